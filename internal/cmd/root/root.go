@@ -1,0 +1,130 @@
+// Package root assembles the learn command tree and turns its outcome into
+// an exit status.
+package root
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"github.com/learn-memory/learn/internal/cmd/commands"
+	"github.com/learn-memory/learn/internal/cmd/compact"
+	"github.com/learn-memory/learn/internal/cmd/doctor"
+	"github.com/learn-memory/learn/internal/cmd/forget"
+	"github.com/learn-memory/learn/internal/cmd/format"
+	"github.com/learn-memory/learn/internal/cmd/improvedocs"
+	"github.com/learn-memory/learn/internal/cmd/install"
+	"github.com/learn-memory/learn/internal/cmd/lint"
+	"github.com/learn-memory/learn/internal/cmd/recall"
+	"github.com/learn-memory/learn/internal/cmd/search"
+	"github.com/learn-memory/learn/internal/cmd/show"
+	"github.com/learn-memory/learn/internal/cmd/stats"
+	"github.com/learn-memory/learn/internal/cmd/store"
+	"github.com/learn-memory/learn/internal/cmd/summarise"
+	"github.com/learn-memory/learn/internal/cmd/undo"
+	"github.com/learn-memory/learn/internal/cmdutil"
+)
+
+// Version is set at build time with -ldflags "-X .../root.Version=v1.2.3";
+// otherwise the module version from the build info is used.
+var Version = ""
+
+// Main runs learn with the process's arguments and streams and returns the
+// exit status. Errors are printed here, once, as "learn: ...".
+func Main() int {
+	f := cmdutil.NewFactory()
+	cmd := NewCmdRoot(f)
+	err := cmd.Execute()
+	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
+		fmt.Fprintf(f.IO.Err, "learn: %v\n", err)
+	}
+	return cmdutil.ExitCode(err)
+}
+
+// NewCmdRoot builds the whole command tree around f.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "learn <command>",
+		Short: "A project memory for AI coding agents",
+		Long: `learn keeps a project's learnings in .tmp/memory-learnings.md, a Markdown file a
+person can read, and does every read, write, merge, budget, duplicate and safety
+check on it, so that an agent never edits the file by hand and never has to read
+all of it. The opencode slash commands /learning-recall, /learning-summarise,
+/learning-store, /learning-compact, /learning-improve-docs and /learning-forget
+call it; a person uses the same commands in a terminal.
+
+The file is found with --file, else $LEARN_FILE, else .tmp/memory-learnings.md
+under the project root (the nearest directory above the working directory that
+holds .git, else the working directory).
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 refused content (a secret
+or an invalid learning), 4 busy (another learn held the file's lock too long).`,
+		Example: `  $ learn recall
+  $ learn store --focus "Retry logic" <<'EOF'
+  **User Corrections:**
+  - Backoff must cap at 30 s; the gateway drops idle connections at 60 s.
+  EOF
+  $ learn search retries
+  $ learn install`,
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	cmd.SetIn(f.IO.In)
+	cmd.SetOut(f.IO.Out)
+	cmd.SetErr(f.IO.Err)
+	cmd.PersistentFlags().StringVar(&f.FileFlag, "file", "", "learnings file (default: $LEARN_FILE, else .tmp/memory-learnings.md in the project root)")
+	_ = cmd.MarkPersistentFlagFilename("file", "md")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return cmdutil.Mark(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()), cmdutil.ErrUsage)
+	})
+	cmd.Args = cmdutil.NoArgs
+
+	cmd.AddGroup(
+		&cobra.Group{ID: "memory", Title: "Memory commands (the slash commands call these):"},
+		&cobra.Group{ID: "explore", Title: "Finding and maintaining learnings:"},
+		&cobra.Group{ID: "setup", Title: "Setting up opencode:"},
+	)
+	add := func(group string, cmds ...*cobra.Command) {
+		for _, c := range cmds {
+			c.GroupID = group
+			cmd.AddCommand(c)
+		}
+	}
+	add("memory",
+		recall.NewCmdRecall(f, nil),
+		summarise.NewCmdSummarise(f, nil),
+		store.NewCmdStore(f, nil),
+		compact.NewCmdCompact(f, nil),
+		improvedocs.NewCmdImproveDocs(f, nil),
+		forget.NewCmdForget(f, nil),
+	)
+	add("explore",
+		search.NewCmdSearch(f, nil),
+		show.NewCmdShow(f, nil),
+		lint.NewCmdLint(f, nil),
+		format.NewCmdFmt(f, nil),
+		undo.NewCmdUndo(f, nil),
+		stats.NewCmdStats(f, nil),
+	)
+	add("setup",
+		commands.NewCmdCommands(f, nil),
+		install.NewCmdInstall(f, nil),
+		doctor.NewCmdDoctor(f, nil),
+	)
+	cmd.SetHelpCommandGroupID("setup")
+	cmd.SetCompletionCommandGroupID("setup")
+	return cmd
+}
+
+func version() string {
+	if Version != "" {
+		return Version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "dev"
+}

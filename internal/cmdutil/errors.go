@@ -1,0 +1,58 @@
+package cmdutil
+
+import "errors"
+
+// Sentinels that main maps to exit statuses with errors.Is. Attach one to an
+// error with Mark so the message stays the error's own.
+var (
+	// ErrUsage: the command line was wrong (exit 2).
+	ErrUsage = errors.New("usage error")
+	// ErrRefused: the content was refused, a secret or an invalid learning (exit 3).
+	ErrRefused = errors.New("refused")
+	// ErrBusy: another process held the lock past the timeout (exit 4).
+	ErrBusy = errors.New("busy")
+	// ErrSilent: the command already printed what went wrong (exit 1, no message).
+	ErrSilent = errors.New("silent failure")
+)
+
+// Exit statuses, documented in every command's help.
+const (
+	ExitOK      = 0
+	ExitFailure = 1
+	ExitUsage   = 2
+	ExitRefused = 3
+	ExitBusy    = 4
+)
+
+type marked struct {
+	err  error
+	kind error
+}
+
+func (m *marked) Error() string   { return m.err.Error() }
+func (m *marked) Unwrap() []error { return []error{m.err, m.kind} }
+
+// Mark tags err with kind (ErrUsage, ErrRefused, ErrBusy) without changing
+// its message.
+func Mark(err, kind error) error {
+	if err == nil {
+		return nil
+	}
+	return &marked{err: err, kind: kind}
+}
+
+// ExitCode maps an error returned by a command to the process exit status.
+func ExitCode(err error) int {
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, ErrUsage):
+		return ExitUsage
+	case errors.Is(err, ErrRefused):
+		return ExitRefused
+	case errors.Is(err, ErrBusy):
+		return ExitBusy
+	default:
+		return ExitFailure
+	}
+}

@@ -1,0 +1,34 @@
+// Package cmdutil holds what every learn subcommand shares: the injected IO
+// streams, the factory that resolves the learnings file, and exit statuses.
+package cmdutil
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/term"
+)
+
+// IO is where a command reads and writes. Commands never touch os.Stdout, so
+// tests run them in-process with buffers.
+type IO struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+	// InTTY is true when In is an interactive terminal: commands that ask
+	// before destroying data only ask then.
+	InTTY bool
+	// OutTTY is true when Out is a terminal read by a person.
+	OutTTY bool
+}
+
+// SystemIO wires IO to the process's standard streams.
+func SystemIO() *IO {
+	return &IO{
+		In:     os.Stdin,
+		Out:    os.Stdout,
+		Err:    os.Stderr,
+		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
+		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+	}
+}
