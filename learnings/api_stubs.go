@@ -51,12 +51,3 @@ func RenderConsolidated(ls []NewLearning, tally []DocCount, eol string) []byte {
 // ParseInput reads learnings written the way agents write them.
 func ParseInput(src []byte) ([]NewLearning, []Problem) { return nil, nil }
 
-// Canonical folds text for comparison.
-func Canonical(s string) string { return s }
-
-// Similarity scores two learnings from 0 (unrelated) to 1 (same words).
-func Similarity(a, b string) float64 { return 0 }
-
-// DuplicateThreshold is the Similarity at or above which two learnings are
-// near duplicates.
-const DuplicateThreshold = 0.7
