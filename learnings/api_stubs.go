@@ -50,4 +50,3 @@ func RenderConsolidated(ls []NewLearning, tally []DocCount, eol string) []byte {
 
 // ParseInput reads learnings written the way agents write them.
 func ParseInput(src []byte) ([]NewLearning, []Problem) { return nil, nil }
-
