@@ -72,6 +72,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	cobra.EnableCommandSorting = false
 	cmd.SetIn(f.IO.In)
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.Err)

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# test.sh runs everything CI runs: formatting, vet, the whole Go test suite
+# (including the end-to-end test against the real opencode client, installed
+# from npm into .cache/), and a few seconds of each fuzz target.
+#
+#   ./test.sh              the full suite
+#   FUZZTIME=2m ./test.sh  fuzz longer (default 5s per target)
+#   LEARN_E2E=0 ./test.sh  skip installing opencode (the e2e test then skips)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*'))
+if [ -n "$unformatted" ]; then
+  echo "these files need gofmt -w:"; echo "$unformatted"; exit 1
+fi
+
+step "go vet"
+go vet ./...
+
+if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${OPENCODE_BIN:-}" ] && [ -f .ci/install-opencode.sh ]; then
+  step "opencode client for the end-to-end test"
+  if oc=$(bash .ci/install-opencode.sh); then
+    export OPENCODE_BIN="$oc"
+    echo "using $OPENCODE_BIN"
+  else
+    echo "could not install opencode; the end-to-end test will skip" >&2
+  fi
+fi
+
+step "go test"
+go test -count=1 ./...
+
+step "go test -race (engine and file safety)"
+go test -count=1 -race ./learnings/... ./internal/memfile/...
+
+step "fuzz (${FUZZTIME:-5s} per target)"
+grep -rl --include='*_test.go' '^func Fuzz' . | while read -r file; do
+  pkg=./$(dirname "${file#./}")
+  for target in $(grep -o '^func Fuzz[A-Za-z0-9_]*' "$file" | cut -d' ' -f2); do
+    echo "-- $pkg $target"
+    go test -run='^$' -fuzz="^${target}\$" -fuzztime="${FUZZTIME:-5s}" "$pkg"
+  done
+done
+
+step "all tests passed"
