@@ -1,6 +1,10 @@
 package cmdutil
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/learn-memory/learn/internal/memfile"
+)
 
 // Sentinels that main maps to exit statuses with errors.Is. Attach one to an
 // error with Mark so the message stays the error's own.
@@ -50,7 +54,7 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.Is(err, ErrRefused):
 		return ExitRefused
-	case errors.Is(err, ErrBusy):
+	case errors.Is(err, ErrBusy), errors.Is(err, memfile.ErrBusy):
 		return ExitBusy
 	default:
 		return ExitFailure

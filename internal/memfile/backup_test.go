@@ -1,0 +1,165 @@
+package memfile_test
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/learn-memory/learn/internal/memfile"
+)
+
+func TestBackupPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/p/.tmp/memory-learnings.md", "/p/.tmp/memory-learnings.backup.md"},
+		{"/p/notes.txt", "/p/notes.txt.backup.md"},
+		{"/p/memory", "/p/memory.backup.md"},
+	}
+	for _, tt := range tests {
+		if got := memfile.BackupPath(tt.in); got != tt.want {
+			t.Errorf("BackupPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestBackupWritesSpecFileAndRing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".tmp", "memory-learnings.md")
+	now := time.Date(2026, 11, 22, 14, 5, 9, 123_000_000, time.FixedZone("CET", 3600))
+	ringCopy, err := memfile.Backup(path, []byte("v1\n"), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(filepath.Dir(path), "backups", "memory-learnings.20261122-130509.123.md"); ringCopy != want {
+		t.Errorf("ring copy = %q, want %q (UTC, millisecond stamp)", ringCopy, want)
+	}
+	if got := readString(t, ringCopy); got != "v1\n" {
+		t.Errorf("ring copy content = %q", got)
+	}
+	if got := readString(t, filepath.Join(filepath.Dir(path), "memory-learnings.backup.md")); got != "v1\n" {
+		t.Errorf("spec backup content = %q", got)
+	}
+	list, err := memfile.Backups(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].Path != ringCopy || list[0].Size != 3 || !list[0].Time.Equal(now) {
+		t.Errorf("Backups = %+v, want the one copy stamped %v", list, now)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(ringCopy))
+	if len(entries) != 1 {
+		t.Errorf("ring holds leftovers: %v", entries)
+	}
+}
+
+func TestBackupRingIsUniqueSortedAndBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory-learnings.md")
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	const n = memfile.RingSize + 5
+	for i := range n {
+		// Every backup in the same second, most in the same millisecond.
+		if _, err := memfile.Backup(path, []byte("v"+strconv.Itoa(i)), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := memfile.Backups(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != memfile.RingSize {
+		t.Fatalf("ring holds %d copies, want %d", len(list), memfile.RingSize)
+	}
+	for i, b := range list {
+		if want := "v" + strconv.Itoa(n-1-i); readString(t, b.Path) != want {
+			t.Errorf("Backups()[%d] holds %q, want %q (newest first)", i, readString(t, b.Path), want)
+		}
+		if i > 0 && !b.Time.Before(list[i-1].Time) {
+			t.Errorf("Backups()[%d] at %v is not older than the one before it", i, b.Time)
+		}
+	}
+	if got := readString(t, memfile.BackupPath(path)); got != "v"+strconv.Itoa(n-1) {
+		t.Errorf("spec backup = %q, want the newest", got)
+	}
+}
+
+func TestBackupsIgnoresForeignFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory-learnings.md")
+	ring := memfile.RingDir(path)
+	for _, name := range []string{"memory-learnings.notastamp.md", "other.20260102-030405.000.md", "README"} {
+		write(t, filepath.Join(ring, name), "x", 0o644)
+	}
+	if list, err := memfile.Backups(path); err != nil || len(list) != 0 {
+		t.Errorf("Backups = %v, %v; want none", list, err)
+	}
+	if list, err := memfile.Backups(filepath.Join(t.TempDir(), "none.md")); err != nil || list != nil {
+		t.Errorf("Backups with no ring = %v, %v; want nil, nil", list, err)
+	}
+}
+
+func TestRestoreCanBeUndone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".tmp", "memory-learnings.md")
+	write(t, path, "before compact\n", 0o600)
+	if _, err := memfile.Backup(path, []byte("before compact\n"), time.Now().Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	write(t, path, "after compact\n", 0o600)
+
+	list, err := memfile.Backups(path)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("Backups = %v, %v", list, err)
+	}
+	if err := memfile.Restore(path, list[0], time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := readString(t, path); got != "before compact\n" {
+		t.Fatalf("after restore: %q", got)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("restore changed the mode to %v", fi.Mode().Perm())
+	}
+
+	list, err = memfile.Backups(path)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("Backups after restore = %v, %v; want the pre-restore copy added", list, err)
+	}
+	if got := readString(t, list[0].Path); got != "after compact\n" {
+		t.Fatalf("newest backup = %q, want the file as it was before the restore", got)
+	}
+	if err := memfile.Restore(path, list[0], time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := readString(t, path); got != "after compact\n" {
+		t.Errorf("undoing the restore gave %q", got)
+	}
+}
+
+func TestRestoreOfIdenticalContentAddsNoBackup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory-learnings.md")
+	write(t, path, "same\n", 0o644)
+	b, err := memfile.Backup(path, []byte("same\n"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := memfile.Backups(path)
+	if err := memfile.Restore(path, list[0], time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := memfile.Backups(path); len(after) != 1 || after[0].Path != b {
+		t.Errorf("ring after a no-op restore = %v", after)
+	}
+}
+
+func TestRestoreMissingBackup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory-learnings.md")
+	write(t, path, "keep\n", 0o644)
+	err := memfile.Restore(path, memfile.BackupInfo{Path: path + ".gone"}, time.Second)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "restore:") {
+		t.Fatalf("Restore error = %v, want a not-exist error with context", err)
+	}
+	if got := readString(t, path); got != "keep\n" {
+		t.Errorf("content = %q", got)
+	}
+}
