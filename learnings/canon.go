@@ -1,0 +1,549 @@
+package learnings
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// DuplicateThreshold is the Similarity at or above which two learnings count
+// as near duplicates.
+//
+// Why 0.72: on the table in canon_test.go, reworded learnings that keep the
+// same facts (reordered clauses, contractions, plural and tense changes,
+// backticks added or dropped, a verb swapped) score 0.73 or more, while
+// learnings that share most words but state another fact ("go test" against
+// "go vet", "unit" against "integration" tests, an added requirement) score
+// 0.70 or less. The gap is narrow, so the threshold sits at its top: the two
+// mistakes are not equally bad. A missed duplicate costs one extra line in
+// the file; a false duplicate silently drops a learning the user approved.
+//
+// For the same reason Similarity halves the score of two texts whose negation
+// disagrees ("use X" against "never use X") or whose numbers differ ("30 s"
+// against "60 s"): such pairs state opposite or different facts however many
+// words they share, and halving keeps them below the threshold while still
+// ranking them as related.
+const DuplicateThreshold = 0.72
+
+// Weights of the two parts of Similarity. Word overlap carries the meaning;
+// character trigrams catch what light stemming misses (typos, "configure"
+// and "configuration", "timeout" and "time-out").
+const (
+	wordWeight    = 0.6
+	trigramWeight = 0.4
+	// mismatchFactor scales the score of texts whose negation or numbers
+	// disagree; see DuplicateThreshold.
+	mismatchFactor = 0.5
+)
+
+// Canonical folds text for comparison, so that two learnings that differ only
+// in case, Unicode form, markdown emphasis, punctuation or spacing compare
+// equal. It keeps what carries meaning: words, digits, and identifier-like
+// tokens whose inner '.', '_', '-', '/', ':', '@', '#' or apostrophe bind
+// them ("client.do", "db_password", "docs/api.md#retries", "aren't"), and the
+// leading dash or dot of flags and dotfiles ("-race", ".gitignore").
+func Canonical(s string) string {
+	return strings.Join(canonicalTokens(s), " ")
+}
+
+func canonicalTokens(s string) []string {
+	s = fold(s)
+	toks := make([]string, 0, len(s)/6+1) // about one token per six bytes of prose
+	prev := ' '
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		start := i
+		switch {
+		case isWordRune(r):
+		case (r == '-' || r == '.') && (unicode.IsSpace(prev) || isOpener(prev)):
+			// A flag ("-race", "--json") or a dotfile (".env"): keep the
+			// leading mark when letters follow.
+			j := i + 1
+			if r == '-' && j < len(s) && s[j] == '-' {
+				j++
+			}
+			if next, _ := utf8.DecodeRuneInString(s[j:]); !unicode.IsLetter(next) {
+				i, prev = i+size, r
+				continue
+			}
+			size = j - i
+		default:
+			i, prev = i+size, r
+			continue
+		}
+		i += size
+		for i < len(s) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if isWordRune(r) {
+				i += size
+				continue
+			}
+			j := i
+			for j < len(s) && isJoiner(s[j]) {
+				j++
+			}
+			if next, _ := utf8.DecodeRuneInString(s[j:]); j > i && isWordRune(next) {
+				i = j
+				continue
+			}
+			break
+		}
+		toks = append(toks, s[start:i])
+		prev, _ = utf8.DecodeLastRuneInString(s[:i])
+	}
+	return toks
+}
+
+// fold applies NFKC and case folding, and maps the typographic apostrophe to
+// the ASCII one. ASCII text, the common case, takes a cheap path with the
+// same result.
+func fold(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			s = cases.Fold().String(norm.NFKC.String(s))
+			return strings.ReplaceAll(s, "\u2019", "'")
+		}
+	}
+	return strings.ToLower(s)
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+func isJoiner(r byte) bool {
+	switch r {
+	case '.', '_', '-', '/', ':', '@', '#', '\'':
+		return true
+	}
+	return false
+}
+
+// isOpener reports punctuation after which a flag or dotfile may start, as in
+// "(`-race`)" or "`.env`".
+func isOpener(r rune) bool {
+	switch r {
+	case '`', '(', '[', '"', '\'', '*', '_', '=', ',':
+		return true
+	}
+	return false
+}
+
+// Similarity scores two learnings from 0 (unrelated) to 1 (canonically
+// equal). It combines the overlap of their content words (stop words
+// dropped, contractions expanded, lightly stemmed, generic words counting
+// half) with the Dice overlap of the character trigrams of those words, and
+// halves the result when negation or numbers disagree (see
+// DuplicateThreshold). It is symmetric.
+func Similarity(a, b string) float64 {
+	fa, fb := featuresOf(a), featuresOf(b)
+	return fa.similarity(fb)
+}
+
+// features is what Similarity compares, computed once per text so that an
+// index can compare one candidate against many stored learnings cheaply.
+type features struct {
+	canon string
+	terms []string // sorted, unique stemmed content words
+	words []string // the content words as written, for trigrams
+	// numbers are the sorted, unique numbers ("30", "1.22").
+	numbers []string
+	// negated holds what each negation applies to, sorted and unique: the
+	// first content word after "not", "never"... that is not a generic word
+	// ("npm" in "never use npm"), or "" when none follows.
+	negated []string
+	// numKey and negKey join numbers and negated, for quick comparison;
+	// negKey is empty without negation.
+	numKey, negKey string
+	weight         float64 // the terms' summed termWeight
+}
+
+func featuresOf(s string) *features {
+	toks := canonicalTokens(s)
+	f := &features{canon: strings.Join(toks, " ")}
+	f.terms = make([]string, 0, len(toks))
+	f.words = make([]string, 0, len(toks))
+	pendingNegation := false
+	for _, t := range toks {
+		base, not := expandContraction(t)
+		for _, w := range [2]string{base, not} {
+			if w == "" {
+				continue
+			}
+			if negations[w] {
+				if pendingNegation {
+					f.negated = append(f.negated, "")
+				}
+				pendingNegation = true
+				continue
+			}
+			w = strings.TrimLeft(w, "-")
+			if stopwords[w] || w == "" {
+				continue
+			}
+			st := stem(w)
+			if pendingNegation && !genericWords[st] {
+				f.negated = append(f.negated, st)
+				pendingNegation = false
+			}
+			f.terms = append(f.terms, st)
+			f.words = append(f.words, w)
+			f.numbers = appendNumbers(f.numbers, w)
+		}
+	}
+	if pendingNegation {
+		f.negated = append(f.negated, "")
+	}
+	f.terms = sortUnique(f.terms)
+	for _, t := range f.terms {
+		f.weight += termWeight(t)
+	}
+	f.numbers = sortUnique(f.numbers)
+	f.numKey = strings.Join(f.numbers, " ")
+	if len(f.negated) > 0 {
+		f.negated = sortUnique(f.negated)
+		f.negKey = "!" + strings.Join(f.negated, " ")
+	}
+	return f
+}
+
+func (fa *features) similarity(fb *features) float64 {
+	if fa.canon == fb.canon {
+		return 1
+	}
+	return fa.score(fa.trigrams(), fb)
+}
+
+// score is similarity for texts that are not canonically equal, given fa's
+// trigrams, so that an index computes a candidate's trigrams only once.
+func (fa *features) score(gramsA []uint64, fb *features) float64 {
+	s := wordWeight*weightedJaccard(fa.terms, fb.terms) + trigramWeight*dice(gramsA, fb.trigrams())
+	return s * fa.mismatch(fb)
+}
+
+// trigrams are computed on demand: an index holds many features and scores
+// only a few of them in full.
+func (f *features) trigrams() []uint64 {
+	var gs []uint64
+	for _, w := range f.words {
+		gs = appendTrigrams(gs, w)
+	}
+	return sortUnique(gs)
+}
+
+// mismatch is the factor for disagreeing negation or numbers: 1 or less.
+func (fa *features) mismatch(fb *features) float64 {
+	m := 1.0
+	if fa.negKey != fb.negKey {
+		m *= mismatchFactor
+	}
+	if fa.numKey != fb.numKey {
+		m *= mismatchFactor
+	}
+	return m
+}
+
+// dice is 2|A∩B| / (|A|+|B|) over two sorted, unique slices.
+func dice[T string | uint64](a, b []T) float64 {
+	if len(a)+len(b) == 0 {
+		return 0
+	}
+	return 2 * float64(intersect(a, b)) / float64(len(a)+len(b))
+}
+
+func intersect[T string | uint64](a, b []T) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
+}
+
+func sortUnique[T string | uint64](s []T) []T {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// expandContraction splits "aren't" into "are" and "not" and drops the
+// clitic of "it's" or "we'll", so that a contraction and its long form
+// compare equal. not is "not" or empty.
+func expandContraction(t string) (base, not string) {
+	i := strings.LastIndexByte(t, '\'')
+	if i <= 0 {
+		return t, ""
+	}
+	base, tail := t[:i], t[i+1:]
+	switch tail {
+	case "t":
+		switch base {
+		case "won":
+			return "will", "not"
+		case "can":
+			return "can", "not"
+		case "shan":
+			return "shall", "not"
+		}
+		if b, ok := strings.CutSuffix(base, "n"); ok {
+			return b, "not"
+		}
+	case "s", "re", "ll", "ve", "d", "m":
+		return base, ""
+	}
+	return t, ""
+}
+
+// stem strips the commonest English inflections from a plain lower-case
+// word, so that "retries"/"retry" and "committed"/"commit" meet. Identifiers,
+// numbers and non-ASCII words are left alone: their exact form matters.
+func stem(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	if len(w) < 4 {
+		return strings.TrimSuffix(w, "e")
+	}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	}
+	for _, suf := range []string{"ing", "ed"} {
+		if r, ok := strings.CutSuffix(w, suf); ok && len(r) >= 2 && strings.ContainsAny(r, "aeiouy") {
+			w = r
+			if n := len(w); n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
+				w = w[:n-1]
+			}
+			break
+		}
+	}
+	if len(w) > 2 {
+		w = strings.TrimSuffix(w, "e")
+	}
+	return w
+}
+
+// appendTrigrams adds the trigrams of w padded with a space at each end,
+// each packed exactly into 63 bits (three 21-bit runes).
+func appendTrigrams(gs []uint64, w string) []uint64 {
+	var g uint64 = ' '
+	n := 1
+	for _, r := range w + " " {
+		g = (g<<21 | uint64(r)) & (1<<63 - 1)
+		if n++; n >= 3 {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// appendNumbers adds the numbers inside a word ("30", "1.22" from "go1.22").
+func appendNumbers(ns []string, w string) []string {
+	for i := 0; i < len(w); {
+		if w[i] < '0' || w[i] > '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(w) && (w[j] >= '0' && w[j] <= '9' || w[j] == '.' && j+1 < len(w) && w[j+1] >= '0' && w[j+1] <= '9') {
+			j++
+		}
+		ns = append(ns, w[i:j])
+		i = j
+	}
+	return ns
+}
+
+// negations mark a learning as saying what not to do. "avoid" counts: "avoid
+// X" and "use X" give opposite advice.
+var negations = setOf("not", "no", "never", "nor", "cannot", "without", "avoid", "neither", "none")
+
+var stopwords = setOf(
+	"a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by",
+	"for", "with", "from", "as", "into", "onto", "about", "over", "than", "too", "via", "per",
+	"is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done",
+	"have", "has", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
+	"it", "its", "this", "that", "these", "those", "there", "here", "which", "what", "who", "whom",
+	"we", "you", "i", "they", "he", "she", "us", "our", "your", "their", "my", "me", "them",
+	"also", "just", "very", "always", "please", "because", "since", "while", "when", "how", "why",
+	"e.g", "i.e", "etc", "instead",
+)
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// Profile is a text prepared for comparison. A matcher that compares one
+// learning with many texts (the docs matcher, an index) prepares each text
+// once and scores with the same words and rules as Similarity.
+type Profile struct{ f *features }
+
+// NewProfile prepares s for comparison.
+func NewProfile(s string) Profile { return Profile{featuresOf(s)} }
+
+// Terms returns the content words a Profile is compared on (stemmed, sorted,
+// unique), the keys for an inverted index. The slice must not be modified.
+func (p Profile) Terms() []string { return p.f.terms }
+
+// TermWeight is the weight a term carries in every score: generic words
+// ("use", "run", "file") count half.
+func TermWeight(term string) float64 { return termWeight(term) }
+
+// Similarity is the package's Similarity of two prepared texts.
+func (p Profile) Similarity(q Profile) float64 { return p.f.similarity(q.f) }
+
+// CoveredBy scores from 0 to 1 how much of p a longer text q already says,
+// for checking a short learning against a passage of documentation, where
+// symmetric similarity would punish the passage for saying more. It blends
+// the weighted share of p's content words found in q (0.7) with the share of
+// p's trigrams found in q (0.3), and halves the result when q lacks one of
+// p's numbers or uses it about something else ("backoff caps at 60 s" is not
+// covered by "backoff caps at 30 s; the gateway drops connections at 60 s"),
+// does not negate what p negates, or negates what p asks for.
+func (p Profile) CoveredBy(q Profile) float64 {
+	if p.f.weight == 0 {
+		return 0
+	}
+	var shared float64
+	for _, t := range p.f.terms {
+		if _, ok := slices.BinarySearch(q.f.terms, t); ok {
+			shared += termWeight(t)
+		}
+	}
+	gp := p.f.trigrams()
+	s := 0.7*shared/p.f.weight + 0.3*float64(intersect(gp, q.f.trigrams()))/float64(max(len(gp), 1))
+	if !numbersAgree(p.f, q.f) {
+		s *= mismatchFactor
+	}
+	if len(p.f.negated) > 0 && !subset(negatedTerms(p.f), q.f.negated) ||
+		len(p.f.negated) == 0 && intersect(q.f.negated, p.f.terms) > 0 {
+		s *= mismatchFactor
+	}
+	return s
+}
+
+// negatedTerms is f.negated without the "" of a negation with nothing after
+// it, which names nothing a passage could negate too.
+func negatedTerms(f *features) []string {
+	if len(f.negated) > 0 && f.negated[0] == "" {
+		return f.negated[1:] // sorted: "" comes first
+	}
+	return f.negated
+}
+
+func subset(a, b []string) bool { return intersect(a, b) == len(a) }
+
+// numbersAgree reports whether q has each of p's numbers in the same
+// context: one of the three words on either side of it in p (units and
+// other numbers aside) is next to it in q too.
+func numbersAgree(p, q *features) bool {
+	if !subset(p.numbers, q.numbers) {
+		return false
+	}
+	if len(p.numbers) == 0 {
+		return true
+	}
+	pc, qc := numberContexts(p.words), numberContexts(q.words)
+	for n, ctx := range pc {
+		agree := len(ctx) == 0
+		for t := range ctx {
+			agree = agree || qc[n][t]
+		}
+		if !agree {
+			return false
+		}
+	}
+	return true
+}
+
+// numberContexts maps each number in words to the stems of the words
+// around its occurrences.
+func numberContexts(words []string) map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for i, w := range words {
+		ns := appendNumbers(nil, w)
+		for _, c := range words[max(0, i-3):min(len(words), i+4)] {
+			if len(c) < 3 || len(appendNumbers(nil, c)) > 0 {
+				continue // units ("s", "ms", "mb") and numbers say nothing of what is counted
+			}
+			for _, n := range ns {
+				if m[n] == nil {
+					m[n] = map[string]bool{}
+				}
+				m[n][stem(c)] = true
+			}
+		}
+	}
+	return m
+}
+
+// weightedJaccard is the Jaccard overlap of two sorted, unique term lists in
+// which generic words count half, so that swapping "test" for "vet" weighs
+// more than swapping "use" for "run".
+func weightedJaccard(a, b []string) float64 {
+	var inter, union float64
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			union += termWeight(a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			union += termWeight(b[j])
+			j++
+		default:
+			inter += termWeight(a[i])
+			union += termWeight(a[i])
+			i++
+			j++
+		}
+	}
+	if union == 0 {
+		return 0
+	}
+	return inter / union
+}
+
+func termWeight(t string) float64 {
+	if genericWords[t] {
+		return 0.5
+	}
+	return 1
+}
+
+// genericWords carry little of a learning's meaning: the verbs and nouns any
+// instruction uses. They are stored stemmed, as terms are.
+var genericWords = stemmedSet("use", "run", "need", "make", "write", "get", "set", "put", "keep",
+	"live", "file", "work", "add", "want", "prefer", "like", "thing", "way", "new", "call", "start",
+	"see", "check", "take", "give", "try", "go", "find", "know", "one")
+
+func stemmedSet(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[stem(w)] = true
+	}
+	return m
+}

@@ -1,0 +1,232 @@
+// Package docs matches learnings against a project's own documentation: it
+// tells summarise which learnings a doc already says (ALREADY DOCUMENTED, with
+// file and line), and tells improve-docs where an undocumented learning
+// belongs. It reads only the conventional doc files and docs/, never the
+// whole tree, so it stays cheap on large projects.
+package docs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// Limits on what Discover and Load read, so that a project with a huge
+// docs/ tree or a generated 50 MB markdown file stays fast.
+const (
+	MaxDocs     = 200
+	MaxDocBytes = 1 << 20
+)
+
+// rootDocs are the conventional documentation and agent-guidance files at a
+// project's root, in the order they are listed.
+var rootDocs = []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", ".cursorrules", ".windsurfrules",
+	"CONTRIBUTING.md", ".github/copilot-instructions.md"}
+
+// skipDirs are never walked inside docs/.
+var skipDirs = map[string]bool{"vendor": true, "node_modules": true, ".git": true, ".tmp": true}
+
+// Discover lists the project's documentation as slash-separated paths
+// relative to root: README* at the root, the agent and contributor files
+// (AGENTS.md, CLAUDE.md, CONTRIBUTING.md, .cursorrules, ...), the extra
+// references, such as the --docs flag or a session's Documentation Seen, that
+// name an existing file ("docs/api.md#retries" and "lib/auth.ex:45" resolve
+// to their file; references that are not files are dropped), then every *.md
+// under docs/ (skipping vendor, node_modules and hidden directories). At most
+// MaxDocs paths, without duplicates; the files named explicitly come before
+// the walk so that the cap never drops them.
+func Discover(root string, extra []string) ([]string, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil, fmt.Errorf("list docs in %s: %w", root, err)
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if len(out) < MaxDocs && !seen[p] && isFile(filepath.Join(root, filepath.FromSlash(p))) {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(strings.ToUpper(e.Name()), "README") && !e.IsDir() {
+			add(e.Name())
+		}
+	}
+	for _, p := range rootDocs {
+		add(p)
+	}
+	for _, ref := range extra {
+		if p := RefPath(ref); p != "" {
+			add(p)
+		}
+	}
+	docsDir := filepath.Join(root, "docs")
+	_ = filepath.WalkDir(docsDir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil // an unreadable corner of docs/ is skipped, not fatal
+		case d.IsDir() && p != docsDir && (skipDirs[d.Name()] || strings.HasPrefix(d.Name(), ".")):
+			return filepath.SkipDir
+		case len(out) >= MaxDocs:
+			return filepath.SkipAll
+		case !d.IsDir() && isMarkdown(d.Name()):
+			rel, _ := filepath.Rel(root, p)
+			add(filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out, nil
+}
+
+// RefPath turns a documentation reference into the file path it names:
+// "docs/api.md#retries" and "lib/auth.ex:45" name docs/api.md and
+// lib/auth.ex. It returns "" for references that are not a path, such as
+// "docstrings in lib/auth.ex", and for paths that leave the project.
+func RefPath(ref string) string {
+	ref = strings.Trim(strings.TrimSpace(ref), "`\"'")
+	if i := strings.IndexByte(ref, '#'); i >= 0 {
+		ref = ref[:i]
+	}
+	ref = lineSuffix.ReplaceAllString(ref, "")
+	if ref == "" || strings.ContainsAny(ref, " \t") || strings.Contains(ref, "://") {
+		return ""
+	}
+	p := path.Clean(filepath.ToSlash(ref))
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		return ""
+	}
+	return p
+}
+
+var lineSuffix = regexp.MustCompile(`:[0-9]+(?:[-:][0-9]+)?$`)
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func isMarkdown(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown", ".mdx":
+		return true
+	}
+	return false
+}
+
+// Corpus is a project's documentation split into passages, indexed by word
+// so that a learning is compared only with passages sharing a word with it.
+type Corpus struct {
+	Docs []*Doc
+	// postings maps a content term to the passages that contain it.
+	postings map[string][]passageRef
+}
+
+// Doc is one documentation file.
+type Doc struct {
+	// Path is as given to Load.
+	Path     string
+	Headings []Heading
+	Passages []*Passage
+	// Lines is the number of lines read (at most MaxDocBytes of the file).
+	Lines int
+	// headingTerms are the content terms of each heading's trail.
+	headingTerms [][]string
+}
+
+// Heading is one heading of a doc.
+type Heading struct {
+	Title string
+	Level int
+	Line  int
+	// Trail is the heading with its parents, "Testing > Race detector".
+	Trail string
+	// End is the last non-blank line of the section before the next
+	// heading of the same or a higher level.
+	End int
+}
+
+// Passage is the unit a learning is matched against: a paragraph, a list
+// item with its continuation lines, a table row or a fenced code block.
+type Passage struct {
+	Line, EndLine int
+	// Heading is the trail of the enclosing heading, "" before any heading.
+	Heading string
+	Text    string
+	profile learnings.Profile
+	// context is matched with the passage but not part of it: a table
+	// row's header row.
+	context string
+	// section indexes the innermost enclosing heading in Doc.Headings, -1
+	// before the first heading.
+	section int
+}
+
+type passageRef struct{ doc, passage int32 }
+
+// Load reads the docs (paths relative to root, or absolute) and splits them
+// into passages. Only the first MaxDocBytes of a file are read. A file that
+// cannot be read is an error naming it; Discover only lists files that exist.
+func Load(root string, paths []string) (*Corpus, error) {
+	c := &Corpus{postings: map[string][]passageRef{}}
+	for _, p := range paths {
+		full := p
+		if !filepath.IsAbs(full) {
+			full = filepath.Join(root, filepath.FromSlash(p))
+		}
+		src, err := readPrefix(full, MaxDocBytes)
+		if err != nil {
+			return nil, fmt.Errorf("read doc %s: %w", p, err)
+		}
+		d := split(p, src)
+		di := int32(len(c.Docs))
+		c.Docs = append(c.Docs, d)
+		for _, h := range d.Headings {
+			d.headingTerms = append(d.headingTerms, learnings.NewProfile(h.Trail).Terms())
+		}
+		for pi, ps := range d.Passages {
+			ps.profile = learnings.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)
+			for _, t := range ps.profile.Terms() {
+				c.postings[t] = append(c.postings[t], passageRef{di, int32(pi)})
+			}
+		}
+	}
+	return c, nil
+}
+
+// readPrefix reads at most n bytes of a file, cut back to the last line
+// break when the file is longer.
+func readPrefix(name string, n int64) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, n+1))
+	if err != nil {
+		return "", err
+	}
+	if int64(len(b)) > n {
+		b = b[:n]
+		if i := strings.LastIndexByte(string(b), '\n'); i >= 0 {
+			b = b[:i+1]
+		}
+	}
+	if len(b) > 0 && !isText(b) {
+		return "", errors.New("not a text file")
+	}
+	return string(b), nil
+}
+
+func isText(b []byte) bool {
+	return !slices.Contains(b[:min(len(b), 8000)], 0)
+}

@@ -1,0 +1,265 @@
+package docs
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// CoveredThreshold is the CoveredBy score at or above which a passage
+// already documents a learning.
+//
+// Why 0.85: the score is mostly the weighted share of the learning's content
+// words that the passage contains. A passage that states the learning in
+// another order or with more around it keeps all of them and scores 0.95 or
+// more; one that shares the topic but not the whole fact ("needs cgo and gcc"
+// against a doc that says only "needs cgo") lacks one specific word in five
+// and scores about 0.8; a passage that lacks one of the learning's numbers,
+// uses it about something else, or negates what the learning asks for is
+// halved. Saying "already documented" wrongly hides a learning from the user,
+// so the bar sits high; the table in docs_test.go holds it.
+const CoveredThreshold = 0.85
+
+// Match is the passage that best documents a learning.
+type Match struct {
+	Path string
+	// Line is the passage's first line, 1-based.
+	Line int
+	// Heading is the enclosing heading trail, "Testing > Race detector".
+	Heading string
+	Score   float64
+	// Excerpt is the start of the passage on one line, for display.
+	Excerpt string
+}
+
+// Covered reports the passage that best documents text, and whether it
+// reaches CoveredThreshold. The Match is zero when no passage shares a word
+// with text.
+func (c *Corpus) Covered(text string) (Match, bool) {
+	p := learnings.NewProfile(text)
+	var own float64
+	for _, t := range p.Terms() {
+		own += learnings.TermWeight(t)
+	}
+	if own == 0 {
+		return Match{}, false
+	}
+	shared := map[passageRef]float64{}
+	for _, t := range p.Terms() {
+		w := learnings.TermWeight(t)
+		for _, ref := range c.postings[t] {
+			shared[ref] += w
+		}
+	}
+	var best Match
+	var bestRef passageRef
+	found := false
+	for ref, sh := range shared {
+		// The word part is exact; the trigram part is at most 1.
+		if 0.7*sh/own+0.3 < best.Score {
+			continue
+		}
+		ps := c.Docs[ref.doc].Passages[ref.passage]
+		s := p.CoveredBy(ps.profile)
+		if s > best.Score || s == best.Score && found && less(ref, bestRef) {
+			found, bestRef = true, ref
+			best = Match{Path: c.Docs[ref.doc].Path, Line: ps.Line, Heading: ps.Heading, Score: s, Excerpt: excerpt(ps.Text)}
+		}
+	}
+	return best, best.Score >= CoveredThreshold
+}
+
+func less(a, b passageRef) bool {
+	return a.doc < b.doc || a.doc == b.doc && a.passage < b.passage
+}
+
+// excerpt is the passage on one line, cut at a word near 120 bytes.
+func excerpt(text string) string {
+	s := strings.Join(strings.Fields(text), " ")
+	const max = 120
+	if len(s) <= max {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:max], ' ')
+	if cut < max/2 {
+		cut = max
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut-- // do not split a UTF-8 sequence
+		}
+	}
+	return s[:cut] + "…"
+}
+
+// Suggestion says where an undocumented learning belongs.
+type Suggestion struct {
+	Path string
+	// Heading is the trail of the section to extend; "" when a new section
+	// is advised, named by NewSection.
+	Heading string
+	// Line is the heading's line; 0 for a new section.
+	Line int
+	// InsertAfter is the line after which new text goes: the end of the
+	// section, or the end of the file for a new section (0 for a new file).
+	InsertAfter int
+	// NewSection is the title of the section to create when Heading is "".
+	NewSection string
+	// Reason explains the choice to a person.
+	Reason string
+}
+
+// minSectionScore is the least weighted count of shared words for a
+// section to count as the learning's topic: two specific words, or one that
+// is in the section's heading too.
+const minSectionScore = 2
+
+// conventionsHeading names the sections that collect project rules, where a
+// learning without a better home goes.
+var conventionsHeading = regexp.MustCompile(`(?i)\b(conventions?|guidelines?|rules|gotchas|notes|tips|development|contributing)\b`)
+
+// agentDocs are where learnings without a better home go, best first.
+var agentDocs = []string{"AGENTS.md", "CLAUDE.md", "README.md"}
+
+// Suggest says where an undocumented learning belongs. It prefers a section
+// of the docs that were seen when the learning was learnt (seenDocs holds
+// Documentation Seen references), because a learning is often the gap in the
+// doc the agent was reading; then the section of any doc sharing the most
+// words with it; then an existing conventions-style section of a seen doc;
+// then one of AGENTS.md, CLAUDE.md or README.md, advising a new "Conventions"
+// section there when it has none; and without any of those, a new AGENTS.md.
+// A seen doc whose sections share nothing with the learning gets no new
+// section: the learning is off its topic ("prefer squash merges" does not
+// belong in docs/api.md because the agent read it that session).
+func (c *Corpus) Suggest(text string, seenDocs []string) Suggestion {
+	p := learnings.NewProfile(text)
+	seen := c.seen(seenDocs)
+	scores := c.sectionScores(p)
+	if s, ok := bestSection(scores, func(di int) bool { return seen[di] }); ok {
+		return c.suggestSection(s, "it was seen when this was learnt and this section shares its topic")
+	}
+	if s, ok := bestSection(scores, func(int) bool { return true }); ok {
+		return c.suggestSection(s, "this section shares the most words with it")
+	}
+	for di, d := range c.Docs {
+		if h, ok := conventionsOf(d); ok && seen[di] {
+			return suggestHeading(d, h, fmt.Sprintf("it was seen when this was learnt; no section covers this topic, and %q collects the project's rules", h.Title))
+		}
+	}
+	for _, name := range agentDocs {
+		for _, d := range c.Docs {
+			if !strings.EqualFold(d.Path, name) {
+				continue
+			}
+			if h, ok := conventionsOf(d); ok {
+				return suggestHeading(d, h, fmt.Sprintf("no doc covers this topic; %q collects the project's rules", h.Title))
+			}
+			return Suggestion{
+				Path: d.Path, InsertAfter: d.Lines, NewSection: "Conventions",
+				Reason: fmt.Sprintf(`%s: no doc covers this topic; add a "## Conventions" section at its end`, d.Path),
+			}
+		}
+	}
+	return Suggestion{
+		Path:       "AGENTS.md",
+		NewSection: "Conventions",
+		Reason:     `no doc covers this topic and the project has no AGENTS.md yet: create it with a "## Conventions" section`,
+	}
+}
+
+// seen maps Documentation Seen references to the docs they name.
+func (c *Corpus) seen(refs []string) map[int]bool {
+	m := map[int]bool{}
+	for _, ref := range refs {
+		p := RefPath(ref)
+		for di, d := range c.Docs {
+			if p != "" && RefPath(d.Path) == p {
+				m[di] = true
+			}
+		}
+	}
+	return m
+}
+
+type section struct {
+	doc, heading int
+	score        float64
+}
+
+// sectionScores weighs, for every section sharing a word with the
+// learning, the learning's words found in the section's passages, and again
+// those in its heading trail.
+func (c *Corpus) sectionScores(p learnings.Profile) []section {
+	idx := map[[2]int]int{}
+	var out []section
+	add := func(di, hi int, w float64) {
+		k := [2]int{di, hi}
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, section{doc: di, heading: hi})
+		}
+		out[i].score += w
+	}
+	for _, t := range p.Terms() {
+		w := learnings.TermWeight(t)
+		hit := map[[2]int]bool{}
+		for _, ref := range c.postings[t] {
+			ps := c.Docs[ref.doc].Passages[ref.passage]
+			k := [2]int{int(ref.doc), ps.section}
+			if ps.section >= 0 && !hit[k] {
+				hit[k] = true
+				add(k[0], k[1], w)
+			}
+		}
+		for di, d := range c.Docs {
+			for hi := range d.Headings {
+				if _, ok := slices.BinarySearch(d.headingTerms[hi], t); ok {
+					add(di, hi, w)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// bestSection picks the highest-scoring section of the docs ok accepts,
+// ties going to the earlier doc and heading.
+func bestSection(ss []section, ok func(doc int) bool) (section, bool) {
+	var best section
+	found := false
+	for _, s := range ss {
+		if !ok(s.doc) || s.score < minSectionScore {
+			continue
+		}
+		if !found || s.score > best.score || s.score == best.score &&
+			(s.doc < best.doc || s.doc == best.doc && s.heading < best.heading) {
+			best, found = s, true
+		}
+	}
+	return best, found
+}
+
+func (c *Corpus) suggestSection(s section, why string) Suggestion {
+	d := c.Docs[s.doc]
+	return suggestHeading(d, d.Headings[s.heading], why)
+}
+
+func suggestHeading(d *Doc, h Heading, why string) Suggestion {
+	return Suggestion{
+		Path: d.Path, Heading: h.Trail, Line: h.Line, InsertAfter: h.End,
+		Reason: fmt.Sprintf("%s: %s", d.Path, why),
+	}
+}
+
+// conventionsOf finds d's conventions-style section.
+func conventionsOf(d *Doc) (Heading, bool) {
+	for _, h := range d.Headings {
+		if conventionsHeading.MatchString(h.Title) {
+			return h, true
+		}
+	}
+	return Heading{}, false
+}

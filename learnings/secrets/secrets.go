@@ -1,0 +1,498 @@
+// Package secrets finds credentials in learnings before they reach the
+// memory file, which sits in the project directory in plain text and is read
+// back into every agent session.
+//
+// Scan looks for two things. Provider formats (an AWS access key ID, a GitHub
+// token, a PEM private key header, ...) are reported whenever the format
+// matches: a scanner cannot tell a live key from a revoked or documented one,
+// so AWS's own example key AKIAIOSFODNN7EXAMPLE is reported too, and a
+// learning can always say "an AWS key" instead of quoting one. Only bodies of
+// one repeated character ("ghp_xxxx…") pass as the placeholders they are. Free-form
+// assignments (password = ..., api_key: ..., passwords in URLs) are reported
+// only when the value looks like a real secret: placeholders ("changeme",
+// "<your-password>", "${API_KEY}", "xxx"), references to the environment or
+// to code (os.Getenv("X"), process.env.X, $DB_PASSWORD, cfg.Password) and,
+// for keys and tokens, values too short or too regular to be random are not
+// secrets. A password in a URL equal to its user name (postgres:postgres) is
+// a well-known default, not a secret.
+package secrets
+
+import (
+	"bytes"
+	"encoding/base64"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Finding is one suspected secret. It holds the kind and the byte range of
+// the secret in the scanned text, never the value, so it can be printed and
+// logged safely; the range lets a caller redact.
+type Finding struct {
+	// Kind names the secret for a person: "AWS access key", "GitHub token".
+	Kind string
+	// Start and End are byte offsets; End is exclusive.
+	Start, End int
+}
+
+// rule finds one kind of secret. The secret is the submatch named "s" (or
+// "qs") when the pattern has one, else the whole match.
+type rule struct {
+	kind string
+	re   *regexp.Regexp
+	// valid, when set, rejects matches whose secret, text[span[0]:span[1]],
+	// is not one.
+	valid func(text string, span []int) bool
+	// judge, when set, names the kind of secret a match holds, or "" for
+	// none; it replaces kind.
+	judge func(text string, re *regexp.Regexp, m []int) string
+	// hints, when set, are lower-case words one of which is on every line
+	// the rule matches; Scan runs the rule only on such lines, which keeps
+	// patterns without a literal prefix fast on a large file.
+	hints []string
+	// bounded rules only count when the match does not continue into more
+	// key characters, so that a longer identifier that happens to contain
+	// "AKIA" and sixteen capitals is not reported.
+	bounded bool
+}
+
+func provider(kind, pattern string) rule {
+	return rule{kind: kind, re: regexp.MustCompile(pattern), bounded: true}
+}
+
+func hinted(r rule, hints ...string) rule {
+	r.hints = hints
+	return r
+}
+
+func isKeyChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// standsAlone reports whether text[start:end] is not part of a longer key.
+func standsAlone(text string, start, end int) bool {
+	return (start == 0 || !isKeyChar(text[start-1])) && (end == len(text) || !isKeyChar(text[end]))
+}
+
+// providerRules are the formats of the common providers' keys and tokens.
+var providerRules = []rule{
+	{kind: "private key", re: regexp.MustCompile(`-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----)?`)},
+	provider("AWS access key", `(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`),
+	{kind: "AWS secret access key", hints: []string{"secret"}, re: regexp.MustCompile(`(?i)aws_?secret_?(?:access_?)?key["']?\s*(?::|=|=>)\s*["']?(?P<s>[A-Za-z0-9/+]{40})(?:$|[^A-Za-z0-9/+=])`)},
+	provider("GitHub token", `(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}`),
+	provider("GitHub token", `github_pat_[A-Za-z0-9_]{50,255}`),
+	provider("GitLab token", `glpat-[A-Za-z0-9_\-]{20,}`),
+	provider("Slack token", `xox[abposr]-[0-9]{6,}-[A-Za-z0-9\-]{10,}`),
+	{kind: "Slack webhook URL", re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+`)},
+	hinted(provider("Stripe key", `(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}`), "_live_", "_test_"),
+	provider("Anthropic API key", `sk-ant-[A-Za-z0-9_\-]{20,}`),
+	provider("OpenAI API key", `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}`),
+	provider("OpenAI API key", `sk-[A-Za-z0-9]{32,}`),
+	provider("Google API key", `AIza[0-9A-Za-z_\-]{35}`),
+	provider("npm token", `npm_[A-Za-z0-9]{36}`),
+	provider("PyPI token", `pypi-AgE[A-Za-z0-9_\-]{50,}`),
+	provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
+	provider("Twilio API key", `SK[0-9a-f]{32}`),
+	provider("Twilio account SID", `AC[0-9a-f]{32}`),
+	provider("Hugging Face token", `hf_[A-Za-z0-9]{34,}`),
+	provider("DigitalOcean token", `do[opr]_v1_[a-f0-9]{64}`),
+	provider("Shopify token", `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
+	{kind: "Azure storage account key", hints: []string{"accountkey="}, re: regexp.MustCompile(`(?i)AccountKey=(?P<s>[A-Za-z0-9+/]{80,}={0,2})`)},
+	{kind: "private key", re: regexp.MustCompile(`LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`), valid: encodesPrivateKey},
+	{kind: "JWT", re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
+}
+
+// assignmentRules are free-form secrets whose value has to be judged. They
+// come after providerRules, so that a provider format wins where both match.
+var assignmentRules = []rule{
+	{
+		kind:  "password in URL",
+		hints: []string{"://"},
+		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]+:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
+		valid: validURLPassword,
+	},
+	{
+		kind:  "basic auth credentials",
+		hints: []string{"basic"},
+		re:    regexp.MustCompile(`(?i)\bbasic\s+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+		valid: encodesCredentials,
+	},
+	{
+		kind:  "bearer token",
+		hints: []string{"bearer"},
+		re:    regexp.MustCompile(`(?i)\bbearer\s+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
+	},
+	{
+		judge: judgeAssignment,
+		hints: append(append([]string{}, passwordWords...), "secret", "token", "key", "auth", "credential"),
+		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?\s*(?::=|=>|=|:)[ \t]*` +
+			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
+	},
+}
+
+// rules are every rule, provider formats first.
+var rules = slices.Concat(providerRules, assignmentRules)
+
+// Scan reports the secrets in text in order of position. A provider format
+// wins over a free-form assignment covering the same bytes, so a GitHub
+// token in "GITHUB_TOKEN=ghp_..." is reported once, as a GitHub token.
+func Scan(text string) []Finding {
+	lower := asciiLower(text)
+	var out []Finding
+	overlaps := func(start, end int) bool {
+		for _, f := range out {
+			if start < f.End && f.Start < end {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range rules {
+		for _, m := range r.matches(text, lower) {
+			start, end := secretSpan(r.re, m)
+			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
+				r.valid != nil && !r.valid(text, []int{start, end}) {
+				continue
+			}
+			kind := r.kind
+			if r.judge != nil {
+				kind = r.judge(text, r.re, m)
+			}
+			if kind != "" && !overlaps(start, end) {
+				out = append(out, Finding{Kind: kind, Start: start, End: end})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Finding) int { return a.Start - b.Start })
+	return out
+}
+
+// isFiller reports a key whose last sixteen characters are one character
+// repeated ("ghp_xxxx…", "sk_live_0000…"): a placeholder in docs, never the
+// output of a key generator.
+func isFiller(key string) bool {
+	tail := key[max(0, len(key)-16):]
+	return strings.Count(tail, tail[:1]) == len(tail)
+}
+
+// matches runs the rule over text, or with hints over the lines of text
+// whose lower-cased form holds a hint, giving indexes into text.
+func (r rule) matches(text, lower string) [][]int {
+	if r.hints == nil {
+		return r.re.FindAllStringSubmatchIndex(text, -1)
+	}
+	var out [][]int
+	for _, ln := range hintedLines(lower, r.hints) {
+		for _, m := range r.re.FindAllStringSubmatchIndex(text[ln[0]:ln[1]], -1) {
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] += ln[0]
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// hintedLines returns the [start, end) of each line of lower holding one of
+// hints, in order, once each.
+func hintedLines(lower string, hints []string) [][2]int {
+	var lines [][2]int
+	for _, h := range hints {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], h)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			start := strings.LastIndexByte(lower[:at], '\n') + 1
+			end := len(lower)
+			if j := strings.IndexByte(lower[at:], '\n'); j >= 0 {
+				end = at + j
+			}
+			lines = append(lines, [2]int{start, end})
+			from = end
+		}
+	}
+	slices.SortFunc(lines, func(a, b [2]int) int { return a[0] - b[0] })
+	return slices.Compact(lines)
+}
+
+// asciiLower lower-cases ASCII letters only, so that byte offsets into the
+// result are offsets into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// secretIndex narrows a match to the secret's submatch ("s" or, for a
+// quoted assignment, "qs"), falling back to the whole match.
+func secretIndex(re *regexp.Regexp, m []int) []int {
+	for _, name := range []string{"s", "qs"} {
+		if i := re.SubexpIndex(name); i > 0 && m[2*i] >= 0 {
+			return m[2*i : 2*i+2]
+		}
+	}
+	return m[:2]
+}
+
+func secretSpan(re *regexp.Regexp, m []int) (int, int) {
+	s := secretIndex(re, m)
+	return s[0], s[1]
+}
+
+func value(text string, span []int) string { return text[span[0]:span[1]] }
+
+// encodesPrivateKey accepts base64 that decodes to a PEM private key, as in
+// a kubeconfig's client-key-data.
+func encodesPrivateKey(text string, span []int) bool {
+	b, _ := base64.StdEncoding.DecodeString(padBase64(value(text, span)))
+	return bytes.Contains(b, []byte("PRIVATE KEY"))
+}
+
+// encodesCredentials accepts an HTTP Basic value that decodes to
+// "user:password" with a password that is not a placeholder.
+func encodesCredentials(text string, span []int) bool {
+	b, err := base64.StdEncoding.DecodeString(padBase64(value(text, span)))
+	if err != nil {
+		return false
+	}
+	_, pass, ok := strings.Cut(string(b), ":")
+	return ok && pass != "" && !isPlaceholder(pass)
+}
+
+// padBase64 restores the padding a match may have cut, and cuts a partial
+// final quantum, so that the decoder reads what is there.
+func padBase64(v string) string {
+	v = strings.TrimRight(v, "=")
+	switch len(v) % 4 {
+	case 1:
+		return v[:len(v)-1]
+	case 2:
+		return v + "=="
+	case 3:
+		return v + "="
+	}
+	return v
+}
+
+// validURLPassword rejects placeholders, references and the well-known
+// default of a password equal to the user name (postgres:postgres,
+// guest:guest), which local-development learnings quote all the time.
+func validURLPassword(text string, span []int) bool {
+	pass := value(text, span)
+	user := text[:span[0]-1]
+	user = user[strings.LastIndex(user, "/")+1:]
+	return !isPlaceholder(pass) && !isReference(pass) && pass != user
+}
+
+// judgeAssignment returns the kind of secret an assignment holds, or "" when
+// its key is not about secrets or its value is not one.
+func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
+	key := strings.ToLower(value(text, m[2*re.SubexpIndex("key"):]))
+	span := secretIndex(re, m)
+	val := value(text, span)
+	quoted := m[2*re.SubexpIndex("q")] >= 0
+	if !quoted && span[1] < len(text) && text[span[1]] == '(' {
+		return "" // a call: password = os.Getenv("DB_PASSWORD")
+	}
+	if isPlaceholder(val) || isReference(val) || isNumber(val) {
+		return "" // a number is a setting (PASSWORD_RESET_TTL=3600), not a secret
+	}
+	switch {
+	case containsAny(key, passwordWords):
+		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) {
+			return "" // prose such as "password: required"
+		}
+		if len(val) < 4 {
+			return ""
+		}
+		return "password assignment"
+	case containsAny(key, keyWords) || strings.Contains(key, "key"):
+		if !looksRandom(val) {
+			return ""
+		}
+		return "generic API key assignment"
+	}
+	return ""
+}
+
+var (
+	passwordWords = []string{"password", "passwd", "pwd", "passphrase", "pass_word"}
+	keyWords      = []string{"secret", "token", "apikey", "api_key", "api-key", "access_key", "auth_", "auth-",
+		"authkey", "authtoken", "authorization", "credential", "private_key"}
+)
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlaceholder reports values that stand for a secret rather than being
+// one: the ones docs and examples use.
+func isPlaceholder(v string) bool {
+	l := strings.ToLower(strings.Trim(v, "."))
+	if l == "" || strings.Trim(l, "x*.-_#?") == "" {
+		return true // "", "xxx", "***", "..."
+	}
+	if strings.HasPrefix(l, "<") || strings.HasPrefix(l, "[") || strings.HasPrefix(l, "{") ||
+		strings.HasPrefix(l, "%") || strings.Contains(l, "{{") {
+		return true // <your-password>, [token], {token}, %s, {{ .Token }}
+	}
+	for _, p := range placeholderWords {
+		if l == p {
+			return true
+		}
+	}
+	for _, p := range []string{"your", "example", "placeholder", "redacted", "changeme", "dummy", "sample", "replace"} {
+		if strings.Contains(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var placeholderWords = []string{
+	"password", "passwd", "pass", "secret", "token", "apikey", "api_key", "key", "value", "string",
+	"none", "null", "nil", "true", "false", "test", "foo", "bar", "baz", "admin", "root", "user",
+	"required", "optional", "empty", "todo", "tbd", "str", "env",
+}
+
+func isNumber(v string) bool {
+	return strings.Trim(v, "0123456789") == ""
+}
+
+// isReference reports values that name where a secret comes from instead of
+// holding it: environment variables, identifiers in code and file paths
+// (PWD=/tmp/build1).
+func isReference(v string) bool {
+	switch {
+	case strings.HasPrefix(v, "/"), strings.HasPrefix(v, "./"), strings.HasPrefix(v, "../"), strings.HasPrefix(v, "~/"):
+		return true
+	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
+		return true // $DB_PASSWORD, ${API_KEY}, %API_KEY%
+	case identifierPath.MatchString(v):
+		return true // cfg.Password, process.env.API_KEY, settings.SECRET_KEY
+	case envName.MatchString(v):
+		return true // DB_PASSWORD
+	}
+	return false
+}
+
+var (
+	identifierPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	envName        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+)
+
+// looksRandom reports values that read like generated keys: long enough,
+// mixed, and with the character entropy of random text rather than of a
+// word or a name.
+func looksRandom(v string) bool {
+	if len(v) < 16 {
+		return false
+	}
+	var lower, upper, digit bool
+	for _, r := range v {
+		switch {
+		case r >= 'a' && r <= 'z':
+			lower = true
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case r >= '0' && r <= '9':
+			digit = true
+		}
+	}
+	classes := 0
+	for _, b := range []bool{lower, upper, digit} {
+		if b {
+			classes++
+		}
+	}
+	return classes >= 2 && entropy(v) >= 3.0
+}
+
+// entropy is the Shannon entropy of v in bits per byte.
+func entropy(v string) float64 {
+	var counts [256]int
+	for i := 0; i < len(v); i++ {
+		counts[v[i]]++
+	}
+	var h float64
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / float64(len(v))
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// StripPrivate removes <private>…</private> spans (any case, across lines,
+// nested ones included) so that what a user marks private never reaches the
+// file, and reports how many spans it removed. An unclosed <private> strips
+// to the end of the text: better to lose the tail than to store it.
+func StripPrivate(text string) (string, int) {
+	opens := privateOpen.FindAllStringIndex(text, -1)
+	if opens == nil {
+		return text, 0
+	}
+	closes := privateClose.FindAllStringIndex(text, -1)
+	var b strings.Builder
+	count, pos, ci := 0, 0, 0
+	for oi := 0; oi < len(opens); {
+		start := opens[oi][0]
+		if start < pos {
+			oi++
+			continue
+		}
+		b.WriteString(text[pos:start])
+		count++
+		depth, at := 1, opens[oi][1]
+		oi++
+		pos = len(text)
+		for depth > 0 {
+			for ci < len(closes) && closes[ci][0] < at {
+				ci++
+			}
+			nextOpen := len(text)
+			if oi < len(opens) {
+				nextOpen = opens[oi][0]
+			}
+			if ci == len(closes) {
+				break // unclosed: strip to the end
+			}
+			if nextOpen < closes[ci][0] {
+				depth++
+				at = opens[oi][1]
+				oi++
+				continue
+			}
+			depth--
+			at = closes[ci][1]
+			ci++
+			if depth == 0 {
+				pos = at
+			}
+		}
+	}
+	b.WriteString(text[pos:])
+	return b.String(), count
+}
+
+var (
+	privateOpen  = regexp.MustCompile(`(?i)<private(?:\s[^>]*)?>`)
+	privateClose = regexp.MustCompile(`(?i)</private\s*>`)
+)
