@@ -1,35 +1,184 @@
-// Package install implements "learn install".
+// Package install implements "learn install": it writes the slash-command
+// files built into the binary where opencode (or Claude Code) reads them, so
+// that a user who only has the binary (go install) gets the commands too.
 package install
 
 import (
-	"errors"
+	"fmt"
+	"io"
+	"os/exec"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/templates"
 )
 
 // Options holds the flags of "learn install".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO          *cmdutil.IO
+	Getenv      func(string) string
+	ProjectRoot func() (string, error)
+	// LookPath finds learn on PATH; nil uses exec.LookPath.
+	LookPath func(string) (string, error)
+
+	Agent     string
+	Project   bool
+	Force     bool
+	Uninstall bool
+	JSON      bool
 }
 
 // NewCmdInstall builds "learn install". runF replaces the run function in tests.
 func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "install",
-		Short: "Install the slash commands into opencode",
+		Short: "Install the slash commands into opencode or Claude Code",
+		Long: `Write the six /learning-* command files built into this binary where the
+agent reads them:
+
+  opencode            $XDG_CONFIG_HOME/opencode/command/ (default ~/.config/opencode/command/)
+  opencode --project  .opencode/command/ in the project root
+  claude              $CLAUDE_CONFIG_DIR/commands/ (default ~/.claude/commands/)
+  claude --project    .claude/commands/ in the project root
+
+It is safe to repeat: current files are left alone and files an earlier
+install wrote are updated. A file of the same name that learn did not write
+(your own command, or a link somewhere else, such as one made by install.sh)
+is never replaced silently: it is skipped with a warning and the exit status is
+1; --force replaces it. What was installed is recorded in .learn-install.json
+in the same directory, so --uninstall removes exactly those files and leaves
+anything else alone. Restart opencode after installing.
+
+"learn doctor" checks the result.`,
+		Example: `  $ learn install
+  $ learn install --project
+  $ learn install --agent claude
+  $ learn install --force
+  $ learn install --uninstall`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := templates.ParseAgent(opts.Agent); err != nil {
+				return cmdutil.Mark(fmt.Errorf("--agent: %w", err), cmdutil.ErrUsage)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to install for: opencode or claude")
+	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
+	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var names []string
+		for _, a := range templates.Agents {
+			names = append(names, string(a))
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("install: not implemented yet") }
+// report is the --json form.
+type report struct {
+	Agent     string   `json:"agent"`
+	Dir       string   `json:"dir"`
+	Uninstall bool     `json:"uninstall"`
+	Files     []Action `json:"files"`
+	Warnings  []string `json:"warnings"`
+}
+
+func run(opts *Options) error {
+	agent := templates.Agent(opts.Agent)
+	root := ""
+	if opts.Project {
+		r, err := opts.ProjectRoot()
+		if err != nil {
+			return err
+		}
+		root = r
+	}
+	dir, err := Dir(opts.Getenv, agent, root)
+	if err != nil {
+		return err
+	}
+	files, err := templates.Render(agent)
+	if err != nil {
+		return err
+	}
+	var actions []Action
+	if opts.Uninstall {
+		actions, err = Uninstall(dir, files, opts.Force)
+	} else {
+		actions, err = Install(dir, files, opts.Force)
+	}
+	if err != nil {
+		return err
+	}
+	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Warnings: []string{}}
+	if !opts.Uninstall {
+		if w := pathWarning(opts); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
+		}
+	}
+	skipped := 0
+	for _, a := range actions {
+		if a.Status == StatusSkipped {
+			skipped++
+		}
+	}
+	if opts.JSON {
+		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		printHuman(opts.IO.Out, rep, skipped)
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(opts.IO.Err, "warning: %s\n", w)
+		}
+	}
+	if skipped > 0 {
+		return fmt.Errorf("%d of %d files skipped because a file learn did not write is in the way; rerun with --force to replace them", skipped, len(actions))
+	}
+	return nil
+}
+
+func printHuman(w io.Writer, rep report, skipped int) {
+	verb := "Installed"
+	if rep.Uninstall {
+		verb = "Uninstalled"
+	}
+	fmt.Fprintf(w, "%s the %s commands in %s\n", verb, rep.Agent, rep.Dir)
+	for _, a := range rep.Files {
+		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
+		if a.Detail != "" {
+			line += ": " + a.Detail
+		}
+		fmt.Fprintln(w, line)
+	}
+	if rep.Uninstall || skipped == len(rep.Files) {
+		return
+	}
+	client := "opencode"
+	if rep.Agent == string(templates.Claude) {
+		client = "Claude Code"
+	}
+	fmt.Fprintf(w, "Restart %s, then type /learning-recall. Check the setup with: learn doctor\n", client)
+}
+
+// pathWarning says so when the shell commands in the templates will not find
+// learn: they run "learn ..." through the user's shell.
+func pathWarning(opts *Options) string {
+	look := opts.LookPath
+	if look == nil {
+		look = exec.LookPath
+	}
+	if _, err := look("learn"); err != nil {
+		return "learn is not on your PATH, so the slash commands cannot run it; put the directory holding learn on PATH (install.sh uses ~/.local/bin)"
+	}
+	return ""
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# install.sh: build learn from this checkout, install it, and link the
+# /learning-* commands into opencode.
+#
+#   ./install.sh                 build and install ${PREFIX:-~/.local}/bin/learn and link
+#                                commands/*.md into ${XDG_CONFIG_HOME:-~/.config}/opencode/command/
+#   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
+#   ./install.sh --force         also replace files of the same name that this script did not make
+#   ./install.sh --uninstall     remove what this script installed (its links and the binary)
+#
+# Safe to run again. A command file of yours with the same name (a different
+# file, or a link somewhere else) is never replaced without --force.
+set -euo pipefail
+
+usage() { sed -n '2,12s/^# \{0,1\}//p' "$0"; }
+
+agent=opencode force=0 uninstall=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --agent) [ $# -ge 2 ] || { echo "install.sh: --agent needs opencode or claude" >&2; exit 2; }; agent=$2; shift ;;
+    --agent=*) agent=${1#--agent=} ;;
+    --force) force=1 ;;
+    --uninstall) uninstall=1 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown argument $1 (see install.sh --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$agent" in opencode|claude) ;; *) echo "install.sh: --agent must be opencode or claude, not $agent" >&2; exit 2 ;; esac
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+: "${HOME:?install.sh needs HOME}"
+bindir=${PREFIX:-$HOME/.local}/bin
+bin=$bindir/learn
+cmddir=${XDG_CONFIG_HOME:-$HOME/.config}/opencode/command
+skipped=0
+
+say() { printf '%s\n' "$*"; }
+warn() { printf 'install.sh: warning: %s\n' "$*" >&2; }
+
+# is_learn tells our binary from another program called learn.
+is_learn() { [ -x "$1" ] && "$1" --version 2>/dev/null | grep -q '^learn version'; }
+
+link_commands() {
+  mkdir -p "$cmddir"
+  local src name dst
+  for src in "$repo"/commands/*.md; do
+    [ -e "$src" ] || { echo "install.sh: no command files in $repo/commands" >&2; exit 1; }
+    name=$(basename "$src")
+    dst=$cmddir/$name
+    if [ -L "$dst" ] && [ "$(readlink "$dst")" = "$src" ]; then
+      say "  current   $dst"
+    elif [ ! -e "$dst" ] && [ ! -L "$dst" ]; then
+      ln -s "$src" "$dst"
+      say "  linked    $dst -> $src"
+    elif [ -f "$dst" ] && [ ! -L "$dst" ] && cmp -s "$src" "$dst"; then
+      say "  current   $dst (a copy with the same content; left as it is)"
+    elif [ "$force" = 1 ] && [ ! -d "$dst" ]; then
+      rm -f "$dst"
+      ln -s "$src" "$dst"
+      say "  replaced  $dst -> $src"
+    else
+      if [ -L "$dst" ]; then what="a link to $(readlink "$dst")"; else what="a different file"; fi
+      warn "skipped $dst: $what is there; rerun with --force to replace it"
+      skipped=$((skipped + 1))
+    fi
+  done
+}
+
+unlink_commands() {
+  local dst
+  [ -d "$cmddir" ] || return 0
+  for dst in "$cmddir"/*.md; do
+    [ -L "$dst" ] || continue
+    case "$(readlink "$dst")" in
+      "$repo"/commands/*) rm -f "$dst"; say "  removed   $dst" ;;
+    esac
+  done
+}
+
+if [ "$uninstall" = 1 ]; then
+  say "Uninstalling learn"
+  if [ "$agent" = claude ]; then
+    if is_learn "$bin"; then "$bin" install --agent claude --uninstall; fi
+  else
+    unlink_commands
+  fi
+  if is_learn "$bin"; then
+    rm -f "$bin"
+    say "  removed   $bin"
+  elif [ -e "$bin" ]; then
+    warn "left $bin: it is not a learn binary"
+  fi
+  exit 0
+fi
+
+command -v go >/dev/null 2>&1 || { echo "install.sh: Go is needed to build learn (https://go.dev/dl/)" >&2; exit 1; }
+say "Building learn from $repo"
+mkdir -p "$bindir"
+if [ -e "$bin" ] && ! is_learn "$bin" && [ "$force" != 1 ]; then
+  echo "install.sh: $bin exists and is not learn; move it away or rerun with --force" >&2
+  exit 1
+fi
+tmp=$(mktemp "$bindir/.learn.XXXXXX")
+trap 'rm -f "$tmp"' EXIT
+(cd "$repo" && go build -o "$tmp" ./cmd/learn)
+chmod 755 "$tmp"
+mv -f "$tmp" "$bin"
+say "  installed $bin"
+case ":$PATH:" in
+  *":$bindir:"*) ;;
+  *) warn "$bindir is not on your PATH, so opencode cannot run learn; add it, for example: echo 'export PATH=\"$bindir:\$PATH\"' >> ~/.profile" ;;
+esac
+
+if [ "$agent" = claude ]; then
+  force_flag=()
+  [ "$force" = 1 ] && force_flag=(--force)
+  "$bin" install --agent claude "${force_flag[@]}" || skipped=$((skipped + 1))
+else
+  say "Linking the commands into $cmddir"
+  link_commands
+fi
+
+say "Checking the setup (learn doctor):"
+"$bin" doctor --agent "$agent" || warn "learn doctor found problems; each comes with its fix above"
+if [ "$skipped" -gt 0 ]; then
+  echo "install.sh: $skipped command file(s) skipped; see the warnings above" >&2
+  exit 1
+fi
+if [ "$agent" = claude ]; then client="Claude Code"; else client=opencode; fi
+say "Done. Restart $client and type /learning-recall."

@@ -1,0 +1,153 @@
+package install
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// installSh runs the repository's install.sh with a temporary HOME and
+// PREFIX, keeping Go's caches so the build inside it stays fast.
+type installSh struct {
+	repo, home, prefix string
+	env                []string
+}
+
+func newInstallSh(t *testing.T) *installSh {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("install.sh builds learn; skipped with -short")
+	}
+	for _, tool := range []string{"bash", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("install.sh needs %s: %v", tool, err)
+		}
+	}
+	_, file, _, _ := runtime.Caller(0)
+	repo, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	s := &installSh{repo: repo, home: filepath.Join(root, "home"), prefix: filepath.Join(root, "prefix")}
+	goEnv := func(k string) string {
+		out, err := exec.Command("go", "env", k).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", k, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	goDir := filepath.Dir(mustLookPath(t, "go"))
+	s.env = []string{
+		"HOME=" + s.home, "PREFIX=" + s.prefix,
+		"PATH=" + goDir + ":/usr/local/bin:/usr/bin:/bin",
+		"GOCACHE=" + goEnv("GOCACHE"), "GOMODCACHE=" + goEnv("GOMODCACHE"), "GOPATH=" + goEnv("GOPATH"),
+		"GOFLAGS=" + goEnv("GOFLAGS"), "GOTOOLCHAIN=local", "GOPROXY=" + goEnv("GOPROXY"),
+	}
+	return s
+}
+
+func mustLookPath(t *testing.T, name string) string {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func (s *installSh) run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command("bash", append([]string{filepath.Join(s.repo, "install.sh")}, args...)...)
+	cmd.Env = s.env
+	cmd.Dir = s.home
+	if err := os.MkdirAll(s.home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func (s *installSh) cmdDir() string { return filepath.Join(s.home, ".config", "opencode", "command") }
+
+func TestInstallSh(t *testing.T) {
+	s := newInstallSh(t)
+	bin := filepath.Join(s.prefix, "bin", "learn")
+
+	out, err := s.run(t)
+	if err != nil {
+		t.Fatalf("install.sh: %v\n%s", err, out)
+	}
+	for _, want := range []string{"installed " + bin, "is not on your PATH", "Checking the setup (learn doctor)", "command files installed: all 6"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("install.sh output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("binary not installed: %v", err)
+	}
+	for _, name := range []string{"learning-recall.md", "learning-forget.md"} {
+		target, err := os.Readlink(filepath.Join(s.cmdDir(), name))
+		if err != nil || target != filepath.Join(s.repo, "commands", name) {
+			t.Errorf("%s: link to %q (%v), want a link into the repository's commands/", name, target, err)
+		}
+	}
+
+	// Again, with a file of the user's own in the way: the rest is current,
+	// the user's file is kept and the exit status says so.
+	mine := filepath.Join(s.cmdDir(), "learning-forget.md")
+	if err := os.Remove(mine); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mine, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = s.run(t)
+	if err == nil || !strings.Contains(out, "skipped "+mine+": a different file is there; rerun with --force") {
+		t.Errorf("install.sh over the user's file: err %v\n%s", err, out)
+	}
+	if strings.Contains(out, "linked") || !strings.Contains(out, "current   "+filepath.Join(s.cmdDir(), "learning-recall.md")) {
+		t.Errorf("second install.sh is not idempotent:\n%s", out)
+	}
+	if data, _ := os.ReadFile(mine); string(data) != "mine\n" {
+		t.Errorf("the user's file was changed: %q", data)
+	}
+	out, err = s.run(t, "--force")
+	if err != nil || !strings.Contains(out, "replaced  "+mine) {
+		t.Errorf("install.sh --force: %v\n%s", err, out)
+	}
+
+	// --uninstall removes its links and the binary, nothing else.
+	other := filepath.Join(s.cmdDir(), "my-own.md")
+	if err := os.WriteFile(other, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := filepath.Join(s.cmdDir(), "linked-elsewhere.md")
+	if err := os.Symlink(other, elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	out, err = s.run(t, "--uninstall")
+	if err != nil {
+		t.Fatalf("install.sh --uninstall: %v\n%s", err, out)
+	}
+	entries, err := os.ReadDir(s.cmdDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if strings.Join(left, " ") != "linked-elsewhere.md my-own.md" {
+		t.Errorf("left after --uninstall: %v\n%s", left, out)
+	}
+	if _, err := os.Stat(bin); !os.IsNotExist(err) {
+		t.Errorf("binary still there after --uninstall: %v", err)
+	}
+
+	if out, err := s.run(t, "--agent", "cursor"); err == nil || !strings.Contains(out, "--agent must be opencode or claude") {
+		t.Errorf("install.sh --agent cursor: %v\n%s", err, out)
+	}
+}
