@@ -25,6 +25,9 @@ if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${OPENCODE_BIN:-}" ] && [ -f .ci/install-
   if oc=$(bash .ci/install-opencode.sh); then
     export OPENCODE_BIN="$oc"
     echo "using $OPENCODE_BIN"
+  elif [ "${CI:-}" = true ]; then
+    echo "could not install opencode from npm: CI needs it for the end-to-end test" >&2
+    exit 1
   else
     echo "could not install opencode; the end-to-end test will skip" >&2
   fi

@@ -1,8 +1,40 @@
 // Package search ranks learnings against a query (BM25 over learning text,
-// session focus and project) so that a large memory can be searched cheaply.
+// session focus and project) so that a large memory can be searched cheaply:
+// the agent reads a few ranked snippets instead of the whole file.
 package search
 
-import "github.com/learn-memory/learn/learnings"
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// BM25 parameters: the usual values, which suit short documents like
+// learnings well enough that tuning them bought nothing measurable.
+const (
+	k1 = 1.2
+	b  = 0.75
+)
+
+// Field weights: a word in the learning itself says more about it than the
+// same word in the focus of the session it came from, and the project name
+// is shared by every learning of a project.
+const (
+	weightText    = 1.0
+	weightFocus   = 0.5
+	weightProject = 0.3
+	// weightPrefix scales terms found by completing the last query word,
+	// so an exact word always beats a completion of it.
+	weightPrefix = 0.6
+	// maxExpansions caps how many vocabulary terms one prefix may add.
+	maxExpansions = 64
+	// minPrefix is the shortest last word that is completed at all.
+	minPrefix = 3
+)
 
 // Hit is one ranked learning.
 type Hit struct {
@@ -11,19 +43,303 @@ type Hit struct {
 	// Snippet is a short excerpt around the best match, with matched terms
 	// marked as **term**.
 	Snippet string
+	// Plain is Snippet without the marks; Marks are the byte ranges of the
+	// matched terms in Plain, for callers that highlight their own way.
+	Plain string
+	Marks [][2]int
 }
 
 // Options narrows a query.
 type Options struct {
 	Limit    int    // 0 means no limit
 	Category string // canonical category name; empty means all
+	// Prefix completes the last query word (when the query does not end
+	// in a space), for people typing a partial word.
+	Prefix bool
 }
 
-// Index is built once per Document and answers many queries.
-type Index struct{ doc *learnings.Document }
+// Index is built once per Document and answers many queries, from any
+// number of goroutines. For a single query, Search is cheaper.
+type Index struct {
+	docs     []*learnings.Learning
+	cats     []string // canonical category per doc, for filtering
+	lens     []float32
+	avgLen   float64
+	terms    map[string]int32
+	postings [][]posting
+	names    []string // term by id
+	vocab    []string // sorted terms, built on the first prefix query
+	vocabOne sync.Once
+}
 
-// Build indexes every learning of doc (Consolidated and sessions).
-func Build(doc *learnings.Document) *Index { return &Index{doc: doc} }
+type posting struct {
+	doc int32
+	tf  float32
+}
+
+// Build indexes every learning of doc (Consolidated and sessions), in file
+// order so that equal scores keep the order a person sees in the file.
+func Build(doc *learnings.Document) *Index {
+	ix := &Index{terms: make(map[string]int32)}
+	if doc == nil {
+		return ix
+	}
+	ix.docs = allLearnings(doc)
+	ix.cats = make([]string, len(ix.docs))
+	ix.lens = make([]float32, len(ix.docs))
+	// Per-document term frequencies live in slices indexed by term id,
+	// reset through the list of ids the document used: no map per document.
+	var tf []float32
+	var seen []int32 // doc index + 1 that last used the term
+	var used []int32
+	var total float64
+	canon := categoryCache()
+	for i, l := range ix.docs {
+		ix.cats[i] = canon(l.Category)
+		used = used[:0]
+		var length float32
+		var w float32
+		add := func(t token) {
+			id, ok := ix.terms[t.term]
+			if !ok {
+				id = int32(len(ix.postings))
+				ix.terms[t.term] = id
+				ix.postings = append(ix.postings, nil)
+				ix.names = append(ix.names, t.term)
+				tf = append(tf, 0)
+				seen = append(seen, 0)
+			}
+			if seen[id] != int32(i+1) {
+				seen[id] = int32(i + 1)
+				tf[id] = 0
+				used = append(used, id)
+			}
+			tf[id] += w
+			if !t.part {
+				length += w
+			}
+		}
+		w = weightText
+		tokenize(l.Text, add)
+		if s := l.Session; s != nil {
+			w = weightFocus
+			tokenize(s.Focus, add)
+			w = weightProject
+			tokenize(s.Project, add)
+		}
+		for _, id := range used {
+			ix.postings[id] = append(ix.postings[id], posting{doc: int32(i), tf: tf[id]})
+		}
+		ix.lens[i] = length
+		total += float64(length)
+	}
+	if len(ix.docs) > 0 {
+		ix.avgLen = total / float64(len(ix.docs))
+	}
+	return ix
+}
+
+// categoryCache normalises category labels, each distinct label once: a
+// file has thousands of learnings but only a handful of labels.
+func categoryCache() func(string) string {
+	seen := map[string]string{}
+	return func(label string) string {
+		if c, ok := seen[label]; ok {
+			return c
+		}
+		c, _ := learnings.NormalizeCategory(label)
+		seen[label] = c
+		return c
+	}
+}
+
+// allLearnings lists Consolidated and session learnings in file order.
+func allLearnings(doc *learnings.Document) []*learnings.Learning {
+	var ls []*learnings.Learning
+	if c := doc.Consolidated; c != nil {
+		for _, cat := range c.Categories {
+			ls = append(ls, cat.Learnings...)
+		}
+	}
+	for _, s := range doc.Sessions {
+		for _, cat := range s.Categories {
+			ls = append(ls, cat.Learnings...)
+		}
+	}
+	sort.SliceStable(ls, func(i, j int) bool { return ls[i].Span.Start < ls[j].Span.Start })
+	return ls
+}
+
+// Len is the number of learnings indexed.
+func (ix *Index) Len() int { return len(ix.docs) }
 
 // Query returns hits, best first; ties break by file order.
-func (ix *Index) Query(q string, opts Options) []Hit { return nil }
+func (ix *Index) Query(q string, opts Options) []Hit {
+	exact, prefixes := parseQuery(q, opts.Prefix)
+	weights := make(map[int32]float64)
+	for _, t := range exact {
+		if id, ok := ix.terms[t]; ok {
+			weights[id] = 1
+		}
+	}
+	if len(prefixes) > 0 {
+		for _, id := range ix.completions(prefixes) {
+			weights[id] = max(weights[id], weightPrefix)
+		}
+	}
+	ws := make([]wanted, 0, len(weights))
+	for id, w := range weights {
+		ws = append(ws, wanted{term: ix.names[id], weight: w, postings: ix.postings[id]})
+	}
+	hits, _ := ix.rank(ws, opts)
+	return hits
+}
+
+// wanted is one term a query looks for, how much it counts, and where it
+// occurs.
+type wanted struct {
+	term     string
+	weight   float64
+	postings []posting
+}
+
+// rank scores the documents holding the wanted terms with BM25 and returns
+// the best, with snippets, and how many matched before the limit.
+func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
+	if len(ws) == 0 {
+		return nil, 0
+	}
+	slices.SortFunc(ws, func(a, b wanted) int { return strings.Compare(a.term, b.term) })
+	scores := make([]float64, len(ix.docs))
+	var touched []int32
+	n := float64(len(ix.docs))
+	termWeights := make(map[string]float64, len(ws))
+	for _, w := range ws {
+		df := float64(len(w.postings))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		termWeights[w.term] = w.weight * idf
+		for _, p := range w.postings {
+			if scores[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
+			tf := float64(p.tf)
+			norm := k1 * (1 - b + b*float64(ix.lens[p.doc])/ix.avgLen)
+			scores[p.doc] += w.weight * idf * tf * (k1 + 1) / (tf + norm)
+		}
+	}
+	want := ""
+	if opts.Category != "" {
+		want, _ = learnings.NormalizeCategory(opts.Category)
+		want = strings.ToLower(want)
+	}
+	hits := touched[:0]
+	for _, d := range touched {
+		if want != "" && strings.ToLower(ix.cats[d]) != want {
+			continue
+		}
+		hits = append(hits, d)
+	}
+	slices.SortFunc(hits, func(a, b int32) int {
+		if scores[a] != scores[b] {
+			if scores[a] > scores[b] {
+				return -1
+			}
+			return 1
+		}
+		return int(a - b)
+	})
+	matched := len(hits)
+	if opts.Limit > 0 && len(hits) > opts.Limit {
+		hits = hits[:opts.Limit]
+	}
+	out := make([]Hit, len(hits))
+	for i, d := range hits {
+		l := ix.docs[d]
+		plain, marks := snippet(l.Text, termWeights, snippetLen)
+		out[i] = Hit{Learning: l, Score: scores[d], Snippet: markup(plain, marks), Plain: plain, Marks: marks}
+	}
+	return out, matched
+}
+
+// parseQuery turns q into the terms it looks for and, when the last word is
+// to be completed, the prefixes (as typed and stemmed) that complete it.
+// Stop words are dropped unless nothing else is left.
+func parseQuery(q string, prefix bool) (exact, prefixes []string) {
+	var toks []token
+	tokenize(q, func(t token) {
+		if !stopWords[t.term] {
+			toks = append(toks, t)
+		}
+	})
+	if len(toks) == 0 {
+		tokenize(q, func(t token) { toks = append(toks, t) })
+	}
+	for _, t := range toks {
+		if !slices.Contains(exact, t.term) {
+			exact = append(exact, t.term)
+		}
+	}
+	if prefix && !endsInSpace(q) {
+		for i := len(toks) - 1; i >= 0; i-- {
+			if t := toks[i]; !t.part {
+				if len([]rune(t.term)) >= minPrefix {
+					prefixes = append(prefixes, fold(q[t.start:t.end]))
+					if t.term != prefixes[0] {
+						prefixes = append(prefixes, t.term)
+					}
+				}
+				break
+			}
+		}
+	}
+	return exact, prefixes
+}
+
+func endsInSpace(q string) bool {
+	return q != "" && strings.ContainsRune(" \t\n\r", rune(q[len(q)-1]))
+}
+
+// completions are the indexed terms that start with one of the prefixes,
+// the most frequent first, at most maxExpansions of them.
+func (ix *Index) completions(prefixes []string) []int32 {
+	ix.vocabOne.Do(func() {
+		ix.vocab = slices.Clone(ix.names)
+		sort.Strings(ix.vocab)
+	})
+	var ids []int32
+	for _, p := range prefixes {
+		i := sort.SearchStrings(ix.vocab, p)
+		for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], p); i++ {
+			if id := ix.terms[ix.vocab[i]]; !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return mostFrequent(ids, func(id int32) (string, int) { return ix.names[id], len(ix.postings[id]) })
+}
+
+// mostFrequent keeps the maxExpansions terms that occur in the most
+// documents, ties broken by the term, so the choice never depends on order.
+func mostFrequent[T any](ts []T, key func(T) (string, int)) []T {
+	if len(ts) <= maxExpansions {
+		return ts
+	}
+	slices.SortFunc(ts, func(a, b T) int {
+		an, adf := key(a)
+		bn, bdf := key(b)
+		if adf != bdf {
+			return bdf - adf
+		}
+		return strings.Compare(an, bn)
+	})
+	return ts[:maxExpansions]
+}
+
+// stopWords never decide a ranking on their own; a query made only of them
+// still works.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true,
+	"by": true, "for": true, "from": true, "how": true, "in": true, "is": true, "it": true,
+	"of": true, "on": true, "or": true, "that": true, "the": true, "to": true, "was": true,
+	"what": true, "when": true, "where": true, "which": true, "with": true,
+}

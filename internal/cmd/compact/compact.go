@@ -3,33 +3,287 @@ package compact
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/udiff"
+	"github.com/learn-memory/learn/learnings"
+	engine "github.com/learn-memory/learn/learnings/compact"
 )
 
 // Options holds the flags of "learn compact".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO          *cmdutil.IO
+	File        func() (string, error)
+	Getwd       func() (string, error)
+	Display     func(path string) string
+	Now         func() time.Time
+	LockTimeout time.Duration
+
+	JSON   bool
+	DryRun bool
+	Keep   int
 }
 
 // NewCmdCompact builds "learn compact". runF replaces the run function in tests.
 func NewCmdCompact(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Getwd: f.Getwd, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "compact",
 		Short: "Fold every session into Consolidated Learnings",
+		Long: `Fold every stored session into the Consolidated Learnings section and remove
+the individual sessions, the spec's /learning-compact. Run it when recall warns
+that the file is approaching 1 MB, or whenever the sessions have piled up.
+
+Before writing, the file is copied to .tmp/memory-learnings.backup.md and to a
+timestamped copy in .tmp/backups/; 'learn undo' restores the newest copy.
+
+Learnings keep their category and are ordered by the spec's priority. Exact and
+near duplicates are merged into the newest wording; a duplicate filed under a
+more important category (a User Correction) moves the kept wording there, so no
+correction is lost or demoted. The Documentation Seen references of the folded
+sessions are added to a tally in Consolidated Learnings, so 'learn
+improve-docs' still knows which docs were read. The text before the first
+section, frontmatter and hand-written sections stay byte for byte. Text inside
+a session that is not a learning goes with the session: compact warns, naming
+its line, and the backup keeps it.
+
+--dry-run prints the change as a unified diff (apply it with 'git apply' or
+'patch -p1' from the project root) and writes nothing. --keep N leaves the
+newest N sessions in place. A file with a code fence or HTML comment left open
+is refused, naming the line, because its end cannot be read safely.
+
+Exit status: 0 compacted or nothing to do, 1 failure (unreadable file, unclosed
+block), 2 usage error, 4 busy.`,
+		Example: `  $ learn compact
+  $ learn compact --dry-run
+  $ learn compact --keep 5
+  $ learn compact --json`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Keep < 0 {
+				return cmdutil.UsageErrorf("--keep must be 0 or more (got %d)", opts.Keep)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVarP(&opts.DryRun, "dry-run", "n", false, "print the change as a unified diff and write nothing")
+	cmd.Flags().IntVar(&opts.Keep, "keep", 0, "leave the newest `N` sessions in place")
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("compact: not implemented yet") }
+// Report is the --json form of the result.
+type Report struct {
+	File        string `json:"file"`
+	DryRun      bool   `json:"dry_run"`
+	Compacted   bool   `json:"compacted"`
+	Reason      string `json:"reason,omitempty"`
+	BytesBefore int    `json:"bytes_before"`
+	BytesAfter  int    `json:"bytes_after"`
+	engine.Stats
+	Sections []string `json:"sections_kept"`
+	Backup   string   `json:"backup,omitempty"`
+	Ring     string   `json:"backup_copy,omitempty"`
+	Diff     string   `json:"diff,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	label := opts.Display(path)
+	rep := &Report{File: label, DryRun: opts.DryRun, Sections: []string{}}
+
+	src, err := memfile.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		rep.Reason = "no learnings file yet"
+		return finish(opts, rep)
+	}
+	if err != nil {
+		return fmt.Errorf("read learnings: %w", err)
+	}
+	if opts.DryRun {
+		out, err := compact(opts, rep, src)
+		if err != nil || !rep.Compacted {
+			return err
+		}
+		rep.Diff = string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true))
+		return finish(opts, rep)
+	}
+
+	err = memfile.Update(path, opts.LockTimeout, func(current []byte, exists bool) ([]byte, error) {
+		if !exists {
+			rep.Reason = "no learnings file yet"
+			return current, nil
+		}
+		out, err := compact(opts, rep, current)
+		if err != nil || !rep.Compacted {
+			return current, err
+		}
+		ring, err := memfile.Backup(path, current, opts.Now())
+		if err != nil {
+			return nil, err
+		}
+		rep.Backup = opts.Display(memfile.BackupPath(path))
+		rep.Ring = opts.Display(ring)
+		return out, nil
+	})
+	if err != nil {
+		return err
+	}
+	return finish(opts, rep)
+}
+
+// compact plans and applies the compaction of src, filling rep. It leaves
+// rep.Compacted false when there is nothing to fold.
+func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
+	doc := learnings.Parse(src)
+	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
+	for _, s := range doc.Sections {
+		rep.Sections = append(rep.Sections, s.Title)
+	}
+	if err := doc.Writable(); err != nil {
+		return nil, fmt.Errorf("cannot compact %s: %w", rep.File, err)
+	}
+	plan := engine.NewPlan(doc, engine.Options{Keep: opts.Keep})
+	rep.Stats = plan.Stats
+	if len(plan.Folded) == 0 {
+		switch {
+		case len(doc.Sessions) == 0:
+			rep.Reason = "no sessions to fold"
+		default:
+			rep.Reason = fmt.Sprintf("only %d sessions, all kept by --keep %d", len(doc.Sessions), opts.Keep)
+		}
+		return src, nil
+	}
+	rep.Warnings = droppedProblems(doc, plan.Folded)
+	out, err := plan.Apply(doc)
+	if err != nil {
+		return nil, fmt.Errorf("compact %s: %w", rep.File, err)
+	}
+	rep.Compacted = true
+	rep.BytesAfter = len(out)
+	return out, nil
+}
+
+// droppedProblems lists the reader's problems inside sessions that are about
+// to be removed: text it could not read goes with its session and survives
+// only in the backup.
+func droppedProblems(doc *learnings.Document, folded []*learnings.Session) []string {
+	var out []string
+	for _, p := range doc.Problems {
+		for _, s := range folded {
+			if p.Line >= s.Span.Line && p.Line <= s.Span.EndLine {
+				out = append(out, fmt.Sprintf("line %d is not a learning and goes with its session (the backup keeps it): %s", p.Line, p.Message))
+				break
+			}
+		}
+	}
+	return out
+}
+
+func finish(opts *Options, rep *Report) error {
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
+	}
+	out, errw := opts.IO.Out, opts.IO.Err
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(errw, "warning: %s\n", w)
+	}
+	if !rep.Compacted {
+		fmt.Fprintf(out, "Nothing to compact in %s: %s.\n", rep.File, rep.Reason)
+		return nil
+	}
+	summary := summaryLines(rep)
+	if rep.DryRun {
+		// The diff alone goes to stdout so that it can be piped to a patch.
+		fmt.Fprint(out, rep.Diff)
+		fmt.Fprintf(errw, "Dry run: nothing written. Compacting %s would:\n", rep.File)
+		for _, l := range summary {
+			fmt.Fprintf(errw, "  %s\n", l)
+		}
+		return nil
+	}
+	fmt.Fprintf(out, "Compacted %s:\n", rep.File)
+	for _, l := range summary {
+		fmt.Fprintf(out, "  %s\n", l)
+	}
+	fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' restores it.\n", rep.Backup, rep.Ring)
+	return nil
+}
+
+func summaryLines(rep *Report) []string {
+	s := rep.Stats
+	verb := func(future, past string) string {
+		if rep.DryRun {
+			return future
+		}
+		return past
+	}
+	lines := []string{
+		fmt.Sprintf("%s %s (%s) into Consolidated Learnings", verb("fold", "folded"),
+			plural(s.SessionsFolded, "session"), plural(s.LearningsFolded, "learning")),
+		fmt.Sprintf("%s %s; Consolidated goes from %d to %s", verb("merge", "merged"),
+			plural(s.Merged, "duplicate"), s.ConsolidatedBefore, plural(s.ConsolidatedAfter, "learning")),
+		fmt.Sprintf("%s %s of Documentation Seen", verb("tally", "tallied"), plural(s.DocRefs, "reference")),
+	}
+	if s.SessionsKept > 0 {
+		lines = append(lines, fmt.Sprintf("%s the newest %s in place", verb("keep", "kept"), plural(s.SessionsKept, "session")))
+	}
+	if len(rep.Sections) > 0 {
+		lines = append(lines, fmt.Sprintf("%s %s unchanged: %s", verb("keep", "kept"),
+			plural(len(rep.Sections), "hand-written section"), strings.Join(rep.Sections, ", ")))
+	}
+	return append(lines, fmt.Sprintf("size %s → %s (%s)", bytesText(rep.BytesBefore), bytesText(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func bytesText(n int) string {
+	switch {
+	case n >= 1000*1000:
+		return fmt.Sprintf("%.2f MB", float64(n)/1e6)
+	case n >= 1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
+	default:
+		return fmt.Sprintf("%d bytes", n)
+	}
+}
+
+func change(before, after int) string {
+	if before == 0 {
+		return "was empty"
+	}
+	pct := float64(after-before) * 100 / float64(before)
+	return fmt.Sprintf("%+.0f%%", pct)
+}
+
+// diffName names the file in the diff headers relative to the project
+// root, so 'git apply' and 'patch -p1' work from there.
+func diffName(getwd func() (string, error), path string) string {
+	if wd, err := getwd(); err == nil {
+		root := memfile.ProjectRoot(wd)
+		if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(strings.TrimPrefix(path, "/"))
+}

@@ -2,34 +2,391 @@
 package forget
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
 )
 
 // Options holds the flags of "learn forget".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO          *cmdutil.IO
+	File        func() (string, error)
+	Display     func(path string) string
+	Now         func() time.Time
+	LockTimeout time.Duration
+
+	JSON   bool
+	DryRun bool
+	Yes    bool
+	selectors
 }
 
 // NewCmdForget builds "learn forget". runF replaces the run function in tests.
 func NewCmdForget(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "forget",
 		Short: "Forget all learnings, or only some",
+		Long: `Forget learnings, the spec's /learning-forget.
+
+Without selectors, forget resets the learnings file to empty (zero bytes; the
+file stays): every session, Consolidated Learnings and any hand-written section
+go. With selectors it forgets only what they pick, and every other byte of the
+file stays as it was:
+
+  --session ID     a whole session (an ID or a unique prefix of one; repeatable)
+  --match TEXT     learnings whose text contains TEXT, ignoring case and
+                   punctuation (repeatable: all must match)
+  --category NAME  learnings of that category (repeatable)
+
+Selectors narrow each other: --category with --match picks learnings that
+satisfy both, and either of them with --session picks only inside those
+sessions. A session whose learnings are all picked goes whole.
+
+The file is first copied to .tmp/memory-learnings.backup.md and to a
+timestamped copy in .tmp/backups/, so 'learn undo' brings it back. --dry-run
+lists what would go and writes nothing.
+
+At a terminal forget asks before forgetting. --yes answers for you; the
+/learning-forget slash command passes it only after you confirmed in the chat.
+Without a terminal and without --yes, forget refuses (exit 2) and changes
+nothing.
+
+Exit status: 0 forgotten, nothing to forget (missing or empty file) or dry run;
+1 failure: the selectors pick nothing, an unknown session ID, the question
+answered no, an unclosed block when selectors are given; 2 usage error
+(including a missing --yes without a terminal); 4 busy.`,
+		Example: `  $ learn forget --dry-run
+  $ learn forget --yes
+  $ learn forget --session s3fa2c1 --yes
+  $ learn forget --match "make gen" --category "Fresh Discoveries"`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, c := range opts.Categories {
+				if strings.TrimSpace(c) == "" {
+					return cmdutil.UsageErrorf("--category needs a category name")
+				}
+			}
+			for _, m := range opts.Matches {
+				if strings.TrimSpace(m) == "" {
+					return cmdutil.UsageErrorf("--match needs some text")
+				}
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVarP(&opts.DryRun, "dry-run", "n", false, "list what would be forgotten and write nothing")
+	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
+	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.Categories, "category", nil, "forget learnings of category `NAME` (repeatable)")
+	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("session", cobra.NoFileCompletions)
+	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("forget: not implemented yet") }
+// Report is the --json form of the result.
+type Report struct {
+	File        string         `json:"file"`
+	DryRun      bool           `json:"dry_run"`
+	Forgotten   bool           `json:"forgotten"`
+	Everything  bool           `json:"everything"`
+	Reason      string         `json:"reason,omitempty"`
+	Sessions    []SessionRef   `json:"sessions"`
+	Learnings   []LearningRef  `json:"learnings"`
+	Counts      map[string]int `json:"counts"`
+	BytesBefore int            `json:"bytes_before"`
+	BytesAfter  int            `json:"bytes_after"`
+	Backup      string         `json:"backup,omitempty"`
+	Ring        string         `json:"backup_copy,omitempty"`
+}
+
+// SessionRef names a session that goes.
+type SessionRef struct {
+	ID        string `json:"id"`
+	Stamp     string `json:"stamp"`
+	Focus     string `json:"focus"`
+	Line      int    `json:"line"`
+	Learnings int    `json:"learnings"`
+}
+
+// LearningRef names a single learning that goes.
+type LearningRef struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Text     string `json:"text"`
+	Line     int    `json:"line"`
+	// Session is the ID of the learning's session, empty for Consolidated.
+	Session string `json:"session,omitempty"`
+}
+
+// errNothingSelected reports selectors that pick nothing (exit 1).
+var errNothingSelected = errors.New("nothing matches")
+
+func run(opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	rep := &Report{File: opts.Display(path), DryRun: opts.DryRun, Everything: !opts.any()}
+
+	src, err := memfile.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		rep.Reason = "the file does not exist"
+		return finish(opts, rep)
+	}
+	if err != nil {
+		return fmt.Errorf("read learnings: %w", err)
+	}
+	if _, err := plan(opts, rep, src); err != nil {
+		return err
+	}
+	if opts.DryRun || rep.Reason != "" {
+		return finish(opts, rep)
+	}
+	if err := confirm(opts, rep); err != nil {
+		return err
+	}
+
+	err = memfile.Update(path, opts.LockTimeout, func(current []byte, exists bool) ([]byte, error) {
+		if !exists {
+			rep.Reason = "the file does not exist"
+			return current, nil
+		}
+		// Plan again on the bytes under the lock: another process may have
+		// stored a session since the question was asked.
+		out, err := plan(opts, rep, current)
+		if err != nil || rep.Reason != "" {
+			return current, err
+		}
+		ring, err := memfile.Backup(path, current, opts.Now())
+		if err != nil {
+			return nil, err
+		}
+		rep.Backup = opts.Display(memfile.BackupPath(path))
+		rep.Ring = opts.Display(ring)
+		rep.Forgotten = true
+		rep.BytesAfter = len(out)
+		return out, nil
+	})
+	if err != nil {
+		return err
+	}
+	return finish(opts, rep)
+}
+
+// plan works out what forgetting does to src, filling rep, and returns the
+// new content. rep.Reason is set when there is nothing to forget.
+func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
+	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
+	rep.Sessions, rep.Learnings = []SessionRef{}, []LearningRef{}
+	doc := learnings.Parse(src)
+	if !opts.any() {
+		if len(src) == 0 {
+			rep.Reason = "the file is already empty"
+			return src, nil
+		}
+		for _, s := range doc.Sessions {
+			rep.Sessions = append(rep.Sessions, sessionRef(s))
+		}
+		rep.Counts = map[string]int{"sessions": len(doc.Sessions), "learnings": len(doc.Learnings()), "sections": len(doc.Sections)}
+		rep.BytesAfter = 0
+		return []byte{}, nil
+	}
+	if err := doc.Writable(); err != nil {
+		return nil, fmt.Errorf("cannot forget part of %s: %w (or forget everything)", rep.File, err)
+	}
+	sel, err := choose(doc, opts.selectors)
+	if err != nil {
+		return nil, err
+	}
+	if sel.empty() {
+		return nil, fmt.Errorf("%w %s in %s; nothing forgotten", errNothingSelected, describe(opts.selectors), rep.File)
+	}
+	e := doc.Edit()
+	for _, s := range sel.Sessions {
+		rep.Sessions = append(rep.Sessions, sessionRef(s))
+		e.RemoveSession(s)
+	}
+	for _, l := range sel.Learnings {
+		rep.Learnings = append(rep.Learnings, learningRef(l))
+		e.RemoveLearning(l)
+	}
+	sessions, gone := sel.count()
+	rep.Counts = map[string]int{"sessions": sessions, "learnings": gone}
+	out, err := e.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("forget in %s: %w", rep.File, err)
+	}
+	rep.BytesAfter = len(out)
+	return out, nil
+}
+
+func describe(sel selectors) string {
+	var parts []string
+	for _, s := range sel.Sessions {
+		parts = append(parts, fmt.Sprintf("--session %q", s))
+	}
+	for _, m := range sel.Matches {
+		parts = append(parts, fmt.Sprintf("--match %q", m))
+	}
+	for _, c := range sel.Categories {
+		parts = append(parts, fmt.Sprintf("--category %q", c))
+	}
+	return strings.Join(parts, " ")
+}
+
+// confirm asks at a terminal and refuses without one, unless --yes.
+func confirm(opts *Options, rep *Report) error {
+	if opts.Yes {
+		return nil
+	}
+	if !opts.IO.InTTY {
+		return cmdutil.UsageErrorf("refusing to forget without confirmation: pass --yes " +
+			"(the /learning-forget command passes it only after you confirmed); nothing changed")
+	}
+	w := opts.IO.Err
+	fmt.Fprintf(w, "This forgets %s:\n", what(rep))
+	writeList(w, rep, 10)
+	fmt.Fprintf(w, "A backup is kept and 'learn undo' restores it. Forget? [y/N] ")
+	answer, err := bufio.NewReader(opts.IO.In).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("read answer: %w", err)
+	}
+	switch strings.ToLower(strings.TrimSpace(answer)) {
+	case "y", "yes":
+		return nil
+	}
+	fmt.Fprintln(w, "Nothing forgotten.")
+	return cmdutil.ErrSilent
+}
+
+// what summarises the plan in a phrase.
+func what(rep *Report) string {
+	c := rep.Counts
+	if rep.Everything {
+		s := fmt.Sprintf("everything in %s: %s and %s", rep.File,
+			plural(c["sessions"], "session"), plural(c["learnings"], "learning"))
+		if c["sections"] > 0 {
+			s += fmt.Sprintf(", and %s", plural(c["sections"], "hand-written section"))
+		}
+		return s
+	}
+	var parts []string
+	if c["sessions"] > 0 {
+		parts = append(parts, fmt.Sprintf("%s (%s)", plural(c["sessions"], "session"), plural(sessionLearnings(rep), "learning")))
+	}
+	if single := c["learnings"] - sessionLearnings(rep); single > 0 {
+		parts = append(parts, plural(single, "learning"))
+	}
+	return fmt.Sprintf("%s from %s", strings.Join(parts, " and "), rep.File)
+}
+
+func sessionLearnings(rep *Report) int {
+	n := 0
+	for _, s := range rep.Sessions {
+		n += s.Learnings
+	}
+	return n
+}
+
+func writeList(w io.Writer, rep *Report, limit int) {
+	shown := 0
+	for _, s := range rep.Sessions {
+		if limit > 0 && shown == limit {
+			break
+		}
+		fmt.Fprintf(w, "  session %s  [%s] %s (%s, line %d)\n", s.ID, s.Stamp, s.Focus, plural(s.Learnings, "learning"), s.Line)
+		shown++
+	}
+	for _, l := range rep.Learnings {
+		if limit > 0 && shown == limit {
+			break
+		}
+		where := "Consolidated"
+		if l.Session != "" {
+			where = "session " + l.Session
+		}
+		fmt.Fprintf(w, "  learning %s  %s: %s (%s, line %d)\n", l.ID, l.Category, snippet(l.Text, 70), where, l.Line)
+		shown++
+	}
+	if total := len(rep.Sessions) + len(rep.Learnings); limit > 0 && total > shown {
+		fmt.Fprintf(w, "  … and %d more (see them all with --dry-run)\n", total-shown)
+	}
+}
+
+func finish(opts *Options, rep *Report) error {
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
+	}
+	out := opts.IO.Out
+	switch {
+	case rep.Reason != "":
+		fmt.Fprintf(out, "Nothing to forget: %s (%s).\n", rep.Reason, rep.File)
+	case rep.DryRun:
+		fmt.Fprintf(out, "Dry run: nothing written. Forgetting would remove %s:\n", what(rep))
+		writeList(out, rep, 0)
+		if rep.Everything {
+			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", plural(rep.BytesBefore, "byte"))
+		} else {
+			fmt.Fprintf(out, "Size: %d → %d bytes.\n", rep.BytesBefore, rep.BytesAfter)
+		}
+	default:
+		fmt.Fprintf(out, "Forgot %s.\n", what(rep))
+		if rep.Everything {
+			fmt.Fprintln(out, "The file is now empty.")
+		} else {
+			fmt.Fprintf(out, "Size: %d → %d bytes.\n", rep.BytesBefore, rep.BytesAfter)
+		}
+		fmt.Fprintf(out, "Backup: %s (and %s). To get it back: learn undo\n", rep.Backup, rep.Ring)
+	}
+	return nil
+}
+
+func sessionRef(s *learnings.Session) SessionRef {
+	return SessionRef{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus, Line: s.Span.Line, Learnings: learningCount(s.Categories)}
+}
+
+func learningRef(l *learnings.Learning) LearningRef {
+	r := LearningRef{ID: l.ID, Category: l.Category, Text: l.Text, Line: l.Span.Line}
+	if l.Session != nil {
+		r.Session = l.Session.ID
+	}
+	return r
+}
+
+func snippet(text string, n int) string {
+	first, _, more := strings.Cut(text, "\n")
+	r := []rune(first)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	if more {
+		return first + " …"
+	}
+	return first
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -3,33 +3,333 @@ package improvedocs
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/udiff"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/docs"
+	"github.com/learn-memory/learn/learnings/improve"
+)
+
+// DefaultLimit is how many suggestions are shown unless --limit says
+// otherwise: enough for a session's worth of doc work.
+const DefaultLimit = 20
+
+// docsShown caps the doc ranking in the human report, problemsShown the
+// reader's problems warned about on stderr.
+const (
+	docsShown     = 10
+	problemsShown = 5
 )
 
 // Options holds the flags of "learn improve-docs".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO          *cmdutil.IO
+	File        func() (string, error)
+	Display     func(path string) string
+	ProjectRoot func() (string, error)
+
+	JSON  bool
+	Diff  bool
+	Limit int
+	Docs  []string
 }
 
 // NewCmdImproveDocs builds "learn improve-docs". runF replaces the run function in tests.
 func NewCmdImproveDocs(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "improve-docs",
 		Short: "Suggest where learnings belong in the project's docs",
+		Long: `Suggest documentation improvements from the stored learnings, the spec's
+/learning-improve-docs. It reads the learnings file and the project's docs
+(README, AGENTS.md, CLAUDE.md, CONTRIBUTING.md, docs/**, the files the sessions
+list under Documentation Seen, and files named with --docs) and never edits
+them.
+
+It reports:
+  - the docs the sessions read, most seen first: each session's Documentation
+    Seen plus the tally 'learn compact' keeps, with how many learnings came
+    from sessions that read each one;
+  - the learnings the docs already cover, with the file and line;
+  - for every other learning, the file and section it belongs in, the docs
+    its session read, and example text ready to paste.
+
+Suggestions come most valuable first: User Corrections before New
+Requirements and so on (the spec's priority), then those for the docs the
+sessions read most. --limit caps how many are shown (0 shows all) and the
+report says how many more there are. Near-duplicate learnings are counted
+once, in their newest wording.
+
+--diff prints the suggested additions as a unified diff against the real doc
+files (to review, or apply with 'git apply'); a file that does not exist yet
+appears as a new file. The learnings file is read without a lock and
+/learning-recall need not have run first.
+
+Exit status: 0 report printed (also when there are no learnings yet), 1
+failure, 2 usage error.`,
+		Example: `  $ learn improve-docs
+  $ learn improve-docs --limit 5
+  $ learn improve-docs --diff > docs.patch && git apply docs.patch
+  $ learn improve-docs --docs docs/design.md --json`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Limit < 0 {
+				return cmdutil.UsageErrorf("--limit must be 0 (all) or more (got %d)", opts.Limit)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	cmd.Flags().BoolVar(&opts.Diff, "diff", false, "print the suggested additions as a unified diff")
+	cmd.Flags().IntVar(&opts.Limit, "limit", DefaultLimit, "show at most `N` suggestions (0 for all)")
+	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "also consider this doc `PATH` (repeatable)")
+	_ = cmd.MarkFlagFilename("docs")
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("improve-docs: not implemented yet") }
+// Report is the --json form.
+type Report struct {
+	File string `json:"file"`
+	*improve.Report
+	// More counts suggestions left out by --limit.
+	More       int      `json:"more_suggestions"`
+	DocsLoaded []string `json:"docs_checked"`
+	Diff       string   `json:"diff,omitempty"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	label := opts.Display(path)
+	src, err := memfile.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		src = nil
+	} else if err != nil {
+		return fmt.Errorf("read learnings: %w", err)
+	}
+	doc := learnings.Parse(src)
+	for _, p := range doc.Problems[:min(len(doc.Problems), problemsShown)] {
+		fmt.Fprintf(opts.IO.Err, "warning: %s: %s\n", label, p)
+	}
+	if more := len(doc.Problems) - problemsShown; more > 0 {
+		fmt.Fprintf(opts.IO.Err, "warning: %s: %d more problems; 'learn lint' lists them all\n", label, more)
+	}
+	root, err := opts.ProjectRoot()
+	if err != nil {
+		return err
+	}
+	// The docs sessions saw are checked too, docstring files included.
+	extra := slices.Clone(opts.Docs)
+	for _, d := range improve.RankDocs(doc) {
+		extra = append(extra, d.Path)
+	}
+	paths, err := docs.Discover(root, extra)
+	if err != nil {
+		return fmt.Errorf("find docs: %w", err)
+	}
+	corpus, err := docs.Load(root, paths)
+	if err != nil {
+		return fmt.Errorf("load docs: %w", err)
+	}
+	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
+	if rep.DocsLoaded == nil {
+		rep.DocsLoaded = []string{}
+	}
+	if opts.Limit > 0 && len(rep.Suggestions) > opts.Limit {
+		rep.More = len(rep.Suggestions) - opts.Limit
+		rep.Suggestions = rep.Suggestions[:opts.Limit]
+	}
+	if opts.Diff {
+		d, err := diff(root, rep.Suggestions)
+		if err != nil {
+			return err
+		}
+		rep.Diff = d
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
+	}
+	if src == nil || rep.Learnings == 0 {
+		fmt.Fprintf(opts.IO.Out, "No learnings yet in %s: store some with /learning-store (learn store), then run this again.\n", label)
+		return nil
+	}
+	if opts.Diff {
+		fmt.Fprint(opts.IO.Out, rep.Diff)
+		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", plural(len(rep.Suggestions), "addition"))
+		if rep.More > 0 {
+			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", rep.More)
+		}
+		return nil
+	}
+	writeHuman(opts.IO.Out, rep)
+	return nil
+}
+
+// diff renders the suggestions as one unified diff over the doc files, in
+// the order the files first appear among the suggestions.
+func diff(root string, items []improve.Item) (string, error) {
+	byFile := make(map[string][]improve.Addition)
+	var files []string
+	for _, it := range items {
+		sg := *it.Suggestion
+		sg.Path = filepath.ToSlash(filepath.Clean(cmpOr(sg.Path, "AGENTS.md")))
+		if filepath.IsAbs(sg.Path) || strings.HasPrefix(sg.Path, "../") {
+			return "", fmt.Errorf("suggested doc %s is outside the project %s", sg.Path, root)
+		}
+		if !slices.Contains(files, sg.Path) {
+			files = append(files, sg.Path)
+		}
+		byFile[sg.Path] = append(byFile[sg.Path], improve.Addition{Suggestion: sg, Text: it.Example})
+	}
+	var b strings.Builder
+	for _, f := range files {
+		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+		exists := err == nil
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("read %s: %w", f, err)
+		}
+		if !exists {
+			old = nil
+		}
+		b.Write(udiff.Files(f, old, exists, improve.Insert(f, old, byFile[f]), true))
+	}
+	return b.String(), nil
+}
+
+func writeHuman(w io.Writer, rep *Report) {
+	fmt.Fprintf(w, "Documentation improvements from %s (%s", rep.File, plural(rep.Learnings, "learning"))
+	if rep.Duplicates > 0 {
+		fmt.Fprintf(w, ", %s skipped", plural(rep.Duplicates, "duplicate"))
+	}
+	fmt.Fprintf(w, "; %s checked)\n\n", plural(len(rep.DocsLoaded), "doc"))
+
+	if len(rep.Docs) > 0 {
+		fmt.Fprintln(w, "Docs the sessions read, most seen first:")
+		for _, d := range rep.Docs[:min(len(rep.Docs), docsShown)] {
+			fmt.Fprintf(w, "  %3d×  %s", d.Seen, d.Path)
+			if d.Learnings > 0 {
+				fmt.Fprintf(w, "  (%s from sessions that read it)", plural(d.Learnings, "learning"))
+			}
+			fmt.Fprintln(w)
+		}
+		if more := len(rep.Docs) - docsShown; more > 0 {
+			fmt.Fprintf(w, "  … and %s seen less often (all of them with --json)\n", plural(more, "more doc"))
+		}
+	} else {
+		fmt.Fprintln(w, "No session recorded Documentation Seen, so suggestions rank by category only.")
+	}
+	fmt.Fprintln(w)
+
+	if len(rep.Covered) > 0 {
+		fmt.Fprintf(w, "Already in the docs (%d):\n", len(rep.Covered))
+		for _, it := range rep.Covered {
+			m := it.Covered
+			where := fmt.Sprintf("%s:%d", m.Path, m.Line)
+			if m.Heading != "" {
+				where += fmt.Sprintf(" (%s)", m.Heading)
+			}
+			fmt.Fprintf(w, "  %s  %s: %s\n        covered by %s\n", it.ID, it.Category, snippet(it.Text, 70), where)
+		}
+		fmt.Fprintln(w)
+	}
+
+	total := len(rep.Suggestions) + rep.More
+	if total == 0 {
+		fmt.Fprintln(w, "Every learning is already in the docs: nothing to suggest.")
+		return
+	}
+	if rep.More > 0 {
+		fmt.Fprintf(w, "Suggestions, most valuable first (showing %d of %d):\n", len(rep.Suggestions), total)
+	} else {
+		fmt.Fprintf(w, "Suggestions, most valuable first (%d):\n", total)
+	}
+	for i, it := range rep.Suggestions {
+		sg := it.Suggestion
+		fmt.Fprintf(w, "\n%2d. [%s] %s  (%s)\n", i+1, it.Category, snippet(it.Text, 70), provenance(it))
+		fmt.Fprintf(w, "    Add to %s\n", target(sg))
+		if sg.Reason != "" {
+			fmt.Fprintf(w, "    Why: %s\n", sg.Reason)
+		}
+		fmt.Fprintln(w, "    Example:")
+		for _, l := range strings.Split(it.Example, "\n") {
+			fmt.Fprintf(w, "      %s\n", l)
+		}
+	}
+	fmt.Fprintln(w)
+	if rep.More > 0 {
+		fmt.Fprintf(w, "%d more suggestions: learn improve-docs --limit 0\n", rep.More)
+	}
+	fmt.Fprintln(w, "See them as a patch: learn improve-docs --diff (nothing is edited).")
+}
+
+func provenance(it improve.Item) string {
+	var parts []string
+	if it.ID != "" {
+		parts = append(parts, "id "+it.ID)
+	}
+	if it.Session == "" {
+		parts = append(parts, "Consolidated")
+	} else {
+		parts = append(parts, "session "+it.Stamp)
+	}
+	if len(it.Seen) > 0 {
+		parts = append(parts, "docs seen: "+strings.Join(it.Seen, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func target(sg *improve.Placement) string {
+	path := cmpOr(sg.Path, "AGENTS.md")
+	switch {
+	case sg.NewSection != "":
+		return fmt.Sprintf("%s, a new section \"## %s\" at the end", path, sg.NewSection)
+	case sg.Heading != "" && sg.Line > 0:
+		return fmt.Sprintf("%s, section %q (line %d)", path, sg.Heading, sg.Line)
+	case sg.Heading != "":
+		return fmt.Sprintf("%s, section %q", path, sg.Heading)
+	default:
+		return fmt.Sprintf("%s, a new section \"## %s\" at the end", path, improve.DefaultSection)
+	}
+}
+
+func cmpOr(a, b string) string {
+	if strings.TrimSpace(a) != "" {
+		return a
+	}
+	return b
+}
+
+func snippet(text string, n int) string {
+	first, _, more := strings.Cut(text, "\n")
+	r := []rune(first)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	if more {
+		return first + " …"
+	}
+	return first
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

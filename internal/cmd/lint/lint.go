@@ -2,25 +2,52 @@
 package lint
 
 import (
-	"errors"
+	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/learnings/lint"
 )
 
 // Options holds the flags of "learn lint".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO    *cmdutil.IO
+	Path  func() (string, error)
+	Getwd func() (string, error)
+	JSON  bool
 }
 
 // NewCmdLint builds "learn lint". runF replaces the run function in tests.
 func NewCmdLint(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd}
 	cmd := &cobra.Command{
 		Use:   "lint",
 		Short: "Report problems in the learnings file",
+		Long: `Lint checks the learnings file and prints one line per problem as
+"path:line: message", followed by how to fix it, so an editor can jump to
+each. It reports:
+
+  - anything the reader could not make sense of (learn keeps such text as
+    written, but no command can use it)
+  - a code fence or HTML comment left open, which swallows the rest of the
+    file and makes every writing command refuse
+  - duplicate and near-duplicate learnings, with both IDs and a score
+  - secrets already in the file (API keys, tokens, private keys, passwords),
+    by kind and line only, never the value
+  - sessions out of order (the newest goes first) and timestamps learn
+    cannot read
+  - a file over the 1 MB limit, and a warning as it approaches it
+  - sessions without learnings (a warning)
+
+Lint never changes the file. Exit status 1 when there are problems (warnings
+alone do not count), 0 when the file is clean or does not exist yet.`,
+		Example: `  $ learn lint
+  $ learn lint --file backup.md
+  $ learn lint --json | jq '.findings[] | select(.kind == "duplicate")'`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -32,4 +59,75 @@ func NewCmdLint(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("lint: not implemented yet") }
+// Report is the --json output.
+type Report struct {
+	File      string         `json:"file"`
+	Exists    bool           `json:"exists"`
+	Sessions  int            `json:"sessions"`
+	Learnings int            `json:"learnings"`
+	Errors    int            `json:"errors"`
+	Warnings  int            `json:"warnings"`
+	Findings  []lint.Finding `json:"findings"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.Path()
+	if err != nil {
+		return err
+	}
+	wd, _ := opts.Getwd()
+	display := memview.Display(path, wd)
+	doc, exists, err := memview.Load(path)
+	if err != nil {
+		return err
+	}
+	findings := lint.Check(doc)
+	rep := Report{
+		File: display, Exists: exists, Sessions: len(doc.Sessions), Learnings: len(memview.Learnings(doc)),
+		Errors: lint.Errors(findings), Findings: findings,
+	}
+	rep.Warnings = len(findings) - rep.Errors
+	if rep.Findings == nil {
+		rep.Findings = []lint.Finding{}
+	}
+	if opts.JSON {
+		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		write(opts.IO.Out, rep)
+	}
+	if rep.Errors > 0 {
+		return cmdutil.ErrSilent
+	}
+	return nil
+}
+
+func write(out io.Writer, rep Report) {
+	if !rep.Exists {
+		fmt.Fprintf(out, "%s does not exist yet; nothing to lint.\n", rep.File)
+		return
+	}
+	for _, f := range rep.Findings {
+		sev := ""
+		if f.Severity == lint.Warning {
+			sev = "warning: "
+		}
+		fmt.Fprintf(out, "%s:%d: %s%s\n", rep.File, f.Line, sev, f.Message)
+		fmt.Fprintf(out, "    fix: %s\n", f.Fix)
+	}
+	counts := fmt.Sprintf("%s, %s", memview.Plural(rep.Sessions, "session", "sessions"),
+		memview.Plural(rep.Learnings, "learning", "learnings"))
+	switch {
+	case rep.Errors == 0 && rep.Warnings == 0:
+		fmt.Fprintf(out, "no problems in %s (%s)\n", rep.File, counts)
+	case rep.Errors == 0:
+		fmt.Fprintf(out, "no problems in %s (%s), %s\n", rep.File, counts, memview.Plural(rep.Warnings, "warning", "warnings"))
+	default:
+		fmt.Fprintf(out, "%s", memview.Plural(rep.Errors, "problem", "problems"))
+		if rep.Warnings > 0 {
+			fmt.Fprintf(out, " and %s", memview.Plural(rep.Warnings, "warning", "warnings"))
+		}
+		fmt.Fprintf(out, " in %s (%s)\n", rep.File, counts)
+	}
+}

@@ -3,25 +3,80 @@ package recall
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
+	engine "github.com/learn-memory/learn/learnings/recall"
+	"github.com/learn-memory/learn/learnings/search"
+)
+
+// Size thresholds for the compaction warnings: the spec suggests compacting
+// past 1 MB, and a warning from 750 KB gives a few sessions' notice.
+const (
+	WarnSize  = 750 * 1000
+	LimitSize = 1000 * 1000
 )
 
 // Options holds the flags of "learn recall".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO       *cmdutil.IO
+	File     func() (string, error)
+	Display  func(string) string
+	JSON     bool
+	All      bool
+	MaxChars int
+	Category string
+	Query    string
 }
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
+		Long: `Print the stored learnings for an agent to read at the start of a session.
+
+Categories come in the spec's priority order (User Corrections, New Requirements,
+Updated Conventions, Fresh Discoveries, Preference Clarifications, then custom
+ones); inside a category the newest learning comes first. Session learnings and
+Consolidated Learnings are merged (Consolidated counts as older than every
+session, since it aggregates compacted ones). Exact and near duplicates are
+collapsed into the first one shown, which inside a category is the newest
+wording. Each learning ends with its ID, for 'learn show ID'.
+
+The output stays within --max-chars characters (default 6000, about 1,500
+tokens: the most important 40-60 learnings, cheap to inject into every session
+however large the file grows; at least 1000). A learning is shown whole or not at all. The last
+line says how many learnings of each category the budget left out and how to
+see them; --all prints everything. --query shows only the learnings matching a
+search, best first. The same file always gives the same bytes.
+
+A missing file is the first session: recall says so and exits 0. Problems in the
+file are reported on stderr with their line; everything readable is still
+shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
+		Example: `  $ learn recall
+  $ learn recall --max-chars 2000
+  $ learn recall --category "User Corrections" --all
+  $ learn recall --query retries
+  $ learn recall --json`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.All && cmd.Flags().Changed("max-chars") {
+				return cmdutil.UsageErrorf("--all and --max-chars cannot be used together")
+			}
+			if !opts.All && opts.MaxChars < engine.MinMaxChars {
+				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d); use --all for no budget", engine.MinMaxChars, opts.MaxChars)
+			}
+			if cmd.Flags().Changed("query") && strings.TrimSpace(opts.Query) == "" {
+				return cmdutil.UsageErrorf("--query needs some words to search for")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -29,7 +84,154 @@ func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.All, "all", false, "print every learning, with no budget")
+	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the whole output, in characters")
+	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category")
+	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these words, best first")
+	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("recall: not implemented yet") }
+// jsonOutput is the --json form.
+type jsonOutput struct {
+	File         string                 `json:"file"`
+	Exists       bool                   `json:"exists"`
+	Sessions     int                    `json:"sessions"`
+	Total        int                    `json:"total"`
+	Duplicates   int                    `json:"duplicates"`
+	MaxChars     int                    `json:"max_chars"`
+	Learnings    []jsonLearning         `json:"learnings"`
+	Omitted      []engine.CategoryCount `json:"omitted"`
+	OmittedTotal int                    `json:"omitted_total"`
+	Problems     []learnings.Problem    `json:"problems"`
+	Warnings     []string               `json:"warnings"`
+}
+
+type jsonLearning struct {
+	ID        string       `json:"id"`
+	Category  string       `json:"category"`
+	Text      string       `json:"text"`
+	Collapsed int          `json:"collapsed_duplicates"`
+	Session   *jsonSession `json:"session"`
+}
+
+type jsonSession struct {
+	ID    string `json:"id"`
+	Stamp string `json:"stamp"`
+	Focus string `json:"focus"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	shown := opts.Display(path)
+	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Warnings: []string{}}
+	data, err := memfile.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		if opts.JSON {
+			return cmdutil.WriteJSON(opts.IO.Out, out)
+		}
+		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s does not exist, so this is the first session with a memory in this project.\n"+
+			"Store what this session teaches with `learn store` (the /learning-store command); it creates the file.\n", shown)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read learnings: %w", err)
+	}
+	out.Exists = true
+
+	doc := learnings.Parse(data)
+	out.Problems = append(out.Problems, problems(doc)...)
+	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(data))...)
+	if !opts.JSON {
+		for _, p := range out.Problems {
+			fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", shown, p.Line, p.Message)
+		}
+		if len(out.Problems) > 0 {
+			fmt.Fprintf(opts.IO.Err, "%s has %d problem(s); everything readable is shown (run `learn lint` for details).\n", shown, len(out.Problems))
+		}
+		for _, w := range out.Warnings {
+			fmt.Fprintln(opts.IO.Err, w)
+		}
+	}
+
+	sel := engine.Options{Category: opts.Category}
+	if !opts.All {
+		sel.MaxChars = opts.MaxChars
+	}
+	if opts.Query != "" {
+		category := ""
+		if opts.Category != "" {
+			category, _ = learnings.NormalizeCategory(opts.Category)
+		}
+		hits := search.Build(doc).Query(opts.Query, search.Options{Category: category})
+		sel.Ranked = make([]*learnings.Learning, 0, len(hits))
+		for _, h := range hits {
+			sel.Ranked = append(sel.Ranked, h.Learning)
+		}
+		sel.Query = opts.Query
+	}
+	res := engine.Select(doc, sel)
+
+	if opts.JSON {
+		out.Sessions, out.Total, out.Duplicates, out.MaxChars = res.Sessions, res.Total, res.Duplicates, res.MaxChars
+		out.OmittedTotal = res.OmittedTotal
+		out.Omitted = append(out.Omitted, res.Omitted...)
+		for _, it := range res.Shown {
+			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: it.Learning.Text, Collapsed: it.Collapsed}
+			if s := it.Learning.Session; s != nil {
+				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
+			}
+			out.Learnings = append(out.Learnings, jl)
+		}
+		return cmdutil.WriteJSON(opts.IO.Out, out)
+	}
+	if res.Stored == 0 {
+		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", shown)
+		return nil
+	}
+	_, err = fmt.Fprint(opts.IO.Out, res.Text())
+	return err
+}
+
+// problems lists what the reader reported, the unclosed block included, in
+// line order.
+func problems(doc *learnings.Document) []learnings.Problem {
+	ps := append([]learnings.Problem(nil), doc.Problems...)
+	if doc.Unclosed != nil && !containsProblem(ps, *doc.Unclosed) {
+		ps = append(ps, *doc.Unclosed)
+	}
+	return ps
+}
+
+func containsProblem(ps []learnings.Problem, p learnings.Problem) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// sizeWarnings suggests compacting as the file approaches and passes the
+// spec's 1 MB limit.
+func sizeWarnings(shown string, size int) []string {
+	switch {
+	case size > LimitSize:
+		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, humanSize(size))}
+	case size > WarnSize:
+		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, humanSize(size))}
+	}
+	return nil
+}
+
+func humanSize(n int) string {
+	if n >= 1000*1000 {
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%d KB", n/1000)
+}

@@ -2,34 +2,200 @@
 package search
 
 import (
-	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/search"
 )
+
+// DefaultLimit is how many hits search shows: enough to spot the right one,
+// few enough that an agent pays a few hundred tokens for them.
+const DefaultLimit = 10
 
 // Options holds the flags of "learn search".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO       *cmdutil.IO
+	Path     func() (string, error)
+	Getwd    func() (string, error)
+	Query    string
+	Limit    int
+	Category string
+	JSON     bool
 }
 
 // NewCmdSearch builds "learn search". runF replaces the run function in tests.
 func NewCmdSearch(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd}
 	cmd := &cobra.Command{
-		Use:   "search",
+		Use:   "search QUERY...",
 		Short: "Search learnings, ranked",
+		Long: `Search ranks every learning in the file (Consolidated Learnings and all
+sessions) against the query and prints the best matches, each with its ID,
+category, date (the session's timestamp, or "consolidated") and a short
+snippet around the match. Use "learn show ID" to read one in full.
+
+Ranking is BM25 over the learning's text, its session's focus and the
+project name; the text counts most. Matching ignores case and Unicode width,
+and folds simple English endings ("retries" finds "retry"). Code-like words
+such as client.Do or docs/api.md match as a whole and by their parts. The
+last word of the query also matches longer words that start with it, so
+"idempot" finds "idempotent". Common words (the, a, how, ...) are ignored
+unless the query has nothing else.
+
+Matched words are shown in bold at a terminal and as **word** otherwise.
+No match is not an error: search says so and exits 0.`,
+		Example: `  $ learn search retry backoff
+  $ learn search client.Do --limit 3
+  $ learn search --category "User Corrections" migrations
+  $ learn search make gen --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Query = strings.Join(args, " ")
+			if opts.Limit < 0 {
+				return cmdutil.UsageErrorf("--limit must be 0 (no limit) or more, got %d", opts.Limit)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
+	cmd.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 || strings.TrimSpace(strings.Join(args, "")) == "" {
+			return cmdutil.UsageErrorf("%s needs a query, e.g. learn search retry backoff", cmd.CommandPath())
+		}
+		return nil
+	}
+	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", DefaultLimit, "show at most this many results (0: all)")
+	cmd.Flags().StringVarP(&opts.Category, "category", "c", "", "search only this category")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("search: not implemented yet") }
+// Result is one hit as --json prints it.
+type Result struct {
+	ID        string  `json:"id"`
+	Category  string  `json:"category"`
+	Date      string  `json:"date"`
+	SessionID string  `json:"session_id,omitempty"`
+	Focus     string  `json:"focus,omitempty"`
+	Project   string  `json:"project,omitempty"`
+	Line      int     `json:"line"`
+	Score     float64 `json:"score"`
+	// Snippet is plain text; Highlights are the byte ranges of the matched
+	// words in it.
+	Snippet    string   `json:"snippet"`
+	Highlights [][2]int `json:"highlights"`
+}
+
+// Report is the whole --json output.
+type Report struct {
+	File     string   `json:"file"`
+	Query    string   `json:"query"`
+	Searched int      `json:"searched"`
+	Matched  int      `json:"matched"`
+	Results  []Result `json:"results"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.Path()
+	if err != nil {
+		return err
+	}
+	wd, _ := opts.Getwd()
+	display := memview.Display(path, wd)
+	doc, exists, err := memview.Load(path)
+	if err != nil {
+		return err
+	}
+	if u := doc.Unclosed; u != nil {
+		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
+	}
+	hits, matched := search.Search(doc, opts.Query, search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true})
+	searched := len(memview.Learnings(doc))
+	if opts.JSON {
+		rep := Report{File: display, Query: opts.Query, Searched: searched, Matched: matched, Results: []Result{}}
+		for _, h := range hits {
+			rep.Results = append(rep.Results, toResult(h))
+		}
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
+	}
+	out := opts.IO.Out
+	switch {
+	case !exists:
+		fmt.Fprintf(out, "No learnings yet: %s does not exist. Store some with learn store.\n", display)
+		return nil
+	case len(hits) == 0:
+		scope := ""
+		if opts.Category != "" {
+			scope = " in " + opts.Category
+		}
+		fmt.Fprintf(out, "No learnings%s match %q (%s searched in %s).\n", scope, opts.Query,
+			memview.Plural(searched, "learning", "learnings"), display)
+		return nil
+	}
+	shown := memview.Plural(len(hits), "result", "results")
+	if matched > len(hits) {
+		shown = fmt.Sprintf("Best %d of %d results", len(hits), matched)
+	}
+	fmt.Fprintf(out, "%s for %q in %s (%s searched):\n", shown, opts.Query, display,
+		memview.Plural(searched, "learning", "learnings"))
+	for _, h := range hits {
+		writeHit(out, h, opts.IO.OutTTY)
+	}
+	if matched > len(hits) {
+		fmt.Fprintf(out, "\n%d more not shown: narrow the query, or see all with --limit 0.\n", matched-len(hits))
+	}
+	fmt.Fprintln(out, "\nRead one in full with: learn show ID")
+	return nil
+}
+
+func toResult(h search.Hit) Result {
+	l := h.Learning
+	r := Result{
+		ID: l.ID, Category: l.Category, Date: memview.Date(l), Line: l.Span.Line,
+		Score: math.Round(h.Score*1000) / 1000, Snippet: h.Plain, Highlights: h.Marks,
+	}
+	if r.Highlights == nil {
+		r.Highlights = [][2]int{}
+	}
+	if s := l.Session; s != nil {
+		r.SessionID, r.Focus, r.Project = s.ID, s.Focus, s.Project
+	}
+	return r
+}
+
+// writeHit prints one hit as two lines: what it is, then the snippet.
+func writeHit(w io.Writer, h search.Hit, tty bool) {
+	l := h.Learning
+	fmt.Fprintf(w, "\n%s  %s  %s  line %d\n", l.ID, l.Category, memview.Date(l), l.Span.Line)
+	snippet := h.Snippet
+	if tty {
+		snippet = bold(h.Plain, h.Marks)
+	}
+	fmt.Fprintf(w, "    %s\n", snippet)
+}
+
+// bold highlights the marked ranges with ANSI bold, for a terminal.
+func bold(plain string, marks [][2]int) string {
+	var b strings.Builder
+	prev := 0
+	for _, m := range marks {
+		b.WriteString(plain[prev:m[0]])
+		b.WriteString("\x1b[1m")
+		b.WriteString(plain[m[0]:m[1]])
+		b.WriteString("\x1b[0m")
+		prev = m[1]
+	}
+	b.WriteString(plain[prev:])
+	return b.String()
+}

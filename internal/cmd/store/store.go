@@ -2,26 +2,106 @@
 package store
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/learn-memory/learn/internal/cmd/store/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
 )
 
 // Options holds the flags of "learn store".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO      *cmdutil.IO
+	File    func() (string, error)
+	Root    func() (string, error)
+	Display func(string) string
+	Now     func() time.Time
+
+	JSON    bool
+	DryRun  bool
+	Focus   string
+	Project string
+	Docs    []string
+	// ByFlag holds the learnings given with --correction, --requirement and
+	// the like, in flag order; stdin is read only when there are none.
+	ByFlag []learnings.NewLearning
+}
+
+// categoryFlags maps each per-category flag to its category.
+var categoryFlags = []struct{ name, category, usage string }{
+	{"correction", "User Corrections", "a User Correction (repeatable)"},
+	{"requirement", "New Requirements", "a New Requirement (repeatable)"},
+	{"convention", "Updated Conventions", "an Updated Convention (repeatable)"},
+	{"discovery", "Fresh Discoveries", "a Fresh Discovery (repeatable)"},
+	{"preference", "Preference Clarifications", "a Preference Clarification (repeatable)"},
 }
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now}
 	cmd := &cobra.Command{
-		Use:   "store",
+		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
+		Long: `Store the learnings a user approved as a new session, first under Recent Sessions.
+
+Learnings come as Markdown on stdin, the way an agent writes them: a category
+label (**User Corrections:**, ### Fresh Discoveries, ...) followed by a list;
+multi-line items with code blocks are kept. Or give them with one flag per
+category instead: --correction, --requirement, --convention, --discovery and
+--preference, each repeatable; stdin is not read when any of these is given.
+An argument "-" (stdin, as for 'learn summarise -') is accepted and changes
+nothing.
+
+--focus names what the session was about (required). --project defaults to the
+project directory's name. --docs lists the documentation the session saw, as
+references only (paths and anchors such as docs/api.md#retries or
+lib/auth.ex:45), comma-separated or repeated; text that looks like content is
+refused.
+
+The session is stamped with the local time (YYYY-MM-DD HH:MM TZ). The file and
+.tmp/ are created when missing (.tmp/ gets its own .gitignore, yours is not
+touched). Before anything else, <private>...</private> spans are removed.
+Content holding a secret (API keys and tokens, private keys, JWTs, passwords in
+URLs or assignments) is refused with exit status 3 and nothing is written; the
+error names the learning and the kind of secret, never the secret. Learnings
+already stored, exactly or nearly (and repeats inside the input), are skipped
+and reported with the stored learning's ID; when nothing new is left nothing is
+written. Learnings that look ephemeral (commit hashes, raw errors, stack traces,
+"tests pass now", path lists, very short text) are stored with a warning.
+
+Concurrent stores are safe: the file is locked, re-read and replaced
+atomically; a store that waits more than 10 s for the lock exits with status 4.`,
+		Example: `  $ learn store --focus "Retry logic for the sync client" --docs README.md,docs/api.md#retries <<'EOF'
+  **User Corrections:**
+  - Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.
+
+  **Fresh Discoveries:**
+  - client.Do retries only idempotent methods; POST needs an Idempotency-Key header.
+  EOF
+  $ learn store --focus "Release process" --requirement "Tag releases as vX.Y.Z; CI publishes on tags only."
+  $ learn store --focus "Release process" --dry-run < learnings.md`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && args[0] == "-" {
+				return nil
+			}
+			return cmdutil.NoArgs(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if strings.TrimSpace(opts.Focus) == "" {
+				return cmdutil.UsageErrorf("--focus is required: say in a few words what the session was about (see 'learn store --help')")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -29,7 +109,293 @@ func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what would be stored without writing")
+	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about (required)")
+	cmd.Flags().StringVar(&opts.Project, "project", "", "project name (default: the project directory's name)")
+	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "documentation seen, as references (paths, anchors); comma-separated, repeatable")
+	for _, cf := range categoryFlags {
+		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
+	}
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("store: not implemented yet") }
+// learningFlag appends each value of a per-category flag to one shared list,
+// so learnings keep the order they were typed in across flags and the
+// numbers in messages match the command line.
+type learningFlag struct {
+	category string
+	dst      *[]learnings.NewLearning
+}
+
+func (f *learningFlag) Set(text string) error {
+	*f.dst = append(*f.dst, learnings.NewLearning{Category: f.category, Text: text})
+	return nil
+}
+
+func (f *learningFlag) String() string { return "" }
+func (f *learningFlag) Type() string   { return "text" }
+
+// skipped is a learning not stored because it is already known.
+type skipped struct {
+	Number   int     `json:"number"`
+	Category string  `json:"category"`
+	Text     string  `json:"text"`
+	ID       string  `json:"duplicate_of_id,omitempty"`
+	Stamp    string  `json:"duplicate_of_session,omitempty"`
+	Score    float64 `json:"score"`
+	// InInput is the number of the earlier input learning this repeats.
+	InInput int `json:"duplicate_of_input,omitempty"`
+}
+
+type storedLearning struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Text     string `json:"text"`
+}
+
+type warning struct {
+	Number  int    `json:"number"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+type result struct {
+	File           string           `json:"file"`
+	DryRun         bool             `json:"dry_run"`
+	Written        bool             `json:"written"`
+	Stamp          string           `json:"stamp"`
+	Focus          string           `json:"focus"`
+	Project        string           `json:"project"`
+	Docs           []string         `json:"docs"`
+	SessionID      string           `json:"session_id,omitempty"`
+	Stored         []storedLearning `json:"stored"`
+	Skipped        []skipped        `json:"skipped"`
+	Warnings       []warning        `json:"warnings"`
+	PrivateRemoved int              `json:"private_removed"`
+	// rendered is the session as written, for --dry-run.
+	rendered []byte
+}
+
+func run(opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	in, err := gather(opts)
+	if err != nil {
+		return err
+	}
+	res := &result{
+		File: opts.Display(path), DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
+		Stored: []storedLearning{}, Skipped: []skipped{}, Warnings: []warning{}, PrivateRemoved: in.PrivateRemoved,
+	}
+	if err := input.CheckSecrets(in); err != nil {
+		return cmdutil.Mark(err, cmdutil.ErrRefused)
+	}
+	for i, l := range in.Learnings {
+		for _, w := range input.Quality(l.Text) {
+			res.Warnings = append(res.Warnings, warning{Number: i + 1, Kind: w.Kind, Message: w.Message})
+		}
+	}
+
+	now := opts.Now()
+	res.Stamp = learnings.FormatStamp(now)
+	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
+	plan := func(current []byte, exists bool) ([]byte, error) {
+		res.Skipped = res.Skipped[:0]
+		doc := learnings.Parse(current)
+		session.Learnings = dedup(doc, in.Learnings, &res.Skipped)
+		if len(session.Learnings) == 0 {
+			return current, nil
+		}
+		next, err := doc.Edit().InsertSession(session).Bytes()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", res.File, err)
+		}
+		res.rendered = learnings.RenderSession(session, doc.EOL)
+		if opts.DryRun {
+			return current, nil
+		}
+		res.Written = true
+		return next, nil
+	}
+	if opts.DryRun {
+		current, err := memfile.Read(path)
+		exists := err == nil
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("read learnings: %w", err)
+		}
+		if _, err := plan(current, exists); err != nil {
+			return err
+		}
+	} else if err := memfile.Update(path, memfile.DefaultLockTimeout, plan); err != nil {
+		if errors.Is(err, memfile.ErrBusy) {
+			return cmdutil.Mark(err, cmdutil.ErrBusy)
+		}
+		return fmt.Errorf("store: %w", err)
+	}
+	res.identify(session)
+
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, res)
+	}
+	report(opts.IO.Out, opts.IO.Err, res, in)
+	return nil
+}
+
+// gather reads the learnings and checks the session fields.
+func gather(opts *Options) (*input.Input, error) {
+	in := &input.Input{Focus: opts.Focus, Project: opts.Project, Docs: opts.Docs}
+	if in.Project == "" {
+		root, err := opts.Root()
+		if err != nil {
+			return nil, err
+		}
+		in.Project = filepath.Base(root)
+	}
+	if len(opts.ByFlag) > 0 {
+		in.Learnings = append(in.Learnings, opts.ByFlag...)
+	} else {
+		if opts.IO.InTTY {
+			return nil, cmdutil.UsageErrorf("no learnings given: pipe them as Markdown on stdin or use --correction, --discovery and the like\n\n%s", input.FormatHelp)
+		}
+		src, err := io.ReadAll(opts.IO.In)
+		if err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		in.Source = src
+	}
+	if err := in.Prepare(); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// dedup drops learnings already in doc or earlier in the input, recording
+// each in skips, and returns the rest in input order.
+func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped) []learnings.NewLearning {
+	texts := make([]string, len(ls))
+	for i, l := range ls {
+		texts[i] = l.Text
+	}
+	known := input.AgainstStored(doc.Learnings(), texts)
+	inputIx := learnings.NewDupIndex()
+	var keep []learnings.NewLearning
+	for i, l := range ls {
+		if k := known[i].Learning; k != nil {
+			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: round(known[i].Score)}
+			if k.Session != nil {
+				s.Stamp = k.Session.Stamp
+			}
+			*skips = append(*skips, s)
+			continue
+		}
+		if j, score, ok := inputIx.Best(l.Text); ok {
+			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: round(score)})
+			continue
+		}
+		inputIx.Add(i, l.Text)
+		keep = append(keep, l)
+	}
+	return keep
+}
+
+func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
+
+// identify fills in the IDs the new session and its learnings get, by
+// reading back the rendered session alone.
+func (r *result) identify(s learnings.NewSession) {
+	if r.rendered == nil {
+		return
+	}
+	doc := learnings.Parse(r.rendered)
+	if len(doc.Sessions) == 1 {
+		r.SessionID = doc.Sessions[0].ID
+	}
+	for _, l := range doc.Learnings() {
+		r.Stored = append(r.Stored, storedLearning{ID: l.ID, Category: l.Category, Text: l.Text})
+	}
+	if len(r.Stored) == 0 {
+		for _, l := range s.Learnings {
+			r.Stored = append(r.Stored, storedLearning{Category: l.Category, Text: l.Text})
+		}
+	}
+}
+
+func report(out, errw io.Writer, r *result, in *input.Input) {
+	if r.PrivateRemoved > 0 {
+		fmt.Fprintf(errw, "removed %d <private> span(s) before storing\n", r.PrivateRemoved)
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(errw, "warning: learning %d (%s): %s\n", w.Number, input.Preview(in.Learnings[w.Number-1].Text), w.Message)
+	}
+	switch {
+	case len(r.Stored) == 0 && r.DryRun:
+		fmt.Fprintf(out, "Dry run: nothing to store, %s already in %s.\n", allKnown(len(r.Skipped)), r.File)
+	case len(r.Stored) == 0:
+		fmt.Fprintf(out, "Nothing stored: %s already in %s.\n", allKnown(len(r.Skipped)), r.File)
+	case r.DryRun:
+		fmt.Fprintf(out, "Dry run: would store %s in %s as this session (nothing written):\n\n", count(len(r.Stored)), r.File)
+		out.Write(bytes.TrimRight(r.rendered, "\r\n"))
+		fmt.Fprintln(out)
+	default:
+		fmt.Fprintf(out, "Stored %s in %s, session [%s] - %s", count(len(r.Stored)), r.File, r.Stamp, r.Focus)
+		if r.SessionID != "" {
+			fmt.Fprintf(out, " (%s)", r.SessionID)
+		}
+		fmt.Fprintln(out, ":")
+		for _, c := range byCategory(r.Stored) {
+			fmt.Fprintf(out, "  %s: %d\n", c.name, c.n)
+		}
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
+		for _, s := range r.Skipped {
+			if s.InInput > 0 {
+				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
+				continue
+			}
+			fmt.Fprintf(out, "  - learning %d (%s) duplicates [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
+		}
+	}
+}
+
+func allKnown(n int) string {
+	if n == 1 {
+		return "the learning is"
+	}
+	return fmt.Sprintf("all %d learnings are", n)
+}
+
+func count(n int) string {
+	if n == 1 {
+		return "1 learning"
+	}
+	return fmt.Sprintf("%d learnings", n)
+}
+
+type catCount struct {
+	name string
+	n    int
+}
+
+// byCategory counts learnings per category in priority order.
+func byCategory(ls []storedLearning) []catCount {
+	var out []catCount
+	for _, l := range ls {
+		found := false
+		for i := range out {
+			if out[i].name == l.Category {
+				out[i].n++
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, catCount{l.Category, 1})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b catCount) int {
+		return cmp.Compare(learnings.CategoryRank(a.name), learnings.CategoryRank(b.name))
+	})
+	return out
+}

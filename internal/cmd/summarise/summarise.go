@@ -2,26 +2,91 @@
 package summarise
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/learn-memory/learn/internal/cmd/store/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/docs"
+	engine "github.com/learn-memory/learn/learnings/recall"
+)
+
+// TopDocs is how many of the most often seen references the baseline lists.
+const TopDocs = 10
+
+// Verdicts for a candidate learning.
+const (
+	VerdictNew        = "NEW"
+	VerdictDuplicate  = "DUPLICATE"
+	VerdictDocumented = "ALREADY DOCUMENTED"
 )
 
 // Options holds the flags of "learn summarise".
 type Options struct {
-	IO   *cmdutil.IO
+	IO      *cmdutil.IO
+	File    func() (string, error)
+	Root    func() (string, error)
+	Display func(string) string
+
 	JSON bool
+	// Candidates is true with the "-" argument: read candidates from stdin.
+	Candidates bool
+	MaxChars   int
+	Docs       []string
 }
 
 // NewCmdSummarise builds "learn summarise". runF replaces the run function in tests.
 func NewCmdSummarise(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath}
 	cmd := &cobra.Command{
-		Use:   "summarise",
+		Use:   "summarise [-]",
 		Short: "Check candidate learnings against what is already known",
+		Long: `The deduplication half of /learning-summarise. It never writes.
+
+Without arguments, print the baseline an agent checks its candidate learnings
+against: the stored learnings with their IDs (within --max-chars, like recall,
+saying what the budget left out) and the project documentation learn knows of
+(README, AGENTS.md, CLAUDE.md, CONTRIBUTING.md, docs/**, and --docs files),
+with the references sessions saw most often.
+
+With "-", read candidate learnings from stdin in the format 'learn store' takes
+and give each a verdict: NEW; DUPLICATE of a stored learning (its ID, session
+and similarity score) or of an earlier candidate; or ALREADY DOCUMENTED (the
+file, line, heading and score of the passage that covers it). It says how many
+candidates were compared against how many learnings and which documentation
+files, flags candidates 'learn store' would refuse (secrets) and warns about
+ephemeral-looking ones. Only the documentation files listed are read, never the
+whole tree.`,
+		Example: `  $ learn summarise
+  $ learn summarise - <<'EOF'
+  **Fresh Discoveries:**
+  - client.Do retries only idempotent methods; POST needs an Idempotency-Key header.
+  EOF
+  $ learn summarise - --docs docs/sync.md,lib/client.go < candidates.md
+  $ learn summarise --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if err := cmdutil.RangeArgs(0, 1, `no arguments (the baseline) or "-" (candidates on stdin)`)(cmd, args); err != nil {
+				return err
+			}
+			if len(args) == 1 && args[0] != "-" {
+				return cmdutil.UsageErrorf(`learn summarise reads candidates from stdin with "-", got %q`, args[0])
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Candidates = len(args) == 1
+			if opts.MaxChars < engine.MinMaxChars {
+				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", engine.MinMaxChars, opts.MaxChars)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -29,7 +94,299 @@ func NewCmdSummarise(f *cmdutil.Factory, runF func(*Options) error) *cobra.Comma
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the baseline's learnings, in characters")
+	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "more documentation files to check (paths), comma-separated, repeatable")
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("summarise: not implemented yet") }
+// memory is the learnings file as read.
+type memory struct {
+	shown string
+	doc   *learnings.Document
+}
+
+func load(opts *Options) (*memory, error) {
+	path, err := opts.File()
+	if err != nil {
+		return nil, err
+	}
+	m := &memory{shown: opts.Display(path)}
+	data, err := memfile.Read(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	case err != nil:
+		return nil, fmt.Errorf("read learnings: %w", err)
+	}
+	m.doc = learnings.Parse(data)
+	for _, p := range m.doc.Problems {
+		fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", m.shown, p.Line, p.Message)
+	}
+	return m, nil
+}
+
+func run(opts *Options) error {
+	m, err := load(opts)
+	if err != nil {
+		return err
+	}
+	root, err := opts.Root()
+	if err != nil {
+		return err
+	}
+	var extra []string
+	for _, d := range input.SplitRefs(opts.Docs) {
+		if d = strings.TrimSpace(d); d != "" {
+			extra = append(extra, d)
+		}
+	}
+	paths, err := docs.Discover(root, extra)
+	if err != nil {
+		return fmt.Errorf("find documentation: %w", err)
+	}
+	if paths == nil {
+		paths = []string{}
+	}
+	if opts.Candidates {
+		return check(opts, m, root, paths)
+	}
+	return baseline(opts, m, paths)
+}
+
+type docCount struct {
+	Ref   string `json:"ref"`
+	Count int    `json:"count"`
+}
+
+type baselineLearning struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Text     string `json:"text"`
+}
+
+type baselineJSON struct {
+	File         string                 `json:"file"`
+	Learnings    []baselineLearning     `json:"learnings"`
+	Total        int                    `json:"total"`
+	Omitted      []engine.CategoryCount `json:"omitted"`
+	OmittedTotal int                    `json:"omitted_total"`
+	Docs         []string               `json:"docs"`
+	DocsSeen     []docCount             `json:"docs_seen"`
+}
+
+func baseline(opts *Options, m *memory, paths []string) error {
+	res := engine.Select(m.doc, engine.Options{MaxChars: opts.MaxChars})
+	seen := docsSeen(m.doc)
+	if opts.JSON {
+		out := baselineJSON{File: m.shown, Learnings: []baselineLearning{}, Total: res.Total,
+			Omitted: append([]engine.CategoryCount{}, res.Omitted...), OmittedTotal: res.OmittedTotal, Docs: paths, DocsSeen: seen}
+		for _, it := range res.Shown {
+			out.Learnings = append(out.Learnings, baselineLearning{it.Learning.ID, it.Category, it.Learning.Text})
+		}
+		return cmdutil.WriteJSON(opts.IO.Out, out)
+	}
+	w := opts.IO.Out
+	fmt.Fprintf(w, "Baseline for deduplication: what %s and the project documentation already say.\n"+
+		"Check candidates with `learn summarise -` (candidates on stdin, as for `learn store`).\n\n", m.shown)
+	if res.Stored == 0 {
+		fmt.Fprintf(w, "No learnings stored yet: every candidate not in the documentation is new.\n")
+	} else {
+		fmt.Fprint(w, res.Text())
+	}
+	fmt.Fprintln(w, "\n# Project documentation")
+	if len(paths) == 0 {
+		fmt.Fprintln(w, "\nNone found (README, AGENTS.md, CLAUDE.md, CONTRIBUTING.md, docs/**); name others with --docs.")
+	} else {
+		fmt.Fprintln(w)
+		for _, p := range paths {
+			fmt.Fprintf(w, "- %s\n", p)
+		}
+	}
+	if len(seen) > 0 {
+		parts := make([]string, len(seen))
+		for i, d := range seen {
+			parts[i] = fmt.Sprintf("%s (%d)", d.Ref, d.Count)
+		}
+		fmt.Fprintf(w, "\nSeen most often in sessions: %s\n", strings.Join(parts, ", "))
+	}
+	return nil
+}
+
+// docsSeen tallies the Documentation Seen references of every session and of
+// compacted ones, most often seen first, at most TopDocs.
+func docsSeen(doc *learnings.Document) []docCount {
+	counts := map[string]int{}
+	if doc.Consolidated != nil {
+		for _, d := range doc.Consolidated.Tally {
+			counts[d.Ref] += d.Count
+		}
+	}
+	for _, s := range doc.Sessions {
+		for _, d := range s.Docs {
+			counts[d]++
+		}
+	}
+	out := make([]docCount, 0, len(counts))
+	for ref, n := range counts {
+		out = append(out, docCount{ref, n})
+	}
+	slices.SortFunc(out, func(a, b docCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Ref, b.Ref))
+	})
+	if len(out) > TopDocs {
+		out = out[:TopDocs]
+	}
+	return out
+}
+
+type verdict struct {
+	Number   int     `json:"number"`
+	Category string  `json:"category"`
+	Text     string  `json:"text"`
+	Verdict  string  `json:"verdict"`
+	Score    float64 `json:"score,omitempty"`
+	// For DUPLICATE of a stored learning.
+	ID    string `json:"duplicate_of_id,omitempty"`
+	Stamp string `json:"duplicate_of_session,omitempty"`
+	// For DUPLICATE of an earlier candidate.
+	Candidate int `json:"duplicate_of_candidate,omitempty"`
+	// For ALREADY DOCUMENTED.
+	Doc      *docs.Match `json:"documented_in,omitempty"`
+	Secrets  []string    `json:"secrets"`
+	Warnings []string    `json:"warnings"`
+}
+
+type checkJSON struct {
+	File           string              `json:"file"`
+	Candidates     int                 `json:"candidates"`
+	Compared       int                 `json:"compared_learnings"`
+	DocsChecked    []string            `json:"docs_checked"`
+	Verdicts       []verdict           `json:"verdicts"`
+	Problems       []learnings.Problem `json:"problems"`
+	PrivateRemoved int                 `json:"private_removed"`
+}
+
+func check(opts *Options, m *memory, root string, paths []string) error {
+	if opts.IO.InTTY {
+		return cmdutil.UsageErrorf("learn summarise - reads candidates from stdin; pipe them in\n\n%s", input.FormatHelp)
+	}
+	src, err := io.ReadAll(opts.IO.In)
+	if err != nil {
+		return fmt.Errorf("read stdin: %w", err)
+	}
+	cands, problems, removed := input.Parse(src)
+	if len(cands) == 0 {
+		msg := "no candidate learnings on stdin"
+		if len(problems) > 0 {
+			msg += ":\n" + input.Problems("stdin", problems)
+		}
+		return cmdutil.UsageErrorf("%s\n\n%s", msg, input.FormatHelp)
+	}
+	out := checkJSON{File: m.shown, Candidates: len(cands), DocsChecked: paths, Verdicts: []verdict{},
+		Problems: append([]learnings.Problem{}, problems...), PrivateRemoved: removed}
+
+	stored := m.doc.Learnings()
+	out.Compared = len(stored)
+	texts := make([]string, len(cands))
+	for i, c := range cands {
+		texts[i] = c.Text
+	}
+	known := input.AgainstStored(stored, texts)
+	candIx := learnings.NewDupIndex()
+	var corpus *docs.Corpus
+	for i, c := range cands {
+		v := verdict{Number: i + 1, Category: c.Category, Text: input.Mask(c.Text), Verdict: VerdictNew,
+			Secrets: append([]string{}, input.Kinds(c.Text)...), Warnings: []string{}}
+		for _, w := range input.Quality(c.Text) {
+			v.Warnings = append(v.Warnings, w.Message)
+		}
+		if k := known[i].Learning; k != nil {
+			v.Verdict, v.Score, v.ID, v.Stamp = VerdictDuplicate, round(known[i].Score), k.ID, stampOf(k)
+		} else if j, score, ok := candIx.Best(c.Text); ok {
+			v.Verdict, v.Score, v.Candidate = VerdictDuplicate, round(score), j+1
+		} else {
+			candIx.Add(i, c.Text)
+			if corpus == nil {
+				if corpus, err = docs.Load(root, paths); err != nil {
+					return fmt.Errorf("read documentation: %w", err)
+				}
+			}
+			if match, ok := corpus.Covered(c.Text); ok {
+				match.Score = round(match.Score)
+				v.Verdict, v.Score, v.Doc = VerdictDocumented, match.Score, &match
+			}
+		}
+		out.Verdicts = append(out.Verdicts, v)
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, out)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(opts.IO.Err, "some of stdin was not read as candidates:\n%s\n", input.Problems("stdin", problems))
+	}
+	if removed > 0 {
+		fmt.Fprintf(opts.IO.Err, "removed %d <private> span(s) before checking\n", removed)
+	}
+	report(opts.IO.Out, out, m.doc)
+	return nil
+}
+
+func report(w io.Writer, out checkJSON, doc *learnings.Document) {
+	docList := "no documentation files"
+	if len(out.DocsChecked) > 0 {
+		docList = fmt.Sprintf("%d documentation file(s): %s", len(out.DocsChecked), strings.Join(out.DocsChecked, ", "))
+	}
+	fmt.Fprintf(w, "Checked %d candidate(s) against %d stored learning(s) in %s (%d session(s)%s) and %s.\n\n",
+		out.Candidates, out.Compared, out.File, len(doc.Sessions), consolidatedNote(doc), docList)
+	counts := map[string]int{}
+	refused := 0
+	for _, v := range out.Verdicts {
+		counts[v.Verdict]++
+		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, v.Verdict, v.Category, input.Preview(v.Text))
+		switch {
+		case v.ID != "":
+			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f); see it with `learn show %s`\n", v.ID, input.Where(v.Stamp), v.Score, v.ID)
+		case v.Candidate > 0:
+			fmt.Fprintf(w, "   repeats candidate %d (score %.2f)\n", v.Candidate, v.Score)
+		case v.Doc != nil:
+			where := fmt.Sprintf("%s:%d", v.Doc.Path, v.Doc.Line)
+			if v.Doc.Heading != "" {
+				where += " (" + v.Doc.Heading + ")"
+			}
+			fmt.Fprintf(w, "   documented in %s, score %.2f: %q\n", where, v.Doc.Score, input.Preview(v.Doc.Excerpt))
+		}
+		if len(v.Secrets) > 0 {
+			refused++
+			fmt.Fprintf(w, "   SECRET: contains %s; learn store would refuse it, leave it out or wrap it in <private>...</private>\n", strings.Join(v.Secrets, ", "))
+		}
+		for _, msg := range v.Warnings {
+			fmt.Fprintf(w, "   warning: %s\n", msg)
+		}
+	}
+	fmt.Fprintf(w, "\n%d new, %d duplicate, %d already documented", counts[VerdictNew], counts[VerdictDuplicate], counts[VerdictDocumented])
+	if refused > 0 {
+		fmt.Fprintf(w, "; %d would be refused for a secret", refused)
+	}
+	fmt.Fprintln(w, ".")
+	if counts[VerdictNew] == 0 {
+		fmt.Fprintln(w, "No new learnings: nothing needs storing.")
+	} else {
+		fmt.Fprintln(w, "Present the NEW ones for the user to validate; store the approved ones with `learn store --focus ...`.")
+	}
+}
+
+func consolidatedNote(doc *learnings.Document) string {
+	if doc.Consolidated == nil || len(doc.Consolidated.Categories) == 0 {
+		return ""
+	}
+	return " and Consolidated Learnings"
+}
+
+func stampOf(l *learnings.Learning) string {
+	if l.Session == nil {
+		return ""
+	}
+	return l.Session.Stamp
+}
+
+func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

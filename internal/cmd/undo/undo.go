@@ -2,25 +2,53 @@
 package undo
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/lint"
 )
 
 // Options holds the flags of "learn undo".
 type Options struct {
-	IO   *cmdutil.IO
-	JSON bool
+	IO          *cmdutil.IO
+	Path        func() (string, error)
+	Getwd       func() (string, error)
+	Now         func() time.Time
+	List        bool
+	JSON        bool
+	LockTimeout time.Duration
 }
 
 // NewCmdUndo builds "learn undo". runF replaces the run function in tests.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Restore the newest backup",
+		Long: `Undo puts back the newest backup of the learnings file. The commands that
+destroy data (compact, forget, fmt) copy the file into a small ring of
+timestamped backups before they write; undo restores the newest copy that
+differs from the current file.
+
+The file undo replaces is itself backed up first, so an undo can be undone:
+run learn undo again. --list shows the ring, newest first, with each copy's
+time, size and number of sessions and learnings.
+
+Exit status 1 when there is nothing to undo.`,
+		Example: `  $ learn undo --list
+  $ learn undo
+  $ learn undo     # again: back to where you were before the first undo`,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
 				return runF(opts)
@@ -28,8 +56,138 @@ func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			return run(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.List, "list", false, "list the backups instead of restoring one")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
 	return cmd
 }
 
-func run(opts *Options) error { return errors.New("undo: not implemented yet") }
+// Copy describes one version of the file: a backup or the current file.
+type Copy struct {
+	Path      string    `json:"path"`
+	Time      time.Time `json:"time,omitzero"`
+	Size      int       `json:"size"`
+	Sessions  int       `json:"sessions"`
+	Learnings int       `json:"learnings"`
+	// Readable is false when the backup could not be read.
+	Readable bool `json:"readable"`
+}
+
+// ListReport is the --list --json output.
+type ListReport struct {
+	File    string `json:"file"`
+	Current *Copy  `json:"current"`
+	Backups []Copy `json:"backups"`
+}
+
+// UndoReport is the --json output of an undo.
+type UndoReport struct {
+	File     string `json:"file"`
+	Restored Copy   `json:"restored"`
+	Replaced *Copy  `json:"replaced"`
+}
+
+func run(opts *Options) error {
+	path, err := opts.Path()
+	if err != nil {
+		return err
+	}
+	wd, _ := opts.Getwd()
+	display := memview.Display(path, wd)
+	backups, err := memfile.Backups(path)
+	if err != nil {
+		return err
+	}
+	current, err := memfile.Read(path)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	var cur *Copy
+	if exists {
+		c := describe(path, current)
+		cur = &c
+	}
+	if opts.List {
+		return list(opts, display, cur, backups)
+	}
+	if len(backups) == 0 {
+		return fmt.Errorf("nothing to undo: %s has no backups yet (compact, forget and fmt make one before they write)", display)
+	}
+	for _, b := range backups {
+		data, err := memfile.Read(b.Path)
+		if err != nil {
+			fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", memview.Display(b.Path, wd), err)
+			continue
+		}
+		if exists && bytes.Equal(data, current) {
+			continue
+		}
+		if err := memfile.Restore(path, b, opts.LockTimeout); err != nil {
+			return fmt.Errorf("undo: %w", err)
+		}
+		restored := describe(memview.Display(b.Path, wd), data)
+		restored.Time = b.Time
+		if opts.JSON {
+			return cmdutil.WriteJSON(opts.IO.Out, UndoReport{File: display, Restored: restored, Replaced: cur})
+		}
+		out := opts.IO.Out
+		fmt.Fprintf(out, "Restored %s from the backup of %s: %s.\n", display, stamp(b.Time, opts.Now()), counts(restored))
+		if cur != nil {
+			fmt.Fprintf(out, "The file it replaced (%s) is kept as a backup: run learn undo again to get it back.\n", counts(*cur))
+		}
+		return nil
+	}
+	return fmt.Errorf("nothing to undo: every backup of %s is the same as the file now", display)
+}
+
+func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo) error {
+	wd, _ := opts.Getwd()
+	rep := ListReport{File: display, Current: cur, Backups: []Copy{}}
+	for _, b := range backups {
+		c := Copy{Path: memview.Display(b.Path, wd), Time: b.Time, Size: int(b.Size)}
+		if data, err := memfile.Read(b.Path); err == nil {
+			c = describe(c.Path, data)
+			c.Time = b.Time
+		}
+		rep.Backups = append(rep.Backups, c)
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
+	}
+	writeList(opts.IO.Out, rep, opts.Now())
+	return nil
+}
+
+func writeList(w io.Writer, rep ListReport, now time.Time) {
+	if rep.Current != nil {
+		fmt.Fprintf(w, "Now:  %s, %s, %s\n", rep.File, lint.HumanSize(rep.Current.Size), counts(*rep.Current))
+	} else {
+		fmt.Fprintf(w, "Now:  %s does not exist\n", rep.File)
+	}
+	if len(rep.Backups) == 0 {
+		fmt.Fprintln(w, "No backups yet: compact, forget and fmt make one before they write.")
+		return
+	}
+	fmt.Fprintf(w, "Backups, newest first (learn undo restores the newest that differs from now):\n")
+	for i, b := range rep.Backups {
+		what := "unreadable"
+		if b.Readable {
+			what = counts(b)
+		}
+		fmt.Fprintf(w, "  %2d  %s  %8s  %s  %s\n", i+1, stamp(b.Time, now), lint.HumanSize(b.Size), what, b.Path)
+	}
+}
+
+// describe counts what a version of the file holds.
+func describe(path string, data []byte) Copy {
+	doc := learnings.Parse(data)
+	return Copy{Path: path, Size: len(data), Sessions: len(doc.Sessions), Learnings: len(memview.Learnings(doc)), Readable: true}
+}
+
+func counts(c Copy) string {
+	return memview.Plural(c.Sessions, "session", "sessions") + ", " + memview.Plural(c.Learnings, "learning", "learnings")
+}
+
+// stamp shows a backup's time in the clock's zone (local time), to the
+// second: backups made a minute apart must be told apart.
+func stamp(t, now time.Time) string { return t.In(now.Location()).Format("2006-01-02 15:04:05 MST") }
