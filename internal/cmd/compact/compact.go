@@ -117,10 +117,12 @@ func run(opts *Options) error {
 	}
 	if opts.DryRun {
 		out, err := compact(opts, rep, src)
-		if err != nil || !rep.Compacted {
+		if err != nil {
 			return err
 		}
-		rep.Diff = string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true))
+		if rep.Compacted {
+			rep.Diff = string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true))
+		}
 		return finish(opts, rep)
 	}
 
@@ -161,11 +163,9 @@ func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	plan := engine.NewPlan(doc, engine.Options{Keep: opts.Keep})
 	rep.Stats = plan.Stats
 	if len(plan.Folded) == 0 {
-		switch {
-		case len(doc.Sessions) == 0:
-			rep.Reason = "no sessions to fold"
-		default:
-			rep.Reason = fmt.Sprintf("only %d sessions, all kept by --keep %d", len(doc.Sessions), opts.Keep)
+		rep.Reason = "no sessions to fold"
+		if len(doc.Sessions) > 0 {
+			rep.Reason = fmt.Sprintf("only %s, all kept by --keep %d", plural(len(doc.Sessions), "session"), opts.Keep)
 		}
 		return src, nil
 	}

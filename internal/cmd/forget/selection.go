@@ -1,0 +1,147 @@
+package forget
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// selectors are the narrowing flags. Every selector given narrows the
+// selection: --session picks sessions, --match and --category pick
+// learnings (inside the picked sessions when --session is also given).
+type selectors struct {
+	Sessions   []string
+	Matches    []string
+	Categories []string
+}
+
+func (s selectors) any() bool {
+	return len(s.Sessions)+len(s.Matches)+len(s.Categories) > 0
+}
+
+// selection is what a narrowed forget removes: whole sessions, and single
+// learnings outside them.
+type selection struct {
+	Sessions  []*learnings.Session
+	Learnings []*learnings.Learning
+}
+
+func (s *selection) empty() bool { return len(s.Sessions) == 0 && len(s.Learnings) == 0 }
+
+// count returns the number of sessions that go and the number of learnings
+// that go with them or alone.
+func (s *selection) count() (sessions, learningsGone int) {
+	for _, sess := range s.Sessions {
+		learningsGone += learningCount(sess.Categories)
+	}
+	return len(s.Sessions), learningsGone + len(s.Learnings)
+}
+
+func learningCount(cs []*learnings.Category) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.Learnings)
+	}
+	return n
+}
+
+// choose resolves the selectors against doc. An unknown or ambiguous
+// session ID is an error.
+func choose(doc *learnings.Document, sel selectors) (*selection, error) {
+	var sessions []*learnings.Session
+	for _, id := range sel.Sessions {
+		s, err := doc.FindSession(id)
+		if err != nil {
+			return nil, fmt.Errorf("--session %s: %w", id, err)
+		}
+		if !containsSession(sessions, s) {
+			sessions = append(sessions, s)
+		}
+	}
+	out := &selection{}
+	if len(sel.Matches)+len(sel.Categories) == 0 {
+		out.Sessions = sessions
+		return out, nil
+	}
+
+	cats := make(map[string]bool, len(sel.Categories))
+	for _, c := range sel.Categories {
+		cats[categoryKey(c)] = true
+	}
+	matches := make([]string, 0, len(sel.Matches))
+	for _, m := range sel.Matches {
+		matches = append(matches, learnings.Canonical(m))
+	}
+	picks := func(c *learnings.Category, l *learnings.Learning) bool {
+		if len(cats) > 0 && !cats[categoryKey(c.Name)] {
+			return false
+		}
+		return matchesAll(l.Text, sel.Matches, matches)
+	}
+
+	var pool []*learnings.Session
+	if len(sel.Sessions) > 0 {
+		pool = sessions
+	} else {
+		pool = doc.Sessions
+		if doc.Consolidated != nil {
+			for _, c := range doc.Consolidated.Categories {
+				for _, l := range c.Learnings {
+					if picks(c, l) {
+						out.Learnings = append(out.Learnings, l)
+					}
+				}
+			}
+		}
+	}
+	for _, s := range pool {
+		var picked []*learnings.Learning
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				if picks(c, l) {
+					picked = append(picked, l)
+				}
+			}
+		}
+		// A session left without learnings is an empty shell: it goes whole.
+		if len(picked) > 0 && len(picked) == learningCount(s.Categories) {
+			out.Sessions = append(out.Sessions, s)
+		} else {
+			out.Learnings = append(out.Learnings, picked...)
+		}
+	}
+	return out, nil
+}
+
+// matchesAll is true when text contains every --match string, compared case
+// insensitively as written or in canonical form (so "Make Gen" finds
+// "`make gen`").
+func matchesAll(text string, raw, canon []string) bool {
+	lower := strings.ToLower(text)
+	ctext := learnings.Canonical(text)
+	for i, m := range raw {
+		if strings.Contains(lower, strings.ToLower(m)) {
+			continue
+		}
+		if canon[i] != "" && strings.Contains(ctext, canon[i]) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func categoryKey(name string) string {
+	canon, _ := learnings.NormalizeCategory(name)
+	return strings.ToLower(canon)
+}
+
+func containsSession(list []*learnings.Session, s *learnings.Session) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,166 @@
+// Package compact folds a learnings file's sessions into its Consolidated
+// Learnings section: the spec's /learning-compact, done deterministically so
+// that nothing but duplicates is lost and hand-written text survives.
+package compact
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// Options says which sessions to fold.
+type Options struct {
+	// Keep leaves the newest Keep sessions in place; the spec's compact
+	// folds all of them (Keep 0).
+	Keep int
+}
+
+// Plan is what a compaction will do to one document.
+type Plan struct {
+	// Consolidated is the new Consolidated Learnings, in category priority
+	// order, newest wording first inside each category.
+	Consolidated []learnings.NewLearning
+	// Tally is the merged Documentation Seen tally, most seen first.
+	Tally []learnings.DocCount
+	// Folded are the sessions that go, in file order.
+	Folded []*learnings.Session
+	// Kept are the sessions left in place by Options.Keep.
+	Kept []*learnings.Session
+	Stats
+}
+
+// Stats counts what a compaction folds and merges, for the report.
+type Stats struct {
+	SessionsFolded int `json:"sessions_folded"`
+	SessionsKept   int `json:"sessions_kept"`
+	// LearningsFolded counts learnings taken out of folded sessions.
+	LearningsFolded int `json:"learnings_folded"`
+	// ConsolidatedBefore and ConsolidatedAfter count Consolidated learnings.
+	ConsolidatedBefore int `json:"consolidated_before"`
+	ConsolidatedAfter  int `json:"consolidated_after"`
+	// Merged counts learnings dropped as duplicates of a newer wording.
+	Merged int `json:"duplicates_merged"`
+	// DocRefs counts distinct Documentation Seen references in the tally.
+	DocRefs int `json:"doc_refs"`
+}
+
+// NewPlan works out the compaction of doc. It reads only the model; Apply
+// turns the plan into bytes.
+func NewPlan(doc *learnings.Document, opts Options) *Plan {
+	p := &Plan{}
+	order := newestFirst(doc.Sessions)
+	keep := min(max(opts.Keep, 0), len(order))
+	kept := make(map[*learnings.Session]bool, keep)
+	for _, s := range order[:keep] {
+		kept[s] = true
+	}
+	for _, s := range doc.Sessions {
+		if kept[s] {
+			p.Kept = append(p.Kept, s)
+		} else {
+			p.Folded = append(p.Folded, s)
+		}
+	}
+
+	f := newFolder()
+	for _, s := range order[keep:] {
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				p.LearningsFolded++
+				f.add(c.Name, l.Text)
+			}
+		}
+	}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			for _, l := range c.Learnings {
+				p.ConsolidatedBefore++
+				f.add(c.Name, l.Text)
+			}
+		}
+	}
+	p.Consolidated = f.result()
+	p.Merged = f.merged
+	p.ConsolidatedAfter = len(p.Consolidated)
+
+	var existing []learnings.DocCount
+	if doc.Consolidated != nil {
+		existing = doc.Consolidated.Tally
+	}
+	p.Tally = Tally(existing, order[keep:])
+	p.DocRefs = len(p.Tally)
+	p.SessionsFolded = len(p.Folded)
+	p.SessionsKept = len(p.Kept)
+	return p
+}
+
+// Apply returns doc's source with the plan applied: Consolidated replaced,
+// folded sessions removed, every other byte untouched.
+func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
+	if err := doc.Writable(); err != nil {
+		return nil, err
+	}
+	e := doc.Edit().SetConsolidated(p.Consolidated, p.Tally)
+	for _, s := range p.Folded {
+		e.RemoveSession(s)
+	}
+	return e.Bytes()
+}
+
+// newestFirst orders sessions by their stamps, newest first. When any
+// stamp is unreadable the file order is used, which is newest first in a
+// file written by learn or by the prompt-only commands.
+func newestFirst(sessions []*learnings.Session) []*learnings.Session {
+	order := slices.Clone(sessions)
+	for _, s := range order {
+		if s.Time.IsZero() {
+			return order
+		}
+	}
+	slices.SortStableFunc(order, func(a, b *learnings.Session) int { return b.Time.Compare(a.Time) })
+	return order
+}
+
+// Tally merges the existing Documentation Seen tally with the references of
+// sessions, each session counting a reference once. The result is sorted by
+// count, most seen first, then by reference.
+func Tally(existing []learnings.DocCount, sessions []*learnings.Session) []learnings.DocCount {
+	counts := make(map[string]int)
+	var refs []string
+	bump := func(ref string, n int) {
+		ref = strings.TrimSpace(strings.Trim(strings.TrimSpace(ref), "`"))
+		if ref == "" || n <= 0 {
+			return
+		}
+		if _, ok := counts[ref]; !ok {
+			refs = append(refs, ref)
+		}
+		counts[ref] += n
+	}
+	for _, d := range existing {
+		bump(d.Ref, d.Count)
+	}
+	for _, s := range sessions {
+		seen := make(map[string]bool, len(s.Docs))
+		for _, ref := range s.Docs {
+			if !seen[ref] {
+				seen[ref] = true
+				bump(ref, 1)
+			}
+		}
+	}
+	out := make([]learnings.DocCount, 0, len(refs))
+	for _, r := range refs {
+		out = append(out, learnings.DocCount{Ref: r, Count: counts[r]})
+	}
+	slices.SortStableFunc(out, func(a, b learnings.DocCount) int {
+		if c := cmp.Compare(b.Count, a.Count); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Ref, b.Ref)
+	})
+	return out
+}

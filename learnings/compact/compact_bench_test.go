@@ -1,0 +1,27 @@
+package compact
+
+import (
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
+)
+
+func benchmarkCompact(b *testing.B, size int) {
+	src := memgen.Generate(1, size)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		doc := learnings.Parse(src)
+		if _, err := NewPlan(doc, Options{}).Apply(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCompact1MB measures parse, fold and splice of a generated 1 MB
+// file: the whole of "learn compact" but the lock, backup and write.
+func BenchmarkCompact1MB(b *testing.B) { benchmarkCompact(b, 1<<20) }
+
+// BenchmarkCompact256KB shows how the cost grows with size next to 1 MB.
+func BenchmarkCompact256KB(b *testing.B) { benchmarkCompact(b, 256<<10) }

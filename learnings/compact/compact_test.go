@@ -1,0 +1,224 @@
+package compact
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
+)
+
+func compactString(t *testing.T, src string, opts Options) (string, *Plan) {
+	t.Helper()
+	doc := learnings.Parse([]byte(src))
+	p := NewPlan(doc, opts)
+	out, err := p.Apply(doc)
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	return string(out), p
+}
+
+func consolidated(t *testing.T, out string) map[string][]string {
+	t.Helper()
+	doc := learnings.Parse([]byte(out))
+	if doc.Consolidated == nil {
+		t.Fatalf("no Consolidated section in:\n%s", out)
+	}
+	got := map[string][]string{}
+	for _, c := range doc.Consolidated.Categories {
+		for _, l := range c.Learnings {
+			got[c.Name] = append(got[c.Name], l.Text)
+		}
+	}
+	return got
+}
+
+func TestFold(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		want   map[string][]string
+		merged int
+	}{
+		{
+			name: "newest wording wins and keeps its place",
+			src: "## Recent Sessions\n\n" +
+				"## [2026-11-22 10:00 UTC] - B\n\n### Learnings\n\n**Fresh Discoveries:**\n- The cache is flushed every 10 minutes by the cron job.\n\n---\n\n" +
+				"## [2026-11-21 10:00 UTC] - A\n\n### Learnings\n\n**Fresh Discoveries:**\n- The cache is flushed every 10 minutes by the cron job!\n- Old learning.\n\n---\n",
+			want:   map[string][]string{"Fresh Discoveries": {"The cache is flushed every 10 minutes by the cron job.", "Old learning."}},
+			merged: 1,
+		},
+		{
+			name: "a duplicate filed as a correction moves the kept wording up",
+			src: "## [2026-11-22 10:00 UTC] - B\n\n**Fresh Discoveries:**\n- Run make gen before go test.\n\n" +
+				"## [2026-11-21 10:00 UTC] - A\n\n**User Corrections:**\n- Run `make gen` before `go test`.\n",
+			want:   map[string][]string{"User Corrections": {"Run make gen before go test."}},
+			merged: 1,
+		},
+		{
+			name: "distinct corrections are all kept",
+			src: "## [2026-11-22 10:00 UTC] - B\n\n**User Corrections:**\n- Use tabs in Makefiles.\n\n" +
+				"## [2026-11-21 10:00 UTC] - A\n\n**User Corrections:**\n- Never push to main directly.\n- Deploys happen on Tuesdays only.\n",
+			want: map[string][]string{"User Corrections": {"Use tabs in Makefiles.", "Never push to main directly.", "Deploys happen on Tuesdays only."}},
+		},
+		{
+			name: "sessions out of file order are taken by stamp",
+			src: "## [2026-11-20 10:00 UTC] - Old\n\n**Fresh Discoveries:**\n- Old first.\n\n" +
+				"## [2026-11-22 10:00 UTC] - New\n\n**Fresh Discoveries:**\n- New first.\n",
+			want: map[string][]string{"Fresh Discoveries": {"New first.", "Old first."}},
+		},
+		{
+			name: "consolidated learnings count as oldest and custom categories follow the five",
+			src: "## Consolidated Learnings\n\n**Gotchas:**\n- Old gotcha.\n\n**Preference Clarifications:**\n- Prefers short PRs.\n\n---\n\n" +
+				"## Recent Sessions\n\n## [2026-11-22 10:00 UTC] - X\n\n**Gotchas:**\n- New gotcha.\n\n**New Requirements:**\n- Support Postgres 17.\n",
+			want: map[string][]string{
+				"New Requirements":          {"Support Postgres 17."},
+				"Preference Clarifications": {"Prefers short PRs."},
+				"Gotchas":                   {"New gotcha.", "Old gotcha."},
+			},
+		},
+		{
+			name: "prompt-only layout: sessions above consolidated",
+			src: "## [2026-11-22 10:00 UTC] - X\n**Project**: p\n\n### Learnings\n\n**User Corrections:**\n- Above.\n\n---\n\n" +
+				"## Consolidated Learnings\n\n**User Corrections:**\n- Below.\n",
+			want: map[string][]string{"User Corrections": {"Above.", "Below."}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, p := compactString(t, tt.src, Options{})
+			if diff := cmp.Diff(tt.want, consolidated(t, out)); diff != "" {
+				t.Errorf("Consolidated mismatch (-want +got):\n%s\nfile:\n%s", diff, out)
+			}
+			if p.Merged != tt.merged {
+				t.Errorf("merged %d, want %d", p.Merged, tt.merged)
+			}
+			if n := len(learnings.Parse([]byte(out)).Sessions); n != 0 {
+				t.Errorf("%d sessions left", n)
+			}
+		})
+	}
+}
+
+func TestCategoryOrder(t *testing.T) {
+	src := "## [2026-11-22 10:00 UTC] - X\n\n**Preference Clarifications:**\n- P.\n\n**Zeta:**\n- Z.\n\n**Fresh Discoveries:**\n- F.\n\n**Alpha:**\n- A.\n\n**User Corrections:**\n- U.\n"
+	out, _ := compactString(t, src, Options{})
+	var names []string
+	for _, c := range learnings.Parse([]byte(out)).Consolidated.Categories {
+		names = append(names, c.Name)
+	}
+	want := []string{"User Corrections", "Fresh Discoveries", "Preference Clarifications", "Zeta", "Alpha"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("category order (-want +got):\n%s", diff)
+	}
+}
+
+func TestTally(t *testing.T) {
+	doc := learnings.Parse([]byte("## Consolidated Learnings\n\n**Documentation Seen** (compacted sessions): `README.md` (4), `docs/api.md` (2)\n\n---\n\n" +
+		"## [2026-11-22 10:00 UTC] - X\n**Documentation Seen**: `docs/api.md`, `README.md`, `README.md`\n\n**User Corrections:**\n- A.\n\n" +
+		"## [2026-11-21 10:00 UTC] - Y\n**Documentation Seen**: docs/new.md, lib/auth.ex:45\n\n**User Corrections:**\n- B.\n"))
+	got := Tally(doc.Consolidated.Tally, doc.Sessions)
+	want := []learnings.DocCount{{Ref: "README.md", Count: 5}, {Ref: "docs/api.md", Count: 3}, {Ref: "docs/new.md", Count: 1}, {Ref: "lib/auth.ex:45", Count: 1}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Tally (-want +got):\n%s", diff)
+	}
+}
+
+func TestKeep(t *testing.T) {
+	src := "## Recent Sessions\n\n" +
+		"## [2026-11-20 10:00 UTC] - Old\n\n**Fresh Discoveries:**\n- Old.\n\n---\n\n" +
+		"## [2026-11-22 10:00 UTC] - New\n\n**Fresh Discoveries:**\n- New.\n\n---\n\n" +
+		"## [2026-11-21 10:00 UTC] - Mid\n\n**Fresh Discoveries:**\n- Mid.\n\n---\n"
+	out, p := compactString(t, src, Options{Keep: 2})
+	doc := learnings.Parse([]byte(out))
+	if len(doc.Sessions) != 2 || doc.Sessions[0].Focus != "New" || doc.Sessions[1].Focus != "Mid" {
+		t.Fatalf("kept sessions wrong:\n%s", out)
+	}
+	if diff := cmp.Diff(map[string][]string{"Fresh Discoveries": {"Old."}}, consolidated(t, out)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if p.SessionsFolded != 1 || p.SessionsKept != 2 {
+		t.Errorf("stats %+v", p.Stats)
+	}
+}
+
+func TestCRLFStaysCRLF(t *testing.T) {
+	src := strings.ReplaceAll("Notes.\n\n## Recent Sessions\n\n## [2026-11-22 10:00 UTC] - X\n\n**User Corrections:**\n- A.\n\n---\n\n## Mine\n\nKeep.\n", "\n", "\r\n")
+	out, _ := compactString(t, src, Options{})
+	if strings.Count(out, "\n") != strings.Count(out, "\r\n") {
+		t.Errorf("compact wrote bare LF into a CRLF file:\n%q", out)
+	}
+	if !strings.HasPrefix(out, "Notes.\r\n\r\n") || !strings.HasSuffix(out, "## Mine\r\n\r\nKeep.\r\n") {
+		t.Errorf("preamble or hand-written section changed:\n%q", out)
+	}
+}
+
+// TestGeneratedFilesLoseNothing compacts generated files and checks that
+// every learning survives as itself or as a near duplicate of a kept one,
+// and that nothing outside Consolidated and the sessions changed.
+func TestGeneratedFilesLoseNothing(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		src := memgen.Generate(seed, 60_000)
+		doc := learnings.Parse(src)
+		p := NewPlan(doc, Options{})
+		out, err := p.Apply(doc)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		after := learnings.Parse(out)
+		if len(after.Sessions) != 0 || len(after.Problems) > len(doc.Problems) {
+			t.Fatalf("seed %d: %d sessions left, problems %v", seed, len(after.Sessions), after.Problems)
+		}
+		ix := learnings.NewDupIndex()
+		kept := after.Learnings()
+		exact := map[string]bool{}
+		for i, l := range kept {
+			ix.Add(i, l.Text)
+			exact[learnings.Canonical(l.Text)] = true
+		}
+		for _, l := range doc.Learnings() {
+			if exact[learnings.Canonical(l.Text)] {
+				continue
+			}
+			if _, _, ok := ix.Best(l.Text); !ok {
+				t.Errorf("seed %d: learning %s lost: %q", seed, l.ID, l.Text)
+			}
+		}
+		if len(kept)+p.Merged != len(doc.Learnings()) {
+			t.Errorf("seed %d: %d kept + %d merged != %d before", seed, len(kept), p.Merged, len(doc.Learnings()))
+		}
+		if doc.Preamble != nil && !bytes.HasPrefix(out, src[:doc.Preamble.End]) {
+			t.Errorf("seed %d: preamble changed", seed)
+		}
+	}
+}
+
+func FuzzCompact(f *testing.F) {
+	f.Add([]byte("## Recent Sessions\n\n## [2026-11-22 10:00 UTC] - X\n\n**User Corrections:**\n- A.\n\n## Mine\n\nKeep.\n"))
+	f.Add([]byte("---\na: b\n---\n## Consolidated Learnings\n\n- loose\n\n## [2026-11-22] B\n### Fresh Discoveries\n1. x\n   ```\n   y\n   ```\n"))
+	f.Add(memgen.Generate(9, 3000))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc := learnings.Parse(src)
+		p := NewPlan(doc, Options{})
+		out, err := p.Apply(doc)
+		if err != nil {
+			if doc.Writable() == nil {
+				t.Fatalf("Apply failed on a writable document: %v", err)
+			}
+			return
+		}
+		after := learnings.Parse(out)
+		if len(after.Sessions) != 0 && len(doc.Sessions) > 0 {
+			t.Fatalf("%d sessions left after compact:\n%q", len(after.Sessions), out)
+		}
+		for _, s := range doc.Sections {
+			if !bytes.Contains(out, src[s.Span.Start:s.Span.End]) {
+				t.Fatalf("hand-written section %q changed", s.Title)
+			}
+		}
+	})
+}

@@ -1,0 +1,83 @@
+package compact
+
+import (
+	"slices"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// folder merges learnings fed newest first: the first wording of a learning
+// is kept and later (older) duplicates are counted and dropped.
+type folder struct {
+	entries []*entry
+	exact   map[string]*entry
+	index   *learnings.DupIndex
+	merged  int
+	// customOrder ranks custom categories by first appearance, so each
+	// stays grouped after the spec's five.
+	customOrder map[string]int
+}
+
+type entry struct {
+	category string
+	text     string
+	seq      int
+}
+
+func newFolder() *folder {
+	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int)}
+}
+
+func (f *folder) add(category, text string) {
+	if name, known := learnings.NormalizeCategory(category); known {
+		category = name
+	}
+	canon := learnings.Canonical(text)
+	if canon == "" {
+		return
+	}
+	dup := f.exact[canon]
+	if dup == nil {
+		if i, _, ok := f.index.Best(text); ok {
+			dup = f.entries[i]
+		}
+	}
+	if dup != nil {
+		f.merged++
+		// A duplicate filed under a more important category (a User
+		// Correction repeated as a discovery) moves the kept wording up,
+		// so no correction is demoted by the merge.
+		if learnings.CategoryRank(category) < learnings.CategoryRank(dup.category) {
+			dup.category = category
+		}
+		return
+	}
+	if learnings.CategoryRank(category) == len(learnings.Priority) {
+		if _, ok := f.customOrder[category]; !ok {
+			f.customOrder[category] = len(f.customOrder)
+		}
+	}
+	e := &entry{category: category, text: text, seq: len(f.entries)}
+	f.entries = append(f.entries, e)
+	f.exact[canon] = e
+	f.index.Add(e.seq, text)
+}
+
+func (f *folder) result() []learnings.NewLearning {
+	sorted := slices.Clone(f.entries)
+	slices.SortStableFunc(sorted, func(a, b *entry) int {
+		ra, rb := learnings.CategoryRank(a.category), learnings.CategoryRank(b.category)
+		if ra != rb {
+			return ra - rb
+		}
+		if ca, cb := f.customOrder[a.category], f.customOrder[b.category]; ca != cb {
+			return ca - cb
+		}
+		return a.seq - b.seq
+	})
+	out := make([]learnings.NewLearning, len(sorted))
+	for i, e := range sorted {
+		out[i] = learnings.NewLearning{Category: e.category, Text: e.text}
+	}
+	return out
+}

@@ -1,0 +1,122 @@
+package improve
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/docs"
+)
+
+// fakeCorpus covers learnings containing "documented" and suggests the
+// first seen doc, else README.md.
+type fakeCorpus struct{}
+
+func (fakeCorpus) Covered(text string) (docs.Match, bool) {
+	if strings.Contains(text, "documented") {
+		return docs.Match{Path: "README.md", Line: 7, Heading: "Usage", Score: 0.9}, true
+	}
+	return docs.Match{}, false
+}
+
+func (fakeCorpus) Suggest(text string, seen []string) docs.Suggestion {
+	if len(seen) > 0 {
+		return docs.Suggestion{Path: docs.RefPath(seen[0]), Heading: "Notes", Line: 1, InsertAfter: 2}
+	}
+	return docs.Suggestion{Path: "README.md", NewSection: "Conventions"}
+}
+
+const memory = `## Consolidated Learnings
+
+**Fresh Discoveries:**
+- Consolidated discovery about the queue.
+
+**Documentation Seen** (compacted sessions): ` + "`docs/api.md`" + ` (5), ` + "`README.md`" + ` (1)
+
+---
+
+## Recent Sessions
+
+## [2026-11-22 10:00 UTC] - Newest
+**Documentation Seen**: ` + "`README.md#usage`, `README.md`" + `
+
+### Learnings
+
+**Fresh Discoveries:**
+- Retry budget lives in the gateway config.
+
+**Preference Clarifications:**
+- Likes small commits.
+
+---
+
+## [2026-11-21 10:00 UTC] - Older
+**Documentation Seen**: ` + "`docs/api.md#auth`, `lib/auth.ex:45`" + `
+
+### Learnings
+
+**Fresh Discoveries:**
+- Tokens expire after one hour on staging.
+- This one is documented already.
+
+**User Corrections:**
+- Never log request bodies.
+
+**Fresh Discoveries:**
+- Retry budget lives in the gateway config!
+
+---
+`
+
+func TestAnalyse(t *testing.T) {
+	rep := Analyse(learnings.Parse([]byte(memory)), fakeCorpus{})
+
+	// Learnings counts distinct ones: the older session repeats one.
+	wantDocs := []DocRank{
+		{Path: "docs/api.md", Seen: 6, Refs: []string{"docs/api.md#auth", "docs/api.md"}, Learnings: 3},
+		{Path: "README.md", Seen: 2, Refs: []string{"README.md#usage", "README.md"}, Learnings: 2},
+		{Path: "lib/auth.ex", Seen: 1, Refs: []string{"lib/auth.ex:45"}, Learnings: 3},
+	}
+	if diff := cmp.Diff(wantDocs, rep.Docs); diff != "" {
+		t.Errorf("doc ranking (-want +got):\n%s", diff)
+	}
+	if rep.Learnings != 6 || rep.Duplicates != 1 {
+		t.Errorf("learnings %d, duplicates %d; want 6 and 1", rep.Learnings, rep.Duplicates)
+	}
+	if len(rep.Covered) != 1 || rep.Covered[0].Covered.Path != "README.md" || rep.Covered[0].Covered.Line != 7 {
+		t.Errorf("covered: %+v", rep.Covered)
+	}
+
+	var got []string
+	for _, it := range rep.Suggestions {
+		got = append(got, it.Text)
+	}
+	// Category first; among the discoveries, the one whose doc was seen
+	// most (docs/api.md, 6) before README.md (2), then newest first.
+	want := []string{
+		"Never log request bodies.",
+		"Tokens expire after one hour on staging.",
+		"Retry budget lives in the gateway config.",
+		"Consolidated discovery about the queue.",
+		"Likes small commits.",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("suggestion order (-want +got):\n%s", diff)
+	}
+	first := rep.Suggestions[0]
+	if first.Session == "" || first.Stamp != "2026-11-21 10:00 UTC" || !cmp.Equal(first.Seen, []string{"docs/api.md#auth", "lib/auth.ex:45"}) {
+		t.Errorf("learning not linked to its session's docs: %+v", first)
+	}
+	if first.Suggestion.Path != "docs/api.md" || first.Example != "- Never log request bodies." {
+		t.Errorf("suggestion %+v, example %q", first.Suggestion, first.Example)
+	}
+}
+
+func TestAnalyseEmpty(t *testing.T) {
+	rep := Analyse(learnings.Parse(nil), fakeCorpus{})
+	if rep.Learnings != 0 || len(rep.Docs) != 0 || len(rep.Suggestions) != 0 {
+		t.Errorf("empty document gave %+v", rep)
+	}
+}
