@@ -224,7 +224,13 @@ func (fa *features) similarity(fb *features) float64 {
 // score is similarity for texts that are not canonically equal, given fa's
 // trigrams, so that an index computes a candidate's trigrams only once.
 func (fa *features) score(gramsA []uint64, fb *features) float64 {
-	s := wordWeight*weightedJaccard(fa.terms, fb.terms) + trigramWeight*dice(gramsA, fb.trigrams())
+	return fa.scoreGrams(gramsA, fb, fb.trigrams())
+}
+
+// scoreGrams is score given both texts' trigrams, for an index that keeps
+// its entries' trigrams.
+func (fa *features) scoreGrams(gramsA []uint64, fb *features, gramsB []uint64) float64 {
+	s := wordWeight*weightedJaccard(fa.terms, fb.terms) + trigramWeight*dice(gramsA, gramsB)
 	return s * fa.mismatch(fb)
 }
 
@@ -403,6 +409,10 @@ type Profile struct{ f *features }
 
 // NewProfile prepares s for comparison.
 func NewProfile(s string) Profile { return Profile{featuresOf(s)} }
+
+// Canonical is Canonical of the prepared text, so that a caller keying
+// learnings by their canonical form does not fold the text twice.
+func (p Profile) Canonical() string { return p.f.canon }
 
 // Terms returns the content words a Profile is compared on (stemmed, sorted,
 // unique), the keys for an inverted index. The slice must not be modified.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
 )
 
 // synthLearnings makes n varied, real-looking learnings from a fixed seed.
@@ -70,6 +72,71 @@ func TestDupIndexMatchesBruteForce(t *testing.T) {
 	}
 	if near < 10 {
 		t.Errorf("only %d near (not exact) duplicates found: the test is not exercising the index", near)
+	}
+}
+
+// TestDupIndexMatchesBruteForceOnGeneratedFiles feeds the learnings of
+// generated memory files to an index the way compact does (each one is
+// looked up among those added before it, then added) and checks every
+// answer against a comparison with every earlier learning. The files are
+// small, with many near duplicates and numbers dropped from some learnings
+// so that the large partition without numbers is exercised too.
+func TestDupIndexMatchesBruteForceOnGeneratedFiles(t *testing.T) {
+	for _, seed := range []int64{1, 2, 3} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			src := memgen.GenerateWith(memgen.Options{Seed: seed, Size: 60_000, DuplicateRate: 0.3})
+			var texts []string
+			r := rand.New(rand.NewPCG(uint64(seed), 2))
+			for _, l := range Parse(src).Learnings() {
+				text := l.Text
+				if r.IntN(3) == 0 {
+					text = strings.Map(func(c rune) rune {
+						if c >= '0' && c <= '9' {
+							return -1
+						}
+						return c
+					}, text)
+				}
+				texts = append(texts, text)
+			}
+			ix := NewDupIndex()
+			var prev []*features
+			var prevGrams [][]uint64
+			near := 0
+			for i, q := range texts {
+				qf := featuresOf(q)
+				qg := qf.trigrams()
+				wantID, want := -1, DuplicateThreshold
+				for j, sf := range prev {
+					sc := 1.0
+					if qf.canon != sf.canon {
+						sc = qf.scoreGrams(qg, sf, prevGrams[j])
+					}
+					if sc > want || sc == want && wantID < 0 {
+						wantID, want = j, sc
+					}
+				}
+				id, score, ok := ix.Best(q)
+				switch {
+				case wantID < 0 && ok:
+					t.Fatalf("Best(%q) = %d (%.3f), want no duplicate", q, id, score)
+				case wantID >= 0 && !ok:
+					t.Fatalf("Best(%q) found nothing, want %q (%.3f)", q, texts[wantID], want)
+				case ok && (score != want || id != wantID):
+					t.Fatalf("Best(%q) = %q (%.3f), want %q (%.3f)", q, texts[id], score, texts[wantID], want)
+				}
+				if ok && score < 1 {
+					near++
+				}
+				ix.Add(i, q)
+				prev = append(prev, qf)
+				prevGrams = append(prevGrams, qg)
+			}
+			t.Logf("%d learnings, %d near duplicates", len(texts), near)
+			if near < 10 {
+				t.Errorf("only %d near duplicates: the test is not exercising the index", near)
+			}
+		})
 	}
 }
 

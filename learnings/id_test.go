@@ -1,0 +1,104 @@
+package learnings
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestIDScheme(t *testing.T) {
+	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:])[:7] }
+	d := Parse([]byte("## Consolidated Learnings\n**User Corrections:**\n- Keep  IT\n\n## [2026-11-22 14:05 CET] - Focus here\n**Fresh Discoveries:**\n- Multi\n  line\n"))
+	s := d.Sessions[0]
+	if want := "s" + sum("2026-11-22 14:05 CET\x00Focus here"); s.ID != want {
+		t.Errorf("session ID %s, want %s", s.ID, want)
+	}
+	ls := d.Learnings()
+	if want := "l" + sum("consolidated\x00User Corrections\x00keep it"); ls[0].ID != want {
+		t.Errorf("consolidated learning ID %s, want %s", ls[0].ID, want)
+	}
+	if want := "l" + sum(s.ID+"\x00Fresh Discoveries\x00multi line"); ls[1].ID != want {
+		t.Errorf("session learning ID %s, want %s", ls[1].ID, want)
+	}
+	if got := LearningID(s.ID, "Fresh Discoveries", "  MULTI\n\tline "); got != ls[1].ID {
+		t.Errorf("LearningID = %s, want %s", got, ls[1].ID)
+	}
+	if got := SessionID(s.Stamp, s.Focus); got != s.ID {
+		t.Errorf("SessionID = %s, want %s", got, s.ID)
+	}
+}
+
+// TestIDsSurviveEdits checks that IDs depend on content, not position.
+func TestIDsSurviveEdits(t *testing.T) {
+	src := []byte("## Recent Sessions\n\n## [2026-11-22 10:00 CET] - S\n**User Corrections:**\n- a\n- b\n")
+	d := Parse(src)
+	out, err := d.Edit().InsertSession(newSession("New", "User Corrections|x")).Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2 := Parse(out)
+	if d2.Sessions[1].ID != d.Sessions[0].ID {
+		t.Errorf("session ID changed: %s -> %s", d.Sessions[0].ID, d2.Sessions[1].ID)
+	}
+	before, after := d.Learnings(), d2.Learnings()[1:]
+	for i := range before {
+		if before[i].ID != after[i].ID {
+			t.Errorf("learning %q ID changed: %s -> %s", before[i].Text, before[i].ID, after[i].ID)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "## [2026-11-22 10:00 CET] - Session %d\n- learning %d\n- dup\n- dup\n\n", i, i)
+	}
+	d := Parse([]byte(b.String()))
+	s := d.Sessions[7]
+	if got, err := d.FindSession(s.ID); err != nil || got != s {
+		t.Errorf("FindSession(full) = %v, %v", got, err)
+	}
+	if got, err := d.FindSession(strings.ToUpper(s.ID[:6])); err != nil || got != s {
+		t.Errorf("FindSession(prefix) = %v, %v", got, err)
+	}
+	if _, err := d.FindSession(s.ID[:3]); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "too short") {
+		t.Errorf("short prefix: %v", err)
+	}
+	if _, err := d.FindSession("szzzzzz"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown: %v", err)
+	}
+	// With 300 sessions some 4-character prefixes are shared.
+	counts := map[string]int{}
+	for _, s := range d.Sessions {
+		counts[s.ID[:4]]++
+	}
+	for prefix, n := range counts {
+		if n < 2 {
+			continue
+		}
+		_, err := d.FindSession(prefix)
+		if !errors.Is(err, ErrAmbiguous) {
+			t.Fatalf("ambiguous %s: %v", prefix, err)
+		}
+		for _, s := range d.Sessions {
+			if strings.HasPrefix(s.ID, prefix) && !strings.Contains(err.Error(), s.ID) {
+				t.Errorf("error %q does not list candidate %s", err, s.ID)
+			}
+		}
+		break
+	}
+	l := d.Sessions[3].Categories[0].Learnings[2]
+	if !strings.HasSuffix(l.ID, "-2") {
+		t.Fatalf("duplicate learning ID %s has no -2 suffix", l.ID)
+	}
+	if got, err := d.FindLearning(l.ID); err != nil || got != l {
+		t.Errorf("FindLearning(%s) = %v, %v", l.ID, got, err)
+	}
+	first := d.Sessions[3].Categories[0].Learnings[1]
+	if got, err := d.FindLearning(first.ID); err != nil || got != first {
+		t.Errorf("FindLearning(%s) = %v, %v (an exact ID wins over longer ones)", first.ID, got, err)
+	}
+}

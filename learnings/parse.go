@@ -1,0 +1,753 @@
+package learnings
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// GeneralCategory holds learnings written straight under a session or under
+// Consolidated Learnings with no category label above them. It is a custom
+// category, so it ranks after the spec's five.
+const GeneralCategory = "General"
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// Parse reads src into a Document. It never fails and never panics: what it
+// cannot make sense of stays in Source and is listed in Problems.
+//
+// Parse does its own line scan instead of building a goldmark AST. The scan
+// tracks exactly the CommonMark block structure that decides where sections
+// and learnings start (fences, HTML blocks, list items and lazy continuation
+// lines), so it agrees with a CommonMark parser on which lines are top-level
+// headings and list items, and it runs in one linear pass without allocating
+// per line.
+//
+// Sections: only a top-level ATX "## " heading starts one (setext headings
+// and "## " lines inside code, HTML blocks or list items do not). "Consolidated
+// Learnings" and "Recent Sessions" are recognised by their text, a heading
+// whose text starts with a date (optionally in brackets) is a session, and
+// every other H2 is a Section kept verbatim. An H2 that names a category is
+// such a Section too, reported as a Problem: reading it as a label would
+// let an edit above it change what it belongs to.
+//
+// Inside a section: "**Project**:" and "**Documentation Seen**:" lines (bold
+// with the colon inside or outside) are fields; a bold "**Label:**" line or a
+// "###"-"######" heading is a category label; each top-level list item
+// ("-", "*", "+", "1.", "1)") is one learning, with its continuation lines,
+// nested lists and code blocks. A fenced code block that follows a list item
+// at the left margin belongs to that item, since that is what its author
+// meant. Items with no label above them go to GeneralCategory. Any other
+// text is kept and reported as a Problem.
+func Parse(src []byte) *Document {
+	d := &Document{Source: src, EOL: detectEOL(src)}
+	start, num := 0, 1
+	if bytes.HasPrefix(src, bom) {
+		start = len(bom)
+	}
+	if end, endLine, ok := frontmatter(src, start); ok {
+		d.Frontmatter = &Span{Start: start, End: end, Line: 1, EndLine: endLine}
+		start, num = end, endLine+1
+	}
+	p := &docParser{doc: d, src: src, kind: secPreamble, secStart: start, secLine: num}
+	sc := newScanner(src, start, num)
+	for {
+		l, ok := sc.next()
+		if !ok {
+			break
+		}
+		p.line(l)
+	}
+	p.closeSection(len(src), sc.num)
+	d.Unclosed = sc.unclosed
+	if line := invalidUTF8Line(src); line > 0 {
+		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
+	}
+	assignIDs(d)
+	return d
+}
+
+// invalidUTF8Line is the line of the first byte that is not UTF-8, 0 when
+// src is valid.
+func invalidUTF8Line(src []byte) int {
+	if utf8.Valid(src) {
+		return 0
+	}
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return bytes.Count(src[:i], []byte("\n")) + 1
+		}
+		i += n
+	}
+	return 0
+}
+
+// unclosedIn scans src as Parse does, for a fence or comment left open,
+// without building the model.
+func unclosedIn(src []byte) *Problem {
+	start, num := 0, 1
+	if bytes.HasPrefix(src, bom) {
+		start = len(bom)
+	}
+	if end, endLine, ok := frontmatter(src, start); ok {
+		start, num = end, endLine+1
+	}
+	sc := newScanner(src, start, num)
+	for {
+		if _, ok := sc.next(); !ok {
+			return sc.unclosed
+		}
+	}
+}
+
+func detectEOL(src []byte) string {
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// frontmatter finds a YAML block ("---" ... "---" or "...") at start. A
+// block that contains a "## " heading is not frontmatter but a thematic
+// break followed by content.
+func frontmatter(src []byte, start int) (end, endLine int, ok bool) {
+	first, next := lineAt(src, start)
+	if string(bytes.TrimRight(first, " \t\r")) != "---" {
+		return 0, 0, false
+	}
+	num := 1
+	for pos := next; pos < len(src); {
+		l, n := lineAt(src, pos)
+		num++
+		t := bytes.TrimRight(l, " \t\r")
+		if string(t) == "---" || string(t) == "..." {
+			return n, num, true
+		}
+		if bytes.HasPrefix(l, []byte("## ")) {
+			return 0, 0, false
+		}
+		pos = n
+	}
+	return 0, 0, false
+}
+
+// lineAt returns the line at pos without its "\n" and the offset after it.
+func lineAt(src []byte, pos int) ([]byte, int) {
+	if i := bytes.IndexByte(src[pos:], '\n'); i >= 0 {
+		return src[pos : pos+i], pos + i + 1
+	}
+	return src[pos:], len(src)
+}
+
+type secKind uint8
+
+const (
+	secPreamble secKind = iota
+	secConsolidated
+	secSession
+	secRecent
+	secOther
+)
+
+type docParser struct {
+	doc               *Document
+	src               []byte
+	kind              secKind
+	secStart, secLine int
+	session           *Session
+	section           *Section
+	cons              *Consolidated
+	body              bodyParser
+	names             categoryNames
+}
+
+func (p *docParser) line(l line) {
+	if l.kind == lkHeading && l.level == 2 {
+		p.startSection(l)
+		return
+	}
+	if p.kind == secConsolidated || p.kind == secSession {
+		p.body.line(l)
+	}
+}
+
+// startSection ends the current section at an H2 line and starts the one
+// it names.
+func (p *docParser) startSection(l line) {
+	text := string(headingText(p.src[l.text:l.contentEnd]))
+	if _, known := NormalizeCategory(text); known || keyEquals(text, "learnings") {
+		p.doc.Problems = append(p.doc.Problems, Problem{Line: l.num, Message: fmt.Sprintf("%q is an H2 heading, so it starts a hand-written section and its items are not read as learnings; make it \"### %s\"", text, text)})
+	}
+	p.closeSection(l.start, l.num-1)
+	p.secStart, p.secLine = l.start, l.num
+	d := p.doc
+	switch {
+	case keyHasPrefix(text, "consolidated learnings") && d.Consolidated == nil:
+		p.kind = secConsolidated
+		p.cons = &Consolidated{}
+		p.body.reset(p.src, bodyConsolidated, &d.Problems, &p.names)
+		p.body.cons = p.cons
+	case keyHasPrefix(text, "recent sessions") && d.Recent == nil:
+		p.kind = secRecent
+		d.Recent = &Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}
+	default:
+		if stamp, focus, ok := parseSessionHeader(text); ok {
+			s := &Session{Header: text, Stamp: stamp, Focus: focus}
+			if t, err := ParseStamp(stamp); err == nil {
+				s.Time = t
+			} else {
+				d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("session time %q is not YYYY-MM-DD HH:MM TZ; the session is kept but cannot be dated", stamp)})
+			}
+			p.kind = secSession
+			p.session = s
+			p.body.reset(p.src, bodySession, &d.Problems, &p.names)
+			p.body.session = s
+			return
+		}
+		if looksDated(text) {
+			d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("heading %q looks like a session header but its date is not YYYY-MM-DD; kept as a hand-written section", text)})
+		}
+		if keyHasPrefix(text, "consolidated learnings") || keyHasPrefix(text, "recent sessions") {
+			d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("second %q heading; only the first is used, this one is kept as written", text)})
+		}
+		p.kind = secOther
+		p.section = &Section{Title: text}
+	}
+}
+
+func (p *docParser) closeSection(end, endLine int) {
+	d := p.doc
+	span := Span{Start: p.secStart, End: end, Line: p.secLine, EndLine: endLine}
+	switch p.kind {
+	case secPreamble:
+		if len(bytes.TrimSpace(p.src[p.secStart:end])) > 0 {
+			d.Preamble = &span
+		}
+	case secConsolidated:
+		p.body.finish()
+		p.cons.Span = span
+		p.cons.Categories = p.body.cats
+		d.Consolidated = p.cons
+	case secSession:
+		p.body.finish()
+		s := p.session
+		s.Span = span
+		s.Categories = p.body.cats
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				l.Session = s
+			}
+		}
+		d.Sessions = append(d.Sessions, s)
+	case secOther:
+		p.section.Span = span
+		d.Sections = append(d.Sections, p.section)
+	}
+}
+
+// looksDated reports whether a heading starts like a session header ("[2026"
+// or "2026-").
+func looksDated(text string) bool {
+	text = strings.TrimPrefix(text, "[")
+	return len(text) >= 5 && digits(text[:4]) && text[4] == '-'
+}
+
+// keyEquals reports whether s, lower-cased, trimmed and with its white
+// space runs collapsed to one space, equals key (lower-case ASCII). It does
+// not allocate.
+func keyEquals[T string | []byte](s T, key string) bool {
+	n, ok := keyPrefixLen(s, key)
+	return ok && n == len(s)
+}
+
+// keyHasPrefix is keyEquals for a prefix of s.
+func keyHasPrefix[T string | []byte](s T, key string) bool {
+	_, ok := keyPrefixLen(s, key)
+	return ok
+}
+
+// keyPrefixLen matches key against the folded start of s and returns how
+// much of s it used, trailing white space included.
+func keyPrefixLen[T string | []byte](s T, key string) (int, bool) {
+	i := 0
+	for i < len(s) && isSpaceByte(s[i]) {
+		i++
+	}
+	for k := 0; k < len(key); k++ {
+		if i >= len(s) {
+			return i, false
+		}
+		if key[k] == ' ' {
+			if !isSpaceByte(s[i]) {
+				return i, false
+			}
+			for i < len(s) && isSpaceByte(s[i]) {
+				i++
+			}
+			continue
+		}
+		if lowerASCII(s[i]) != key[k] {
+			return i, false
+		}
+		i++
+	}
+	for i < len(s) && isSpaceByte(s[i]) {
+		i++
+	}
+	return i, true
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// categoryNames caches NormalizeCategory per label as written: a large
+// file repeats the same few labels thousands of times.
+type categoryNames map[string]string
+
+func (c *categoryNames) normalize(label []byte) string {
+	if name, ok := (*c)[string(label)]; ok {
+		return name
+	}
+	if *c == nil {
+		*c = categoryNames{}
+	}
+	name, _ := NormalizeCategory(string(label))
+	(*c)[string(label)] = name
+	return name
+}
+
+type bodyMode uint8
+
+const (
+	bodySession bodyMode = iota
+	bodyConsolidated
+	bodyInput
+)
+
+type itemState struct {
+	active        bool
+	start, end    int
+	line, endLine int
+	contentCol    int
+}
+
+// bodyParser reads the inside of a session, of Consolidated Learnings, or of
+// `learn store` input: category labels, fields and list items. Parse and
+// ParseInput share it so both accept the same forms.
+type bodyParser struct {
+	src      []byte
+	mode     bodyMode
+	session  *Session
+	cons     *Consolidated
+	problems *[]Problem
+	cats     []*Category
+	cur      *Category
+	item     itemState
+	// gap is true when blank lines follow the open item.
+	gap bool
+	// textRun is true inside a run of stray text already reported.
+	textRun bool
+	buf     []byte
+	names   *categoryNames
+}
+
+func (b *bodyParser) reset(src []byte, mode bodyMode, problems *[]Problem, names *categoryNames) {
+	*b = bodyParser{src: src, mode: mode, problems: problems, names: names, buf: b.buf[:0]}
+}
+
+func (b *bodyParser) problem(line int, format string, args ...any) {
+	*b.problems = append(*b.problems, Problem{Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+func (b *bodyParser) line(l line) {
+	switch l.kind {
+	case lkBlank:
+		if b.item.active {
+			b.gap = true
+		}
+		b.textRun = false
+	case lkItem:
+		b.finishItem()
+		b.textRun = false
+		b.item = itemState{active: true, start: l.start, end: l.end, line: l.num, endLine: l.num, contentCol: l.contentCol}
+	case lkInItem:
+		if !b.item.active {
+			b.text(l)
+			return
+		}
+		if l.indent < b.item.contentCol && b.structural(l) {
+			return
+		}
+		b.extend(l)
+	case lkFence:
+		if b.item.active {
+			b.extend(l)
+			return
+		}
+		b.text(l)
+	case lkHTML:
+		if b.item.active && !b.gap {
+			b.extend(l)
+			return
+		}
+		b.finishItem()
+		b.textRun = false
+	case lkHeading:
+		b.finishItem()
+		b.textRun = false
+		b.heading(l)
+	case lkBreak:
+		b.finishItem()
+		b.textRun = false
+	case lkText:
+		if b.structural(l) {
+			return
+		}
+		if b.item.active && !b.gap {
+			b.extend(l)
+			return
+		}
+		b.text(l)
+	}
+}
+
+func (b *bodyParser) extend(l line) {
+	b.item.end = l.end
+	b.item.endLine = l.num
+	b.gap = false
+}
+
+func (b *bodyParser) text(l line) {
+	b.finishItem()
+	if b.textRun {
+		return
+	}
+	b.textRun = true
+	switch {
+	case b.mode == bodyInput && len(b.cats) == 0:
+		b.problem(l.num, "text before the first category label is ignored; start with a label such as **User Corrections:**")
+	case b.mode == bodyInput:
+		b.problem(l.num, "text outside a list item is ignored; write each learning as a \"- \" item")
+	default:
+		b.problem(l.num, "text outside a list item is kept but not read as a learning")
+	}
+}
+
+func (b *bodyParser) heading(l line) {
+	text := headingText(b.src[l.text:l.contentEnd])
+	if l.level == 1 && b.mode != bodyInput {
+		b.text(l)
+		return
+	}
+	if f := fieldOf(text); f != fieldNone {
+		return
+	}
+	if b.mode == bodyInput && (looksDated(string(text)) || keyEquals(text, "consolidated learnings") || keyEquals(text, "recent sessions")) {
+		b.problem(l.num, "heading %q is ignored: learn store writes the session header itself", string(text))
+		b.cur = nil
+		return
+	}
+	b.label(text, l)
+}
+
+func (b *bodyParser) label(name []byte, l line) {
+	if keyEquals(bytes.TrimRight(name, ":* "), "learnings") {
+		// "### Learnings" only introduces the categories.
+		b.cur = nil
+		return
+	}
+	canon := b.names.normalize(name)
+	if canon == "" {
+		b.problem(l.num, "empty category label")
+		canon = GeneralCategory
+	}
+	c := &Category{Name: canon, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}}
+	b.cats = append(b.cats, c)
+	b.cur = c
+}
+
+// structural handles l when it is a category label or a field line.
+func (b *bodyParser) structural(l line) bool {
+	t := b.src[l.text:l.contentEnd]
+	if len(t) == 0 || (t[0] != '*' && b.mode != bodyInput) {
+		return false
+	}
+	name, rest, ok := parseLabel(t, b.mode == bodyInput)
+	if !ok {
+		return false
+	}
+	b.finishItem()
+	b.textRun = false
+	if f := fieldOf(name); f != fieldNone {
+		b.field(f, name, rest, l)
+		return true
+	}
+	b.label(name, l)
+	if len(bytes.TrimSpace(rest)) > 0 {
+		b.problem(l.num, "text after the label %q is not read as a learning; put it on its own \"- \" line", string(name))
+	}
+	return true
+}
+
+type field uint8
+
+const (
+	fieldNone field = iota
+	fieldProject
+	fieldDocs
+	fieldIgnored
+)
+
+var fieldNames = []struct {
+	key string
+	f   field
+}{
+	{"project", fieldProject}, {"project name", fieldProject},
+	{"documentation seen", fieldDocs}, {"docs seen", fieldDocs}, {"documentation", fieldDocs},
+	{"docs", fieldDocs}, {"documentation referenced", fieldDocs}, {"docs referenced", fieldDocs},
+	{"focus", fieldIgnored}, {"session focus", fieldIgnored}, {"date", fieldIgnored},
+	{"time", fieldIgnored}, {"session", fieldIgnored}, {"timestamp", fieldIgnored},
+}
+
+// fieldOf names the session fields models write next to the header.
+func fieldOf[T string | []byte](name T) field {
+	i, j := 0, len(name)
+	for i < j && isFieldTrim(name[i]) {
+		i++
+	}
+	for j > i && isFieldTrim(name[j-1]) {
+		j--
+	}
+	name = name[i:j]
+	if len(name) > 30 {
+		return fieldNone
+	}
+	for _, fn := range fieldNames {
+		if keyEquals(name, fn.key) {
+			return fn.f
+		}
+	}
+	return fieldNone
+}
+
+func isFieldTrim(c byte) bool { return c == ' ' || c == '*' || c == ':' || c == '_' }
+
+func (b *bodyParser) field(f field, name []byte, rest []byte, l line) {
+	value := strings.TrimSpace(string(rest))
+	switch {
+	case b.mode == bodyInput:
+		b.problem(l.num, "field %q is not read from the input; use learn store's flags", string(bytes.TrimSpace(name)))
+	case b.mode == bodySession && f == fieldProject:
+		b.session.Project = strings.Trim(value, "`")
+	case b.mode == bodySession && f == fieldDocs:
+		b.session.Docs = splitDocs(value)
+	case b.mode == bodyConsolidated && f == fieldDocs:
+		b.cons.Tally = parseTally(value)
+		b.cons.TallySpan = &Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}
+	}
+}
+
+// parseLabel reads "**Name:**", "**Name**:" (with any text after it in
+// rest) and, when plain is set, a bare "Name:" line.
+func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
+	t = bytes.TrimRight(t, " \t")
+	if bytes.HasPrefix(t, []byte("**")) {
+		k := bytes.Index(t[2:], []byte("**"))
+		if k <= 0 {
+			return nil, nil, false
+		}
+		inner, after := bytes.TrimSpace(t[2:2+k]), t[4+k:]
+		switch {
+		case len(inner) > 1 && inner[len(inner)-1] == ':':
+			return bytes.TrimSpace(inner[:len(inner)-1]), after, true
+		case len(after) > 0 && after[0] == ':':
+			return inner, after[1:], true
+		case fieldOf(inner) == fieldDocs:
+			// "**Documentation Seen** (compacted sessions): ..."
+			if i := bytes.IndexByte(after, ':'); i >= 0 {
+				return inner, after[i+1:], true
+			}
+		}
+		return nil, nil, false
+	}
+	if plain && len(t) > 1 && t[len(t)-1] == ':' {
+		name := bytes.TrimSpace(t[:len(t)-1])
+		if plainLabel(string(name)) {
+			return name, nil, true
+		}
+	}
+	return nil, nil, false
+}
+
+// plainLabel accepts "User Corrections" or a short Title Case phrase as a
+// label written without bold, and rejects sentences ("Here is what I
+// learned").
+func plainLabel(name string) bool {
+	if _, known := NormalizeCategory(name); known {
+		return true
+	}
+	if fieldOf(name) != fieldNone {
+		return true
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	for _, w := range words {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitDocs splits a Documentation Seen value on commas and semicolons
+// (outside backticks) and strips the backticks.
+func splitDocs(v string) []string {
+	var out []string
+	for _, part := range splitRefs(v) {
+		ref := strings.TrimSpace(strings.ReplaceAll(part, "`", ""))
+		if ref == "" || isNone(ref) {
+			continue
+		}
+		out = append(out, ref)
+	}
+	return out
+}
+
+func isNone(s string) bool {
+	switch strings.ToLower(strings.Trim(s, " .()_*")) {
+	case "none", "n/a", "na", "-", "nothing", "":
+		return true
+	}
+	return false
+}
+
+func splitRefs(v string) []string {
+	var parts []string
+	inTick := false
+	start := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '`':
+			inTick = !inTick
+		case ',', ';':
+			if !inTick {
+				parts = append(parts, v[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, v[start:])
+}
+
+// parseTally reads "`README.md` (4), `docs/api.md` (2)".
+func parseTally(v string) []DocCount {
+	var out []DocCount
+	for _, part := range splitRefs(v) {
+		part = strings.TrimSpace(part)
+		n := 1
+		if strings.HasSuffix(part, ")") {
+			if i := strings.LastIndexByte(part, '('); i >= 0 && digits(part[i+1:len(part)-1]) {
+				n = atoi(part[i+1 : len(part)-1])
+				part = part[:i]
+			}
+		}
+		ref := strings.TrimSpace(strings.ReplaceAll(part, "`", ""))
+		if ref == "" || isNone(ref) {
+			continue
+		}
+		out = append(out, DocCount{Ref: ref, Count: n})
+	}
+	return out
+}
+
+func (b *bodyParser) finish() { b.finishItem() }
+
+func (b *bodyParser) finishItem() {
+	if !b.item.active {
+		return
+	}
+	it := b.item
+	b.item.active = false
+	b.gap = false
+	text := b.itemText(it)
+	span := Span{Start: it.start, End: it.end, Line: it.line, EndLine: it.endLine}
+	if text == "" {
+		b.problem(it.line, "empty list item")
+		return
+	}
+	// "- **Project**: x" is the session field written as a list item,
+	// wherever it stands; only the two unmistakable field names count.
+	// Input reads it the same way (and reports it), so what store writes
+	// reads back as the same learnings.
+	if b.mode != bodyConsolidated && strings.HasPrefix(text, "**") && !strings.Contains(text, "\n") {
+		if name, rest, ok := parseLabel([]byte(text), false); ok {
+			if keyEquals(name, "project") || keyEquals(name, "documentation seen") {
+				b.field(fieldOf(name), name, rest, line{start: it.start, end: it.end, num: it.line})
+				return
+			}
+		}
+	}
+	c := b.cur
+	if c == nil {
+		c = &Category{Name: GeneralCategory, Span: span}
+		b.cats = append(b.cats, c)
+		b.cur = c
+		if b.mode == bodyInput {
+			b.problem(it.line, "learning with no category label above it; filed under %s", GeneralCategory)
+		}
+	}
+	c.Learnings = append(c.Learnings, &Learning{Category: c.Name, Text: text, Span: span})
+	c.Span.End, c.Span.EndLine = it.end, it.endLine
+}
+
+// itemText is a list item's text without its marker, continuation lines
+// de-indented by the item's content column.
+func (b *bodyParser) itemText(it itemState) string {
+	src := b.src
+	first, next := lineAt(src[:it.end], it.start)
+	first = bytes.TrimSuffix(first, []byte("\r"))
+	p, _ := indentation(first, 0, len(first))
+	p += listMarker(first[p:])
+	p, _ = indentation(first, p, len(first))
+	head := first[p:]
+	if next >= it.end {
+		return string(bytes.TrimRight(head, " \t"))
+	}
+	buf := append(b.buf[:0], head...)
+	for pos := next; pos < it.end; {
+		l, n := lineAt(src[:it.end], pos)
+		l = bytes.TrimSuffix(l, []byte("\r"))
+		buf = append(buf, '\n')
+		buf = append(buf, deindent(l, it.contentCol)...)
+		pos = n
+	}
+	b.buf = buf
+	return string(bytes.TrimRight(buf, " \t\n"))
+}
+
+// deindent removes up to n columns of leading white space from l; a blank
+// line comes back empty.
+func deindent(l []byte, n int) []byte {
+	col, i := 0, 0
+	for i < len(l) && col < n {
+		switch l[i] {
+		case ' ':
+			col++
+		case '\t':
+			if col+4-col%4 > n {
+				return l[i:]
+			}
+			col += 4 - col%4
+		default:
+			return l[i:]
+		}
+		i++
+	}
+	if len(bytes.TrimSpace(l[i:])) == 0 {
+		return nil
+	}
+	return l[i:]
+}
