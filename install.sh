@@ -127,5 +127,7 @@ if [ "$skipped" -gt 0 ]; then
   echo "install.sh: $skipped command file(s) skipped; see the warnings above" >&2
   exit 1
 fi
+say "The memory of $(pwd -P) (learn recall):"
+"$bin" recall || warn "learn recall failed; see the error above"
 if [ "$agent" = claude ]; then client="Claude Code"; else client=opencode; fi
 say "Done. Restart $client and type /learning-recall."
