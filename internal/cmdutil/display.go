@@ -6,7 +6,10 @@ import (
 )
 
 // DisplayPath shows path relative to the working directory when it lies
-// inside it, so messages stay short and read the same on every machine.
+// inside it, so messages stay short and read the same on every machine
+// (".tmp/memory-learnings.md", not a long absolute path) and editors can
+// still jump to "path:line". Elsewhere, or when the working directory is
+// unknown, it is path as given.
 func (f *Factory) DisplayPath(path string) string {
 	wd, err := f.Getwd()
 	if err != nil {

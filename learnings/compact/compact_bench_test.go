@@ -25,3 +25,9 @@ func BenchmarkCompact1MB(b *testing.B) { benchmarkCompact(b, 1<<20) }
 
 // BenchmarkCompact256KB shows how the cost grows with size next to 1 MB.
 func BenchmarkCompact256KB(b *testing.B) { benchmarkCompact(b, 256<<10) }
+
+// BenchmarkCompact4MB and BenchmarkCompact10MB show that the fold stays
+// linear in the file's size.
+func BenchmarkCompact4MB(b *testing.B) { benchmarkCompact(b, 4<<20) }
+
+func BenchmarkCompact10MB(b *testing.B) { benchmarkCompact(b, 10<<20) }

@@ -32,13 +32,14 @@ func (f *folder) add(category, text string) {
 	if name, known := learnings.NormalizeCategory(category); known {
 		category = name
 	}
-	canon := learnings.Canonical(text)
+	profile := learnings.NewProfile(text)
+	canon := profile.Canonical()
 	if canon == "" {
 		return
 	}
 	dup := f.exact[canon]
 	if dup == nil {
-		if i, _, ok := f.index.Best(text); ok {
+		if i, _, ok := f.index.BestProfile(profile); ok {
 			dup = f.entries[i]
 		}
 	}
@@ -60,7 +61,7 @@ func (f *folder) add(category, text string) {
 	e := &entry{category: category, text: text, seq: len(f.entries)}
 	f.entries = append(f.entries, e)
 	f.exact[canon] = e
-	f.index.Add(e.seq, text)
+	f.index.AddProfile(e.seq, profile)
 }
 
 func (f *folder) result() []learnings.NewLearning {

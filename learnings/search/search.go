@@ -84,7 +84,7 @@ func Build(doc *learnings.Document) *Index {
 	if doc == nil {
 		return ix
 	}
-	ix.docs = allLearnings(doc)
+	ix.docs = doc.Learnings()
 	ix.cats = make([]string, len(ix.docs))
 	ix.lens = make([]float32, len(ix.docs))
 	// Per-document term frequencies live in slices indexed by term id,
@@ -119,14 +119,10 @@ func Build(doc *learnings.Document) *Index {
 				length += w
 			}
 		}
-		w = weightText
-		tokenize(l.Text, add)
-		if s := l.Session; s != nil {
-			w = weightFocus
-			tokenize(s.Focus, add)
-			w = weightProject
-			tokenize(s.Project, add)
-		}
+		eachField(l, func(text string, weight float32) {
+			w = weight
+			tokenize(text, add)
+		})
 		for _, id := range used {
 			ix.postings[id] = append(ix.postings[id], posting{doc: int32(i), tf: tf[id]})
 		}
@@ -153,21 +149,15 @@ func categoryCache() func(string) string {
 	}
 }
 
-// allLearnings lists Consolidated and session learnings in file order.
-func allLearnings(doc *learnings.Document) []*learnings.Learning {
-	var ls []*learnings.Learning
-	if c := doc.Consolidated; c != nil {
-		for _, cat := range c.Categories {
-			ls = append(ls, cat.Learnings...)
-		}
+// eachField hands visit every field a learning is ranked on, with its
+// weight: the text itself, then its session's focus and project. Build and
+// Search both read learnings through it, so that they rank alike.
+func eachField(l *learnings.Learning, visit func(text string, weight float32)) {
+	visit(l.Text, weightText)
+	if s := l.Session; s != nil {
+		visit(s.Focus, weightFocus)
+		visit(s.Project, weightProject)
 	}
-	for _, s := range doc.Sessions {
-		for _, cat := range s.Categories {
-			ls = append(ls, cat.Learnings...)
-		}
-	}
-	sort.SliceStable(ls, func(i, j int) bool { return ls[i].Span.Start < ls[j].Span.Start })
-	return ls
 }
 
 // Len is the number of learnings indexed.

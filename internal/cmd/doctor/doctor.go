@@ -377,19 +377,8 @@ func checkMemory(opts *Options) Check {
 		return c
 	}
 	doc := learnings.Parse(data)
-	n := 0
-	if doc.Consolidated != nil {
-		for _, cat := range doc.Consolidated.Categories {
-			n += len(cat.Learnings)
-		}
-	}
-	for _, s := range doc.Sessions {
-		for _, cat := range s.Categories {
-			n += len(cat.Learnings)
-		}
-	}
 	c.Status = StatusOK
-	c.Message = fmt.Sprintf("%s: %d sessions, %d learnings, %d bytes, %d problems", path, len(doc.Sessions), n, len(data), len(doc.Problems))
+	c.Message = fmt.Sprintf("%s: %d sessions, %d learnings, %d bytes, %d problems", path, len(doc.Sessions), len(doc.Learnings()), len(data), len(doc.Problems))
 	if doc.Unclosed != nil {
 		c.Status = StatusFail
 		c.Details = append(c.Details, doc.Unclosed.String()+" (learn refuses to write until it is closed)")
@@ -407,7 +396,7 @@ func checkMemory(opts *Options) Check {
 		}
 		c.Fix = "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
 	}
-	if len(data) > 1000*1000 {
+	if len(data) > learnings.SizeLimit {
 		c.Status = StatusWarn
 		c.Details = append(c.Details, "the file is over 1 MB")
 		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"

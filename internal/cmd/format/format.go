@@ -20,7 +20,7 @@ import (
 type Options struct {
 	IO          *cmdutil.IO
 	Path        func() (string, error)
-	Getwd       func() (string, error)
+	Display     func(string) string
 	Now         func() time.Time
 	DryRun      bool
 	Check       bool
@@ -30,7 +30,7 @@ type Options struct {
 
 // NewCmdFmt builds "learn fmt". runF replaces the run function in tests.
 func NewCmdFmt(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "fmt",
 		Short: "Rewrite the learnings file in canonical form",
@@ -94,8 +94,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	display := memview.Display(path, wd)
+	display := opts.Display(path)
 	rep := Report{File: display, KeptAsWritten: []int{}}
 	if opts.DryRun || opts.Check {
 		doc, exists, err := memview.Load(path)
@@ -132,7 +131,7 @@ func run(opts *Options) error {
 			if err != nil {
 				return nil, err
 			}
-			rep.Backup = memview.Display(backup, wd)
+			rep.Backup = opts.Display(backup)
 			rep.Written = true
 			return res.Output, nil
 		})
@@ -158,7 +157,7 @@ func describe(rep *Report, doc *learnings.Document, res *reformat.Result) {
 	rep.Sorted = res.Sorted
 	rep.KeptAsWritten = append(rep.KeptAsWritten, res.KeptAsWritten...)
 	rep.Sessions = len(doc.Sessions)
-	rep.Learnings = len(memview.Learnings(doc))
+	rep.Learnings = len(doc.Learnings())
 }
 
 // refusal explains why fmt will not write.

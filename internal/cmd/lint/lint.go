@@ -14,15 +14,15 @@ import (
 
 // Options holds the flags of "learn lint".
 type Options struct {
-	IO    *cmdutil.IO
-	Path  func() (string, error)
-	Getwd func() (string, error)
-	JSON  bool
+	IO      *cmdutil.IO
+	Path    func() (string, error)
+	Display func(string) string
+	JSON    bool
 }
 
 // NewCmdLint builds "learn lint". runF replaces the run function in tests.
 func NewCmdLint(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath}
 	cmd := &cobra.Command{
 		Use:   "lint",
 		Short: "Report problems in the learnings file",
@@ -71,19 +71,14 @@ type Report struct {
 }
 
 func run(opts *Options) error {
-	path, err := opts.Path()
+	file, err := memview.Open(opts.Path, opts.Display)
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	display := memview.Display(path, wd)
-	doc, exists, err := memview.Load(path)
-	if err != nil {
-		return err
-	}
+	doc := file.Doc
 	findings := lint.Check(doc)
 	rep := Report{
-		File: display, Exists: exists, Sessions: len(doc.Sessions), Learnings: len(memview.Learnings(doc)),
+		File: file.Display, Exists: file.Exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
 		Errors: lint.Errors(findings), Findings: findings,
 	}
 	rep.Warnings = len(findings) - rep.Errors

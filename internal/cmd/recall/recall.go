@@ -2,25 +2,17 @@
 package recall
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
 	"github.com/learn-memory/learn/learnings/search"
-)
-
-// Size thresholds for the compaction warnings: the spec suggests compacting
-// past 1 MB, and a warning from 750 KB gives a few sessions' notice.
-const (
-	WarnSize  = 750 * 1000
-	LimitSize = 1000 * 1000
 )
 
 // Options holds the flags of "learn recall".
@@ -53,10 +45,11 @@ wording. Each learning ends with its ID, for 'learn show ID'.
 
 The output stays within --max-chars characters (default 6000, about 1,500
 tokens: the most important 40-60 learnings, cheap to inject into every session
-however large the file grows; at least 1000). A learning is shown whole or not at all. The last
-line says how many learnings of each category the budget left out and how to
-see them; --all prints everything. --query shows only the learnings matching a
-search, best first. The same file always gives the same bytes.
+however large the file grows; at least 1000). A learning is shown whole or not
+at all. The last line says how many learnings of each category the budget left
+out and how to see them; --all prints everything. --query shows only the
+learnings matching a search, best first. The same file always gives the same
+bytes.
 
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line; everything readable is still
@@ -124,14 +117,13 @@ type jsonSession struct {
 }
 
 func run(opts *Options) error {
-	path, err := opts.File()
+	file, err := memview.Open(opts.File, opts.Display)
 	if err != nil {
-		return err
+		return fmt.Errorf("read learnings: %w", err)
 	}
-	shown := opts.Display(path)
+	shown, doc := file.Display, file.Doc
 	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Warnings: []string{}}
-	data, err := memfile.Read(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if !file.Exists {
 		if opts.JSON {
 			return cmdutil.WriteJSON(opts.IO.Out, out)
 		}
@@ -139,18 +131,12 @@ func run(opts *Options) error {
 			"Store what this session teaches with `learn store` (the /learning-store command); it creates the file.\n", shown)
 		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("read learnings: %w", err)
-	}
 	out.Exists = true
 
-	doc := learnings.Parse(data)
 	out.Problems = append(out.Problems, problems(doc)...)
-	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(data))...)
+	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)
 	if !opts.JSON {
-		for _, p := range out.Problems {
-			fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", shown, p.Line, p.Message)
-		}
+		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
 			fmt.Fprintf(opts.IO.Err, "%s has %d problem(s); everything readable is shown (run `learn lint` for details).\n", shown, len(out.Problems))
 		}
@@ -202,36 +188,20 @@ func run(opts *Options) error {
 // line order.
 func problems(doc *learnings.Document) []learnings.Problem {
 	ps := append([]learnings.Problem(nil), doc.Problems...)
-	if doc.Unclosed != nil && !containsProblem(ps, *doc.Unclosed) {
+	if doc.Unclosed != nil && !slices.Contains(ps, *doc.Unclosed) {
 		ps = append(ps, *doc.Unclosed)
 	}
 	return ps
-}
-
-func containsProblem(ps []learnings.Problem, p learnings.Problem) bool {
-	for _, q := range ps {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 // sizeWarnings suggests compacting as the file approaches and passes the
 // spec's 1 MB limit.
 func sizeWarnings(shown string, size int) []string {
 	switch {
-	case size > LimitSize:
-		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, humanSize(size))}
-	case size > WarnSize:
-		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, humanSize(size))}
+	case size > learnings.SizeLimit:
+		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.HumanSize(size))}
+	case size > learnings.SizeWarning:
+		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.HumanSize(size))}
 	}
 	return nil
-}
-
-func humanSize(n int) string {
-	if n >= 1000*1000 {
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	}
-	return fmt.Sprintf("%d KB", n/1000)
 }

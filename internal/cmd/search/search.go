@@ -23,7 +23,7 @@ const DefaultLimit = 10
 type Options struct {
 	IO       *cmdutil.IO
 	Path     func() (string, error)
-	Getwd    func() (string, error)
+	Display  func(string) string
 	Query    string
 	Limit    int
 	Category string
@@ -32,7 +32,7 @@ type Options struct {
 
 // NewCmdSearch builds "learn search". runF replaces the run function in tests.
 func NewCmdSearch(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath}
 	cmd := &cobra.Command{
 		Use:   "search QUERY...",
 		Short: "Search learnings, ranked",
@@ -107,21 +107,16 @@ type Report struct {
 }
 
 func run(opts *Options) error {
-	path, err := opts.Path()
+	file, err := memview.Open(opts.Path, opts.Display)
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	display := memview.Display(path, wd)
-	doc, exists, err := memview.Load(path)
-	if err != nil {
-		return err
-	}
+	doc, display := file.Doc, file.Display
 	if u := doc.Unclosed; u != nil {
 		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
 	}
 	hits, matched := search.Search(doc, opts.Query, search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true})
-	searched := len(memview.Learnings(doc))
+	searched := len(doc.Learnings())
 	if opts.JSON {
 		rep := Report{File: display, Query: opts.Query, Searched: searched, Matched: matched, Results: []Result{}}
 		for _, h := range hits {
@@ -131,7 +126,7 @@ func run(opts *Options) error {
 	}
 	out := opts.IO.Out
 	switch {
-	case !exists:
+	case !file.Exists:
 		fmt.Fprintf(out, "No learnings yet: %s does not exist. Store some with learn store.\n", display)
 		return nil
 	case len(hits) == 0:
@@ -187,15 +182,5 @@ func writeHit(w io.Writer, h search.Hit, tty bool) {
 
 // bold highlights the marked ranges with ANSI bold, for a terminal.
 func bold(plain string, marks [][2]int) string {
-	var b strings.Builder
-	prev := 0
-	for _, m := range marks {
-		b.WriteString(plain[prev:m[0]])
-		b.WriteString("\x1b[1m")
-		b.WriteString(plain[m[0]:m[1]])
-		b.WriteString("\x1b[0m")
-		prev = m[1]
-	}
-	b.WriteString(plain[prev:])
-	return b.String()
+	return search.Highlight(plain, marks, "\x1b[1m", "\x1b[0m")
 }

@@ -17,16 +17,16 @@ import (
 
 // Options holds the flags of "learn show".
 type Options struct {
-	IO    *cmdutil.IO
-	Path  func() (string, error)
-	Getwd func() (string, error)
-	ID    string
-	JSON  bool
+	IO      *cmdutil.IO
+	Path    func() (string, error)
+	Display func(string) string
+	ID      string
+	JSON    bool
 }
 
 // NewCmdShow builds "learn show". runF replaces the run function in tests.
 func NewCmdShow(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath}
 	cmd := &cobra.Command{
 		Use:   "show ID",
 		Short: "Show one learning or session in full",
@@ -91,7 +91,7 @@ func find(doc *learnings.Document, id string) []match {
 	for _, s := range doc.Sessions {
 		consider(match{session: s})
 	}
-	for _, l := range memview.Learnings(doc) {
+	for _, l := range doc.Learnings() {
 		consider(match{learning: l})
 	}
 	if len(exact) > 0 {
@@ -147,17 +147,12 @@ type Report struct {
 }
 
 func run(opts *Options) error {
-	path, err := opts.Path()
+	file, err := memview.Open(opts.Path, opts.Display)
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	display := memview.Display(path, wd)
-	doc, exists, err := memview.Load(path)
-	if err != nil {
-		return err
-	}
-	if !exists {
+	doc, display := file.Doc, file.Display
+	if !file.Exists {
 		return fmt.Errorf("no learning or session %q: %s does not exist yet (store learnings with learn store)", opts.ID, display)
 	}
 	ms := find(doc, opts.ID)
@@ -208,7 +203,7 @@ func run(opts *Options) error {
 // copies are the lines of other learnings with l's ID.
 func copies(doc *learnings.Document, l *learnings.Learning) []int {
 	var lines []int
-	for _, o := range memview.Learnings(doc) {
+	for _, o := range doc.Learnings() {
 		if o != l && o.ID == l.ID {
 			lines = append(lines, o.Span.Line)
 		}

@@ -15,7 +15,6 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/lint"
 	"github.com/learn-memory/learn/learnings/recall"
 )
 
@@ -29,16 +28,16 @@ const minGrowthSpan = 7 * 24 * time.Hour
 
 // Options holds the flags of "learn stats".
 type Options struct {
-	IO    *cmdutil.IO
-	Path  func() (string, error)
-	Getwd func() (string, error)
-	Now   func() time.Time
-	JSON  bool
+	IO      *cmdutil.IO
+	Path    func() (string, error)
+	Display func(string) string
+	Now     func() time.Time
+	JSON    bool
 }
 
 // NewCmdStats builds "learn stats". runF replaces the run function in tests.
 func NewCmdStats(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd, Now: f.Now}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now}
 	cmd := &cobra.Command{
 		Use:   "stats",
 		Short: "Summarise the size and shape of the memory",
@@ -50,7 +49,7 @@ are, and how fast the file grows per week over the span of its sessions.
 Token counts are estimates: characters divided by 4, a fair average for
 English text and code; the real count depends on the model's tokenizer.`,
 		Example: `  $ learn stats
-  $ learn stats --json | jq .recall`,
+  $ learn stats --json | jq .default_recall`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -111,18 +110,13 @@ type Report struct {
 }
 
 func run(opts *Options) error {
-	path, err := opts.Path()
+	file, err := memview.Open(opts.Path, opts.Display)
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	doc, exists, err := memview.Load(path)
-	if err != nil {
-		return err
-	}
-	rep := compute(doc, opts.Now())
-	rep.File = memview.Display(path, wd)
-	rep.Exists = exists
+	rep := compute(file.Doc, opts.Now())
+	rep.File = file.Display
+	rep.Exists = file.Exists
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
@@ -137,7 +131,7 @@ func compute(doc *learnings.Document, now time.Time) Report {
 		TokenEstimate: fmt.Sprintf("characters / %d", charsPerToken),
 	}
 	counts := map[string]int{}
-	for _, l := range memview.Learnings(doc) {
+	for _, l := range doc.Learnings() {
 		name, _ := learnings.NormalizeCategory(l.Category)
 		counts[name]++
 		rep.Learnings++
@@ -206,7 +200,7 @@ func write(w io.Writer, r Report) {
 		fmt.Fprintf(w, "%s does not exist yet: no sessions, no learnings. Store some with learn store.\n", r.File)
 		return
 	}
-	fmt.Fprintf(w, "File:       %s, %s (%d bytes)\n", r.File, lint.HumanSize(r.Bytes), r.Bytes)
+	fmt.Fprintf(w, "File:       %s, %s (%d bytes)\n", r.File, learnings.HumanSize(r.Bytes), r.Bytes)
 	sessions := fmt.Sprintf("%d", r.Sessions)
 	if r.UndatedSessions > 0 {
 		sessions += fmt.Sprintf(" (%d with a timestamp learn cannot read)", r.UndatedSessions)
@@ -229,7 +223,7 @@ func write(w io.Writer, r Report) {
 	}
 	switch {
 	case r.Growth != nil:
-		fmt.Fprintf(w, "Growth:     %.1f sessions and %s of sessions per week, over %.1f weeks\n", r.Growth.SessionsPerWeek, lint.HumanSize(r.Growth.BytesPerWeek), r.Growth.Weeks)
+		fmt.Fprintf(w, "Growth:     %.1f sessions and %s of sessions per week, over %.1f weeks\n", r.Growth.SessionsPerWeek, learnings.HumanSize(r.Growth.BytesPerWeek), r.Growth.Weeks)
 	case r.Sessions > 0:
 		fmt.Fprintln(w, "Growth:     not enough history yet (the sessions span less than a week)")
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/store/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -283,7 +284,7 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped
 	var keep []learnings.NewLearning
 	for i, l := range ls {
 		if k := known[i].Learning; k != nil {
-			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: round(known[i].Score)}
+			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: input.RoundScore(known[i].Score)}
 			if k.Session != nil {
 				s.Stamp = k.Session.Stamp
 			}
@@ -291,7 +292,7 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped
 			continue
 		}
 		if j, score, ok := inputIx.Best(l.Text); ok {
-			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: round(score)})
+			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: input.RoundScore(score)})
 			continue
 		}
 		inputIx.Add(i, l.Text)
@@ -299,8 +300,6 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped
 	}
 	return keep
 }
-
-func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 
 // identify fills in the IDs the new session and its learnings get, by
 // reading back the rendered session alone.
@@ -335,11 +334,11 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	case len(r.Stored) == 0:
 		fmt.Fprintf(out, "Nothing stored: %s already in %s.\n", allKnown(len(r.Skipped)), r.File)
 	case r.DryRun:
-		fmt.Fprintf(out, "Dry run: would store %s in %s as this session (nothing written):\n\n", count(len(r.Stored)), r.File)
+		fmt.Fprintf(out, "Dry run: would store %s in %s as this session (nothing written):\n\n", memview.Plural(len(r.Stored), "learning", "learnings"), r.File)
 		out.Write(bytes.TrimRight(r.rendered, "\r\n"))
 		fmt.Fprintln(out)
 	default:
-		fmt.Fprintf(out, "Stored %s in %s, session [%s] - %s", count(len(r.Stored)), r.File, r.Stamp, r.Focus)
+		fmt.Fprintf(out, "Stored %s in %s, session [%s] - %s", memview.Plural(len(r.Stored), "learning", "learnings"), r.File, r.Stamp, r.Focus)
 		if r.SessionID != "" {
 			fmt.Fprintf(out, " (%s)", r.SessionID)
 		}
@@ -365,13 +364,6 @@ func allKnown(n int) string {
 		return "the learning is"
 	}
 	return fmt.Sprintf("all %d learnings are", n)
-}
-
-func count(n int) string {
-	if n == 1 {
-		return "1 learning"
-	}
-	return fmt.Sprintf("%d learnings", n)
 }
 
 type catCount struct {

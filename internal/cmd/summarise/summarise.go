@@ -3,10 +3,8 @@ package summarise
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -14,7 +12,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmd/store/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
@@ -99,30 +97,15 @@ whole tree.`,
 	return cmd
 }
 
-// memory is the learnings file as read.
-type memory struct {
-	shown string
-	doc   *learnings.Document
-}
-
-func load(opts *Options) (*memory, error) {
-	path, err := opts.File()
+// load reads the learnings file, reporting on stderr what the reader could
+// not make sense of; a missing file is an empty memory.
+func load(opts *Options) (*memview.File, error) {
+	file, err := memview.Open(opts.File, opts.Display)
 	if err != nil {
-		return nil, err
-	}
-	m := &memory{shown: opts.Display(path)}
-	data, err := memfile.Read(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		data = nil
-	case err != nil:
 		return nil, fmt.Errorf("read learnings: %w", err)
 	}
-	m.doc = learnings.Parse(data)
-	for _, p := range m.doc.Problems {
-		fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", m.shown, p.Line, p.Message)
-	}
-	return m, nil
+	memview.WriteProblems(opts.IO.Err, file.Display, file.Doc.Problems)
+	return file, nil
 }
 
 func run(opts *Options) error {
@@ -174,11 +157,11 @@ type baselineJSON struct {
 	DocsSeen     []docCount             `json:"docs_seen"`
 }
 
-func baseline(opts *Options, m *memory, paths []string) error {
-	res := engine.Select(m.doc, engine.Options{MaxChars: opts.MaxChars})
-	seen := docsSeen(m.doc)
+func baseline(opts *Options, m *memview.File, paths []string) error {
+	res := engine.Select(m.Doc, engine.Options{MaxChars: opts.MaxChars})
+	seen := docsSeen(m.Doc)
 	if opts.JSON {
-		out := baselineJSON{File: m.shown, Learnings: []baselineLearning{}, Total: res.Total,
+		out := baselineJSON{File: m.Display, Learnings: []baselineLearning{}, Total: res.Total,
 			Omitted: append([]engine.CategoryCount{}, res.Omitted...), OmittedTotal: res.OmittedTotal, Docs: paths, DocsSeen: seen}
 		for _, it := range res.Shown {
 			out.Learnings = append(out.Learnings, baselineLearning{it.Learning.ID, it.Category, it.Learning.Text})
@@ -187,7 +170,7 @@ func baseline(opts *Options, m *memory, paths []string) error {
 	}
 	w := opts.IO.Out
 	fmt.Fprintf(w, "Baseline for deduplication: what %s and the project documentation already say.\n"+
-		"Check candidates with `learn summarise -` (candidates on stdin, as for `learn store`).\n\n", m.shown)
+		"Check candidates with `learn summarise -` (candidates on stdin, as for `learn store`).\n\n", m.Display)
 	if res.Stored == 0 {
 		fmt.Fprintf(w, "No learnings stored yet: every candidate not in the documentation is new.\n")
 	} else {
@@ -266,7 +249,7 @@ type checkJSON struct {
 	PrivateRemoved int                 `json:"private_removed"`
 }
 
-func check(opts *Options, m *memory, root string, paths []string) error {
+func check(opts *Options, m *memview.File, root string, paths []string) error {
 	if opts.IO.InTTY {
 		return cmdutil.UsageErrorf("learn summarise - reads candidates from stdin; pipe them in\n\n%s", input.FormatHelp)
 	}
@@ -282,10 +265,10 @@ func check(opts *Options, m *memory, root string, paths []string) error {
 		}
 		return cmdutil.UsageErrorf("%s\n\n%s", msg, input.FormatHelp)
 	}
-	out := checkJSON{File: m.shown, Candidates: len(cands), DocsChecked: paths, Verdicts: []verdict{},
+	out := checkJSON{File: m.Display, Candidates: len(cands), DocsChecked: paths, Verdicts: []verdict{},
 		Problems: append([]learnings.Problem{}, problems...), PrivateRemoved: removed}
 
-	stored := m.doc.Learnings()
+	stored := m.Doc.Learnings()
 	out.Compared = len(stored)
 	texts := make([]string, len(cands))
 	for i, c := range cands {
@@ -301,9 +284,9 @@ func check(opts *Options, m *memory, root string, paths []string) error {
 			v.Warnings = append(v.Warnings, w.Message)
 		}
 		if k := known[i].Learning; k != nil {
-			v.Verdict, v.Score, v.ID, v.Stamp = VerdictDuplicate, round(known[i].Score), k.ID, stampOf(k)
+			v.Verdict, v.Score, v.ID, v.Stamp = VerdictDuplicate, input.RoundScore(known[i].Score), k.ID, stampOf(k)
 		} else if j, score, ok := candIx.Best(c.Text); ok {
-			v.Verdict, v.Score, v.Candidate = VerdictDuplicate, round(score), j+1
+			v.Verdict, v.Score, v.Candidate = VerdictDuplicate, input.RoundScore(score), j+1
 		} else {
 			candIx.Add(i, c.Text)
 			if corpus == nil {
@@ -312,7 +295,7 @@ func check(opts *Options, m *memory, root string, paths []string) error {
 				}
 			}
 			if match, ok := corpus.Covered(c.Text); ok {
-				match.Score = round(match.Score)
+				match.Score = input.RoundScore(match.Score)
 				v.Verdict, v.Score, v.Doc = VerdictDocumented, match.Score, &match
 			}
 		}
@@ -327,7 +310,7 @@ func check(opts *Options, m *memory, root string, paths []string) error {
 	if removed > 0 {
 		fmt.Fprintf(opts.IO.Err, "removed %d <private> span(s) before checking\n", removed)
 	}
-	report(opts.IO.Out, out, m.doc)
+	report(opts.IO.Out, out, m.Doc)
 	return nil
 }
 
@@ -388,5 +371,3 @@ func stampOf(l *learnings.Learning) string {
 	}
 	return l.Session.Stamp
 }
-
-func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }

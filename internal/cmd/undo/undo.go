@@ -15,14 +15,13 @@ import (
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/lint"
 )
 
 // Options holds the flags of "learn undo".
 type Options struct {
 	IO          *cmdutil.IO
 	Path        func() (string, error)
-	Getwd       func() (string, error)
+	Display     func(string) string
 	Now         func() time.Time
 	List        bool
 	JSON        bool
@@ -31,7 +30,7 @@ type Options struct {
 
 // NewCmdUndo builds "learn undo". runF replaces the run function in tests.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Getwd: f.Getwd, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "undo",
 		Short: "Restore the newest backup",
@@ -91,8 +90,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	wd, _ := opts.Getwd()
-	display := memview.Display(path, wd)
+	display := opts.Display(path)
 	backups, err := memfile.Backups(path)
 	if err != nil {
 		return err
@@ -116,7 +114,7 @@ func run(opts *Options) error {
 	for _, b := range backups {
 		data, err := memfile.Read(b.Path)
 		if err != nil {
-			fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", memview.Display(b.Path, wd), err)
+			fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", opts.Display(b.Path), err)
 			continue
 		}
 		if exists && bytes.Equal(data, current) {
@@ -125,7 +123,7 @@ func run(opts *Options) error {
 		if err := memfile.Restore(path, b, opts.LockTimeout); err != nil {
 			return fmt.Errorf("undo: %w", err)
 		}
-		restored := describe(memview.Display(b.Path, wd), data)
+		restored := describe(opts.Display(b.Path), data)
 		restored.Time = b.Time
 		if opts.JSON {
 			return cmdutil.WriteJSON(opts.IO.Out, UndoReport{File: display, Restored: restored, Replaced: cur})
@@ -141,10 +139,9 @@ func run(opts *Options) error {
 }
 
 func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo) error {
-	wd, _ := opts.Getwd()
 	rep := ListReport{File: display, Current: cur, Backups: []Copy{}}
 	for _, b := range backups {
-		c := Copy{Path: memview.Display(b.Path, wd), Time: b.Time, Size: int(b.Size)}
+		c := Copy{Path: opts.Display(b.Path), Time: b.Time, Size: int(b.Size)}
 		if data, err := memfile.Read(b.Path); err == nil {
 			c = describe(c.Path, data)
 			c.Time = b.Time
@@ -160,7 +157,7 @@ func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo
 
 func writeList(w io.Writer, rep ListReport, now time.Time) {
 	if rep.Current != nil {
-		fmt.Fprintf(w, "Now:  %s, %s, %s\n", rep.File, lint.HumanSize(rep.Current.Size), counts(*rep.Current))
+		fmt.Fprintf(w, "Now:  %s, %s, %s\n", rep.File, learnings.HumanSize(rep.Current.Size), counts(*rep.Current))
 	} else {
 		fmt.Fprintf(w, "Now:  %s does not exist\n", rep.File)
 	}
@@ -174,14 +171,14 @@ func writeList(w io.Writer, rep ListReport, now time.Time) {
 		if b.Readable {
 			what = counts(b)
 		}
-		fmt.Fprintf(w, "  %2d  %s  %8s  %s  %s\n", i+1, stamp(b.Time, now), lint.HumanSize(b.Size), what, b.Path)
+		fmt.Fprintf(w, "  %2d  %s  %8s  %s  %s\n", i+1, stamp(b.Time, now), learnings.HumanSize(b.Size), what, b.Path)
 	}
 }
 
 // describe counts what a version of the file holds.
 func describe(path string, data []byte) Copy {
 	doc := learnings.Parse(data)
-	return Copy{Path: path, Size: len(data), Sessions: len(doc.Sessions), Learnings: len(memview.Learnings(doc)), Readable: true}
+	return Copy{Path: path, Size: len(data), Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()), Readable: true}
 }
 
 func counts(c Copy) string {

@@ -1,0 +1,167 @@
+// Package input reads learnings the way an agent writes them and checks them
+// before anything is stored or compared: private spans removed, secrets
+// found and masked, session fields validated. "learn store" and "learn
+// summarise" share it so both judge a candidate the same way.
+package input
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/quality"
+	"github.com/learn-memory/learn/learnings/secrets"
+)
+
+// FormatHelp explains the input format in usage errors.
+const FormatHelp = `Give learnings as Markdown on stdin, a category label followed by a list:
+
+  **User Corrections:**
+  - Backoff must cap at 30 s; the gateway drops idle connections at 60 s.
+
+  ### Fresh Discoveries
+  - client.Do retries only idempotent methods; POST needs an Idempotency-Key.
+
+Categories: User Corrections, New Requirements, Updated Conventions,
+Fresh Discoveries, Preference Clarifications (custom names are kept too).`
+
+// Limits for --docs references and --focus: a reference is a path or
+// anchor, a focus a short title; anything longer is content, which the
+// memory file must not hold.
+const (
+	MaxRefChars   = 160
+	MaxRefWords   = 8
+	MaxFocusChars = 200
+)
+
+// Input is one store's worth of learnings and session fields.
+type Input struct {
+	// Source is the Markdown read from stdin; nil when the learnings came
+	// from flags.
+	Source    []byte
+	Focus     string
+	Project   string
+	Docs      []string
+	Learnings []learnings.NewLearning
+	// PrivateRemoved counts the <private> spans taken out.
+	PrivateRemoved int
+}
+
+// Prepare removes private spans from everything, parses Source and checks
+// the session fields. Its errors are usage errors (exit 2).
+func (in *Input) Prepare() error {
+	in.Focus = in.strip(in.Focus)
+	in.Project = in.strip(in.Project)
+	if in.Source != nil {
+		ls, problems, removed := Parse(in.Source)
+		in.PrivateRemoved += removed
+		if len(problems) > 0 {
+			return cmdutil.UsageErrorf("stdin is not in the expected format:\n%s\n\n%s", Problems("stdin", problems), FormatHelp)
+		}
+		in.Learnings = ls
+	} else {
+		for i := range in.Learnings {
+			in.Learnings[i].Text = strings.TrimSpace(in.strip(in.Learnings[i].Text))
+			if in.Learnings[i].Text == "" {
+				return cmdutil.UsageErrorf("learning %d (%s) is empty", i+1, in.Learnings[i].Category)
+			}
+		}
+	}
+	if len(in.Learnings) == 0 {
+		return cmdutil.UsageErrorf("no learnings to store\n\n%s", FormatHelp)
+	}
+	if err := in.checkFocus(); err != nil {
+		return err
+	}
+	if strings.ContainsAny(in.Project, "\r\n") {
+		return cmdutil.UsageErrorf("--project must be one line")
+	}
+	refs, err := References(in.Docs, in.strip)
+	if err != nil {
+		return err
+	}
+	in.Docs = refs
+	return nil
+}
+
+func (in *Input) strip(s string) string {
+	out, n := secrets.StripPrivate(s)
+	in.PrivateRemoved += n
+	return strings.TrimSpace(out)
+}
+
+func (in *Input) checkFocus() error {
+	switch {
+	case in.Focus == "":
+		return cmdutil.UsageErrorf("--focus is empty once private spans are removed")
+	case strings.ContainsAny(in.Focus, "\r\n"):
+		return cmdutil.UsageErrorf("--focus must be one line, a short title of the session")
+	case utf8.RuneCountInString(in.Focus) > MaxFocusChars:
+		return cmdutil.UsageErrorf("--focus is %d characters; keep it a short title (at most %d)", utf8.RuneCountInString(in.Focus), MaxFocusChars)
+	}
+	return nil
+}
+
+// Parse strips private spans from src, then reads its learnings.
+func Parse(src []byte) ([]learnings.NewLearning, []learnings.Problem, int) {
+	text, removed := secrets.StripPrivate(string(src))
+	ls, problems := learnings.ParseInput([]byte(text))
+	return ls, problems, removed
+}
+
+// Problems formats input problems one per line as "name:LINE: message",
+// masking any secret a message quotes.
+func Problems(name string, ps []learnings.Problem) string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = fmt.Sprintf("%s:%d: %s", name, p.Line, Mask(p.Message))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// References splits --docs values on commas, cleans them (backticks and
+// blanks dropped, repeats merged) and refuses anything that reads like
+// content instead of a reference.
+func References(raw []string, clean func(string) string) ([]string, error) {
+	var refs []string
+	for _, r := range SplitRefs(raw) {
+		if strings.ContainsAny(r, "\r\n") {
+			return nil, cmdutil.UsageErrorf("--docs takes references such as docs/api.md#retries, not content: %q has a line break", Preview(r))
+		}
+		r = strings.Trim(clean(r), "` \t")
+		switch {
+		case r == "":
+			continue
+		case utf8.RuneCountInString(r) > MaxRefChars, len(strings.Fields(r)) > MaxRefWords:
+			return nil, cmdutil.UsageErrorf("--docs takes references such as docs/api.md#retries or lib/auth.ex:45, not content: %q is too long", Preview(r))
+		}
+		if !slices.Contains(refs, r) {
+			refs = append(refs, r)
+		}
+	}
+	return refs, nil
+}
+
+// Quality is the ephemeral-content advice for one learning.
+func Quality(text string) []quality.Warning { return quality.Check(text) }
+
+// SplitRefs splits comma-separated --docs values into single references.
+func SplitRefs(raw []string) []string {
+	var out []string
+	for _, r := range raw {
+		out = append(out, strings.Split(r, ",")...)
+	}
+	return out
+}
+
+// Where names the place of a stored learning from its session stamp, empty
+// for Consolidated Learnings.
+func Where(stamp string) string {
+	if stamp == "" {
+		return "Consolidated Learnings"
+	}
+	return "session " + stamp
+}

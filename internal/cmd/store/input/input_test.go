@@ -1,0 +1,78 @@
+package input
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/internal/cmdutil"
+)
+
+func TestReferences(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  []string
+		want []string
+		bad  bool
+	}{
+		{"comma separated and repeated", []string{"README.md, docs/api.md#retries", "`lib/auth.ex:45`"}, []string{"README.md", "docs/api.md#retries", "lib/auth.ex:45"}, false},
+		{"repeats merged, blanks dropped", []string{"README.md,,README.md", " "}, []string{"README.md"}, false},
+		{"a short description is a reference", []string{"docstrings in lib/auth.ex"}, []string{"docstrings in lib/auth.ex"}, false},
+		{"line break", []string{"README.md\nBackoff caps at 30 s"}, nil, true},
+		{"prose", []string{"the retry section explains that backoff caps at thirty seconds always"}, nil, true},
+		{"too long", []string{strings.Repeat("a", MaxRefChars+1)}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := References(tt.raw, strings.TrimSpace)
+			if tt.bad {
+				if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+					t.Fatalf("err = %v, want a usage error", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPreviewMasksSecrets(t *testing.T) {
+	const key = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"
+	tests := []struct{ text, want string }{
+		{"Short one.", "Short one."},
+		{"Use " + key + " to push", "Use [REDACTED] to push"},
+		{"Multi\nline   text", "Multi line text"},
+		{strings.Repeat("word ", 20), "word word word word word word word word word word word word…"},
+	}
+	for _, tt := range tests {
+		if got := Preview(tt.text); got != tt.want {
+			t.Errorf("Preview(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestPrepare(t *testing.T) {
+	in := &Input{
+		Source:  []byte("**Fresh Discoveries:**\n- Staging is reset nightly <private>by cron on host db-7</private> at 02:00 UTC.\n"),
+		Focus:   "Staging <private>ticket 4411</private>",
+		Project: "acme",
+	}
+	if err := in.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	if in.PrivateRemoved != 2 || strings.Contains(in.Learnings[0].Text, "db-7") || strings.Contains(in.Focus, "4411") {
+		t.Errorf("private spans kept: %+v", in)
+	}
+
+	bad := &Input{Source: []byte("- a learning with no category\n"), Focus: "x"}
+	err := bad.Prepare()
+	if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "stdin:1:") {
+		t.Errorf("err = %v, want a usage error naming stdin:1", err)
+	}
+}

@@ -1,0 +1,277 @@
+// Package lint checks a learnings file's health: what the reader could not
+// read, duplicates, secrets that predate learn's guard, sessions out of
+// order, unreadable timestamps, an unclosed block and the size limit. Each
+// finding names a line and says how to fix it, so "learn lint" can print
+// "path:line: message" lines an editor jumps to.
+package lint
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/reformat"
+	"github.com/learn-memory/learn/learnings/secrets"
+)
+
+// Severity says whether a finding makes lint fail.
+type Severity string
+
+// Errors make lint exit 1; warnings are reported but leave the file clean.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Finding kinds, stable for scripts reading --json.
+const (
+	KindParse     = "parse"
+	KindUnclosed  = "unclosed"
+	KindDuplicate = "duplicate"
+	KindSecret    = "secret"
+	KindOrder     = "order"
+	KindTimestamp = "timestamp"
+	KindSize      = "size"
+	KindEmpty     = "empty-session"
+	KindStray     = "stray"
+)
+
+// Finding is one problem, at one line.
+type Finding struct {
+	Line     int      `json:"line"`
+	Severity Severity `json:"severity"`
+	Kind     string   `json:"kind"`
+	Message  string   `json:"message"`
+	Fix      string   `json:"fix"`
+	// IDs names the learnings or sessions involved, when there are any.
+	IDs []string `json:"ids,omitempty"`
+	// Score is the similarity of a duplicate pair.
+	Score float64 `json:"score,omitempty"`
+}
+
+// Check runs every check on doc and returns the findings by line.
+func Check(doc *learnings.Document) []Finding {
+	var fs []Finding
+	fs = append(fs, problems(doc)...)
+	fs = append(fs, unclosed(doc)...)
+	fs = append(fs, stray(doc)...)
+	fs = append(fs, order(doc)...)
+	fs = append(fs, emptySessions(doc)...)
+	fs = append(fs, duplicates(doc)...)
+	fs = append(fs, secretsIn(doc)...)
+	fs = append(fs, size(doc)...)
+	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
+	return fs
+}
+
+// Errors counts the findings that make the file fail.
+func Errors(fs []Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity == Error {
+			n++
+		}
+	}
+	return n
+}
+
+// problems turns what the reader reported into findings. A problem on the
+// header line of a session that has no readable time is a timestamp problem
+// and says how to write one.
+func problems(doc *learnings.Document) []Finding {
+	undated := map[int]*learnings.Session{}
+	for _, s := range doc.Sessions {
+		if s.Time.IsZero() {
+			undated[s.Span.Line] = s
+		}
+	}
+	var fs []Finding
+	for _, p := range doc.Problems {
+		if doc.Unclosed != nil && p.Line == doc.Unclosed.Line {
+			continue
+		}
+		f := Finding{
+			Line: p.Line, Severity: Error, Kind: KindParse, Message: p.Message,
+			Fix: "edit it by hand as the message says, or remove it; until then learn keeps the text as written but no command reads it",
+		}
+		if s := undated[p.Line]; s != nil {
+			f.Kind, f.IDs = KindTimestamp, []string{s.ID}
+			f.Fix = `write the header as "## [YYYY-MM-DD HH:MM TZ] - focus", e.g. "## [2026-11-22 14:05 CET] - Retry logic"`
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// stray reports text outside every section, which the reader skips without
+// a word. An unclosed block swallows the rest of the file, so there is
+// nothing to add then.
+func stray(doc *learnings.Document) []Finding {
+	if doc.Unclosed != nil {
+		return nil
+	}
+	reported := map[int]bool{}
+	for _, p := range doc.Problems {
+		reported[p.Line] = true
+	}
+	var fs []Finding
+	for _, p := range reformat.Stray(doc) {
+		if reported[p.Line] {
+			continue
+		}
+		fs = append(fs, Finding{
+			Line: p.Line, Severity: Error, Kind: KindStray, Message: p.Message + " is not read by any command",
+			Fix: "move it into a learning or a hand-written \"## \" section, or remove it; learn fmt refuses until then",
+		})
+	}
+	return fs
+}
+
+func unclosed(doc *learnings.Document) []Finding {
+	u := doc.Unclosed
+	if u == nil {
+		return nil
+	}
+	return []Finding{{
+		Line: u.Line, Severity: Error, Kind: KindUnclosed, Message: u.Message,
+		Fix: "close the block (a matching ``` fence or -->); until then learn refuses to write the file",
+	}}
+}
+
+// order reports each dated session that is newer than the dated session
+// above it: the spec keeps the newest first.
+func order(doc *learnings.Document) []Finding {
+	var fs []Finding
+	var prev *learnings.Session
+	for _, s := range doc.Sessions {
+		if s.Time.IsZero() {
+			continue
+		}
+		if prev != nil && s.Time.After(prev.Time) {
+			fs = append(fs, Finding{
+				Line: s.Span.Line, Severity: Error, Kind: KindOrder, IDs: []string{s.ID, prev.ID},
+				Message: fmt.Sprintf("session %s (%s) is newer than session %s above it (line %d, %s); sessions go newest first",
+					s.ID, s.Stamp, prev.ID, prev.Span.Line, prev.Stamp),
+				Fix: "run learn fmt to sort the sessions",
+			})
+		}
+		prev = s
+	}
+	return fs
+}
+
+func emptySessions(doc *learnings.Document) []Finding {
+	var fs []Finding
+	for _, s := range doc.Sessions {
+		n := 0
+		for _, c := range s.Categories {
+			n += len(c.Learnings)
+		}
+		if n == 0 {
+			fs = append(fs, Finding{
+				Line: s.Span.Line, Severity: Warning, Kind: KindEmpty, IDs: []string{s.ID},
+				Message: fmt.Sprintf("session %s (%s) has no learnings", s.ID, s.Stamp),
+				Fix:     fmt.Sprintf("remove it with learn forget --session %s, or add its learnings under a category", s.ID),
+			})
+		}
+	}
+	return fs
+}
+
+// duplicates reports every learning that repeats (exactly or nearly) one
+// stored before it in the file, naming both.
+func duplicates(doc *learnings.Document) []Finding {
+	ls := doc.Learnings()
+	ix := learnings.NewDupIndex()
+	var fs []Finding
+	for i, l := range ls {
+		if j, score, ok := ix.Best(l.Text); ok {
+			first := ls[j]
+			where := "another session"
+			switch {
+			case first.Session == l.Session && l.Session == nil:
+				where = "Consolidated Learnings"
+			case first.Session == l.Session:
+				where = "the same session"
+			case first.Session == nil:
+				where = "Consolidated Learnings"
+			}
+			what := "a near duplicate"
+			if learnings.Canonical(first.Text) == learnings.Canonical(l.Text) {
+				what = "a duplicate"
+			}
+			fs = append(fs, Finding{
+				Line: l.Span.Line, Severity: Error, Kind: KindDuplicate, IDs: []string{l.ID, first.ID}, Score: round(score),
+				Message: fmt.Sprintf("learning %s is %s of %s at line %d in %s (similarity %.2f)",
+					l.ID, what, first.ID, first.Span.Line, where, score),
+				Fix: "keep one: learn compact merges duplicates, or remove one by hand",
+			})
+		}
+		ix.Add(i, l.Text)
+	}
+	return fs
+}
+
+// secretsIn scans the whole file, not only learnings, since a credential in
+// a focus line or a hand-written note leaks just the same. It names the kind
+// and line, never the value.
+func secretsIn(doc *learnings.Document) []Finding {
+	src := string(doc.Source)
+	lineStarts := newLines(doc.Source)
+	ls := doc.Learnings()
+	var fs []Finding
+	for _, s := range secrets.Scan(src) {
+		line := lineStarts.line(s.Start)
+		where := ""
+		var ids []string
+		for _, l := range ls {
+			if s.Start >= l.Span.Start && s.Start < l.Span.End {
+				where = " in learning " + l.ID
+				ids = []string{l.ID}
+				break
+			}
+		}
+		fs = append(fs, Finding{
+			Line: line, Severity: Error, Kind: KindSecret, IDs: ids,
+			Message: fmt.Sprintf("possible secret (%s)%s", s.Kind, where),
+			Fix:     "remove it from the file (learn forget --match, or by hand) and rotate the credential; it has been on disk in plain text",
+		})
+	}
+	return fs
+}
+
+func size(doc *learnings.Document) []Finding {
+	n := len(doc.Source)
+	switch {
+	case n > learnings.SizeLimit:
+		return []Finding{{Line: 1, Severity: Error, Kind: KindSize,
+			Message: fmt.Sprintf("the file is %s, over the 1 MB limit", learnings.HumanSize(n)),
+			Fix:     "run learn compact to fold the sessions into Consolidated Learnings"}}
+	case n > learnings.SizeWarning:
+		return []Finding{{Line: 1, Severity: Warning, Kind: KindSize,
+			Message: fmt.Sprintf("the file is %s, approaching the 1 MB limit", learnings.HumanSize(n)),
+			Fix:     "run learn compact soon"}}
+	}
+	return nil
+}
+
+func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
+
+// lineIndex maps byte offsets to 1-based line numbers.
+type lineIndex []int
+
+func newLines(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range src {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (idx lineIndex) line(off int) int {
+	return sort.Search(len(idx), func(i int) bool { return idx[i] > off })
+}

@@ -1,0 +1,89 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+const older = "## [2026-11-20 09:00 UTC] - Older\n**Project**: p\n\n### Learnings\n\n**User Corrections:**\n- Older learning about the billing worker.\n\n---\n"
+const newer = "## [2026-11-22 14:05 UTC] - Newer\n**Project**: p\n\n### Learnings\n\n**Fresh Discoveries:**\n- Newer learning about the retry policy.\n\n---\n"
+
+// kinds summarises findings as "line kind severity" for table tests.
+func kinds(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%d %s %s", f.Line, f.Kind, f.Severity))
+	}
+	return out
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"clean", "## Recent Sessions\n\n" + newer + "\n" + older, nil},
+		{"empty file", "", nil},
+		{"out of order", older + "\n" + newer, []string{"11 order error"}},
+		{"unclosed fence", newer + "\n```go\nx := 1\n", []string{"11 unclosed error"}},
+		{"duplicate across sessions", newer + "\n" + strings.Replace(older, "Older learning about the billing worker.", "Newer learning about the retry policy!", 1),
+			[]string{"17 duplicate error"}},
+		{"stray text", strings.Replace(newer, "---", "A stray paragraph.\n\n---", 1), []string{"9 parse error"}},
+		{"secret", strings.Replace(newer, "the retry policy", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", 1), []string{"7 secret error"}},
+		{"unreadable timestamp", strings.Replace(newer, "2026-11-22 14:05 UTC", "2026-11-22 25:99 UTC", 1), []string{"1 timestamp error"}},
+		{"stray text under Recent Sessions", "## Recent Sessions\n\nSome intro.\n\n" + newer, []string{"3 stray error"}},
+		{"invalid UTF-8", strings.Replace(newer, "retry policy", "retry \xe2\x82 policy", 1), []string{"7 parse error"}},
+		{"empty session", "## [2026-11-22 14:05 UTC] - Nothing\n**Project**: p\n\n---\n", []string{"1 empty-session warning"}},
+		{"approaching the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeWarning/2+10), []string{"1 size warning"}},
+		{"over the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeLimit/2+10), []string{"1 size error"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := Check(learnings.Parse([]byte(tt.in)))
+			if diff := cmp.Diff(tt.want, kinds(fs)); diff != "" {
+				t.Errorf("findings (-want +got):\n%s\n%+v", diff, fs)
+			}
+			for _, f := range fs {
+				if f.Message == "" || f.Fix == "" {
+					t.Errorf("finding without message or fix: %+v", f)
+				}
+			}
+		})
+	}
+}
+
+func TestSecretNeverPrinted(t *testing.T) {
+	secret := "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB"
+	fs := Check(learnings.Parse([]byte(strings.Replace(newer, "the retry policy", "token "+secret, 1))))
+	if len(fs) != 1 {
+		t.Fatalf("findings = %+v", fs)
+	}
+	if strings.Contains(fs[0].Message+fs[0].Fix, "ghp_") {
+		t.Errorf("finding shows the secret: %+v", fs[0])
+	}
+	if len(fs[0].IDs) != 1 {
+		t.Errorf("finding should name the learning: %+v", fs[0])
+	}
+}
+
+// FuzzCheck checks that lint never panics and that every finding points at
+// a line of the file.
+func FuzzCheck(f *testing.F) {
+	f.Add(older + newer)
+	f.Add("## Recent Sessions\n\nintro\n\n" + newer + "```\n")
+	f.Add("\xef\xbb\xbf---\na: b\n---\n## [2026-11-22 25:99 UTC] - x\n- a\n- a\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		lines := strings.Count(src, "\n") + 1
+		for _, fd := range Check(learnings.Parse([]byte(src))) {
+			if fd.Line < 1 || fd.Line > lines {
+				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
+			}
+		}
+	})
+}

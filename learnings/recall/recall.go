@@ -1,0 +1,328 @@
+// Package recall chooses and renders the learnings an agent sees at the start
+// of a session: the most important first, duplicates collapsed, within a
+// character budget, and byte-for-byte the same for the same file so that the
+// text can sit in a cached prompt.
+//
+// Order. Categories follow learnings.Priority (User Corrections first);
+// custom categories come after, alphabetically. Inside a category the newest
+// learning comes first: session learnings by their session's time (ties and
+// unreadable stamps by file order, undated sessions after dated ones), then
+// Consolidated Learnings, which aggregate sessions older than any session
+// still in the file.
+//
+// Duplicates. A learning whose text is the same as, or a near duplicate
+// (learnings.DuplicateThreshold) of, a learning already shown is folded into
+// it; inside a category the newest comes first, so its wording wins. With a
+// budget only learnings that would fit are compared, and only against the
+// shown ones, so the cost follows the output, not the file; the closing
+// line counts the rest as left out, duplicates among them included. With no
+// budget every learning is compared with every one kept, up to MaxNearScan
+// learnings; beyond that only exact duplicates are collapsed, and the closing
+// line says so.
+//
+// Budget. The whole output, header and closing line included, stays within
+// Options.MaxChars characters (runes). A learning either fits whole or is left
+// out; smaller learnings after it may still fit. The closing line counts what
+// the budget left out per category.
+package recall
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// DefaultMaxChars is the default budget: about 1,500 tokens, which holds
+// 40-60 typical learnings, the most an agent usefully reads up front, and
+// costs little on every session start whatever the file's size. The rest is
+// one `learn search` away.
+const DefaultMaxChars = 6000
+
+// MinMaxChars is the smallest budget accepted: the header and the closing
+// line take about 450 characters, and a budget must leave room for a few
+// learnings besides.
+const MinMaxChars = 1000
+
+// Options selects what to recall.
+type Options struct {
+	// MaxChars bounds the output in characters; 0 or less means no budget.
+	MaxChars int
+	// Category keeps only one category (any spelling NormalizeCategory
+	// accepts); empty keeps all.
+	Category string
+	// Ranked, when not nil, replaces the file's learnings with these (a
+	// search's hits, best first): they are shown in this order, not grouped
+	// by category.
+	Ranked []*learnings.Learning
+	// Query is the search that produced Ranked, named in the header.
+	Query string
+}
+
+// Item is one learning chosen for the output.
+type Item struct {
+	Learning *learnings.Learning
+	// Category is the canonical category name.
+	Category string
+	// Collapsed counts the older duplicates folded into this learning.
+	Collapsed int
+}
+
+// CategoryCount is how many learnings of one category something applies to.
+type CategoryCount struct {
+	Category string
+	Count    int
+}
+
+// Result is what Select chose and the text it renders to.
+type Result struct {
+	// Shown are the learnings in the output, in output order.
+	Shown []Item
+	// Omitted counts, per category in output order, the learnings the budget
+	// left out.
+	Omitted      []CategoryCount
+	OmittedTotal int
+	// Total is the number of learnings in scope (after --category or the
+	// query), duplicates included: Shown, Duplicates and OmittedTotal add up
+	// to it.
+	Total int
+	// Duplicates is how many learnings were folded into a shown one.
+	Duplicates int
+	// ExactOnly is set when, with no budget and more than MaxNearScan
+	// learnings, only exact duplicates were collapsed.
+	ExactOnly bool
+	// Stored is the number of learnings in the file, duplicates included;
+	// Sessions the number of sessions.
+	Stored   int
+	Sessions int
+	MaxChars int
+	opts     Options
+}
+
+// Select picks the learnings to show from doc.
+//
+// With a budget, only learnings that would fit are compared for duplicates,
+// and only against those already shown: the work is bounded by the output,
+// not the file, so a 1 MB file costs little more than its parse. Learnings
+// that do not fit are counted as left out without comparing them. With no
+// budget every learning is compared against every one kept.
+func Select(doc *learnings.Document, opts Options) *Result {
+	r := &Result{MaxChars: max(opts.MaxChars, 0), Sessions: len(doc.Sessions), opts: opts}
+	ordered := newestFirst(doc)
+	r.Stored = len(ordered)
+	ranked := opts.Ranked != nil
+	if ranked {
+		ordered = opts.Ranked
+	}
+	names := categoryNames{}
+	items := make([]Item, 0, len(ordered))
+	want := ""
+	if opts.Category != "" {
+		want = strings.ToLower(names.canonical(opts.Category))
+	}
+	for _, l := range ordered {
+		c := names.canonical(l.Category)
+		if want == "" || strings.ToLower(c) == want {
+			items = append(items, Item{Learning: l, Category: c})
+		}
+	}
+	if !ranked {
+		items = groupByCategory(items, names)
+	}
+	r.Total = len(items)
+	if r.MaxChars == 0 {
+		r.ExactOnly = len(items) > MaxNearScan
+		r.Shown = collapse(items, r.ExactOnly, &r.Duplicates)
+		return r
+	}
+	r.fit(items, names)
+	return r
+}
+
+// fit shows the items that fit the budget, in order, folding duplicates of
+// shown ones into them, and counts the rest.
+func (r *Result) fit(items []Item, names categoryNames) {
+	ranked := r.opts.Ranked != nil
+	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items))
+	shown := learnings.NewDupIndex()
+	current := ""
+	omitted := map[string]int{}
+	var order []string
+	for _, it := range items {
+		cost := bulletCost(it, ranked)
+		if !ranked && it.Category != current {
+			cost += runes(categoryHeading(it.Category))
+		}
+		if cost > budget {
+			if omitted[it.Category] == 0 {
+				order = append(order, it.Category)
+			}
+			omitted[it.Category]++
+			r.OmittedTotal++
+			continue
+		}
+		if i, _, dup := shown.Best(it.Learning.Text); dup {
+			r.Shown[i].Collapsed++
+			r.Duplicates++
+			continue
+		}
+		shown.Add(len(r.Shown), it.Learning.Text)
+		budget -= cost
+		current = it.Category
+		r.Shown = append(r.Shown, it)
+	}
+	if !ranked {
+		slices.SortStableFunc(order, names.compare)
+	}
+	for _, c := range order {
+		r.Omitted = append(r.Omitted, CategoryCount{c, omitted[c]})
+	}
+}
+
+// worstFooter is the longest closing line the selection could end with: every
+// category listed with its full count, so the real one is never longer.
+func (r *Result) worstFooter(items []Item) string {
+	counts := map[string]int{}
+	var order []string
+	for _, it := range items {
+		if counts[it.Category] == 0 {
+			order = append(order, it.Category)
+		}
+		counts[it.Category]++
+	}
+	worst := &Result{Total: len(items), OmittedTotal: len(items), Duplicates: len(items), MaxChars: r.MaxChars, opts: r.opts}
+	for _, c := range order {
+		worst.Omitted = append(worst.Omitted, CategoryCount{c, counts[c]})
+	}
+	return worst.footer()
+}
+
+// newestFirst lists every learning of doc from newest to oldest: sessions by
+// time, then Consolidated.
+func newestFirst(doc *learnings.Document) []*learnings.Learning {
+	sessions := slices.Clone(doc.Sessions)
+	slices.SortStableFunc(sessions, func(a, b *learnings.Session) int {
+		switch {
+		case a.Time.IsZero() && b.Time.IsZero():
+			return 0
+		case a.Time.IsZero():
+			return 1
+		case b.Time.IsZero():
+			return -1
+		}
+		return b.Time.Compare(a.Time)
+	})
+	var out []*learnings.Learning
+	for _, s := range sessions {
+		for _, c := range s.Categories {
+			out = append(out, c.Learnings...)
+		}
+	}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			out = append(out, c.Learnings...)
+		}
+	}
+	return out
+}
+
+// groupByCategory orders items by category, keeping their order inside
+// each: a bucket per category, since a file has thousands of learnings but a
+// handful of categories.
+func groupByCategory(items []Item, names categoryNames) []Item {
+	index := map[string]int{}
+	var buckets [][]Item
+	var order []string
+	for _, it := range items {
+		i, ok := index[it.Category]
+		if !ok {
+			i = len(buckets)
+			index[it.Category] = i
+			buckets = append(buckets, nil)
+			order = append(order, it.Category)
+		}
+		buckets[i] = append(buckets[i], it)
+	}
+	slices.SortFunc(order, names.compare)
+	out := items[:0:0]
+	for _, c := range order {
+		out = append(out, buckets[index[c]]...)
+	}
+	return out
+}
+
+// MaxNearScan bounds the near-duplicate scan of an unbudgeted recall. The
+// scan compares each learning with every one kept, which grows with the
+// square of the file (about a second for 8,000 learnings, a 1 MB file);
+// above this many learnings --all collapses exact duplicates only, in linear
+// time, and says so.
+const MaxNearScan = 3000
+
+// collapse keeps the first of every group of duplicates, counting the rest;
+// exactOnly compares canonical texts instead of scoring similarity.
+func collapse(items []Item, exactOnly bool, dups *int) []Item {
+	kept := make([]Item, 0, len(items))
+	if exactOnly {
+		seen := make(map[string]int, len(items))
+		for _, it := range items {
+			key := learnings.Canonical(it.Learning.Text)
+			if i, ok := seen[key]; ok {
+				kept[i].Collapsed++
+				*dups++
+				continue
+			}
+			seen[key] = len(kept)
+			kept = append(kept, it)
+		}
+		return kept
+	}
+	idx := learnings.NewDupIndex()
+	for _, it := range items {
+		if i, _, ok := idx.Best(it.Learning.Text); ok {
+			kept[i].Collapsed++
+			*dups++
+			continue
+		}
+		idx.Add(len(kept), it.Learning.Text)
+		kept = append(kept, it)
+	}
+	return kept
+}
+
+// categoryNames memoises category normalisation: a file has thousands of
+// learnings but only a handful of category labels.
+type categoryNames map[string]categoryKey
+
+type categoryKey struct {
+	name string
+	rank int
+}
+
+func (m categoryNames) key(label string) categoryKey {
+	k, ok := m[label]
+	if !ok {
+		name, _ := learnings.NormalizeCategory(label)
+		k = categoryKey{name, learnings.CategoryRank(name)}
+		m[label] = k
+	}
+	return k
+}
+
+func (m categoryNames) canonical(label string) string { return m.key(label).name }
+
+func (m categoryNames) compare(a, b string) int {
+	ka, kb := m.key(a), m.key(b)
+	if c := cmp.Compare(ka.rank, kb.rank); c != 0 {
+		return c
+	}
+	return cmp.Or(cmp.Compare(strings.ToLower(a), strings.ToLower(b)), cmp.Compare(a, b))
+}
+
+func canonicalCategory(name string) string {
+	c, _ := learnings.NormalizeCategory(name)
+	return c
+}
+
+func runes(s string) int { return utf8.RuneCountInString(s) }
