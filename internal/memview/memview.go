@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/learnings"
@@ -80,4 +81,18 @@ func Plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// FirstLine shortens a learning to its first line of at most n runes, marking
+// what was cut with an ellipsis, for one-line listings.
+func FirstLine(text string, n int) string {
+	first, _, more := strings.Cut(text, "\n")
+	r := []rune(first)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	if more {
+		return first + " …"
+	}
+	return first
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/compact"
@@ -78,7 +79,7 @@ block), 2 usage error, 4 busy.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
-	cmd.Flags().BoolVarP(&opts.DryRun, "dry-run", "n", false, "print the change as a unified diff and write nothing")
+	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff and write nothing")
 	cmd.Flags().IntVar(&opts.Keep, "keep", 0, "leave the newest `N` sessions in place")
 	return cmd
 }
@@ -165,7 +166,7 @@ func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	if len(plan.Folded) == 0 {
 		rep.Reason = "no sessions to fold"
 		if len(doc.Sessions) > 0 {
-			rep.Reason = fmt.Sprintf("only %s, all kept by --keep %d", plural(len(doc.Sessions), "session"), opts.Keep)
+			rep.Reason = fmt.Sprintf("only %s, all kept by --keep %d", memview.Plural(len(doc.Sessions), "session", "sessions"), opts.Keep)
 		}
 		return src, nil
 	}
@@ -235,26 +236,19 @@ func summaryLines(rep *Report) []string {
 	}
 	lines := []string{
 		fmt.Sprintf("%s %s (%s) into Consolidated Learnings", verb("fold", "folded"),
-			plural(s.SessionsFolded, "session"), plural(s.LearningsFolded, "learning")),
+			memview.Plural(s.SessionsFolded, "session", "sessions"), memview.Plural(s.LearningsFolded, "learning", "learnings")),
 		fmt.Sprintf("%s %s; Consolidated goes from %d to %s", verb("merge", "merged"),
-			plural(s.Merged, "duplicate"), s.ConsolidatedBefore, plural(s.ConsolidatedAfter, "learning")),
-		fmt.Sprintf("%s %s of Documentation Seen", verb("tally", "tallied"), plural(s.DocRefs, "reference")),
+			memview.Plural(s.Merged, "duplicate", "duplicates"), s.ConsolidatedBefore, memview.Plural(s.ConsolidatedAfter, "learning", "learnings")),
+		fmt.Sprintf("%s %s of Documentation Seen", verb("tally", "tallied"), memview.Plural(s.DocRefs, "reference", "references")),
 	}
 	if s.SessionsKept > 0 {
-		lines = append(lines, fmt.Sprintf("%s the newest %s in place", verb("keep", "kept"), plural(s.SessionsKept, "session")))
+		lines = append(lines, fmt.Sprintf("%s the newest %s in place", verb("keep", "kept"), memview.Plural(s.SessionsKept, "session", "sessions")))
 	}
 	if len(rep.Sections) > 0 {
 		lines = append(lines, fmt.Sprintf("%s %s unchanged: %s", verb("keep", "kept"),
-			plural(len(rep.Sections), "hand-written section"), strings.Join(rep.Sections, ", ")))
+			memview.Plural(len(rep.Sections), "hand-written section", "hand-written sections"), strings.Join(rep.Sections, ", ")))
 	}
 	return append(lines, fmt.Sprintf("size %s → %s (%s)", bytesText(rep.BytesBefore), bytesText(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func bytesText(n int) string {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -89,7 +90,7 @@ answered no, an unclosed block when selectors are given; 2 usage error
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
-	cmd.Flags().BoolVarP(&opts.DryRun, "dry-run", "n", false, "list what would be forgotten and write nothing")
+	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "list what would be forgotten and write nothing")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
@@ -283,18 +284,18 @@ func what(rep *Report) string {
 	c := rep.Counts
 	if rep.Everything {
 		s := fmt.Sprintf("everything in %s: %s and %s", rep.File,
-			plural(c["sessions"], "session"), plural(c["learnings"], "learning"))
+			memview.Plural(c["sessions"], "session", "sessions"), memview.Plural(c["learnings"], "learning", "learnings"))
 		if c["sections"] > 0 {
-			s += fmt.Sprintf(", and %s", plural(c["sections"], "hand-written section"))
+			s += fmt.Sprintf(", and %s", memview.Plural(c["sections"], "hand-written section", "hand-written sections"))
 		}
 		return s
 	}
 	var parts []string
 	if c["sessions"] > 0 {
-		parts = append(parts, fmt.Sprintf("%s (%s)", plural(c["sessions"], "session"), plural(sessionLearnings(rep), "learning")))
+		parts = append(parts, fmt.Sprintf("%s (%s)", memview.Plural(c["sessions"], "session", "sessions"), memview.Plural(sessionLearnings(rep), "learning", "learnings")))
 	}
 	if single := c["learnings"] - sessionLearnings(rep); single > 0 {
-		parts = append(parts, plural(single, "learning"))
+		parts = append(parts, memview.Plural(single, "learning", "learnings"))
 	}
 	return fmt.Sprintf("%s from %s", strings.Join(parts, " and "), rep.File)
 }
@@ -313,7 +314,7 @@ func writeList(w io.Writer, rep *Report, limit int) {
 		if limit > 0 && shown == limit {
 			break
 		}
-		fmt.Fprintf(w, "  session %s  [%s] %s (%s, line %d)\n", s.ID, s.Stamp, s.Focus, plural(s.Learnings, "learning"), s.Line)
+		fmt.Fprintf(w, "  session %s  [%s] %s (%s, line %d)\n", s.ID, s.Stamp, s.Focus, memview.Plural(s.Learnings, "learning", "learnings"), s.Line)
 		shown++
 	}
 	for _, l := range rep.Learnings {
@@ -324,7 +325,7 @@ func writeList(w io.Writer, rep *Report, limit int) {
 		if l.Session != "" {
 			where = "session " + l.Session
 		}
-		fmt.Fprintf(w, "  learning %s  %s: %s (%s, line %d)\n", l.ID, l.Category, snippet(l.Text, 70), where, l.Line)
+		fmt.Fprintf(w, "  learning %s  %s: %s (%s, line %d)\n", l.ID, l.Category, memview.FirstLine(l.Text, 70), where, l.Line)
 		shown++
 	}
 	if total := len(rep.Sessions) + len(rep.Learnings); limit > 0 && total > shown {
@@ -344,7 +345,7 @@ func finish(opts *Options, rep *Report) error {
 		fmt.Fprintf(out, "Dry run: nothing written. Forgetting would remove %s:\n", what(rep))
 		writeList(out, rep, 0)
 		if rep.Everything {
-			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", plural(rep.BytesBefore, "byte"))
+			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", memview.Plural(rep.BytesBefore, "byte", "bytes"))
 		} else {
 			fmt.Fprintf(out, "Size: %d → %d bytes.\n", rep.BytesBefore, rep.BytesAfter)
 		}
@@ -370,23 +371,4 @@ func learningRef(l *learnings.Learning) LearningRef {
 		r.Session = l.Session.ID
 	}
 	return r
-}
-
-func snippet(text string, n int) string {
-	first, _, more := strings.Cut(text, "\n")
-	r := []rune(first)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	if more {
-		return first + " …"
-	}
-	return first
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
@@ -171,7 +172,7 @@ func run(opts *Options) error {
 	}
 	if opts.Diff {
 		fmt.Fprint(opts.IO.Out, rep.Diff)
-		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", plural(len(rep.Suggestions), "addition"))
+		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", memview.Plural(len(rep.Suggestions), "addition", "additions"))
 		if rep.More > 0 {
 			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", rep.More)
 		}
@@ -213,23 +214,23 @@ func diff(root string, items []improve.Item) (string, error) {
 }
 
 func writeHuman(w io.Writer, rep *Report) {
-	fmt.Fprintf(w, "Documentation improvements from %s (%s", rep.File, plural(rep.Learnings, "learning"))
+	fmt.Fprintf(w, "Documentation improvements from %s (%s", rep.File, memview.Plural(rep.Learnings, "learning", "learnings"))
 	if rep.Duplicates > 0 {
-		fmt.Fprintf(w, ", %s skipped", plural(rep.Duplicates, "duplicate"))
+		fmt.Fprintf(w, ", %s skipped", memview.Plural(rep.Duplicates, "duplicate", "duplicates"))
 	}
-	fmt.Fprintf(w, "; %s checked)\n\n", plural(len(rep.DocsLoaded), "doc"))
+	fmt.Fprintf(w, "; %s checked)\n\n", memview.Plural(len(rep.DocsLoaded), "doc", "docs"))
 
 	if len(rep.Docs) > 0 {
 		fmt.Fprintln(w, "Docs the sessions read, most seen first:")
 		for _, d := range rep.Docs[:min(len(rep.Docs), docsShown)] {
 			fmt.Fprintf(w, "  %3d×  %s", d.Seen, d.Path)
 			if d.Learnings > 0 {
-				fmt.Fprintf(w, "  (%s from sessions that read it)", plural(d.Learnings, "learning"))
+				fmt.Fprintf(w, "  (%s from sessions that read it)", memview.Plural(d.Learnings, "learning", "learnings"))
 			}
 			fmt.Fprintln(w)
 		}
 		if more := len(rep.Docs) - docsShown; more > 0 {
-			fmt.Fprintf(w, "  … and %s seen less often (all of them with --json)\n", plural(more, "more doc"))
+			fmt.Fprintf(w, "  … and %s seen less often (all of them with --json)\n", memview.Plural(more, "more doc", "more docs"))
 		}
 	} else {
 		fmt.Fprintln(w, "No session recorded Documentation Seen, so suggestions rank by category only.")
@@ -244,7 +245,7 @@ func writeHuman(w io.Writer, rep *Report) {
 			if m.Heading != "" {
 				where += fmt.Sprintf(" (%s)", m.Heading)
 			}
-			fmt.Fprintf(w, "  %s  %s: %s\n        covered by %s\n", it.ID, it.Category, snippet(it.Text, 70), where)
+			fmt.Fprintf(w, "  %s  %s: %s\n        covered by %s\n", it.ID, it.Category, memview.FirstLine(it.Text, 70), where)
 		}
 		fmt.Fprintln(w)
 	}
@@ -261,7 +262,7 @@ func writeHuman(w io.Writer, rep *Report) {
 	}
 	for i, it := range rep.Suggestions {
 		sg := it.Suggestion
-		fmt.Fprintf(w, "\n%2d. [%s] %s  (%s)\n", i+1, it.Category, snippet(it.Text, 70), provenance(it))
+		fmt.Fprintf(w, "\n%2d. [%s] %s  (%s)\n", i+1, it.Category, memview.FirstLine(it.Text, 70), provenance(it))
 		fmt.Fprintf(w, "    Add to %s\n", target(sg))
 		if sg.Reason != "" {
 			fmt.Fprintf(w, "    Why: %s\n", sg.Reason)
@@ -313,23 +314,4 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
-}
-
-func snippet(text string, n int) string {
-	first, _, more := strings.Cut(text, "\n")
-	r := []rune(first)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	if more {
-		return first + " …"
-	}
-	return first
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
