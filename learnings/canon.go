@@ -234,10 +234,14 @@ func (fa *features) scoreGrams(gramsA []uint64, fb *features, gramsB []uint64) f
 	return s * fa.mismatch(fb)
 }
 
-// trigrams are computed on demand: an index holds many features and scores
-// only a few of them in full.
+// trigrams are computed on demand, not by featuresOf: store's filter
+// prepares many stored texts and scores only a few of them in full.
 func (f *features) trigrams() []uint64 {
-	var gs []uint64
+	size := 0
+	for _, w := range f.words {
+		size += len(w)
+	}
+	gs := make([]uint64, 0, size)
 	for _, w := range f.words {
 		gs = appendTrigrams(gs, w)
 	}
@@ -353,11 +357,14 @@ func stem(w string) string {
 func appendTrigrams(gs []uint64, w string) []uint64 {
 	var g uint64 = ' '
 	n := 1
-	for _, r := range w + " " {
+	for _, r := range w {
 		g = (g<<21 | uint64(r)) & (1<<63 - 1)
 		if n++; n >= 3 {
 			gs = append(gs, g)
 		}
+	}
+	if n >= 2 {
+		gs = append(gs, (g<<21|' ')&(1<<63-1))
 	}
 	return gs
 }

@@ -28,6 +28,8 @@ import (
 //     not shared); only entries whose bound reaches the best score so far
 //     are scored in full.
 //
+// Each entry keeps its trigrams (about half a kilobyte for a typical
+// learning), so that scoring a candidate against it computes nothing twice.
 // A DupIndex is safe for concurrent Best calls once all Adds are done.
 type DupIndex struct {
 	ids      []int
@@ -238,10 +240,9 @@ func (ix *DupIndex) getScratch() *dupScratch {
 		sc = &dupScratch{}
 	}
 	if n := len(ix.entries); len(sc.stamp) < n {
+		// Fresh stamps are 0, which next never hands out.
 		size := max(n, 2*len(sc.stamp))
-		stamp := make([]uint32, size)
-		copy(stamp, sc.stamp)
-		sc.stamp, sc.shared = stamp, make([]float32, size)
+		sc.stamp, sc.shared = make([]uint32, size), make([]float32, size)
 	}
 	return sc
 }

@@ -3,6 +3,7 @@ package learnings
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -218,4 +219,35 @@ func TestDupIndexConcurrentBest(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// FuzzFoldNonASCII checks the filter's shortcut for text already in NFKC
+// against fold itself.
+func FuzzFoldNonASCII(f *testing.F) {
+	for _, s := range []string{"Straße ﬁle", "Ｃａｐ ３０ s", "café \u212a", "cafe\u0301 Σς", "don\u2019t 日本語", "İstanbul ǅ", "plain"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := foldNonASCII(s), fold(s); got != want {
+			t.Errorf("foldNonASCII(%q) = %q, fold = %q", s, got, want)
+		}
+	})
+}
+
+// FuzzAppendTrigrams pins appendTrigrams to its definition: the trigrams of
+// the word padded with a space at each end.
+func FuzzAppendTrigrams(f *testing.F) {
+	for _, s := range []string{"", "a", "ab", "abc", "café", "日本語", "x\xff", "\xe6\x97"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		var want []uint64
+		runes := []rune(" " + w + " ")
+		for i := 0; i+3 <= len(runes); i++ {
+			want = append(want, uint64(runes[i])<<42|uint64(runes[i+1])<<21|uint64(runes[i+2]))
+		}
+		if got := appendTrigrams(nil, w); !slices.Equal(got, want) {
+			t.Errorf("appendTrigrams(%q) = %x, want %x", w, got, want)
+		}
+	})
 }

@@ -16,6 +16,10 @@ type folder struct {
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
 	customOrder map[string]int
+	// names and ranks memoise category normalisation and ranking: a file
+	// has thousands of learnings but only a handful of category labels.
+	names map[string]string
+	ranks map[string]int
 }
 
 type entry struct {
@@ -25,13 +29,33 @@ type entry struct {
 }
 
 func newFolder() *folder {
-	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int)}
+	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int),
+		names: make(map[string]string), ranks: make(map[string]int)}
+}
+
+func (f *folder) normalize(label string) string {
+	name, ok := f.names[label]
+	if !ok {
+		name = label
+		if n, known := learnings.NormalizeCategory(label); known {
+			name = n
+		}
+		f.names[label] = name
+	}
+	return name
+}
+
+func (f *folder) rank(category string) int {
+	r, ok := f.ranks[category]
+	if !ok {
+		r = learnings.CategoryRank(category)
+		f.ranks[category] = r
+	}
+	return r
 }
 
 func (f *folder) add(category, text string) {
-	if name, known := learnings.NormalizeCategory(category); known {
-		category = name
-	}
+	category = f.normalize(category)
 	profile := learnings.NewProfile(text)
 	canon := profile.Canonical()
 	if canon == "" {
@@ -48,12 +72,12 @@ func (f *folder) add(category, text string) {
 		// A duplicate filed under a more important category (a User
 		// Correction repeated as a discovery) moves the kept wording up,
 		// so no correction is demoted by the merge.
-		if learnings.CategoryRank(category) < learnings.CategoryRank(dup.category) {
+		if f.rank(category) < f.rank(dup.category) {
 			dup.category = category
 		}
 		return
 	}
-	if learnings.CategoryRank(category) == len(learnings.Priority) {
+	if f.rank(category) == len(learnings.Priority) {
 		if _, ok := f.customOrder[category]; !ok {
 			f.customOrder[category] = len(f.customOrder)
 		}
@@ -67,7 +91,7 @@ func (f *folder) add(category, text string) {
 func (f *folder) result() []learnings.NewLearning {
 	sorted := slices.Clone(f.entries)
 	slices.SortStableFunc(sorted, func(a, b *entry) int {
-		ra, rb := learnings.CategoryRank(a.category), learnings.CategoryRank(b.category)
+		ra, rb := f.rank(a.category), f.rank(b.category)
 		if ra != rb {
 			return ra - rb
 		}

@@ -16,9 +16,8 @@
 // budget only learnings that would fit are compared, and only against the
 // shown ones, so the cost follows the output, not the file; the closing
 // line counts the rest as left out, duplicates among them included. With no
-// budget every learning is compared with every one kept, up to MaxNearScan
-// learnings; beyond that only exact duplicates are collapsed, and the closing
-// line says so.
+// budget every learning is compared with every one kept, through an index
+// (learnings.DupIndex) whose cost per learning does not grow with the file.
 //
 // Budget. The whole output, header and closing line included, stays within
 // Options.MaxChars characters (runes). A learning either fits whole or is left
@@ -90,9 +89,6 @@ type Result struct {
 	Total int
 	// Duplicates is how many learnings were folded into a shown one.
 	Duplicates int
-	// ExactOnly is set when, with no budget and more than MaxNearScan
-	// learnings, only exact duplicates were collapsed.
-	ExactOnly bool
 	// Stored is the number of learnings in the file, duplicates included;
 	// Sessions the number of sessions.
 	Stored   int
@@ -133,8 +129,7 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	}
 	r.Total = len(items)
 	if r.MaxChars == 0 {
-		r.ExactOnly = len(items) > MaxNearScan
-		r.Shown = collapse(items, r.ExactOnly, &r.Duplicates)
+		r.Shown = collapse(items, &r.Duplicates)
 		return r
 	}
 	r.fit(items, names)
@@ -253,39 +248,18 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 	return out
 }
 
-// MaxNearScan bounds the near-duplicate scan of an unbudgeted recall. The
-// scan compares each learning with every one kept, which grows with the
-// square of the file (about a second for 8,000 learnings, a 1 MB file);
-// above this many learnings --all collapses exact duplicates only, in linear
-// time, and says so.
-const MaxNearScan = 3000
-
-// collapse keeps the first of every group of duplicates, counting the rest;
-// exactOnly compares canonical texts instead of scoring similarity.
-func collapse(items []Item, exactOnly bool, dups *int) []Item {
+// collapse keeps the first of every group of duplicates, counting the rest.
+func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
-	if exactOnly {
-		seen := make(map[string]int, len(items))
-		for _, it := range items {
-			key := learnings.Canonical(it.Learning.Text)
-			if i, ok := seen[key]; ok {
-				kept[i].Collapsed++
-				*dups++
-				continue
-			}
-			seen[key] = len(kept)
-			kept = append(kept, it)
-		}
-		return kept
-	}
 	idx := learnings.NewDupIndex()
 	for _, it := range items {
-		if i, _, ok := idx.Best(it.Learning.Text); ok {
+		p := learnings.NewProfile(it.Learning.Text)
+		if i, _, ok := idx.BestProfile(p); ok {
 			kept[i].Collapsed++
 			*dups++
 			continue
 		}
-		idx.Add(len(kept), it.Learning.Text)
+		idx.AddProfile(len(kept), p)
 		kept = append(kept, it)
 	}
 	return kept

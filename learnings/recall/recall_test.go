@@ -330,16 +330,23 @@ func BenchmarkSelectAll(b *testing.B) {
 	}
 }
 
-func TestAllOnALargeFileCollapsesExactDuplicates(t *testing.T) {
-	doc := manyLearnings(MaxNearScan + 10)
+// TestAllOnALargeFileCollapsesNearDuplicates checks that --all looks for
+// near duplicates in a file of thousands of learnings too.
+func TestAllOnALargeFileCollapsesNearDuplicates(t *testing.T) {
+	const n = 5000
+	doc := manyLearnings(n)
 	s := doc.Sessions[0]
 	s.Categories[0].Learnings = append(s.Categories[0].Learnings,
-		&learnings.Learning{ID: "ldup", Category: s.Categories[0].Name, Text: "LEARNING number 0 says w0", Session: s})
-	r := Select(doc, Options{})
-	if !r.ExactOnly || r.Duplicates != 1 || len(r.Shown) != MaxNearScan+10 {
-		t.Fatalf("exact only %v, duplicates %d, shown %d", r.ExactOnly, r.Duplicates, len(r.Shown))
+		&learnings.Learning{ID: "ldup", Category: s.Categories[0].Name, Text: "LEARNING number 0 says w0", Session: s},
+		&learnings.Learning{ID: "lnear", Category: s.Categories[0].Name, Text: "Learning number 4999 says w4999 w4999 w4999 w4999 w4999 w4999 w4999 w4999 w4999 w4999 w4999 w4999 (again)", Session: s})
+	if sc := learnings.Similarity(s.Categories[0].Learnings[2].Text, doc.Sessions[len(doc.Sessions)-1].Categories[0].Learnings[0].Text); sc < learnings.DuplicateThreshold || sc == 1 {
+		t.Fatalf("fixture: similarity %.3f, want a near duplicate", sc)
 	}
-	if last := lastLine(r.Text()); !strings.Contains(last, "1 duplicate collapsed (exact ones only") {
+	r := Select(doc, Options{})
+	if r.Duplicates != 2 || len(r.Shown) != n {
+		t.Fatalf("duplicates %d, shown %d", r.Duplicates, len(r.Shown))
+	}
+	if last := lastLine(r.Text()); !strings.Contains(last, "2 duplicates collapsed.") {
 		t.Errorf("last line = %q", last)
 	}
 }

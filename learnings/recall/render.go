@@ -111,13 +111,6 @@ func (r *Result) footer() string {
 		if len(r.Shown) == 1 {
 			return fmt.Sprintf("\nThe 1 learning%s is shown%s.\n", r.scope(), dups)
 		}
-		if r.ExactOnly {
-			dups = strings.Replace(dups, "collapsed", "collapsed (exact ones only: near duplicates are looked for in up to "+
-				strconv.Itoa(MaxNearScan)+" learnings; `learn compact` merges them)", 1)
-			if r.Duplicates == 0 {
-				dups = " (near duplicates are looked for in up to " + strconv.Itoa(MaxNearScan) + " learnings; `learn compact` merges them)"
-			}
-		}
 		return fmt.Sprintf("\nAll %d learnings%s are shown%s.\n", len(r.Shown), r.scope(), dups)
 	}
 	parts := make([]string, len(r.Omitted))

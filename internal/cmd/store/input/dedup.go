@@ -22,32 +22,35 @@ const minChunk = 512
 
 // AgainstStored finds, for each candidate, the stored learning it is an
 // exact or near duplicate of (Learning nil when none); on equal scores the
-// one first in stored wins. Only stored learnings the DupFilter cannot rule
-// out are indexed, and large files are indexed in parallel chunks, so a few
-// candidates against a large file cost about as much as reading it.
+// one first in stored wins. The DupFilter rules out most stored learnings
+// cheaply and scores the rest, and large files are checked in parallel
+// chunks, so a few candidates against a large file cost about as much as
+// reading it.
 func AgainstStored(stored []*learnings.Learning, candidates []string) []Known {
 	filter := learnings.NewDupFilter(candidates)
 	chunks := min(runtime.GOMAXPROCS(0), max(1, len(stored)/minChunk))
-	indexes := make([]*learnings.DupIndex, chunks)
+	found := make([][]Known, chunks)
 	var wg sync.WaitGroup
 	for c := range chunks {
 		lo, hi := c*len(stored)/chunks, (c+1)*len(stored)/chunks
 		wg.Go(func() {
-			ix := learnings.NewDupIndex()
+			best := make([]Known, len(candidates))
 			for i := lo; i < hi; i++ {
-				if filter.MayMatch(stored[i].Text) {
-					ix.Add(i, stored[i].Text)
-				}
+				filter.Matches(stored[i].Text, func(cand int, score float64) {
+					if score > best[cand].Score {
+						best[cand] = Known{stored[i], score}
+					}
+				})
 			}
-			indexes[c] = ix
+			found[c] = best
 		})
 	}
 	wg.Wait()
 	out := make([]Known, len(candidates))
-	for i, cand := range candidates {
-		for _, ix := range indexes {
-			if j, score, ok := ix.Best(cand); ok && score > out[i].Score {
-				out[i] = Known{stored[j], score}
+	for _, best := range found {
+		for i, k := range best {
+			if k.Score > out[i].Score {
+				out[i] = k
 			}
 		}
 	}
