@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # test.sh runs everything CI runs: formatting, vet, the whole Go test suite
 # (including the end-to-end test against the real opencode client, installed
-# from npm into .cache/), and a few seconds of each fuzz target.
+# from npm into ~/.cache/learn-e2e), and a few seconds of each engine fuzz target.
 #
 #   ./test.sh              the full suite
 #   FUZZTIME=2m ./test.sh  fuzz longer (default 5s per target)
+#   FUZZ_ALL=1 ./test.sh   fuzz every package's targets, not only the engine's
 #   LEARN_E2E=0 ./test.sh  skip installing opencode (the e2e test then skips)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -39,8 +40,9 @@ go test -count=1 ./...
 step "go test -race (engine and file safety)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
 
-step "fuzz (${FUZZTIME:-5s} per target)"
-grep -rl --include='*_test.go' '^func Fuzz' . | while read -r file; do
+step "fuzz the engine (${FUZZTIME:-5s} per target; FUZZ_ALL=1 fuzzes every package)"
+if [ "${FUZZ_ALL:-0}" = 1 ]; then files=$(grep -rl --include='*_test.go' '^func Fuzz' .); else files=$(ls learnings/*_test.go); fi
+for file in $files; do
   pkg=./$(dirname "${file#./}")
   for target in $(grep -o '^func Fuzz[A-Za-z0-9_]*' "$file" | cut -d' ' -f2); do
     echo "-- $pkg $target"
