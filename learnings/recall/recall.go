@@ -146,9 +146,13 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	omitted := map[string]int{}
 	var order []string
 	for _, it := range items {
-		cost := bulletCost(it, ranked)
+		heading := 0
 		if !ranked && it.Category != current {
-			cost += runes(categoryHeading(it.Category))
+			heading = runes(categoryHeading(it.Category))
+		}
+		cost := heading + rawCost(it, ranked)
+		if cost <= budget {
+			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {
 			if omitted[it.Category] == 0 {

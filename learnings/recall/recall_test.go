@@ -367,3 +367,27 @@ func FuzzBulletCost(f *testing.F) {
 		}
 	})
 }
+
+// TestRecallRedactsSecrets covers a file written before learn refused
+// secrets: recall goes into every agent's prompt, so it shows the learning
+// with the key replaced by a marker, and the budget counts the marker.
+func TestRecallRedactsSecrets(t *testing.T) {
+	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
+	doc := fixture(nil, fixtureSession{"2026-11-02 10:00", [][2]string{
+		{"Fresh Discoveries", "Token for CI is " + key + " keep it."},
+		{"Fresh Discoveries", "Backoff caps at 30 s."},
+	}})
+	for _, opts := range []Options{{}, {MaxChars: MinMaxChars}} {
+		text := Select(doc, opts).Text()
+		if strings.Contains(text, key) {
+			t.Errorf("recall %+v shows the key:\n%s", opts, text)
+		}
+		if !strings.Contains(text, "- Token for CI is [REDACTED GitHub token] keep it. [l0000001]") {
+			t.Errorf("recall %+v has no redacted learning:\n%s", opts, text)
+		}
+	}
+	it := Item{Learning: doc.Learnings()[0], Category: "Fresh Discoveries"}
+	if cost, n := bulletCost(it, true), runes(bullet(it, true)); cost != n {
+		t.Errorf("bulletCost = %d, rendered %d characters", cost, n)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Text renders the result for the agent. It depends only on the file's
@@ -49,7 +51,7 @@ func bullet(it Item, withCategory bool) string {
 		tag += ", " + it.Category
 	}
 	tag += "]"
-	lines := strings.Split(it.Learning.Text, "\n")
+	lines := strings.Split(shownText(it), "\n")
 	var b strings.Builder
 	b.WriteString("- ")
 	if opensFence(lines[0]) {
@@ -71,11 +73,20 @@ func bullet(it Item, withCategory bool) string {
 // rendering, so that the budget can be checked against thousands of
 // learnings cheaply.
 func bulletCost(it Item, withCategory bool) int {
+	return textCost(shownText(it), it, withCategory)
+}
+
+// rawCost is bulletCost before redaction: cheap, since it skips the secret
+// scan, so that learnings which cannot fit the budget are never scanned.
+func rawCost(it Item, withCategory bool) int {
+	return textCost(it.Learning.Text, it, withCategory)
+}
+
+func textCost(text string, it Item, withCategory bool) int {
 	tag := 2 + runes(it.Learning.ID)
 	if withCategory {
 		tag += 2 + runes(it.Category)
 	}
-	text := it.Learning.Text
 	nl := strings.IndexByte(text, '\n')
 	if nl < 0 && !opensFence(text) {
 		return 4 + tag + runes(text)
@@ -92,6 +103,11 @@ func bulletCost(it Item, withCategory bool) int {
 	}
 	return 4 + tag + runes(text) + 2*indented
 }
+
+// shownText is the learning's text as recall prints it: with any secret
+// stored before learn guarded the file redacted, since recall's output goes
+// into every agent's prompt.
+func shownText(it Item) string { return secrets.Redact(it.Learning.Text) }
 
 func opensFence(text string) bool {
 	first := strings.TrimLeft(text, " ")

@@ -438,3 +438,19 @@ func FuzzSnippet(f *testing.F) {
 		}
 	})
 }
+
+// TestSnippetRedactsSecrets covers a file written before learn refused
+// secrets: a hit shows the learning with the key replaced by a marker.
+func TestSnippetRedactsSecrets(t *testing.T) {
+	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
+	doc := buildDoc(nil, testSession{"s", "f", "p", [][2]string{{"Fresh Discoveries", "Token for CI is " + key + " keep it."}}})
+	hits, _ := Search(doc, "ci", Options{})
+	if len(hits) != 1 {
+		t.Fatalf("got %d hits, want 1", len(hits))
+	}
+	for _, s := range []string{hits[0].Snippet, hits[0].Plain} {
+		if strings.Contains(s, key) || !strings.Contains(s, "[REDACTED GitHub token]") {
+			t.Errorf("snippet %q is not redacted", s)
+		}
+	}
+}

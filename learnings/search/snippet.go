@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // snippetLen is roughly how many bytes of a learning a hit shows: enough
@@ -14,8 +16,10 @@ const snippetLen = 160
 // snippet picks the window of text of about size bytes that holds the most
 // (idf-weighted, distinct) matched terms, cut at word boundaries, with runs
 // of whitespace folded to one space. It returns the window and the byte
-// ranges of the matched words in it.
+// ranges of the matched words in it. Secrets in text (stored before learn
+// guarded the file) are redacted first, so a hit never shows one.
 func snippet(text string, matched map[string]float64, size int) (string, [][2]int) {
+	text = secrets.Redact(text)
 	type match struct {
 		start, end int
 		term       string

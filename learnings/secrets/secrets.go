@@ -51,6 +51,11 @@ type rule struct {
 	// the rule matches; Scan runs the rule only on such lines, which keeps
 	// patterns without a literal prefix fast on a large file.
 	hints []string
+	// overlapping rules look for a match again from where the value of
+	// the previous one starts, so that "staging: password = X", whose
+	// first match is the harmless "staging: password", still reaches the
+	// password.
+	overlapping bool
 	// bounded rules only count when the match does not continue into more
 	// key characters, so that a longer identifier that happens to contain
 	// "AKIA" and sixteen capitals is not reported.
@@ -101,6 +106,10 @@ var providerRules = []rule{
 	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
 	{kind: "Azure storage account key", hints: []string{"accountkey="}, re: regexp.MustCompile(`(?i)AccountKey=(?P<s>[A-Za-z0-9+/]{80,}={0,2})`)},
 	{kind: "private key", re: regexp.MustCompile(`LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`), valid: encodesPrivateKey},
+	provider("Google OAuth access token", `ya29\.[0-9A-Za-z_\-]{20,}`),
+	provider("Mailgun API key", `key-[0-9a-f]{32}`),
+	{kind: "Discord webhook URL", re: regexp.MustCompile(`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]{20,}`)},
+	{kind: "Azure SAS signature", hints: []string{"sig="}, re: regexp.MustCompile(`[?&;]sig=(?P<s>[A-Za-z0-9%+/=]{20,})`)},
 	{kind: "JWT", re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
 }
 
@@ -110,8 +119,17 @@ var assignmentRules = []rule{
 	{
 		kind:  "password in URL",
 		hints: []string{"://"},
-		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]+:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
+		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
+	},
+	{
+		kind:  "curl credentials",
+		hints: []string{"curl"},
+		re:    regexp.MustCompile(`\bcurl\b[^\n]*?\s(?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+		valid: func(text string, span []int) bool {
+			v := value(text, span)
+			return !isPlaceholder(v) && !isReference(v)
+		},
 	},
 	{
 		kind:  "basic auth credentials",
@@ -126,8 +144,9 @@ var assignmentRules = []rule{
 		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 	},
 	{
-		judge: judgeAssignment,
-		hints: append(append([]string{}, passwordWords...), "secret", "token", "key", "auth", "credential"),
+		judge:       judgeAssignment,
+		overlapping: true,
+		hints:       append(append([]string{}, passwordWords...), "_pass", "_pw", "secret", "token", "key", "auth", "credential"),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?\s*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
@@ -140,6 +159,49 @@ var rules = slices.Concat(providerRules, assignmentRules)
 // wins over a free-form assignment covering the same bytes, so a GitHub
 // token in "GITHUB_TOKEN=ghp_..." is reported once, as a GitHub token.
 func Scan(text string) []Finding {
+	if !mayHold(text) {
+		return nil
+	}
+	return scan(text)
+}
+
+// secretHints are words without which only a long token can be a secret:
+// every assignment and URL rule needs one of them, so text with none of
+// them and no long token skips the regular expressions. recall and lint
+// scan every learning of a large file, and most learnings are plain prose.
+var secretHints = []string{
+	"pass", "pw", "pwd", "secret", "token", "key", "auth", "cred", "://",
+	"begin", "bearer", "basic", "sig", "-u", "user", "session", "cookie", "private", "api",
+}
+
+// longToken is the shortest run of token characters that may be a provider
+// key on its own (AWS access key IDs, the shortest, are 20).
+const longToken = 16
+
+func mayHold(text string) bool {
+	run := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '_' || c == '-' || c == '+' || c == '/' || c == '=' || c == '.' || c == '~' {
+			run++
+			if run >= longToken {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	lower := asciiLower(text)
+	for _, h := range secretHints {
+		if strings.Contains(lower, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func scan(text string) []Finding {
 	lower := asciiLower(text)
 	var out []Finding
 	overlaps := func(start, end int) bool {
@@ -170,6 +232,25 @@ func Scan(text string) []Finding {
 	return out
 }
 
+// Redact replaces the value of every secret Scan finds in text with
+// "[REDACTED kind]", so that text stored before learn guarded the file can
+// still be shown to a person or an agent without handing the secret on.
+func Redact(text string) string {
+	found := Scan(text)
+	if len(found) == 0 {
+		return text
+	}
+	var b strings.Builder
+	prev := 0
+	for _, f := range found {
+		b.WriteString(text[prev:f.Start])
+		b.WriteString("[REDACTED " + f.Kind + "]")
+		prev = f.End
+	}
+	b.WriteString(text[prev:])
+	return b.String()
+}
+
 // isFiller reports a key whose last sixteen characters are one character
 // repeated ("ghp_xxxx…", "sk_live_0000…"): a placeholder in docs, never the
 // output of a key generator.
@@ -182,11 +263,11 @@ func isFiller(key string) bool {
 // whose lower-cased form holds a hint, giving indexes into text.
 func (r rule) matches(text, lower string) [][]int {
 	if r.hints == nil {
-		return r.re.FindAllStringSubmatchIndex(text, -1)
+		return r.findAll(text)
 	}
 	var out [][]int
 	for _, ln := range hintedLines(lower, r.hints) {
-		for _, m := range r.re.FindAllStringSubmatchIndex(text[ln[0]:ln[1]], -1) {
+		for _, m := range r.findAll(text[ln[0]:ln[1]]) {
 			for i := range m {
 				if m[i] >= 0 {
 					m[i] += ln[0]
@@ -194,6 +275,33 @@ func (r rule) matches(text, lower string) [][]int {
 			}
 			out = append(out, m)
 		}
+	}
+	return out
+}
+
+// findAll returns the rule's matches in s; for an overlapping rule the
+// search resumes where each match's value starts rather than after it.
+func (r rule) findAll(s string) [][]int {
+	if !r.overlapping {
+		return r.re.FindAllStringSubmatchIndex(s, -1)
+	}
+	var out [][]int
+	for from := 0; from < len(s); {
+		m := r.re.FindStringSubmatchIndex(s[from:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += from
+			}
+		}
+		out = append(out, m)
+		next := secretIndex(r.re, m)[0]
+		if q := r.re.SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
+			next = m[2*q]
+		}
+		from = max(next, m[0]+1)
 	}
 	return out
 }
@@ -309,7 +417,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "" // a number is a setting (PASSWORD_RESET_TTL=3600), not a secret
 	}
 	switch {
-	case containsAny(key, passwordWords):
+	case containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "_pw", "-pass", "-pw"):
 		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) {
 			return "" // prose such as "password: required"
 		}
@@ -331,6 +439,15 @@ var (
 	keyWords      = []string{"secret", "token", "apikey", "api_key", "api-key", "access_key", "auth_", "auth-",
 		"authkey", "authtoken", "authorization", "credential", "private_key"}
 )
+
+func hasAnySuffix(s string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
 
 func containsAny(s string, words []string) bool {
 	for _, w := range words {

@@ -117,3 +117,40 @@ func TestShowErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestShowRedactsSecrets covers a file written before learn refused
+// secrets: show prints the learning and its session with the key replaced
+// by a marker.
+func TestShowRedactsSecrets(t *testing.T) {
+	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
+	old := "POST needs an Idempotency-Key header."
+	if !strings.Contains(memviewtest.Sample, old) {
+		t.Fatal("the sample no longer holds the learning this test edits")
+	}
+	content := strings.Replace(memviewtest.Sample, old, old+" Token for CI is "+key+" keep it.", 1)
+	doc := learnings.Parse([]byte(content))
+	var l *learnings.Learning
+	for _, x := range doc.Learnings() {
+		if strings.Contains(x.Text, key) {
+			l = x
+		}
+	}
+	if l == nil || l.Session == nil {
+		t.Fatal("no learning holds the key")
+	}
+	for _, args := range [][]string{{l.ID}, {l.Session.ID}, {"--json", l.ID}, {"--json", l.Session.ID}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			e := memviewtest.New(t, content)
+			if err := e.Run(NewCmdShow(e.Factory, nil), args...); err != nil {
+				t.Fatal(err)
+			}
+			got := e.Out.String()
+			if strings.Contains(got, key) {
+				t.Errorf("output holds the key:\n%s", got)
+			}
+			if !strings.Contains(got, "[REDACTED GitHub token]") {
+				t.Errorf("output has no redaction marker:\n%s", got)
+			}
+		})
+	}
+}
