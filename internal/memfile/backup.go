@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/google/renameio/v2"
 )
 
 // RingSize is how many timestamped backups are kept: enough to step back
@@ -53,12 +55,17 @@ func splitExt(path string) (string, string) {
 // timestamped copy in the ring, dropping the oldest copies beyond RingSize,
 // so every destructive command can be undone. It returns the ring copy's
 // path. Both writes are atomic, and two backups never share a name, even
-// within one millisecond.
+// within one millisecond. The copies get the file's own mode, so a file the
+// user restricted to 0600 or 0640 is not copied world-readable.
 func Backup(path string, data []byte, now time.Time) (string, error) {
 	if _, err := ensureDir(filepath.Dir(path)); err != nil {
 		return "", err
 	}
-	if err := writeAtomic(BackupPath(path), data); err != nil {
+	perm := os.FileMode(0)
+	if fi, err := os.Stat(path); err == nil {
+		perm = fi.Mode().Perm()
+	}
+	if err := writeBackup(BackupPath(path), data, perm); err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
 	ring := RingDir(path)
@@ -71,7 +78,7 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	if list, err := Backups(path); err == nil && len(list) > 0 && !list[0].Time.Before(stamp) {
 		stamp = list[0].Time.Add(time.Millisecond)
 	}
-	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp)
+	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp, perm)
 	if err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
@@ -88,13 +95,20 @@ func ringPrefix(path string) string {
 
 // writeUnique writes data to a temp file, syncs it and hard-links it to the
 // first free name from t on: link(2) never replaces an existing file, so two
-// concurrent backups cannot overwrite each other.
-func writeUnique(dir, prefix string, data []byte, t time.Time) (string, error) {
+// concurrent backups cannot overwrite each other. A non-zero perm is given
+// to the copy exactly; zero means the mode of a new learnings file.
+func writeUnique(dir, prefix string, data []byte, t time.Time, perm os.FileMode) (string, error) {
 	tmp, err := createTemp(dir, ".tmp-"+prefix)
 	if err != nil {
 		return "", writeError(dir, dir, err)
 	}
 	defer os.Remove(tmp.Name())
+	if perm != 0 {
+		if err := tmp.Chmod(perm); err != nil {
+			tmp.Close()
+			return "", writeError(tmp.Name(), dir, err)
+		}
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return "", writeError(tmp.Name(), dir, err)
@@ -118,6 +132,28 @@ func writeUnique(dir, prefix string, data []byte, t time.Time) (string, error) {
 		t = t.Add(time.Millisecond)
 	}
 	return "", fmt.Errorf("no free backup name in %s", dir)
+}
+
+// writeBackup atomically replaces the backup file at path with data. A
+// non-zero perm is set exactly, whatever mode an older backup had; zero
+// means the mode of a new learnings file.
+func writeBackup(path string, data []byte, perm os.FileMode) error {
+	if perm == 0 {
+		return writeAtomic(path, data)
+	}
+	dir := filepath.Dir(path)
+	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(perm))
+	if err != nil {
+		return writeError(path, dir, err)
+	}
+	defer func() { _ = pf.Cleanup() }()
+	if _, err := pf.Write(data); err != nil {
+		return writeError(path, dir, err)
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return writeError(path, dir, err)
+	}
+	return syncDir(dir)
 }
 
 // createTemp is os.CreateTemp with the mode of a new learnings file (0644

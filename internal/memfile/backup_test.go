@@ -163,3 +163,45 @@ func TestRestoreMissingBackup(t *testing.T) {
 		t.Errorf("content = %q", got)
 	}
 }
+
+func TestBackupKeepsTheFilesMode(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o640, 0o644} {
+		t.Run(strconv.FormatUint(uint64(mode), 8), func(t *testing.T) {
+			dir := t.TempDir()
+			target := filepath.Join(dir, "real.md")
+			if err := os.WriteFile(target, []byte("v0\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(target, mode); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, ".tmp", "memory-learnings.md")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(target, path); err != nil {
+				t.Fatal(err)
+			}
+			// An older, world-readable backup must not lend its mode.
+			if err := os.WriteFile(memfile.BackupPath(path), []byte("old\n"), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(memfile.BackupPath(path), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			ringCopy, err := memfile.Backup(path, []byte("v1\n"), time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{memfile.BackupPath(path), ringCopy} {
+				fi, err := os.Stat(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := fi.Mode().Perm(); got != mode {
+					t.Errorf("%s: mode %o, want %o like the file", filepath.Base(p), got, mode)
+				}
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Corpus is the project's documentation as the docs package loads it.
@@ -100,7 +101,7 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 			return
 		}
 		index.Add(seq, l.Text)
-		it := Item{ID: l.ID, Category: category, Text: l.Text, order: seq, Seen: []string{}}
+		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
 		seq++
 		if s != nil {
 			it.Session, it.Stamp, it.Seen = s.ID, s.Stamp, append(it.Seen, s.Docs...)
@@ -117,7 +118,7 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 		sg := corpus.Suggest(l.Text, it.Seen)
 		it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 			InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
-		it.Example = Example(l.Text)
+		it.Example = Example(it.Text)
 		it.DocFreq = freq[DocPath(sg.Path)]
 		for _, p := range uniquePaths(it.Seen) {
 			it.DocFreq = max(it.DocFreq, freq[p])

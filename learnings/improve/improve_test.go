@@ -120,3 +120,16 @@ func TestAnalyseEmpty(t *testing.T) {
 		t.Errorf("empty document gave %+v", rep)
 	}
 }
+
+// TestSecretsAreRedacted: a key stored before learn refused secrets must not
+// be suggested for pasting into the project's docs.
+func TestSecretsAreRedacted(t *testing.T) {
+	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
+	src := "## Recent Sessions\n\n## [2026-11-02 10:00 UTC] - CI\n**Project**: p\n**Documentation Seen**: `README.md`\n\n### Learnings\n\n**Fresh Discoveries:**\n- The CI token is " + key + " and it rotates monthly.\n"
+	rep := Analyse(learnings.Parse([]byte(src)), fakeCorpus{})
+	for _, it := range rep.Suggestions {
+		if strings.Contains(it.Text, key) || strings.Contains(it.Example, key) {
+			t.Fatalf("suggestion shows the key: %+v", it)
+		}
+	}
+}

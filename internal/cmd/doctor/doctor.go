@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +20,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/templates"
 )
@@ -378,7 +380,15 @@ func checkMemory(opts *Options) Check {
 	}
 	doc := learnings.Parse(data)
 	c.Status = StatusOK
-	c.Message = fmt.Sprintf("%s: %d sessions, %d learnings, %d bytes, %d problems", path, len(doc.Sessions), len(doc.Learnings()), len(data), len(doc.Problems))
+	problems := len(doc.Problems)
+	if doc.Unclosed != nil && !slices.Contains(doc.Problems, *doc.Unclosed) {
+		problems++
+	}
+	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
+		memview.Plural(len(doc.Sessions), "session", "sessions"),
+		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
+		memview.Plural(len(data), "byte", "bytes"),
+		memview.Plural(problems, "problem", "problems"))
 	if doc.Unclosed != nil {
 		c.Status = StatusFail
 		c.Details = append(c.Details, doc.Unclosed.String()+" (learn refuses to write until it is closed)")

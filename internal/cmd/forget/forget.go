@@ -112,11 +112,18 @@ type Report struct {
 	Reason      string         `json:"reason,omitempty"`
 	Sessions    []SessionRef   `json:"sessions"`
 	Learnings   []LearningRef  `json:"learnings"`
+	Sections    []SectionRef   `json:"sections,omitempty"`
 	Counts      map[string]int `json:"counts"`
 	BytesBefore int            `json:"bytes_before"`
 	BytesAfter  int            `json:"bytes_after"`
 	Backup      string         `json:"backup,omitempty"`
 	Ring        string         `json:"backup_copy,omitempty"`
+}
+
+// SectionRef names a hand-written section that goes with everything else.
+type SectionRef struct {
+	Title string `json:"title"`
+	Line  int    `json:"line"`
 }
 
 // SessionRef names a session that goes.
@@ -206,6 +213,9 @@ func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
 		}
 		for _, s := range doc.Sessions {
 			rep.Sessions = append(rep.Sessions, sessionRef(s))
+		}
+		for _, s := range doc.Sections {
+			rep.Sections = append(rep.Sections, SectionRef{Title: s.Title, Line: s.Span.Line})
 		}
 		rep.Counts = map[string]int{"sessions": len(doc.Sessions), "learnings": len(doc.Learnings()), "sections": len(doc.Sections)}
 		rep.BytesAfter = 0
@@ -327,6 +337,14 @@ func writeList(w io.Writer, rep *Report, limit int) {
 		}
 		fmt.Fprintf(w, "  learning %s  %s: %s (%s, line %d)\n", l.ID, l.Category, memview.FirstLine(l.Text, 70), where, l.Line)
 		shown++
+	}
+	if rep.Everything {
+		if n := rep.Counts["learnings"] - sessionLearnings(rep); n > 0 {
+			fmt.Fprintf(w, "  Consolidated Learnings (%s)\n", memview.Plural(n, "learning", "learnings"))
+		}
+		for _, s := range rep.Sections {
+			fmt.Fprintf(w, "  hand-written section %q (line %d)\n", s.Title, s.Line)
+		}
 	}
 	if total := len(rep.Sessions) + len(rep.Learnings); limit > 0 && total > shown {
 		fmt.Fprintf(w, "  … and %d more (see them all with --dry-run)\n", total-shown)

@@ -1,6 +1,7 @@
 package forget
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -53,6 +54,9 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 	for _, id := range sel.Sessions {
 		s, err := doc.FindSession(id)
 		if err != nil {
+			if l, lerr := doc.FindLearning(id); errors.Is(err, learnings.ErrNotFound) && lerr == nil {
+				return nil, learningNotSession(id, l)
+			}
 			return nil, fmt.Errorf("--session %s: %w", id, err)
 		}
 		if !containsSession(sessions, s) {
@@ -145,3 +149,20 @@ func containsSession(list []*learnings.Session, s *learnings.Session) bool {
 	}
 	return false
 }
+
+// learningNotSession explains a learning ID given where a session ID
+// belongs (search and recall print learning IDs) and what to type instead.
+func learningNotSession(id string, l *learnings.Learning) error {
+	words := strings.Fields(l.Text)
+	hint := fmt.Sprintf("forget it with --match %q", strings.Join(words[:min(len(words), 6)], " "))
+	if l.Session != nil {
+		hint += fmt.Sprintf(", or its whole session with --session %s", l.Session.ID)
+	}
+	return notSessionError(fmt.Sprintf("--session %s: that is learning %s, not a session; %s", id, l.ID, hint))
+}
+
+// notSessionError reads as its advice alone but still counts as not found.
+type notSessionError string
+
+func (e notSessionError) Error() string        { return string(e) }
+func (e notSessionError) Is(target error) bool { return target == learnings.ErrNotFound }

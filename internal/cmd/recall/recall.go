@@ -79,7 +79,7 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
 	cmd.Flags().BoolVar(&opts.All, "all", false, "print every learning, with no budget")
 	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the whole output, in characters")
-	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category")
+	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category (a spec category or one in the file; anything else is a usage error)")
 	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these words, best first")
 	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
@@ -132,6 +132,9 @@ func run(opts *Options) error {
 		return nil
 	}
 	out.Exists = true
+	if err := checkCategory(doc, opts.Category); err != nil {
+		return err
+	}
 
 	out.Problems = append(out.Problems, problems(doc)...)
 	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -81,7 +82,13 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return cmdutil.Mark(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()), cmdutil.ErrUsage)
 	})
-	cmd.Args = cmdutil.NoArgs
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return unknownCommand(c, args[0])
+		}
+		return c.Help()
+	}
 
 	cmd.AddGroup(
 		&cobra.Group{ID: "memory", Title: "Memory commands (the slash commands call these):"},
@@ -118,6 +125,17 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.SetHelpCommandGroupID("setup")
 	cmd.SetCompletionCommandGroupID("setup")
 	return cmd
+}
+
+// unknownCommand reports a mistyped subcommand as a usage error, with
+// cobra's did-you-mean suggestions, instead of printing the help and
+// succeeding: an agent that mistypes a command must see the failure.
+func unknownCommand(c *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", name, c.CommandPath())
+	if suggestions := c.SuggestionsFor(name); len(suggestions) > 0 {
+		msg += fmt.Sprintf("; did you mean %s?", strings.Join(suggestions, " or "))
+	}
+	return cmdutil.Mark(fmt.Errorf("%s (see '%s --help')", msg, c.CommandPath()), cmdutil.ErrUsage)
 }
 
 func version() string {

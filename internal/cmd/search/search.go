@@ -73,7 +73,7 @@ No match is not an error: search says so and exits 0.`,
 		return nil
 	}
 	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", DefaultLimit, "show at most this many results (0: all)")
-	cmd.Flags().StringVarP(&opts.Category, "category", "c", "", "search only this category")
+	cmd.Flags().StringVarP(&opts.Category, "category", "c", "", "search only this category (a spec category or one in the file; anything else is a usage error)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
 	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
@@ -114,6 +114,11 @@ func run(opts *Options) error {
 	doc, display := file.Doc, file.Display
 	if u := doc.Unclosed; u != nil {
 		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
+	}
+	if file.Exists {
+		if err := checkCategory(doc, opts.Category); err != nil {
+			return err
+		}
 	}
 	hits, matched := search.Search(doc, opts.Query, search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true})
 	searched := len(doc.Learnings())

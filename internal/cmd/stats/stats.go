@@ -200,7 +200,11 @@ func write(w io.Writer, r Report) {
 		fmt.Fprintf(w, "%s does not exist yet: no sessions, no learnings. Store some with learn store.\n", r.File)
 		return
 	}
-	fmt.Fprintf(w, "File:       %s, %s (%d bytes)\n", r.File, learnings.HumanSize(r.Bytes), r.Bytes)
+	size := learnings.HumanSize(r.Bytes)
+	if exact := fmt.Sprintf("%d bytes", r.Bytes); size != exact {
+		size += " (" + exact + ")"
+	}
+	fmt.Fprintf(w, "File:       %s, %s\n", r.File, size)
 	sessions := fmt.Sprintf("%d", r.Sessions)
 	if r.UndatedSessions > 0 {
 		sessions += fmt.Sprintf(" (%d with a timestamp learn cannot read)", r.UndatedSessions)

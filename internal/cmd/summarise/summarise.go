@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -63,7 +65,13 @@ file, line, heading and score of the passage that covers it). It says how many
 candidates were compared against how many learnings and which documentation
 files, flags candidates 'learn store' would refuse (secrets) and warns about
 ephemeral-looking ones. Only the documentation files listed are read, never the
-whole tree.`,
+whole tree, and at most 200 of them (README and the agent files first, then
+--docs files, then docs/ in name order); when the limit leaves files out, the
+output says "checked 200 of N documentation files".
+
+A --docs value that is not read (no such file, outside the project, or not a
+file path) gets a warning on stderr naming it; the check still runs, without
+it.`,
 		Example: `  $ learn summarise
   $ learn summarise - <<'EOF'
   **Fresh Discoveries:**
@@ -120,7 +128,7 @@ func run(opts *Options) error {
 	var extra []string
 	for _, d := range input.SplitRefs(opts.Docs) {
 		if d = strings.TrimSpace(d); d != "" {
-			extra = append(extra, d)
+			extra = append(extra, projectRelative(root, d))
 		}
 	}
 	paths, err := docs.Discover(root, extra)
@@ -130,10 +138,64 @@ func run(opts *Options) error {
 	if paths == nil {
 		paths = []string{}
 	}
-	if opts.Candidates {
-		return check(opts, m, root, paths)
+	for _, w := range unreadDocs(root, extra, paths) {
+		fmt.Fprintf(opts.IO.Err, "warning: %s\n", w)
 	}
-	return baseline(opts, m, paths)
+	total := docs.Total(root, paths)
+	if opts.Candidates {
+		return check(opts, m, root, paths, total)
+	}
+	return baseline(opts, m, paths, total)
+}
+
+// projectRelative turns an absolute --docs path inside root into the
+// relative one Discover reads; anything else is returned as given.
+func projectRelative(root, ref string) string {
+	if !filepath.IsAbs(ref) {
+		return ref
+	}
+	rel, err := filepath.Rel(root, ref)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ref
+	}
+	return filepath.ToSlash(rel)
+}
+
+// unreadDocs says, for each --docs value that is not among the files read,
+// why not: the user asked for it, so skipping it silently would hide that
+// the check ran without it.
+func unreadDocs(root string, extra, paths []string) []string {
+	var out []string
+	for _, ref := range extra {
+		p := docs.RefPath(ref)
+		switch {
+		case p == "" && (filepath.IsAbs(ref) || strings.HasPrefix(filepath.ToSlash(filepath.Clean(ref)), "../")):
+			out = append(out, fmt.Sprintf("--docs %s: outside the project, not read", ref))
+		case p == "":
+			out = append(out, fmt.Sprintf("--docs %s: not a file path, not read", ref))
+		case slices.Contains(paths, p):
+		default:
+			fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(p)))
+			switch {
+			case err != nil:
+				out = append(out, fmt.Sprintf("--docs %s: no such file in the project, not read", ref))
+			case !fi.Mode().IsRegular():
+				out = append(out, fmt.Sprintf("--docs %s: not a regular file, not read", ref))
+			default:
+				out = append(out, fmt.Sprintf("--docs %s: not read, over the limit of %d documentation files", ref, docs.MaxDocs))
+			}
+		}
+	}
+	return out
+}
+
+// capNote says that the MaxDocs cap left documentation files unread, or
+// nothing when it did not.
+func capNote(checked, total int) string {
+	if total <= checked {
+		return ""
+	}
+	return fmt.Sprintf("checked %d of %d documentation files (the limit is %d; name others with --docs)", checked, total, docs.MaxDocs)
 }
 
 type docCount struct {
@@ -154,15 +216,16 @@ type baselineJSON struct {
 	Omitted      []engine.CategoryCount `json:"omitted"`
 	OmittedTotal int                    `json:"omitted_total"`
 	Docs         []string               `json:"docs"`
+	DocsTotal    int                    `json:"docs_total"`
 	DocsSeen     []docCount             `json:"docs_seen"`
 }
 
-func baseline(opts *Options, m *memview.File, paths []string) error {
+func baseline(opts *Options, m *memview.File, paths []string, total int) error {
 	res := engine.Select(m.Doc, engine.Options{MaxChars: opts.MaxChars})
 	seen := docsSeen(m.Doc)
 	if opts.JSON {
 		out := baselineJSON{File: m.Display, Learnings: []baselineLearning{}, Total: res.Total,
-			Omitted: append([]engine.CategoryCount{}, res.Omitted...), OmittedTotal: res.OmittedTotal, Docs: paths, DocsSeen: seen}
+			Omitted: append([]engine.CategoryCount{}, res.Omitted...), OmittedTotal: res.OmittedTotal, Docs: paths, DocsTotal: total, DocsSeen: seen}
 		for _, it := range res.Shown {
 			out.Learnings = append(out.Learnings, baselineLearning{it.Learning.ID, it.Category, it.Learning.Text})
 		}
@@ -183,6 +246,9 @@ func baseline(opts *Options, m *memview.File, paths []string) error {
 		fmt.Fprintln(w)
 		for _, p := range paths {
 			fmt.Fprintf(w, "- %s\n", p)
+		}
+		if note := capNote(len(paths), total); note != "" {
+			fmt.Fprintf(w, "\nNote: %s.\n", note)
 		}
 	}
 	if len(seen) > 0 {
@@ -244,12 +310,13 @@ type checkJSON struct {
 	Candidates     int                 `json:"candidates"`
 	Compared       int                 `json:"compared_learnings"`
 	DocsChecked    []string            `json:"docs_checked"`
+	DocsTotal      int                 `json:"docs_total"`
 	Verdicts       []verdict           `json:"verdicts"`
 	Problems       []learnings.Problem `json:"problems"`
 	PrivateRemoved int                 `json:"private_removed"`
 }
 
-func check(opts *Options, m *memview.File, root string, paths []string) error {
+func check(opts *Options, m *memview.File, root string, paths []string, total int) error {
 	if opts.IO.InTTY {
 		return cmdutil.UsageErrorf("learn summarise - reads candidates from stdin; pipe them in\n\n%s", input.FormatHelp)
 	}
@@ -265,7 +332,7 @@ func check(opts *Options, m *memview.File, root string, paths []string) error {
 		}
 		return cmdutil.UsageErrorf("%s\n\n%s", msg, input.FormatHelp)
 	}
-	out := checkJSON{File: m.Display, Candidates: len(cands), DocsChecked: paths, Verdicts: []verdict{},
+	out := checkJSON{File: m.Display, Candidates: len(cands), DocsChecked: paths, DocsTotal: total, Verdicts: []verdict{},
 		Problems: append([]learnings.Problem{}, problems...), PrivateRemoved: removed}
 
 	stored := m.Doc.Learnings()
@@ -314,13 +381,27 @@ func check(opts *Options, m *memview.File, root string, paths []string) error {
 	return nil
 }
 
+// shownDocs is how many documentation paths the check report names before
+// summing up the rest, so that a large docs/ tree does not fill the screen.
+const shownDocs = 10
+
+func listShort(paths []string) string {
+	if len(paths) <= shownDocs {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:shownDocs], ", "), len(paths)-shownDocs)
+}
+
 func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 	docList := "no documentation files"
 	if len(out.DocsChecked) > 0 {
-		docList = fmt.Sprintf("%d documentation file(s): %s", len(out.DocsChecked), strings.Join(out.DocsChecked, ", "))
+		docList = fmt.Sprintf("%d documentation file(s): %s", len(out.DocsChecked), listShort(out.DocsChecked))
 	}
 	fmt.Fprintf(w, "Checked %d candidate(s) against %d stored learning(s) in %s (%d session(s)%s) and %s.\n\n",
 		out.Candidates, out.Compared, out.File, len(doc.Sessions), consolidatedNote(doc), docList)
+	if note := capNote(len(out.DocsChecked), out.DocsTotal); note != "" {
+		fmt.Fprintf(w, "Note: %s.\n\n", note)
+	}
 	counts := map[string]int{}
 	refused := 0
 	for _, v := range out.Verdicts {

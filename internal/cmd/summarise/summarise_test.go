@@ -3,6 +3,7 @@ package summarise
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings/docs"
 )
 
 func summarise(t testing.TB, dir, stdin string, args ...string) (string, string, error) {
@@ -216,5 +218,34 @@ func BenchmarkCandidates(b *testing.B) {
 		if _, _, err := summarise(b, dir, cands, "-"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestDocsCapIsReported(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "docs", "deep")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range docs.MaxDocs + 5 {
+		name := filepath.Join(deep, fmt.Sprintf("d%03d.md", i))
+		if err := os.WriteFile(name, []byte("# Doc\n\nSome text.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths, err := docs.Discover(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := docs.Total(root, paths)
+	if len(paths) != docs.MaxDocs || total != docs.MaxDocs+5 {
+		t.Fatalf("found %d of %d, want %d of %d", len(paths), total, docs.MaxDocs, docs.MaxDocs+5)
+	}
+	want := fmt.Sprintf("checked %d of %d documentation files", docs.MaxDocs, docs.MaxDocs+5)
+	if got := capNote(len(paths), total); !strings.Contains(got, want) {
+		t.Errorf("capNote = %q, want it to contain %q", got, want)
+	}
+	if got := capNote(3, 3); got != "" {
+		t.Errorf("capNote(3, 3) = %q, want nothing when all were read", got)
 	}
 }
