@@ -55,10 +55,12 @@ func (e *Editor) AddConsolidated(ls []NewLearning) *Editor {
 	return e
 }
 
-// SetConsolidated replaces the whole Consolidated Learnings section, hand
-// written text inside it included, with the canonical rendering of ls and
-// tally; without one it creates the section at the top of the file, after
-// any frontmatter and preamble.
+// SetConsolidated replaces the learnings and tally of Consolidated
+// Learnings with the canonical rendering of ls and tally; hand-written
+// text inside the section (paragraphs, quotes, comments, code) is carried
+// over byte for byte, after the learnings and before the tally, so that
+// compact never loses it. Without the section it is created at the top of
+// the file, after any frontmatter and preamble.
 func (e *Editor) SetConsolidated(ls []NewLearning, tally []DocCount) *Editor {
 	if e.set {
 		e.fail(fmt.Errorf("consolidated learnings replaced twice: %w", ErrOverlap))
@@ -363,7 +365,7 @@ func (p *planner) consolidated(e *Editor) {
 	}
 	c := d.Consolidated
 	if e.set {
-		text := string(RenderConsolidated(e.setLearning, e.setTally, p.eol))
+		text := string(renderConsolidatedKeeping(e.setLearning, e.setTally, p.handWritten(c), p.eol))
 		if c.Span.End < len(p.src) {
 			text += p.eol
 		}
@@ -599,3 +601,122 @@ func mergeRanges(rs []splice) []splice {
 }
 
 func lineOf(src []byte, pos int) int { return bytes.Count(src[:pos], []byte("\n")) + 1 }
+
+// renderConsolidatedKeeping is RenderConsolidated with the hand-written
+// blocks of the old section written verbatim between the learnings and the
+// tally.
+func renderConsolidatedKeeping(ls []NewLearning, tally []DocCount, kept [][]byte, eol string) []byte {
+	if len(kept) == 0 {
+		return RenderConsolidated(ls, tally, eol)
+	}
+	var b strings.Builder
+	b.WriteString("## Consolidated Learnings")
+	b.WriteString(eol)
+	b.WriteString(eol)
+	writeCategories(&b, ls, eol)
+	for _, k := range kept {
+		b.Write(k)
+		if k[len(k)-1] != '\n' {
+			b.WriteString(eol)
+		}
+		b.WriteString(eol)
+	}
+	if len(tally) > 0 {
+		b.WriteString(renderTally(tally))
+		b.WriteString(eol)
+		b.WriteString(eol)
+	}
+	b.WriteString("---")
+	b.WriteString(eol)
+	return []byte(b.String())
+}
+
+// handWritten returns the blocks of c that are neither its heading, a
+// category with its learnings, the tally nor the closing thematic break:
+// the text a person wrote there, which a rewrite of the section must keep.
+func (p *planner) handWritten(c *Consolidated) [][]byte {
+	src := p.src
+	_, bodyStart := lineAt(src[:c.Span.End], c.Span.Start)
+	var covered []Span
+	for _, cat := range c.Categories {
+		covered = append(covered, cat.Span)
+	}
+	if c.TallySpan != nil {
+		covered = append(covered, *c.TallySpan)
+	}
+	sort.Slice(covered, func(i, j int) bool { return covered[i].Start < covered[j].Start })
+	var gaps []Span
+	pos := bodyStart
+	for _, s := range covered {
+		if s.Start > pos {
+			gaps = append(gaps, Span{Start: pos, End: s.Start})
+		}
+		pos = max(pos, s.End)
+	}
+	if pos < c.Span.End {
+		gaps = append(gaps, Span{Start: pos, End: c.Span.End})
+	}
+	var kept [][]byte
+	for i, g := range gaps {
+		start := skipBlankLines(src, g.Start, g.End)
+		end := skipBlankLinesBack(src, g.End, start)
+		if i == len(gaps)-1 && g.End == c.Span.End {
+			end = dropClosingBreak(src, start, end)
+		}
+		if start < end {
+			kept = append(kept, src[start:end])
+		}
+	}
+	return kept
+}
+
+// dropClosingBreak returns end without a last thematic break line that
+// stands on its own (after a blank line or alone): the section's "---"
+// separator, which the rendering writes again. A "---" right under text is
+// a setext underline and stays.
+func dropClosingBreak(src []byte, start, end int) int {
+	if start >= end {
+		return end
+	}
+	lineStart := start
+	if i := bytes.LastIndexByte(src[start:end-1], '\n'); i >= 0 {
+		lineStart = start + i + 1
+	}
+	if !isBreakLine(src[lineStart:end]) {
+		return end
+	}
+	if lineStart > start {
+		prevStart := start
+		if i := bytes.LastIndexByte(src[start:lineStart-1], '\n'); i >= 0 {
+			prevStart = start + i + 1
+		}
+		if len(bytes.TrimSpace(src[prevStart:lineStart])) > 0 {
+			return end
+		}
+	}
+	return skipBlankLinesBack(src, lineStart, start)
+}
+
+// isBreakLine reports whether l is a thematic break: three or more of one
+// of "-", "*" or "_", with optional spaces, indented less than four columns.
+func isBreakLine(l []byte) bool {
+	l = bytes.TrimRight(l, " \t\r\n")
+	if len(l)-len(bytes.TrimLeft(l, " ")) > 3 {
+		return false
+	}
+	l = bytes.TrimLeft(l, " ")
+	if len(l) == 0 || (l[0] != '-' && l[0] != '*' && l[0] != '_') {
+		return false
+	}
+	n := 0
+	for _, c := range l {
+		switch c {
+		case l[0]:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}

@@ -176,7 +176,15 @@ func TestEdits(t *testing.T) {
 			edit: func(t *testing.T, d *Document, e *Editor) {
 				e.SetConsolidated([]NewLearning{{Category: "Fresh Discoveries", Text: "new"}}, []DocCount{{"README.md", 3}})
 			},
-			want: "## [2026-11-22 10:00 CET] - S\n- a\n\n## Consolidated Learnings\n\n**Fresh Discoveries:**\n- new\n\n**Documentation Seen** (compacted sessions): `README.md` (3)\n\n---\n\n## Notes\n",
+			want: "## [2026-11-22 10:00 CET] - S\n- a\n\n## Consolidated Learnings\n\n**Fresh Discoveries:**\n- new\n\nold text\n\n**Documentation Seen** (compacted sessions): `README.md` (3)\n\n---\n\n## Notes\n",
+		},
+		{
+			name: "set keeps hand-written blocks and setext text, drops only the separator",
+			src:  "## Consolidated Learnings\n\nIntro by Alice.\n\n**User Corrections:**\n- old\n\n> A quote.\n\n<!-- reviewed -->\n\nNot a heading\n---\n\n**Documentation Seen** (compacted sessions): `a.md` (1)\n\n---\n\n## Recent Sessions\n",
+			edit: func(t *testing.T, d *Document, e *Editor) {
+				e.SetConsolidated([]NewLearning{{Category: "User Corrections", Text: "new"}}, []DocCount{{"a.md", 2}})
+			},
+			want: "## Consolidated Learnings\n\n**User Corrections:**\n- new\n\nIntro by Alice.\n\n> A quote.\n\n<!-- reviewed -->\n\nNot a heading\n---\n\n**Documentation Seen** (compacted sessions): `a.md` (2)\n\n---\n\n## Recent Sessions\n",
 		},
 		{
 			name: "compact: set and remove every session",

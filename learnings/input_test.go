@@ -24,6 +24,11 @@ func TestParseInput(t *testing.T) {
 			want: []NewLearning{{"User Corrections", "a"}, {"User Corrections", "b"}, {"New Requirements", "c"}, {"New Requirements", "d"}},
 		},
 		{
+			name: "bold label without a colon",
+			src:  "**Fresh Discoveries**\n- No colon label learning.\n**user corrections**\n- b\n",
+			want: []NewLearning{{"Fresh Discoveries", "No colon label learning."}, {"User Corrections", "b"}},
+		},
+		{
 			name: "plain labels",
 			src:  "User Corrections:\n- a\n\nGotchas:\n- b\n",
 			want: []NewLearning{{"User Corrections", "a"}, {"Gotchas", "b"}},

@@ -193,12 +193,16 @@ func (p *docParser) startSection(l line) {
 		p.kind = secRecent
 		d.Recent = &Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}
 	default:
-		if stamp, focus, ok := parseSessionHeader(text); ok {
+		stamp, focus, ok := parseSessionHeader(text)
+		if !ok {
+			stamp, focus, ok = bracketedHeader(text)
+		}
+		if ok {
 			s := &Session{Header: text, Stamp: stamp, Focus: focus}
 			if t, err := ParseStamp(stamp); err == nil {
 				s.Time = t
 			} else {
-				d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("session time %q is not YYYY-MM-DD HH:MM TZ; the session is kept but cannot be dated", stamp)})
+				d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("session time %q could not be read; write it as [YYYY-MM-DD HH:MM TZ]; the session's learnings are read but it cannot be dated", stamp)})
 			}
 			p.kind = secSession
 			p.session = s
@@ -245,6 +249,31 @@ func (p *docParser) closeSection(end, endLine int) {
 		p.section.Span = span
 		d.Sections = append(d.Sections, p.section)
 	}
+}
+
+// bracketedHeader reads "[anything] - Focus" (or with a colon or dash
+// variant after the bracket) as a session header whose stamp may not be a
+// date at all ("[22/11/2026 10:00]", "[yesterday]"): the shape says the
+// author meant a session, so its learnings must not vanish.
+func bracketedHeader(text string) (stamp, focus string, ok bool) {
+	if !strings.HasPrefix(text, "[") {
+		return "", "", false
+	}
+	i := strings.IndexByte(text, ']')
+	if i < 0 {
+		return "", "", false
+	}
+	stamp = strings.TrimSpace(text[1:i])
+	rest := strings.TrimSpace(text[i+1:])
+	if stamp == "" || strings.ContainsAny(stamp, "[") {
+		return "", "", false
+	}
+	for _, sep := range []string{"-", "–", "—", ":"} {
+		if strings.HasPrefix(rest, sep) {
+			return stamp, cleanFocus(rest), true
+		}
+	}
+	return "", "", false
 }
 
 // looksDated reports whether a heading starts like a session header ("[2026"
@@ -549,7 +578,8 @@ func (b *bodyParser) field(f field, name []byte, rest []byte, l line) {
 }
 
 // parseLabel reads "**Name:**", "**Name**:" (with any text after it in
-// rest) and, when plain is set, a bare "Name:" line.
+// rest), "**Name**" alone for the spec's categories and, when plain is set,
+// a bare "Name:" line.
 func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
 	t = bytes.TrimRight(t, " \t")
 	if bytes.HasPrefix(t, []byte("**")) {
@@ -563,6 +593,10 @@ func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
 			return bytes.TrimSpace(inner[:len(inner)-1]), after, true
 		case len(after) > 0 && after[0] == ':':
 			return inner, after[1:], true
+		case len(bytes.TrimSpace(after)) == 0 && knownCategory(inner):
+			// "**Fresh Discoveries**" alone on its line: models often
+			// leave the colon out.
+			return inner, nil, true
 		case fieldOf(inner) == fieldDocs:
 			// "**Documentation Seen** (compacted sessions): ..."
 			if i := bytes.IndexByte(after, ':'); i >= 0 {
@@ -578,6 +612,11 @@ func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+func knownCategory(name []byte) bool {
+	_, known := NormalizeCategory(string(name))
+	return known
 }
 
 // plainLabel accepts "User Corrections" or a short Title Case phrase as a

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParseSessionHeader(t *testing.T) {
@@ -81,6 +83,9 @@ func TestParseLabels(t *testing.T) {
 		{"**User Corrections**:", "User Corrections", "", true},
 		{"**User Corrections:** trailing", "User Corrections", " trailing", true},
 		{"**Documentation Seen** (compacted sessions): `a` (1)", "Documentation Seen", " `a` (1)", true},
+		{"**Fresh Discoveries**", "Fresh Discoveries", "", true},
+		{"**user corrections** ", "user corrections", "", true},
+		{"**Important**", "", "", false},
 		{"**bold** sentence: no", "", "", false},
 		{"**unclosed", "", "", false},
 		{"User Corrections:", "", "", false},
@@ -174,5 +179,47 @@ func TestParseHostileInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestParseUndatedBracketedSessions(t *testing.T) {
+	src := "## Recent Sessions\n\n" +
+		"## [22/11/2026 10:00] - european date\n**Project**: demo\n\n### Learnings\n\n**User Corrections**\n- Learning about the yak importer.\n\n---\n\n" +
+		"## [yesterday]: bad stamp\n- Another yak learning.\n\n" +
+		"## [Draft] notes without a separator\n- not a session\n"
+	d := Parse([]byte(src))
+	type got struct {
+		Stamp, Focus string
+		Dated        bool
+		Learnings    []string
+	}
+	var sessions []got
+	for _, s := range d.Sessions {
+		g := got{Stamp: s.Stamp, Focus: s.Focus, Dated: !s.Time.IsZero()}
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				g.Learnings = append(g.Learnings, c.Name+": "+l.Text)
+			}
+		}
+		sessions = append(sessions, g)
+	}
+	want := []got{
+		{Stamp: "22/11/2026 10:00", Focus: "european date", Learnings: []string{"User Corrections: Learning about the yak importer."}},
+		{Stamp: "yesterday", Focus: "bad stamp", Learnings: []string{"General: Another yak learning."}},
+	}
+	if diff := cmp.Diff(want, sessions); diff != "" {
+		t.Errorf("sessions (-want +got):\n%s", diff)
+	}
+	if len(d.Sections) != 1 || d.Sections[0].Title != "[Draft] notes without a separator" {
+		t.Errorf("sections = %+v, want the draft heading kept as a section", d.Sections)
+	}
+	lines := map[int]bool{}
+	for _, p := range d.Problems {
+		if strings.Contains(p.Message, "could not be read") && strings.Contains(p.Message, "YYYY-MM-DD HH:MM TZ") {
+			lines[p.Line] = true
+		}
+	}
+	if !lines[3] || !lines[13] {
+		t.Errorf("problems = %v, want unreadable-time problems at lines 3 and 13", d.Problems)
 	}
 }

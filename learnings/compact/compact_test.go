@@ -222,3 +222,32 @@ func FuzzCompact(f *testing.F) {
 		}
 	})
 }
+
+func TestKeepsHandWrittenConsolidatedText(t *testing.T) {
+	blocks := []string{
+		"Hand-written intro: these were reviewed by Alice in March.\n",
+		"> Important quote the team keeps here.\n",
+		"<!-- reviewed 2026-03-01 -->\n",
+	}
+	src := "## Consolidated Learnings\n\n" + blocks[0] + "\n**User Corrections:**\n- Never deploy on Fridays without the release captain.\n\n" +
+		blocks[1] + "\n" + blocks[2] + "\n---\n\n## Recent Sessions\n\n" +
+		"## [2026-03-02 10:00 UTC] - two\n**Project**: demo\n\n### Learnings\n\n**Fresh Discoveries:**\n- Fact two about the importer needing UTF-8 input files.\n\n---\n"
+	out, _ := compactString(t, src, Options{})
+	for _, b := range blocks {
+		if !strings.Contains(out, b) {
+			t.Errorf("compact lost %q; got:\n%s", b, out)
+		}
+	}
+	got := consolidated(t, out)
+	want := map[string][]string{
+		"User Corrections":  {"Never deploy on Fridays without the release captain."},
+		"Fresh Discoveries": {"Fact two about the importer needing UTF-8 input files."},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("consolidated learnings (-want +got):\n%s", diff)
+	}
+	again, _ := compactString(t, out, Options{})
+	if again != out {
+		t.Errorf("second compact changed the file:\n%s", cmp.Diff(out, again))
+	}
+}

@@ -187,7 +187,9 @@ func droppedProblems(doc *learnings.Document, folded []*learnings.Session) []str
 	var out []string
 	for _, p := range doc.Problems {
 		for _, s := range folded {
-			if p.Line >= s.Span.Line && p.Line <= s.Span.EndLine {
+			// A problem on the header line is about the session's
+			// time, not text that would be lost.
+			if p.Line > s.Span.Line && p.Line <= s.Span.EndLine {
 				out = append(out, fmt.Sprintf("line %d is not a learning and goes with its session (the backup keeps it): %s", p.Line, p.Message))
 				break
 			}

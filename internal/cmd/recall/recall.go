@@ -13,6 +13,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
 	"github.com/learn-memory/learn/learnings/search"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Options holds the flags of "learn recall".
@@ -171,7 +172,7 @@ func run(opts *Options) error {
 		out.OmittedTotal = res.OmittedTotal
 		out.Omitted = append(out.Omitted, res.Omitted...)
 		for _, it := range res.Shown {
-			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: it.Learning.Text, Collapsed: it.Collapsed}
+			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed}
 			if s := it.Learning.Session; s != nil {
 				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
 			}

@@ -323,7 +323,11 @@ func (r *result) identify(s learnings.NewSession) {
 
 func report(out, errw io.Writer, r *result, in *input.Input) {
 	if r.PrivateRemoved > 0 {
-		fmt.Fprintf(errw, "removed %d <private> span(s) before storing\n", r.PrivateRemoved)
+		fmt.Fprintf(errw, "removed %d <private> span(s) before storing", r.PrivateRemoved)
+		if in.PrivateOnly > 0 {
+			fmt.Fprintf(errw, "; %d learning(s) were entirely private and are not stored", in.PrivateOnly)
+		}
+		fmt.Fprintln(errw)
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(errw, "warning: learning %d (%s): %s\n", w.Number, input.Preview(in.Learnings[w.Number-1].Text), w.Message)

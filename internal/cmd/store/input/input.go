@@ -6,6 +6,7 @@ package input
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -48,6 +49,9 @@ type Input struct {
 	Learnings []learnings.NewLearning
 	// PrivateRemoved counts the <private> spans taken out.
 	PrivateRemoved int
+	// PrivateOnly counts the learnings that were nothing but private
+	// spans; they are dropped, as the user asked, not refused as empty.
+	PrivateOnly int
 }
 
 // Prepare removes private spans from everything, parses Source and checks
@@ -56,19 +60,32 @@ func (in *Input) Prepare() error {
 	in.Focus = in.strip(in.Focus)
 	in.Project = in.strip(in.Project)
 	if in.Source != nil {
-		ls, problems, removed := Parse(in.Source)
+		ls, problems, removed, dropped := parse(in.Source)
 		in.PrivateRemoved += removed
+		in.PrivateOnly += dropped
 		if len(problems) > 0 {
 			return cmdutil.UsageErrorf("stdin is not in the expected format:\n%s\n\n%s", Problems("stdin", problems), FormatHelp)
 		}
 		in.Learnings = ls
 	} else {
-		for i := range in.Learnings {
-			in.Learnings[i].Text = strings.TrimSpace(in.strip(in.Learnings[i].Text))
-			if in.Learnings[i].Text == "" {
-				return cmdutil.UsageErrorf("learning %d (%s) is empty", i+1, in.Learnings[i].Category)
+		kept := in.Learnings[:0]
+		for i, l := range in.Learnings {
+			text, n := secrets.StripPrivate(l.Text)
+			in.PrivateRemoved += n
+			l.Text = strings.TrimSpace(text)
+			switch {
+			case l.Text == "" && n > 0:
+				in.PrivateOnly++
+				continue
+			case l.Text == "":
+				return cmdutil.UsageErrorf("learning %d (%s) is empty", i+1, l.Category)
 			}
+			kept = append(kept, l)
 		}
+		in.Learnings = kept
+	}
+	if len(in.Learnings) == 0 && in.PrivateOnly > 0 {
+		return cmdutil.UsageErrorf("no learnings to store: all %d were entirely <private>", in.PrivateOnly)
 	}
 	if len(in.Learnings) == 0 {
 		return cmdutil.UsageErrorf("no learnings to store\n\n%s", FormatHelp)
@@ -105,11 +122,37 @@ func (in *Input) checkFocus() error {
 	return nil
 }
 
-// Parse strips private spans from src, then reads its learnings.
+// Parse strips private spans from src, then reads its learnings. A list
+// item that was nothing but private spans is dropped, not reported empty.
 func Parse(src []byte) ([]learnings.NewLearning, []learnings.Problem, int) {
-	text, removed := secrets.StripPrivate(string(src))
-	ls, problems := learnings.ParseInput([]byte(text))
+	ls, problems, removed, _ := parse(src)
 	return ls, problems, removed
+}
+
+// privateMark stands in for a private span that opens a list item, so that
+// an item holding nothing else still reads as an item and can be dropped
+// quietly after parsing. It is a private-use character, removed from every
+// learning's text.
+const privateMark = "\uE000"
+
+var privateItemStart = regexp.MustCompile(`(?im)^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(<private\b)`)
+
+// parse is Parse that also counts the learnings dropped as entirely private.
+func parse(src []byte) (ls []learnings.NewLearning, problems []learnings.Problem, removed, dropped int) {
+	marked := privateItemStart.ReplaceAllString(string(src), "${1}"+privateMark+"${2}")
+	text, removed := secrets.StripPrivate(marked)
+	all, problems := learnings.ParseInput([]byte(text))
+	for _, l := range all {
+		if strings.Contains(l.Text, privateMark) {
+			l.Text = strings.TrimSpace(strings.ReplaceAll(l.Text, privateMark, ""))
+			if l.Text == "" {
+				dropped++
+				continue
+			}
+		}
+		ls = append(ls, l)
+	}
+	return ls, problems, removed, dropped
 }
 
 // Problems formats input problems one per line as "name:LINE: message",

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/learnings"
 )
 
 func TestReferences(t *testing.T) {
@@ -74,5 +75,50 @@ func TestPrepare(t *testing.T) {
 	err := bad.Prepare()
 	if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "stdin:1:") {
 		t.Errorf("err = %v, want a usage error naming stdin:1", err)
+	}
+}
+
+func TestPrepareDropsEntirelyPrivateLearnings(t *testing.T) {
+	tests := []struct {
+		name        string
+		in          Input
+		wantTexts   []string
+		wantDropped int
+	}{
+		{
+			name: "stdin",
+			in: Input{Focus: "priv", Source: []byte("**Fresh Discoveries:**\n- The staging host is reachable via the bastion only.\n- <private>entirely private learning here</private>\n" +
+				"1. <PRIVATE>also\nprivate</PRIVATE>\n- <private>x</private> Kept after a private start.\n")},
+			wantTexts:   []string{"The staging host is reachable via the bastion only.", "Kept after a private start."},
+			wantDropped: 2,
+		},
+		{
+			name: "flags",
+			in: Input{Focus: "priv", Learnings: []learnings.NewLearning{
+				{Category: "Fresh Discoveries", Text: "<private>secret note</private>"},
+				{Category: "Fresh Discoveries", Text: "The importer needs UTF-8 input."},
+			}},
+			wantTexts:   []string{"The importer needs UTF-8 input."},
+			wantDropped: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := tt.in
+			if err := in.Prepare(); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range in.Learnings {
+				got = append(got, l.Text)
+			}
+			if diff := cmp.Diff(tt.wantTexts, got); diff != "" || in.PrivateOnly != tt.wantDropped {
+				t.Errorf("learnings (-want +got):\n%s\nPrivateOnly = %d, want %d", diff, in.PrivateOnly, tt.wantDropped)
+			}
+		})
+	}
+	all := &Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- <private>only this</private>\n")}
+	if err := all.Prepare(); cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "private") {
+		t.Errorf("err = %v, want a usage error saying everything was private", err)
 	}
 }
