@@ -163,6 +163,9 @@ type features struct {
 	// negKey is empty without negation.
 	numKey, negKey string
 	weight         float64 // the terms' summed termWeight
+	// contrasts holds, per contrast group the text mentions, which of the
+	// group's words it uses (see contrastGroups).
+	contrasts map[int]uint32
 }
 
 func featuresOf(s string) *features {
@@ -185,6 +188,12 @@ func featuresOf(s string) *features {
 				continue
 			}
 			w = strings.TrimLeft(w, "-")
+			if g, ok := contrastWords[w]; ok {
+				if f.contrasts == nil {
+					f.contrasts = map[int]uint32{}
+				}
+				f.contrasts[g.group] |= 1 << g.member
+			}
 			if stopwords[w] || w == "" {
 				continue
 			}
@@ -257,8 +266,62 @@ func (fa *features) mismatch(fb *features) float64 {
 	if fa.numKey != fb.numKey {
 		m *= mismatchFactor
 	}
+	for g, mask := range fa.contrasts {
+		if other, ok := fb.contrasts[g]; ok && other != mask {
+			m *= mismatchFactor
+			break
+		}
+	}
 	return m
 }
+
+// contrastGroups are words that differ in the one place that matters: "logs
+// go to stdout" and "logs go to stderr" share every other word, yet storing
+// one must not skip the other as a duplicate. Two texts that both use words
+// of a group, but not the same ones, are scored like a negation mismatch.
+// A text that does not use the group at all is not penalised, so a
+// paraphrase that drops "in production" can still match.
+var contrastGroups = [][]string{
+	{"stdout", "stderr", "stdin"},
+	{"staging", "production", "prod", "dev", "development", "test", "testing", "local"},
+	{"before", "after"},
+	{"enable", "enabled", "enables", "disable", "disabled", "disables"},
+	{"true", "false"},
+	{"min", "minimum", "max", "maximum"},
+	{"read", "reads", "write", "writes"},
+	{"client", "server"},
+	{"first", "last"},
+	{"input", "output"},
+	{"start", "stop"},
+	{"open", "close"},
+	{"allow", "deny", "allowlist", "denylist"},
+	{"include", "exclude"},
+	{"sync", "async", "synchronous", "asynchronous"},
+	{"upper", "lower", "uppercase", "lowercase"},
+	{"left", "right"},
+	{"get", "post", "put", "patch", "delete"},
+	{"debug", "release"},
+	{"linux", "macos", "windows"},
+	{"ascending", "descending"},
+	{"public", "private"},
+	{"frontend", "backend"},
+	{"tabs", "spaces"},
+	{"major", "minor", "patch"},
+}
+
+type contrastMember struct{ group, member int }
+
+var contrastWords = func() map[string]contrastMember {
+	m := map[string]contrastMember{}
+	for g, words := range contrastGroups {
+		for i, w := range words {
+			if _, dup := m[w]; !dup {
+				m[w] = contrastMember{g, i}
+			}
+		}
+	}
+	return m
+}()
 
 // dice is 2|A∩B| / (|A|+|B|) over two sorted, unique slices.
 func dice[T string | uint64](a, b []T) float64 {

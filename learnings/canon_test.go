@@ -55,6 +55,9 @@ var similarityPairs = []struct {
 
 	{"negation flips", "Use go test -race in CI", "Never use go test -race in CI", false},
 	{"different number", "cap backoff at 30 s", "cap backoff at 60 s", false},
+	{"stdout or stderr", "The CLI writes progress messages to stdout so pipes can parse them", "The CLI writes progress messages to stderr so pipes can parse them", false},
+	{"staging or production", "Deploys to staging need the VPN and a signed tag from the release manager", "Deploys to production need the VPN and a signed tag from the release manager", false},
+	{"before or after", "Run the migrations before restarting the API workers on deploy", "Run the migrations after restarting the API workers on deploy", false},
 	{"different version", "Use Go 1.22", "Use Go 1.26", false},
 	{"negated word differs", "Use pnpm, not npm", "Use npm, not pnpm", false},
 	{"go test and go vet", "Run go test ./... before pushing", "Run go vet ./... before pushing", false},
