@@ -164,7 +164,7 @@ func checkBinary(opts *Options) Check {
 	if err != nil {
 		c.Status = StatusFail
 		c.Message = "not found, so the slash commands cannot run learn"
-		c.Fix = "put the directory holding learn on PATH (./install.sh installs to ~/.local/bin), or run: go install github.com/learn-memory/learn/cmd/learn@latest"
+		c.Fix = "put the directory holding learn on PATH (./install.sh installs to ~/.local/bin), or run go install ./cmd/learn in a clone of learn (it installs to $(go env GOPATH)/bin)"
 		return c
 	}
 	c.Status, c.Message = StatusOK, onPath
