@@ -18,6 +18,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // TopDocs is how many of the most often seen references the baseline lists.
@@ -227,7 +228,7 @@ func baseline(opts *Options, m *memview.File, paths []string, total int) error {
 		out := baselineJSON{File: m.Display, Learnings: []baselineLearning{}, Total: res.Total,
 			Omitted: append([]engine.CategoryCount{}, res.Omitted...), OmittedTotal: res.OmittedTotal, Docs: paths, DocsTotal: total, DocsSeen: seen}
 		for _, it := range res.Shown {
-			out.Learnings = append(out.Learnings, baselineLearning{it.Learning.ID, it.Category, it.Learning.Text})
+			out.Learnings = append(out.Learnings, baselineLearning{it.Learning.ID, it.Category, secrets.Redact(it.Learning.Text)})
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, out)
 	}
