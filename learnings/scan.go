@@ -56,6 +56,10 @@ type scanner struct {
 	// stack holds the content columns of the open list items, outermost
 	// first; a line indented at least that far continues the item.
 	stack []int
+	// emptyItem is set when the innermost item's marker line had no
+	// content: such an item ends at a blank line (an item may begin with
+	// at most one blank line), so what follows is not inside it.
+	emptyItem bool
 	// para is true while a paragraph is open, so an under-indented line
 	// may be a lazy continuation of it.
 	para bool
@@ -169,10 +173,15 @@ func (s *scanner) classify(l *line, blank bool) {
 	if blank {
 		// Blank lines keep list items open; the consumer decides from
 		// the next line whether a blank belongs to the item.
+		if s.emptyItem && len(s.stack) > 0 {
+			s.stack = s.stack[:len(s.stack)-1]
+		}
+		s.emptyItem = false
 		s.para = false
 		l.kind = lkBlank
 		return
 	}
+	s.emptyItem = false
 	depth := 0
 	for depth < len(s.stack) && l.indent >= s.stack[depth] {
 		depth++
@@ -299,6 +308,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 		s.stack = append(s.stack, contentCol)
 		if ws == end || spaces > 4 {
 			s.para = false
+			s.emptyItem = ws == end
 			return
 		}
 		p, col, nested = ws, wsCol, true
