@@ -133,7 +133,7 @@ func run(opts *Options) error {
 		return nil
 	}
 	out.Exists = true
-	if err := checkCategory(doc, opts.Category); err != nil {
+	if err := memview.CheckCategory(doc, opts.Category); err != nil {
 		return err
 	}
 

@@ -116,7 +116,7 @@ func run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
 	}
 	if file.Exists {
-		if err := checkCategory(doc, opts.Category); err != nil {
+		if err := memview.CheckCategory(doc, opts.Category); err != nil {
 			return err
 		}
 	}

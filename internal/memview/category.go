@@ -1,4 +1,4 @@
-package search
+package memview
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"github.com/learn-memory/learn/learnings"
 )
 
-// checkCategory refuses a --category value that names neither one of the
+// CheckCategory refuses a --category value that names neither one of the
 // spec's categories nor a category present in doc, so that a typo is not
 // mistaken for "no learnings"; the error lists the names that would work.
-func checkCategory(doc *learnings.Document, value string) error {
+func CheckCategory(doc *learnings.Document, value string) error {
 	if value == "" {
 		return nil
 	}
