@@ -13,6 +13,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -36,18 +37,8 @@ func runCompact(t *testing.T, content []byte, args ...string) (dir string, r res
 
 func runIn(t *testing.T, dir string, args ...string) result {
 	t.Helper()
-	var out, errb bytes.Buffer
-	f := &cmdutil.Factory{
-		IO:     &cmdutil.IO{In: strings.NewReader(""), Out: &out, Err: &errb},
-		Getenv: func(string) string { return "" },
-		Getwd:  func() (string, error) { return dir, nil },
-		Now:    func() time.Time { return fixedNow },
-	}
-	cmd := NewCmdCompact(f, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errb)
-	err := cmd.Execute()
+	f, out, errb := memviewtest.Factory(dir, fixedNow, "")
+	err := memviewtest.Execute(NewCmdCompact(f, nil), f, args...)
 	return result{out.String(), errb.String(), err}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -27,18 +28,9 @@ type result struct {
 
 func (e env) run(t *testing.T, args ...string) result {
 	t.Helper()
-	var out, errb bytes.Buffer
-	f := &cmdutil.Factory{
-		IO:     &cmdutil.IO{In: strings.NewReader(e.stdin), Out: &out, Err: &errb, InTTY: e.tty},
-		Getenv: func(string) string { return "" },
-		Getwd:  func() (string, error) { return e.dir, nil },
-		Now:    func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) },
-	}
-	cmd := NewCmdForget(f, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errb)
-	err := cmd.Execute()
+	f, out, errb := memviewtest.Factory(e.dir, time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), e.stdin)
+	f.IO.InTTY = e.tty
+	err := memviewtest.Execute(NewCmdForget(f, nil), f, args...)
 	return result{out.String(), errb.String(), err}
 }
 

@@ -1,7 +1,6 @@
 package improvedocs
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 )
 
 const readme = "# acme-sync\n\nA sync client for the Acme API.\n\n## Install\n\nRun `make install`.\n\n## Testing\n\n- Run `go test ./...` for the unit tests.\n- Integration tests need Docker.\n\n## License\n\nMIT\n"
@@ -41,18 +41,8 @@ func setup(t *testing.T, memory []byte) string {
 
 func execute(t *testing.T, dir string, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	f := &cmdutil.Factory{
-		IO:     &cmdutil.IO{In: strings.NewReader(""), Out: &out, Err: &errb},
-		Getenv: func(string) string { return "" },
-		Getwd:  func() (string, error) { return dir, nil },
-		Now:    func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) },
-	}
-	cmd := NewCmdImproveDocs(f, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errb)
-	err := cmd.Execute()
+	f, out, errb := memviewtest.Factory(dir, time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), "")
+	err := memviewtest.Execute(NewCmdImproveDocs(f, nil), f, args...)
 	return out.String(), errb.String(), err
 }
 

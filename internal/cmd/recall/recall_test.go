@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,23 +10,13 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 )
 
 func recall(t *testing.T, dir string, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	f := &cmdutil.Factory{
-		IO:     &cmdutil.IO{In: strings.NewReader(""), Out: &out, Err: &errb},
-		Getenv: func(string) string { return "" },
-		Getwd:  func() (string, error) { return dir, nil },
-		Now:    func() time.Time { return time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC) },
-	}
-	cmd := NewCmdRecall(f, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errb)
-	cmd.SilenceErrors, cmd.SilenceUsage = true, true
-	err := cmd.Execute()
+	f, out, errb := memviewtest.Factory(dir, time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC), "")
+	err := memviewtest.Execute(NewCmdRecall(f, nil), f, args...)
 	return out.String(), errb.String(), err
 }
 

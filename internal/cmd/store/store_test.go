@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -35,20 +35,8 @@ func newHarness(t testing.TB) *harness {
 // store runs "learn store args..." in-process with stdin.
 func (h *harness) store(t testing.TB, stdin string, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	f := &cmdutil.Factory{
-		IO:     &cmdutil.IO{In: strings.NewReader(stdin), Out: &out, Err: &errb},
-		Getenv: func(string) string { return "" },
-		Getwd:  func() (string, error) { return h.dir, nil },
-		Now:    func() time.Time { return fixedNow },
-	}
-	cmd := NewCmdStore(f, nil)
-	cmd.SetArgs(args)
-	cmd.SetIn(f.IO.In)
-	cmd.SetOut(&out)
-	cmd.SetErr(&errb)
-	cmd.SilenceErrors, cmd.SilenceUsage = true, true
-	err := cmd.Execute()
+	f, out, errb := memviewtest.Factory(h.dir, fixedNow, stdin)
+	err := memviewtest.Execute(NewCmdStore(f, nil), f, args...)
 	return out.String(), errb.String(), err
 }
 

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,26 +79,42 @@ func New(t *testing.T, content string) *Env {
 			t.Fatal(err)
 		}
 	}
-	e.Factory = &cmdutil.Factory{
-		IO:       &cmdutil.IO{In: &bytes.Buffer{}, Out: e.Out, Err: e.Err},
-		Getenv:   func(string) string { return "" },
-		Getwd:    func() (string, error) { return dir, nil },
-		Now:      func() time.Time { return Now },
-		FileFlag: e.File,
-	}
+	e.Factory, e.Out, e.Err = Factory(dir, Now, "")
+	e.Factory.FileFlag = e.File
 	return e
+}
+
+// Factory is a Factory for the project in dir at the fixed time now, with
+// stdin as its input and its output in the returned buffers. The learnings
+// file is found the way learn finds it, from the working directory.
+func Factory(dir string, now time.Time, stdin string) (f *cmdutil.Factory, out, errOut *bytes.Buffer) {
+	out, errOut = &bytes.Buffer{}, &bytes.Buffer{}
+	f = &cmdutil.Factory{
+		IO:     &cmdutil.IO{In: strings.NewReader(stdin), Out: out, Err: errOut},
+		Getenv: func(string) string { return "" },
+		Getwd:  func() (string, error) { return dir, nil },
+		Now:    func() time.Time { return now },
+	}
+	return f, out, errOut
 }
 
 // Run executes cmd with args and returns its error, as root would see it.
 func (e *Env) Run(cmd *cobra.Command, args ...string) error {
 	e.Out.Reset()
 	e.Err.Reset()
+	return Execute(cmd, e.Factory, args...)
+}
+
+// Execute runs cmd, built from f, with args the way root runs it: errors
+// are returned, not printed, and no usage is shown.
+func Execute(cmd *cobra.Command, f *cmdutil.Factory, args ...string) error {
 	if args == nil {
 		args = []string{} // nil would make cobra read os.Args
 	}
 	cmd.SetArgs(args)
-	cmd.SetOut(e.Out)
-	cmd.SetErr(e.Err)
+	cmd.SetIn(f.IO.In)
+	cmd.SetOut(f.IO.Out)
+	cmd.SetErr(f.IO.Err)
 	cmd.SilenceErrors = true
 	cmd.SilenceUsage = true
 	return cmd.Execute()
