@@ -114,7 +114,9 @@ func wordsOf(s string) []word {
 	return out
 }
 
-func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) }
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
 
 func isNumber(s string) bool {
 	for _, r := range s {
