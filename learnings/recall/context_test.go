@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 )
@@ -101,5 +102,34 @@ func TestUnshown(t *testing.T) {
 	after := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "S3 multipart"}})
 	if got := after.Unshown(ranking.Relevant()); len(got) != 0 {
 		t.Errorf("unshown after a recall that chose them = %d, want 0 (the duplicate counts as shown)", len(got))
+	}
+}
+
+// benchContext is a context like the one a session start passes: a task,
+// the branch and a few changed files.
+var benchContext = relevance.Context{
+	Task:   "retry the sync client on gateway timeouts without duplicating writes",
+	Paths:  []string{"internal/sync/client.go", "internal/sync/client_test.go", "docs/api.md", "README.md"},
+	Branch: "fix/sync-retry-timeouts",
+}
+
+// BenchmarkRecallContext compares a recall with context to a plain one on
+// generated 1 MB and 10 MB files, parse included, as `learn recall` runs:
+// the issue's bar is at most 1.2 times the plain cost.
+func BenchmarkRecallContext(b *testing.B) {
+	for _, size := range []int{1 << 20, 10 << 20} {
+		src := memgen.Generate(1, size)
+		for _, c := range []struct {
+			name string
+			ctx  relevance.Context
+		}{{"plain", relevance.Context{}}, {"context", benchContext}} {
+			b.Run(fmt.Sprintf("%dMB/%s", size>>20, c.name), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					r := Select(learnings.Parse(src), Options{MaxChars: DefaultMaxChars, Context: c.ctx})
+					_ = r.Text()
+				}
+			})
+		}
 	}
 }
