@@ -250,18 +250,7 @@ func summaryLines(rep *Report) []string {
 		lines = append(lines, fmt.Sprintf("%s %s unchanged: %s", verb("keep", "kept"),
 			memview.Plural(len(rep.Sections), "hand-written section", "hand-written sections"), strings.Join(rep.Sections, ", ")))
 	}
-	return append(lines, fmt.Sprintf("size %s → %s (%s)", bytesText(rep.BytesBefore), bytesText(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
-}
-
-func bytesText(n int) string {
-	switch {
-	case n >= 1000*1000:
-		return fmt.Sprintf("%.2f MB", float64(n)/1e6)
-	case n >= 1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
-	default:
-		return fmt.Sprintf("%d bytes", n)
-	}
+	return append(lines, fmt.Sprintf("size %s → %s (%s)", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
 }
 
 func change(before, after int) string {

@@ -408,7 +408,7 @@ func checkMemory(opts *Options) Check {
 	}
 	if len(data) > learnings.SizeLimit {
 		c.Status = StatusWarn
-		c.Details = append(c.Details, "the file is over 1 MB")
+		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data)))
 		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"
 	}
 	return c

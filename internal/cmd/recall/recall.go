@@ -203,9 +203,9 @@ func problems(doc *learnings.Document) []learnings.Problem {
 func sizeWarnings(shown string, size int) []string {
 	switch {
 	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("warning: %s is %s; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.OverLimit(size))}
 	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("note: %s is %s; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.OverLimit(size))}
 	}
 	return nil
 }
