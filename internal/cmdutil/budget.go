@@ -1,6 +1,9 @@
 package cmdutil
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // InjectBudget is the most a slash command may put into an agent's prompt
 // through one command's output, in characters: about 2,000 tokens. Reports
@@ -41,3 +44,34 @@ func (b *Budget) Take(s string) bool {
 
 // Used is how many characters the items taken so far hold.
 func (b *Budget) Used() int { return b.used }
+
+// CutLines keeps the whole lines of text that fit in max characters and
+// says how many lines it left out; a max of 0 or less keeps everything.
+func CutLines(text string, max int) (kept string, more int) {
+	if max <= 0 || utf8.RuneCountInString(text) <= max {
+		return text, 0
+	}
+	b := Budget{Max: max}
+	end := 0
+	for end < len(text) {
+		next := strings.IndexByte(text[end:], '\n')
+		if next < 0 {
+			next = len(text) - end
+		} else {
+			next++
+		}
+		if !b.Take(text[end : end+next]) {
+			break
+		}
+		end += next
+	}
+	rest := text[end:]
+	return text[:end], strings.Count(rest, "\n") + boolInt(!strings.HasSuffix(rest, "\n") && rest != "")
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -323,9 +323,9 @@ func (r *result) identify(s learnings.NewSession) {
 
 func report(out, errw io.Writer, r *result, in *input.Input) {
 	if r.PrivateRemoved > 0 {
-		fmt.Fprintf(errw, "removed %d <private> span(s) before storing", r.PrivateRemoved)
+		fmt.Fprintf(errw, "removed %s before storing", memview.Plural(r.PrivateRemoved, "<private> span", "<private> spans"))
 		if in.PrivateOnly > 0 {
-			fmt.Fprintf(errw, "; %d learning(s) were entirely private and are not stored", in.PrivateOnly)
+			fmt.Fprintf(errw, "; %s entirely private and not stored", memview.Plural(in.PrivateOnly, "learning was", "learnings were"))
 		}
 		fmt.Fprintln(errw)
 	}
@@ -353,7 +353,11 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
-		for _, s := range r.Skipped {
+		for i, s := range r.Skipped {
+			if i == skippedShown {
+				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Skipped)-i)
+				break
+			}
 			if s.InInput > 0 {
 				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
 				continue
@@ -362,6 +366,10 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 		}
 	}
 }
+
+// skippedShown caps the list of skipped learnings, so that storing a big
+// batch costs the agent a bounded answer.
+const skippedShown = 20
 
 func allKnown(n int) string {
 	if n == 1 {
