@@ -57,10 +57,11 @@ func MaxCharsFlag(cmd *cobra.Command, p *int, def int, what string) {
 	cmd.Flags().IntVar(p, "max-chars", def, fmt.Sprintf("keep %s within `N` characters", what))
 }
 
-// CategoryFlag adds the shared --category/-c flag, repeatable everywhere,
-// with the spec's names as completions.
-func CategoryFlag(cmd *cobra.Command, p *[]string, what string, names []string) {
-	cmd.Flags().StringArrayVarP(p, "category", "c", nil, what+" (a category `NAME`; repeatable)")
+// CategoryFlag adds the shared --category/-c flag, with the spec's names as
+// completions. It takes one category in every command (a spec category or
+// one in the file; anything else is a usage error, exit 2).
+func CategoryFlag(cmd *cobra.Command, p *string, what string, names []string) {
+	cmd.Flags().StringVarP(p, "category", "c", "", what+" (category `NAME`)")
 	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return names, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -69,4 +70,11 @@ func CategoryFlag(cmd *cobra.Command, p *[]string, what string, names []string) 
 // JSONFlag adds --json, which every command has.
 func JSONFlag(cmd *cobra.Command, p *bool) {
 	cmd.Flags().BoolVar(p, "json", false, "print JSON")
+}
+
+// DocsFlag adds the shared --docs flag: documentation files or references,
+// repeatable and comma-separated alike.
+func DocsFlag(cmd *cobra.Command, p *[]string, what string) {
+	cmd.Flags().StringArrayVar(p, "docs", nil, what+" (`PATH`s; comma-separated or repeated)")
+	_ = cmd.MarkFlagFilename("docs")
 }

@@ -72,7 +72,7 @@ Exit status 1 when a check fails; warnings alone exit 0.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to check: opencode or claude")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to check, by `NAME`: opencode or claude")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string

@@ -31,6 +31,8 @@ type Options struct {
 	DryRun bool
 	Yes    bool
 	Limit  int
+	// Category is the --category flag, one of selectors.Categories.
+	Category string
 	selectors
 }
 
@@ -50,7 +52,7 @@ file stays as it was:
   --session ID     a whole session (an ID or a unique prefix of one; repeatable)
   --match TEXT     learnings whose text contains TEXT, ignoring case and
                    punctuation (repeatable: all must match)
-  --category NAME  learnings of that category (repeatable)
+  --category NAME  learnings of that category
 
 Selectors narrow each other: --category with --match picks learnings that
 satisfy both, and either of them with --session picks only inside those
@@ -81,6 +83,9 @@ answered no, an unclosed block when selectors are given; 2 usage error
 			if err := cmdutil.CheckLimit("limit", opts.Limit); err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("category") {
+				opts.Categories = []string{opts.Category}
+			}
 			for _, c := range opts.Categories {
 				if strings.TrimSpace(c) == "" {
 					return cmdutil.UsageErrorf("--category needs a category name")
@@ -103,7 +108,7 @@ answered no, an unclosed block when selectors are given; 2 usage error
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
-	cmdutil.CategoryFlag(cmd, &opts.Categories, "forget learnings of this category", learnings.Priority)
+	cmdutil.CategoryFlag(cmd, &opts.Category, "forget learnings of this category", learnings.Priority)
 	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(opts.File))
 	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
 	return cmd

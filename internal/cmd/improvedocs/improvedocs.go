@@ -106,8 +106,7 @@ failure, 2 usage error.`,
 	cmd.Flags().BoolVar(&opts.Diff, "diff", false, "print the suggested additions as a unified diff")
 	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "suggestions")
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, cmdutil.DefaultReportChars, "the report (0: no budget)")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "also consider this doc `PATH` (repeatable)")
-	_ = cmd.MarkFlagFilename("docs")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "also consider these docs")
 	return cmd
 }
 

@@ -77,14 +77,11 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.All, "all", false, "print every learning, with no budget")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the whole output, in characters")
-	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category (a spec category or one in the file; anything else is a usage error)")
-	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these words, best first")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the whole output")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "show only this category", learnings.Priority)
+	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these `WORDS`, best first")
 	return cmd
 }
 

@@ -97,7 +97,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.SetIn(f.IO.In)
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.Err)
-	cmd.PersistentFlags().StringVar(&f.FileFlag, "file", "", "learnings file (default: $LEARN_FILE, else .tmp/memory-learnings.md in the project root)")
+	cmd.PersistentFlags().StringVar(&f.FileFlag, "file", "", "the learnings file at `PATH` (default: $LEARN_FILE, else .tmp/memory-learnings.md in the project root)")
 	_ = cmd.MarkPersistentFlagFilename("file", "md")
 	cmd.SetVersionTemplate("learn version {{.Version}}\n")
 	cmd.SetFlagErrorFunc(cmdutil.FlagError)

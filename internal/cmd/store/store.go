@@ -42,11 +42,11 @@ type Options struct {
 
 // categoryFlags maps each per-category flag to its category.
 var categoryFlags = []struct{ name, category, usage string }{
-	{"correction", "User Corrections", "a User Correction (repeatable)"},
-	{"requirement", "New Requirements", "a New Requirement (repeatable)"},
-	{"convention", "Updated Conventions", "an Updated Convention (repeatable)"},
-	{"discovery", "Fresh Discoveries", "a Fresh Discovery (repeatable)"},
-	{"preference", "Preference Clarifications", "a Preference Clarification (repeatable)"},
+	{"correction", "User Corrections", "store `TEXT` as a User Correction (repeatable)"},
+	{"requirement", "New Requirements", "store `TEXT` as a New Requirement (repeatable)"},
+	{"convention", "Updated Conventions", "store `TEXT` as an Updated Convention (repeatable)"},
+	{"discovery", "Fresh Discoveries", "store `TEXT` as a Fresh Discovery (repeatable)"},
+	{"preference", "Preference Clarifications", "store `TEXT` as a Preference Clarification (repeatable)"},
 }
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
@@ -65,8 +65,8 @@ category instead: --correction, --requirement, --convention, --discovery and
 An argument "-" (stdin, as for 'learn summarise -') is accepted and changes
 nothing.
 
---focus names what the session was about (required). --project defaults to the
-project directory's name. --docs lists the documentation the session saw, as
+--focus names what the session was about (required). --project-name defaults
+to the project directory's name. --docs lists the documentation the session saw, as
 references only (paths and anchors such as docs/api.md#retries or
 lib/auth.ex:45), comma-separated or repeated; text that looks like content is
 refused.
@@ -109,11 +109,14 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what would be stored without writing")
-	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about (required)")
-	cmd.Flags().StringVar(&opts.Project, "project", "", "project name (default: the project directory's name)")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "documentation seen, as references (paths, anchors); comma-separated, repeatable")
+	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about: a few words of `TEXT` (required)")
+	cmd.Flags().StringVar(&opts.Project, "project-name", "", "the project's `NAME` in the session header (default: the project directory's name)")
+	// --project was its name before install's --project (a switch) took it.
+	cmd.Flags().StringVar(&opts.Project, "project", "", "")
+	_ = cmd.Flags().MarkDeprecated("project", "use --project-name")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "documentation the session saw")
 	for _, cf := range categoryFlags {
 		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
 	}

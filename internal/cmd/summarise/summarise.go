@@ -100,9 +100,9 @@ it.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the baseline's learnings, in characters")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "more documentation files to check (paths), comma-separated, repeatable")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the baseline's learnings")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "more documentation to check")
 	return cmd
 }
 
