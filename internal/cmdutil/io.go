@@ -20,6 +20,9 @@ type IO struct {
 	InTTY bool
 	// OutTTY is true when Out is a terminal read by a person.
 	OutTTY bool
+	// ErrTTY is true when Err is a terminal: progress of slow work is
+	// shown only then.
+	ErrTTY bool
 }
 
 // SystemIO wires IO to the process's standard streams.
@@ -30,5 +33,6 @@ func SystemIO() *IO {
 		Err:    os.Stderr,
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
 		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
 }
