@@ -21,6 +21,9 @@ type IO struct {
 	InTTY bool
 	// OutTTY is true when Out is a terminal read by a person.
 	OutTTY bool
+	// ErrTTY is true when Err is a terminal: progress of slow work is
+	// shown only then.
+	ErrTTY bool
 	// Color is true when Out may carry colour (see ColorEnabled).
 	Color bool
 	// LookupEnv reads the environment for the pager; nil means
@@ -39,6 +42,7 @@ func SystemIO() *IO {
 		Err:    os.Stderr,
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
 		OutTTY: outTTY,
+		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 		Color:  ColorEnabled(os.Getenv, outTTY),
 	}
 }

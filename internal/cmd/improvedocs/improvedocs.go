@@ -16,6 +16,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
@@ -156,7 +157,9 @@ func run(opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("load docs: %w", err)
 	}
+	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
 	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
+	busy.Stop()
 	if rep.DocsLoaded == nil {
 		rep.DocsLoaded = []string{}
 	}
