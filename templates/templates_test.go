@@ -105,7 +105,7 @@ func TestRenderedFilesPassCheck(t *testing.T) {
 // for an exclamation mark followed by a backtick anywhere but in the
 // intended injection lines.
 func TestNoStrayInjection(t *testing.T) {
-	intended := regexp.MustCompile("(?m)^!`learn [a-z-]+(?: --[a-z-]+)* </dev/null 2>&1 \\|\\| echo \"learn failed: see the error above; run learn doctor\"`$")
+	intended := regexp.MustCompile("(?m)^!`learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)* </dev/null 2>&1 \\|\\| echo \"learn failed: see the error above; run learn doctor\"`$")
 	for _, name := range Names() {
 		src, err := sources.ReadFile(name)
 		if err != nil {
