@@ -14,7 +14,6 @@ import (
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -137,14 +136,8 @@ type jsonLearning struct {
 	Session   *jsonSession `json:"session"`
 	// Chosen and Relevance are set with context flags: whether the
 	// learning was chosen for the task, and its score and reasons.
-	Chosen    bool           `json:"chosen_for_task,omitempty"`
-	Relevance *jsonRelevance `json:"relevance,omitempty"`
-}
-
-type jsonRelevance struct {
-	Score float64               `json:"score"`
-	Terms []string              `json:"terms"`
-	Paths []relevance.PathMatch `json:"paths"`
+	Chosen    bool                 `json:"chosen_for_task,omitempty"`
+	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
 }
 
 // jsonContext is the context the learnings were chosen for, --git's
@@ -223,9 +216,7 @@ func run(opts *Options) error {
 		}
 		for _, it := range res.Shown {
 			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed, Chosen: it.Chosen}
-			if m := it.Match; m != nil {
-				jl.Relevance = &jsonRelevance{Score: m.Score, Terms: append([]string{}, m.Terms...), Paths: append([]relevance.PathMatch{}, m.Paths...)}
-			}
+			jl.Relevance = taskflags.JSON(it.Match)
 			if s := it.Learning.Session; s != nil {
 				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
 			}
