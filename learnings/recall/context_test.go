@@ -2,6 +2,8 @@ package recall
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -69,6 +71,46 @@ func TestSelectWithContextMatchingNothing(t *testing.T) {
 	want := Select(doc, Options{MaxChars: 1200}).Text()
 	if got := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "kubernetes ingress"}}).Text(); got != want {
 		t.Errorf("a context matching nothing changed the output:\n%s", got)
+	}
+}
+
+// TestNoContextIsGolden: with no context, or one that finds nothing
+// relevant (only request words, a branch named for its kind, a file the
+// memory never mentions), recall gives exactly the bytes of the golden
+// files, which predate context-aware recall.
+func TestNoContextIsGolden(t *testing.T) {
+	inputs, _ := filepath.Glob("testdata/*.md")
+	contexts := []relevance.Context{
+		{},
+		{Task: "please fix the bug, it should work now"},
+		{Branch: "main"},
+		{Branch: "feat/1234"},
+		{Paths: []string{"zz/qqq.xyz"}},
+		{Task: "kubernetes ingress annotations", Branch: "chore/helm-chart", Paths: []string{"deploy/helm/values.yaml"}},
+	}
+	for _, in := range inputs {
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{0, DefaultMaxChars, 800} {
+			golden := fmt.Sprintf("%s.%d.golden", strings.TrimSuffix(in, ".md"), budget)
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range contexts {
+				t.Run(fmt.Sprintf("%s/%d", filepath.Base(golden), i), func(t *testing.T) {
+					r := Select(learnings.Parse(src), Options{MaxChars: budget, Context: c})
+					if r.Chosen != 0 {
+						t.Fatalf("context %+v chose %d learnings; the test wants one that finds nothing", c, r.Chosen)
+					}
+					if got := r.Text(); got != string(want) {
+						t.Errorf("context %+v: output differs from %s:\n%s", c, golden, got)
+					}
+				})
+			}
+		}
 	}
 }
 
