@@ -13,12 +13,16 @@ type Matcher struct {
 	// word; a word starting otherwise cannot be one.
 	gate [1 << 16]bool
 	buf  []byte
+	// stems maps a lower-case ASCII word that passed the gate to the index
+	// of the wanted word it stems to, or -1: a memory repeats its words, so
+	// each is stemmed once.
+	stems map[string]int
 }
 
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
 // (folded and stemmed). Scan reports a word by its index in words.
 func NewMatcher(words []string) *Matcher {
-	m := &Matcher{index: make(map[string]int, len(words))}
+	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}}
 	for i, w := range words {
 		if _, dup := m.index[w]; dup || w == "" {
 			continue
@@ -73,14 +77,16 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		start := i
 		ascii := true
-		camel := false
+		// inner is an upper-case letter after the first: only then can the
+		// word be camelCase, which is rare enough to check afterwards.
+		inner := false
 		for i < len(text) {
 			c := text[i]
 			if c < utf8.RuneSelf {
 				if !asciiWord[c] {
 					break
 				}
-				camel = camel || camelBreak(text, start, i)
+				inner = inner || i > start && isUpper(c)
 				i++
 				continue
 			}
@@ -91,7 +97,7 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			ascii = false
 			i += size
 		}
-		if !camel {
+		if !inner || !hasCamelBreak(text, start, i) {
 			words++
 			m.word(text[start:i], ascii, hit)
 			continue
@@ -109,6 +115,17 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		m.word(text[from:i], !hasNonASCII(text[from:i]), hit)
 	}
 	return words
+}
+
+// hasCamelBreak reports whether the word text[start:end] breaks anywhere
+// into camelCase pieces.
+func hasCamelBreak(text string, start, end int) bool {
+	for j := start + 1; j < end; j++ {
+		if camelBreak(text, start, j) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasNonASCII(s string) bool {
@@ -145,7 +162,17 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 		}
 		return
 	}
-	m.lookup(Stem(string(m.buf)), hit)
+	k, ok := m.stems[string(m.buf)]
+	if !ok {
+		k = -1
+		if j, found := m.index[Stem(string(m.buf))]; found {
+			k = j
+		}
+		m.stems[string(m.buf)] = k
+	}
+	if k >= 0 {
+		hit(k)
+	}
 }
 
 func (m *Matcher) lookup(term string, hit func(int)) {
