@@ -164,7 +164,7 @@ type hit struct {
 
 type pathHit struct {
 	path int // index into q.paths
-	kind string
+	kind int8 // index into kindOrder
 	ref  string
 }
 
@@ -358,7 +358,7 @@ func (c *scanner) comparePaths(refs []string) []pathHit {
 			}
 		}
 		if best >= 0 {
-			out = append(out, pathHit{pi, kindOrder[best], bestRef})
+			out = append(out, pathHit{pi, best, bestRef})
 		}
 	}
 	return out
@@ -387,14 +387,21 @@ func (s *scan) rank() []Match {
 	for _, h := range s.hits {
 		df[h.word]++
 	}
-	type pathKey struct {
-		path int
-		kind string
+	// pidf is what each kind of match with each path at hand is worth:
+	// its weight times its rarity in the memory.
+	pdf := make([][]float64, len(s.q.paths))
+	for pi := range pdf {
+		pdf[pi] = make([]float64, len(kindOrder))
 	}
-	pdf := map[pathKey]float64{}
 	for _, phs := range s.refs {
 		for _, ph := range phs {
-			pdf[pathKey{ph.path, ph.kind}]++
+			pdf[ph.path][ph.kind]++
+		}
+	}
+	pidf := pdf
+	for pi := range pidf {
+		for k, df := range pdf[pi] {
+			pidf[pi][k] = kindWeight[kindOrder[k]] * idf(n, df)
 		}
 	}
 	idfs := make([]float64, len(s.q.words))
@@ -424,7 +431,7 @@ func (s *scan) rank() []Match {
 			score += sc
 		}
 		for _, ph := range phs {
-			score += kindWeight[ph.kind] * idf(n, pdf[pathKey{ph.path, ph.kind}])
+			score += pidf[ph.path][ph.kind]
 		}
 		if score > 0 {
 			order = append(order, scored{i, math.Round(score*1000) / 1000})
@@ -467,7 +474,7 @@ func (s *scan) rank() []Match {
 		}
 		from = len(pathArena)
 		for _, ph := range s.refs[o.i] {
-			pathArena = append(pathArena, PathMatch{Path: s.q.paths[ph.path].given, Ref: ph.ref, Kind: ph.kind})
+			pathArena = append(pathArena, PathMatch{Path: s.q.paths[ph.path].given, Ref: ph.ref, Kind: kindOrder[ph.kind]})
 		}
 		if len(pathArena) > from {
 			m.Paths = pathArena[from:len(pathArena):len(pathArena)]

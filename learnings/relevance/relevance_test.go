@@ -2,12 +2,15 @@ package relevance
 
 import (
 	"fmt"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -160,5 +163,26 @@ func TestCompare(t *testing.T) {
 				t.Errorf("compare = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestRankSameOnAnyCPUCount: a large memory is scanned in parts, one per
+// CPU; the ranking must not depend on how many there are.
+func TestRankSameOnAnyCPUCount(t *testing.T) {
+	ls := learnings.Parse(memgen.Generate(3, 1<<20)).Learnings()
+	if len(ls) < 3*chunkSize {
+		t.Fatalf("%d learnings: too few to be split in three parts", len(ls))
+	}
+	ctx := Context{Task: "retry the sync client on gateway timeouts", Paths: []string{"internal/sync/client.go", "docs/api.md"}, Branch: "fix/webhook-retry"}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one := Rank(ls, ctx)
+	for _, n := range []int{2, 3} {
+		runtime.GOMAXPROCS(n)
+		if got := Rank(ls, ctx); !reflect.DeepEqual(got, one) {
+			t.Errorf("GOMAXPROCS %d ranks otherwise than 1", n)
+		}
+	}
+	if len(one.Matches) == 0 || len(one.Matches[0].Paths) == 0 && len(one.Matches[0].Terms) == 0 {
+		t.Errorf("the test context matches nothing: %+v", one.Matches)
 	}
 }

@@ -77,18 +77,22 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		start := i
 		ascii := true
-		// inner is an upper-case letter after the first: only then can the
-		// word be camelCase, which is rare enough to check afterwards.
-		inner := false
+		// seen ORs the classes of the word's bytes after the first: only a
+		// word with an upper-case letter there can be camelCase, which is
+		// rare enough to check afterwards.
+		var seen byte
+		if c < utf8.RuneSelf {
+			i++
+		}
 		for i < len(text) {
-			c := text[i]
-			if c < utf8.RuneSelf {
-				if !asciiWord[c] {
-					break
-				}
-				inner = inner || i > start && isUpper(c)
+			v := byteClass[text[i]]
+			if v&classWord != 0 {
+				seen |= v
 				i++
 				continue
+			}
+			if v != classOther {
+				break
 			}
 			r, size := utf8.DecodeRuneInString(text[i:])
 			if !isWordRune(r) || isIdeographic(r) {
@@ -97,8 +101,11 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			ascii = false
 			i += size
 		}
-		if !inner || !hasCamelBreak(text, start, i) {
+		if seen&classUpper == 0 || !hasCamelBreak(text, start, i) {
 			words++
+			if ascii && !m.gate[gateKey(lowerByte[text[start]], secondLower(text, start, i))] {
+				continue
+			}
 			m.word(text[start:i], ascii, hit)
 			continue
 		}
@@ -115,6 +122,46 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		m.word(text[from:i], !hasNonASCII(text[from:i]), hit)
 	}
 	return words
+}
+
+// Byte classes for the scan's inner loop: ASCII letters and digits are
+// word bytes (upper-case ones marked), bytes from 0x80 start a rune to
+// decode, everything else ends a word.
+const (
+	classEnd   = 0
+	classWord  = 1
+	classUpper = 2
+	classOther = 4
+)
+
+var byteClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = classOther
+		case 'A' <= c && c <= 'Z':
+			t[c] = classWord | classUpper
+		case asciiWord[c]:
+			t[c] = classWord
+		}
+	}
+	return t
+}()
+
+var lowerByte = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = lower(byte(c))
+	}
+	return t
+}()
+
+// secondLower is the lower-cased second byte of the word text[start:end],
+// or 0 for a word of one byte, as the gate is keyed.
+func secondLower(text string, start, end int) byte {
+	if end-start > 1 {
+		return lowerByte[text[start+1]]
+	}
+	return 0
 }
 
 // hasCamelBreak reports whether the word text[start:end] breaks anywhere
