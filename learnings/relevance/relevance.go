@@ -163,7 +163,7 @@ type hit struct {
 }
 
 type pathHit struct {
-	path int // index into q.paths
+	path int  // index into q.paths
 	kind int8 // index into kindOrder
 	ref  string
 }
