@@ -123,11 +123,13 @@ func suffixAt(long, short string) bool {
 func textPaths(text string) []string {
 	var out []string
 	for i := 0; i < len(text); {
-		j := strings.IndexAny(text[i:], "/.")
-		if j < 0 {
+		j := i
+		for j < len(text) && text[j] != '/' && text[j] != '.' {
+			j++
+		}
+		if j == len(text) {
 			break
 		}
-		j += i
 		start, end := j, j+1
 		for start > 0 && pathByte[text[start-1]] {
 			start--

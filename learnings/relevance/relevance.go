@@ -300,6 +300,7 @@ type scanner struct {
 	// each path at hand (an index into kindOrder, or -1), by the path as
 	// written.
 	kinds map[string][]int8
+	best  []pathHit // comparePaths' scratch
 }
 
 func (c *scanner) session(sess *learnings.Session) *session {
@@ -349,16 +350,25 @@ func (c *scanner) paths(ss *session, pathly bool, text string) []pathHit {
 // comparePaths finds, for each path at hand, the strongest match among
 // refs (the first of equally strong ones).
 func (c *scanner) comparePaths(refs []string) []pathHit {
-	var out []pathHit
-	for pi := range c.q.paths {
-		best, bestRef := int8(-1), ""
-		for _, r := range refs {
-			if k := c.kindsOf(r)[pi]; k >= 0 && (best < 0 || k < best) {
-				best, bestRef = k, r
+	if len(refs) == 0 {
+		return nil
+	}
+	best := c.best[:0]
+	for range c.q.paths {
+		best = append(best, pathHit{kind: -1})
+	}
+	for _, r := range refs {
+		for pi, k := range c.kindsOf(r) {
+			if k >= 0 && (best[pi].kind < 0 || k < best[pi].kind) {
+				best[pi] = pathHit{pi, k, r}
 			}
 		}
-		if best >= 0 {
-			out = append(out, pathHit{pi, best, bestRef})
+	}
+	c.best = best
+	var out []pathHit
+	for _, h := range best {
+		if h.kind >= 0 {
+			out = append(out, h)
 		}
 	}
 	return out
