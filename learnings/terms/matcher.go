@@ -16,7 +16,7 @@ type Matcher struct {
 	// one, since stemming only changes a word's end.
 	gate  [1 << 16]uint8
 	masks []uint64
-	buf  []byte
+	buf   []byte
 	// stems maps a lower-case ASCII word that passed the gate to the index
 	// of the wanted word it stems to, or -1: a memory repeats its words, so
 	// each is stemmed once.
