@@ -3,7 +3,6 @@ package recall
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -100,7 +99,10 @@ type jsonOutput struct {
 	Omitted      []engine.CategoryCount `json:"omitted"`
 	OmittedTotal int                    `json:"omitted_total"`
 	Problems     []learnings.Problem    `json:"problems"`
-	Warnings     []string               `json:"warnings"`
+	// Damage lists the parts of the file that could not be read as
+	// learnings: what they hold is missing above.
+	Damage   []learnings.Damage `json:"damage"`
+	Warnings []string           `json:"warnings"`
 }
 
 type jsonLearning struct {
@@ -123,7 +125,7 @@ func run(opts *Options) error {
 		return fmt.Errorf("read learnings: %w", err)
 	}
 	shown, doc := file.Display, file.Doc
-	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Warnings: []string{}}
+	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}}
 	if !file.Exists {
 		if opts.JSON {
 			return cmdutil.WriteJSON(opts.IO.Out, out)
@@ -138,11 +140,13 @@ func run(opts *Options) error {
 	}
 
 	out.Problems = append(out.Problems, problems(doc)...)
+	out.Damage = append(out.Damage, doc.Damage...)
 	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)
+	memview.WarnDamage(opts.IO.Err, shown, doc)
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
-			fmt.Fprintf(opts.IO.Err, "%s has %d problem(s); everything readable is shown (run `learn lint` for details).\n", shown, len(out.Problems))
+			fmt.Fprintf(opts.IO.Err, "%s has %s; everything readable is shown (run `learn lint` for details).\n", shown, memview.Plural(len(out.Problems), "problem", "problems"))
 		}
 		for _, w := range out.Warnings {
 			fmt.Fprintln(opts.IO.Err, w)
@@ -180,20 +184,31 @@ func run(opts *Options) error {
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, out)
 	}
+	if res.Stored == 0 && len(doc.Damage) > 0 {
+		fmt.Fprintf(opts.IO.Out, "No readable learnings in %s.\n", shown)
+		memview.WriteDamageNote(opts.IO.Out, shown, doc)
+		return nil
+	}
 	if res.Stored == 0 {
 		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", shown)
 		return nil
 	}
-	_, err = fmt.Fprint(opts.IO.Out, res.Text())
-	return err
+	if _, err := fmt.Fprint(opts.IO.Out, res.Text()); err != nil {
+		return err
+	}
+	memview.WriteDamageNote(opts.IO.Out, shown, doc)
+	return nil
 }
 
-// problems lists what the reader reported, the unclosed block included, in
-// line order.
+// problems lists what the reader reported in line order, leaving out what
+// the damage report already says (an unclosed block is damage too).
 func problems(doc *learnings.Document) []learnings.Problem {
-	ps := append([]learnings.Problem(nil), doc.Problems...)
-	if doc.Unclosed != nil && !slices.Contains(ps, *doc.Unclosed) {
-		ps = append(ps, *doc.Unclosed)
+	var ps []learnings.Problem
+	for _, p := range doc.Problems {
+		if doc.Unclosed != nil && p == *doc.Unclosed {
+			continue
+		}
+		ps = append(ps, p)
 	}
 	return ps
 }
