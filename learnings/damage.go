@@ -54,14 +54,16 @@ type Hidden struct {
 const (
 	hiddenSession = "session header"
 	hiddenSection = "section heading"
-	hiddenLabel    = "category label"
+	hiddenLabel   = "category label"
 )
 
 // Lines is how many lines the damage covers.
 func (d Damage) Lines() int { return d.EndLine - d.Line + 1 }
 
 // Span is the byte range the damage covers.
-func (d Damage) Span() Span { return Span{Start: d.start, End: d.end, Line: d.Line, EndLine: d.EndLine} }
+func (d Damage) Span() Span {
+	return Span{Start: d.start, End: d.end, Line: d.Line, EndLine: d.EndLine}
+}
 
 // String says the whole of it in one sentence.
 func (d Damage) String() string {
