@@ -39,8 +39,10 @@ type Damage struct {
 	Cause string `json:"cause"`
 	// Hidden lists the lines inside that look like the file's structure.
 	Hidden []Hidden `json:"hidden,omitempty"`
-	start  int
-	end    int
+	// html is set for an HTML comment or block, unset for a fence.
+	html  bool
+	start int
+	end   int
 }
 
 // Hidden is a line swallowed by damage that reads as part of the file's
@@ -78,7 +80,10 @@ func (d Damage) String() string {
 func (d Damage) Fix() string {
 	switch d.Kind {
 	case DamageUnclosed, DamageFence:
-		return fmt.Sprintf("close the fence where it was meant to end (or delete line %d if it is a stray fence line)", d.Line)
+		if !d.html {
+			return fmt.Sprintf("close the code fence where it was meant to end (or delete line %d if it is a stray fence line)", d.Line)
+		}
+		fallthrough
 	case DamageComment:
 		return fmt.Sprintf("end the HTML block where it was meant to end (--> for a comment), or delete line %d", d.Line)
 	case DamageHeading:
@@ -252,7 +257,7 @@ func (p *docParser) endBlock(unclosed *Problem) {
 		cause += " and swallows " + s
 	}
 	p.doc.Damage = append(p.doc.Damage, Damage{Kind: kind, Line: b.line, EndLine: b.endLine, Cause: cause,
-		Hidden: b.hidden, start: b.start, end: b.end})
+		Hidden: b.hidden, html: b.kind == lkHTML, start: b.start, end: b.end})
 }
 
 // endStray ends a run of text under "## Recent Sessions" that no session

@@ -8,7 +8,7 @@ import (
 // ErrWouldLose reports an edit refused because the file it would write
 // loses a learning the edit did not mean to remove, or rewrites lines the
 // reader could not read (Damage). Nothing is written.
-var ErrWouldLose = errors.New("the edit would lose learnings")
+var ErrWouldLose = errors.New("learnings would be lost")
 
 // checkDamage refuses edits that remove, replace or insert into lines the
 // reader could not read: what they hold would be rewritten unseen.
@@ -21,8 +21,8 @@ func (p *planner) checkDamage() error {
 				touches = dm.start < r.start && r.start < dm.end
 			}
 			if touches {
-				return fmt.Errorf("line %d: %s; the edit would rewrite those lines, so nothing was written (fix: %s): %w",
-					dm.Line, dm, dm.Fix(), ErrWouldLose)
+				return fmt.Errorf("refused, nothing written: the edit would rewrite lines %d-%d, which are not read as learnings (%s; fix: %s): %w",
+					dm.Line, dm.EndLine, dm.Cause, dm.Fix(), ErrWouldLose)
 			}
 		}
 	}
@@ -75,10 +75,10 @@ func (e *Editor) verifyKept(out []byte) error {
 			continue
 		}
 		if line, ok := where[k]; ok {
-			return fmt.Errorf("the edit was refused: the learning at line %d (%q) would be lost; nothing was written: %w",
+			return fmt.Errorf("refused, nothing written: the learning at line %d (%q) would be lost: %w",
 				line, shortText(k), ErrWouldLose)
 		}
-		return fmt.Errorf("the edit was refused: the new learning %q would not read back as a learning; nothing was written: %w",
+		return fmt.Errorf("refused, nothing written: the new learning %q would not read back as a learning: %w",
 			shortText(k), ErrWouldLose)
 	}
 	return nil

@@ -3,6 +3,7 @@ package memview
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/learn-memory/learn/learnings"
 )
@@ -52,4 +53,14 @@ func WriteDamageNote(w io.Writer, display string, doc *learnings.Document) {
 	for _, d := range doc.Damage {
 		fmt.Fprintf(w, "- %s:%d: %s\n", display, d.Line, d)
 	}
+}
+
+// ProblemCount is how many problems the reader found: what it reported by
+// line plus each damaged part, counting an unclosed block once.
+func ProblemCount(doc *learnings.Document) int {
+	n := len(doc.Problems) + len(doc.Damage)
+	if doc.Unclosed != nil && slices.Contains(doc.Problems, *doc.Unclosed) {
+		n--
+	}
+	return n
 }

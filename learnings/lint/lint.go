@@ -29,6 +29,10 @@ const (
 const (
 	KindParse     = "parse"
 	KindUnclosed  = "unclosed"
+	// KindDamage is a part of the file not read as learnings although it
+	// probably holds some: a fence or comment that swallowed sessions,
+	// text outside every section, a category written as an H2 heading.
+	KindDamage = "damage"
 	KindDuplicate = "duplicate"
 	KindSecret    = "secret"
 	KindOrder     = "order"
@@ -55,7 +59,7 @@ type Finding struct {
 func Check(doc *learnings.Document) []Finding {
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
-	fs = append(fs, unclosed(doc)...)
+	fs = append(fs, damage(doc)...)
 	fs = append(fs, stray(doc)...)
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
@@ -92,6 +96,9 @@ func problems(doc *learnings.Document) []Finding {
 		if doc.Unclosed != nil && p.Line == doc.Unclosed.Line {
 			continue
 		}
+		if dm := doc.DamageAt(p.Line, p.Line); dm != nil && dm.Kind != learnings.DamageHeading {
+			continue // the damage finding names the cause
+		}
 		f := Finding{
 			Line: p.Line, Severity: Error, Kind: KindParse, Message: p.Message,
 			Fix: "edit it by hand as the message says, or remove it; until then learn keeps the text as written but no command reads it",
@@ -118,7 +125,7 @@ func stray(doc *learnings.Document) []Finding {
 	}
 	var fs []Finding
 	for _, p := range reformat.Stray(doc) {
-		if reported[p.Line] {
+		if reported[p.Line] || doc.DamageAt(p.Line, p.Line) != nil {
 			continue
 		}
 		fs = append(fs, Finding{
@@ -129,15 +136,25 @@ func stray(doc *learnings.Document) []Finding {
 	return fs
 }
 
-func unclosed(doc *learnings.Document) []Finding {
-	u := doc.Unclosed
-	if u == nil {
-		return nil
+// damage reports each part of the file the reader could not read as
+// learnings once, at the line that caused it, instead of a finding for
+// every line it swallowed.
+func damage(doc *learnings.Document) []Finding {
+	var fs []Finding
+	for _, d := range doc.Damage {
+		kind := KindDamage
+		switch d.Kind {
+		case learnings.DamageUnclosed:
+			kind = KindUnclosed
+		case learnings.DamageStray:
+			kind = KindStray
+		}
+		fs = append(fs, Finding{
+			Line: d.Line, Severity: Error, Kind: kind, Message: d.String(),
+			Fix: d.Fix() + "; until then learn refuses to rewrite these lines",
+		})
 	}
-	return []Finding{{
-		Line: u.Line, Severity: Error, Kind: KindUnclosed, Message: u.Message,
-		Fix: "close the block (a matching ``` fence or -->); until then learn refuses to write the file",
-	}}
+	return fs
 }
 
 // order reports each dated session that is newer than the dated session

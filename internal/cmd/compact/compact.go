@@ -98,6 +98,7 @@ type Report struct {
 	Ring     string   `json:"backup_copy,omitempty"`
 	Diff     string   `json:"diff,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+	warned   bool
 }
 
 func run(opts *Options) error {
@@ -157,6 +158,9 @@ func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
 	for _, s := range doc.Sections {
 		rep.Sections = append(rep.Sections, s.Title)
+	}
+	if !rep.warned {
+		rep.warned = memview.WarnDamage(opts.IO.Err, rep.File, doc) > 0
 	}
 	if err := doc.Writable(); err != nil {
 		return nil, fmt.Errorf("cannot compact %s: %w", rep.File, err)

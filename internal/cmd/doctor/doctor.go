@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -380,19 +379,19 @@ func checkMemory(opts *Options) Check {
 	}
 	doc := learnings.Parse(data)
 	c.Status = StatusOK
-	problems := len(doc.Problems)
-	if doc.Unclosed != nil && !slices.Contains(doc.Problems, *doc.Unclosed) {
-		problems++
-	}
+	problems := memview.ProblemCount(doc)
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
 		memview.Plural(len(data), "byte", "bytes"),
 		memview.Plural(problems, "problem", "problems"))
-	if doc.Unclosed != nil {
+	if len(doc.Damage) > 0 {
 		c.Status = StatusFail
-		c.Details = append(c.Details, doc.Unclosed.String()+" (learn refuses to write until it is closed)")
-		c.Fix = "close the code fence or HTML comment at that line"
+		c.Details = append(c.Details, memview.DamageHeadline(path, doc))
+		for _, d := range doc.Damage {
+			c.Details = append(c.Details, d.String())
+		}
+		c.Fix = doc.Damage[0].Fix() + "; learn lint lists every problem"
 		return c
 	}
 	if len(doc.Problems) > 0 {

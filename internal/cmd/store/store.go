@@ -202,9 +202,13 @@ func run(opts *Options) error {
 	now := opts.Now()
 	res.Stamp = learnings.FormatStamp(now)
 	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
+	warned := false
 	plan := func(current []byte, exists bool) ([]byte, error) {
 		res.Skipped = res.Skipped[:0]
 		doc := learnings.Parse(current)
+		if !warned {
+			warned = memview.WarnDamage(opts.IO.Err, res.File, doc) > 0
+		}
 		session.Learnings = dedup(doc, in.Learnings, &res.Skipped)
 		if len(session.Learnings) == 0 {
 			return current, nil
