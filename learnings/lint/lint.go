@@ -27,12 +27,12 @@ const (
 
 // Finding kinds, stable for scripts reading --json.
 const (
-	KindParse     = "parse"
-	KindUnclosed  = "unclosed"
+	KindParse    = "parse"
+	KindUnclosed = "unclosed"
 	// KindDamage is a part of the file not read as learnings although it
 	// probably holds some: a fence or comment that swallowed sessions,
 	// text outside every section, a category written as an H2 heading.
-	KindDamage = "damage"
+	KindDamage    = "damage"
 	KindDuplicate = "duplicate"
 	KindSecret    = "secret"
 	KindOrder     = "order"
