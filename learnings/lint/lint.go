@@ -55,8 +55,12 @@ type Finding struct {
 	Score float64 `json:"score,omitempty"`
 }
 
-// Check runs every check on doc and returns the findings by line.
-func Check(doc *learnings.Document) []Finding {
+// Check runs every check on doc against the default size limit and returns
+// the findings by line.
+func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings.SizeLimit) }
+
+// CheckLimit is Check with the size limit the user configured.
+func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
 	fs = append(fs, damage(doc)...)
@@ -65,7 +69,7 @@ func Check(doc *learnings.Document) []Finding {
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, duplicates(doc)...)
 	fs = append(fs, secretsIn(doc)...)
-	fs = append(fs, size(doc)...)
+	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
 }
@@ -259,17 +263,17 @@ func secretsIn(doc *learnings.Document) []Finding {
 	return fs
 }
 
-func size(doc *learnings.Document) []Finding {
+func size(doc *learnings.Document, limit int) []Finding {
 	n := len(doc.Source)
 	switch {
-	case n > learnings.SizeLimit:
+	case n > limit:
 		return []Finding{{Line: 1, Severity: Error, Kind: KindSize,
-			Message: fmt.Sprintf("the file is %s, over the 1 MB limit", learnings.HumanSize(n)),
-			Fix:     "run learn compact to fold the sessions into Consolidated Learnings"}}
-	case n > learnings.SizeWarning:
+			Message: "the file is " + learnings.OverLimit(n, limit),
+			Fix:     learnings.SizeAdvice(doc, limit)}}
+	case n > limit/4*3:
 		return []Finding{{Line: 1, Severity: Warning, Kind: KindSize,
-			Message: fmt.Sprintf("the file is %s, approaching the 1 MB limit", learnings.HumanSize(n)),
-			Fix:     "run learn compact soon"}}
+			Message: fmt.Sprintf("the file is %s, approaching %s", learnings.HumanSize(n), learnings.LimitText(limit)),
+			Fix:     learnings.SizeAdvice(doc, limit)}}
 	}
 	return nil
 }

@@ -30,6 +30,7 @@ type Options struct {
 	Getenv      func(string) string
 	ProjectRoot func() (string, error)
 	MemoryFile  func() (string, error)
+	SizeLimit   func() (int, error)
 	// LookPath and Executable locate the learn on PATH and this binary;
 	// nil uses exec.LookPath and os.Executable.
 	LookPath   func(string) (string, error)
@@ -41,7 +42,7 @@ type Options struct {
 
 // NewCmdDoctor builds "learn doctor". runF replaces the run function in tests.
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the installation and the learnings file",
@@ -405,10 +406,17 @@ func checkMemory(opts *Options) Check {
 		}
 		c.Fix = "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
 	}
-	if len(data) > learnings.SizeLimit {
+	limit := learnings.SizeLimit
+	if opts.SizeLimit != nil {
+		if limit, err = opts.SizeLimit(); err != nil {
+			c.Status, c.Message = StatusFail, err.Error()
+			return c
+		}
+	}
+	if len(data) > limit {
 		c.Status = StatusWarn
-		c.Details = append(c.Details, "the file is over 1 MB")
-		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"
+		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data), limit))
+		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + learnings.SizeAdvice(doc, limit)
 	}
 	return c
 }

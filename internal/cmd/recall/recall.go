@@ -20,6 +20,7 @@ type Options struct {
 	IO       *cmdutil.IO
 	File     func() (string, error)
 	Display  func(string) string
+	Limit    func() (int, error)
 	JSON     bool
 	All      bool
 	MaxChars int
@@ -29,7 +30,7 @@ type Options struct {
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -141,7 +142,13 @@ func run(opts *Options) error {
 
 	out.Problems = append(out.Problems, problems(doc)...)
 	out.Damage = append(out.Damage, doc.Damage...)
-	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
+	}
+	out.Warnings = append(out.Warnings, sizeWarnings(shown, doc, limit)...)
 	memview.WarnDamage(opts.IO.Err, shown, doc)
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
@@ -213,14 +220,15 @@ func problems(doc *learnings.Document) []learnings.Problem {
 	return ps
 }
 
-// sizeWarnings suggests compacting as the file approaches and passes the
-// spec's 1 MB limit.
-func sizeWarnings(shown string, size int) []string {
+// sizeWarnings says when the file approaches or passes the size limit, with
+// advice that holds for the file at hand.
+func sizeWarnings(shown string, doc *learnings.Document, limit int) []string {
+	size := len(doc.Source)
 	switch {
-	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.HumanSize(size))}
-	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.HumanSize(size))}
+	case size > limit:
+		return []string{fmt.Sprintf("warning: %s is %s: %s.", shown, learnings.OverLimit(size, limit), learnings.SizeAdvice(doc, limit))}
+	case size > limit/4*3:
+		return []string{fmt.Sprintf("note: %s is %s and approaching %s: %s.", shown, learnings.HumanSize(size), learnings.LimitText(limit), learnings.SizeAdvice(doc, limit))}
 	}
 	return nil
 }

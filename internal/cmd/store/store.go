@@ -29,6 +29,8 @@ type Options struct {
 	Root    func() (string, error)
 	Display func(string) string
 	Now     func() time.Time
+	// Limit is the file's size limit (see Factory.SizeLimit).
+	Limit func() (int, error)
 
 	JSON    bool
 	DryRun  bool
@@ -51,7 +53,7 @@ var categoryFlags = []struct{ name, category, usage string }{
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
@@ -82,8 +84,18 @@ and reported with the stored learning's ID; when nothing new is left nothing is
 written. Learnings that look ephemeral (commit hashes, raw errors, stack traces,
 "tests pass now", path lists, very short text) are stored with a warning.
 
+Limits: one store takes at most 256 KB of input and 100 learnings (a session's
+learnings are a few KB; split anything bigger into several stores), and refuses
+a session that would push the file over the size limit (1 MB, or
+$LEARN_MAX_BYTES such as 2MB): compact, forget or raise the limit first, as the
+message says for the file at hand.
+
 Concurrent stores are safe: the file is locked, re-read and replaced
-atomically; a store that waits more than 10 s for the lock exits with status 4.`,
+atomically; a store that waits more than 10 s for the lock exits with status 4.
+
+Exit status: 0 stored (or nothing new to store), 1 failure, 2 usage error,
+3 refused content (a secret, no valid learning, input over the limits, a file
+that would grow over the size limit), 4 busy.`,
 		Example: `  $ learn store --focus "Retry logic for the sync client" --docs README.md,docs/api.md#retries <<'EOF'
   **User Corrections:**
   - Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.
@@ -177,10 +189,26 @@ type result struct {
 	rendered []byte
 }
 
+// Limits of one store: far above what a session teaches, far below what
+// would make the file useless to recall.
+const (
+	MaxInputBytes = 256 * 1000
+	MaxLearnings  = 100
+)
+
+// errTooBig marks a store refused because the file would pass its limit.
+var errTooBig = errors.New("over the size limit")
+
 func run(opts *Options) error {
 	path, err := opts.File()
 	if err != nil {
 		return err
+	}
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
 	}
 	in, err := gather(opts)
 	if err != nil {
@@ -217,6 +245,10 @@ func run(opts *Options) error {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", res.File, err)
 		}
+		if len(next) > limit {
+			return nil, fmt.Errorf("%s would be %s, so nothing was written: %s: %w", res.File,
+				learnings.OverLimit(len(next), limit), learnings.SizeAdvice(doc, limit), errTooBig)
+		}
 		res.rendered = learnings.RenderSession(session, doc.EOL)
 		if opts.DryRun {
 			return current, nil
@@ -231,11 +263,17 @@ func run(opts *Options) error {
 			return fmt.Errorf("read learnings: %w", err)
 		}
 		if _, err := plan(current, exists); err != nil {
+			if errors.Is(err, errTooBig) {
+				return cmdutil.Mark(err, cmdutil.ErrRefused)
+			}
 			return err
 		}
 	} else if err := memfile.Update(path, memfile.DefaultLockTimeout, plan); err != nil {
 		if errors.Is(err, memfile.ErrBusy) {
 			return cmdutil.Mark(err, cmdutil.ErrBusy)
+		}
+		if errors.Is(err, errTooBig) {
+			return cmdutil.Mark(fmt.Errorf("store: %w", err), cmdutil.ErrRefused)
 		}
 		return fmt.Errorf("store: %w", err)
 	}
@@ -264,14 +302,22 @@ func gather(opts *Options) (*input.Input, error) {
 		if opts.IO.InTTY {
 			return nil, cmdutil.UsageErrorf("no learnings given: pipe them as Markdown on stdin or use --correction, --discovery and the like\n\n%s", input.FormatHelp)
 		}
-		src, err := io.ReadAll(opts.IO.In)
+		src, err := io.ReadAll(io.LimitReader(opts.IO.In, MaxInputBytes+1))
 		if err != nil {
 			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		if len(src) > MaxInputBytes {
+			return nil, cmdutil.Mark(fmt.Errorf("the input is over %s, the most one store takes; a session's learnings are a few KB: "+
+				"store the few that matter, or split them over several stores; nothing was written", learnings.HumanSize(MaxInputBytes)), cmdutil.ErrRefused)
 		}
 		in.Source = src
 	}
 	if err := in.Prepare(); err != nil {
 		return nil, err
+	}
+	if n := len(in.Learnings); n > MaxLearnings {
+		return nil, cmdutil.Mark(fmt.Errorf("the input holds %d learnings, over the %d one store takes; store the ones this session "+
+			"really taught in several stores; nothing was written", n, MaxLearnings), cmdutil.ErrRefused)
 	}
 	return in, nil
 }
