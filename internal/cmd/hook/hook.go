@@ -73,7 +73,7 @@ unreadable file) prints nothing, writes one note on stderr and exits 0. Claude
 Code drops the prompt when a UserPromptSubmit hook exits 2, so this command
 never does.`,
 		Example: `  $ echo '{"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}' | learn hook`,
-		Args:  cmdutil.NoArgs,
+		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)

@@ -154,7 +154,7 @@ func TestOnlyTheFirstPromptOfASession(t *testing.T) {
 func TestNeverFails(t *testing.T) {
 	cases := []struct {
 		name, stdin, note string
-		setup            func(*env)
+		setup             func(*env)
 	}{
 		{name: "empty stdin", stdin: "", note: "not Claude Code's hook JSON"},
 		{name: "not json", stdin: "fix the bug", note: "not Claude Code's hook JSON"},
