@@ -21,6 +21,7 @@ import (
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
+	"github.com/learn-memory/learn/learnings/relevance"
 )
 
 // DefaultMaxChars bounds what the hook adds: a handful of learnings on top
@@ -202,19 +203,17 @@ func run(opts *Options) (err error) {
 	return nil
 }
 
-// Addition is what the first prompt adds: the learnings relevant to prompt,
-// best first, without those the session start showed, within maxChars.
+// Addition is what the first prompt adds: the learnings that
+// "learn recall --git --task PROMPT" would choose for the task, best first,
+// without those the session start ("learn recall --git") showed or a near
+// duplicate of them, within maxChars. The session start's selection is
+// computed again rather than stored: the same file and repository state give
+// the same selection.
 func Addition(doc *learnings.Document, root, prompt string, maxChars int) *engine.Result {
-	shown := map[*learnings.Learning]bool{}
-	for _, it := range SessionStart(doc, root).Shown {
-		shown[it.Learning] = true
-	}
-	var extra []*learnings.Learning
-	for _, l := range Relevant(doc, root, prompt) {
-		if !shown[l] {
-			extra = append(extra, l)
-		}
-	}
+	ctx := gitContext(root)
+	start := sessionStart(doc, ctx)
+	ctx.Task = prompt
+	extra := matched(start.Unshown(relevance.Rank(doc.Learnings(), ctx).Relevant()))
 	if len(extra) == 0 {
 		return &engine.Result{}
 	}

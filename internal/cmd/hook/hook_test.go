@@ -123,7 +123,7 @@ func TestFirstPromptAddsRelevantLearnings(t *testing.T) {
 func TestNothingTheSessionStartShowed(t *testing.T) {
 	e := newEnv(t, bigMemory())
 	doc := learnings.Parse([]byte(bigMemory()))
-	start := SessionStart(doc, e.Dir).Text()
+	start := sessionStart(doc, gitContext(e.Dir)).Text()
 	if !strings.Contains(start, "Rule 0: module m0") || strings.Contains(start, "S3 multipart") {
 		t.Fatalf("the test memory no longer fills the session start's budget:\n%s", start)
 	}
