@@ -17,16 +17,24 @@ type Hook struct {
 	Event   string
 	Matcher string // empty: every occasion of the event
 	Command string
+	// Runs is the learn command it runs, for messages.
+	Runs string
+	// Same marks a hook of the user's that already does the job (their own
+	// "learn recall" at session start, say): install does not add a second
+	// one, and uninstall leaves theirs alone.
+	Same string
 }
 
 // SessionStartCommand prints the memory when a session starts: Claude Code
 // adds a SessionStart hook's standard output to the model's context.
 const SessionStartCommand = "learn recall --git"
 
-// PromptCommand adds the learnings relevant to the first prompt. "|| true"
-// keeps an old learn without the hook subcommand (exit 2, which would make
-// Claude Code drop the user's prompt) from blocking the prompt.
-const PromptCommand = "learn hook || true"
+// PromptCommand adds the learnings relevant to the first prompt. The shell
+// around "learn hook" keeps a broken learn from touching the session: Claude
+// Code drops the user's prompt when this hook exits 2 (what an old learn
+// without the hook subcommand does), so it always exits 0, and it passes on
+// learn's output only when learn succeeded.
+const PromptCommand = `out=$(learn hook) && printf '%s' "$out"; exit 0`
 
 // HookTimeout bounds each hook in seconds; learn answers in milliseconds,
 // and Claude Code treats a timed-out hook as a non-blocking error.
@@ -36,8 +44,8 @@ const HookTimeout = 10
 // "resume": a resumed session already carries the memory it started with,
 // and adding it again would only repeat it.
 var Hooks = []Hook{
-	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: SessionStartCommand},
-	{Event: "UserPromptSubmit", Command: PromptCommand},
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: SessionStartCommand, Runs: "learn recall --git", Same: "learn recall"},
+	{Event: "UserPromptSubmit", Command: PromptCommand, Runs: "learn hook", Same: "learn hook"},
 }
 
 // SettingsPath is the settings.json that learn install edits: the project's
@@ -216,6 +224,7 @@ func removeOne(data []byte, root *node) ([]byte, bool) {
 	return data, false
 }
 
+// findOurs lists the hooks of event h.Event that are ours or do the same.
 func findOurs(root *node, h Hook) []*node {
 	_, hooks := root.get("hooks")
 	if hooks == nil || hooks.kind != '{' {
@@ -235,12 +244,20 @@ func findOurs(root *node, h Hook) []*node {
 			continue
 		}
 		for _, c := range list.elems {
-			if isOurs(c, h) {
+			if isOurs(c, h) || runsSame(c, h) {
 				out = append(out, c)
 			}
 		}
 	}
 	return out
+}
+
+func runsSame(c *node, h Hook) bool {
+	if c.kind != '{' {
+		return false
+	}
+	_, cmd := c.get("command")
+	return cmd != nil && cmd.kind == '"' && strings.Contains(cmd.str, h.Same)
 }
 
 func isOurs(c *node, h Hook) bool {

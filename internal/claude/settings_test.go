@@ -325,3 +325,23 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// TestUsersOwnLearnHookIsKept: a user who already runs learn recall at
+// session start does not get a second one, and uninstall keeps theirs.
+func TestUsersOwnLearnHookIsKept(t *testing.T) {
+	in := "{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"learn recall --max-chars 3000\"}]}\n    ]\n  }\n}\n"
+	out, changed, err := AddHooks("s.json", []byte(in))
+	if err != nil || !changed {
+		t.Fatalf("changed %v, err %v", changed, err)
+	}
+	if n := strings.Count(string(out), "learn recall"); n != 1 {
+		t.Errorf("%d learn recall hooks, want the user's alone:\n%s", n, out)
+	}
+	if !strings.Contains(string(out), "learn hook") {
+		t.Errorf("the prompt hook is missing:\n%s", out)
+	}
+	back, _, err := RemoveHooks("s.json", out)
+	if err != nil || string(back) != in {
+		t.Errorf("remove: %v\n%s", err, back)
+	}
+}

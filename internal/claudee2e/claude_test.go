@@ -156,12 +156,17 @@ func (w *world) project(t *testing.T, name, memory string) string {
 // command runs name in dir in its own process group, killed with the group
 // on timeout and afterwards.
 func (w *world) command(dir, name string, args ...string) (stdout, stderr string, err error) {
+	return w.commandIn(dir, "", nil, name, args...)
+}
+
+// commandIn is command with stdin and extra environment variables.
+func (w *world) commandIn(dir, stdin string, extraEnv []string, name string, args ...string) (stdout, stderr string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	cmd.Env = w.env(dir)
-	cmd.Stdin = strings.NewReader("")
+	cmd.Env = append(w.env(dir), extraEnv...)
+	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

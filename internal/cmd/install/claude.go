@@ -37,7 +37,7 @@ func claudeHooks(opts *Options, root string) (*HooksReport, error) {
 	}
 	rep := &HooksReport{Settings: path}
 	for _, h := range claude.Hooks {
-		rep.Hooks = append(rep.Hooks, h.Event+": "+h.Command)
+		rep.Hooks = append(rep.Hooks, h.Event+": "+h.Runs)
 	}
 	if opts.Uninstall {
 		rep.Status, err = claude.UninstallHooks(path)
