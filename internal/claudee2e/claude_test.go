@@ -59,22 +59,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// findClaude: CLAUDE_BIN, else the copy .ci/install-claude.sh keeps, else
+// findClaude: CLAUDE_BIN (test.sh sets it from .ci/install-claude.sh), else
 // claude on PATH.
 func findClaude() string {
 	if p := os.Getenv("CLAUDE_BIN"); p != "" {
 		return p
-	}
-	cache := os.Getenv("XDG_CACHE_HOME")
-	if cache == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			cache = filepath.Join(home, ".cache")
-		}
-	}
-	if p := filepath.Join(cache, "learn-e2e", "claude-2.1.330", "node_modules", ".bin", "claude"); cache != "" {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p
-		}
 	}
 	p, _ := exec.LookPath("claude")
 	return p

@@ -177,3 +177,19 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	mustContain(t, "the request after uninstall", text, "USER_SESSION_HOOK_RAN")
 	mustNotContain(t, "the request after uninstall", text, newestLearning, hookHeading)
 }
+
+// TestProjectInstall: --project puts the hooks in the project's
+// .claude/settings.json, which Claude Code runs in print mode too, and
+// uninstall removes the file it created.
+func TestProjectInstall(t *testing.T) {
+	skipUnlessClaude(t)
+	w := newWorld(t)
+	p := w.project(t, "app", longMemory())
+	w.learn(t, p, "install", "--agent", "claude", "--project")
+	mustContain(t, "the request", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
+	w.learn(t, p, "install", "--agent", "claude", "--project", "--uninstall")
+	if _, err := os.Stat(filepath.Join(p, ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Errorf("the settings file install created is still there (err %v)", err)
+	}
+	mustNotContain(t, "the request after uninstall", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
+}
