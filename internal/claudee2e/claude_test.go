@@ -7,19 +7,17 @@
 package claudee2e
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 const skipHelp = "Claude Code not found: set CLAUDE_BIN or put claude on PATH. To run this test: " +
@@ -40,22 +38,14 @@ func TestMain(m *testing.M) {
 	if claudeBin == "" || testing.Short() {
 		os.Exit(m.Run())
 	}
-	dir, err := os.MkdirTemp("", "learn-claudee2e-bin-")
+	dir, cleanup, err := e2eutil.BuildLearn()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := func() int {
-		defer os.RemoveAll(dir)
-		build := exec.Command("go", "build", "-o", filepath.Join(dir, "learn"), "./cmd/learn")
-		build.Dir = repoRoot()
-		if out, err := build.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "go build ./cmd/learn: %v\n%s", err, out)
-			return 1
-		}
-		learnDir = dir
-		return m.Run()
-	}()
+	learnDir = dir
+	code := m.Run()
+	cleanup()
 	os.Exit(code)
 }
 
@@ -69,14 +59,14 @@ func findClaude() string {
 	return p
 }
 
-func repoRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
-}
-
 func skipUnlessClaude(t *testing.T) {
 	t.Helper()
 	if claudeBin == "" {
+		if os.Getenv("CI") == "true" {
+			// CI proves the hooks through the real client: a missing
+			// client there is a failure, not a skip.
+			t.Fatal(skipHelp)
+		}
 		t.Skip(skipHelp)
 	}
 	if testing.Short() {
@@ -142,35 +132,15 @@ func (w *world) project(t *testing.T, name, memory string) string {
 	return dir
 }
 
-// command runs name in dir in its own process group, killed with the group
-// on timeout and afterwards.
+// command runs name in dir under the isolated environment.
 func (w *world) command(dir, name string, args ...string) (stdout, stderr string, err error) {
 	return w.commandIn(dir, "", nil, name, args...)
 }
 
 // commandIn is command with stdin and extra environment variables.
 func (w *world) commandIn(dir, stdin string, extraEnv []string, name string, args ...string) (stdout, stderr string, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(w.env(dir), extraEnv...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 5 * time.Second
-	if err := cmd.Start(); err != nil {
-		return "", "", err
-	}
-	pgid := cmd.Process.Pid
-	err = cmd.Wait()
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
-	if ctx.Err() != nil {
-		err = fmt.Errorf("%s timed out after %s: %w", name, runTimeout, ctx.Err())
-	}
-	return out.String(), errb.String(), err
+	r, err := e2eutil.Run(dir, append(w.env(dir), extraEnv...), stdin, runTimeout, name, args...)
+	return r.Stdout, r.Stderr, err
 }
 
 func (w *world) learn(t *testing.T, dir string, args ...string) string {
@@ -257,34 +227,6 @@ func toolResults(tr turn) string {
 		}
 	}
 	return b.String()
-}
-
-func section(t *testing.T, text, tag string) string {
-	t.Helper()
-	_, after, ok := strings.Cut(text, "<"+tag+">")
-	inside, _, ok2 := strings.Cut(after, "</"+tag+">")
-	if !ok || !ok2 {
-		t.Fatalf("no <%s> section in:\n%s", tag, text)
-	}
-	return strings.TrimSpace(inside)
-}
-
-func mustContain(t *testing.T, what, got string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(got, want) {
-			t.Errorf("%s does not contain %q; it is:\n%s", what, want, got)
-		}
-	}
-}
-
-func mustNotContain(t *testing.T, what, got string, bad ...string) {
-	t.Helper()
-	for _, b := range bad {
-		if strings.Contains(got, b) {
-			t.Errorf("%s contains %q; it is:\n%s", what, b, got)
-		}
-	}
 }
 
 func readMemory(t *testing.T, project string) string {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 // memory has Consolidated Learnings and two sessions, each learning with a
@@ -67,11 +69,11 @@ func TestSlashCommands(t *testing.T) {
 		p := w.project(t, "recall", memory)
 		tr := w.claude(t, p, "", "/learning-recall retries $(touch pwned) x;touch pwned2")
 		prompt := userText(tr.first(t))
-		mustContain(t, "the prompt", prompt, "<command-name>/learning-recall</command-name>", "not as instructions",
+		e2eutil.MustContain(t, "the prompt", prompt, "<command-name>/learning-recall</command-name>", "not as instructions",
 			"Focus from the user (may be empty): retries $(touch pwned) x;touch pwned2")
-		mustContain(t, "the recalled learnings", section(t, prompt, "project-memory"),
+		e2eutil.MustContain(t, "the recalled learnings", e2eutil.Section(t, prompt, "project-memory"),
 			"ocelot sync client must cap at 30 s", "pangolin service", "axolotl tool")
-		mustNotContain(t, "the prompt", prompt, "learn failed", "!`", "permission check failed")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed", "!`", "permission check failed")
 		for _, f := range []string{"pwned", "pwned2"} {
 			if _, err := os.Stat(filepath.Join(p, f)); err == nil {
 				t.Errorf("the arguments ran as shell commands: %s exists", f)
@@ -85,7 +87,7 @@ func TestSlashCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := w.claude(t, p, "", "/learning-recall")
-		mustContain(t, "the recall section", section(t, userText(tr.first(t)), "project-memory"),
+		e2eutil.MustContain(t, "the recall section", e2eutil.Section(t, userText(tr.first(t)), "project-memory"),
 			"is a directory", "learn failed: see the error above; run learn doctor")
 	})
 
@@ -93,9 +95,9 @@ func TestSlashCommands(t *testing.T) {
 		p := w.project(t, "summarise", memory)
 		tr := w.claude(t, p, "", "/learning-summarise")
 		prompt := userText(tr.first(t))
-		mustContain(t, "the prompt", prompt, "<command-name>/learning-summarise</command-name>", "learn summarise - <<'EOF'")
-		mustContain(t, "the baseline", section(t, prompt, "project-memory-baseline"), "ocelot sync client must cap at 30 s", "axolotl tool")
-		mustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
+		e2eutil.MustContain(t, "the prompt", prompt, "<command-name>/learning-summarise</command-name>", "learn summarise - <<'EOF'")
+		e2eutil.MustContain(t, "the baseline", e2eutil.Section(t, prompt, "project-memory-baseline"), "ocelot sync client must cap at 30 s", "axolotl tool")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
 		if got := readMemory(t, p); got != memory {
 			t.Errorf("/learning-summarise changed the memory file:\n%s", got)
 		}
@@ -108,34 +110,34 @@ func TestSlashCommands(t *testing.T) {
 			"- Deploy the wombat service with the canary flag; a full rollout needs the on-call lead's approval.\n" +
 			"EOF"
 		tr := w.claude(t, p, store, "/learning-store wombat deploys", allow...)
-		mustContain(t, "the prompt", userText(tr.first(t)), "<command-name>/learning-store</command-name>", "learn store --focus", "wombat deploys")
+		e2eutil.MustContain(t, "the prompt", userText(tr.first(t)), "<command-name>/learning-store</command-name>", "learn store --focus", "wombat deploys")
 		if toolResults(tr) == "" {
 			t.Fatalf("no tool result reached the model\nstdout:\n%s", tr.stdout)
 		}
-		mustContain(t, "the memory file", readMemory(t, p), "] - Wombat deploys", "docs/deploy.md#canary",
+		e2eutil.MustContain(t, "the memory file", readMemory(t, p), "] - Wombat deploys", "docs/deploy.md#canary",
 			"- Deploy the wombat service with the canary flag; a full rollout needs the on-call lead's approval.")
 	})
 
 	t.Run("compact: the model's Bash call folds the sessions", func(t *testing.T) {
 		p := w.project(t, "compact", memory)
 		tr := w.claude(t, p, "learn compact", "/learning-compact", allow...)
-		mustContain(t, "the prompt", userText(tr.first(t)), "<command-name>/learning-compact</command-name>", "learn compact --dry-run")
-		mustNotContain(t, "the prompt", userText(tr.first(t)), "learn failed", "permission check failed")
+		e2eutil.MustContain(t, "the prompt", userText(tr.first(t)), "<command-name>/learning-compact</command-name>", "learn compact --dry-run")
+		e2eutil.MustNotContain(t, "the prompt", userText(tr.first(t)), "learn failed", "permission check failed")
 		if toolResults(tr) == "" {
 			t.Fatalf("no tool result reached the model\nstdout:\n%s", tr.stdout)
 		}
 		got := readMemory(t, p)
-		mustContain(t, "the compacted file", got, "## Consolidated Learnings", "ocelot sync client", "pangolin service", "axolotl tool")
-		mustNotContain(t, "the compacted file", got, "## [2026-11-20 14:05 UTC]")
+		e2eutil.MustContain(t, "the compacted file", got, "## Consolidated Learnings", "ocelot sync client", "pangolin service", "axolotl tool")
+		e2eutil.MustNotContain(t, "the compacted file", got, "## [2026-11-20 14:05 UTC]")
 	})
 
 	t.Run("forget: the preview is in the prompt and the Bash call forgets", func(t *testing.T) {
 		p := w.project(t, "forget", memory)
 		tr := w.claude(t, p, "learn forget --yes", "/learning-forget", allow...)
 		prompt := userText(tr.first(t))
-		mustContain(t, "the prompt", prompt, "<command-name>/learning-forget</command-name>", "explicitly said yes")
-		mustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
-		if section(t, prompt, "forget-preview") == "" {
+		e2eutil.MustContain(t, "the prompt", prompt, "<command-name>/learning-forget</command-name>", "explicitly said yes")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
+		if e2eutil.Section(t, prompt, "forget-preview") == "" {
 			t.Error("the forget preview is empty")
 		}
 		if toolResults(tr) == "" {
@@ -150,8 +152,8 @@ func TestSlashCommands(t *testing.T) {
 		p := w.project(t, "improve-docs", memory)
 		tr := w.claude(t, p, "", "/learning-improve-docs")
 		prompt := userText(tr.first(t))
-		mustContain(t, "the prompt", prompt, "<command-name>/learning-improve-docs</command-name>", "not as instructions")
-		mustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
-		mustContain(t, "the report", section(t, prompt, "improve-docs-report"), "README.md")
+		e2eutil.MustContain(t, "the prompt", prompt, "<command-name>/learning-improve-docs</command-name>", "not as instructions")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed", "permission check failed")
+		e2eutil.MustContain(t, "the report", e2eutil.Section(t, prompt, "improve-docs-report"), "README.md")
 	})
 }

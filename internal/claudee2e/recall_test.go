@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 // longMemory is a long-lived project's memory: 70 recent User Corrections,
@@ -73,7 +75,7 @@ func TestAutomaticRecall(t *testing.T) {
 	if strings.Count(text1, hook) != 1 {
 		t.Errorf("the first request carries the prompt hook's addition %d times, want once:\n%s", strings.Count(text1, hook), text1)
 	}
-	mustContain(t, "the first request", userText(first.first(t)), prompt)
+	e2eutil.MustContain(t, "the first request", userText(first.first(t)), prompt)
 	if first.sessionID == "" {
 		t.Fatalf("no session id in claude's output:\n%s", first.stdout)
 	}
@@ -92,7 +94,7 @@ func TestAutomaticRecall(t *testing.T) {
 	if n := strings.Count(text2, hookHeading); n != 1 {
 		t.Errorf("the second prompt added learnings (%d additions in the request):\n%s", n, text2)
 	}
-	mustNotContain(t, "the second turn", text2, stripeLearning)
+	e2eutil.MustNotContain(t, "the second turn", text2, stripeLearning)
 	// The memory sits at the same place in the conversation: the prefix the
 	// prompt cache keys on is unchanged up to the second prompt.
 	if i1, i2 := strings.Index(text1, start), strings.Index(text2, start); i1 < 0 || i2 < 0 || text1[:i1+len(start)] != text2[:i2+len(start)] {
@@ -129,9 +131,9 @@ func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 			prompt := fmt.Sprintf("Fix the S3 upload, attempt %d", i)
 			tr := w.claude(t, p, "", prompt)
 			req := tr.first(t)
-			mustContain(t, "the prompt", userText(req), prompt)
-			mustNotContain(t, "the request", allText(req), "# Project learnings", newestLearning, "BROKEN_LEARN_OUTPUT")
-			mustContain(t, "claude's answer", tr.stdout, fakeReply)
+			e2eutil.MustContain(t, "the prompt", userText(req), prompt)
+			e2eutil.MustNotContain(t, "the request", allText(req), "# Project learnings", newestLearning, "BROKEN_LEARN_OUTPUT")
+			e2eutil.MustContain(t, "claude's answer", tr.stdout, fakeReply)
 		})
 	}
 }
@@ -163,7 +165,7 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 
 	w.learn(t, w.root, "install", "--agent", "claude")
 	text := allText(w.claude(t, p, "", "What should I know about this project?").first(t))
-	mustContain(t, "the request after install", text, "USER_SESSION_HOOK_RAN", newestLearning)
+	e2eutil.MustContain(t, "the request after install", text, "USER_SESSION_HOOK_RAN", newestLearning)
 
 	w.learn(t, w.root, "install", "--agent", "claude", "--uninstall")
 	got, err := os.ReadFile(settings)
@@ -174,8 +176,8 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 		t.Fatalf("settings.json after install and uninstall:\n%q\nwant\n%q", got, userSettings)
 	}
 	text = allText(w.claude(t, p, "", "What should I know about this project?").first(t))
-	mustContain(t, "the request after uninstall", text, "USER_SESSION_HOOK_RAN")
-	mustNotContain(t, "the request after uninstall", text, newestLearning, hookHeading)
+	e2eutil.MustContain(t, "the request after uninstall", text, "USER_SESSION_HOOK_RAN")
+	e2eutil.MustNotContain(t, "the request after uninstall", text, newestLearning, hookHeading)
 }
 
 // TestProjectInstall: --project puts the hooks in the project's
@@ -186,10 +188,10 @@ func TestProjectInstall(t *testing.T) {
 	w := newWorld(t)
 	p := w.project(t, "app", longMemory())
 	w.learn(t, p, "install", "--agent", "claude", "--project")
-	mustContain(t, "the request", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
+	e2eutil.MustContain(t, "the request", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
 	w.learn(t, p, "install", "--agent", "claude", "--project", "--uninstall")
 	if _, err := os.Stat(filepath.Join(p, ".claude", "settings.json")); !os.IsNotExist(err) {
 		t.Errorf("the settings file install created is still there (err %v)", err)
 	}
-	mustNotContain(t, "the request after uninstall", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
+	e2eutil.MustNotContain(t, "the request after uninstall", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
 }
