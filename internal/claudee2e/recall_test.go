@@ -116,6 +116,8 @@ func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 		// Exit 2 from a UserPromptSubmit hook makes Claude Code drop the
 		// prompt; an old learn without "hook" exits 2 (unknown command).
 		{"learn exits 2", fakeBin + ":/usr/local/bin:/usr/bin:/bin", "#!/bin/sh\necho 'BROKEN_LEARN_OUTPUT'\necho 'learn: unknown command' >&2\nexit 2\n"},
+		// A hung learn costs each hook its timeout, then the session goes on.
+		{"learn hangs", fakeBin + ":/usr/local/bin:/usr/bin:/bin", "#!/bin/sh\necho 'BROKEN_LEARN_OUTPUT'\nexec sleep 600\n"},
 	}
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
