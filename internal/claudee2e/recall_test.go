@@ -166,6 +166,8 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	p := w.project(t, "app", longMemory())
 
 	w.learn(t, w.root, "install", "--agent", "claude")
+	e2eutil.MustContain(t, "learn doctor after install", w.learn(t, p, "doctor", "--agent", "claude"),
+		"ok    claude hooks: SessionStart in "+settings, "ok    learn on Claude Code's PATH")
 	text := allText(w.claude(t, p, "", "What should I know about this project?").first(t))
 	e2eutil.MustContain(t, "the request after install", text, "USER_SESSION_HOOK_RAN", newestLearning)
 
@@ -177,6 +179,11 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	if string(got) != userSettings {
 		t.Fatalf("settings.json after install and uninstall:\n%q\nwant\n%q", got, userSettings)
 	}
+	doctor, _, err := w.command(p, filepath.Join(learnDir, "learn"), "doctor", "--agent", "claude")
+	if err == nil {
+		t.Errorf("learn doctor passes with the hooks uninstalled:\n%s", doctor)
+	}
+	e2eutil.MustContain(t, "learn doctor after uninstall", doctor, "FAIL  claude hooks: SessionStart and UserPromptSubmit missing")
 	text = allText(w.claude(t, p, "", "What should I know about this project?").first(t))
 	e2eutil.MustContain(t, "the request after uninstall", text, "USER_SESSION_HOOK_RAN")
 	e2eutil.MustNotContain(t, "the request after uninstall", text, newestLearning, hookHeading)
