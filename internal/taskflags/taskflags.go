@@ -25,9 +25,9 @@ type Flags struct {
 // learnings" or "the hits").
 func (f *Flags) Add(cmd *cobra.Command, what string) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.Task, "task", "", "what the user is about to do, in their words; "+what+" that match it come first")
-	fs.StringSliceVar(&f.Paths, "paths", nil, "files at hand (comma-separated or repeated); "+what+" about them come first")
-	fs.StringVar(&f.Branch, "branch", "", "the branch being worked on; its words (fix/stripe-webhook-retry: stripe, webhook, retry) count like task words")
+	fs.StringVar(&f.Task, "task", "", "what the user is about to do, as `TEXT` in their words; "+what+" that match it come first")
+	fs.StringSliceVar(&f.Paths, "paths", nil, "files at hand (`PATHS`, comma-separated or repeated); "+what+" about them come first")
+	fs.StringVar(&f.Branch, "branch", "", "the `BRANCH` being worked on; its words (fix/stripe-webhook-retry: stripe, webhook, retry) count like task words")
 	fs.BoolVar(&f.Git, "git", false, "add the changed, staged and untracked files and the current branch of the project's git repository (nothing outside git)")
 }
 

@@ -17,7 +17,7 @@ func contextDoc() *learnings.Document {
 	for i := range 40 {
 		sessions = append(sessions, fixtureSession{
 			stamp: fmt.Sprintf("2026-10-%02d 10:00", 30-i%28),
-			cats:  [][2]string{{"User Corrections", fmt.Sprintf("Correction %d: keep the %s handler small and run the linter before pushing.", i, []string{"billing", "search", "profile", "admin"}[i%4])}},
+			cats:  [][2]string{{"User Corrections", fmt.Sprintf("Correction %d: keep the %s handler small and run the linter before pushing (ticket t%dx).", i, []string{"billing", "search", "profile", "admin"}[i%4], i)}},
 		})
 	}
 	sessions = append(sessions, fixtureSession{"2025-03-01 09:00", [][2]string{
@@ -80,7 +80,7 @@ func TestSelectWithContextNoBudget(t *testing.T) {
 
 func TestChosenTakesAtMostHalf(t *testing.T) {
 	doc := contextDoc()
-	r := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "corrections 1 2 3 4 5 6 7 8 9 10 11 12 13 14"}})
+	r := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "tickets t1x t2x t3x t4x t5x t6x t7x t8x t9x t10x t11x t12x"}})
 	cost := runes(chosenHeading)
 	for _, it := range r.Shown[:r.Chosen] {
 		cost += bulletCost(it, true)

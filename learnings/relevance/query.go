@@ -41,23 +41,30 @@ func (q *query) add(term, shown string, weight float64, fromPath bool) {
 	q.pathly = append(q.pathly, fromPath)
 }
 
+// Word weights inside a source: a piece of a camelCase word in the task
+// (`MacBook`: mac, book) may be a syllable of a name, and a number matches
+// by accident more often than a word.
+const (
+	weightPiece  = 0.5
+	weightNumber = 0.5
+)
+
 func newQuery(ctx Context) *query {
 	q := &query{}
 	paths := append([]string(nil), ctx.Paths...)
 	terms.Tokenize(ctx.Task, func(t terms.Token) {
-		word := ctx.Task[t.Start:t.End]
-		if !t.Part && looksLikePath(word) {
-			paths = append(paths, word)
-		}
-		if t.Part || !isCompound(word) {
-			if !taskStopWord(t.Term) {
-				q.add(t.Term, strings.ToLower(word), weightTask, false)
-			}
+		if !t.Part && looksLikePath(ctx.Task[t.Start:t.End]) {
+			paths = append(paths, ctx.Task[t.Start:t.End])
 		}
 	})
+	for _, w := range wordsOf(ctx.Task) {
+		if !taskStopWord(w.term) {
+			q.add(w.term, w.shown, weightTask*w.weight(), false)
+		}
+	}
 	for _, w := range wordsOf(ctx.Branch) {
 		if !branchStopWord(w.term) {
-			q.add(w.term, w.shown, weightBranch, false)
+			q.add(w.term, w.shown, weightBranch*w.weight(), false)
 		}
 	}
 	seen := map[string]bool{}
@@ -81,23 +88,34 @@ func newQuery(ctx Context) *query {
 	return q
 }
 
-type word struct{ term, shown string }
+type word struct {
+	term, shown string
+	piece       bool
+}
+
+func (w word) weight() float64 {
+	switch {
+	case isNumber(w.term):
+		return weightNumber
+	case w.piece:
+		return weightPiece
+	}
+	return 1
+}
 
 // wordsOf is terms.Words with each word as written.
 func wordsOf(s string) []word {
 	var out []word
 	terms.Tokenize(s, func(t terms.Token) {
-		if t.Part || !isCompound(s[t.Start:t.End]) {
-			out = append(out, word{t.Term, strings.ToLower(s[t.Start:t.End])})
+		if w := s[t.Start:t.End]; t.Part || !strings.ContainsFunc(w, notWordRune) {
+			out = append(out, word{t.Term, strings.ToLower(w), t.Piece})
 		}
 	})
 	return out
 }
 
-func isCompound(w string) bool {
-	parts := false
-	terms.Tokenize(w, func(t terms.Token) { parts = parts || t.Part })
-	return parts
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
 }
 
 func isNumber(s string) bool {
@@ -113,13 +131,26 @@ func isNumber(s string) bool {
 // "please fix the bug in ..." is about what follows.
 func taskStopWord(term string) bool { return terms.StopWord(term) || requestWords[term] }
 
-var requestWords = stemmed(`i me my we us our you your it its this these those there here
-	they them their he she his her not no yes do does did done be been being am have has had
-	will would should could can may might must shall let lets please need want try get got
-	make made add fix fixed change update implement implementing work working look check see
-	some any all also just so then than but if into about after before again now still new
-	bug issue problem task thing things stuff way why up out over under via per one two
-	also very really like same other another more most less only`)
+var requestWords = stemmed(`i me my mine we us our ours you your yours it its itself this these
+	those there here they them their theirs he him his she her hers who whom whose what which
+	not no nor yes do does did doing done be been being am is are was were have has had having
+	will would shall should can could may might must ought let lets please need needs want
+	wants wanted try tried get gets got getting gotten make makes made making add adds added
+	fix fixes fixed fixing change changes changed changing update updates updated updating
+	implement implementing work works worked working look looks looking check checks see seen
+	saw seem seems keep keeps kept take takes took taken give gave given go goes went gone
+	going come comes came know knows knew think thinks thought say says said tell told find
+	found show shows showed shown put puts set sets use used uses using start started stop
+	stopped happen happens happened some any all each every both either neither also just so
+	then than but if else into onto about above below after before again now still yet already
+	ever never always often sometimes usually new old bug bugs issue issues problem problems
+	task tasks thing things stuff way ways why how up down out over under via per one two
+	three first last next very really quite rather like same other another more most less
+	least only own much many few lot lots bit little big small good bad better worse best
+	wrong right fine ok okay sure actually anymore anyway somehow something anything
+	everything nothing someone anyone everyone somewhere while since until because though
+	although whether during without within across around through between among against
+	toward towards upon off too even back well maybe perhaps instead forever`)
 
 // branchStopWord is a word branch names carry for their kind or owner, not
 // their subject: feat/, fix/, chore/ and the like.

@@ -92,7 +92,7 @@ type PathMatch struct {
 // BM25F parameters and field weights.
 const (
 	k1            = 1.2
-	b             = 0.75
+	b             = 0.5
 	weightText    = 1.0
 	weightFocus   = 0.5
 	weightDocs    = 0.4

@@ -46,7 +46,9 @@ func lower(c byte) byte {
 }
 
 // Scan calls hit with the index of every wanted word in text, once per
-// occurrence, in text order, and returns how many words text has.
+// occurrence, in text order (a camelCase word before its pieces), and
+// returns how many words text has, counting the pieces of a camelCase word
+// and not the word itself.
 func (m *Matcher) Scan(text string, hit func(int)) int {
 	words := 0
 	i := 0
@@ -71,12 +73,14 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		start := i
 		ascii := true
+		camel := false
 		for i < len(text) {
 			c := text[i]
 			if c < utf8.RuneSelf {
-				if !asciiWord[c] || camelBreak(text, start, i) {
+				if !asciiWord[c] {
 					break
 				}
+				camel = camel || camelBreak(text, start, i)
 				i++
 				continue
 			}
@@ -87,31 +91,61 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			ascii = false
 			i += size
 		}
-		words++
-		if !ascii {
-			m.lookup(Stem(Fold(text[start:i])), hit)
+		if !camel {
+			words++
+			m.word(text[start:i], ascii, hit)
 			continue
 		}
-		var b byte
-		if i-start > 1 {
-			b = lower(text[start+1])
-		}
-		if !m.gate[gateKey(lower(text[start]), b)] {
-			continue
-		}
-		m.buf = m.buf[:0]
-		for j := start; j < i; j++ {
-			m.buf = append(m.buf, lower(text[j]))
-		}
-		if i-start <= 3 {
-			if k, ok := m.index[string(m.buf)]; ok {
-				hit(k)
+		m.word(text[start:i], ascii, hit)
+		from := start
+		for j := start + 1; j < i; j++ {
+			if camelBreak(text, start, j) {
+				words++
+				m.word(text[from:j], !hasNonASCII(text[from:j]), hit)
+				from = j
 			}
-			continue
 		}
-		m.lookup(Stem(string(m.buf)), hit)
+		words++
+		m.word(text[from:i], !hasNonASCII(text[from:i]), hit)
 	}
 	return words
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// word looks up one word of text as Tokenize would fold and stem it; an
+// ASCII word whose first two letters start no wanted word is rejected
+// without folding it.
+func (m *Matcher) word(w string, ascii bool, hit func(int)) {
+	if !ascii {
+		m.lookup(Stem(Fold(w)), hit)
+		return
+	}
+	var b byte
+	if len(w) > 1 {
+		b = lower(w[1])
+	}
+	if !m.gate[gateKey(lower(w[0]), b)] {
+		return
+	}
+	m.buf = m.buf[:0]
+	for j := 0; j < len(w); j++ {
+		m.buf = append(m.buf, lower(w[j]))
+	}
+	if len(w) <= 3 {
+		if k, ok := m.index[string(m.buf)]; ok {
+			hit(k)
+		}
+		return
+	}
+	m.lookup(Stem(string(m.buf)), hit)
 }
 
 func (m *Matcher) lookup(term string, hit func(int)) {

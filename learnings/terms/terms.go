@@ -28,6 +28,10 @@ type Token struct {
 	// ("client", "do") or `uploadFile` ("upload", "file"), which are emitted
 	// after the compound itself.
 	Part bool
+	// Piece is true for the pieces of a camelCase word ("upload" and
+	// "file" of `uploadFile`), which may be words of their own or just
+	// syllables of a name (`MacBook`).
+	Piece bool
 }
 
 // joiners may sit inside a compound token (`client.Do`, `snake_case`,
@@ -108,11 +112,13 @@ func lowerASCII(s string) string {
 }
 
 // Tokenize splits text into folded, stemmed terms. A compound made of words
-// joined by punctuation or written in camelCase yields the compound and each
-// of its words, so that `client.Do` is found by "client.do", by "client" and
-// by "do". A compound joined by punctuation is kept as written (folded); a
-// camelCase one is stemmed like a plain word. CJK text has no spaces, so each
-// ideograph or kana is a word of its own.
+// joined by punctuation yields the compound (folded, not stemmed) and each of
+// its words, so that `client.Do` is found by "client.do", by "client" and by
+// "do". A word written in camelCase yields itself (stemmed, like any word)
+// and its pieces: `uploadFile` gives "uploadfil", "upload" and "file", so
+// that "upload" and "uploadfile" both find it. The pieces of a compound are
+// emitted after it with Part set. CJK text has no spaces, so each ideograph
+// or kana is a word of its own.
 func Tokenize(text string, emit func(Token)) {
 	i := 0
 	for i < len(text) {
@@ -127,14 +133,15 @@ func Tokenize(text string, emit func(Token)) {
 			continue
 		}
 		start := i
-		var parts [][2]int
-		joined := false
-		wordStart := i
+		// segments are the words between joiners; breaks are the camelCase
+		// boundaries inside them.
+		var segments [][2]int
+		var breaks []int
+		segStart := i
 		for i < len(text) {
 			if c := text[i]; c < utf8.RuneSelf && asciiWord[c] {
-				if camelBreak(text, wordStart, i) {
-					parts = append(parts, [2]int{wordStart, i})
-					wordStart = i
+				if camelBreak(text, segStart, i) {
+					breaks = append(breaks, i)
 				}
 				i++
 				continue
@@ -147,49 +154,57 @@ func Tokenize(text string, emit func(Token)) {
 			if isJoiner(r) && i+size < len(text) {
 				next, _ := decode(text[i+size:])
 				if isWordRune(next) && !isIdeographic(next) {
-					parts = append(parts, [2]int{wordStart, i})
-					joined = true
+					segments = append(segments, [2]int{segStart, i})
 					i += size
-					wordStart = i
+					segStart = i
 					continue
 				}
 			}
 			break
 		}
-		if len(parts) == 0 {
-			emit(Token{Term: Stem(Fold(text[start:i])), Start: start, End: i})
-			continue
+		segments = append(segments, [2]int{segStart, i})
+		joined := len(segments) > 1
+		if joined {
+			emit(Token{Term: Fold(text[start:i]), Start: start, End: i})
 		}
-		parts = append(parts, [2]int{wordStart, i})
-		whole := Fold(text[start:i])
-		if !joined {
-			whole = Stem(whole)
-		}
-		emit(Token{Term: whole, Start: start, End: i})
-		for _, p := range parts {
-			emit(Token{Term: Stem(Fold(text[p[0]:p[1]])), Start: p[0], End: p[1], Part: true})
+		for _, seg := range segments {
+			emit(Token{Term: Stem(Fold(text[seg[0]:seg[1]])), Start: seg[0], End: seg[1], Part: joined})
+			from := seg[0]
+			for len(breaks) > 0 && breaks[0] < seg[1] {
+				emit(Token{Term: Stem(Fold(text[from:breaks[0]])), Start: from, End: breaks[0], Part: true, Piece: true})
+				from = breaks[0]
+				breaks = breaks[1:]
+			}
+			if from > seg[0] {
+				emit(Token{Term: Stem(Fold(text[from:seg[1]])), Start: from, End: seg[1], Part: true, Piece: true})
+			}
 		}
 	}
 }
 
-// Words returns the words of text as Tokenize splits them, without the
-// compounds: `ios/Uploader.swift` gives "ios", "uploader", "swift".
+// Words returns the words of text as a Matcher finds them: every term
+// Tokenize emits except the compounds joined by punctuation, so
+// `ios/UploadQueue.swift` gives "ios", "uploadqueu", "upload", "queu",
+// "swift".
 func Words(text string) []string {
 	var out []string
 	Tokenize(text, func(t Token) {
-		if t.Part || !isCompound(text[t.Start:t.End]) {
+		if t.Part || !isJoined(text[t.Start:t.End]) {
 			out = append(out, t.Term)
 		}
 	})
 	return out
 }
 
-// isCompound reports whether Tokenize splits word (one token's text) into
-// parts.
-func isCompound(word string) bool {
-	compound := false
-	Tokenize(word, func(t Token) { compound = compound || t.Part })
-	return compound
+// isJoined reports whether a token's text is a compound joined by
+// punctuation (the only tokens Words leaves out).
+func isJoined(word string) bool {
+	for _, r := range word {
+		if !isWordRune(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func isIdeographic(r rune) bool {

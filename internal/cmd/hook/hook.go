@@ -73,7 +73,9 @@ It never stops a prompt: any problem (no memory file, bad input, an
 unreadable file) prints nothing, writes one note on stderr and exits 0. Claude
 Code drops the prompt when a UserPromptSubmit hook exits 2, so this command
 never does.`,
-		Example: `  $ echo '{"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}' | learn hook`,
+		Example: `  $ learn hook <<'EOF'
+  {"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}
+  EOF`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.MaxChars < MinMaxChars {
@@ -85,8 +87,8 @@ never does.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", DefaultMaxChars, "budget for what one prompt adds, in characters")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print what would be added as JSON instead of the text for Claude Code")
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 

@@ -104,15 +104,12 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.All, "all", false, "print every learning, with no budget")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the whole output, in characters")
-	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category (a spec category or one in the file; anything else is a usage error)")
-	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these words, best first")
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the whole output")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "show only this category", learnings.Priority)
+	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these `WORDS`, best first")
 	opts.Work.Add(cmd, "the learnings")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
 	return cmd
 }
 
@@ -191,7 +188,7 @@ func run(opts *Options) error {
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
-			fmt.Fprintf(opts.IO.Err, "%s has %d problem(s); everything readable is shown (run `learn lint` for details).\n", shown, len(out.Problems))
+			fmt.Fprintf(opts.IO.Err, "%s has %s; everything readable is shown (run `learn lint` for details).\n", shown, memview.Plural(len(out.Problems), "problem", "problems"))
 		}
 		for _, w := range out.Warnings {
 			fmt.Fprintln(opts.IO.Err, w)
@@ -259,9 +256,9 @@ func problems(doc *learnings.Document) []learnings.Problem {
 func sizeWarnings(shown string, size int) []string {
 	switch {
 	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("warning: %s is %s; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.OverLimit(size))}
 	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("note: %s is %s; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.OverLimit(size))}
 	}
 	return nil
 }

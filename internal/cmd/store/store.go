@@ -42,11 +42,11 @@ type Options struct {
 
 // categoryFlags maps each per-category flag to its category.
 var categoryFlags = []struct{ name, category, usage string }{
-	{"correction", "User Corrections", "a User Correction (repeatable)"},
-	{"requirement", "New Requirements", "a New Requirement (repeatable)"},
-	{"convention", "Updated Conventions", "an Updated Convention (repeatable)"},
-	{"discovery", "Fresh Discoveries", "a Fresh Discovery (repeatable)"},
-	{"preference", "Preference Clarifications", "a Preference Clarification (repeatable)"},
+	{"correction", "User Corrections", "store `TEXT` as a User Correction (repeatable)"},
+	{"requirement", "New Requirements", "store `TEXT` as a New Requirement (repeatable)"},
+	{"convention", "Updated Conventions", "store `TEXT` as an Updated Convention (repeatable)"},
+	{"discovery", "Fresh Discoveries", "store `TEXT` as a Fresh Discovery (repeatable)"},
+	{"preference", "Preference Clarifications", "store `TEXT` as a Preference Clarification (repeatable)"},
 }
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
@@ -65,8 +65,8 @@ category instead: --correction, --requirement, --convention, --discovery and
 An argument "-" (stdin, as for 'learn summarise -') is accepted and changes
 nothing.
 
---focus names what the session was about (required). --project defaults to the
-project directory's name. --docs lists the documentation the session saw, as
+--focus names what the session was about (required). --project-name defaults
+to the project directory's name. --docs lists the documentation the session saw, as
 references only (paths and anchors such as docs/api.md#retries or
 lib/auth.ex:45), comma-separated or repeated; text that looks like content is
 refused.
@@ -109,11 +109,14 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what would be stored without writing")
-	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about (required)")
-	cmd.Flags().StringVar(&opts.Project, "project", "", "project name (default: the project directory's name)")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "documentation seen, as references (paths, anchors); comma-separated, repeatable")
+	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about: a few words of `TEXT` (required)")
+	cmd.Flags().StringVar(&opts.Project, "project-name", "", "the project's `NAME` in the session header (default: the project directory's name)")
+	// --project was its name before install's --project (a switch) took it.
+	cmd.Flags().StringVar(&opts.Project, "project", "", "")
+	_ = cmd.Flags().MarkDeprecated("project", "use --project-name")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "documentation the session saw")
 	for _, cf := range categoryFlags {
 		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
 	}
@@ -323,9 +326,9 @@ func (r *result) identify(s learnings.NewSession) {
 
 func report(out, errw io.Writer, r *result, in *input.Input) {
 	if r.PrivateRemoved > 0 {
-		fmt.Fprintf(errw, "removed %d <private> span(s) before storing", r.PrivateRemoved)
+		fmt.Fprintf(errw, "removed %s before storing", memview.Plural(r.PrivateRemoved, "<private> span", "<private> spans"))
 		if in.PrivateOnly > 0 {
-			fmt.Fprintf(errw, "; %d learning(s) were entirely private and are not stored", in.PrivateOnly)
+			fmt.Fprintf(errw, "; %s entirely private and not stored", memview.Plural(in.PrivateOnly, "learning was", "learnings were"))
 		}
 		fmt.Fprintln(errw)
 	}
@@ -353,7 +356,11 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
-		for _, s := range r.Skipped {
+		for i, s := range r.Skipped {
+			if i == skippedShown {
+				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Skipped)-i)
+				break
+			}
 			if s.InInput > 0 {
 				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
 				continue
@@ -362,6 +369,10 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 		}
 	}
 }
+
+// skippedShown caps the list of skipped learnings, so that storing a big
+// batch costs the agent a bounded answer.
+const skippedShown = 20
 
 func allKnown(n int) string {
 	if n == 1 {
