@@ -76,7 +76,7 @@ never does.`,
 		Example: `  $ learn hook <<'EOF'
   {"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}
   EOF`,
-		Args:    cmdutil.NoArgs,
+		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
