@@ -55,9 +55,11 @@ func InstallHooks(path string) (Change, error) {
 
 // UninstallHooks removes learn's hooks from the settings file at path. When
 // the file is exactly what installing into the backed-up copy (or into no
-// file) gives, that copy is put back (or the file removed), so that install
-// then uninstall leaves the bytes as they were. Otherwise only our entries
-// are cut out and the user's later edits stay.
+// file) gives, that copy is put back (or the file removed) and no backup is
+// left behind, since nothing but learn's hooks is gone: install then
+// uninstall leaves the directory as it was. Otherwise only our entries are
+// cut out, the file before is kept as the backup, and the user's later edits
+// stay.
 func UninstallHooks(path string) (Change, error) {
 	path, err := resolve(path)
 	if err != nil {
@@ -85,9 +87,6 @@ func UninstallHooks(path string) (Change, error) {
 		if err != nil || !changed || !bytes.Equal(installed, cur) {
 			continue
 		}
-		if err := saveBackup(path, cur); err != nil {
-			return "", err
-		}
 		if !c.exists {
 			if err := os.Remove(path); err != nil {
 				return "", fmt.Errorf("remove %s: %w", path, err)
@@ -96,6 +95,10 @@ func UninstallHooks(path string) (Change, error) {
 		}
 		if err := renameio.WriteFile(path, c.data, mode(path)); err != nil {
 			return "", fmt.Errorf("write %s: %w", path, err)
+		}
+		// The backup's bytes are the settings file again.
+		if err := os.Remove(path + BackupSuffix); err != nil {
+			return "", fmt.Errorf("remove %s: %w", path+BackupSuffix, err)
 		}
 		return Restored, nil
 	}

@@ -203,6 +203,9 @@ func TestInstallUninstallFile(t *testing.T) {
 			case in != nil && string(got) != *in:
 				t.Errorf("not byte-identical after install and uninstall:\nwant %q\ngot  %q", *in, got)
 			}
+			if _, err := os.Stat(path + BackupSuffix); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("install then uninstall left the backup behind (err %v)", err)
+			}
 			if c, err := UninstallHooks(path); err != nil || c != Absent {
 				t.Errorf("second uninstall: %v %v", c, err)
 			}

@@ -179,6 +179,9 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	if string(got) != userSettings {
 		t.Fatalf("settings.json after install and uninstall:\n%q\nwant\n%q", got, userSettings)
 	}
+	if _, err := os.Stat(settings + ".learn-backup"); !os.IsNotExist(err) {
+		t.Errorf("install then uninstall left the backup behind (err %v)", err)
+	}
 	doctor, _, err := w.command(p, filepath.Join(learnDir, "learn"), "doctor", "--agent", "claude")
 	if err == nil {
 		t.Errorf("learn doctor passes with the hooks uninstalled:\n%s", doctor)
@@ -191,16 +194,30 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 
 // TestProjectInstall: --project puts the hooks in the project's
 // .claude/settings.json, which Claude Code runs in print mode too, and
-// uninstall removes the file it created.
+// uninstall removes the file it created and leaves nothing behind.
 func TestProjectInstall(t *testing.T) {
 	skipUnlessClaude(t)
 	w := newWorld(t)
 	p := w.project(t, "app", longMemory())
+	before := w.gitStatus(t, p)
 	w.learn(t, p, "install", "--agent", "claude", "--project")
 	e2eutil.MustContain(t, "the request", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
 	w.learn(t, p, "install", "--agent", "claude", "--project", "--uninstall")
 	if _, err := os.Stat(filepath.Join(p, ".claude", "settings.json")); !os.IsNotExist(err) {
 		t.Errorf("the settings file install created is still there (err %v)", err)
 	}
+	if after := w.gitStatus(t, p); after != before {
+		t.Errorf("install then uninstall changed the project's files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
 	e2eutil.MustNotContain(t, "the request after uninstall", allText(w.claude(t, p, "", "Where do I start?").first(t)), newestLearning)
+}
+
+// gitStatus lists the project's changed and untracked files.
+func (w *world) gitStatus(t *testing.T, dir string) string {
+	t.Helper()
+	out, errOut, err := w.command(dir, "git", "status", "--porcelain", "--untracked-files=all")
+	if err != nil {
+		t.Fatalf("git status: %v\n%s", err, errOut)
+	}
+	return out
 }

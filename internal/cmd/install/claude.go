@@ -48,7 +48,7 @@ func claudeHooks(opts *Options, root string) (*HooksReport, error) {
 		return nil, fmt.Errorf("claude settings: %w", err)
 	}
 	switch rep.Status {
-	case claude.Added, claude.Removed, claude.Restored:
+	case claude.Added, claude.Removed:
 		rep.Backup = path + claude.BackupSuffix
 	}
 	return rep, nil
