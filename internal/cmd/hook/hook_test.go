@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
 	"github.com/learn-memory/learn/learnings"
 )
@@ -242,4 +243,16 @@ func TestJSONOutput(t *testing.T) {
 	if !got.FirstPrompt || len(got.Learnings) == 0 || !strings.Contains(got.Context, got.Learnings[0].Text) {
 		t.Errorf("unexpected: %+v", got)
 	}
+}
+
+// BenchmarkAddition is the first prompt's work on a 1 MB memory, parsing
+// excluded: the session start's selection recomputed, the prompt ranked,
+// the addition chosen. Claude Code waits for it before sending the prompt.
+func BenchmarkAddition(b *testing.B) {
+	doc := learnings.Parse(memgen.Generate(1, 1<<20))
+	root := b.TempDir()
+	for b.Loop() {
+		_ = Addition(doc, root, "The sync client retries forever when the gateway times out; cap the backoff", DefaultMaxChars)
+	}
+	b.ReportMetric(float64(len(doc.Learnings())), "learnings")
 }
