@@ -50,6 +50,7 @@ const memory = `## Consolidated Learnings
 // received: a command whose injection failed still exits 0.
 func TestSlashCommands(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	ver, _, err := w.command(w.root, claudeBin, "--version")
 	if err != nil {

@@ -54,6 +54,7 @@ func (w *world) expectedHook(t *testing.T, p, prompt string) string {
 // and a resumed turn carries the same bytes.
 func TestAutomaticRecall(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	w.learn(t, w.root, "install", "--agent", "claude")
 	p := w.project(t, "app", longMemory())
@@ -106,6 +107,7 @@ func TestAutomaticRecall(t *testing.T) {
 // failing with any status, costs the session its memory, never its prompt.
 func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	w.learn(t, w.root, "install", "--agent", "claude")
 	p := w.project(t, "app", longMemory())
@@ -160,6 +162,7 @@ const userSettings = "{\r\n" +
 // to ours, and uninstall gives back their file byte for byte.
 func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	settings := filepath.Join(w.home, ".claude", "settings.json")
 	write(t, settings, userSettings)
@@ -197,6 +200,7 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 // uninstall removes the file it created and leaves nothing behind.
 func TestProjectInstall(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	p := w.project(t, "app", longMemory())
 	before := w.gitStatus(t, p)

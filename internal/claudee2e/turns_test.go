@@ -38,6 +38,7 @@ func (w *world) claudeTurns(t *testing.T, dir string, prompts ...string) turn {
 // process.
 func TestStoredLearningEveryTurn(t *testing.T) {
 	skipUnlessClaude(t)
+	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	w.learn(t, w.root, "install", "--agent", "claude")
 	p := w.project(t, "shop", "")
