@@ -4,7 +4,6 @@ package recall
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -24,6 +23,7 @@ type Options struct {
 	IO       *cmdutil.IO
 	File     func() (string, error)
 	Display  func(string) string
+	Limit    func() (int, error)
 	JSON     bool
 	All      bool
 	MaxChars int
@@ -35,7 +35,7 @@ type Options struct {
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -125,8 +125,11 @@ type jsonOutput struct {
 	Omitted      []engine.CategoryCount `json:"omitted"`
 	OmittedTotal int                    `json:"omitted_total"`
 	Problems     []learnings.Problem    `json:"problems"`
-	Warnings     []string               `json:"warnings"`
-	Context      *jsonContext           `json:"context,omitempty"`
+	// Damage lists the parts of the file that could not be read as
+	// learnings: what they hold is missing above.
+	Damage   []learnings.Damage `json:"damage"`
+	Warnings []string           `json:"warnings"`
+	Context  *jsonContext       `json:"context,omitempty"`
 }
 
 type jsonLearning struct {
@@ -169,7 +172,7 @@ func run(opts *Options) error {
 		return fmt.Errorf("read learnings: %w", err)
 	}
 	shown, doc := file.Display, file.Doc
-	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Warnings: []string{}}
+	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}}
 	if !file.Exists {
 		if opts.JSON {
 			return cmdutil.WriteJSON(opts.IO.Out, out)
@@ -184,7 +187,15 @@ func run(opts *Options) error {
 	}
 
 	out.Problems = append(out.Problems, problems(doc)...)
-	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)
+	out.Damage = append(out.Damage, doc.Damage...)
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
+	}
+	out.Warnings = append(out.Warnings, sizeWarnings(shown, doc, limit)...)
+	memview.WarnDamage(opts.IO.Err, shown, doc)
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
@@ -233,32 +244,44 @@ func run(opts *Options) error {
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, out)
 	}
+	if res.Stored == 0 && len(doc.Damage) > 0 {
+		fmt.Fprintf(opts.IO.Out, "No readable learnings in %s.\n", shown)
+		memview.WriteDamageNote(opts.IO.Out, shown, doc)
+		return nil
+	}
 	if res.Stored == 0 {
 		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", shown)
 		return nil
 	}
-	_, err = fmt.Fprint(opts.IO.Out, res.Text())
-	return err
+	if _, err := fmt.Fprint(opts.IO.Out, res.Text()); err != nil {
+		return err
+	}
+	memview.WriteDamageNote(opts.IO.Out, shown, doc)
+	return nil
 }
 
-// problems lists what the reader reported, the unclosed block included, in
-// line order.
+// problems lists what the reader reported in line order, leaving out what
+// the damage report already says (an unclosed block is damage too).
 func problems(doc *learnings.Document) []learnings.Problem {
-	ps := append([]learnings.Problem(nil), doc.Problems...)
-	if doc.Unclosed != nil && !slices.Contains(ps, *doc.Unclosed) {
-		ps = append(ps, *doc.Unclosed)
+	var ps []learnings.Problem
+	for _, p := range doc.Problems {
+		if doc.Unclosed != nil && p == *doc.Unclosed {
+			continue
+		}
+		ps = append(ps, p)
 	}
 	return ps
 }
 
-// sizeWarnings suggests compacting as the file approaches and passes the
-// spec's 1 MB limit.
-func sizeWarnings(shown string, size int) []string {
+// sizeWarnings says when the file approaches or passes the size limit, with
+// advice that holds for the file at hand.
+func sizeWarnings(shown string, doc *learnings.Document, limit int) []string {
+	size := len(doc.Source)
 	switch {
-	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.OverLimit(size))}
-	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.OverLimit(size))}
+	case size > limit:
+		return []string{fmt.Sprintf("warning: %s is %s: %s.", shown, learnings.OverLimit(size, limit), learnings.SizeAdvice(doc, limit))}
+	case size > limit/4*3:
+		return []string{fmt.Sprintf("note: %s is %s and approaching %s: %s.", shown, learnings.HumanSize(size), learnings.LimitText(limit), learnings.SizeAdvice(doc, limit))}
 	}
 	return nil
 }
