@@ -56,6 +56,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   - every command file in those directories has frontmatter the agent accepts
     (opencode stops entirely when one file has a wrongly typed value);
   - the learnings file parses; problems are counted with their first line.
+  - with --agent claude: the automatic-recall hooks are in Claude Code's
+    settings.json (yours or the project's) and not switched off, and learn is
+    on the PATH Claude Code runs them with (the settings' env.PATH if set).
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
 		Example: `  $ learn doctor
@@ -112,6 +115,9 @@ func run(opts *Options) error {
 	agent := templates.Agent(opts.Agent)
 	checks := []Check{checkBinary(opts)}
 	checks = append(checks, checkCommands(opts, agent)...)
+	if agent == templates.Claude {
+		checks = append(checks, checkClaude(opts)...)
+	}
 	checks = append(checks, checkMemory(opts))
 
 	rep := report{OK: true, Checks: checks}
