@@ -125,7 +125,7 @@ func run(opts *Options) error {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep)
+		printHuman(opts.IO.Out, opts.IO.ColorScheme(), rep)
 	}
 	if !rep.OK {
 		return cmdutil.ErrSilent
@@ -133,8 +133,8 @@ func run(opts *Options) error {
 	return nil
 }
 
-func printHuman(w io.Writer, rep report) {
-	label := map[Status]string{StatusOK: "ok  ", StatusWarn: "warn", StatusFail: "FAIL"}
+func printHuman(w io.Writer, cs cmdutil.ColorScheme, rep report) {
+	label := map[Status]string{StatusOK: cs.Good("ok") + "  ", StatusWarn: cs.Warn("warn"), StatusFail: cs.Bad("FAIL")}
 	for _, c := range rep.Checks {
 		fmt.Fprintf(w, "%s  %s: %s\n", label[c.Status], c.Name, c.Message)
 		for _, d := range c.Details {
