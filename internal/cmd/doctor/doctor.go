@@ -384,7 +384,7 @@ func checkMemory(opts *Options) Check {
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
-		memview.Plural(len(data), "byte", "bytes"),
+		learnings.HumanSize(len(data)),
 		memview.Plural(problems, "problem", "problems"))
 	if doc.Unclosed != nil {
 		c.Status = StatusFail
