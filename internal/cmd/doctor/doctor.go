@@ -282,7 +282,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	safe.Details = append(safe.Details, otherCommandFiles(agent, dirs)...)
 	if len(safe.Details) > 0 {
 		safe.Status = StatusFail
-		safe.Message = fmt.Sprintf("%d problems (opencode refuses to start on a wrongly typed frontmatter value)", len(safe.Details))
+		safe.Message = memview.Plural(len(safe.Details), "problem", "problems") + " (opencode refuses to start on a wrongly typed frontmatter value)"
 		safe.Fix = "fix the frontmatter named above; for learn's own files: " + installFix + " --force"
 	} else {
 		safe.Message = "frontmatter and shell injections check out"
