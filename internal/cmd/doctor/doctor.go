@@ -232,6 +232,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	current := Check{Name: "command files current", Status: StatusOK}
 	safe := Check{Name: "command files readable", Status: StatusOK}
 	var places []string
+	usable := 0 // files found and readable, whose content can be compared
 	for _, f := range files {
 		s, ok := found[f.Name]
 		if !ok {
@@ -243,6 +244,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		case s.Err != nil || s.Kind == "other":
 			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
 			continue
+		}
+		usable++
+		switch {
 		case !s.Current:
 			current.Details = append(current.Details, s.Path+": differs from what this learn installs")
 		}
@@ -252,7 +256,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	}
 	if len(installed.Details) > 0 {
 		installed.Status = StatusFail
-		installed.Message = fmt.Sprintf("%d of %d missing", len(installed.Details), len(files))
+		installed.Message = fmt.Sprintf("%d of %d missing or unreadable", len(installed.Details), len(files))
 		if len(found) == 0 {
 			installed.Details = []string{"none found in " + strings.Join(dirs, " or ")}
 		}
@@ -268,7 +272,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		current.Message = "identical to this binary's templates"
 	}
 	checks := []Check{installed}
-	if len(found) > 0 {
+	// With no file to read (all missing, or links into a moved clone),
+	// "identical" would be a claim about nothing.
+	if usable > 0 {
 		checks = append(checks, current)
 	}
 	if dup := duplicates(dirs, files); len(dup) > 0 {
