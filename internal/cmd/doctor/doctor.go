@@ -131,7 +131,7 @@ func run(opts *Options) error {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep)
+		printHuman(opts.IO.Out, opts.IO.ColorScheme(), rep)
 	}
 	if !rep.OK {
 		return cmdutil.ErrSilent
@@ -139,8 +139,8 @@ func run(opts *Options) error {
 	return nil
 }
 
-func printHuman(w io.Writer, rep report) {
-	label := map[Status]string{StatusOK: "ok  ", StatusWarn: "warn", StatusFail: "FAIL"}
+func printHuman(w io.Writer, cs cmdutil.ColorScheme, rep report) {
+	label := map[Status]string{StatusOK: cs.Good("ok") + "  ", StatusWarn: cs.Warn("warn"), StatusFail: cs.Bad("FAIL")}
 	for _, c := range rep.Checks {
 		fmt.Fprintf(w, "%s  %s: %s\n", label[c.Status], c.Name, c.Message)
 		for _, d := range c.Details {
@@ -238,6 +238,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	current := Check{Name: "command files current", Status: StatusOK}
 	safe := Check{Name: "command files readable", Status: StatusOK}
 	var places []string
+	usable := 0 // files found and readable, whose content can be compared
 	for _, f := range files {
 		s, ok := found[f.Name]
 		if !ok {
@@ -249,6 +250,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		case s.Err != nil || s.Kind == "other":
 			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
 			continue
+		}
+		usable++
+		switch {
 		case !s.Current:
 			current.Details = append(current.Details, s.Path+": differs from what this learn installs")
 		}
@@ -258,7 +262,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	}
 	if len(installed.Details) > 0 {
 		installed.Status = StatusFail
-		installed.Message = fmt.Sprintf("%d of %d missing", len(installed.Details), len(files))
+		installed.Message = fmt.Sprintf("%d of %d missing or unreadable", len(installed.Details), len(files))
 		if len(found) == 0 {
 			installed.Details = []string{"none found in " + strings.Join(dirs, " or ")}
 		}
@@ -274,7 +278,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		current.Message = "identical to this binary's templates"
 	}
 	checks := []Check{installed}
-	if len(found) > 0 {
+	// With no file to read (all missing, or links into a moved clone),
+	// "identical" would be a claim about nothing.
+	if usable > 0 {
 		checks = append(checks, current)
 	}
 	if dup := duplicates(dirs, files); len(dup) > 0 {
@@ -288,7 +294,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	safe.Details = append(safe.Details, otherCommandFiles(agent, dirs)...)
 	if len(safe.Details) > 0 {
 		safe.Status = StatusFail
-		safe.Message = fmt.Sprintf("%d problems (opencode refuses to start on a wrongly typed frontmatter value)", len(safe.Details))
+		safe.Message = memview.Plural(len(safe.Details), "problem", "problems") + " (opencode refuses to start on a wrongly typed frontmatter value)"
 		safe.Fix = "fix the frontmatter named above; for learn's own files: " + installFix + " --force"
 	} else {
 		safe.Message = "frontmatter and shell injections check out"
@@ -387,7 +393,7 @@ func checkMemory(opts *Options) Check {
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
-		memview.Plural(len(data), "byte", "bytes"),
+		learnings.HumanSize(len(data)),
 		memview.Plural(problems, "problem", "problems"))
 	if len(doc.Damage) > 0 {
 		c.Status = StatusFail

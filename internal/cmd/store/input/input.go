@@ -119,6 +119,9 @@ func (in *Input) checkFocus() error {
 	case utf8.RuneCountInString(in.Focus) > MaxFocusChars:
 		return cmdutil.UsageErrorf("--focus is %d characters; keep it a short title (at most %d)", utf8.RuneCountInString(in.Focus), MaxFocusChars)
 	}
+	// The header holds the title with single spaces; the report says it
+	// as stored.
+	in.Focus = strings.Join(strings.Fields(in.Focus), " ")
 	return nil
 }
 
