@@ -53,7 +53,7 @@ var categoryFlags = []struct{ name, category, usage string }{
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.NewMemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
