@@ -16,32 +16,51 @@ const SizeLimit = 1000 * 1000
 // below SizeLimit to give a few sessions' notice before compaction is due.
 const SizeWarning = 750 * 1000
 
-// HumanSize renders a byte count as people read it ("812 KB", "1.4 MB"),
-// for the messages that compare a file with SizeLimit.
+// HumanSize renders a byte count as people read it, the one way every
+// command prints a size: "812 bytes", "1.2 KB", "12 KB", "1.0 MB", "12 MB"
+// (decimal units; one decimal below ten, so small sizes are not rounded
+// to a misleading whole number).
 func HumanSize(n int) string {
 	switch {
+	case n < 0:
+		return "-" + HumanSize(-n)
 	case n >= 1000*1000:
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+		return scaled(n, 1000*1000, "MB")
 	case n >= 1000:
-		return fmt.Sprintf("%d KB", n/1000)
+		return scaled(n, 1000, "KB")
+	case n == 1:
+		return "1 byte"
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+func scaled(n, unit int, name string) string {
+	if n < 10*unit {
+		return fmt.Sprintf("%.1f %s", float64(n/(unit/10))/10, name)
+	}
+	return fmt.Sprintf("%d %s", n/unit, name)
 }
 
 // SizeAdvice says what would bring doc under limit, true for the file at
 // hand: compact only while there are sessions to fold; otherwise forgetting
 // or a higher limit, since compacting again would change nothing.
 func SizeAdvice(doc *Document, limit int) string {
-	want := max(2*limit, len(doc.Source)+limit/2)
+	return SizeAdviceFor(len(doc.Source), len(doc.Sessions), limit)
+}
+
+// SizeAdviceFor is SizeAdvice for a file of size bytes holding sessions
+// sessions, for a writer that knows both without parsing what it wrote.
+func SizeAdviceFor(size, sessions, limit int) string {
+	want := max(2*limit, size+limit/2)
 	setting := fmt.Sprintf("%dKB", (want+999)/1000)
 	if want >= 1000*1000 {
 		setting = fmt.Sprintf("%gMB", float64((want+99_999)/100_000)/10)
 	}
 	raise := "or raise the limit (LEARN_MAX_BYTES=" + setting + ", say)"
-	if n := len(doc.Sessions); n == 1 {
+	if sessions == 1 {
 		return "run learn compact to fold the session into Consolidated Learnings, " + raise
-	} else if n > 1 {
-		return fmt.Sprintf("run learn compact to fold the %d sessions into Consolidated Learnings, %s", n, raise)
+	} else if sessions > 1 {
+		return fmt.Sprintf("run learn compact to fold the %d sessions into Consolidated Learnings, %s", sessions, raise)
 	}
 	return "learn compact cannot shrink it: there are no sessions left to fold. Forget what no longer holds " +
 		"(learn forget --category NAME or --match TEXT; --dry-run shows what would go first), " + raise
@@ -49,7 +68,7 @@ func SizeAdvice(doc *Document, limit int) string {
 
 // LimitText names a limit the way messages say it: "the 1 MB limit".
 func LimitText(limit int) string {
-	return "the " + strings.Replace(HumanSize(limit), ".0 MB", " MB", 1) + " limit"
+	return "the " + strings.Replace(HumanSize(limit), ".0 ", " ", 1) + " limit"
 }
 
 // ParseSize reads a size as people write it: "1500000", "2MB", "1.5 MB",
@@ -73,12 +92,12 @@ func ParseSize(s string) (int, error) {
 	return int(f * mult), nil
 }
 
-// OverLimit says "1.4 MB, over the 1 MB limit", with exact byte counts
-// when rounding would print the same size twice.
+// OverLimit says how a size stands against limit, exactly: "1.0 MB,
+// 12 KB over the 1 MB limit" (not a bare "1.0 MB, over", which reads as a
+// contradiction), or "812 KB, approaching the 1 MB limit".
 func OverLimit(n, limit int) string {
-	size, lim := HumanSize(n), strings.Replace(HumanSize(limit), ".0 MB", " MB", 1)
-	if size == lim || size == HumanSize(limit) {
-		return fmt.Sprintf("%d bytes, over the %d-byte limit", n, limit)
+	if n > limit {
+		return fmt.Sprintf("%s, %s over %s", HumanSize(n), HumanSize(n-limit), LimitText(limit))
 	}
-	return size + ", over the " + lim + " limit"
+	return fmt.Sprintf("%s, approaching %s", HumanSize(n), LimitText(limit))
 }
