@@ -65,6 +65,11 @@ func Parse(src []byte) *Document {
 	p.endBlock(nil)
 	p.closeSection(len(src), sc.num)
 	d.Unclosed = sc.unclosed
+	if o := sc.openInItem; o != nil {
+		d.Damage = append(d.Damage, Damage{Kind: DamageUnclosed, Line: o.Line, EndLine: sc.num, start: sc.fenceStart, end: len(src),
+			Cause: fmt.Sprintf("a code fence opened on line %d inside a learning is never closed, so it runs to the end of the file (line %d): the file may have been cut short", o.Line, sc.num)})
+	}
+	d.Damage = append(d.Damage, bareCRs(src)...)
 	if line := invalidUTF8Line(src); line > 0 {
 		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
 	}
@@ -168,6 +173,7 @@ type docParser struct {
 	blk               blockWatch
 	stray             strayRun
 	catHeading        *catHeading
+	header            *wrongHeader
 }
 
 func (p *docParser) line(l line) {
@@ -177,6 +183,9 @@ func (p *docParser) line(l line) {
 		return
 	}
 	if p.kind == secConsolidated || p.kind == secSession {
+		if l.kind == lkHeading {
+			p.watchHeader(l)
+		}
 		p.body.line(l)
 	}
 }
@@ -239,11 +248,13 @@ func (p *docParser) closeSection(end, endLine int) {
 			d.Preamble = &span
 		}
 	case secConsolidated:
+		p.endWrongHeader(end, endLine)
 		p.body.finish()
 		p.cons.Span = span
 		p.cons.Categories = p.body.cats
 		d.Consolidated = p.cons
 	case secSession:
+		p.endWrongHeader(end, endLine)
 		p.body.finish()
 		s := p.session
 		s.Span = span
