@@ -32,6 +32,9 @@ const (
 	// breaks (old Mac line endings, a paste from some tools): the reader
 	// ends lines at LF only, so all it holds reads as one line of text.
 	DamageCR = "cr"
+	// DamageSecond is a second "## Consolidated Learnings" holding items:
+	// only the first is read.
+	DamageSecond = "second-consolidated"
 )
 
 // Damage is a part of the file the reader could not read as learnings
@@ -99,6 +102,8 @@ func (d Damage) Fix() string {
 		return fmt.Sprintf("end the HTML block where it was meant to end (--> for a comment), or delete line %d", d.Line)
 	case DamageHeading:
 		return fmt.Sprintf("make line %d a \"### \" heading so its items are read as learnings of that category", d.Line)
+	case DamageSecond:
+		return fmt.Sprintf("move its items under the first \"## Consolidated Learnings\" and delete line %d", d.Line)
 	case DamageCR:
 		if d.Line == d.EndLine {
 			return fmt.Sprintf("turn the bare CR characters on line %d into line breaks (LF or CRLF), e.g. with dos2unix -c mac", d.Line)
@@ -306,6 +311,9 @@ type catHeading struct {
 	line, endLine int
 	start, end    int
 	items         int
+	// second is the line of the first "## Consolidated Learnings" when
+	// this heading repeats it.
+	second int
 }
 
 func (p *docParser) endCatHeading(end, endLine int) {
@@ -314,21 +322,27 @@ func (p *docParser) endCatHeading(end, endLine int) {
 	if h == nil || h.items == 0 {
 		return
 	}
-	cause := fmt.Sprintf("\"## %s\" is an H2 heading, so it starts a hand-written section and its %d list %s are not learnings",
-		h.name, h.items, pluralWord(h.items, "item", "items"))
-	p.doc.Damage = append(p.doc.Damage, Damage{Kind: DamageHeading, Line: h.line, EndLine: endLine, Cause: cause,
+	kind := DamageHeading
+	cause := fmt.Sprintf("\"## %s\" is an H2 heading, so it starts a hand-written section and its %d list %s not learnings",
+		h.name, h.items, pluralWord(h.items, "item is", "items are"))
+	if h.second > 0 {
+		kind = DamageSecond
+		cause = fmt.Sprintf("a second \"## %s\" heading (the first is on line %d) starts a hand-written section, so its %d list %s not learnings",
+			h.name, h.second, h.items, pluralWord(h.items, "item is", "items are"))
+	}
+	p.doc.Damage = append(p.doc.Damage, Damage{Kind: kind, Line: h.line, EndLine: endLine, Cause: cause,
 		start: h.start, end: end})
 }
 
 // wrongHeader is a session header written as an H1 or H3-H6 heading inside
 // a section learn reads.
 type wrongHeader struct {
-	text          string
-	level         int
-	line          int
-	start         int
-	section       string
-	sectionLine   int
+	text        string
+	level       int
+	line        int
+	start       int
+	section     string
+	sectionLine int
 }
 
 // watchHeader notes a heading l (not an H2) that reads as a session header.

@@ -234,6 +234,9 @@ func (p *docParser) startSection(l line) {
 		if keyHasPrefix(text, "consolidated learnings") || keyHasPrefix(text, "recent sessions") {
 			d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("second %q heading; only the first is used, this one is kept as written", text)})
 		}
+		if keyHasPrefix(text, "consolidated learnings") && d.Consolidated != nil {
+			p.catHeading = &catHeading{name: text, line: l.num, start: l.start, second: d.Consolidated.Span.Line}
+		}
 		p.kind = secOther
 		p.section = &Section{Title: text}
 	}

@@ -70,6 +70,7 @@ func damagedFiles() []struct {
 		{"unclosed comment at the end", consolidated + a + b + c + "<!-- notes to sort\n- A half-written learning.\n", head + 35},
 		{"file cut inside a code block", consolidated + a + b[:strings.Index(b, "go test -race")], head + 19},
 		{"H2 category in Consolidated", strings.Replace(consolidated, "**User Corrections:**", "## Fresh Discoveries", 1) + a, 3},
+		{"second Consolidated Learnings with items", consolidated + a + b + c + "## Consolidated Learnings\n\n**New Requirements:**\n- Every endpoint needs a request id.\n", head + 35},
 		{"stray text and items above the first session", consolidated + "Notes from the retro:\n\n1. Deploys need a signed tag.\n\n" + a + b, head},
 	}
 	for _, c := range cases[:2] {
@@ -246,7 +247,7 @@ func TestProblemsNameTheirLine(t *testing.T) {
 		src  string
 		line int
 	}{
-		{"second Consolidated Learnings", consolidated + a + b + "## Consolidated Learnings\n\n**New Requirements:**\n- Every endpoint needs a request id.\n", head + 21},
+		{"second Consolidated Learnings without items", consolidated + a + b + "## Consolidated Learnings\n\nTo be sorted.\n", head + 21},
 		{"second Recent Sessions", consolidated + a + "## Recent Sessions\n\n" + b, head + 11},
 		{"session header cut short", consolidated + a + "## [2026-11-2", head + 11},
 		{"text after the last section", consolidated + a + b + "Some notes I wrote at the end.\n", head + 21},
