@@ -19,6 +19,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/templates"
@@ -376,15 +377,18 @@ func checkMemory(opts *Options) Check {
 		c.Status, c.Message = StatusFail, err.Error()
 		return c
 	}
-	data, err := os.ReadFile(path)
+	data, err := memfile.Read(path) // refuses a binary file, naming the line
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		c.Status = StatusOK
 		c.Message = path + " does not exist yet (first session); /learning-store creates it"
 		return c
 	case err != nil:
-		c.Status, c.Message = StatusFail, fmt.Sprintf("cannot read %s: %v", path, err)
+		c.Status, c.Message = StatusFail, err.Error()
 		c.Fix = "check the path and its permissions"
+		if errors.Is(err, memfile.ErrNotFile) && strings.Contains(err.Error(), "NUL byte") {
+			c.Fix = "restore it with learn undo, or remove the NUL bytes by hand"
+		}
 		return c
 	}
 	doc := learnings.Parse(data)
