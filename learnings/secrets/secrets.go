@@ -119,7 +119,7 @@ var assignmentRules = []rule{
 		// learnings quote the commands they ran.
 		judge: judgeAssignment,
 		hints: []string{"--"},
-		re: regexp.MustCompile(`(?i)(?:^|[\s(])--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 	{
@@ -142,7 +142,7 @@ var assignmentRules = []rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
-		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "^pat", "secret", "token", "key", "auth", "credential"}),
+		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
@@ -375,7 +375,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 			return ""
 		}
 		return "password assignment"
-	case containsAny(key, keyWords) || hasAnySuffix(key, "_pat", "-pat") || key == "pat":
+	case containsAny(key, keyWords) || hasAnySuffix(key, "_pat", "-pat"):
 		if !looksRandom(val) {
 			return ""
 		}
