@@ -109,9 +109,7 @@ func run(opts *Options) error {
 		return err
 	}
 	doc, display := file.Doc, file.Display
-	if u := doc.Unclosed; u != nil {
-		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
-	}
+	memview.WarnDamage(opts.IO.Err, display, doc)
 	if file.Exists {
 		if err := memview.CheckCategory(doc, opts.Category); err != nil {
 			return err
