@@ -91,7 +91,7 @@ var providerRules = []rule{
 	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
 	provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, "sg."),
 	provider("Sendinblue API key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib-"),
-	provider("Mailgun API key", `key-[0-9a-f]{32}`, "key-"),
+	checked(provider("Mailgun API key", `key-[0-9a-z]{32}`, "key-"), randomValue),
 	keyed("Mailgun API key", []string{"mailgun"}, `[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}`),
 	provider("Mailchimp API key", `[0-9a-f]{32}-us[0-9]{1,2}`, "-us"),
 	provider("Twilio API key", `SK[0-9a-fA-F]{32}`, "^sk"),

@@ -188,7 +188,7 @@ func Providers() []Provider {
 		{Kind: "Telegram bot token", Secrets: []string{Fake(124, digits, 10) + ":AA" + Fake(125, urlSafe, 33)}},
 		{Kind: "SendGrid API key", Secrets: []string{"SG." + Fake(126, urlSafe, 22) + "." + Fake(127, urlSafe, 43)}},
 		{Kind: "Sendinblue API key", Secrets: []string{"xkeysib-" + Fake(128, lowerHex, 64) + "-" + Fake(129, alnumSet, 16)}},
-		{Kind: "Mailgun API key", Secrets: []string{"key-" + Fake(130, lowerHex, 32)}},
+		{Kind: "Mailgun API key", Secrets: []string{"key-" + Fake(130, lowerHex, 32), "key-" + Fake(129, lowerNum, 32)}},
 		{Kind: "Mailgun API key", Secrets: []string{Fake(131, lowerHex, 32) + "-" + Fake(132, lowerHex, 8) + "-" + Fake(133, lowerHex, 8)},
 			Texts: []string{"MAILGUN_API_KEY=%s", "mailgun:\n  key: x\n  mailgun_signing_key: %s"}},
 		{Kind: "Mailchimp API key", Secrets: []string{Fake(134, lowerHex, 32) + "-us21", Fake(135, lowerHex, 32) + "-us6"}},
