@@ -23,6 +23,7 @@ type Options struct {
 	LookPath func(string) (string, error)
 
 	Agent     string
+	Only      string
 	Project   bool
 	Force     bool
 	Uninstall bool
@@ -34,7 +35,7 @@ func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "install",
-		Short: "Install the slash commands into opencode or Claude Code",
+		Short: "Install the slash commands (and opencode's plugin) into opencode or Claude Code",
 		Long: `Write the six /learning-* command files built into this binary where the
 agent reads them:
 
@@ -51,16 +52,27 @@ is never replaced silently: it is skipped with a warning and the exit status is
 in the same directory, so --uninstall removes exactly those files and leaves
 anything else alone. Restart opencode after installing.
 
+For opencode it also installs learn's plugin, learn-recall.js, into
+$XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
+session then starts with "learn recall" in its system prompt, without a slash
+command. LEARN_AUTO_RECALL=0 turns it off and LEARN_RECALL_MAX_CHARS sets its
+budget. --only commands or --only plugin installs one of the two.
+
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
+  $ learn install --only plugin
   $ learn install --agent claude
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := templates.ParseAgent(opts.Agent); err != nil {
+			agent, err := templates.ParseAgent(opts.Agent)
+			if err != nil {
 				return cmdutil.Mark(fmt.Errorf("--agent: %w", err), cmdutil.ErrUsage)
+			}
+			if err := checkOnly(agent, opts.Only); err != nil {
+				return cmdutil.Mark(err, cmdutil.ErrUsage)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -69,6 +81,7 @@ anything else alone. Restart opencode after installing.
 		},
 	}
 	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to install for: opencode or claude")
+	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin: commands or plugin")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
@@ -80,6 +93,7 @@ anything else alone. Restart opencode after installing.
 		}
 		return names, cobra.ShellCompDirectiveNoFileComp
 	})
+	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{onlyCommands, onlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -89,7 +103,9 @@ type report struct {
 	Dir       string   `json:"dir"`
 	Uninstall bool     `json:"uninstall"`
 	Files     []Action `json:"files"`
-	Warnings  []string `json:"warnings"`
+	// Plugin is the opencode plugin; absent for Claude Code and --only commands.
+	Plugin   *PluginReport `json:"plugin,omitempty"`
+	Warnings []string      `json:"warnings"`
 }
 
 func run(opts *Options) error {
@@ -110,22 +126,33 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	var actions []Action
-	if opts.Uninstall {
+	actions := []Action{}
+	switch {
+	case opts.Only == onlyPlugin:
+	case opts.Uninstall:
 		actions, err = Uninstall(dir, files, opts.Force)
-	} else {
+		removeIfEmpty(dir)
+	default:
 		actions, err = Install(dir, files, opts.Force)
 	}
 	if err != nil {
 		return err
 	}
-	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Warnings: []string{}}
+	plugin, err := installPlugin(opts, agent, root)
+	if err != nil {
+		return err
+	}
+	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Plugin: plugin, Warnings: []string{}}
 	if !opts.Uninstall {
 		if w := pathWarning(opts); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
-	skipped := 0
+	skipped, total := 0, len(actions)
+	if plugin != nil {
+		actions = append(actions, plugin.File)
+		total++
+	}
 	for _, a := range actions {
 		if a.Status == StatusSkipped {
 			skipped++
@@ -136,23 +163,25 @@ func run(opts *Options) error {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep, skipped)
+		printHuman(opts.IO.Out, rep, skipped, total)
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(opts.IO.Err, "warning: %s\n", w)
 		}
 	}
 	if skipped > 0 {
-		return fmt.Errorf("%d of %d files skipped because a file learn did not write is in the way; rerun with --force to replace them", skipped, len(actions))
+		return fmt.Errorf("%d of %d files skipped because a file learn did not write is in the way; rerun with --force to replace them", skipped, total)
 	}
 	return nil
 }
 
-func printHuman(w io.Writer, rep report, skipped int) {
+func printHuman(w io.Writer, rep report, skipped, total int) {
 	verb := "Installed"
 	if rep.Uninstall {
 		verb = "Uninstalled"
 	}
-	fmt.Fprintf(w, "%s the %s commands in %s\n", verb, rep.Agent, rep.Dir)
+	if len(rep.Files) > 0 {
+		fmt.Fprintf(w, "%s the %s commands in %s\n", verb, rep.Agent, rep.Dir)
+	}
 	for _, a := range rep.Files {
 		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
 		if a.Detail != "" {
@@ -160,7 +189,10 @@ func printHuman(w io.Writer, rep report, skipped int) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	if rep.Uninstall || skipped == len(rep.Files) {
+	if rep.Plugin != nil {
+		printPlugin(w, rep.Plugin, rep.Uninstall)
+	}
+	if rep.Uninstall || skipped == total {
 		return
 	}
 	client := "opencode"
