@@ -241,6 +241,23 @@ exec "`+real+`" "$@"
 		mustNotInject(t, r)
 	})
 
+	t.Run("the plugin option enabled=false turns it off", func(t *testing.T) {
+		p := w.project(t, "option-off", memory)
+		write(t, filepath.Join(p, "opencode.json"), `{"$schema": "https://opencode.ai/config.json", "plugin": [["file://`+plugin+`", {"enabled": false}]]}`+"\n")
+		r := w.chat(t, p, "", "Why does the kestrel client drop connections?")
+		mustNotInject(t, r)
+	})
+
+	t.Run("installed in the project too: the memory comes once", func(t *testing.T) {
+		p := w.project(t, "twice", memory)
+		w.learn(t, p, "", "install", "--only", "plugin", "--project")
+		// opencode installs @opencode-ai/plugin into every .opencode it finds
+		// and waits for it before loading plugins; offline it would wait long.
+		seedDeps(t, filepath.Join(p, ".opencode"))
+		r := w.chat(t, p, "", "Why does the kestrel client drop connections?")
+		mustContain(t, "the injected memory", injected(t, agentRequests(r)[0]), "kestrel sync client must cap at 30 s")
+	})
+
 	t.Run("compaction: the memory survives and the note comes once", func(t *testing.T) {
 		p := w.project(t, "compact", memory)
 		w.llm.Reset("")
@@ -280,6 +297,17 @@ exec "`+real+`" "$@"
 			t.Errorf("the /learning-summarise note reached the model %d times, want once", notes)
 		}
 	})
+}
+
+// seedDeps makes opencode's dependency install in dir a no-op, as newWorld
+// does for the config dir.
+func seedDeps(t *testing.T, dir string) {
+	t.Helper()
+	write(t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"*"}}`+"\n")
+	write(t, filepath.Join(dir, "package-lock.json"), `{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}`+"\n")
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func lookPathIn(name, path string) (string, error) {

@@ -10,7 +10,9 @@
 // so the provider's prompt cache holds. When learn is missing, slow or fails,
 // the session goes on without it and one line goes to opencode's log.
 //
-// Settings (the environment wins over the plugin options):
+// Settings (the environment wins over the plugin options). Plugin options are
+// given in opencode.json the way opencode takes them, global or the project's:
+//   "plugin": [["file:///home/me/.config/opencode/plugin/learn-recall.js", { "enabled": false }]]
 //   LEARN_AUTO_RECALL=0        off (option: { enabled: false })
 //   LEARN_RECALL_MAX_CHARS=N   budget passed to learn recall --max-chars (option: maxChars)
 //   LEARN_RECALL_TIMEOUT_MS=N  how long learn may take, default 5000 (option: timeoutMs)
@@ -20,6 +22,8 @@
 // Only the plugin function is exported: opencode calls every export as a plugin.
 
 import { spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 
 const SERVICE = "learn"
 const DEFAULT_TIMEOUT_MS = 5000
@@ -101,15 +105,86 @@ function firstLine(text) {
   return (text || "").trim().split("\n").filter(Boolean).pop() || ""
 }
 
+// parseJSONC reads opencode's config syntax: JSON with comments and
+// trailing commas.
+function parseJSONC(text) {
+  let out = ""
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]
+    if (c === '"') {
+      let j = i + 1
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1
+      out += text.slice(i, j + 1)
+      i = j + 1
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2)
+      i = end < 0 ? text.length : end + 2
+    } else {
+      out += c
+      i++
+    }
+  }
+  return JSON.parse(out.replace(/,(\s*[}\]])/g, "$1"))
+}
+
+// configFiles are opencode's config files in the order opencode applies them:
+// global, OPENCODE_CONFIG, then the project's from its root down to cwd.
+function configFiles(env, directory, worktree) {
+  const names = ["opencode.json", "opencode.jsonc"]
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || "", ".config")
+  const files = names.map((n) => join(base, "opencode", n))
+  if (env.OPENCODE_CONFIG) files.push(env.OPENCODE_CONFIG)
+  const dirs = []
+  const top = resolve(worktree || directory)
+  for (let d = resolve(directory); ; d = dirname(d)) {
+    dirs.unshift(d)
+    if (d === top || d === dirname(d) || !d.startsWith(top)) break
+  }
+  for (const d of dirs) files.push(...names.map((n) => join(d, n)), ...names.map((n) => join(d, ".opencode", n)))
+  return files
+}
+
+// configOptions are the options opencode.json gives learn's plugin. opencode
+// passes options only to a plugin listed in its config, and drops that entry
+// when the same file is also in a plugin directory (where learn install puts
+// it), so the plugin reads its entry itself.
+function configOptions(env, directory, worktree) {
+  const opts = {}
+  for (const file of configFiles(env, directory, worktree)) {
+    let config
+    try {
+      config = parseJSONC(readFileSync(file, "utf8"))
+    } catch {
+      continue
+    }
+    for (const entry of Array.isArray(config?.plugin) ? config.plugin : []) {
+      if (Array.isArray(entry) && /(^|[\/\\])learn-recall\.js$/.test(String(entry[0])) && entry[1] && typeof entry[1] === "object") {
+        Object.assign(opts, entry[1])
+      }
+    }
+  }
+  return opts
+}
+
 export const LearnRecallPlugin = async (ctx, options) => {
-  const opts = options && typeof options === "object" ? options : {}
+  // Installed both user-wide and in the project, opencode loads two copies
+  // with the same context: only the first one runs.
+  const loaded = (globalThis[Symbol.for("learn-recall.loaded")] ??= new WeakSet())
+  if (ctx.client && typeof ctx.client === "object") {
+    if (loaded.has(ctx.client)) return {}
+    loaded.add(ctx.client)
+  }
+
   const env = process.env
-  if (off(env.LEARN_AUTO_RECALL) || opts.enabled === false) return {}
+  const cwd = ctx.directory || process.cwd()
+  const opts = { ...configOptions(env, cwd, ctx.worktree), ...(options && typeof options === "object" ? options : {}) }
+  if (off(env.LEARN_AUTO_RECALL) || off(opts.enabled)) return {}
 
   const bin = env.LEARN_BIN || opts.bin || "learn"
   const maxChars = positive(env.LEARN_RECALL_MAX_CHARS) ?? positive(opts.maxChars)
   const timeoutMs = positive(env.LEARN_RECALL_TIMEOUT_MS) ?? positive(opts.timeoutMs) ?? DEFAULT_TIMEOUT_MS
-  const cwd = ctx.directory || process.cwd()
   // sessionID -> { task, memory: Promise<string>, noted }
   const sessions = new Map()
 

@@ -55,6 +55,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
     binary would install;
   - every command file in those directories has frontmatter the agent accepts
     (opencode stops entirely when one file has a wrongly typed value);
+  - for opencode, the plugin that recalls the learnings at the start of every
+    session (learn-recall.js in opencode's plugin directory, user or project)
+    is installed and is this binary's version;
   - the learnings file parses; problems are counted with their first line.
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
@@ -112,6 +115,9 @@ func run(opts *Options) error {
 	agent := templates.Agent(opts.Agent)
 	checks := []Check{checkBinary(opts)}
 	checks = append(checks, checkCommands(opts, agent)...)
+	if agent == templates.Opencode {
+		checks = append(checks, checkPlugin(opts))
+	}
 	checks = append(checks, checkMemory(opts))
 
 	rep := report{OK: true, Checks: checks}

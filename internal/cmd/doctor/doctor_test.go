@@ -73,6 +73,9 @@ func (fx *fixture) install(t *testing.T, agent templates.Agent) string {
 	if _, err := install.Install(dir, files, false); err != nil {
 		t.Fatal(err)
 	}
+	if agent == templates.Opencode {
+		fx.installPlugin(t)
+	}
 	return dir
 }
 
