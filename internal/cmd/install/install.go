@@ -48,9 +48,12 @@ It is safe to repeat: current files are left alone and files an earlier
 install wrote are updated. A file of the same name that learn did not write
 (your own command, or a link somewhere else, such as one made by install.sh)
 is never replaced silently: it is skipped with a warning and the exit status is
-1; --force replaces it. What was installed is recorded in .learn-install.json
-in the same directory, so --uninstall removes exactly those files and leaves
-anything else alone. Restart opencode after installing.
+1; --force replaces it. A link install.sh made into a clone that has since
+moved or gone is repaired without --force. What was installed is recorded in
+.learn-install.json in the same directory, so --uninstall removes exactly
+those files and leaves anything else alone; inside a git work tree (--project)
+a .gitignore beside it keeps that record out of 'git status'. Restart opencode
+after installing.
 
 For opencode it also installs learn's plugin, learn-recall.js, into
 $XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
@@ -80,12 +83,12 @@ budget. --only commands or --only plugin installs one of the two.
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to install for: opencode or claude")
-	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin: commands or plugin")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to install for, by `NAME`: opencode or claude")
+	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin, by `PART`: commands or plugin")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -163,7 +166,7 @@ func run(opts *Options) error {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep, skipped, total)
+		printHuman(opts.IO.Out, rep, skipped)
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(opts.IO.Err, "warning: %s\n", w)
 		}
@@ -174,13 +177,24 @@ func run(opts *Options) error {
 	return nil
 }
 
-func printHuman(w io.Writer, rep report, skipped, total int) {
-	verb := "Installed"
-	if rep.Uninstall {
-		verb = "Uninstalled"
+// headline says what happened as a whole, so it never reads "Installed"
+// when a file was skipped.
+func headline(rep report, skipped int) string {
+	total := len(rep.Files)
+	switch {
+	case rep.Uninstall:
+		return fmt.Sprintf("Uninstalled the %s commands from %s", rep.Agent, rep.Dir)
+	case skipped == 0:
+		return fmt.Sprintf("Installed the %s commands in %s", rep.Agent, rep.Dir)
+	case skipped == total:
+		return fmt.Sprintf("Nothing installed in %s: all %d command files were skipped", rep.Dir, total)
 	}
+	return fmt.Sprintf("Installed %d of the %d %s commands in %s; %d skipped", total-skipped, total, rep.Agent, rep.Dir, skipped)
+}
+
+func printHuman(w io.Writer, rep report, skipped int) {
 	if len(rep.Files) > 0 {
-		fmt.Fprintf(w, "%s the %s commands in %s\n", verb, rep.Agent, rep.Dir)
+		fmt.Fprintln(w, headline(rep, skipped-pluginSkipped(rep)))
 	}
 	for _, a := range rep.Files {
 		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
@@ -192,7 +206,7 @@ func printHuman(w io.Writer, rep report, skipped, total int) {
 	if rep.Plugin != nil {
 		printPlugin(w, rep.Plugin, rep.Uninstall)
 	}
-	if rep.Uninstall || skipped == total {
+	if rep.Uninstall || skipped > 0 {
 		return
 	}
 	client := "opencode"

@@ -78,6 +78,14 @@ func removeIfEmpty(dir string) {
 	}
 }
 
+// pluginSkipped is 1 when the plugin file was skipped, 0 otherwise.
+func pluginSkipped(rep report) int {
+	if rep.Plugin != nil && rep.Plugin.File.Status == StatusSkipped {
+		return 1
+	}
+	return 0
+}
+
 func printPlugin(w io.Writer, p *PluginReport, uninstall bool) {
 	verb := "Installed"
 	if uninstall {
