@@ -169,7 +169,7 @@ func checkBinary(opts *Options) Check {
 	onPath, err := look("learn")
 	if err != nil {
 		c.Status = StatusFail
-		c.Message = "not found, so the slash commands cannot run learn"
+		c.Message = "not found, so the slash commands and automatic recall cannot run learn"
 		c.Fix = "put the directory holding learn on PATH (./install.sh installs to ~/.local/bin), or run go install ./cmd/learn in a clone of learn (it installs to $(go env GOPATH)/bin)"
 		return c
 	}

@@ -76,6 +76,9 @@ func checkPlugin(opts *Options) Check {
 	if v := opts.Getenv("LEARN_AUTO_RECALL"); isOff(v) {
 		c.Details = append(c.Details, "LEARN_AUTO_RECALL="+v+" turns automatic recall off in this environment")
 	}
+	if v := opts.Getenv("OPENCODE_PURE"); v != "" && !isOff(v) {
+		c.Details = append(c.Details, "OPENCODE_PURE="+v+" (opencode --pure) makes opencode load no plugins in this environment")
+	}
 	return c
 }
 

@@ -100,6 +100,24 @@ func TestPluginCheckOnlyForOpencode(t *testing.T) {
 	}
 }
 
+func TestPluginCheckNamesWhatTurnsItOff(t *testing.T) {
+	for env, want := range map[string]string{
+		"LEARN_AUTO_RECALL=off": "LEARN_AUTO_RECALL=off turns automatic recall off",
+		"OPENCODE_PURE=1":       "OPENCODE_PURE=1 (opencode --pure) makes opencode load no plugins",
+	} {
+		t.Run(env, func(t *testing.T) {
+			fx := newFixture(t)
+			fx.install(t, templates.Opencode)
+			k, v, _ := strings.Cut(env, "=")
+			fx.env[k] = v
+			_, out, _ := fx.run(t)
+			if !strings.Contains(out, want) {
+				t.Errorf("doctor with %s does not say %q:\n%s", env, want, out)
+			}
+		})
+	}
+}
+
 func TestIsOff(t *testing.T) {
 	for v, want := range map[string]bool{"0": true, "false": true, " OFF ": true, "no": true, "1": false, "": false, "yes": false} {
 		if got := isOff(v); got != want {
