@@ -30,9 +30,16 @@ func (w *world) chat(t *testing.T, dir, toolCmd, message string, env ...string) 
 
 func (w *world) chatNoReset(t *testing.T, dir, message string, env ...string) run {
 	t.Helper()
+	return w.chatFlags(t, dir, nil, message, env...)
+}
+
+// chatFlags is chatNoReset with more flags for opencode run.
+func (w *world) chatFlags(t *testing.T, dir string, flags []string, message string, env ...string) run {
+	t.Helper()
 	ww := *w
 	ww.env = withEnv(w.env, env...)
-	argv := []string{"run", "--print-logs", "--log-level", "WARN", "-m", "fake/fake-model", message}
+	argv := append([]string{"run", "--print-logs", "--log-level", "WARN", "-m", "fake/fake-model"}, flags...)
+	argv = append(argv, message)
 	start := time.Now()
 	stdout, stderr, cpu, err := ww.command(dir, "", opencodeBin, argv...)
 	r := run{stdout: stdout, stderr: stderr, requests: w.llm.Requests()}
@@ -175,6 +182,31 @@ func TestPluginAutomaticRecall(t *testing.T) {
 			}
 		}
 		mustNotContain(t, "the user message", r.prompt(), memoryOpen)
+	})
+
+	t.Run("a second turn (opencode run --continue) carries the same bytes, though the memory changed", func(t *testing.T) {
+		p := w.project(t, "second-turn", memory)
+		first := w.chat(t, p, "", "Why does the kestrel client drop connections after a while?")
+		before := injected(t, agentRequests(first)[0])
+		mustContain(t, "the first turn's memory", before, "kestrel sync client must cap at 30 s")
+		w.learn(t, p, "**User Corrections:**\n- The wombat queue must be drained before every deploy.\n", "store", "--focus", "Deploys")
+		mustContain(t, "learn recall after the store", w.learn(t, p, "", "recall"), "wombat queue")
+		w.llm.Reset("")
+		second := w.chatFlags(t, p, []string{"--continue"}, "And what about the quokka service tests?")
+		reqs := agentRequests(second)
+		if len(reqs) == 0 {
+			t.Fatal("the second turn made no agent request")
+		}
+		var history strings.Builder
+		for _, m := range reqs[0].Body.Messages {
+			if m.Role == "user" {
+				history.WriteString(m.Text())
+			}
+		}
+		mustContain(t, "the second turn's history", history.String(), "Why does the kestrel client drop connections")
+		if got := injected(t, reqs[0]); got != before {
+			t.Errorf("the second turn's memory differs from the first's:\n%s\nwant:\n%s", got, before)
+		}
 	})
 
 	t.Run("older learn: recall without the context flags, the message as one argument", func(t *testing.T) {

@@ -7,7 +7,9 @@
 // `learn recall --git --task <the user's first message>` (an argument list,
 // never a shell line, with a timeout), keeps that output for the session and
 // appends exactly the same bytes to the system prompt of every later request,
-// so the provider's prompt cache holds. When learn is missing, slow or fails,
+// so the provider's prompt cache holds; a session resumed in another opencode
+// process gets the same bytes from ${XDG_CACHE_HOME:-~/.cache}/learn/opencode-sessions/
+// (kept 30 days). When learn is missing, slow or fails,
 // the session goes on without it and one line goes to opencode's log.
 //
 // Settings (the environment wins over the plugin options). Plugin options are
@@ -18,17 +20,21 @@
 //   LEARN_RECALL_TIMEOUT_MS=N  how long learn may take, default 5000 (option: timeoutMs)
 //   LEARN_BIN=path             the learn to run, default learn on PATH (option: bin)
 //
-// No dependencies: only node:child_process, which Bun (opencode's runtime) provides.
+// No dependencies: only node:child_process, node:fs, node:os and node:path, which Bun
+// (opencode's runtime) provides.
 // Only the plugin function is exported: opencode calls every export as a plugin.
 
 import { spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 
 const SERVICE = "learn"
 const DEFAULT_TIMEOUT_MS = 5000
 const MAX_TASK_CHARS = 2000
 const MAX_OUTPUT_BYTES = 1 << 20
+// How long a session's recalled memory is kept on disk for a resumed session.
+const KEEP_DAYS = 30
 // The title request runs with this agent prompt and needs no memory.
 const TITLE_PROMPT = "You are a title generator"
 // learn recall's answer for a project with no learnings: nothing to inject.
@@ -168,6 +174,46 @@ function configOptions(env, directory, worktree) {
   return opts
 }
 
+// sessionStore keeps each session's memory on disk, so that a session resumed
+// in another opencode process (opencode run --continue, a restarted TUI) gets
+// the same bytes and is not told about /learning-summarise twice.
+function sessionStore(env) {
+  const dir = join(env.XDG_CACHE_HOME || join(env.HOME || tmpdir(), ".cache"), "learn", "opencode-sessions")
+  const file = (id) => (/^[A-Za-z0-9_-]{1,200}$/.test(id) ? join(dir, `${id}.json`) : undefined)
+  return {
+    load(id) {
+      try {
+        const data = JSON.parse(readFileSync(file(id), "utf8"))
+        return typeof data?.memory === "string" ? data : undefined
+      } catch {
+        return undefined
+      }
+    },
+    save(id, data) {
+      const f = file(id)
+      if (!f) return
+      try {
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(`${f}.${process.pid}.tmp`, JSON.stringify(data))
+        renameSync(`${f}.${process.pid}.tmp`, f)
+      } catch {}
+    },
+    remove(id) {
+      const f = file(id)
+      if (f) rmSync(f, { force: true })
+    },
+    prune() {
+      try {
+        const old = Date.now() - KEEP_DAYS * 86400000
+        for (const name of readdirSync(dir)) {
+          const f = join(dir, name)
+          if (statSync(f).mtimeMs < old) rmSync(f, { force: true })
+        }
+      } catch {}
+    },
+  }
+}
+
 export const LearnRecallPlugin = async (ctx, options) => {
   // Installed both user-wide and in the project, opencode loads two copies
   // with the same context: only the first one runs.
@@ -185,8 +231,10 @@ export const LearnRecallPlugin = async (ctx, options) => {
   const bin = env.LEARN_BIN || opts.bin || "learn"
   const maxChars = positive(env.LEARN_RECALL_MAX_CHARS) ?? positive(opts.maxChars)
   const timeoutMs = positive(env.LEARN_RECALL_TIMEOUT_MS) ?? positive(opts.timeoutMs) ?? DEFAULT_TIMEOUT_MS
-  // sessionID -> { task, memory: Promise<string>, noted }
+  // sessionID -> { task, memory: Promise<string>, noted, kept }
   const sessions = new Map()
+  const store = sessionStore(env)
+  store.prune()
 
   const log = async (message) => {
     try {
@@ -196,6 +244,8 @@ export const LearnRecallPlugin = async (ctx, options) => {
     }
   }
 
+  // recall runs learn; kept says the answer is learn's (empty included), not
+  // a failure, so it is what the session keeps.
   const recall = async (task) => {
     const budget = maxChars ? ["--max-chars", String(maxChars)] : []
     const context = ["--git", ...(task ? ["--task", task] : [])]
@@ -205,25 +255,26 @@ export const LearnRecallPlugin = async (ctx, options) => {
     if (r.error) {
       const why = r.error.code === "ENOENT" ? `${bin} is not on the PATH opencode runs with` : r.error.message
       await log(`automatic recall skipped: ${why}`)
-      return ""
+      return { text: "" }
     }
     if (r.timeout) {
       await log(`automatic recall skipped: learn recall took longer than ${timeoutMs} ms (LEARN_RECALL_TIMEOUT_MS)`)
-      return ""
+      return { text: "" }
     }
     if (r.code !== 0) {
       await log(`automatic recall skipped: learn recall exited ${r.code}: ${firstLine(r.stderr)}`)
-      return ""
+      return { text: "" }
     }
     const text = r.stdout.trim()
-    if (!text || text.startsWith(NO_LEARNINGS)) return ""
-    return FRAME_OPEN + text + FRAME_CLOSE
+    if (!text || text.startsWith(NO_LEARNINGS)) return { text: "", kept: true }
+    return { text: FRAME_OPEN + text + FRAME_CLOSE, kept: true }
   }
 
   const session = (id) => {
     let s = sessions.get(id)
     if (!s) {
-      s = { task: undefined, memory: undefined, noted: false }
+      const kept = store.load(id)
+      s = { id, task: undefined, memory: kept && Promise.resolve(kept.memory), noted: !!kept?.noted, kept: !!kept }
       sessions.set(id, s)
     }
     return s
@@ -232,10 +283,19 @@ export const LearnRecallPlugin = async (ctx, options) => {
   // memory starts the recall once per session and returns the same promise,
   // hence the same string, on every later request.
   const memory = (s) => {
-    if (!s.memory) s.memory = recall(s.task).catch(async (e) => {
-      await log(`automatic recall skipped: ${e?.message || e}`)
-      return ""
-    })
+    if (!s.memory) {
+      s.memory = recall(s.task).then(
+        (r) => {
+          s.kept = !!r.kept
+          if (s.kept) store.save(s.id, { memory: r.text, noted: s.noted })
+          return r.text
+        },
+        async (e) => {
+          await log(`automatic recall skipped: ${e?.message || e}`)
+          return ""
+        },
+      )
+    }
     return s.memory
   }
 
@@ -262,16 +322,21 @@ export const LearnRecallPlugin = async (ctx, options) => {
     "experimental.session.compacting": async (input, output) => {
       if (!input || !input.sessionID || !output || !Array.isArray(output.context)) return
       const s = session(input.sessionID)
-      if (await memory(s)) output.context.push(MEMORY_RESENT)
+      const text = await memory(s)
+      if (text) output.context.push(MEMORY_RESENT)
       if (s.noted) return
       s.noted = true
+      if (s.kept) store.save(s.id, { memory: text, noted: true })
       output.context.push(COMPACTION_NOTE)
     },
 
     event: async ({ event }) => {
       if (event && event.type === "session.deleted") {
         const id = event.properties?.info?.id
-        if (id) sessions.delete(id)
+        if (id) {
+          sessions.delete(id)
+          store.remove(id)
+        }
       }
     },
   }

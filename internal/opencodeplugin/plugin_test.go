@@ -261,3 +261,40 @@ func TestPlugin(t *testing.T) {
 		})
 	}
 }
+
+// TestPluginResumedSession: a session continued in a new opencode process
+// (opencode run --continue) keeps its memory bytes and its one note, even
+// when learn would now answer differently.
+func TestPluginResumedSession(t *testing.T) {
+	cache := t.TempDir()
+	first := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache}, Steps: append(append([]step{}, firstTurn...), step{Op: "compact"})}, nil)
+	resumed := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache, "FAKE_LEARN": "old"}, Steps: []step{
+		{Op: "message", Text: "and now something else entirely"}, {Op: "request"}, {Op: "compact"},
+	}}, nil)
+	if len(resumed.Calls) != 0 {
+		t.Errorf("the resumed session ran learn again: %q", resumed.Calls)
+	}
+	if len(resumed.System[0]) != 1 || resumed.System[0][0] != first.System[1][0] {
+		t.Errorf("the resumed session got %q, want the first process's %q", resumed.System[0], first.System[1])
+	}
+	if c := resumed.Compaction[0]; len(c) != 1 || strings.Contains(c[0], "/learning-summarise") {
+		t.Errorf("the resumed session's compaction got %q, want no second note", c)
+	}
+	other := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache}, Steps: []step{{Op: "request", Session: "s2"}}}, nil)
+	if len(other.Calls) != 1 {
+		t.Errorf("another session did not recall: %q", other.Calls)
+	}
+
+	// A failed recall is not kept: the next process tries again.
+	cache = t.TempDir()
+	failed := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache, "FAKE_LEARN": "fail"}, Steps: firstTurn}, nil)
+	retried := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache}, Steps: []step{{Op: "request"}}}, nil)
+	if len(failed.System[1]) != 0 || len(retried.Calls) != 1 || len(retried.System[0]) != 1 {
+		t.Errorf("after a failure: first %q, then learn calls %q and %q", failed.System, retried.Calls, retried.System)
+	}
+	// A deleted session's memory goes with it.
+	drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache}, Steps: []step{{Op: "delete"}}}, nil)
+	if entries, _ := os.ReadDir(filepath.Join(cache, "learn", "opencode-sessions")); len(entries) != 0 {
+		t.Errorf("left after session.deleted: %v", entries)
+	}
+}
