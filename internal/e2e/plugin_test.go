@@ -152,7 +152,7 @@ func TestPluginAutomaticRecall(t *testing.T) {
 	t.Logf("learn doctor:\n%s", w.learn(t, w.root, "", "doctor"))
 	systemPath := "PATH=/usr/local/bin:/usr/bin:/bin"
 
-	t.Run("a plain prompt carries the memory, byte-identical on the second request", func(t *testing.T) {
+	t.Run("a plain prompt carries the memory, byte-identical on later requests and turns", func(t *testing.T) {
 		p := w.project(t, "plain", memory)
 		// A tool call makes a second agent request in the same session.
 		r := w.chat(t, p, "echo second-turn", "Why does the kestrel client drop connections after a while?")
@@ -182,30 +182,26 @@ func TestPluginAutomaticRecall(t *testing.T) {
 			}
 		}
 		mustNotContain(t, "the user message", r.prompt(), memoryOpen)
-	})
 
-	t.Run("a second turn (opencode run --continue) carries the same bytes, though the memory changed", func(t *testing.T) {
-		p := w.project(t, "second-turn", memory)
-		first := w.chat(t, p, "", "Why does the kestrel client drop connections after a while?")
-		before := injected(t, agentRequests(first)[0])
-		mustContain(t, "the first turn's memory", before, "kestrel sync client must cap at 30 s")
+		// A second turn in a new opencode process, after the memory changed:
+		// the session keeps the bytes it started with.
 		w.learn(t, p, "**User Corrections:**\n- The wombat queue must be drained before every deploy.\n", "store", "--focus", "Deploys")
 		mustContain(t, "learn recall after the store", w.learn(t, p, "", "recall"), "wombat queue")
 		w.llm.Reset("")
 		second := w.chatFlags(t, p, []string{"--continue"}, "And what about the quokka service tests?")
-		reqs := agentRequests(second)
-		if len(reqs) == 0 {
+		next := agentRequests(second)
+		if len(next) == 0 {
 			t.Fatal("the second turn made no agent request")
 		}
 		var history strings.Builder
-		for _, m := range reqs[0].Body.Messages {
+		for _, m := range next[0].Body.Messages {
 			if m.Role == "user" {
 				history.WriteString(m.Text())
 			}
 		}
 		mustContain(t, "the second turn's history", history.String(), "Why does the kestrel client drop connections")
-		if got := injected(t, reqs[0]); got != before {
-			t.Errorf("the second turn's memory differs from the first's:\n%s\nwant:\n%s", got, before)
+		if got := injected(t, next[0]); got != first {
+			t.Errorf("the second turn's memory differs from the first's:\n%s\nwant:\n%s", got, first)
 		}
 	})
 
