@@ -59,6 +59,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
     session (learn-recall.js in opencode's plugin directory, user or project)
     is installed and is this binary's version;
   - the learnings file parses; problems are counted with their first line.
+  - with --agent claude: the automatic-recall hooks are in Claude Code's
+    settings.json (yours or the project's) and not switched off, and learn is
+    on the PATH Claude Code runs them with (the settings' env.PATH if set).
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
 		Example: `  $ learn doctor
@@ -117,6 +120,9 @@ func run(opts *Options) error {
 	checks = append(checks, checkCommands(opts, agent)...)
 	if agent == templates.Opencode {
 		checks = append(checks, checkPlugin(opts))
+	}
+	if agent == templates.Claude {
+		checks = append(checks, checkClaude(opts)...)
 	}
 	checks = append(checks, checkMemory(opts))
 

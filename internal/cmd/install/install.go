@@ -27,6 +27,7 @@ type Options struct {
 	Project   bool
 	Force     bool
 	Uninstall bool
+	NoHooks   bool
 	JSON      bool
 }
 
@@ -59,13 +60,25 @@ For opencode it also installs learn's plugin, learn-recall.js, into
 $XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
 session then starts with "learn recall" in its system prompt, without a slash
 command. LEARN_AUTO_RECALL=0 turns it off and LEARN_RECALL_MAX_CHARS sets its
-budget. --only commands or --only plugin installs one of the two.
+budget. --only plugin installs only the plugin; --only commands, for either
+client, only the commands.
+
+For Claude Code it also adds two hooks to settings.json ($CLAUDE_CONFIG_DIR or
+~/.claude, or .claude/ in the project with --project) so that every session
+gets its memory without a slash command: SessionStart runs "learn recall
+--git" and UserPromptSubmit runs "learn hook", which adds the learnings
+relevant to a session's first prompt. The rest of the file is kept byte for
+byte (a copy of the previous file is kept as settings.json.learn-backup); a
+file that is not valid JSON is refused with its line and column and nothing is
+written. --uninstall removes only learn's hooks, and install then uninstall
+leaves the file as it was. --no-hooks installs the commands only.
 
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
   $ learn install --only plugin
   $ learn install --agent claude
+  $ learn install --agent claude --project --no-hooks
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
@@ -89,6 +102,7 @@ budget. --only commands or --only plugin installs one of the two.
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	addClaudeFlags(cmd, opts)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -106,9 +120,12 @@ type report struct {
 	Dir       string   `json:"dir"`
 	Uninstall bool     `json:"uninstall"`
 	Files     []Action `json:"files"`
+	Warnings  []string `json:"warnings"`
+
+	// Hooks is Claude Code's settings.json (claude only).
+	Hooks *HooksReport `json:"hooks,omitempty"`
 	// Plugin is the opencode plugin; absent for Claude Code and --only commands.
-	Plugin   *PluginReport `json:"plugin,omitempty"`
-	Warnings []string      `json:"warnings"`
+	Plugin *PluginReport `json:"plugin,omitempty"`
 }
 
 func run(opts *Options) error {
@@ -129,6 +146,12 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	var hooks *HooksReport
+	if agent == templates.Claude && opts.Only != onlyCommands {
+		if hooks, err = claudeHooks(opts, root); err != nil {
+			return err
+		}
+	}
 	actions := []Action{}
 	switch {
 	case opts.Only == onlyPlugin:
@@ -145,7 +168,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Plugin: plugin, Warnings: []string{}}
+	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Hooks: hooks, Plugin: plugin, Warnings: []string{}}
 	if !opts.Uninstall {
 		if w := pathWarning(opts); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
@@ -203,6 +226,7 @@ func printHuman(w io.Writer, rep report, skipped int) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	printHooks(w, rep.Hooks)
 	if rep.Plugin != nil {
 		printPlugin(w, rep.Plugin, rep.Uninstall)
 	}
