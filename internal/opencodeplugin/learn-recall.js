@@ -107,7 +107,7 @@ function run(bin, args, cwd, timeoutMs) {
   })
 }
 
-function firstLine(text) {
+function lastLine(text) {
   return (text || "").trim().split("\n").filter(Boolean).pop() || ""
 }
 
@@ -200,7 +200,9 @@ function sessionStore(env) {
     },
     remove(id) {
       const f = file(id)
-      if (f) rmSync(f, { force: true })
+      try {
+        if (f) rmSync(f, { force: true })
+      } catch {}
     },
     prune() {
       try {
@@ -262,7 +264,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
       return { text: "" }
     }
     if (r.code !== 0) {
-      await log(`automatic recall skipped: learn recall exited ${r.code}: ${firstLine(r.stderr)}`)
+      await log(`automatic recall skipped: learn recall exited ${r.code}: ${lastLine(r.stderr)}`)
       return { text: "" }
     }
     const text = r.stdout.trim()
