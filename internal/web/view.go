@@ -1,0 +1,253 @@
+package web
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/secrets"
+)
+
+// catStyle is how the page tells a category apart: a word on a badge and a
+// border and chart pattern of its own, so that no category depends on colour
+// alone.
+type catStyle struct {
+	Name  string // canonical name
+	Slug  string // CSS class and SVG pattern suffix
+	Badge string // the word on the badge
+}
+
+var specStyles = []catStyle{
+	{"User Corrections", "correction", "Correction"},
+	{"New Requirements", "requirement", "Requirement"},
+	{"Updated Conventions", "convention", "Convention"},
+	{"Fresh Discoveries", "discovery", "Discovery"},
+	{"Preference Clarifications", "preference", "Preference"},
+}
+
+var customStyle = catStyle{Slug: "custom", Badge: "Other"}
+
+// styleOf returns the style of a category label as written.
+func styleOf(label string) catStyle {
+	name, known := learnings.NormalizeCategory(label)
+	if known {
+		for _, s := range specStyles {
+			if s.Name == name {
+				return s
+			}
+		}
+	}
+	s := customStyle
+	s.Name = name
+	return s
+}
+
+// learningView is one learning as the page shows it: redacted, split into
+// paragraphs and code blocks for html/template to escape.
+type learningView struct {
+	ID        string
+	Line      int
+	EndLine   int
+	Style     catStyle
+	Blocks    []block
+	Plain     string // redacted text, for titles and JSON
+	SessionID string
+	Date      string
+}
+
+// block is a paragraph (made of inline spans) or a code block.
+type block struct {
+	Code  bool
+	Lang  string
+	Text  string // code block body
+	Spans []span // paragraph
+}
+
+// span is a run of paragraph text, plain, inline code or bold.
+type span struct {
+	Text string
+	Code bool
+	Bold bool
+}
+
+type categoryView struct {
+	Style     catStyle
+	Learnings []learningView
+}
+
+// foldAfter is how many learnings of a category show before the rest fold
+// into a "Show more": a long Consolidated section stays scannable.
+const foldAfter = 6
+
+// Shown and Rest split the learnings at foldAfter, leaving a fold of at
+// least two.
+func (c categoryView) Shown() []learningView {
+	if len(c.Learnings) <= foldAfter+1 {
+		return c.Learnings
+	}
+	return c.Learnings[:foldAfter]
+}
+
+func (c categoryView) Rest() []learningView { return c.Learnings[len(c.Shown()):] }
+
+type sessionView struct {
+	ID         string
+	Stamp      string
+	Date       string
+	Focus      string
+	Project    string
+	Docs       []string
+	Line       int
+	EndLine    int
+	Count      int
+	Categories []categoryView
+}
+
+func newLearningView(l *learnings.Learning) learningView {
+	text := secrets.Redact(l.Text)
+	v := learningView{ID: l.ID, Line: l.Span.Line, EndLine: l.Span.EndLine, Style: styleOf(l.Category),
+		Blocks: renderText(text), Plain: text, Date: memview.Date(l)}
+	if l.Session != nil {
+		v.SessionID = l.Session.ID
+	}
+	return v
+}
+
+// categoryViews groups learnings by category in the spec's order (custom
+// categories after, in file order), the order recall uses.
+func categoryViews(cs []*learnings.Category) []categoryView {
+	var out []categoryView
+	for _, c := range cs {
+		st := styleOf(c.Name)
+		i := slices.IndexFunc(out, func(v categoryView) bool { return v.Style.Name == st.Name })
+		if i < 0 {
+			out = append(out, categoryView{Style: st})
+			i = len(out) - 1
+		}
+		for _, l := range c.Learnings {
+			out[i].Learnings = append(out[i].Learnings, newLearningView(l))
+		}
+	}
+	slices.SortStableFunc(out, func(a, b categoryView) int {
+		return learnings.CategoryRank(a.Style.Name) - learnings.CategoryRank(b.Style.Name)
+	})
+	return slices.DeleteFunc(out, func(v categoryView) bool { return len(v.Learnings) == 0 })
+}
+
+func newSessionView(s *learnings.Session) sessionView {
+	v := sessionView{ID: s.ID, Stamp: s.Stamp, Focus: secrets.Redact(s.Focus), Project: secrets.Redact(s.Project),
+		Line: s.Span.Line, EndLine: s.Span.EndLine, Categories: categoryViews(s.Categories)}
+	if !s.Time.IsZero() {
+		v.Date = s.Time.Format("2006-01-02")
+	}
+	for _, d := range s.Docs {
+		v.Docs = append(v.Docs, secrets.Redact(d))
+	}
+	for _, c := range v.Categories {
+		v.Count += len(c.Learnings)
+	}
+	return v
+}
+
+// renderText splits a learning's Markdown into paragraphs and fenced code
+// blocks, and paragraphs into plain, `code` and **bold** runs. Nothing is
+// turned into HTML here: the template escapes every run, so a learning that
+// holds <script> or <!-- shows those characters and never becomes markup.
+func renderText(text string) []block {
+	var out []block
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, block{Spans: inline(strings.Join(para, "\n"))})
+			para = nil
+		}
+	}
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		trimmed := strings.TrimLeft(line, " ")
+		fence := fenceOf(trimmed)
+		if fence == "" {
+			if strings.TrimSpace(line) == "" {
+				flush()
+			} else {
+				para = append(para, line)
+			}
+			continue
+		}
+		flush()
+		indent := len(line) - len(trimmed)
+		lang := strings.TrimSpace(strings.TrimLeft(trimmed, fence[:1]))
+		var body []string
+		for i++; i < len(lines); i++ {
+			l := lines[i]
+			if strings.HasPrefix(strings.TrimLeft(l, " "), fence) && strings.TrimSpace(strings.TrimLeft(strings.TrimLeft(l, " "), fence[:1])) == "" {
+				break
+			}
+			body = append(body, trimIndent(l, indent))
+		}
+		out = append(out, block{Code: true, Lang: lang, Text: strings.Join(body, "\n")})
+	}
+	flush()
+	return out
+}
+
+// fenceOf returns the opening fence (``` or ~~~, three or more) a line
+// starts with, or "".
+func fenceOf(line string) string {
+	for _, c := range []string{"`", "~"} {
+		n := len(line) - len(strings.TrimLeft(line, c))
+		if n >= 3 {
+			return strings.Repeat(c, n)
+		}
+	}
+	return ""
+}
+
+func trimIndent(line string, n int) string {
+	for i := 0; i < n && strings.HasPrefix(line, " "); i++ {
+		line = line[1:]
+	}
+	return line
+}
+
+// inline splits a paragraph into `code` spans and **bold** runs.
+func inline(text string) []span {
+	var out []span
+	add := func(s span) {
+		if s.Text != "" {
+			out = append(out, s)
+		}
+	}
+	for text != "" {
+		code := strings.IndexByte(text, '`')
+		bold := strings.Index(text, "**")
+		switch {
+		case code >= 0 && (bold < 0 || code < bold):
+			ticks := len(text[code:]) - len(strings.TrimLeft(text[code:], "`"))
+			rest := text[code+ticks:]
+			end := strings.Index(rest, strings.Repeat("`", ticks))
+			if end < 0 {
+				add(span{Text: text})
+				return out
+			}
+			add(span{Text: text[:code]})
+			add(span{Text: strings.TrimSpace(rest[:end]), Code: true})
+			text = rest[end+ticks:]
+		case bold >= 0:
+			end := strings.Index(text[bold+2:], "**")
+			if end <= 0 {
+				add(span{Text: text})
+				return out
+			}
+			add(span{Text: text[:bold]})
+			add(span{Text: text[bold+2 : bold+2+end], Bold: true})
+			text = text[bold+2+end+2:]
+		default:
+			add(span{Text: text})
+			return out
+		}
+	}
+	return out
+}
