@@ -332,3 +332,16 @@ func TestChangesNeedPOSTAndCSRF(t *testing.T) {
 }
 
 func tail(s string, n int) string { return s[max(0, len(s)-n):] }
+
+func newRequest(method, target string) *http.Request {
+	r := httptest.NewRequest(method, target, nil)
+	r.Host = testHost
+	r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken})
+	return r
+}
+
+func serve(e *env, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	e.h.ServeHTTP(w, r)
+	return w
+}
