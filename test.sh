@@ -7,6 +7,7 @@
 #   FUZZTIME=2m ./test.sh  fuzz longer (default 5s per target)
 #   FUZZ_ALL=1 ./test.sh   fuzz every package's targets, not only the engine's
 #   LEARN_E2E=0 ./test.sh  skip installing opencode (the e2e test then skips)
+#   LEARN_BROWSER=0 ./test.sh  skip installing chromium (the browser test then skips)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -31,6 +32,17 @@ if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${OPENCODE_BIN:-}" ] && [ -f .ci/install-
     exit 1
   else
     echo "could not install opencode; the end-to-end test will skip" >&2
+  fi
+fi
+
+if [ "${LEARN_BROWSER:-1}" != 0 ] && [ -z "${CHROMIUM_BIN:-}" ] && [ -f .ci/install-chromium.sh ]; then
+  step "chromium for the browser test of learn serve"
+  if cb=$(bash .ci/install-chromium.sh); then
+    export CHROMIUM_BIN="$cb"
+    echo "using $CHROMIUM_BIN"
+  else
+    # In CI (CI=true) the browser test then fails; elsewhere it skips.
+    echo "could not install chromium; the browser test will skip (and fail in CI)" >&2
   fi
 fi
 
