@@ -118,14 +118,14 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 	all := snap.Doc.Learnings()
 	rep.Searched = len(all)
 	if query != "" {
-		for _, h := range snap.Index().Query(query, search.Options{Category: cat, Prefix: true}) {
-			if !inRange(h.Learning) {
-				continue
-			}
-			rep.Matched++
-			if len(rep.Results) < searchLimit {
-				rep.Results = append(rep.Results, result(h.Learning, h.Score, runs(h.Plain, h.Marks)))
-			}
+		opts := search.Options{Category: cat, Prefix: true, Limit: searchLimit}
+		if from != "" || to != "" {
+			opts.Keep = inRange
+		}
+		hits, matched := snap.Index().QueryCount(query, opts)
+		rep.Matched = matched
+		for _, h := range hits {
+			rep.Results = append(rep.Results, result(h.Learning, h.Score, runs(h.Plain, h.Marks)))
 		}
 	} else if cat != "" || from != "" || to != "" {
 		for _, sess := range snap.Sessions {

@@ -25,13 +25,13 @@ const (
 
 // env is one test's server over a learnings file in a temporary project.
 type env struct {
-	t    *testing.T
+	t    testing.TB
 	path string
 	srv  *Server
 	h    http.Handler
 }
 
-func newEnv(t *testing.T, content string, mod ...func(*Config)) *env {
+func newEnv(t testing.TB, content string, mod ...func(*Config)) *env {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".tmp", "memory-learnings.md")
