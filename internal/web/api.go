@@ -128,8 +128,16 @@ func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 			rep.Results = append(rep.Results, result(h.Learning, h.Score, runs(h.Plain, h.Marks)))
 		}
 	} else if cat != "" || from != "" || to != "" {
+		// The sessions newest first, then Consolidated Learnings.
+		owners := make([][]*learnings.Category, 0, len(snap.Sessions)+1)
 		for _, sess := range snap.Sessions {
-			for _, c := range sess.Categories {
+			owners = append(owners, sess.Categories)
+		}
+		if c := snap.Doc.Consolidated; c != nil {
+			owners = append(owners, c.Categories)
+		}
+		for _, cs := range owners {
+			for _, c := range cs {
 				if cat != "" && styleOf(c.Name).Name != cat {
 					continue
 				}

@@ -40,7 +40,7 @@ func chromium(t *testing.T) string {
 
 // browser starts headless Chromium with a fresh profile, with the flags
 // this machine needs (no sandbox as root, no network beyond 127.0.0.1).
-func browser(t *testing.T) context.Context {
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium(t)),
@@ -52,6 +52,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1400, 900),
 	}
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() {
@@ -107,7 +108,12 @@ func memoryFile(t *testing.T, size int) string {
 	if i < 0 {
 		t.Fatal("memgen wrote no session")
 	}
-	src = src[:i+1] + planted + src[i+1:]
+	return writeMemory(t, src[:i+1]+planted+src[i+1:])
+}
+
+// writeMemory writes src as the learnings file of a new project.
+func writeMemory(t *testing.T, src string) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), ".tmp", "memory-learnings.md")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -166,6 +172,10 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the learning's <script> is not shown as text: %q", txt)
 	}
 
+	// A folded category loads its learnings when opened.
+	do(t, ctx, "open a fold", chromedp.Click(chromedp.CSS("#consolidated details[data-src] > summary")),
+		chromedp.WaitVisible(chromedp.CSS("#consolidated details[data-src][open] li.learning")))
+
 	// Search as you type finds the planted learning.
 	do(t, ctx, "search", chromedp.SendKeys(chromedp.CSS("#q"), "zebrac"),
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#results li.hit[data-id=%q]`, target.ID))))
@@ -185,10 +195,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("no backup holding the learning: %v %v", list, err)
 	}
 	// Undo brings it back.
-	do(t, ctx, "undo", chromedp.Click(chromedp.CSS("#flash-undo")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-	if msg := run(t, ctx, "undo message", chromedp.Text(chromedp.CSS(".flash"))); !strings.Contains(msg, "Restored") {
-		t.Errorf("undo said %q", msg)
-	}
+	do(t, ctx, "undo", chromedp.Click(chromedp.CSS("#flash-undo")))
+	waitJS(t, ctx, "the undo message", `(document.querySelector('.flash') || {}).textContent.includes('Restored')`)
 	if !strings.Contains(string(mustRead(t, path)), "zebracache") {
 		t.Fatal("undo did not bring the learning back")
 	}
@@ -220,6 +228,26 @@ func TestBrowser(t *testing.T) {
 	}
 	if body := run(t, ctx, "refusal", chromedp.Evaluate[string](`document.body.innerText`)); strings.Contains(body, "zebracache") || !strings.Contains(body, "access token") {
 		t.Errorf("refusal page: %q", body)
+	}
+}
+
+// waitJS waits until expr is true in the page, across the navigations a
+// form's submit and redirect make.
+func waitJS(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		ok, err := chromedp.Run(cctx, chromedp.Evaluate[bool](`!!(`+expr+`)`))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 500) : ''`))
+			t.Fatalf("waiting for %s: %v; the page shows:\n%s", what, err, body)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

@@ -376,6 +376,7 @@ func TestSearchFilters(t *testing.T) {
 		{"/api/search?q=commit&category=Preference+Clarifications", "Preference Clarifications@2026-11-20"},
 		{"/api/search?q=imperative&category=User+Corrections", ""},
 		{"/api/search?category=preferences", "Preference Clarifications@2026-11-20"},
+		{"/api/search?category=User+Corrections", "User Corrections@2026-11-22 User Corrections@consolidat"},
 		{"/api/search?from=2026-11-21", "User Corrections@2026-11-22 Fresh Discoveries@2026-11-22"},
 		{"/api/search?to=2026-11-21", "Preference Clarifications@2026-11-20"},
 		{"/api/search?q=make+gen", "User Corrections@consolidat"},

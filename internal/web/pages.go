@@ -95,12 +95,12 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 		}
 	}
 	if c := doc.Consolidated; c != nil {
-		d.Consolidated = categoryViews(c.Categories)
+		d.Consolidated = categoryViews(c.Categories, consolidatedOwner, true)
 		d.Tally = c.Tally
 	}
 	shown = min(max(shown, sessionsPerPage), len(snap.Sessions))
 	for _, sess := range snap.Sessions[:shown] {
-		d.Recent = append(d.Recent, newSessionView(sess))
+		d.Recent = append(d.Recent, foldedSessionView(sess))
 	}
 	if shown < len(snap.Sessions) {
 		d.Next, d.Left = shown, len(snap.Sessions)-shown
@@ -147,9 +147,13 @@ func intParam(r *http.Request, name string, def int) int {
 }
 
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	d := s.mainPage(s.files.Current(), intParam(r, "shown", 0))
+	snap := s.files.Current()
+	d := s.mainPage(snap, intParam(r, "shown", 0))
 	d.Flash = s.takeFlash(r)
 	s.render(w, http.StatusOK, "index.html", d)
+	// Build the search index now, while the person looks at the page,
+	// rather than on their first keystroke.
+	go snap.Index()
 }
 
 // handleMainFragment is the page's content alone, which the script swaps in
@@ -172,12 +176,40 @@ func (s *Server) handleSessionsFragment(w http.ResponseWriter, r *http.Request) 
 	to := min(from+sessionsPerPage, len(snap.Sessions))
 	d := sessionsData{Frame: s.frame(snap, "")}
 	for _, sess := range snap.Sessions[from:to] {
-		d.Recent = append(d.Recent, newSessionView(sess))
+		d.Recent = append(d.Recent, foldedSessionView(sess))
 	}
 	if to < len(snap.Sessions) {
 		d.Next, d.Left = to, len(snap.Sessions)-to
 	}
 	s.render(w, http.StatusOK, "sessions", d)
+}
+
+// consolidatedOwner names Consolidated Learnings in /fragment/rest.
+const consolidatedOwner = "consolidated"
+
+// handleRestFragment renders the learnings of a category after its fold,
+// when someone opens "Show more".
+func (s *Server) handleRestFragment(w http.ResponseWriter, r *http.Request) {
+	doc := s.files.Current().Doc
+	q := r.URL.Query()
+	var cs []*learnings.Category
+	switch owner := q.Get("owner"); {
+	case owner == consolidatedOwner && doc.Consolidated != nil:
+		cs = doc.Consolidated.Categories
+	case findSession(doc, owner) != nil:
+		cs = findSession(doc, owner).Categories
+	default:
+		http.Error(w, "no session "+owner+" in the file as it is now: reload the page", http.StatusNotFound)
+		return
+	}
+	want := styleOf(q.Get("category")).Name
+	for _, c := range categoryViews(cs, "", false) {
+		if c.Style.Name == want {
+			s.render(w, http.StatusOK, "learnings", c.Rest())
+			return
+		}
+	}
+	http.Error(w, "no category "+want+" there in the file as it is now: reload the page", http.StatusNotFound)
 }
 
 type problemsData struct {

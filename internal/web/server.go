@@ -107,6 +107,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /fragment/main", s.handleMainFragment)
 	mux.HandleFunc("GET /fragment/sessions", s.handleSessionsFragment)
 	mux.HandleFunc("GET /fragment/problems", s.handleProblemsFragment)
+	mux.HandleFunc("GET /fragment/rest", s.handleRestFragment)
 	mux.Handle("GET /static/", s.static)
 
 	mux.HandleFunc("GET /api/state", s.apiState)

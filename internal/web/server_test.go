@@ -132,6 +132,7 @@ func TestEveryRoute(t *testing.T) {
 		{"/fragment/main", "text/html", []string{"Recent sessions", "Backoff must cap"}},
 		{"/fragment/sessions?offset=1", "text/html", []string{"Docs for the billing worker"}},
 		{"/fragment/problems", "text/html", []string{"No problems"}},
+		{"/fragment/rest?owner=consolidated&category=User+Corrections", "text/html", nil},
 		{"/static/app.js", "javascript", []string{"api/search"}},
 		{"/static/app.css", "text/css", []string{".badge"}},
 		{"/api/state", "application/json", []string{`"sessions": 2`, `"learnings": 4`, `"csrf"`}},

@@ -72,24 +72,40 @@ type span struct {
 }
 
 type categoryView struct {
-	Style     catStyle
+	Style catStyle
+	// Owner is where the category is: "consolidated" or a session's ID.
+	Owner string
+	// Learnings are all the category's learnings, or, when Folded, only
+	// those the page shows first.
 	Learnings []learningView
+	// Folded counts the learnings left out: the page loads them from
+	// /fragment/rest when someone opens the fold, so a 1 MB memory's
+	// Consolidated section does not make the first page heavy.
+	Folded int
 }
 
 // foldAfter is how many learnings of a category show before the rest fold
 // into a "Show more": a long Consolidated section stays scannable.
 const foldAfter = 6
 
-// Shown and Rest split the learnings at foldAfter, leaving a fold of at
-// least two.
-func (c categoryView) Shown() []learningView {
-	if len(c.Learnings) <= foldAfter+1 {
-		return c.Learnings
+// shownOf is how many of n learnings show before the fold, leaving a fold
+// of at least two.
+func shownOf(n int) int {
+	if n <= foldAfter+1 {
+		return n
 	}
-	return c.Learnings[:foldAfter]
+	return foldAfter
+}
+
+// Shown and Rest split the learnings at the fold.
+func (c categoryView) Shown() []learningView {
+	return c.Learnings[:shownOf(len(c.Learnings)+c.Folded)]
 }
 
 func (c categoryView) Rest() []learningView { return c.Learnings[len(c.Shown()):] }
+
+// Count is how many learnings the category holds, folded ones included.
+func (c categoryView) Count() int { return len(c.Learnings) + c.Folded }
 
 type sessionView struct {
 	ID         string
@@ -115,29 +131,54 @@ func newLearningView(l *learnings.Learning) learningView {
 }
 
 // categoryViews groups learnings by category in the spec's order (custom
-// categories after, in file order), the order recall uses.
-func categoryViews(cs []*learnings.Category) []categoryView {
-	var out []categoryView
+// categories after, in file order), the order recall uses. With fold, only
+// the learnings before each category's fold are rendered.
+func categoryViews(cs []*learnings.Category, owner string, fold bool) []categoryView {
+	type group struct {
+		style catStyle
+		ls    []*learnings.Learning
+	}
+	var gs []group
 	for _, c := range cs {
 		st := styleOf(c.Name)
-		i := slices.IndexFunc(out, func(v categoryView) bool { return v.Style.Name == st.Name })
+		i := slices.IndexFunc(gs, func(g group) bool { return g.style.Name == st.Name })
 		if i < 0 {
-			out = append(out, categoryView{Style: st})
-			i = len(out) - 1
+			gs = append(gs, group{style: st})
+			i = len(gs) - 1
 		}
-		for _, l := range c.Learnings {
-			out[i].Learnings = append(out[i].Learnings, newLearningView(l))
-		}
+		gs[i].ls = append(gs[i].ls, c.Learnings...)
 	}
-	slices.SortStableFunc(out, func(a, b categoryView) int {
-		return learnings.CategoryRank(a.Style.Name) - learnings.CategoryRank(b.Style.Name)
+	slices.SortStableFunc(gs, func(a, b group) int {
+		return learnings.CategoryRank(a.style.Name) - learnings.CategoryRank(b.style.Name)
 	})
-	return slices.DeleteFunc(out, func(v categoryView) bool { return len(v.Learnings) == 0 })
+	var out []categoryView
+	for _, g := range gs {
+		if len(g.ls) == 0 {
+			continue
+		}
+		v := categoryView{Style: g.style, Owner: owner}
+		ls := g.ls
+		if fold {
+			ls = ls[:shownOf(len(ls))]
+			v.Folded = len(g.ls) - len(ls)
+		}
+		for _, l := range ls {
+			v.Learnings = append(v.Learnings, newLearningView(l))
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
-func newSessionView(s *learnings.Session) sessionView {
+// newSessionView is a session with all its learnings rendered;
+// foldedSessionView renders those before each category's fold.
+func newSessionView(s *learnings.Session) sessionView { return sessionViewOf(s, false) }
+
+func foldedSessionView(s *learnings.Session) sessionView { return sessionViewOf(s, true) }
+
+func sessionViewOf(s *learnings.Session, fold bool) sessionView {
 	v := sessionView{ID: s.ID, Stamp: s.Stamp, Focus: secrets.Redact(s.Focus), Project: secrets.Redact(s.Project),
-		Line: s.Span.Line, EndLine: s.Span.EndLine, Categories: categoryViews(s.Categories)}
+		Line: s.Span.Line, EndLine: s.Span.EndLine, Categories: categoryViews(s.Categories, s.ID, fold)}
 	if !s.Time.IsZero() {
 		v.Date = s.Time.Format("2006-01-02")
 	}
@@ -145,7 +186,7 @@ func newSessionView(s *learnings.Session) sessionView {
 		v.Docs = append(v.Docs, secrets.Redact(d))
 	}
 	for _, c := range v.Categories {
-		v.Count += len(c.Learnings)
+		v.Count += c.Count()
 	}
 	return v
 }

@@ -127,6 +127,23 @@
       });
   });
 
+  // A long category's fold loads when it is first opened.
+  document.addEventListener('toggle', function (e) {
+    var d = e.target;
+    if (!d.open || !d.dataset || !d.dataset.src || d.dataset.loaded) return;
+    d.dataset.loaded = '1';
+    var list = d.querySelector('ul.learnings');
+    get(d.dataset.src).then(function (r) {
+      if (!r.ok) throw new Error('status ' + r.status);
+      return r.text();
+    }).then(function (html) {
+      list.innerHTML = html;
+    }).catch(function (err) {
+      delete d.dataset.loaded;
+      list.replaceChildren(el('li', 'muted', 'Could not load them (' + err.message + '); reload the page.'));
+    });
+  }, true);
+
   // Follow the file: poll its version and redraw when it changes.
   function stamp() {
     return new Date().toLocaleTimeString();
