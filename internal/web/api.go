@@ -195,6 +195,8 @@ type LearningJSON struct {
 	EndLine   int    `json:"end_line"`
 	Date      string `json:"date"`
 	SessionID string `json:"session_id,omitempty"`
+	// SupersededBy is set on a learning replaced by a newer one.
+	SupersededBy string `json:"superseded_by,omitempty"`
 }
 
 // SessionJSON is one session in full.
@@ -210,7 +212,7 @@ type SessionJSON struct {
 }
 
 func learningJSON(v learningView) LearningJSON {
-	return LearningJSON{ID: v.ID, Category: v.Style.Name, Text: v.Plain, Line: v.Line, EndLine: v.EndLine, Date: v.Date, SessionID: v.SessionID}
+	return LearningJSON{ID: v.ID, Category: v.Style.Name, Text: v.Plain, Line: v.Line, EndLine: v.EndLine, Date: v.Date, SessionID: v.SessionID, SupersededBy: v.SupersededBy}
 }
 
 func sessionJSON(v sessionView) SessionJSON {

@@ -279,8 +279,10 @@ type learningData struct {
 	Learning learningView
 	Session  *sessionView
 	// Supersedes lists the learnings this one replaced (learn store
-	// --replaces), oldest last.
+	// --replaces), and those they replaced, oldest last.
 	Supersedes []learningView
+	// ReplacedBy is set when this learning was itself replaced.
+	ReplacedBy *replacement
 }
 
 func (s *Server) handleLearning(w http.ResponseWriter, r *http.Request) {
@@ -296,6 +298,7 @@ func (s *Server) handleLearning(w http.ResponseWriter, r *http.Request) {
 		d.Session = &sv
 	}
 	d.Supersedes = superseded(snap.Doc, l)
+	d.ReplacedBy = replacedBy(snap.Doc, l)
 	s.render(w, http.StatusOK, "learning.html", d)
 }
 
@@ -368,12 +371,4 @@ func findSession(doc *learnings.Document, id string) *learnings.Session {
 		return nil
 	}
 	return sess
-}
-
-// superseded is the seam for learnings that replaced others ("learn store
-// --replaces ID", recorded in the file as readable Markdown). The reader
-// does not record replacements yet, so there is nothing to list; when it
-// does, this returns the replaced learnings and the page shows them.
-func superseded(doc *learnings.Document, l *learnings.Learning) []learningView {
-	return nil
 }

@@ -54,6 +54,8 @@ type learningView struct {
 	Plain     string // redacted text, for titles and JSON
 	SessionID string
 	Date      string
+	// SupersededBy is the ID the learning's note says replaced it.
+	SupersededBy string
 }
 
 // block is a paragraph (made of inline spans) or a code block.
@@ -64,11 +66,13 @@ type block struct {
 	Spans []span // paragraph
 }
 
-// span is a run of paragraph text, plain, inline code or bold.
+// span is a run of paragraph text, plain, inline code or bold, and
+// maybe struck through.
 type span struct {
-	Text string
-	Code bool
-	Bold bool
+	Text   string
+	Code   bool
+	Bold   bool
+	Strike bool
 }
 
 type categoryView struct {
@@ -127,6 +131,7 @@ func newLearningView(l *learnings.Learning) learningView {
 	if l.Session != nil {
 		v.SessionID = l.Session.ID
 	}
+	v.SupersededBy, _, _ = supersededBy(l)
 	return v
 }
 
@@ -253,7 +258,8 @@ func trimIndent(line string, n int) string {
 	return line
 }
 
-// inline splits a paragraph into `code` spans and **bold** runs.
+// inline splits a paragraph into `code` spans, **bold** runs and
+// ~~struck~~ runs (a superseded learning), which may hold code or bold.
 func inline(text string) []span {
 	var out []span
 	add := func(s span) {
@@ -263,9 +269,14 @@ func inline(text string) []span {
 	}
 	for text != "" {
 		code := strings.IndexByte(text, '`')
-		bold := strings.Index(text, "**")
+		pair, delim := -1, ""
+		for _, d := range []string{"**", "~~"} {
+			if i := strings.Index(text, d); i >= 0 && (pair < 0 || i < pair) {
+				pair, delim = i, d
+			}
+		}
 		switch {
-		case code >= 0 && (bold < 0 || code < bold):
+		case code >= 0 && (pair < 0 || code < pair):
 			ticks := len(text[code:]) - len(strings.TrimLeft(text[code:], "`"))
 			rest := text[code+ticks:]
 			end := strings.Index(rest, strings.Repeat("`", ticks))
@@ -276,15 +287,23 @@ func inline(text string) []span {
 			add(span{Text: text[:code]})
 			add(span{Text: strings.TrimSpace(rest[:end]), Code: true})
 			text = rest[end+ticks:]
-		case bold >= 0:
-			end := strings.Index(text[bold+2:], "**")
+		case pair >= 0:
+			end := strings.Index(text[pair+2:], delim)
 			if end <= 0 {
 				add(span{Text: text})
 				return out
 			}
-			add(span{Text: text[:bold]})
-			add(span{Text: text[bold+2 : bold+2+end], Bold: true})
-			text = text[bold+2+end+2:]
+			add(span{Text: text[:pair]})
+			inner := text[pair+2 : pair+2+end]
+			if delim == "**" {
+				add(span{Text: inner, Bold: true})
+			} else {
+				for _, sp := range inline(inner) {
+					sp.Strike = true
+					add(sp)
+				}
+			}
+			text = text[pair+2+end+2:]
 		default:
 			add(span{Text: text})
 			return out
