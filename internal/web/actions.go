@@ -76,6 +76,9 @@ func (s *Server) action(do func(r *http.Request) (actionResult, error)) http.Han
 		f := flash{Text: res.Message, Undo: res.Backup != ""}
 		if err != nil {
 			f = flash{Text: ae.Error, Error: true}
+			if ae.Retry {
+				f.Retry = &retryForm{Action: r.URL.Path, ID: r.PostFormValue("id"), From: r.PostFormValue("from")}
+			}
 		}
 		target := "/"
 		if r.PostFormValue("from") == "compact" && err != nil {

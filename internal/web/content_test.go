@@ -281,6 +281,18 @@ func TestBusyFileIsRetriedNotFatal(t *testing.T) {
 	if e.content() != before {
 		t.Fatal("the file changed while another writer held the lock")
 	}
+	// The page's form gets the message and a button to send it again.
+	sess := e.doc().Sessions[0].ID
+	w = e.do(http.MethodPost, "/api/forget", url.Values{"id": {sess}, "html": {"1"}})
+	if w.Code != http.StatusSeeOther {
+		t.Fatalf("busy form: %d %s", w.Code, w.Body)
+	}
+	page := e.get(w.Header().Get("Location")).Body.String()
+	for _, want := range []string{"is busy", `id="flash-retry"`, `action="/api/forget"`, `name="id" value="` + sess + `"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page after a busy forget lacks %q", want)
+		}
+	}
 	// Reading never waits for the lock.
 	if w := e.get("/"); w.Code != http.StatusOK {
 		t.Errorf("page while locked: %d", w.Code)

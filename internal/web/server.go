@@ -64,6 +64,15 @@ type flash struct {
 	Error bool
 	// Undo offers the undo button: the action made a backup.
 	Undo bool
+	// Retry offers to send the same change again: the file was busy.
+	Retry *retryForm
+}
+
+// retryForm is a change to send again: its path and its fields.
+type retryForm struct {
+	Action string
+	ID     string
+	From   string
 }
 
 // sessionsPerPage is how many sessions the page renders at once; more load

@@ -150,3 +150,35 @@ func freePort(t *testing.T) int {
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
 }
+
+// TestServeWarnsOffLoopback listens on every interface, as --addr 0.0.0.0
+// asks, and talks to it only through 127.0.0.1.
+func TestServeWarnsOffLoopback(t *testing.T) {
+	e := memviewtest.New(t, memviewtest.Sample)
+	url, _, stop := start(t, e, "--addr", "0.0.0.0")
+	if !strings.Contains(e.Err.String(), "warning: listening on") || !strings.Contains(e.Err.String(), "not only on this machine's loopback") {
+		t.Errorf("no warning:\n%s", e.Err)
+	}
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Errorf("URL %q, want one a browser here can open", url)
+	}
+	resp, err := (&http.Client{Jar: newJar(t)}).Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s: %d", url, resp.StatusCode)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	e2 := memviewtest.New(t, memviewtest.Sample)
+	_, _, stop = start(t, e2)
+	if strings.Contains(e2.Err.String(), "warning") {
+		t.Errorf("warned on loopback:\n%s", e2.Err)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
