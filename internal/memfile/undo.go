@@ -25,6 +25,12 @@ func Undo(path string, timeout time.Duration, skip func(BackupInfo, error)) (Bac
 	if err != nil {
 		return BackupInfo{}, nil, err
 	}
+	return UndoFrom(path, backups, timeout, skip)
+}
+
+// UndoFrom is Undo choosing among backups only (learn undo --backup names
+// one), newest first.
+func UndoFrom(path string, backups []BackupInfo, timeout time.Duration, skip func(BackupInfo, error)) (BackupInfo, []byte, error) {
 	if len(backups) == 0 {
 		return BackupInfo{}, nil, ErrNoBackups
 	}

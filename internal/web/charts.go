@@ -200,13 +200,15 @@ func niceCeil(n int) int {
 }
 
 // sizeGauge shows the file's size against the size at which recall warns
-// and the 1 MB limit at which it should be compacted.
+// and the size limit (1 MB, or $LEARN_MAX_BYTES) at which it should be
+// compacted.
 type sizeGauge struct {
 	Width       int
 	BarW        int
 	WarnX       int
 	LimitX      int
 	Size        string
+	Limit       string
 	Percent     int
 	Level       string // "ok", "warn" or "over"
 	Advice      string
@@ -218,17 +220,18 @@ type sizeGauge struct {
 	TrackW      int
 }
 
-func newSizeGauge(n int) sizeGauge {
-	scale := max(learnings.SizeLimit*5/4, n)
+func newSizeGauge(n, limit int) sizeGauge {
+	warn := limit / 4 * 3 // where learn lint starts to warn
+	scale := max(limit*5/4, n)
 	x := func(v int) int { return 10 + int(int64(v)*int64(sizeChartW-20)/int64(scale)) }
-	g := sizeGauge{Width: sizeChartW, BarW: x(n) - 10, WarnX: x(learnings.SizeWarning), LimitX: x(learnings.SizeLimit),
-		Size: learnings.HumanSize(n), Percent: n * 100 / learnings.SizeLimit,
-		WarnLabel: "warns at " + learnings.HumanSize(learnings.SizeWarning), LimitLabel: "limit " + learnings.HumanSize(learnings.SizeLimit),
+	g := sizeGauge{Width: sizeChartW, BarW: x(n) - 10, WarnX: x(warn), LimitX: x(limit),
+		Size: learnings.HumanSize(n), Percent: int(int64(n) * 100 / int64(limit)), Limit: learnings.HumanSize(limit),
+		WarnLabel: "warns at " + learnings.HumanSize(warn), LimitLabel: "limit " + learnings.HumanSize(limit),
 		ScaleRightX: sizeChartW - 10, TrackW: sizeChartW - 20, ScaleLabel: learnings.HumanSize(scale)}
 	switch {
-	case n > learnings.SizeLimit:
+	case n > limit:
 		g.Level, g.Advice = "over", "Over the limit: compact now."
-	case n > learnings.SizeWarning:
+	case n > warn:
 		g.Level, g.Advice = "warn", "Approaching the limit: compact soon."
 	default:
 		g.Level, g.Advice = "ok", "Plenty of room before compaction is needed."

@@ -106,7 +106,7 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 		d.Next, d.Left = shown, len(snap.Sessions)-shown
 	}
 	d.Timeline = newTimeline(doc)
-	d.Size = newSizeGauge(len(snap.Src))
+	d.Size = newSizeGauge(len(snap.Src), s.cfg.SizeLimit)
 	d.Docs = newDocsChart(doc)
 	d.Categories = categoriesIn(doc)
 	return d

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
 )
 
 //go:embed assets
@@ -40,6 +41,10 @@ type Config struct {
 	// Now stamps backups; LockTimeout bounds the wait for another writer.
 	Now         func() time.Time
 	LockTimeout time.Duration
+	// SizeLimit is the file's size limit ($LEARN_MAX_BYTES, else the
+	// spec's 1 MB), which the size chart and the lint findings measure
+	// against as learn lint does.
+	SizeLimit int
 	// DiffName is the file's name in the compact preview's diff headers,
 	// relative to the project root as learn compact --dry-run writes it.
 	DiffName string
@@ -90,10 +95,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.CookieName == "" {
 		cfg.CookieName = "learn_token"
 	}
+	if cfg.SizeLimit <= 0 {
+		cfg.SizeLimit = learnings.SizeLimit
+	}
 	if cfg.DiffName == "" {
 		cfg.DiffName = cfg.Display
 	}
-	s := &Server{cfg: cfg, csrf: NewToken(), files: &loader{path: cfg.Path}, flashes: map[int]flash{}}
+	s := &Server{cfg: cfg, csrf: NewToken(), files: &loader{path: cfg.Path, limit: cfg.SizeLimit}, flashes: map[int]flash{}}
 	tmpl, err := template.New("").Funcs(s.funcs()).ParseFS(assets, "assets/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("parse templates: %w", err)

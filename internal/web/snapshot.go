@@ -48,6 +48,8 @@ type snapshot struct {
 	// file order.
 	Sessions []*learnings.Session
 
+	// limit is the size limit lint measures against.
+	limit    int
 	ixOnce   sync.Once
 	ix       *search.Index
 	lintOnce sync.Once
@@ -64,15 +66,16 @@ func (s *snapshot) Index() *search.Index {
 // on a large file it is the slowest thing the page shows, so the page asks
 // for it after it has loaded.
 func (s *snapshot) Lint() []lint.Finding {
-	s.lintOnce.Do(func() { s.findings = lint.Check(s.Doc) })
+	s.lintOnce.Do(func() { s.findings = lint.CheckLimit(s.Doc, s.limit) })
 	return s.findings
 }
 
 // loader keeps the newest snapshot and rereads the file only when it changed.
 type loader struct {
-	path string
-	mu   sync.Mutex
-	cur  *snapshot
+	path  string
+	limit int
+	mu    sync.Mutex
+	cur   *snapshot
 }
 
 // Current returns the snapshot of the file as it is now. Reading takes no
@@ -97,7 +100,7 @@ func (l *loader) Current() *snapshot {
 		if serr != nil || after != before {
 			continue // replaced while we read: read the new one
 		}
-		s := &snapshot{key: after, Exists: !after.missing, Src: src, Doc: learnings.Parse(src), Read: time.Now()}
+		s := &snapshot{key: after, Exists: !after.missing, Src: src, Doc: learnings.Parse(src), Read: time.Now(), limit: l.limit}
 		s.Version = fmt.Sprintf("%x-%x-%x", after.ino, after.size, after.mtime)
 		if after.missing {
 			s.Version = "missing"

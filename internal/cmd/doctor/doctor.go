@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +30,7 @@ type Options struct {
 	Getenv      func(string) string
 	ProjectRoot func() (string, error)
 	MemoryFile  func() (string, error)
+	SizeLimit   func() (int, error)
 	// LookPath and Executable locate the learn on PATH and this binary;
 	// nil uses exec.LookPath and os.Executable.
 	LookPath   func(string) (string, error)
@@ -42,7 +42,7 @@ type Options struct {
 
 // NewCmdDoctor builds "learn doctor". runF replaces the run function in tests.
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the installation and the learnings file",
@@ -72,8 +72,8 @@ Exit status 1 when a check fails; warnings alone exit 0.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to check: opencode or claude")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to check, by `NAME`: opencode or claude")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -240,11 +240,8 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		}
 		places = append(places, filepath.Dir(s.Path))
 		switch {
-		case s.Err != nil:
-			installed.Details = append(installed.Details, fmt.Sprintf("%s: cannot be read: %v", s.Path, s.Err))
-			continue
-		case s.Kind == "other":
-			installed.Details = append(installed.Details, s.Path+": is not a file")
+		case s.Err != nil || s.Kind == "other":
+			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
 			continue
 		case !s.Current:
 			current.Details = append(current.Details, s.Path+": differs from what this learn installs")
@@ -380,19 +377,19 @@ func checkMemory(opts *Options) Check {
 	}
 	doc := learnings.Parse(data)
 	c.Status = StatusOK
-	problems := len(doc.Problems)
-	if doc.Unclosed != nil && !slices.Contains(doc.Problems, *doc.Unclosed) {
-		problems++
-	}
+	problems := memview.ProblemCount(doc)
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
 		memview.Plural(len(data), "byte", "bytes"),
 		memview.Plural(problems, "problem", "problems"))
-	if doc.Unclosed != nil {
+	if len(doc.Damage) > 0 {
 		c.Status = StatusFail
-		c.Details = append(c.Details, doc.Unclosed.String()+" (learn refuses to write until it is closed)")
-		c.Fix = "close the code fence or HTML comment at that line"
+		c.Details = append(c.Details, memview.DamageHeadline(path, doc))
+		for _, d := range doc.Damage {
+			c.Details = append(c.Details, d.String())
+		}
+		c.Fix = doc.Damage[0].Fix() + "; learn lint lists every problem"
 		return c
 	}
 	if len(doc.Problems) > 0 {
@@ -406,10 +403,17 @@ func checkMemory(opts *Options) Check {
 		}
 		c.Fix = "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
 	}
-	if len(data) > learnings.SizeLimit {
+	limit := learnings.SizeLimit
+	if opts.SizeLimit != nil {
+		if limit, err = opts.SizeLimit(); err != nil {
+			c.Status, c.Message = StatusFail, err.Error()
+			return c
+		}
+	}
+	if len(data) > limit {
 		c.Status = StatusWarn
-		c.Details = append(c.Details, "the file is over 1 MB")
-		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"
+		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data), limit))
+		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + learnings.SizeAdvice(doc, limit)
 	}
 	return c
 }

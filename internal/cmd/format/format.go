@@ -70,7 +70,7 @@ changes nothing the second time.
 	}
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff; write nothing")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "exit 1 if the file is not in canonical form; write nothing")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -102,6 +102,7 @@ func run(opts *Options) error {
 			return err
 		}
 		rep.Exists = exists
+		memview.WarnDamage(opts.IO.Err, display, doc)
 		if exists {
 			res, err := reformat.Format(doc)
 			if err != nil {
@@ -119,6 +120,7 @@ func run(opts *Options) error {
 				return current, nil
 			}
 			doc := learnings.Parse(current)
+			memview.WarnDamage(opts.IO.Err, display, doc)
 			res, err := reformat.Format(doc)
 			if err != nil {
 				return nil, refusal(display, err)

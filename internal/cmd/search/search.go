@@ -72,12 +72,9 @@ No match is not an error: search says so and exits 0.`,
 		}
 		return nil
 	}
-	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", DefaultLimit, "show at most this many results (0: all)")
-	cmd.Flags().StringVarP(&opts.Category, "category", "c", "", "search only this category (a spec category or one in the file; anything else is a usage error)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
+	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "results")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "search only this category", learnings.Priority)
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -112,9 +109,7 @@ func run(opts *Options) error {
 		return err
 	}
 	doc, display := file.Doc, file.Display
-	if u := doc.Unclosed; u != nil {
-		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
-	}
+	memview.WarnDamage(opts.IO.Err, display, doc)
 	if file.Exists {
 		if err := memview.CheckCategory(doc, opts.Category); err != nil {
 			return err

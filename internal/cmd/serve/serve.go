@@ -35,6 +35,9 @@ type Options struct {
 	Port     int
 	Open     bool
 	ReadOnly bool
+	JSON     bool
+	// SizeLimit is the file's size limit ($LEARN_MAX_BYTES, else 1 MB).
+	SizeLimit func() (int, error)
 
 	// OpenURL opens the page in a browser; tests replace it.
 	OpenURL func(url string) error
@@ -44,7 +47,7 @@ type Options struct {
 
 // NewCmdServe builds "learn serve". runF replaces the run function in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, OpenURL: openBrowser}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, OpenURL: openBrowser, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Open a local web page to read, search and prune the memory",
@@ -70,14 +73,16 @@ reach the page, so serve warns. The page's data comes from a JSON API under
 /api/ (state, search, sessions, learnings, lint, docs, compact) that a script
 can call with the same token as "Authorization: Bearer TOKEN".
 
-Serve runs until Ctrl-C.
+Serve runs until Ctrl-C. With --json it prints the address, the token and the
+file as one JSON object for a script to read, then nothing more.
 
 Exit status: 0 stopped with Ctrl-C, 1 failure (the address is in use), 2 usage
 error.`,
 		Example: `  $ learn serve
   $ learn serve --open
   $ learn serve --port 8123 --read-only
-  $ learn serve --addr 192.168.1.20 --port 8123`,
+  $ learn serve --addr 192.168.1.20 --port 8123
+  $ learn serve --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Port < 0 || opts.Port > 65535 {
@@ -99,10 +104,11 @@ error.`,
 			return run(ctx, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1", "listen on this host or IP `address` (another interface than loopback lets others reach the page)")
-	cmd.Flags().IntVarP(&opts.Port, "port", "p", 0, "listen on this `port` (0: a free port)")
+	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1", "listen on this host or IP `ADDRESS` (another interface than loopback lets others reach the page)")
+	cmd.Flags().IntVarP(&opts.Port, "port", "p", 0, "listen on this `PORT` (0: a free port)")
 	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser")
 	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "show the memory without forget, undo and compact")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("addr", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"127.0.0.1", "localhost", "::1", "0.0.0.0"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -116,6 +122,10 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	display := opts.Display(path)
+	limit, err := opts.SizeLimit()
+	if err != nil {
+		return err
+	}
 	wd, err := opts.Getwd()
 	if err != nil {
 		wd = ""
@@ -140,7 +150,7 @@ func run(ctx context.Context, opts *Options) error {
 	srv, err := web.New(web.Config{
 		Path: path, Display: display, Project: projectName(wd, path),
 		Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port, extra...),
-		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path),
+		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
 	})
 	if err != nil {
 		return err
@@ -153,11 +163,17 @@ func run(ctx context.Context, opts *Options) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 
-	mode := ""
-	if opts.ReadOnly {
-		mode = " (read-only)"
+	if opts.JSON {
+		if err := cmdutil.WriteJSON(opts.IO.Out, Started{File: display, URL: url, Address: ln.Addr().String(), Token: token, ReadOnly: opts.ReadOnly}); err != nil {
+			return err
+		}
+	} else {
+		mode := ""
+		if opts.ReadOnly {
+			mode = " (read-only)"
+		}
+		fmt.Fprintf(opts.IO.Out, "Serving %s%s at\n\n    %s\n\nThe address holds the access token: share it only with people who may change the memory. Press Ctrl-C to stop.\n", display, mode, url)
 	}
-	fmt.Fprintf(opts.IO.Out, "Serving %s%s at\n\n    %s\n\nThe address holds the access token: share it only with people who may change the memory. Press Ctrl-C to stop.\n", display, mode, url)
 	if opts.Ready != nil {
 		opts.Ready(url)
 	}
@@ -177,8 +193,21 @@ func run(ctx context.Context, opts *Options) error {
 	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("stop the server: %w", err)
 	}
-	fmt.Fprintln(opts.IO.Out, "Stopped.")
+	if !opts.JSON {
+		fmt.Fprintln(opts.IO.Out, "Stopped.")
+	}
 	return nil
+}
+
+// Started is what serve --json prints once it listens.
+type Started struct {
+	File    string `json:"file"`
+	URL     string `json:"url"`
+	Address string `json:"address"`
+	// Token is the access token, also in URL; scripts send it as
+	// "Authorization: Bearer TOKEN" to the API under /api/.
+	Token    string `json:"token"`
+	ReadOnly bool   `json:"read_only"`
 }
 
 func isLoopback(host string) bool {

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -180,5 +181,21 @@ func TestServeWarnsOffLoopback(t *testing.T) {
 	}
 	if err := stop(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestServeJSON(t *testing.T) {
+	e := memviewtest.New(t, memviewtest.Sample)
+	url, _, stop := start(t, e, "--json", "--read-only")
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	var got Started
+	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, e.Out)
+	}
+	if got.URL != url || !strings.HasSuffix(url, "?token="+got.Token) || len(got.Token) != 32 || !got.ReadOnly ||
+		got.File != ".tmp/memory-learnings.md" || !strings.HasPrefix(got.Address, "127.0.0.1:") {
+		t.Errorf("started %+v, printed URL %s", got, url)
 	}
 }

@@ -42,7 +42,8 @@ exits 1, and when nothing fits it exits 1 too.`,
 		Example: `  $ learn show 3f9a2c1
   $ learn show 3f9a      # a unique prefix is enough
   $ learn show 3f9a2c1 --json`,
-		Args: cmdutil.ExactArgs(1, "one learning or session ID (find IDs with learn search)"),
+		Args:              cmdutil.ExactArgs(1, "one learning or session ID (find IDs with learn search)"),
+		ValidArgsFunction: memview.CompleteIDs(opts.Path),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = strings.TrimSpace(args[0])
 			if opts.ID == "" {
@@ -54,7 +55,7 @@ exits 1, and when nothing fits it exits 1 too.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -153,6 +154,7 @@ func run(opts *Options) error {
 		return err
 	}
 	doc, display := file.Doc, file.Display
+	memview.WarnDamage(opts.IO.Err, display, doc)
 	if !file.Exists {
 		return fmt.Errorf("no learning or session %q: %s does not exist yet (store learnings with learn store)", opts.ID, display)
 	}
@@ -160,8 +162,8 @@ func run(opts *Options) error {
 	switch len(ms) {
 	case 0:
 		hidden := ""
-		if u := doc.Unclosed; u != nil {
-			hidden = fmt.Sprintf(" (an unclosed block at line %d hides the rest of the file from learn; see learn lint)", u.Line)
+		if len(doc.Damage) > 0 {
+			hidden = fmt.Sprintf(" (%s cannot be read, see above; the ID may be there)", memview.Plural(memview.DamagedLines(doc), "line", "lines"))
 		}
 		return cmdutil.Mark(fmt.Errorf("no learning or session has an ID starting with %q in %s%s; find IDs with: learn search WORDS", opts.ID, display, hidden), ErrNotFound)
 	case 1:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/recall"
 )
@@ -58,7 +59,7 @@ English text and code; the real count depends on the model's tokenizer.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -107,6 +108,11 @@ type Report struct {
 	Newest              *SessionAge     `json:"newest,omitempty"`
 	Oldest              *SessionAge     `json:"oldest,omitempty"`
 	Growth              *Growth         `json:"growth,omitempty"`
+	// Problems counts what lint would report from the reader: text it
+	// could not read and damaged parts (DamagedLines says how big).
+	Problems     int                `json:"problems"`
+	DamagedLines int                `json:"damaged_lines"`
+	Damage       []learnings.Damage `json:"damage"`
 }
 
 func run(opts *Options) error {
@@ -114,9 +120,14 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
 	rep := compute(file.Doc, opts.Now())
+	busy.Stop()
 	rep.File = file.Display
 	rep.Exists = file.Exists
+	rep.Problems, rep.DamagedLines = memview.ProblemCount(file.Doc), memview.DamagedLines(file.Doc)
+	rep.Damage = append([]learnings.Damage{}, file.Doc.Damage...)
+	memview.WarnDamage(opts.IO.Err, file.Display, file.Doc)
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
@@ -230,6 +241,13 @@ func write(w io.Writer, r Report) {
 		fmt.Fprintf(w, "Growth:     %.1f sessions and %s of sessions per week, over %.1f weeks\n", r.Growth.SessionsPerWeek, learnings.HumanSize(r.Growth.BytesPerWeek), r.Growth.Weeks)
 	case r.Sessions > 0:
 		fmt.Fprintln(w, "Growth:     not enough history yet (the sessions span less than a week)")
+	}
+	if r.Problems > 0 {
+		damaged := ""
+		if r.DamagedLines > 0 {
+			damaged = fmt.Sprintf(", %s not read as learnings", memview.Plural(r.DamagedLines, "line", "lines"))
+		}
+		fmt.Fprintf(w, "Problems:   %d%s; the counts above leave them out (learn lint lists them)\n", r.Problems, damaged)
 	}
 }
 

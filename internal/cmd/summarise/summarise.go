@@ -100,9 +100,9 @@ it.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the baseline's learnings, in characters")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "more documentation files to check (paths), comma-separated, repeatable")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the baseline's learnings")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "more documentation to check")
 	return cmd
 }
 
@@ -114,6 +114,7 @@ func load(opts *Options) (*memview.File, error) {
 		return nil, fmt.Errorf("read learnings: %w", err)
 	}
 	memview.WriteProblems(opts.IO.Err, file.Display, file.Doc.Problems)
+	memview.WarnDamage(opts.IO.Err, file.Display, file.Doc)
 	return file, nil
 }
 
@@ -376,7 +377,7 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		fmt.Fprintf(opts.IO.Err, "some of stdin was not read as candidates:\n%s\n", input.Problems("stdin", problems))
 	}
 	if removed > 0 {
-		fmt.Fprintf(opts.IO.Err, "removed %d <private> span(s) before checking\n", removed)
+		fmt.Fprintf(opts.IO.Err, "removed %s before checking\n", memview.Plural(removed, "<private> span", "<private> spans"))
 	}
 	report(opts.IO.Out, out, m.Doc)
 	return nil
@@ -396,10 +397,11 @@ func listShort(paths []string) string {
 func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 	docList := "no documentation files"
 	if len(out.DocsChecked) > 0 {
-		docList = fmt.Sprintf("%d documentation file(s): %s", len(out.DocsChecked), listShort(out.DocsChecked))
+		docList = fmt.Sprintf("%s: %s", memview.Plural(len(out.DocsChecked), "documentation file", "documentation files"), listShort(out.DocsChecked))
 	}
-	fmt.Fprintf(w, "Checked %d candidate(s) against %d stored learning(s) in %s (%d session(s)%s) and %s.\n\n",
-		out.Candidates, out.Compared, out.File, len(doc.Sessions), consolidatedNote(doc), docList)
+	fmt.Fprintf(w, "Checked %s against %s in %s (%s%s) and %s.\n\n",
+		memview.Plural(out.Candidates, "candidate", "candidates"), memview.Plural(out.Compared, "stored learning", "stored learnings"),
+		out.File, memview.Plural(len(doc.Sessions), "session", "sessions"), consolidatedNote(doc), docList)
 	if note := capNote(len(out.DocsChecked), out.DocsTotal); note != "" {
 		fmt.Fprintf(w, "Note: %s.\n\n", note)
 	}
