@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -105,7 +104,7 @@ func (l *loader) Current() *snapshot {
 		if after.missing {
 			s.Version = "missing"
 		}
-		s.Sessions = newestFirst(s.Doc.Sessions)
+		s.Sessions = learnings.NewestFirst(s.Doc.Sessions)
 		l.cur = s
 		return s
 	}
@@ -138,22 +137,4 @@ func hashString(s string) uint32 {
 		h = (h ^ uint32(s[i])) * 16777619
 	}
 	return h
-}
-
-// newestFirst orders sessions by time, newest first; sessions whose
-// timestamp cannot be read keep their file order after the dated ones.
-func newestFirst(in []*learnings.Session) []*learnings.Session {
-	out := slices.Clone(in)
-	slices.SortStableFunc(out, func(a, b *learnings.Session) int {
-		switch {
-		case a.Time.IsZero() && b.Time.IsZero():
-			return 0
-		case a.Time.IsZero():
-			return 1
-		case b.Time.IsZero():
-			return -1
-		}
-		return b.Time.Compare(a.Time)
-	})
-	return out
 }
