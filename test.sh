@@ -49,8 +49,9 @@ fi
 step "go test"
 go test -count=1 ./...
 
-step "go test -race (engine and file safety)"
+step "go test -race (engine, file safety, learn serve)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
+go test -count=1 -race -short ./internal/web/   # the page under concurrent requests and stores
 
 step "fuzz the engine (${FUZZTIME:-5s} per target; FUZZ_ALL=1 fuzzes every package)"
 if [ "${FUZZ_ALL:-0}" = 1 ]; then files=$(grep -rl --include='*_test.go' '^func Fuzz' .); else files=$(ls learnings/*_test.go); fi
