@@ -11,6 +11,7 @@ import (
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/compact"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // actionResult is what a change did, for the page's message and the API.
@@ -191,7 +192,8 @@ func (s *Server) preview(snap *snapshot) (*compactPreview, error) {
 	if err != nil || p.Nothing != "" {
 		return p, err
 	}
-	p.Diff = string(udiff.Files(s.cfg.DiffName, snap.Src, true, next, true))
+	// Redacted as recall redacts; compacting itself keeps the bytes.
+	p.Diff = secrets.Redact(string(udiff.Files(s.cfg.DiffName, snap.Src, true, next, true)))
 	return p, nil
 }
 

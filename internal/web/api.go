@@ -7,7 +7,6 @@ import (
 
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/improve"
 	"github.com/learn-memory/learn/learnings/lint"
 	"github.com/learn-memory/learn/learnings/search"
 )
@@ -277,7 +276,7 @@ func (s *Server) apiLint(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"docs": improve.RankDocs(s.files.Current().Doc)})
+	writeJSON(w, http.StatusOK, map[string]any{"docs": rankedDocs(s.files.Current().Doc)})
 }
 
 func (s *Server) apiCompactPreview(w http.ResponseWriter, r *http.Request) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/improve"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // The charts are drawn on the server as SVG with html/template: no script
@@ -256,8 +257,24 @@ type docRow struct {
 	BarLeft int
 }
 
-func newDocsChart(doc *learnings.Document) docsChart {
+// rankedDocs is improve-docs' ranking with every reference redacted as
+// recall redacts: a secret written into Documentation Seen (a URL with a
+// password, a key in a query) before learn guarded the file stays hidden.
+func rankedDocs(doc *learnings.Document) []improve.DocRank {
 	ranks := improve.RankDocs(doc)
+	for i := range ranks {
+		ranks[i].Path = secrets.Redact(ranks[i].Path)
+		refs := make([]string, len(ranks[i].Refs))
+		for j, r := range ranks[i].Refs {
+			refs[j] = secrets.Redact(r)
+		}
+		ranks[i].Refs = refs
+	}
+	return ranks
+}
+
+func newDocsChart(doc *learnings.Document) docsChart {
+	ranks := rankedDocs(doc)
 	c := docsChart{Width: chartW}
 	if len(ranks) > docsShown {
 		c.More = len(ranks) - docsShown

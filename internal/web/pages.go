@@ -10,6 +10,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // funcs are the templates' helpers; csrf and readonly are the server's own,
@@ -96,7 +97,9 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 	}
 	if c := doc.Consolidated; c != nil {
 		d.Consolidated = categoryViews(c.Categories, consolidatedOwner, true)
-		d.Tally = c.Tally
+		for _, t := range c.Tally {
+			d.Tally = append(d.Tally, learnings.DocCount{Ref: secrets.Redact(t.Ref), Count: t.Count})
+		}
 	}
 	shown = min(max(shown, sessionsPerPage), len(snap.Sessions))
 	for _, sess := range snap.Sessions[:shown] {
