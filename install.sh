@@ -62,7 +62,6 @@ link_commands() {
       rm -f "$dst"
       ln -s "$src" "$dst"
       say "  repaired  $dst -> $src (it pointed to $old, which is gone)"
-      say "  current   $dst (a copy with the same content; left as it is)"
     elif [ "$force" = 1 ] && [ ! -d "$dst" ]; then
       rm -f "$dst"
       ln -s "$src" "$dst"

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/learn-memory/learn/internal/cmd/store"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
@@ -18,7 +19,9 @@ import (
 // read the page and the API and forget through it, as a person watching
 // the page while agents store. Run with -race.
 func TestPageWhileStoring(t *testing.T) {
-	e := newEnv(t, memviewtest.Sample)
+	// The page's forget waits for the writers as long as learn store
+	// would: on a loaded machine 4 writers can hold the lock for seconds.
+	e := newEnv(t, memviewtest.Sample, func(c *Config) { c.LockTimeout = 30 * time.Second })
 	const writers, runs = 4, 5
 	var wg sync.WaitGroup
 	var done atomic.Bool

@@ -468,14 +468,16 @@ func entropy(v string) float64 {
 // StripPrivate removes <private>…</private> spans (any case, across lines,
 // nested ones included) so that what a user marks private never reaches the
 // file, and reports how many spans it removed. An unclosed <private> strips
-// to the end of the text: better to lose the tail than to store it.
+// to the end of the text: better to lose the tail than to store it. Where a
+// span sat between words, one space is left, not two, and none before
+// punctuation or a line end.
 func StripPrivate(text string) (string, int) {
 	opens := privateOpen.FindAllStringIndex(text, -1)
 	if opens == nil {
 		return text, 0
 	}
 	closes := privateClose.FindAllStringIndex(text, -1)
-	var b strings.Builder
+	b := make([]byte, 0, len(text))
 	count, pos, ci := 0, 0, 0
 	for oi := 0; oi < len(opens); {
 		start := opens[oi][0]
@@ -483,7 +485,7 @@ func StripPrivate(text string) (string, int) {
 			oi++
 			continue
 		}
-		b.WriteString(text[pos:start])
+		b = joinAfterSpan(b, text[pos:start], count > 0)
 		count++
 		depth, at := 1, opens[oi][1]
 		oi++
@@ -513,8 +515,29 @@ func StripPrivate(text string) (string, int) {
 			}
 		}
 	}
-	b.WriteString(text[pos:])
-	return b.String(), count
+	b = joinAfterSpan(b, text[pos:], true)
+	return string(b), count
+}
+
+// joinAfterSpan appends next to b; when a private span was removed between
+// them, the spaces around the gap close up as a writer would close them:
+// one space between words, none before punctuation or a line end, none
+// after an opening bracket. A gap at the start of a line is left alone, so
+// indentation stays.
+func joinAfterSpan(b []byte, next string, afterSpan bool) []byte {
+	trimmed := len(b)
+	for trimmed > 0 && (b[trimmed-1] == ' ' || b[trimmed-1] == '\t') {
+		trimmed--
+	}
+	rest := strings.TrimLeft(next, " \t")
+	if !afterSpan || trimmed == 0 || b[trimmed-1] == '\n' || (trimmed == len(b) && len(rest) == len(next)) {
+		return append(b, next...)
+	}
+	b = b[:trimmed]
+	if rest != "" && !strings.ContainsRune("\r\n.,;:!?)]", rune(rest[0])) && !strings.ContainsRune("([", rune(b[trimmed-1])) {
+		b = append(b, ' ')
+	}
+	return append(b, rest...)
 }
 
 var (

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/learn-memory/learn/internal/claude"
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/templates"
@@ -175,6 +176,9 @@ func TestProjectInstallCounts(t *testing.T) {
 	if _, err := install.Install(filepath.Join(fx.project, ".claude", "commands"), files, false); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := claude.InstallHooks(filepath.Join(fx.project, ".claude", "settings.json")); err != nil {
+		t.Fatal(err)
+	}
 	rep, out, err := fx.run(t, "--agent", "claude", "--json")
 	if err != nil {
 		t.Fatalf("doctor --agent claude after a project install: %v\n%s", err, out)
@@ -242,5 +246,33 @@ func TestMovedCloneIsExplained(t *testing.T) {
 	}
 	if _, out, err := fx.run(t); err != nil {
 		t.Errorf("after learn install (no --force) doctor still fails: %v\n%s", err, out)
+	}
+}
+
+// TestWholeCloneMovedClaimsNothing: with every link dangling there is no
+// file to compare, so doctor does not call the files current.
+func TestWholeCloneMovedClaimsNothing(t *testing.T) {
+	fx := newFixture(t)
+	dir := fx.install(t, templates.Opencode)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "old-clone", "commands")
+	for _, e := range entries {
+		link := filepath.Join(dir, e.Name())
+		if err := os.Remove(link); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(gone, e.Name()), link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, out, err := fx.run(t)
+	if cmdutil.ExitCode(err) != cmdutil.ExitFailure {
+		t.Errorf("exit %d, want 1", cmdutil.ExitCode(err))
+	}
+	if !strings.Contains(out, "6 of 6 missing or unreadable") || strings.Contains(out, "identical") {
+		t.Errorf("doctor on links into a moved clone:\n%s", out)
 	}
 }

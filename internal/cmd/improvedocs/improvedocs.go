@@ -139,7 +139,7 @@ func run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Err, "warning: %s: %s\n", label, p)
 	}
 	if more := len(doc.Problems) - problemsShown; more > 0 {
-		fmt.Fprintf(opts.IO.Err, "warning: %s: %d more problems; 'learn lint' lists them all\n", label, more)
+		fmt.Fprintf(opts.IO.Err, "warning: %s: %s; 'learn lint' lists them all\n", label, memview.Plural(more, "more problem", "more problems"))
 	}
 	root, err := opts.ProjectRoot()
 	if err != nil {

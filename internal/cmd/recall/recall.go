@@ -13,7 +13,6 @@ import (
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -60,19 +59,26 @@ bytes.
 Context. --task (the user's request in their words), --paths (the files at
 hand), --branch and --git (the project's changed, staged and untracked files and
 its current branch, from git) put the learnings that matter for that work
-first, under "Chosen for this task", in up to half the budget; the priority
-fill above follows with what is left, and no learning is shown twice. The
-ranking can be checked by hand: the task, branch and path words are split like
-identifiers (uploadFile, snake_case, fix/stripe-webhook-retry: stripe, webhook,
-retry; words like fix, feat, add are dropped) and lightly stemmed (retries,
-retrying: retry). A learning scores for each such word in its text, or less in
-its session's focus and Documentation Seen, more the rarer the word is in the
-memory (BM25); and for each path at hand that it or its session's Documentation
-Seen names: the same file most, then the same file name, the same name
-(uploader_test.go, Uploader.swift), the same directory, the same package. Only
-learnings scoring at least 3 (about one rare word, or a file at hand) are
-chosen; --json shows each score and the words and paths behind it. With no
-context flags the output is exactly as above.
+first, under "Chosen for this task (best match first)", in up to half the
+budget; the priority fill above follows with what is left, no learning is shown
+twice, and the last line still says what the budget left out. With no context
+flags, or a context that finds nothing, the output is exactly as above.
+
+How a learning is scored, to check by hand: the task, branch and path words are
+split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
+slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
+(retries, retrying: retry), and words that say nothing about the subject are
+dropped (please, fix, add, feat, ...). Each word found in the learning's text
+scores by BM25: more the rarer it is among the memory's learnings, a little
+more when repeated, less in a long learning. A word in the session's focus
+counts half as much, in its Documentation Seen 0.4, in the project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a number
+or a piece of a camelCase word half. Each path at hand that the learning names
+or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name, as
+uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same package),
+times how rare that match is. Only learnings scoring at least the floor are
+chosen: the score of a task word held once by one learning in 50 (about 3.5 to
+4 in a memory of 50 learnings or more). --json gives the floor, each learning's
+score and the words and paths behind it.
 
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line; everything readable is still
@@ -140,14 +146,8 @@ type jsonLearning struct {
 	Session   *jsonSession `json:"session"`
 	// Chosen and Relevance are set with context flags: whether the
 	// learning was chosen for the task, and its score and reasons.
-	Chosen    bool           `json:"chosen_for_task,omitempty"`
-	Relevance *jsonRelevance `json:"relevance,omitempty"`
-}
-
-type jsonRelevance struct {
-	Score float64               `json:"score"`
-	Terms []string              `json:"terms"`
-	Paths []relevance.PathMatch `json:"paths"`
+	Chosen    bool                 `json:"chosen_for_task,omitempty"`
+	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
 }
 
 // jsonContext is the context the learnings were chosen for, --git's
@@ -234,9 +234,7 @@ func run(opts *Options) error {
 		}
 		for _, it := range res.Shown {
 			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed, Chosen: it.Chosen}
-			if m := it.Match; m != nil {
-				jl.Relevance = &jsonRelevance{Score: m.Score, Terms: append([]string{}, m.Terms...), Paths: append([]relevance.PathMatch{}, m.Paths...)}
-			}
+			jl.Relevance = taskflags.JSON(it.Match)
 			if s := it.Learning.Session; s != nil {
 				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
 			}
