@@ -54,10 +54,12 @@ func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error)
 		Long: `Serve starts a small web server for the learnings file and prints its address.
 The page shows the sessions newest first and Consolidated Learnings by category,
 searches as you type with the ranking of learn search, filters by category and
-date, draws the learnings over time, the file's size against the compaction
-threshold, the documentation read most and the problems learn lint finds, and
-follows the file: a session stored from a terminal or an agent appears without
-a reload. Each learning and session opens in full with where it came from.
+date, draws the learnings over time, the file's size against the size limit
+(1 MB, or $LEARN_MAX_BYTES), the documentation read most and the problems learn
+lint finds, and follows the file: a session stored from a terminal or an agent
+appears without a reload. Each learning and session opens in full with where it
+came from, and a learning with what it superseded: older learnings kept struck
+through with the note "(superseded by ID on DATE)".
 
 From the page you can forget a learning or a session, undo, and compact after
 previewing the diff. Each change goes through the same locked, atomic, backed-up
