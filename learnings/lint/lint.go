@@ -63,6 +63,11 @@ func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings
 
 // CheckLimit is Check with the size limit the user configured.
 func CheckLimit(doc *learnings.Document, limit int) []Finding {
+	// The secret scan reads only doc.Source; it runs beside the other
+	// checks, the near-duplicate search above all, so that a second core
+	// takes its share of a large file.
+	secretFindings := make(chan []Finding, 1)
+	go func() { secretFindings <- secretsIn(doc) }()
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
 	fs = append(fs, damage(doc)...)
@@ -71,7 +76,7 @@ func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, duplicates(doc)...)
-	fs = append(fs, secretsIn(doc)...)
+	fs = append(fs, <-secretFindings...)
 	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
