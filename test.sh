@@ -49,7 +49,7 @@ if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${CLAUDE_BIN:-}" ] && [ -f .ci/install-cl
 fi
 
 step "go test"
-go test -count=1 ./...
+go test -count=1 -timeout 30m ./...  # the e2e packages drive real clients: minutes on a busy machine
 
 step "go test -race (engine and file safety)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
