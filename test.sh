@@ -61,7 +61,7 @@ if [ "${LEARN_BROWSER:-1}" != 0 ] && [ -z "${CHROMIUM_BIN:-}" ] && [ -f .ci/inst
 fi
 
 step "go test"
-go test -count=1 ./...
+go test -count=1 -timeout 30m ./...  # the e2e packages drive real clients: minutes on a busy machine
 
 step "go test -race (engine, file safety, learn serve)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
