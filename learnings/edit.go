@@ -132,6 +132,9 @@ func (e *Editor) Bytes() ([]byte, error) {
 	p.removals(e)
 	p.consolidated(e)
 	p.insertSessions(e)
+	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
 	out, err := p.apply()
 	if err != nil {
 		return nil, err
@@ -142,6 +145,9 @@ func (e *Editor) Bytes() ([]byte, error) {
 	// edit again.
 	if u := unclosedIn(out); u != nil {
 		return nil, &unclosedError{p: *u, result: true}
+	}
+	if err := e.verifyKept(out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

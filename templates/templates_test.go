@@ -159,7 +159,7 @@ func TestWorkflow(t *testing.T) {
 		file          string
 		must, mustNot []string
 	}{
-		{"learning-recall.md", []string{"!`learn recall "}, nil},
+		{"learning-recall.md", []string{"!`learn recall --git </dev/null", "`learn recall --git --task 'TEXT'` with your bash tool"}, []string{"--query"}},
 		{"learning-summarise.md", []string{"!`learn summarise ", "learn summarise - <<'EOF'", "Do not store anything", "Documentation Seen", "If nothing is new"}, []string{"learn store --"}},
 		{"learning-store.md", []string{"learn store --focus \"", "<<'EOF'\n**User Corrections:**", "\nEOF\n", "Store only what the user approved", "Never edit `.tmp/memory-learnings.md` yourself"}, []string{"!`"}},
 		{"learning-compact.md", []string{"`learn compact`", "learn compact --dry-run", ".tmp/memory-learnings.backup.md"}, []string{"!`"}},

@@ -32,6 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
 )
 
 // DefaultMaxChars is the default budget: about 1,500 tokens, which holds
@@ -58,6 +59,12 @@ type Options struct {
 	Ranked []*learnings.Learning
 	// Query is the search that produced Ranked, named in the header.
 	Query string
+	// Context, when not empty and Ranked is nil, puts the learnings most
+	// relevant to it (relevance.Rank, at or above its floor) first,
+	// under their own heading, in up to half the budget; the usual
+	// priority fill follows with what is left, no learning shown twice.
+	// An empty Context gives exactly the output without one.
+	Context relevance.Context
 }
 
 // Item is one learning chosen for the output.
@@ -67,6 +74,12 @@ type Item struct {
 	Category string
 	// Collapsed counts the older duplicates folded into this learning.
 	Collapsed int
+	// Chosen is true for a learning shown under the heading of those
+	// chosen for the task (Options.Context).
+	Chosen bool
+	// Match is the learning's relevance to Options.Context and why; nil
+	// when it matched nothing of it.
+	Match *relevance.Match
 }
 
 // CategoryCount is how many learnings of one category something applies to.
@@ -94,7 +107,14 @@ type Result struct {
 	Stored   int
 	Sessions int
 	MaxChars int
-	opts     Options
+	// Chosen is how many of Shown, at its start, were chosen for the task;
+	// Floor is the least relevance score that could be chosen.
+	Chosen int
+	Floor  float64
+	opts   Options
+	chosen []Item
+	// costs are the items' rawCost, by index.
+	costs []int
 }
 
 // Select picks the learnings to show from doc.
@@ -112,6 +132,9 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	if ranked {
 		ordered = opts.Ranked
 	}
+	// The ranking runs while the items are grouped and measured: on a
+	// machine with more than one CPU, context adds little to the wall time.
+	ranking := startRank(ordered, opts.Context, !ranked)
 	names := categoryNames{}
 	items := make([]Item, 0, len(ordered))
 	want := ""
@@ -127,9 +150,20 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	if !ranked {
 		items = groupByCategory(items, names)
 	}
+	if r.MaxChars > 0 {
+		r.costs = rawCosts(items, ranked)
+	}
+	if !ranked {
+		r.chosen = r.relevant(ranking(), items)
+	}
 	r.Total = len(items)
 	if r.MaxChars == 0 {
-		r.Shown = collapse(items, &r.Duplicates)
+		r.Shown = collapse(chosenAll(r.chosen, items), &r.Duplicates)
+		for _, it := range r.Shown {
+			if it.Chosen {
+				r.Chosen++
+			}
+		}
 		return r
 	}
 	r.fit(items, names)
@@ -145,12 +179,16 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	current := ""
 	omitted := map[string]int{}
 	var order []string
-	for _, it := range items {
+	budget, done := r.fitChosen(r.chosen, budget, shown)
+	for i, it := range items {
+		if done[it.Learning] {
+			continue
+		}
 		heading := 0
 		if !ranked && it.Category != current {
 			heading = runes(categoryHeading(it.Category))
 		}
-		cost := heading + rawCost(it, ranked)
+		cost := heading + r.costs[i]
 		if cost <= budget {
 			cost = heading + bulletCost(it, ranked)
 		}

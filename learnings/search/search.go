@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // BM25 parameters: the usual values, which suit short documents like
@@ -47,6 +49,9 @@ type Hit struct {
 	// matched terms in Plain, for callers that highlight their own way.
 	Plain string
 	Marks [][2]int
+	// Match is the hit's relevance to the work at hand, and why; set only
+	// by SearchContext, and nil when the hit is not relevant to it.
+	Match *relevance.Match
 }
 
 // Options narrows a query.
@@ -257,7 +262,7 @@ func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
 func parseQuery(q string, prefix bool) (exact, prefixes []string) {
 	var toks []token
 	tokenize(q, func(t token) {
-		if !stopWords[t.term] {
+		if !terms.StopWord(t.term) {
 			toks = append(toks, t)
 		}
 	})
@@ -323,13 +328,4 @@ func mostFrequent[T any](ts []T, key func(T) (string, int)) []T {
 		return strings.Compare(an, bn)
 	})
 	return ts[:maxExpansions]
-}
-
-// stopWords never decide a ranking on their own; a query made only of them
-// still works.
-var stopWords = map[string]bool{
-	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true,
-	"by": true, "for": true, "from": true, "how": true, "in": true, "is": true, "it": true,
-	"of": true, "on": true, "or": true, "that": true, "the": true, "to": true, "was": true,
-	"what": true, "when": true, "where": true, "which": true, "with": true,
 }

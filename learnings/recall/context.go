@@ -1,0 +1,125 @@
+package recall
+
+import (
+	"sync"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
+)
+
+// chosenHeading opens the learnings chosen for the task.
+const chosenHeading = "\n## Chosen for this task (best match first)\n\n"
+
+// startRank starts ranking ordered against ctx (when there is a context
+// and want is true) and returns a function that waits for the ranking.
+func startRank(ordered []*learnings.Learning, ctx relevance.Context, want bool) func() relevance.Ranking {
+	if !want || ctx.Empty() {
+		return func() relevance.Ranking { return relevance.Ranking{} }
+	}
+	done := make(chan relevance.Ranking, 1)
+	go func() { done <- relevance.Rank(ordered, ctx) }()
+	return sync.OnceValue(func() relevance.Ranking { return <-done })
+}
+
+// relevant returns the items worth choosing (at or above the ranking's
+// floor, best first, within the items in scope) and gives every item its
+// match, for the reasons --json gives.
+func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
+	r.Floor = ranking.Floor
+	ms := ranking.Matches
+	if len(ms) == 0 {
+		return nil
+	}
+	inScope := make(map[*learnings.Learning]int, len(items))
+	for i, it := range items {
+		inScope[it.Learning] = i
+	}
+	var chosen []Item
+	for i := range ranking.Relevant() {
+		if j, ok := inScope[ms[i].Learning]; ok {
+			it := items[j]
+			it.Match, it.Chosen = &ms[i], true
+			chosen = append(chosen, it)
+		}
+	}
+	for i := range ms {
+		if j, ok := inScope[ms[i].Learning]; ok {
+			items[j].Match = &ms[i]
+		}
+	}
+	return chosen
+}
+
+// fitChosen shows the chosen items that fit within half the budget (and
+// within what is left of it), best first, folding duplicates among them,
+// and returns the rest of the budget and the learnings it handled.
+func (r *Result) fitChosen(chosen []Item, budget int, shown *learnings.DupIndex) (int, map[*learnings.Learning]bool) {
+	done := map[*learnings.Learning]bool{}
+	limit := min(r.MaxChars/2, budget)
+	spent := runes(chosenHeading)
+	for _, it := range chosen {
+		cost := rawCost(it, true)
+		if spent+cost <= limit {
+			cost = bulletCost(it, true)
+		}
+		if spent+cost > limit {
+			continue
+		}
+		done[it.Learning] = true
+		if i, _, dup := shown.Best(it.Learning.Text); dup {
+			r.Shown[i].Collapsed++
+			r.Duplicates++
+			continue
+		}
+		shown.Add(len(r.Shown), it.Learning.Text)
+		spent += cost
+		r.Shown = append(r.Shown, it)
+		r.Chosen++
+	}
+	if r.Chosen == 0 {
+		return budget, done
+	}
+	return budget - spent, done
+}
+
+// chosenAll puts every chosen item first, for output with no budget.
+func chosenAll(chosen, items []Item) []Item {
+	if len(chosen) == 0 {
+		return items
+	}
+	first := make(map[*learnings.Learning]bool, len(chosen))
+	for _, it := range chosen {
+		first[it.Learning] = true
+	}
+	out := append(make([]Item, 0, len(items)), chosen...)
+	for _, it := range items {
+		if !first[it.Learning] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// Unshown returns the matches r did not show, neither as themselves nor as
+// a near duplicate of a learning it showed, in the order given: what a
+// later prompt's context adds to the recall a session started with. With
+// no budget r showed everything, duplicates collapsed, so nothing is new.
+func (r *Result) Unshown(ms []relevance.Match) []relevance.Match {
+	shown := learnings.NewDupIndex()
+	ids := make(map[*learnings.Learning]bool, len(r.Shown))
+	for i, it := range r.Shown {
+		ids[it.Learning] = true
+		shown.Add(i, it.Learning.Text)
+	}
+	var out []relevance.Match
+	for _, m := range ms {
+		if r.MaxChars == 0 || ids[m.Learning] {
+			continue
+		}
+		if _, _, dup := shown.Best(m.Learning.Text); dup {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -1,0 +1,494 @@
+// Package relevance scores learnings against what the user is about to do:
+// the task in their words, the files at hand and the branch. It is how
+// recall puts the one old learning about the subsystem being touched above
+// the newest ones about something else, offline and deterministically: no
+// model, no embeddings, the same scores for the same file and context.
+//
+// Words. The task, the branch name (fix/stripe-webhook-retry gives stripe,
+// webhook, retry; words like fix, feat and numbers are dropped) and the
+// words of the paths are split by package terms, the way developers write
+// identifiers (camelCase, snake_case, kebab-case, dots, slashes), folded and
+// lightly stemmed. Each learning is matched on its text, its session's focus
+// and project, and the paths of its session's Documentation Seen, with
+// BM25F: a word counts for more the rarer it is in the memory, the more
+// often it occurs in the learning, and the shorter the learning; a word in
+// the learning's own text counts twice a word in its session's focus.
+//
+// Paths. Each path at hand (and any path written in the task) is compared
+// with every path the learning mentions and every document its session saw:
+// the same file counts most, then the same file name, the same name with
+// another extension or a test suffix (uploader_test.go and Uploader.swift),
+// the same directory, the same package (the directory's name). A match
+// counts for more the fewer learnings share it.
+//
+// A learning's score is the sum of its word and path scores. The floor of
+// a ranking is the least score worth putting in front of an agent: what one
+// word of the task found in one learning in 50 scores in a learning's text;
+// a learning that shares only a common word with the task stays below it,
+// one about a file at hand does not.
+package relevance
+
+import (
+	"cmp"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/terms"
+)
+
+// Context is what the user is about to do. Every field is optional.
+type Context struct {
+	// Task is the request in the user's words.
+	Task string
+	// Paths are the files at hand (relative to the project root, as git
+	// lists them, or as the user wrote them).
+	Paths []string
+	// Branch is the current branch name.
+	Branch string
+}
+
+// Empty reports whether the context has nothing to match on.
+func (c Context) Empty() bool {
+	if c.Task != "" || c.Branch != "" {
+		return false
+	}
+	for _, p := range c.Paths {
+		if p != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// floorShare is how common a word may be and still make a learning
+// relevant on its own, in the learning's text: one in 50 learnings.
+const floorShare = 0.02
+
+// Match is one learning's relevance to a context, and why.
+type Match struct {
+	Learning *learnings.Learning
+	Score    float64
+	// Terms are the context's words found in the learning (its text, or its
+	// session's focus, project or Documentation Seen), as the context wrote
+	// them, the strongest first.
+	Terms []string
+	// Paths are the paths at hand the learning mentions or its session saw.
+	Paths []PathMatch
+}
+
+// PathMatch says how a path at hand relates to a learning.
+type PathMatch struct {
+	// Path is the path at hand, as given.
+	Path string `json:"path"`
+	// Ref is the path in the learning's text or its session's
+	// Documentation Seen that matched, as written there.
+	Ref string `json:"ref"`
+	// Kind is one of SameFile, SameFileName, SameName, SameDirectory,
+	// SamePackage.
+	Kind string `json:"kind"`
+}
+
+// BM25F parameters and field weights.
+const (
+	k1            = 1.2
+	b             = 0.5
+	weightText    = 1.0
+	weightFocus   = 0.5
+	weightDocs    = 0.4
+	weightProject = 0.2
+)
+
+// Ranking is the learnings of a memory that match a context.
+type Ranking struct {
+	// Matches are the learnings with a positive score, best first.
+	Matches []Match
+	// Floor is the least score of a learning relevant to the context in
+	// this memory (see the package comment).
+	Floor float64
+}
+
+// Relevant returns the matches at or above the floor, best first.
+func (r Ranking) Relevant() []Match {
+	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Score < r.Floor })
+	if i < 0 {
+		return r.Matches
+	}
+	return r.Matches[:i]
+}
+
+// Rank scores every learning of ls against ctx. Equal scores keep the
+// order of ls. ls should be the whole memory, since how rare a word or a
+// path is counts: pass doc.Learnings(), or the order recall shows them in.
+//
+// The cost is one pass over the learnings' text that looks only for the
+// context's words, so ranking a large memory costs a fraction of parsing it.
+func Rank(ls []*learnings.Learning, ctx Context) Ranking {
+	r := Ranking{Floor: floor(len(ls))}
+	q := newQuery(ctx)
+	if len(q.words) == 0 && len(q.paths) == 0 {
+		return r
+	}
+	r.Matches = newScan(q, ls).rank()
+	return r
+}
+
+// floor is the score of a task word found in floorShare of n learnings, in
+// a learning's text of average length.
+func floor(n int) float64 {
+	df := max(1, math.Round(float64(n)*floorShare))
+	return math.Round(idf(float64(n), df)*1000) / 1000
+}
+
+func idf(n, df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
+
+// scan holds what one pass over the learnings found.
+type scan struct {
+	q  *query
+	ls []*learnings.Learning
+	// hits[off[i]:off[i+1]] are learning i's words with their weighted
+	// frequency.
+	hits   []hit
+	off    []int
+	lens   []float64
+	refs   [][]pathHit // by learning index
+	avgLen float64
+}
+
+type hit struct {
+	word int
+	tf   float64
+}
+
+type pathHit struct {
+	path int  // index into q.paths
+	kind int8 // index into kindOrder
+	ref  string
+}
+
+// session is what a session contributes to each of its learnings, computed
+// once per session.
+type session struct {
+	tf   []float64
+	refs []string // its Documentation Seen entries
+	// hits are refs compared with the paths at hand, once compared: what
+	// every learning of the session that names no path of its own gets.
+	hits     []pathHit
+	compared bool
+}
+
+// textPathsIf is textPaths(text) when a word of a path at hand is in the
+// text, the only case in which a path it names can match one.
+func textPathsIf(pathly bool, text string) []string {
+	if !pathly {
+		return nil
+	}
+	return textPaths(text)
+}
+
+// chunkSize is the fewest learnings worth a goroutine of their own: a
+// large memory is scanned in parallel, one part per CPU, so that context
+// adds little to the wall time of a recall.
+const chunkSize = 2048
+
+func newScan(q *query, ls []*learnings.Learning) *scan {
+	s := &scan{q: q, ls: ls, off: make([]int, 1, len(ls)+1), lens: make([]float64, len(ls)), refs: make([][]pathHit, len(ls))}
+	k := max(1, min(runtime.GOMAXPROCS(0), len(ls)/chunkSize))
+	parts := make([]*part, k)
+	scanOne := func(c int) {
+		lo, hi := c*len(ls)/k, (c+1)*len(ls)/k
+		parts[c] = scanPart(q, ls[lo:hi], s.lens[lo:hi], s.refs[lo:hi])
+	}
+	if k == 1 {
+		scanOne(0)
+	} else {
+		var wg sync.WaitGroup
+		for c := range k {
+			wg.Go(func() { scanOne(c) })
+		}
+		wg.Wait()
+	}
+	// Lengths are whole numbers, so the average is the same however the
+	// memory was split.
+	total := 0
+	for _, p := range parts {
+		base := len(s.hits)
+		s.hits = append(s.hits, p.hits...)
+		for _, o := range p.off[1:] {
+			s.off = append(s.off, base+o)
+		}
+		total += p.total
+	}
+	if len(ls) > 0 {
+		s.avgLen = max(float64(total)/float64(len(ls)), 1)
+	}
+	return s
+}
+
+// part is what scanning a run of learnings found: their word hits, as in
+// scan, and their total length.
+type part struct {
+	hits  []hit
+	off   []int
+	total int
+}
+
+// scanPart scans ls, writing each learning's length and path matches into
+// lens and refs, which have one slot per learning.
+func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathHit) *part {
+	p := &part{off: make([]int, 1, len(ls)+1), hits: make([]hit, 0, len(ls))}
+	c := &scanner{q: q, m: terms.NewMatcher(q.words), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
+	tf := make([]float64, len(q.words))
+	var used []int
+	var last *learnings.Session
+	var ss *session
+	for i, l := range ls {
+		used = used[:0]
+		pathly := false
+		n := c.m.Scan(l.Text, func(w int) {
+			if tf[w] == 0 {
+				used = append(used, w)
+			}
+			tf[w] += weightText
+			pathly = pathly || q.pathly[w]
+		})
+		lens[i] = float64(n)
+		p.total += n
+		if l.Session != last {
+			last, ss = l.Session, nil
+			if l.Session != nil {
+				ss = c.session(l.Session)
+			}
+		}
+		if ss != nil {
+			for w, f := range ss.tf {
+				if f > 0 {
+					if tf[w] == 0 {
+						used = append(used, w)
+					}
+					tf[w] += f
+				}
+			}
+		}
+		slices.Sort(used)
+		for _, w := range used {
+			if q.weights[w] > 0 {
+				p.hits = append(p.hits, hit{w, tf[w]})
+			}
+			tf[w] = 0
+		}
+		p.off = append(p.off, len(p.hits))
+		if len(q.paths) > 0 {
+			refs[i] = c.paths(ss, pathly, l.Text)
+		}
+	}
+	return p
+}
+
+// scanner holds what one part's scan computes once: the sessions' and
+// documents' contributions.
+type scanner struct {
+	q        *query
+	m        *terms.Matcher
+	sessions map[*learnings.Session]*session
+	// docs are the context's words in each Documentation Seen entry, by
+	// entry: the same few documents recur across a memory's sessions.
+	docs map[string][]int
+	// kinds are how each path a learning or session names compares with
+	// each path at hand (an index into kindOrder, or -1), by the path as
+	// written.
+	kinds map[string][]int8
+	best  []pathHit // comparePaths' scratch
+}
+
+func (c *scanner) session(sess *learnings.Session) *session {
+	if ss, ok := c.sessions[sess]; ok {
+		return ss
+	}
+	ss := &session{tf: make([]float64, len(c.q.words))}
+	field := func(text string, weight float64) {
+		c.m.Scan(text, func(w int) { ss.tf[w] += weight })
+	}
+	field(sess.Focus, weightFocus)
+	field(sess.Project, weightProject)
+	for _, d := range sess.Docs {
+		ws, ok := c.docs[d]
+		if !ok {
+			c.m.Scan(d, func(w int) { ws = append(ws, w) })
+			c.docs[d] = ws
+		}
+		for _, w := range ws {
+			ss.tf[w] += weightDocs
+		}
+		ss.refs = append(ss.refs, d)
+	}
+	c.sessions[sess] = ss
+	return ss
+}
+
+// paths compares the paths at hand with those the learning's session saw
+// and, when a word of a path at hand is in its text, those it names.
+func (c *scanner) paths(ss *session, pathly bool, text string) []pathHit {
+	var refs []string
+	if ss != nil {
+		refs = ss.refs
+	}
+	if tp := textPathsIf(pathly, text); len(tp) > 0 {
+		return c.comparePaths(append(refs[:len(refs):len(refs)], tp...))
+	}
+	if ss == nil {
+		return nil
+	}
+	if !ss.compared {
+		ss.hits, ss.compared = c.comparePaths(refs), true
+	}
+	return ss.hits
+}
+
+// comparePaths finds, for each path at hand, the strongest match among
+// refs (the first of equally strong ones).
+func (c *scanner) comparePaths(refs []string) []pathHit {
+	if len(refs) == 0 {
+		return nil
+	}
+	best := c.best[:0]
+	for range c.q.paths {
+		best = append(best, pathHit{kind: -1})
+	}
+	for _, r := range refs {
+		for pi, k := range c.kindsOf(r) {
+			if k >= 0 && (best[pi].kind < 0 || k < best[pi].kind) {
+				best[pi] = pathHit{pi, k, r}
+			}
+		}
+	}
+	c.best = best
+	var out []pathHit
+	for _, h := range best {
+		if h.kind >= 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// kindsOf compares ref with every path at hand, once per distinct ref.
+func (c *scanner) kindsOf(ref string) []int8 {
+	if ks, ok := c.kinds[ref]; ok {
+		return ks
+	}
+	ks := make([]int8, len(c.q.paths))
+	cp, ok := newCtxPath(ref)
+	for pi, p := range c.q.paths {
+		ks[pi] = -1
+		if ok {
+			ks[pi] = int8(slices.Index(kindOrder, compare(p, cp)))
+		}
+	}
+	c.kinds[ref] = ks
+	return ks
+}
+
+func (s *scan) rank() []Match {
+	n := float64(len(s.ls))
+	df := make([]float64, len(s.q.words))
+	for _, h := range s.hits {
+		df[h.word]++
+	}
+	// pidf is what each kind of match with each path at hand is worth:
+	// its weight times its rarity in the memory.
+	pdf := make([][]float64, len(s.q.paths))
+	for pi := range pdf {
+		pdf[pi] = make([]float64, len(kindOrder))
+	}
+	for _, phs := range s.refs {
+		for _, ph := range phs {
+			pdf[ph.path][ph.kind]++
+		}
+	}
+	pidf := pdf
+	for pi := range pidf {
+		for k, df := range pdf[pi] {
+			pidf[pi][k] = kindWeight[kindOrder[k]] * idf(n, df)
+		}
+	}
+	idfs := make([]float64, len(s.q.words))
+	for w := range idfs {
+		idfs[w] = s.q.weights[w] * idf(n, df[w])
+	}
+	// Scores first, reasons only for the learnings that score: a large
+	// memory has tens of thousands of learnings and sorting small records
+	// costs a fraction of sorting Matches.
+	type scored struct {
+		i     int
+		score float64
+	}
+	var order []scored
+	termScore := make([]float64, len(s.hits))
+	for i := range s.ls {
+		hs := s.hits[s.off[i]:s.off[i+1]]
+		phs := s.refs[i]
+		if len(hs) == 0 && len(phs) == 0 {
+			continue
+		}
+		norm := k1 * (1 - b + b*s.lens[i]/s.avgLen)
+		score := 0.0
+		for j, h := range hs {
+			sc := idfs[h.word] * h.tf * (k1 + 1) / (h.tf + norm)
+			termScore[s.off[i]+j] = sc
+			score += sc
+		}
+		for _, ph := range phs {
+			score += pidf[ph.path][ph.kind]
+		}
+		if score > 0 {
+			order = append(order, scored{i, math.Round(score*1000) / 1000})
+		}
+	}
+	slices.SortFunc(order, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	out := make([]Match, len(order))
+	// The reasons share two backing arrays, one allocation each.
+	nTerms, nPaths := 0, 0
+	for _, o := range order {
+		nTerms += s.off[o.i+1] - s.off[o.i]
+		nPaths += len(s.refs[o.i])
+	}
+	termArena := make([]string, 0, nTerms)
+	pathArena := make([]PathMatch, 0, nPaths)
+	type ranked struct {
+		word  int
+		score float64
+	}
+	var ws []ranked
+	for k, o := range order {
+		m := &out[k]
+		m.Learning, m.Score = s.ls[o.i], o.score
+		ws = ws[:0]
+		for j, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
+			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j]})
+		}
+		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
+		from := len(termArena)
+		for _, w := range ws {
+			termArena = append(termArena, s.q.shown[w.word])
+		}
+		if len(termArena) > from {
+			m.Terms = termArena[from:len(termArena):len(termArena)]
+		}
+		from = len(pathArena)
+		for _, ph := range s.refs[o.i] {
+			pathArena = append(pathArena, PathMatch{Path: s.q.paths[ph.path].given, Ref: ph.ref, Kind: kindOrder[ph.kind]})
+		}
+		if len(pathArena) > from {
+			m.Paths = pathArena[from:len(pathArena):len(pathArena)]
+		}
+	}
+	return out
+}
