@@ -166,6 +166,7 @@ type features struct {
 	// contrasts holds, per contrast group the text mentions, which of the
 	// group's words it uses (see contrastGroups).
 	contrasts map[int]uint32
+	grams     []uint64 // trigrams(), once computed
 }
 
 func featuresOf(s string) *features {
@@ -244,8 +245,17 @@ func (fa *features) scoreGrams(gramsA []uint64, fb *features, gramsB []uint64) f
 }
 
 // trigrams are computed on demand, not by featuresOf: store's filter
-// prepares many stored texts and scores only a few of them in full.
+// prepares many stored texts and scores only a few of them in full. They
+// are kept once computed, since improve-docs scores every learning against
+// the same few passages.
 func (f *features) trigrams() []uint64 {
+	if f.grams == nil {
+		f.grams = f.computeTrigrams()
+	}
+	return f.grams
+}
+
+func (f *features) computeTrigrams() []uint64 {
 	size := 0
 	for _, w := range f.words {
 		size += len(w)

@@ -2,6 +2,7 @@ package compact
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/learn-memory/learn/learnings"
 )
@@ -13,6 +14,9 @@ type folder struct {
 	exact   map[string]*entry
 	index   *learnings.DupIndex
 	merged  int
+	// into maps the key of each learning dropped as a duplicate to the key
+	// of the one kept, so Apply can check that nothing else went.
+	into map[string]string
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
 	customOrder map[string]int
@@ -25,12 +29,13 @@ type folder struct {
 type entry struct {
 	category string
 	text     string
+	key      string
 	seq      int
 }
 
 func newFolder() *folder {
 	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int),
-		names: make(map[string]string), ranks: make(map[string]int)}
+		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
 func (f *folder) normalize(label string) string {
@@ -57,18 +62,21 @@ func (f *folder) rank(category string) int {
 func (f *folder) add(category, text string) {
 	category = f.normalize(category)
 	profile := learnings.NewProfile(text)
-	canon := profile.Canonical()
+	canon := keyOf(profile.Canonical(), text)
 	if canon == "" {
 		return
 	}
 	dup := f.exact[canon]
-	if dup == nil {
+	if dup == nil && profile.Canonical() != "" {
 		if i, _, ok := f.index.BestProfile(profile); ok {
 			dup = f.entries[i]
 		}
 	}
 	if dup != nil {
 		f.merged++
+		if canon != dup.key {
+			f.into[canon] = dup.key
+		}
 		// A duplicate filed under a more important category (a User
 		// Correction repeated as a discovery) moves the kept wording up,
 		// so no correction is demoted by the merge.
@@ -82,10 +90,23 @@ func (f *folder) add(category, text string) {
 			f.customOrder[category] = len(f.customOrder)
 		}
 	}
-	e := &entry{category: category, text: text, seq: len(f.entries)}
+	e := &entry{category: category, text: text, key: canon, seq: len(f.entries)}
 	f.entries = append(f.entries, e)
 	f.exact[canon] = e
 	f.index.AddProfile(e.seq, profile)
+}
+
+// keyOf is how compact tells learnings apart: their canonical text, or for
+// one with none (punctuation, symbols only) the text itself, so that no
+// learning is dropped for having no words.
+func keyOf(canon, text string) string {
+	if canon != "" {
+		return canon
+	}
+	if t := strings.TrimSpace(text); t != "" {
+		return "\x00" + t
+	}
+	return ""
 }
 
 func (f *folder) result() []learnings.NewLearning {

@@ -20,6 +20,13 @@ type Corpus interface {
 	Suggest(text string, seenDocs []string) docs.Suggestion
 }
 
+// profiledCorpus is a Corpus that also takes a learning already profiled
+// (as *docs.Corpus does), so that each learning is profiled once.
+type profiledCorpus interface {
+	CoveredProfile(p learnings.Profile) (docs.Match, bool)
+	SuggestProfile(p learnings.Profile, seenDocs []string) docs.Suggestion
+}
+
 // DocRank is one documentation file and how often sessions saw it.
 type DocRank struct {
 	Path string `json:"path"`
@@ -93,14 +100,23 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 	}
 	linked := make(map[string]int)
 
+	covered := func(text string, _ learnings.Profile) (docs.Match, bool) { return corpus.Covered(text) }
+	suggest := func(text string, _ learnings.Profile, seen []string) docs.Suggestion {
+		return corpus.Suggest(text, seen)
+	}
+	if pc, ok := corpus.(profiledCorpus); ok {
+		covered = func(_ string, p learnings.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
+		suggest = func(_ string, p learnings.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
+	}
 	index := learnings.NewDupIndex()
 	seq := 0
 	consider := func(l *learnings.Learning, category string, s *learnings.Session) {
-		if _, _, dup := index.Best(l.Text); dup {
+		p := learnings.NewProfile(l.Text)
+		if _, _, dup := index.BestProfile(p); dup {
 			rep.Duplicates++
 			return
 		}
-		index.Add(seq, l.Text)
+		index.AddProfile(seq, p)
 		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
 		seq++
 		if s != nil {
@@ -110,12 +126,12 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 			}
 		}
 		rep.Learnings++
-		if m, ok := corpus.Covered(l.Text); ok {
+		if m, ok := covered(l.Text, p); ok {
 			it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
 			rep.Covered = append(rep.Covered, it)
 			return
 		}
-		sg := corpus.Suggest(l.Text, it.Seen)
+		sg := suggest(l.Text, p, it.Seen)
 		it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 			InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
 		it.Example = Example(it.Text)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/templates"
@@ -55,6 +56,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
     binary would install;
   - every command file in those directories has frontmatter the agent accepts
     (opencode stops entirely when one file has a wrongly typed value);
+  - for opencode, the plugin that recalls the learnings at the start of every
+    session (learn-recall.js in opencode's plugin directory, user or project)
+    is installed and is this binary's version;
   - the learnings file parses; problems are counted with their first line.
   - with --agent claude: the automatic-recall hooks are in Claude Code's
     settings.json (yours or the project's) and not switched off, and learn is
@@ -115,6 +119,9 @@ func run(opts *Options) error {
 	agent := templates.Agent(opts.Agent)
 	checks := []Check{checkBinary(opts)}
 	checks = append(checks, checkCommands(opts, agent)...)
+	if agent == templates.Opencode {
+		checks = append(checks, checkPlugin(opts))
+	}
 	if agent == templates.Claude {
 		checks = append(checks, checkClaude(opts)...)
 	}
@@ -169,7 +176,7 @@ func checkBinary(opts *Options) Check {
 	onPath, err := look("learn")
 	if err != nil {
 		c.Status = StatusFail
-		c.Message = "not found, so the slash commands cannot run learn"
+		c.Message = "not found, so the slash commands and automatic recall cannot run learn"
 		c.Fix = "put the directory holding learn on PATH (./install.sh installs to ~/.local/bin), or run go install ./cmd/learn in a clone of learn (it installs to $(go env GOPATH)/bin)"
 		return c
 	}
@@ -376,15 +383,18 @@ func checkMemory(opts *Options) Check {
 		c.Status, c.Message = StatusFail, err.Error()
 		return c
 	}
-	data, err := os.ReadFile(path)
+	data, err := memfile.Read(path) // refuses a binary file, naming the line
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		c.Status = StatusOK
 		c.Message = path + " does not exist yet (first session); /learning-store creates it"
 		return c
 	case err != nil:
-		c.Status, c.Message = StatusFail, fmt.Sprintf("cannot read %s: %v", path, err)
+		c.Status, c.Message = StatusFail, err.Error()
 		c.Fix = "check the path and its permissions"
+		if errors.Is(err, memfile.ErrNotFile) && strings.Contains(err.Error(), "NUL byte") {
+			c.Fix = "restore it with learn undo, or remove the NUL bytes by hand"
+		}
 		return c
 	}
 	doc := learnings.Parse(data)

@@ -18,10 +18,11 @@ import (
 type fixture struct {
 	home, project, bin string
 	onPath             bool
+	env                map[string]string // more environment than HOME
 }
 
 func newFixture(t *testing.T) *fixture {
-	fx := &fixture{home: t.TempDir(), project: t.TempDir(), onPath: true}
+	fx := &fixture{home: t.TempDir(), project: t.TempDir(), onPath: true, env: map[string]string{}}
 	fx.bin = filepath.Join(t.TempDir(), "learn")
 	if err := os.WriteFile(fx.bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -33,6 +34,9 @@ func (fx *fixture) run(t *testing.T, args ...string) (report, string, error) {
 	t.Helper()
 	var out bytes.Buffer
 	env := map[string]string{"HOME": fx.home}
+	for k, v := range fx.env {
+		env[k] = v
+	}
 	f := &cmdutil.Factory{
 		IO:     &cmdutil.IO{In: strings.NewReader(""), Out: &out, Err: &out},
 		Getenv: func(k string) string { return env[k] },
@@ -73,6 +77,9 @@ func (fx *fixture) install(t *testing.T, agent templates.Agent) string {
 	}
 	if _, err := install.Install(dir, files, false); err != nil {
 		t.Fatal(err)
+	}
+	if agent == templates.Opencode {
+		fx.installPlugin(t)
 	}
 	return dir
 }

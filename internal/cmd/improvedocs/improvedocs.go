@@ -158,7 +158,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("load docs: %w", err)
 	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
+	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
 	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
 	busy.Stop()
 	if rep.DocsLoaded == nil {

@@ -120,7 +120,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
+	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
 	rep := compute(file.Doc, opts.Now())
 	busy.Stop()
 	rep.File = file.Display
