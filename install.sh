@@ -146,11 +146,18 @@ if mkdir -p "$mandir" && "$bin" man --dir "$mandir" >/dev/null; then
 else
   warn "could not write the manual pages into $mandir"
 fi
+if [ "$agent" = claude ]; then client="Claude Code"; else client=opencode; fi
+# first is the learn the agent will run: it must be the one just installed.
+first=$(command -v learn 2>/dev/null || true)
 on_path=1
-case ":$PATH:" in
-  *":$bindir:"*) ;;
-  *) on_path=0; warn "$bindir is not on your PATH, so opencode cannot run learn" ;;
-esac
+if [ -z "$first" ] || ! [ "$first" -ef "$bin" ]; then
+  on_path=0
+  if [ -n "$first" ]; then
+    warn "$first comes first on your PATH, so $client would run it, not $bin"
+  else
+    warn "$bindir is not on your PATH, so $client cannot run learn"
+  fi
+fi
 
 force_flag=()
 [ "$force" = 1 ] && force_flag=(--force)
@@ -163,13 +170,19 @@ else
 fi
 
 say "Checking the setup (learn doctor):"
-if ! "$bin" doctor --agent "$agent"; then
-  if [ "$on_path" = 0 ]; then
-    echo "install.sh: learn is installed but not on your PATH. Run this, then restart $agent:" >&2
-    echo "  $(path_fix)" >&2
+doctor_ok=1
+"$bin" doctor --agent "$agent" || doctor_ok=0
+if [ "$on_path" = 0 ]; then
+  if [ -n "$first" ]; then
+    echo "install.sh: learn is installed, but $first comes before it on your PATH. Remove that one, or run this to put $bindir first, then restart $client:" >&2
   else
-    echo "install.sh: learn doctor found a problem (FAIL above); its fix line says what to run" >&2
+    echo "install.sh: learn is installed but not on your PATH. Run this, then restart $client:" >&2
   fi
+  echo "  $(path_fix)" >&2
+  exit 1
+fi
+if [ "$doctor_ok" = 0 ]; then
+  echo "install.sh: learn doctor found a problem (FAIL above); its fix line says what to run" >&2
   exit 1
 fi
 if [ "$skipped" -gt 0 ]; then
@@ -179,5 +192,4 @@ if [ "$skipped" -gt 0 ]; then
 fi
 say "The memory of $(pwd -P) (learn recall):"
 "$bin" recall || warn "learn recall failed; see the error above"
-if [ "$agent" = claude ]; then client="Claude Code"; else client=opencode; fi
 say "Done. Restart $client and type /learning-recall."

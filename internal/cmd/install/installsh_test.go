@@ -234,3 +234,34 @@ func TestInstallShRepairsMovedClone(t *testing.T) {
 		t.Errorf("link points to %q after install.sh", target)
 	}
 }
+
+// TestInstallShShadowedLearn: an older learn earlier on PATH would be the
+// one the agent runs; doctor only warns about it, but install.sh fails and
+// says how to put the new one first.
+func TestInstallShShadowedLearn(t *testing.T) {
+	s := newInstallSh(t)
+	bindir := filepath.Join(s.prefix, "bin")
+	old := filepath.Join(t.TempDir(), "oldbin")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(old, "learn"), []byte("#!/bin/sh\necho learn version v0.0.1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range [][]string{{old}, {old, bindir}} {
+		s := *s
+		s.env = append([]string(nil), s.env...)
+		for i := len(path) - 1; i >= 0; i-- {
+			s.addPath(path[i])
+		}
+		out, err := s.run(t)
+		if err == nil || strings.Contains(out, "Done") {
+			t.Errorf("PATH %v: install.sh succeeded with another learn first on PATH:\n%s", path, out)
+		}
+		for _, want := range []string{filepath.Join(old, "learn") + " comes before it on your PATH", `export PATH="` + bindir + `:$PATH"`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("PATH %v: install.sh output lacks %q:\n%s", path, want, out)
+			}
+		}
+	}
+}
