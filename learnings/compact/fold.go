@@ -4,14 +4,16 @@ import (
 	"slices"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // folder merges learnings fed newest first: the first wording of a learning
-// is kept and later (older) duplicates are counted and dropped.
+// is kept and later (older) wordings of the same learning are counted and
+// dropped. Only the same learning merges (similar.SameIndex): an older
+// learning that differs in a value is another fact, and stays.
 type folder struct {
 	entries []*entry
-	exact   map[string]*entry
-	index   *learnings.DupIndex
+	index   *similar.SameIndex
 	merged  int
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
@@ -29,7 +31,7 @@ type entry struct {
 }
 
 func newFolder() *folder {
-	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int),
+	return &folder{index: similar.NewSameIndex(), customOrder: make(map[string]int),
 		names: make(map[string]string), ranks: make(map[string]int)}
 }
 
@@ -56,16 +58,13 @@ func (f *folder) rank(category string) int {
 
 func (f *folder) add(category, text string) {
 	category = f.normalize(category)
-	profile := learnings.NewProfile(text)
-	canon := profile.Canonical()
-	if canon == "" {
+	t := similar.Prepare(text)
+	if t.Empty() {
 		return
 	}
-	dup := f.exact[canon]
-	if dup == nil {
-		if i, _, ok := f.index.BestProfile(profile); ok {
-			dup = f.entries[i]
-		}
+	var dup *entry
+	if i, ok := f.index.Find(t); ok {
+		dup = f.entries[i]
 	}
 	if dup != nil {
 		f.merged++
@@ -84,8 +83,7 @@ func (f *folder) add(category, text string) {
 	}
 	e := &entry{category: category, text: text, seq: len(f.entries)}
 	f.entries = append(f.entries, e)
-	f.exact[canon] = e
-	f.index.AddProfile(e.seq, profile)
+	f.index.Add(e.seq, t)
 }
 
 func (f *folder) result() []learnings.NewLearning {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
+	"github.com/learn-memory/learn/learnings/similar"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
@@ -93,14 +94,15 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 	}
 	linked := make(map[string]int)
 
-	index := learnings.NewDupIndex()
+	index := similar.NewSameIndex()
 	seq := 0
 	consider := func(l *learnings.Learning, category string, s *learnings.Session) {
-		if _, _, dup := index.Best(l.Text); dup {
+		t := similar.Prepare(l.Text)
+		if _, dup := index.Find(t); dup {
 			rep.Duplicates++
 			return
 		}
-		index.Add(seq, l.Text)
+		index.Add(seq, t)
 		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
 		seq++
 		if s != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/reformat"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Severity says whether a finding makes lint fail.
@@ -36,6 +37,7 @@ const (
 	KindSize      = "size"
 	KindEmpty     = "empty-session"
 	KindStray     = "stray"
+	KindUpdate    = "unresolved-update"
 )
 
 // Finding is one problem, at one line.
@@ -60,6 +62,7 @@ func Check(doc *learnings.Document) []Finding {
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, duplicates(doc)...)
+	fs = append(fs, unresolved(doc)...)
 	fs = append(fs, secretsIn(doc)...)
 	fs = append(fs, size(doc)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
@@ -180,14 +183,17 @@ func emptySessions(doc *learnings.Document) []Finding {
 	return fs
 }
 
-// duplicates reports every learning that repeats (exactly or nearly) one
-// stored before it in the file, naming both.
+// duplicates reports every learning that is the same learning as one
+// stored before it in the file (similar.SameIndex), naming both; superseded
+// learnings are history, not repeats.
 func duplicates(doc *learnings.Document) []Finding {
-	ls := doc.Learnings()
-	ix := learnings.NewDupIndex()
+	ls := live(doc.Learnings())
+	ix := similar.NewSameIndex()
 	var fs []Finding
 	for i, l := range ls {
-		if j, score, ok := ix.Best(l.Text); ok {
+		t := similar.Prepare(l.Text)
+		if j, ok := ix.Find(t); ok {
+			score := similar.Prepare(ls[j].Text).Compare(t).Score
 			first := ls[j]
 			where := "another session"
 			switch {
@@ -198,8 +204,8 @@ func duplicates(doc *learnings.Document) []Finding {
 			case first.Session == nil:
 				where = "Consolidated Learnings"
 			}
-			what := "a near duplicate"
-			if learnings.Canonical(first.Text) == learnings.Canonical(l.Text) {
+			what := "a rewording"
+			if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
 				what = "a duplicate"
 			}
 			fs = append(fs, Finding{
@@ -209,7 +215,7 @@ func duplicates(doc *learnings.Document) []Finding {
 				Fix: "keep one: learn compact merges duplicates, or remove one by hand",
 			})
 		}
-		ix.Add(i, l.Text)
+		ix.Add(i, t)
 	}
 	return fs
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // selectors are the narrowing flags. Every selector given narrows the
@@ -75,7 +76,7 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 	}
 	matches := make([]string, 0, len(sel.Matches))
 	for _, m := range sel.Matches {
-		matches = append(matches, learnings.Canonical(m))
+		matches = append(matches, similar.Canonical(m))
 	}
 	picks := func(c *learnings.Category, l *learnings.Learning) bool {
 		if len(cats) > 0 && !cats[categoryKey(c.Name)] {
@@ -123,7 +124,7 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 // "`make gen`").
 func matchesAll(text string, raw, canon []string) bool {
 	lower := strings.ToLower(text)
-	ctext := learnings.Canonical(text)
+	ctext := similar.Canonical(text)
 	for i, m := range raw {
 		if strings.Contains(lower, strings.ToLower(m)) {
 			continue

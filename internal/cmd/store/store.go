@@ -20,6 +20,7 @@ import (
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Options holds the flags of "learn store".
@@ -35,6 +36,8 @@ type Options struct {
 	Focus   string
 	Project string
 	Docs    []string
+	// Replaces are the IDs of stored learnings the new ones replace.
+	Replaces []string
 	// ByFlag holds the learnings given with --correction, --requirement and
 	// the like, in flag order; stdin is read only when there are none.
 	ByFlag []learnings.NewLearning
@@ -77,9 +80,23 @@ touched). Before anything else, <private>...</private> spans are removed.
 Content holding a secret (API keys and tokens, private keys, JWTs, passwords in
 URLs or assignments) is refused with exit status 3 and nothing is written; the
 error names the learning and the kind of secret, never the secret. Learnings
-already stored, exactly or nearly (and repeats inside the input), are skipped
-and reported with the stored learning's ID; when nothing new is left nothing is
-written. Learnings that look ephemeral (commit hashes, raw errors, stack traces,
+that are the same learning as a stored one (equal once case, punctuation and
+emphasis are set aside, or reworded with the very same words, numbers, names,
+paths and negations), and repeats inside the input, are skipped and reported
+with the stored learning's ID; when nothing new is left nothing is written. A
+learning that changes something in a stored one (a value, a name, a number, a
+negation) is never skipped: it is stored, and the stored learning it updates is
+named, so you can decide whether it replaces it.
+
+--replaces ID (repeatable) says the new learning replaces a stored one: in the
+same locked write, the old learning is struck through and marked
+"~~old text~~ (superseded by lNEW on DATE)". It stays readable in the file, but
+recall, search and summarise show only the new one, and compact leaves it out.
+With several new learnings, each replaced one goes to the most similar. An
+unknown, ambiguous or already superseded ID is an error (exit 2) and nothing
+is written. To drop a learning that is simply wrong, use 'learn forget --id'.
+
+Learnings that look ephemeral (commit hashes, raw errors, stack traces,
 "tests pass now", path lists, very short text) are stored with a warning.
 
 Concurrent stores are safe: the file is locked, re-read and replaced
@@ -92,7 +109,8 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
   - client.Do retries only idempotent methods; POST needs an Idempotency-Key header.
   EOF
   $ learn store --focus "Release process" --requirement "Tag releases as vX.Y.Z; CI publishes on tags only."
-  $ learn store --focus "Release process" --dry-run < learnings.md`,
+  $ learn store --focus "Release process" --dry-run < learnings.md
+  $ learn store --focus "Test runner" --replaces l3f9a2c1 --convention "Frontend unit tests run with vitest."`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && args[0] == "-" {
 				return nil
@@ -114,6 +132,7 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
 	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about (required)")
 	cmd.Flags().StringVar(&opts.Project, "project", "", "project name (default: the project directory's name)")
 	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "documentation seen, as references (paths, anchors); comma-separated, repeatable")
+	cmd.Flags().StringArrayVar(&opts.Replaces, "replaces", nil, "ID of a stored learning the new one replaces (repeatable)")
 	for _, cf := range categoryFlags {
 		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
 	}
@@ -148,6 +167,15 @@ type skipped struct {
 	InInput int `json:"duplicate_of_input,omitempty"`
 }
 
+// similarStored is a stored learning a new one updates: both are kept.
+type similarStored struct {
+	Number  int              `json:"number"`
+	ID      string           `json:"id"`
+	Text    string           `json:"text"`
+	Score   float64          `json:"score"`
+	Changes []similar.Change `json:"changes"`
+}
+
 type storedLearning struct {
 	ID       string `json:"id"`
 	Category string `json:"category"`
@@ -171,6 +199,8 @@ type result struct {
 	SessionID      string           `json:"session_id,omitempty"`
 	Stored         []storedLearning `json:"stored"`
 	Skipped        []skipped        `json:"skipped"`
+	Updates        []similarStored  `json:"updates"`
+	Replaced       []replaced       `json:"replaced"`
 	Warnings       []warning        `json:"warnings"`
 	PrivateRemoved int              `json:"private_removed"`
 	// rendered is the session as written, for --dry-run.
@@ -189,6 +219,7 @@ func run(opts *Options) error {
 	res := &result{
 		File: opts.Display(path), DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
 		Stored: []storedLearning{}, Skipped: []skipped{}, Warnings: []warning{}, PrivateRemoved: in.PrivateRemoved,
+		Updates: []similarStored{}, Replaced: []replaced{},
 	}
 	if err := input.CheckSecrets(in); err != nil {
 		return cmdutil.Mark(err, cmdutil.ErrRefused)
@@ -203,15 +234,36 @@ func run(opts *Options) error {
 	res.Stamp = learnings.FormatStamp(now)
 	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
 	plan := func(current []byte, exists bool) ([]byte, error) {
-		res.Skipped = res.Skipped[:0]
+		res.Skipped, res.Updates = res.Skipped[:0], res.Updates[:0]
 		doc := learnings.Parse(current)
-		session.Learnings = dedup(doc, in.Learnings, &res.Skipped)
+		olds, err := resolveReplaces(doc, opts.Replaces)
+		if err != nil {
+			return nil, err
+		}
+		var sameAs []*learnings.Learning
+		session.Learnings, sameAs = dedup(doc, in.Learnings, olds, &res.Skipped, &res.Updates)
+		date := now.Format("2006-01-02")
 		if len(session.Learnings) == 0 {
-			return current, nil
+			if len(olds) == 0 || len(sameAs) == 0 {
+				return current, nil
+			}
+			// The replacement is stored already: only mark the old.
+			next, err := supersede(doc, olds, sameAs, date, &res.Replaced)
+			if err != nil || opts.DryRun {
+				return current, err
+			}
+			res.Written = true
+			return next, nil
 		}
 		next, err := doc.Edit().InsertSession(session).Bytes()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", res.File, err)
+		}
+		if len(olds) > 0 {
+			after := learnings.Parse(next)
+			if next, err = supersede(after, olds, newSessionLearnings(after), date, &res.Replaced); err != nil {
+				return nil, err
+			}
 		}
 		res.rendered = learnings.RenderSession(session, doc.EOL)
 		if opts.DryRun {
@@ -272,33 +324,59 @@ func gather(opts *Options) (*input.Input, error) {
 	return in, nil
 }
 
-// dedup drops learnings already in doc or earlier in the input, recording
-// each in skips, and returns the rest in input order.
-func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped) []learnings.NewLearning {
+// dedup drops learnings that are the same as a live stored one (other than
+// those being replaced) or as one earlier in the input, recording each in
+// skips, and returns the rest in input order with the stored learnings the
+// skipped ones are the same as. A learning that updates a stored one is
+// kept and recorded in updates.
+func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*learnings.Learning, skips *[]skipped, updates *[]similarStored) (keep []learnings.NewLearning, sameAs []*learnings.Learning) {
 	texts := make([]string, len(ls))
 	for i, l := range ls {
 		texts[i] = l.Text
 	}
-	known := input.AgainstStored(doc.Learnings(), texts)
-	inputIx := learnings.NewDupIndex()
-	var keep []learnings.NewLearning
+	stored := doc.Learnings()
+	if len(replacing) > 0 {
+		stored = slices.DeleteFunc(slices.Clone(stored), func(l *learnings.Learning) bool { return slices.Contains(replacing, l) })
+	}
+	known := input.AgainstStored(stored, texts)
+	inputIx := similar.NewSameIndex()
 	for i, l := range ls {
-		if k := known[i].Learning; k != nil {
+		if k := known[i].Same; k != nil {
 			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: input.RoundScore(known[i].Score)}
 			if k.Session != nil {
 				s.Stamp = k.Session.Stamp
 			}
 			*skips = append(*skips, s)
+			sameAs = append(sameAs, k)
 			continue
 		}
-		if j, score, ok := inputIx.Best(l.Text); ok {
-			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: input.RoundScore(score)})
+		t := similar.Prepare(l.Text)
+		if j, ok := inputIx.Find(t); ok {
+			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: 1})
 			continue
 		}
-		inputIx.Add(i, l.Text)
+		inputIx.Add(i, t)
 		keep = append(keep, l)
+		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
+			*updates = append(*updates, similarStored{Number: i + 1, ID: u.ID, Text: u.Text,
+				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(u.Content(), l.Text)})
+		}
 	}
-	return keep
+	return keep, sameAs
+}
+
+// newSessionLearnings are the learnings of the session store just
+// inserted: the first in the file, since a new session goes above all
+// others.
+func newSessionLearnings(doc *learnings.Document) []*learnings.Learning {
+	if len(doc.Sessions) == 0 {
+		return nil
+	}
+	var out []*learnings.Learning
+	for _, c := range doc.Sessions[0].Categories {
+		out = append(out, c.Learnings...)
+	}
+	return out
 }
 
 // identify fills in the IDs the new session and its learnings get, by
@@ -351,6 +429,14 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 			fmt.Fprintf(out, "  %s: %d\n", c.name, c.n)
 		}
 	}
+	for _, rp := range r.Replaced {
+		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.By)
+	}
+	for _, u := range r.Updates {
+		fmt.Fprintf(out, "Note: learning %d updates [%s] (%s): %s. Both are kept; if the new one replaces it,\n"+
+			"  run this store again with --replaces %s, or drop the old one with learn forget --id %s.\n",
+			u.Number, u.ID, input.Preview(u.Text), similar.FormatChanges(u.Changes), u.ID, u.ID)
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
 		for _, s := range r.Skipped {
@@ -358,7 +444,7 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
 				continue
 			}
-			fmt.Fprintf(out, "  - learning %d (%s) duplicates [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
+			fmt.Fprintf(out, "  - learning %d (%s) is the same as [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
 		}
 	}
 }

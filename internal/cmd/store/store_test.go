@@ -201,7 +201,7 @@ func TestStoreSkipsDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "Stored 1 learning") || strings.Count(out, "duplicates [") != 2 || !strings.Contains(out, "repeats learning 3") {
+	if !strings.Contains(out, "Stored 1 learning") || strings.Count(out, "is the same as [") != 2 || !strings.Contains(out, "repeats learning 3") {
 		t.Errorf("stdout = %q", out)
 	}
 	if n := strings.Count(h.read(t), "Every release needs a signed tag."); n != 1 {

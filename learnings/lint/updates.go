@@ -1,0 +1,55 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
+)
+
+// live is ls without the superseded learnings, which are history.
+func live(ls []*learnings.Learning) []*learnings.Learning { return learnings.Live(ls) }
+
+// unresolved reports each learning that updates a learning stored before
+// it in the file while neither is superseded: two versions of one fact
+// (jest and vitest), of which recall shows both. Only the user knows which
+// is true, so the finding names both lines and the two ways to settle it.
+func unresolved(doc *learnings.Document) []Finding {
+	ls := live(doc.Learnings())
+	ix := similar.NewIndex()
+	same := similar.NewSameIndex()
+	var fs []Finding
+	for i, l := range ls {
+		t := similar.Prepare(l.Text)
+		if _, dup := same.Find(t); !dup {
+			if j, v, ok := ix.Best(t); ok {
+				other := ls[j]
+				changes := similar.FormatChanges(similar.Diff(other.Text, l.Text))
+				newer, older := l, other
+				if l.Session != nil && other.Session != nil && other.Session.Time.After(l.Session.Time) || l.Session == nil && other.Session != nil {
+					newer, older = other, l
+				}
+				fs = append(fs, Finding{
+					Line: l.Span.Line, Severity: Warning, Kind: KindUpdate, IDs: []string{l.ID, other.ID}, Score: v.Score,
+					Message: fmt.Sprintf("learnings %s (line %d) and %s (line %d) say different things about the same subject (%s):\n  %s: %s\n  %s: %s",
+						l.ID, l.Span.Line, other.ID, other.Span.Line, changes, other.ID, oneLine(other.Text), l.ID, oneLine(l.Text)),
+					Fix: fmt.Sprintf("ask which is true: if %s replaces %s, run learn store --replaces %s with it (or learn forget --id %s); if both hold, reword one so they no longer look alike",
+						newer.ID, older.ID, older.ID, older.ID),
+				})
+			}
+		}
+		ix.Add(i, t)
+		same.Add(i, t)
+	}
+	return fs
+}
+
+// oneLine is the first line of a learning, for a finding's message.
+func oneLine(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			return s[:i] + " ..."
+		}
+	}
+	return s
+}
