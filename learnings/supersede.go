@@ -10,7 +10,7 @@ import (
 // --replaces"). The file keeps the old learning as readable Markdown, struck
 // through with a note:
 //
-//	- ~~Frontend unit tests run with jest.~~ (superseded by l1a2b3c4 on 2026-11-23)
+//   - ~~Frontend unit tests run with jest.~~ (superseded by l1a2b3c4 on 2026-11-23)
 //
 // and ParseSuperseded reads that back, and what people write by hand in its
 // place: the note without a date or ID, "replaced by", a dash instead of

@@ -43,6 +43,9 @@ type Stats struct {
 	ConsolidatedAfter  int `json:"consolidated_after"`
 	// Merged counts learnings dropped as duplicates of a newer wording.
 	Merged int `json:"duplicates_merged"`
+	// Superseded counts superseded learnings left out of Consolidated
+	// (the backup keeps them).
+	Superseded int `json:"superseded_dropped"`
 	// DocRefs counts distinct Documentation Seen references in the tally.
 	DocRefs int `json:"doc_refs"`
 }
@@ -70,6 +73,10 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 		for _, c := range s.Categories {
 			for _, l := range c.Learnings {
 				p.LearningsFolded++
+				if l.Superseded != nil {
+					p.Superseded++
+					continue
+				}
 				f.add(c.Name, l.Text)
 			}
 		}
@@ -78,6 +85,10 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 		for _, c := range doc.Consolidated.Categories {
 			for _, l := range c.Learnings {
 				p.ConsolidatedBefore++
+				if l.Superseded != nil {
+					p.Superseded++
+					continue
+				}
 				f.add(c.Name, l.Text)
 			}
 		}

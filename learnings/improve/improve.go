@@ -11,8 +11,8 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
-	"github.com/learn-memory/learn/learnings/similar"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Corpus is the project's documentation as the docs package loads it.

@@ -121,6 +121,10 @@ func Select(doc *learnings.Document, opts Options) *Result {
 		want = strings.ToLower(names.canonical(opts.Category))
 	}
 	for _, l := range ordered {
+		if l.Superseded != nil {
+			r.Stored-- // history: a newer learning replaced it
+			continue
+		}
 		c := names.canonical(l.Category)
 		if want == "" || strings.ToLower(c) == want {
 			items = append(items, Item{Learning: l, Category: c})

@@ -363,7 +363,6 @@ func (p Profile) Terms() []string { return p.f.terms }
 // ("use", "run", "file") count half.
 func TermWeight(term string) float64 { return termWeight(term) }
 
-
 // CoveredBy scores from 0 to 1 how much of p a longer text q already says,
 // for checking a short learning against a passage of documentation, where
 // symmetric similarity would punish the passage for saying more. It blends

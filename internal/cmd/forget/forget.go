@@ -49,6 +49,9 @@ file stays as it was:
   --match TEXT     learnings whose text contains TEXT, ignoring case and
                    punctuation (repeatable: all must match)
   --category NAME  learnings of that category (repeatable)
+  --id ID          one learning, by its ID or a unique prefix (repeatable);
+                   for a fact that is simply wrong. Not combined with the
+                   selectors above.
 
 Selectors narrow each other: --category with --match picks learnings that
 satisfy both, and either of them with --session picks only inside those
@@ -64,12 +67,13 @@ Without a terminal and without --yes, forget refuses (exit 2) and changes
 nothing.
 
 Exit status: 0 forgotten, nothing to forget (missing or empty file) or dry run;
-1 failure: the selectors pick nothing, an unknown session ID, the question
+1 failure: the selectors pick nothing, an unknown session or learning ID, the question
 answered no, an unclosed block when selectors are given; 2 usage error
 (including a missing --yes without a terminal); 4 busy.`,
 		Example: `  $ learn forget --dry-run
   $ learn forget --yes
   $ learn forget --session s3fa2c1 --yes
+  $ learn forget --id l3f9a2c1 --yes
   $ learn forget --match "make gen" --category "Fresh Discoveries"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -83,6 +87,9 @@ answered no, an unclosed block when selectors are given; 2 usage error
 					return cmdutil.UsageErrorf("--match needs some text")
 				}
 			}
+			if len(opts.IDs) > 0 && len(opts.Sessions)+len(opts.Matches)+len(opts.Categories) > 0 {
+				return cmdutil.UsageErrorf("--id picks learnings by ID and is not combined with --session, --match or --category")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -95,6 +102,7 @@ answered no, an unclosed block when selectors are given; 2 usage error
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Categories, "category", nil, "forget learnings of category `NAME` (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.IDs, "id", nil, "forget the learning with this `ID` (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
 	})
