@@ -25,16 +25,13 @@ func unresolved(doc *learnings.Document) []Finding {
 			if j, v, ok := ix.Best(t); ok {
 				other := ls[j]
 				changes := similar.FormatChanges(similar.Diff(other.Text, l.Text))
-				newer, older := l, other
-				if l.Session != nil && other.Session != nil && other.Session.Time.After(l.Session.Time) || l.Session == nil && other.Session != nil {
-					newer, older = other, l
-				}
+				newer, older := newerOf(l, other)
 				fs = append(fs, Finding{
 					Line: l.Span.Line, Severity: Warning, Kind: KindUpdate, IDs: []string{l.ID, other.ID}, Score: v.Score,
 					Message: fmt.Sprintf("learnings %s (line %d) and %s (line %d) say different things about the same subject (%s):\n  %s: %s\n  %s: %s",
 						l.ID, l.Span.Line, other.ID, other.Span.Line, changes, other.ID, oneLine(other.Text), l.ID, oneLine(l.Text)),
-					Fix: fmt.Sprintf("ask which is true: if %s replaces %s, run learn store --replaces %s with it (or learn forget --id %s); if both hold, reword one so they no longer look alike",
-						newer.ID, older.ID, older.ID, older.ID),
+					Fix: fmt.Sprintf("ask which is true: if %s replaces %s, store the text of %s again with learn store --replaces %s (or drop the old one with learn forget --id %s); if both hold, reword one so they no longer look alike",
+						newer.ID, older.ID, newer.ID, older.ID, older.ID),
 				})
 			}
 		}
@@ -52,4 +49,18 @@ func oneLine(s string) string {
 		}
 	}
 	return s
+}
+
+// newerOf orders two learnings, later first in the file than earlier, by
+// age: a session's learning is newer than a consolidated one, and of two
+// sessions with the same minute the one higher in the file (sessions are
+// written newest first).
+func newerOf(later, earlier *learnings.Learning) (newer, older *learnings.Learning) {
+	switch {
+	case later.Session == nil && earlier.Session == nil, earlier.Session == nil:
+		return later, earlier
+	case later.Session == nil, !later.Session.Time.After(earlier.Session.Time):
+		return earlier, later
+	}
+	return later, earlier
 }

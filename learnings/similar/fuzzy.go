@@ -274,7 +274,7 @@ func stem(w string) string {
 	for _, suf := range []string{"ing", "ed"} {
 		if r, ok := strings.CutSuffix(w, suf); ok && len(r) >= 2 && strings.ContainsAny(r, "aeiouy") {
 			w = r
-			if n := len(w); n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
+			if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
 				w = w[:n-1]
 			}
 			break

@@ -35,6 +35,10 @@ type analysis struct {
 	// raw is the clauses before lists were sorted: a comma before "not"
 	// may or may not start a list, so both readings are compared.
 	raw [][]string
+	// active is items with every passive clause read as an instruction
+	// ("tests are run with X" as "run tests with X"), nil when there is
+	// none: people write both, and "tests run with X" too.
+	active [][]string
 	// or counts the "or" conjunctions: "X or Y" is a choice, "X and Y" is
 	// both, and nothing else in the tokens tells them apart.
 	or int
@@ -57,6 +61,9 @@ type item struct {
 	// conj counts the "and"/"or"/"&" separators among the list separators,
 	// which tell a list from a clause opened with a comma.
 	conj bool
+	// participle is 1 + the position of the participle of a passive
+	// clause without an agent ("tests are run with X"), 0 when none.
+	participle int
 }
 
 func analyse(s string) *analysis {
@@ -65,8 +72,22 @@ func analyse(s string) *analysis {
 	t.run(fold(s))
 	a.or = t.or
 	a.items, a.gapped = normaliseLists(t.items)
+	passive := false
 	for _, it := range t.items {
 		a.raw = append(a.raw, it.toks)
+		passive = passive || it.participle > 0
+	}
+	if passive {
+		act := make([]item, len(t.items))
+		for i, it := range t.items {
+			act[i] = it
+			if v := it.participle - 1; v > 0 {
+				toks := []string{it.toks[v]}
+				toks = append(toks, it.toks[:v]...)
+				act[i].toks = append(toks, it.toks[v+1:]...)
+			}
+		}
+		a.active, _ = normaliseLists(act)
 	}
 	var all []string
 	for _, it := range a.items {
@@ -93,10 +114,18 @@ type tokenizer struct {
 	// (0 when none), and by 1 + the position after "by" following that
 	// word: "X is owned by Y" is "Y owns X".
 	be, by int
+	// participle is set when the word after "to be" is a past participle.
+	participle bool
+	// reading is the word being read, before stemming.
+	reading string
+	// get is set after a form of "get", which is "to be" before a
+	// participle ("logs get shipped") and a verb otherwise.
+	get bool
 }
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	t.endGet()
 	if t.negate > 0 {
 		t.cur = append(t.cur, "!")
 		t.negate = 0
@@ -110,9 +139,13 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 		active = append(active, t.cur[:v]...)
 		t.cur = active
 	}
-	t.be, t.by = 0, 0
+	part := 0
+	if t.by == 0 && t.be > 1 && t.participle {
+		part = t.be
+	}
+	t.be, t.by, t.participle = 0, 0, false
 	if len(t.cur) > 0 {
-		t.items = append(t.items, item{toks: t.cur, sep: t.nextSep, conj: t.conj})
+		t.items = append(t.items, item{toks: t.cur, sep: t.nextSep, conj: t.conj, participle: part})
 		t.cur = nil
 		t.nextSep, t.conj = sep, conj
 		return
@@ -202,6 +235,22 @@ func (t *tokenizer) word(w string) {
 }
 
 func (t *tokenizer) one(w string) {
+	if t.get {
+		t.get = false
+		if !isParticiple(w) {
+			t.emit(stem("get"))
+		} else if t.be == 0 {
+			t.be = -(len(t.cur) + 1)
+		}
+	}
+	switch w {
+	case "get", "gets", "got", "gotten", "getting":
+		if t.be == 0 {
+			t.get = true
+			return
+		}
+	}
+	t.reading = w
 	switch w {
 	case "and", "but", "so", "yet", "plus":
 		t.flush(sepList, true)
@@ -298,6 +347,24 @@ func (t *tokenizer) one(w string) {
 	t.emit(st)
 }
 
+// endGet emits a pending "get" that no participle followed.
+func (t *tokenizer) endGet() {
+	if t.get {
+		t.get = false
+		t.emit(stem("get"))
+	}
+}
+
+// isParticiple reports a word that reads as a past participle after "to
+// be" or "get": a regular one, or a common irregular one.
+func isParticiple(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") || irregularParticiples[w]
+}
+
+var irregularParticiples = setOf("run", "built", "written", "done", "made", "kept", "set", "put", "sent",
+	"shown", "taken", "given", "read", "found", "held", "hidden", "known", "seen", "thrown", "split",
+	"bound", "broken", "chosen", "driven", "frozen", "spun", "stuck", "torn", "won", "cut", "shut", "left", "rebuilt", "rewritten")
+
 // emit adds a token to the current clause, negated when a negation is
 // pending.
 func (t *tokenizer) emit(tok string) {
@@ -308,6 +375,7 @@ func (t *tokenizer) emit(tok string) {
 	if t.be < 0 {
 		if -t.be-1 == len(t.cur) && len(t.cur) > 0 {
 			t.be = len(t.cur) + 1
+			t.participle = isParticiple(t.reading)
 		} else {
 			t.be = 0
 		}
@@ -358,9 +426,12 @@ func normaliseLists(items []item) (out, gapped [][]string) {
 }
 
 // gapHead is the words the later clauses of run leave out: the first d
-// words of the first clause, when every later clause is d words shorter.
+// words of the first clause, when every later clause is d words shorter
+// and the first is not a subordinate clause.
 func gapHead(run []item) []string {
-	if len(run) < 2 {
+	if len(run) < 2 || len(run[0].toks) > 0 && opensClause(run[0].toks[0]) {
+		// "when the build fails, check the logs": a condition and
+		// its clause, not a gapped list.
 		return nil
 	}
 	d := len(run[0].toks) - len(run[1].toks)
@@ -426,7 +497,20 @@ func sameContent(a, b *analysis) bool {
 	if sameItems(a.raw, b.raw) || rotationOf(flatten(a.raw), flatten(b.raw)) {
 		return true
 	}
-	return rotationOf(flatten(a.items), flatten(b.items))
+	if rotationOf(flatten(a.items), flatten(b.items)) {
+		return true
+	}
+	if a.active == nil && b.active == nil {
+		return false
+	}
+	for _, pa := range [2][][]string{a.items, a.active} {
+		for _, pb := range [2][][]string{b.items, b.active} {
+			if pa != nil && pb != nil && (sameItems(pa, pb) || rotationOf(flatten(pa), flatten(pb))) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clauses are the clauses with what gapping left out written out.
@@ -445,18 +529,110 @@ func flatten(items [][]string) []string {
 	return out
 }
 
+// sameItems reports whether two readings have the same units: each main
+// clause with the subordinate clauses attached to it ("run lint before
+// commit"), in any order.
 func sameItems(a, b [][]string) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	ca, cb := make([]string, len(a)), make([]string, len(b))
-	for i := range a {
-		ca[i], cb[i] = minRotation(a[i]), minRotation(b[i])
-	}
-	slices.Sort(ca)
-	slices.Sort(cb)
-	return slices.Equal(ca, cb)
+	return slices.Equal(clauseUnits(a), clauseUnits(b))
 }
+
+// clauseUnits groups clauses into a main clause and the subordinate clauses
+// ("before push", "when tests fail") that belong to it, and returns each
+// group as one sorted key. A subordinate clause belongs to the main
+// clause before it unless that one already has one ("run lint before
+// commit and tests before push"); then, or at the start, to the next main
+// clause ("when the build fails, rerun the tests; when ..."). Which clause
+// a condition or an order is attached to is what it says, so "run lint
+// before push and tests before commit" is another learning.
+func clauseUnits(items [][]string) []string {
+	type unit struct {
+		main string
+		subs []string
+	}
+	var out []*unit
+	var pending []string // subordinate clauses waiting for their main clause
+	var last *unit       // the unit of the previous clause, when it was a main clause with no sub yet
+	for _, it := range items {
+		key := minRotation(quantityLast(it))
+		if len(it) == 0 || !opensClause(it[0]) {
+			u := &unit{main: key, subs: pending}
+			pending = nil
+			out = append(out, u)
+			last = u
+			if len(u.subs) > 0 {
+				last = nil
+			}
+			continue
+		}
+		if last != nil {
+			last.subs = append(last.subs, key)
+			last = nil
+			continue
+		}
+		pending = append(pending, key)
+	}
+	if len(pending) > 0 {
+		if len(out) == 0 {
+			out = append(out, &unit{})
+		}
+		u := out[len(out)-1]
+		u.subs = append(u.subs, pending...)
+	}
+	keys := make([]string, len(out))
+	for i, u := range out {
+		slices.Sort(u.subs)
+		keys[i] = u.main + "\x01" + strings.Join(u.subs, "\x01")
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func opensClause(tok string) bool {
+	_, ok := openerTokens[strings.TrimPrefix(tok, "!")]
+	return ok
+}
+
+var openerTokens = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range clauseOpeners {
+		m[v] = true
+	}
+	return m
+}()
+
+// quantityLast moves the one quantity of a clause, a number with its unit
+// ("5 min"), to its end: "cache responses for 5 minutes in Redis" and
+// "cache responses in Redis for 5 minutes" say the same, and with no other
+// number in the clause there is nothing it could change places with.
+func quantityLast(toks []string) []string {
+	at := -1
+	for i, tok := range toks {
+		if !isNumber(strings.TrimPrefix(tok, "!")) {
+			continue
+		}
+		if at >= 0 || i+1 == len(toks) || !unitTokens[toks[i+1]] {
+			return toks
+		}
+		at = i
+	}
+	if at < 0 || at+2 == len(toks) {
+		return toks
+	}
+	out := slices.Concat(toks[:at], toks[at+2:], toks[at:at+2])
+	return out
+}
+
+// unitTokens are the units as the tokenizer spells them.
+var unitTokens = func() map[string]bool {
+	m := map[string]bool{}
+	for _, u := range units {
+		m[u] = true
+	}
+	return m
+}()
 
 // minRotation is the least rotation of a clause, joined, so that two
 // rotations of one clause compare equal.

@@ -422,12 +422,16 @@ func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 	refused := 0
 	for _, v := range out.Verdicts {
 		counts[v.Verdict]++
-		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, v.Verdict, v.Category, input.Preview(v.Text))
+		verdict := v.Verdict
+		if v.UpdateOf != "" {
+			verdict += " of " + v.UpdateOf
+		}
+		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, verdict, v.Category, input.Preview(v.Text))
 		switch {
 		case v.ID != "":
 			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f); see it with `learn show %s`\n", v.ID, input.Where(v.Stamp), v.Score, v.ID)
 		case v.UpdateOf != "":
-			fmt.Fprintf(w, "   updates [%s] from %s: %q\n   changed: %s\n   ask the user whether it replaces [%s]; if so store it with `learn store --replaces %s`\n",
+			fmt.Fprintf(w, "   stored [%s] from %s: %q\n   changed: %s\n   ask the user whether it replaces [%s]; if so store it with `learn store --replaces %s`\n",
 				v.UpdateOf, input.Where(v.Stamp), input.Preview(v.UpdateText), similar.FormatChanges(v.Changes), v.UpdateOf, v.UpdateOf)
 		case v.Candidate > 0:
 			fmt.Fprintf(w, "   repeats candidate %d (score %.2f)\n", v.Candidate, v.Score)
