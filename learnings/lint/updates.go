@@ -24,8 +24,8 @@ func unresolved(doc *learnings.Document) []Finding {
 		if _, dup := same.Find(t); !dup {
 			if j, v, ok := ix.Best(t); ok {
 				other := ls[j]
-				changes := similar.FormatChanges(similar.Diff(other.Text, l.Text))
 				newer, older := newerOf(l, other)
+				changes := similar.FormatChanges(similar.Diff(older.Text, newer.Text))
 				fs = append(fs, Finding{
 					Line: l.Span.Line, Severity: Warning, Kind: KindUpdate, IDs: []string{l.ID, other.ID}, Score: v.Score,
 					Message: fmt.Sprintf("learnings %s (line %d) and %s (line %d) say different things about the same subject (%s):\n  %s: %s\n  %s: %s",
