@@ -6,13 +6,15 @@
 #                                commands/*.md into ${XDG_CONFIG_HOME:-~/.config}/opencode/command/
 #   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
 #   ./install.sh --force         also replace files of the same name that this script did not make
-#   ./install.sh --uninstall     remove what this script installed (its links and the binary)
+#   ./install.sh --uninstall     remove what this script installed (its links, the binary, the man pages)
 #
+# It also writes the manual pages (man learn) into ${PREFIX:-~/.local}/share/man/man1,
+# and fails when learn doctor finds a problem, printing the line that fixes it.
 # Safe to run again. A command file of yours with the same name (a different
 # file, or a link somewhere else) is never replaced without --force.
 set -euo pipefail
 
-usage() { sed -n '2,12s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
 
 agent=opencode force=0 uninstall=0
 while [ $# -gt 0 ]; do
@@ -32,6 +34,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 : "${HOME:?install.sh needs HOME}"
 bindir=${PREFIX:-$HOME/.local}/bin
 bin=$bindir/learn
+mandir=${PREFIX:-$HOME/.local}/share/man/man1
 cmddir=${XDG_CONFIG_HOME:-$HOME/.config}/opencode/command
 skipped=0
 
@@ -53,7 +56,12 @@ link_commands() {
     elif [ ! -e "$dst" ] && [ ! -L "$dst" ]; then
       ln -s "$src" "$dst"
       say "  linked    $dst -> $src"
-    elif [ -f "$dst" ] && [ ! -L "$dst" ] && cmp -s "$src" "$dst"; then
+    elif [ -L "$dst" ] && [ ! -e "$dst" ] && case "$(readlink "$dst")" in */commands/"$name") true ;; *) false ;; esac; then
+      # A link this script made into a clone that has since moved or gone.
+      old=$(readlink "$dst")
+      rm -f "$dst"
+      ln -s "$src" "$dst"
+      say "  repaired  $dst -> $src (it pointed to $old, which is gone)"
       say "  current   $dst (a copy with the same content; left as it is)"
     elif [ "$force" = 1 ] && [ ! -d "$dst" ]; then
       rm -f "$dst"
@@ -78,6 +86,30 @@ unlink_commands() {
   done
 }
 
+# path_fix prints the line that puts $bindir on PATH for the user's shell.
+path_fix() {
+  case "$(basename "${SHELL:-sh}")" in
+    fish) printf "fish_add_path %s\n" "$bindir" ;;
+    zsh) printf "echo 'export PATH=\"%s:\$PATH\"' >> ~/.zshrc && export PATH=\"%s:\$PATH\"\n" "$bindir" "$bindir" ;;
+    bash) printf "echo 'export PATH=\"%s:\$PATH\"' >> ~/.bashrc && export PATH=\"%s:\$PATH\"\n" "$bindir" "$bindir" ;;
+    *) printf "echo 'export PATH=\"%s:\$PATH\"' >> ~/.profile && export PATH=\"%s:\$PATH\"\n" "$bindir" "$bindir" ;;
+  esac
+}
+
+# remove_man removes the pages this learn writes, by name, from $mandir.
+remove_man() {
+  local list page
+  [ -d "$mandir" ] || return 0
+  list=$(mktemp -d)
+  if "$bin" man --dir "$list" >/dev/null 2>&1; then
+    for page in "$list"/*.1; do
+      [ -e "$mandir/$(basename "$page")" ] && rm -f "$mandir/$(basename "$page")"
+    done
+    say "  removed   the manual pages in $mandir"
+  fi
+  rm -rf "$list"
+}
+
 if [ "$uninstall" = 1 ]; then
   say "Uninstalling learn"
   if [ "$agent" = claude ]; then
@@ -86,6 +118,7 @@ if [ "$uninstall" = 1 ]; then
     unlink_commands
   fi
   if is_learn "$bin"; then
+    remove_man
     rm -f "$bin"
     say "  removed   $bin"
   elif [ -e "$bin" ]; then
@@ -103,13 +136,19 @@ if [ -e "$bin" ] && ! is_learn "$bin" && [ "$force" != 1 ]; then
 fi
 tmp=$(mktemp "$bindir/.learn.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
-(cd "$repo" && go build -o "$tmp" ./cmd/learn)
+(cd "$repo" && go build -buildvcs=auto -o "$tmp" ./cmd/learn)
 chmod 755 "$tmp"
 mv -f "$tmp" "$bin"
 say "  installed $bin"
+if mkdir -p "$mandir" && "$bin" man --dir "$mandir" >/dev/null; then
+  say "  installed the manual pages in $mandir (man learn)"
+else
+  warn "could not write the manual pages into $mandir"
+fi
+on_path=1
 case ":$PATH:" in
   *":$bindir:"*) ;;
-  *) warn "$bindir is not on your PATH, so opencode cannot run learn; add it, for example: echo 'export PATH=\"$bindir:\$PATH\"' >> ~/.profile" ;;
+  *) on_path=0; warn "$bindir is not on your PATH, so opencode cannot run learn" ;;
 esac
 
 if [ "$agent" = claude ]; then
@@ -122,9 +161,18 @@ else
 fi
 
 say "Checking the setup (learn doctor):"
-"$bin" doctor --agent "$agent" || warn "learn doctor found problems; each comes with its fix above"
+if ! "$bin" doctor --agent "$agent"; then
+  if [ "$on_path" = 0 ]; then
+    echo "install.sh: learn is installed but not on your PATH. Run this, then restart $agent:" >&2
+    echo "  $(path_fix)" >&2
+  else
+    echo "install.sh: learn doctor found a problem (FAIL above); its fix line says what to run" >&2
+  fi
+  exit 1
+fi
 if [ "$skipped" -gt 0 ]; then
-  echo "install.sh: $skipped command file(s) skipped; see the warnings above" >&2
+  if [ "$skipped" = 1 ]; then what="1 command file was"; else what="$skipped command files were"; fi
+  echo "install.sh: $what skipped; see the warnings above (--force replaces them)" >&2
   exit 1
 fi
 say "The memory of $(pwd -P) (learn recall):"

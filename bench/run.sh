@@ -154,6 +154,8 @@ for size in $sizes; do
 	cell "learn search" "$size" "$runs" -expect-output -- "$learn" search --file "$file" retry timeout
 	# lint exits 1 when it finds problems; the generated file has near-duplicates on purpose.
 	cell "learn lint" "$size" "$runs" -expect-output -ok 0,1 -- "$learn" lint --file "$file"
+	cell "learn stats" "$size" "$runs" -expect-output -- "$learn" stats --file "$file"
+	cell "learn improve-docs" "$size" "$runs" -expect-output -- "$learn" improve-docs --file "$file"
 	cell "learn store" "$size" "$n_big" -expect-output -copy "$master:$file" -stdin "$dir/session.md" -- \
 		"$learn" store --file "$file" --focus "Benchmark session" --project bench
 	cell "learn compact" "$size" "$n_big" -expect-output -copy "$master:$file" -- "$learn" compact --file "$file"
@@ -221,6 +223,26 @@ report() {
 				printf ' %s |' "$(ms "${med[$key]}")"
 			else
 				printf ' %s |' "${status[$key]:-n/a}"
+			fi
+		done
+		printf '\n'
+	done
+	echo
+	echo "The whole-file commands against \`learn recall\` on the same file (goal: within 3×):"
+	echo
+	printf '| command |'
+	for size in $sizes; do printf ' %s |' "$(label "$size")"; done
+	printf '\n|---|'
+	for size in $sizes; do printf -- '--:|'; done
+	printf '\n'
+	for name in "learn lint" "learn stats" "learn improve-docs"; do
+		printf '| `%s` |' "$name"
+		for size in $sizes; do
+			key=$name/$size
+			if [[ ${status[$key]:-} == ok && ${status[learn recall/$size]:-} == ok ]]; then
+				printf ' %s |' "$(ratio "${med[$key]}" "${med[learn recall/$size]}")"
+			else
+				printf ' n/a |'
 			fi
 		done
 		printf '\n'

@@ -29,7 +29,7 @@ var injection = regexp.MustCompile("!`([^`]*)`")
 // subcommand with fixed flags, stdin closed so it can never wait for input,
 // and a fallback that works in bash, zsh and fish and puts the failure into
 // the prompt instead of an empty string.
-var safeInjection = regexp.MustCompile("^learn [a-z-]+(?: --[a-z-]+)* </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"$")
+var safeInjection = regexp.MustCompile("^learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)* </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"$")
 
 var placeholder = regexp.MustCompile(`\$(?:ARGUMENTS|[0-9]+)`)
 

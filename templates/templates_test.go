@@ -105,7 +105,7 @@ func TestRenderedFilesPassCheck(t *testing.T) {
 // for an exclamation mark followed by a backtick anywhere but in the
 // intended injection lines.
 func TestNoStrayInjection(t *testing.T) {
-	intended := regexp.MustCompile("(?m)^!`learn [a-z-]+(?: --[a-z-]+)* </dev/null 2>&1 \\|\\| echo \"learn failed: see the error above; run learn doctor\"`$")
+	intended := regexp.MustCompile("(?m)^!`learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)* </dev/null 2>&1 \\|\\| echo \"learn failed: see the error above; run learn doctor\"`$")
 	for _, name := range Names() {
 		src, err := sources.ReadFile(name)
 		if err != nil {
@@ -159,7 +159,7 @@ func TestWorkflow(t *testing.T) {
 		file          string
 		must, mustNot []string
 	}{
-		{"learning-recall.md", []string{"!`learn recall "}, nil},
+		{"learning-recall.md", []string{"!`learn recall --git </dev/null", "`learn recall --git --task 'TEXT'` with your bash tool"}, []string{"--query"}},
 		{"learning-summarise.md", []string{"!`learn summarise ", "learn summarise - <<'EOF'", "Do not store anything", "Documentation Seen", "If nothing is new"}, []string{"learn store --"}},
 		{"learning-store.md", []string{"learn store --focus \"", "<<'EOF'\n**User Corrections:**", "\nEOF\n", "Store only what the user approved", "Never edit `.tmp/memory-learnings.md` yourself"}, []string{"!`"}},
 		{"learning-compact.md", []string{"`learn compact`", "learn compact --dry-run", ".tmp/memory-learnings.backup.md"}, []string{"!`"}},

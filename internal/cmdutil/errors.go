@@ -2,6 +2,8 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
+	"io"
 
 	"github.com/learn-memory/learn/internal/memfile"
 )
@@ -59,4 +61,22 @@ func ExitCode(err error) int {
 	default:
 		return ExitFailure
 	}
+}
+
+// PrintError writes err as main prints it, once: "learn: message" for a
+// person, or {"error": ..., "exit": N} when the command was given --json,
+// so a script that asked for JSON never has to parse prose. An ErrSilent
+// error was already explained by the command and prints nothing.
+func PrintError(w io.Writer, err error, asJSON bool) {
+	if err == nil || errors.Is(err, ErrSilent) {
+		return
+	}
+	if asJSON {
+		_ = WriteJSON(w, struct {
+			Error string `json:"error"`
+			Exit  int    `json:"exit"`
+		}{err.Error(), ExitCode(err)})
+		return
+	}
+	fmt.Fprintf(w, "learn: %v\n", err)
 }

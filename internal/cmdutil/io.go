@@ -1,5 +1,6 @@
 // Package cmdutil holds what every learn subcommand shares: the injected IO
-// streams, the factory that resolves the learnings file, and exit statuses.
+// streams, the factory that resolves the learnings file, exit statuses, the
+// flag vocabulary, colour and the pager.
 package cmdutil
 
 import (
@@ -20,15 +21,32 @@ type IO struct {
 	InTTY bool
 	// OutTTY is true when Out is a terminal read by a person.
 	OutTTY bool
+	// ErrTTY is true when Err is a terminal: progress of slow work is
+	// shown only then.
+	ErrTTY bool
+	// Color is true when Out may carry colour (see ColorEnabled).
+	Color bool
+	// LookupEnv reads the environment for the pager; nil means
+	// os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+
+	pager *pagerProcess
 }
 
 // SystemIO wires IO to the process's standard streams.
 func SystemIO() *IO {
+	outTTY := term.IsTerminal(int(os.Stdout.Fd()))
 	return &IO{
 		In:     os.Stdin,
 		Out:    os.Stdout,
 		Err:    os.Stderr,
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
-		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		OutTTY: outTTY,
+		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+		Color:  ColorEnabled(os.Getenv, outTTY),
 	}
 }
+
+// ColorScheme paints human output, or leaves it plain when colour is off.
+// Commands writing --json must not use it.
+func (s *IO) ColorScheme() ColorScheme { return ColorScheme{on: s.Color} }

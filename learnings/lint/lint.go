@@ -253,11 +253,11 @@ func size(doc *learnings.Document) []Finding {
 	switch {
 	case n > learnings.SizeLimit:
 		return []Finding{{Line: 1, Severity: Error, Kind: KindSize,
-			Message: fmt.Sprintf("the file is %s, over the 1 MB limit", learnings.HumanSize(n)),
+			Message: "the file is " + learnings.OverLimit(n),
 			Fix:     "run learn compact to fold the sessions into Consolidated Learnings"}}
 	case n > learnings.SizeWarning:
 		return []Finding{{Line: 1, Severity: Warning, Kind: KindSize,
-			Message: fmt.Sprintf("the file is %s, approaching the 1 MB limit", learnings.HumanSize(n)),
+			Message: "the file is " + learnings.OverLimit(n),
 			Fix:     "run learn compact soon"}}
 	}
 	return nil

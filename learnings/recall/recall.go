@@ -33,6 +33,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -60,6 +61,12 @@ type Options struct {
 	Ranked []*learnings.Learning
 	// Query is the search that produced Ranked, named in the header.
 	Query string
+	// Context, when not empty and Ranked is nil, puts the learnings most
+	// relevant to it (relevance.Rank, at or above its floor) first,
+	// under their own heading, in up to half the budget; the usual
+	// priority fill follows with what is left, no learning shown twice.
+	// An empty Context gives exactly the output without one.
+	Context relevance.Context
 }
 
 // Item is one learning chosen for the output.
@@ -69,6 +76,12 @@ type Item struct {
 	Category string
 	// Collapsed counts the older duplicates folded into this learning.
 	Collapsed int
+	// Chosen is true for a learning shown under the heading of those
+	// chosen for the task (Options.Context).
+	Chosen bool
+	// Match is the learning's relevance to Options.Context and why; nil
+	// when it matched nothing of it.
+	Match *relevance.Match
 }
 
 // CategoryCount is how many learnings of one category something applies to.
@@ -96,7 +109,12 @@ type Result struct {
 	Stored   int
 	Sessions int
 	MaxChars int
-	opts     Options
+	// Chosen is how many of Shown, at its start, were chosen for the task;
+	// Floor is the least relevance score that could be chosen.
+	Chosen int
+	Floor  float64
+	opts   Options
+	chosen []Item
 }
 
 // Select picks the learnings to show from doc.
@@ -132,10 +150,16 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	}
 	if !ranked {
 		items = groupByCategory(items, names)
+		r.chosen, _ = r.relevant(ordered, items, opts.Context)
 	}
 	r.Total = len(items)
 	if r.MaxChars == 0 {
-		r.Shown = collapse(items, &r.Duplicates)
+		r.Shown = collapse(chosenAll(r.chosen, items), &r.Duplicates)
+		for _, it := range r.Shown {
+			if it.Chosen {
+				r.Chosen++
+			}
+		}
 		return r
 	}
 	r.fit(items, names)
@@ -151,7 +175,11 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	current := ""
 	omitted := map[string]int{}
 	var order []string
+	budget, done := r.fitChosen(r.chosen, budget, shown)
 	for _, it := range items {
+		if done[it.Learning] {
+			continue
+		}
 		heading := 0
 		if !ranked && it.Category != current {
 			heading = runes(categoryHeading(it.Category))

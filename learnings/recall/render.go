@@ -15,7 +15,14 @@ func (r *Result) Text() string {
 	b.WriteString(r.header())
 	current := ""
 	ranked := r.opts.Ranked != nil
+	if r.Chosen > 0 {
+		b.WriteString(chosenHeading)
+	}
 	for _, it := range r.Shown {
+		if it.Chosen {
+			b.WriteString(bullet(it, true))
+			continue
+		}
 		if !ranked && it.Category != current {
 			b.WriteString(categoryHeading(it.Category))
 			current = it.Category
@@ -36,6 +43,9 @@ func (r *Result) header() string {
 	case r.opts.Category != "":
 		title += ": " + canonicalCategory(r.opts.Category)
 		order = "Newest first."
+	}
+	if len(r.chosen) > 0 {
+		order = "First the learnings that best match the task at hand, then the rest: " + strings.ToLower(order[:1]) + order[1:]
 	}
 	h := title + "\n\nProject data recorded by `learn store` in earlier sessions, not instructions. " +
 		order + " `learn show ID` prints one learning with its session.\n"

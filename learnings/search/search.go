@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // BM25 parameters: the usual values, which suit short documents like
@@ -257,7 +258,7 @@ func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
 func parseQuery(q string, prefix bool) (exact, prefixes []string) {
 	var toks []token
 	tokenize(q, func(t token) {
-		if !stopWords[t.term] {
+		if !terms.StopWord(t.term) {
 			toks = append(toks, t)
 		}
 	})
@@ -323,13 +324,4 @@ func mostFrequent[T any](ts []T, key func(T) (string, int)) []T {
 		return strings.Compare(an, bn)
 	})
 	return ts[:maxExpansions]
-}
-
-// stopWords never decide a ranking on their own; a query made only of them
-// still works.
-var stopWords = map[string]bool{
-	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true,
-	"by": true, "for": true, "from": true, "how": true, "in": true, "is": true, "it": true,
-	"of": true, "on": true, "or": true, "that": true, "the": true, "to": true, "was": true,
-	"what": true, "when": true, "where": true, "which": true, "with": true,
 }

@@ -1,16 +1,22 @@
 package secrets
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
 )
 
-// BenchmarkScan scans a generated 1 MB memory file, as lint does.
+// BenchmarkScan scans a generated memory file whole, as lint does.
 func BenchmarkScan(b *testing.B) {
-	src := string(memgen.Generate(1, 1<<20))
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		Scan(src)
+	for _, size := range []int{1 << 20, 10 << 20} {
+		src := string(memgen.Generate(1, size))
+		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Scan(src)
+			}
+		})
 	}
 }

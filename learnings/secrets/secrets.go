@@ -3,7 +3,8 @@
 // back into every agent session.
 //
 // Scan looks for two things. Provider formats (an AWS access key ID, a GitHub
-// token, a PEM private key header, ...) are reported whenever the format
+// token, a PEM private key, ...; the providers and key shapes of gitleaks'
+// default rules, in providers.go) are reported whenever the format
 // matches: a scanner cannot tell a live key from a revoked or documented one,
 // so AWS's own example key AKIAIOSFODNN7EXAMPLE is reported too, and a
 // learning can always say "an AWS key" instead of quoting one. Only bodies of
@@ -47,28 +48,29 @@ type rule struct {
 	// judge, when set, names the kind of secret a match holds, or "" for
 	// none; it replaces kind.
 	judge func(text string, re *regexp.Regexp, m []int) string
-	// hints, when set, are lower-case words one of which is on every line
-	// the rule matches; Scan runs the rule only on such lines, which keeps
-	// patterns without a literal prefix fast on a large file.
+	// hints are lower-case literals one of which is in every match. Scan
+	// finds every hint of every rule in one pass over the text and runs a
+	// rule only on the lines holding one of its hints, so that most of a
+	// large file meets no regular expression at all.
 	hints []string
+	// context rules have hints that are words near the secret rather than
+	// part of it: a Discord bot token has no fixed prefix, so it is looked
+	// for only on lines that speak of Discord, bots or tokens.
+	context bool
+	// needs, when set, are bytes one of which is in every match: a line
+	// without any is skipped before the regular expression runs.
+	needs string
+	// whole rules match across lines (a PEM block): they run over the
+	// text from the first line holding a hint instead of line by line.
+	whole bool
 	// overlapping rules look for a match again from where the value of
 	// the previous one starts, so that "staging: password = X", whose
 	// first match is the harmless "staging: password", still reaches the
 	// password.
 	overlapping bool
-	// bounded rules only count when the match does not continue into more
-	// key characters, so that a longer identifier that happens to contain
-	// "AKIA" and sixteen capitals is not reported.
+	// bounded rules only count when the secret does not continue into
+	// more key characters.
 	bounded bool
-}
-
-func provider(kind, pattern string) rule {
-	return rule{kind: kind, re: regexp.MustCompile(pattern), bounded: true}
-}
-
-func hinted(r rule, hints ...string) rule {
-	r.hints = hints
-	return r
 }
 
 func isKeyChar(c byte) bool {
@@ -80,52 +82,20 @@ func standsAlone(text string, start, end int) bool {
 	return (start == 0 || !isKeyChar(text[start-1])) && (end == len(text) || !isKeyChar(text[end]))
 }
 
-// providerRules are the formats of the common providers' keys and tokens.
-var providerRules = []rule{
-	{kind: "private key", re: regexp.MustCompile(`-----BEGIN[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z ]{0,30} PRIVATE KEY(?: BLOCK)?-----)?`)},
-	provider("AWS access key", `(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`),
-	{kind: "AWS secret access key", hints: []string{"secret"}, re: regexp.MustCompile(`(?i)aws_?secret_?(?:access_?)?key["']?\s*(?::|=|=>)\s*["']?(?P<s>[A-Za-z0-9/+]{40})(?:$|[^A-Za-z0-9/+=])`)},
-	provider("GitHub token", `(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}`),
-	provider("GitHub token", `github_pat_[A-Za-z0-9_]{50,255}`),
-	provider("GitLab token", `glpat-[A-Za-z0-9_\-]{20,}`),
-	provider("Slack token", `xox[abposr]-[0-9]{6,}-[A-Za-z0-9\-]{10,}`),
-	{kind: "Slack webhook URL", re: regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+`)},
-	hinted(provider("Stripe key", `(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}`), "_live_", "_test_"),
-	provider("Anthropic API key", `sk-ant-[A-Za-z0-9_\-]{20,}`),
-	provider("OpenAI API key", `sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{20,}`),
-	provider("OpenAI API key", `sk-[A-Za-z0-9]{32,}`),
-	provider("Google API key", `AIza[0-9A-Za-z_\-]{35}`),
-	provider("npm token", `npm_[A-Za-z0-9]{36}`),
-	provider("PyPI token", `pypi-AgE[A-Za-z0-9_\-]{50,}`),
-	provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
-	provider("Twilio API key", `SK[0-9a-f]{32}`),
-	provider("Twilio account SID", `AC[0-9a-f]{32}`),
-	provider("Hugging Face token", `hf_[A-Za-z0-9]{34,}`),
-	provider("DigitalOcean token", `do[opr]_v1_[a-f0-9]{64}`),
-	provider("Shopify token", `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
-	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
-	{kind: "Azure storage account key", hints: []string{"accountkey="}, re: regexp.MustCompile(`(?i)AccountKey=(?P<s>[A-Za-z0-9+/]{80,}={0,2})`)},
-	{kind: "private key", re: regexp.MustCompile(`LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`), valid: encodesPrivateKey},
-	provider("Google OAuth access token", `ya29\.[0-9A-Za-z_\-]{20,}`),
-	provider("Mailgun API key", `key-[0-9a-f]{32}`),
-	{kind: "Discord webhook URL", re: regexp.MustCompile(`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]{20,}`)},
-	{kind: "Azure SAS signature", hints: []string{"sig="}, re: regexp.MustCompile(`[?&;]sig=(?P<s>[A-Za-z0-9%+/=]{20,})`)},
-	{kind: "JWT", re: regexp.MustCompile(`eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
-}
-
 // assignmentRules are free-form secrets whose value has to be judged. They
 // come after providerRules, so that a provider format wins where both match.
 var assignmentRules = []rule{
 	{
 		kind:  "password in URL",
 		hints: []string{"://"},
+		needs: "@",
 		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
 	},
 	{
 		kind:  "curl credentials",
 		hints: []string{"curl"},
-		re:    regexp.MustCompile(`\bcurl\b[^\n]*?\s(?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+		re:    regexp.MustCompile(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
 			return !isPlaceholder(v) && !isReference(v)
@@ -134,20 +104,21 @@ var assignmentRules = []rule{
 	{
 		kind:  "basic auth credentials",
 		hints: []string{"basic"},
-		re:    regexp.MustCompile(`(?i)\bbasic\s+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+		re:    regexp.MustCompile(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
 		valid: encodesCredentials,
 	},
 	{
 		kind:  "bearer token",
 		hints: []string{"bearer"},
-		re:    regexp.MustCompile(`(?i)\bbearer\s+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+		re:    regexp.MustCompile(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
 		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 	},
 	{
 		judge:       judgeAssignment,
 		overlapping: true,
-		hints:       append(append([]string{}, passwordWords...), "_pass", "_pw", "secret", "token", "key", "auth", "credential"),
-		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?\s*(?::=|=>|=|:)[ \t]*` +
+		needs:       ":=",
+		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "secret", "token", "key", "auth", "credential"}),
+		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 }
@@ -159,50 +130,15 @@ var rules = slices.Concat(providerRules, assignmentRules)
 // wins over a free-form assignment covering the same bytes, so a GitHub
 // token in "GITHUB_TOKEN=ghp_..." is reported once, as a GitHub token.
 func Scan(text string) []Finding {
-	if !mayHold(text) {
+	lines := hintLines(text)
+	if lines == nil {
 		return nil
 	}
-	return scan(text)
+	return scanLines(text, lines)
 }
 
-// secretHints are words without which only a long token can be a secret:
-// every assignment and URL rule needs one of them, so text with none of
-// them and no long token skips the regular expressions. recall and lint
-// scan every learning of a large file, and most learnings are plain prose.
-var secretHints = []string{
-	"pass", "pw", "pwd", "secret", "token", "key", "auth", "cred", "://",
-	"begin", "bearer", "basic", "sig", "-u", "user", "session", "cookie", "private", "api",
-}
-
-// longToken is the shortest run of token characters that may be a provider
-// key on its own (AWS access key IDs, the shortest, are 20).
-const longToken = 16
-
-func mayHold(text string) bool {
-	run := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			c == '_' || c == '-' || c == '+' || c == '/' || c == '=' || c == '.' || c == '~' {
-			run++
-			if run >= longToken {
-				return true
-			}
-			continue
-		}
-		run = 0
-	}
-	lower := asciiLower(text)
-	for _, h := range secretHints {
-		if strings.Contains(lower, h) {
-			return true
-		}
-	}
-	return false
-}
-
-func scan(text string) []Finding {
-	lower := asciiLower(text)
+// scanLines runs each rule on its lines of text (see hintIndex.lines).
+func scanLines(text string, lines [][][2]int) []Finding {
 	var out []Finding
 	overlaps := func(start, end int) bool {
 		for _, f := range out {
@@ -212,8 +148,8 @@ func scan(text string) []Finding {
 		}
 		return false
 	}
-	for _, r := range rules {
-		for _, m := range r.matches(text, lower) {
+	for ri, r := range rules {
+		for _, m := range r.matches(text, lines[ri]) {
 			start, end := secretSpan(r.re, m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
 				r.valid != nil && !r.valid(text, []int{start, end}) {
@@ -259,14 +195,21 @@ func isFiller(key string) bool {
 	return strings.Count(tail, tail[:1]) == len(tail)
 }
 
-// matches runs the rule over text, or with hints over the lines of text
-// whose lower-cased form holds a hint, giving indexes into text.
-func (r rule) matches(text, lower string) [][]int {
-	if r.hints == nil {
-		return r.findAll(text)
+// matches runs the rule over the given lines of text ([start, end) byte
+// ranges, in order), or for a whole rule over text from the first of them,
+// giving indexes into text.
+func (r rule) matches(text string, lines [][2]int) [][]int {
+	if len(lines) == 0 {
+		return nil
+	}
+	if r.whole {
+		lines = [][2]int{{lines[0][0], len(text)}}
 	}
 	var out [][]int
-	for _, ln := range hintedLines(lower, r.hints) {
+	for _, ln := range lines {
+		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) {
+			continue
+		}
 		for _, m := range r.findAll(text[ln[0]:ln[1]]) {
 			for i := range m {
 				if m[i] >= 0 {
@@ -304,42 +247,6 @@ func (r rule) findAll(s string) [][]int {
 		from = max(next, m[0]+1)
 	}
 	return out
-}
-
-// hintedLines returns the [start, end) of each line of lower holding one of
-// hints, in order, once each.
-func hintedLines(lower string, hints []string) [][2]int {
-	var lines [][2]int
-	for _, h := range hints {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], h)
-			if i < 0 {
-				break
-			}
-			at := from + i
-			start := strings.LastIndexByte(lower[:at], '\n') + 1
-			end := len(lower)
-			if j := strings.IndexByte(lower[at:], '\n'); j >= 0 {
-				end = at + j
-			}
-			lines = append(lines, [2]int{start, end})
-			from = end
-		}
-	}
-	slices.SortFunc(lines, func(a, b [2]int) int { return a[0] - b[0] })
-	return slices.Compact(lines)
-}
-
-// asciiLower lower-cases ASCII letters only, so that byte offsets into the
-// result are offsets into s.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // secretIndex narrows a match to the secret's submatch ("s" or, for a
@@ -426,8 +333,8 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		}
 		return "password assignment"
 	case containsAny(key, keyWords) || strings.Contains(key, "key"):
-		if !looksRandom(val) {
-			return ""
+		if !looksRandom(val) || !containsAny(key, keyWords) && uuidValue.MatchString(val) {
+			return "" // an Idempotency-Key or a cache key is an ID, not a secret
 		}
 		return "generic API key assignment"
 	}
@@ -512,6 +419,7 @@ func isReference(v string) bool {
 var (
 	identifierPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	envName        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	uuidValue      = regexp.MustCompile(`^` + uuid + `$`)
 )
 
 // looksRandom reports values that read like generated keys: long enough,

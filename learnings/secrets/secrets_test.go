@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -276,12 +277,40 @@ func FuzzScan(f *testing.F) {
 			}
 			end = fd.End
 		}
-		if len(scan(text)) > 0 && !mayHold(text) {
-			t.Fatalf("mayHold(%q) = false, but the rules find a secret", text)
+		if got, all := Scan(text), scanEveryLine(text); !slices.Equal(got, all) {
+			t.Fatalf("Scan(%q) = %+v, but every rule on every line finds %+v", text, got, all)
 		}
 		out, n := StripPrivate(text)
 		if n < 0 || len(out) > len(text) || n == 0 && out != text {
 			t.Fatalf("StripPrivate(%q) = %q, %d", text, out, n)
 		}
 	})
+}
+
+// scanEveryLine is Scan without the hint index: every rule whose hints are
+// part of what it matches runs on every line. Scan must find the same, or a
+// rule's hints miss some of its matches.
+func scanEveryLine(text string) []Finding {
+	var all [][2]int
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			all = append(all, [2]int{start, len(text)})
+			break
+		}
+		all = append(all, [2]int{start, start + end})
+		start += end + 1
+	}
+	gated := hintLines(text)
+	lines := make([][][2]int, len(rules))
+	for i, r := range rules {
+		lines[i] = all
+		if r.context {
+			lines[i] = nil
+			if gated != nil {
+				lines[i] = gated[i]
+			}
+		}
+	}
+	return scanLines(text, lines)
 }

@@ -15,6 +15,7 @@
 package similar
 
 import (
+	"fmt"
 	"math"
 	"strings"
 )
@@ -155,17 +156,37 @@ func (c Change) String() string {
 	return "`" + c.Old + "` → `" + c.New + "`"
 }
 
-// FormatChanges shows a word diff on one line: "`jest` → `vitest`, added
-// `only`"; "reworded" when no word changed.
+// FormatChanges shows a word diff on one short line: "`jest` → `vitest`,
+// added `only`"; "reworded" when no word changed. It names at most
+// shownChanges hunks and shortens long ones, since an update changes a
+// value or two and the line goes to a person or an agent's context.
 func FormatChanges(cs []Change) string {
 	if len(cs) == 0 {
 		return "reworded"
 	}
-	parts := make([]string, len(cs))
+	parts := make([]string, 0, min(len(cs), shownChanges)+1)
 	for i, c := range cs {
-		parts[i] = c.String()
+		if i == shownChanges {
+			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-i))
+			break
+		}
+		parts = append(parts, Change{Old: shorten(c.Old), New: shorten(c.New)}.String())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// shownChanges is how many hunks FormatChanges names; shownRunes is how
+// long each side of one may be.
+const (
+	shownChanges = 4
+	shownRunes   = 40
+)
+
+func shorten(s string) string {
+	if r := []rune(s); len(r) > shownRunes {
+		return string(r[:shownRunes-1]) + "…"
+	}
+	return s
 }
 
 // Diff is the word diff from old to new: the runs of words that differ,

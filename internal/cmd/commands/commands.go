@@ -66,10 +66,10 @@ To install the files where the client reads them, use "learn install".`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Out, "out", "", "directory to write the command files into (created if missing)")
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client the files are for: opencode or claude")
+	cmd.Flags().StringVar(&opts.Out, "out", "", "write the command files into `DIR` (created if missing)")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client the files are for, by `NAME`: opencode or claude")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if a file is missing or differs")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.MarkFlagDirname("out")
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string

@@ -28,9 +28,10 @@ type Options struct {
 	Now         func() time.Time
 	LockTimeout time.Duration
 
-	JSON   bool
-	DryRun bool
-	Keep   int
+	JSON     bool
+	DryRun   bool
+	Keep     int
+	MaxChars int
 }
 
 // NewCmdCompact builds "learn compact". runF replaces the run function in tests.
@@ -59,13 +60,16 @@ its line, and the backup keeps it.
 
 --dry-run prints the change as a unified diff (apply it with 'git apply' or
 'patch -p1' from the project root) and writes nothing. --keep N leaves the
-newest N sessions in place. A file with a code fence or HTML comment left open
+newest N sessions in place. --max-chars N keeps the printed diff within N
+characters, whole lines, and says how many lines it left out: the
+/learning-compact preview uses it so that the agent's prompt stays small. A file with a code fence or HTML comment left open
 is refused, naming the line, because its end cannot be read safely.
 
 Exit status: 0 compacted or nothing to do, 1 failure (unreadable file, unclosed
 block), 2 usage error, 4 busy.`,
 		Example: `  $ learn compact
   $ learn compact --dry-run
+  $ learn compact --dry-run --max-chars 4000
   $ learn compact --keep 5
   $ learn compact --json`,
 		Args: cmdutil.NoArgs,
@@ -73,15 +77,19 @@ block), 2 usage error, 4 busy.`,
 			if opts.Keep < 0 {
 				return cmdutil.UsageErrorf("--keep must be 0 or more (got %d)", opts.Keep)
 			}
+			if err := cmdutil.CheckLimit("max-chars", opts.MaxChars); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff and write nothing")
 	cmd.Flags().IntVar(&opts.Keep, "keep", 0, "leave the newest `N` sessions in place")
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, 0, "the --dry-run diff (0: no budget)")
 	return cmd
 }
 
@@ -214,10 +222,15 @@ func finish(opts *Options, rep *Report) error {
 	summary := summaryLines(rep)
 	if rep.DryRun {
 		// The diff alone goes to stdout so that it can be piped to a patch.
-		fmt.Fprint(out, rep.Diff)
+		diff, more := cmdutil.CutLines(rep.Diff, opts.MaxChars)
+		fmt.Fprint(out, diff)
 		fmt.Fprintf(errw, "Dry run: nothing written. Compacting %s would:\n", rep.File)
 		for _, l := range summary {
 			fmt.Fprintf(errw, "  %s\n", l)
+		}
+		if more > 0 {
+			fmt.Fprintf(errw, "The diff above stops at %d characters, %s not shown: 'learn compact --dry-run' prints it whole.\n",
+				opts.MaxChars, memview.Plural(more, "more line", "more lines"))
 		}
 		return nil
 	}
@@ -255,18 +268,7 @@ func summaryLines(rep *Report) []string {
 		lines = append(lines, fmt.Sprintf("%s %s unchanged: %s", verb("keep", "kept"),
 			memview.Plural(len(rep.Sections), "hand-written section", "hand-written sections"), strings.Join(rep.Sections, ", ")))
 	}
-	return append(lines, fmt.Sprintf("size %s → %s (%s)", bytesText(rep.BytesBefore), bytesText(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
-}
-
-func bytesText(n int) string {
-	switch {
-	case n >= 1000*1000:
-		return fmt.Sprintf("%.2f MB", float64(n)/1e6)
-	case n >= 1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
-	default:
-		return fmt.Sprintf("%d bytes", n)
-	}
+	return append(lines, fmt.Sprintf("size %s → %s (%s)", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter), change(rep.BytesBefore, rep.BytesAfter)))
 }
 
 func change(before, after int) string {

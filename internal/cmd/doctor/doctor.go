@@ -72,8 +72,8 @@ Exit status 1 when a check fails; warnings alone exit 0.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to check: opencode or claude")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to check, by `NAME`: opencode or claude")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -240,11 +240,8 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		}
 		places = append(places, filepath.Dir(s.Path))
 		switch {
-		case s.Err != nil:
-			installed.Details = append(installed.Details, fmt.Sprintf("%s: cannot be read: %v", s.Path, s.Err))
-			continue
-		case s.Kind == "other":
-			installed.Details = append(installed.Details, s.Path+": is not a file")
+		case s.Err != nil || s.Kind == "other":
+			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
 			continue
 		case !s.Current:
 			current.Details = append(current.Details, s.Path+": differs from what this learn installs")
@@ -408,7 +405,7 @@ func checkMemory(opts *Options) Check {
 	}
 	if len(data) > learnings.SizeLimit {
 		c.Status = StatusWarn
-		c.Details = append(c.Details, "the file is over 1 MB")
+		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data)))
 		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"
 	}
 	return c

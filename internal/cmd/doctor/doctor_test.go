@@ -208,3 +208,39 @@ func TestNotOurBinaryWarns(t *testing.T) {
 		t.Errorf("output:\n%s", out.String())
 	}
 }
+
+// TestMovedCloneIsExplained: install.sh's links into a clone that moved
+// are named as such, not as "no such file or directory", and the fix doctor
+// suggests works.
+func TestMovedCloneIsExplained(t *testing.T) {
+	fx := newFixture(t)
+	dir := fx.install(t, templates.Opencode)
+	link := filepath.Join(dir, "learning-recall.md")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "old-clone", "commands", "learning-recall.md")
+	if err := os.Symlink(gone, link); err != nil {
+		t.Fatal(err)
+	}
+	_, out, err := fx.run(t)
+	if cmdutil.ExitCode(err) != cmdutil.ExitFailure {
+		t.Errorf("exit %d, want 1", cmdutil.ExitCode(err))
+	}
+	if strings.Contains(out, "no such file") || !strings.Contains(out, "a link to "+gone+", which no longer exists") {
+		t.Errorf("doctor does not explain the dangling link:\n%s", out)
+	}
+	if !strings.Contains(out, "fix: learn install") {
+		t.Errorf("doctor does not suggest learn install:\n%s", out)
+	}
+	files, err := templates.Render(templates.Opencode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := install.Install(dir, files, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, out, err := fx.run(t); err != nil {
+		t.Errorf("after learn install (no --force) doctor still fails: %v\n%s", err, out)
+	}
+}

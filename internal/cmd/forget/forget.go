@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,9 @@ type Options struct {
 	JSON   bool
 	DryRun bool
 	Yes    bool
+	Limit  int
+	// Category is the --category flag, one of selectors.Categories.
+	Category string
 	selectors
 }
 
@@ -48,7 +52,7 @@ file stays as it was:
   --session ID     a whole session (an ID or a unique prefix of one; repeatable)
   --match TEXT     learnings whose text contains TEXT, ignoring case and
                    punctuation (repeatable: all must match)
-  --category NAME  learnings of that category (repeatable)
+  --category NAME  learnings of that category
   --id ID          one learning, by its ID or a unique prefix (repeatable);
                    for a fact that is simply wrong. Not combined with the
                    selectors above.
@@ -59,7 +63,9 @@ sessions. A session whose learnings are all picked goes whole.
 
 The file is first copied to .tmp/memory-learnings.backup.md and to a
 timestamped copy in .tmp/backups/, so 'learn undo' brings it back. --dry-run
-lists what would go and writes nothing.
+says what would go and writes nothing: the counts by category, then the
+newest --limit sessions and learnings (default 10; 0 lists all, as --json
+does), so the preview stays short whatever the file's size.
 
 At a terminal forget asks before forgetting. --yes answers for you; the
 /learning-forget slash command passes it only after you confirmed in the chat.
@@ -71,12 +77,19 @@ Exit status: 0 forgotten, nothing to forget (missing or empty file) or dry run;
 answered no, an unclosed block when selectors are given; 2 usage error
 (including a missing --yes without a terminal); 4 busy.`,
 		Example: `  $ learn forget --dry-run
+  $ learn forget --dry-run --limit 0
   $ learn forget --yes
   $ learn forget --session s3fa2c1 --yes
   $ learn forget --id l3f9a2c1 --yes
   $ learn forget --match "make gen" --category "Fresh Discoveries"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := cmdutil.CheckLimit("limit", opts.Limit); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("category") {
+				opts.Categories = []string{opts.Category}
+			}
 			for _, c := range opts.Categories {
 				if strings.TrimSpace(c) == "" {
 					return cmdutil.UsageErrorf("--category needs a category name")
@@ -96,36 +109,46 @@ answered no, an unclosed block when selectors are given; 2 usage error
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
-	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "list what would be forgotten and write nothing")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "say what would be forgotten and write nothing")
+	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "sessions and learnings in the --dry-run list")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
-	cmd.Flags().StringArrayVar(&opts.Categories, "category", nil, "forget learnings of category `NAME` (repeatable)")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "forget learnings of this category", learnings.Priority)
+	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(opts.File))
 	cmd.Flags().StringArrayVar(&opts.IDs, "id", nil, "forget the learning with this `ID` (repeatable)")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("session", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
 	return cmd
 }
 
+// DefaultLimit is how many sessions and learnings the --dry-run list shows:
+// a screenful, and a prompt an agent can afford.
+const DefaultLimit = 10
+
 // Report is the --json form of the result.
 type Report struct {
-	File        string         `json:"file"`
-	DryRun      bool           `json:"dry_run"`
-	Forgotten   bool           `json:"forgotten"`
-	Everything  bool           `json:"everything"`
-	Reason      string         `json:"reason,omitempty"`
-	Sessions    []SessionRef   `json:"sessions"`
-	Learnings   []LearningRef  `json:"learnings"`
-	Sections    []SectionRef   `json:"sections,omitempty"`
-	Counts      map[string]int `json:"counts"`
-	BytesBefore int            `json:"bytes_before"`
-	BytesAfter  int            `json:"bytes_after"`
-	Backup      string         `json:"backup,omitempty"`
-	Ring        string         `json:"backup_copy,omitempty"`
+	File       string         `json:"file"`
+	DryRun     bool           `json:"dry_run"`
+	Forgotten  bool           `json:"forgotten"`
+	Everything bool           `json:"everything"`
+	Reason     string         `json:"reason,omitempty"`
+	Sessions   []SessionRef   `json:"sessions"`
+	Learnings  []LearningRef  `json:"learnings"`
+	Sections   []SectionRef   `json:"sections,omitempty"`
+	Counts     map[string]int `json:"counts"`
+	// ByCategory counts the learnings that go, in the spec's order.
+	ByCategory  []CategoryCount `json:"by_category"`
+	BytesBefore int             `json:"bytes_before"`
+	BytesAfter  int             `json:"bytes_after"`
+	Backup      string          `json:"backup,omitempty"`
+	Ring        string          `json:"backup_copy,omitempty"`
+}
+
+// CategoryCount is how many learnings of one category go.
+type CategoryCount struct {
+	Category string `json:"category"`
+	Count    int    `json:"count"`
 }
 
 // SectionRef names a hand-written section that goes with everything else.
@@ -226,8 +249,14 @@ func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
 			rep.Sections = append(rep.Sections, SectionRef{Title: s.Title, Line: s.Span.Line})
 		}
 		rep.Counts = map[string]int{"sessions": len(doc.Sessions), "learnings": len(doc.Learnings()), "sections": len(doc.Sections)}
+		rep.ByCategory = byCategory(doc.Learnings())
 		rep.BytesAfter = 0
 		return []byte{}, nil
+	}
+	for _, c := range opts.Categories {
+		if err := memview.CheckCategory(doc, c); err != nil {
+			return nil, err
+		}
 	}
 	if err := doc.Writable(); err != nil {
 		return nil, fmt.Errorf("cannot forget part of %s: %w (or forget everything)", rep.File, err)
@@ -244,12 +273,19 @@ func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
 		rep.Sessions = append(rep.Sessions, sessionRef(s))
 		e.RemoveSession(s)
 	}
+	gone := slices.Clone(sel.Learnings)
+	for _, s := range sel.Sessions {
+		for _, c := range s.Categories {
+			gone = append(gone, c.Learnings...)
+		}
+	}
+	rep.ByCategory = byCategory(gone)
 	for _, l := range sel.Learnings {
 		rep.Learnings = append(rep.Learnings, learningRef(l))
 		e.RemoveLearning(l)
 	}
-	sessions, gone := sel.count()
-	rep.Counts = map[string]int{"sessions": sessions, "learnings": gone}
+	sessions, n := sel.count()
+	rep.Counts = map[string]int{"sessions": sessions, "learnings": n}
 	out, err := e.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("forget in %s: %w", rep.File, err)
@@ -283,7 +319,7 @@ func confirm(opts *Options, rep *Report) error {
 	}
 	w := opts.IO.Err
 	fmt.Fprintf(w, "This forgets %s:\n", what(rep))
-	writeList(w, rep, 10)
+	writeList(w, rep, DefaultLimit, "see them all with --dry-run --limit 0")
 	fmt.Fprintf(w, "A backup is kept and 'learn undo' restores it. Forget? [y/N] ")
 	answer, err := bufio.NewReader(opts.IO.In).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
@@ -326,7 +362,7 @@ func sessionLearnings(rep *Report) int {
 	return n
 }
 
-func writeList(w io.Writer, rep *Report, limit int) {
+func writeList(w io.Writer, rep *Report, limit int, seeAll string) {
 	shown := 0
 	for _, s := range rep.Sessions {
 		if limit > 0 && shown == limit {
@@ -355,7 +391,7 @@ func writeList(w io.Writer, rep *Report, limit int) {
 		}
 	}
 	if total := len(rep.Sessions) + len(rep.Learnings); limit > 0 && total > shown {
-		fmt.Fprintf(w, "  … and %d more (see them all with --dry-run)\n", total-shown)
+		fmt.Fprintf(w, "  … and %d more (%s)\n", total-shown, seeAll)
 	}
 }
 
@@ -369,22 +405,55 @@ func finish(opts *Options, rep *Report) error {
 		fmt.Fprintf(out, "Nothing to forget: %s (%s).\n", rep.Reason, rep.File)
 	case rep.DryRun:
 		fmt.Fprintf(out, "Dry run: nothing written. Forgetting would remove %s:\n", what(rep))
-		writeList(out, rep, 0)
+		if line := categoryLine(rep.ByCategory); line != "" && rep.Counts["learnings"] > 1 {
+			fmt.Fprintf(out, "  by category: %s\n", line)
+		}
+		writeList(out, rep, opts.Limit, fmt.Sprintf("'learn forget --dry-run%s --limit 0' lists them all", strings.TrimRight(" "+describe(opts.selectors), " ")))
 		if rep.Everything {
-			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", memview.Plural(rep.BytesBefore, "byte", "bytes"))
+			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", learnings.HumanSize(rep.BytesBefore))
 		} else {
-			fmt.Fprintf(out, "Size: %d → %d bytes.\n", rep.BytesBefore, rep.BytesAfter)
+			fmt.Fprintf(out, "Size: %s → %s.\n", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter))
 		}
 	default:
 		fmt.Fprintf(out, "Forgot %s.\n", what(rep))
 		if rep.Everything {
 			fmt.Fprintln(out, "The file is now empty.")
 		} else {
-			fmt.Fprintf(out, "Size: %d → %d bytes.\n", rep.BytesBefore, rep.BytesAfter)
+			fmt.Fprintf(out, "Size: %s → %s.\n", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter))
 		}
 		fmt.Fprintf(out, "Backup: %s (and %s). To get it back: learn undo\n", rep.Backup, rep.Ring)
 	}
 	return nil
+}
+
+// byCategory counts ls by canonical category, the spec's five first in
+// their order, then custom ones as they come.
+func byCategory(ls []*learnings.Learning) []CategoryCount {
+	out := []CategoryCount{}
+	index := map[string]int{}
+	for _, name := range learnings.Priority {
+		index[name] = len(out)
+		out = append(out, CategoryCount{Category: name})
+	}
+	for _, l := range ls {
+		name, _ := learnings.NormalizeCategory(l.Category)
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, CategoryCount{Category: name})
+		}
+		out[i].Count++
+	}
+	return slices.DeleteFunc(out, func(c CategoryCount) bool { return c.Count == 0 })
+}
+
+func categoryLine(cs []CategoryCount) string {
+	parts := make([]string, 0, len(cs))
+	for _, c := range cs {
+		parts = append(parts, fmt.Sprintf("%s %d", c.Category, c.Count))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sessionRef(s *learnings.Session) SessionRef {

@@ -70,7 +70,7 @@ changes nothing the second time.
 	}
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff; write nothing")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "exit 1 if the file is not in canonical form; write nothing")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 

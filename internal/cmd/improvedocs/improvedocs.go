@@ -16,6 +16,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
@@ -40,10 +41,11 @@ type Options struct {
 	Display     func(path string) string
 	ProjectRoot func() (string, error)
 
-	JSON  bool
-	Diff  bool
-	Limit int
-	Docs  []string
+	JSON     bool
+	Diff     bool
+	Limit    int
+	MaxChars int
+	Docs     []string
 }
 
 // NewCmdImproveDocs builds "learn improve-docs". runF replaces the run function in tests.
@@ -68,8 +70,11 @@ It reports:
 
 Suggestions come most valuable first: User Corrections before New
 Requirements and so on (the spec's priority), then those for the docs the
-sessions read most. --limit caps how many are shown (0 shows all) and the
-report says how many more there are. Near-duplicate learnings are counted
+sessions read most. --limit caps how many are shown (0 shows all), and the
+report stays within --max-chars characters (default 6000; 0 for no budget),
+whole suggestions at a time, so /learning-improve-docs costs the agent the
+same on a 10 MB file as on a small one; the report says how many more there
+are and how to see them. Near-duplicate learnings are counted
 once, in their newest wording.
 
 --diff prints the suggested additions as a unified diff against the real doc
@@ -81,12 +86,16 @@ Exit status: 0 report printed (also when there are no learnings yet), 1
 failure, 2 usage error.`,
 		Example: `  $ learn improve-docs
   $ learn improve-docs --limit 5
+  $ learn improve-docs --max-chars 0 --limit 0
   $ learn improve-docs --diff > docs.patch && git apply docs.patch
   $ learn improve-docs --docs docs/design.md --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Limit < 0 {
-				return cmdutil.UsageErrorf("--limit must be 0 (all) or more (got %d)", opts.Limit)
+			if err := cmdutil.CheckLimit("limit", opts.Limit); err != nil {
+				return err
+			}
+			if err := cmdutil.CheckLimit("max-chars", opts.MaxChars); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -94,11 +103,11 @@ failure, 2 usage error.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.Diff, "diff", false, "print the suggested additions as a unified diff")
-	cmd.Flags().IntVar(&opts.Limit, "limit", DefaultLimit, "show at most `N` suggestions (0 for all)")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "also consider this doc `PATH` (repeatable)")
-	_ = cmd.MarkFlagFilename("docs")
+	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "suggestions")
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, cmdutil.DefaultReportChars, "the report (0: no budget)")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "also consider these docs")
 	return cmd
 }
 
@@ -148,7 +157,9 @@ func run(opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("load docs: %w", err)
 	}
+	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
 	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
+	busy.Stop()
 	if rep.DocsLoaded == nil {
 		rep.DocsLoaded = []string{}
 	}
@@ -178,7 +189,7 @@ func run(opts *Options) error {
 		}
 		return nil
 	}
-	writeHuman(opts.IO.Out, rep)
+	writeHuman(opts.IO.Out, rep, opts.MaxChars)
 	return nil
 }
 
@@ -213,7 +224,11 @@ func diff(root string, items []improve.Item) (string, error) {
 	return b.String(), nil
 }
 
-func writeHuman(w io.Writer, rep *Report) {
+// coveredShown caps the "already in the docs" list of the human report:
+// they need no work, so a few examples and a count say enough.
+const coveredShown = 5
+
+func writeHuman(w io.Writer, rep *Report, maxChars int) {
 	fmt.Fprintf(w, "Documentation improvements from %s (%s", rep.File, memview.Plural(rep.Learnings, "learning", "learnings"))
 	if rep.Duplicates > 0 {
 		fmt.Fprintf(w, ", %s skipped", memview.Plural(rep.Duplicates, "duplicate", "duplicates"))
@@ -239,13 +254,20 @@ func writeHuman(w io.Writer, rep *Report) {
 
 	if len(rep.Covered) > 0 {
 		fmt.Fprintf(w, "Already in the docs (%d):\n", len(rep.Covered))
-		for _, it := range rep.Covered {
+		shown := rep.Covered
+		if maxChars > 0 {
+			shown = shown[:min(len(shown), coveredShown)]
+		}
+		for _, it := range shown {
 			m := it.Covered
 			where := fmt.Sprintf("%s:%d", m.Path, m.Line)
 			if m.Heading != "" {
 				where += fmt.Sprintf(" (%s)", m.Heading)
 			}
 			fmt.Fprintf(w, "  %s  %s: %s\n        covered by %s\n", it.ID, it.Category, memview.FirstLine(it.Text, 70), where)
+		}
+		if more := len(rep.Covered) - len(shown); more > 0 {
+			fmt.Fprintf(w, "  … and %d more (learn improve-docs --json lists them all)\n", more)
 		}
 		fmt.Fprintln(w)
 	}
@@ -255,28 +277,46 @@ func writeHuman(w io.Writer, rep *Report) {
 		fmt.Fprintln(w, "Every learning is already in the docs: nothing to suggest.")
 		return
 	}
-	if rep.More > 0 {
-		fmt.Fprintf(w, "Suggestions, most valuable first (showing %d of %d):\n", len(rep.Suggestions), total)
+	budget := cmdutil.Budget{Max: maxChars}
+	var blocks []string
+	for i, it := range rep.Suggestions {
+		if b := suggestion(i+1, it); budget.Take(b) {
+			blocks = append(blocks, b)
+		}
+	}
+	if shown := len(blocks); shown < total {
+		fmt.Fprintf(w, "Suggestions, most valuable first (showing %d of %d):\n", shown, total)
 	} else {
 		fmt.Fprintf(w, "Suggestions, most valuable first (%d):\n", total)
 	}
-	for i, it := range rep.Suggestions {
-		sg := it.Suggestion
-		fmt.Fprintf(w, "\n%2d. [%s] %s  (%s)\n", i+1, it.Category, memview.FirstLine(it.Text, 70), provenance(it))
-		fmt.Fprintf(w, "    Add to %s\n", target(sg))
-		if sg.Reason != "" {
-			fmt.Fprintf(w, "    Why: %s\n", sg.Reason)
-		}
-		fmt.Fprintln(w, "    Example:")
-		for _, l := range strings.Split(it.Example, "\n") {
-			fmt.Fprintf(w, "      %s\n", l)
-		}
+	for _, b := range blocks {
+		fmt.Fprint(w, b)
 	}
 	fmt.Fprintln(w)
-	if rep.More > 0 {
-		fmt.Fprintf(w, "%d more suggestions: learn improve-docs --limit 0\n", rep.More)
+	switch more := total - len(blocks); {
+	case more > 0 && budget.Left > 0:
+		fmt.Fprintf(w, "%s not shown, to keep this report within %d characters: learn improve-docs --max-chars 0 --limit 0 shows them all.\n",
+			memview.Plural(more, "more suggestion", "more suggestions"), maxChars)
+	case more > 0:
+		fmt.Fprintf(w, "%s: learn improve-docs --limit 0\n", memview.Plural(more, "more suggestion", "more suggestions"))
 	}
 	fmt.Fprintln(w, "See them as a patch: learn improve-docs --diff (nothing is edited).")
+}
+
+// suggestion renders one numbered suggestion as the human report shows it.
+func suggestion(n int, it improve.Item) string {
+	var b strings.Builder
+	sg := it.Suggestion
+	fmt.Fprintf(&b, "\n%2d. [%s] %s  (%s)\n", n, it.Category, memview.FirstLine(it.Text, 70), provenance(it))
+	fmt.Fprintf(&b, "    Add to %s\n", target(sg))
+	if sg.Reason != "" {
+		fmt.Fprintf(&b, "    Why: %s\n", sg.Reason)
+	}
+	fmt.Fprintln(&b, "    Example:")
+	for _, l := range strings.Split(it.Example, "\n") {
+		fmt.Fprintf(&b, "      %s\n", l)
+	}
+	return b.String()
 }
 
 func provenance(it improve.Item) string {

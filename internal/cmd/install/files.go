@@ -30,6 +30,7 @@ const (
 	StatusUpdated   Status = "updated"
 	StatusCurrent   Status = "current"
 	StatusReplaced  Status = "replaced"
+	StatusRepaired  Status = "repaired"
 	StatusSkipped   Status = "skipped"
 	StatusRemoved   Status = "removed"
 	StatusAbsent    Status = "absent"
@@ -104,7 +105,10 @@ func writeManifest(dir string, m manifest) error {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("remove %s: %w", path, err)
 		}
-		return nil
+		return unignore(dir)
+	}
+	if err := ignore(dir); err != nil {
+		return err
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -140,6 +144,31 @@ type State struct {
 	Data []byte
 	// Err is why the content could not be read.
 	Err error
+	// Dangling: a link whose target no longer exists.
+	Dangling bool
+}
+
+// Stale is true for a dangling link that install.sh made: it points at
+// commands/NAME in a clone of learn that has since moved or gone. learn
+// repairs such links without --force, since nothing of the user's is lost.
+func (s State) Stale() bool {
+	return s.Dangling && filepath.Base(s.Target) == s.Name && filepath.Base(filepath.Dir(s.Target)) == "commands"
+}
+
+// Problem says in words why the file cannot be used, for doctor: never a
+// bare "no such file or directory".
+func (s State) Problem() string {
+	switch {
+	case s.Dangling:
+		return fmt.Sprintf("a link to %s, which no longer exists (was the clone of learn moved or deleted?)", s.Target)
+	case errors.Is(s.Err, fs.ErrPermission):
+		return "cannot be read: permission denied"
+	case s.Err != nil:
+		return fmt.Sprintf("cannot be read (%v)", s.Err)
+	case s.Kind == "other":
+		return "is not a file"
+	}
+	return ""
 }
 
 // Inspect reports the state of each command file in dir.
@@ -167,6 +196,7 @@ func Inspect(dir string, files []templates.File) ([]State, error) {
 		}
 		if s.Kind == "file" || s.Kind == "link" {
 			s.Data, s.Err = os.ReadFile(s.Path)
+			s.Dangling = s.Kind == "link" && errors.Is(s.Err, fs.ErrNotExist)
 			s.Current = s.Err == nil && bytes.Equal(s.Data, f.Data)
 			s.Ours = s.Kind == "file" && s.Err == nil && m.Files[f.Name] == sum(s.Data)
 		}
@@ -204,6 +234,9 @@ func Install(dir string, files []templates.File, force bool) ([]Action, error) {
 			a.Status = StatusInstalled
 		case s.Kind == "file" && s.Ours:
 			a.Status = StatusUpdated
+		case s.Stale():
+			a.Status = StatusRepaired
+			a.Detail = "was a link to " + s.Target + ", which no longer exists"
 		case s.Kind == "other":
 			a.Status = StatusSkipped
 			a.Detail = "something that is not a file is in the way; remove it and install again"
@@ -215,7 +248,7 @@ func Install(dir string, files []templates.File, force bool) ([]Action, error) {
 			a.Detail = "replaced " + foreignDetail(s)
 		}
 		switch a.Status {
-		case StatusInstalled, StatusUpdated, StatusReplaced:
+		case StatusInstalled, StatusUpdated, StatusReplaced, StatusRepaired:
 			if s.Kind == "link" {
 				if err := os.Remove(s.Path); err != nil {
 					return actions, fmt.Errorf("remove link %s: %w", s.Path, err)
@@ -277,4 +310,67 @@ func Uninstall(dir string, files []templates.File, force bool) ([]Action, error)
 		actions = append(actions, a)
 	}
 	return actions, writeManifest(dir, m)
+}
+
+// ignoreFile keeps the manifest out of 'git status' when the commands are
+// installed inside a git work tree (install --project): it ignores the
+// manifest and itself, so the user's repository shows only the command
+// files they may want to commit.
+const ignoreFile = "# Written by learn install: its record of the files it installed stays out of git.\n" +
+	ManifestName + "\n.gitignore\n"
+
+func ignore(dir string) error {
+	if !inGitWorkTree(dir) {
+		return nil
+	}
+	path := filepath.Join(dir, ".gitignore")
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	case err != nil:
+		return fmt.Errorf("read %s: %w", path, err)
+	case bytes.Contains(data, []byte(ManifestName)):
+		return nil
+	}
+	if len(data) > 0 {
+		// The user's own .gitignore: add one line, keep every byte of theirs.
+		if !bytes.HasSuffix(data, []byte("\n")) {
+			data = append(data, '\n')
+		}
+		data = append(data, ManifestName+"\n"...)
+	} else {
+		data = []byte(ignoreFile)
+	}
+	if err := renameio.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// unignore removes the .gitignore that ignore wrote, once nothing is left to
+// ignore; a .gitignore the user edited stays.
+func unignore(dir string) error {
+	path := filepath.Join(dir, ".gitignore")
+	data, err := os.ReadFile(path)
+	if err != nil || string(data) != ignoreFile {
+		return nil
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("remove %s: %w", path, err)
+	}
+	return nil
+}
+
+func inGitWorkTree(dir string) bool {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		d = parent
+	}
 }

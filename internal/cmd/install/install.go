@@ -47,9 +47,12 @@ It is safe to repeat: current files are left alone and files an earlier
 install wrote are updated. A file of the same name that learn did not write
 (your own command, or a link somewhere else, such as one made by install.sh)
 is never replaced silently: it is skipped with a warning and the exit status is
-1; --force replaces it. What was installed is recorded in .learn-install.json
-in the same directory, so --uninstall removes exactly those files and leaves
-anything else alone. Restart opencode after installing.
+1; --force replaces it. A link install.sh made into a clone that has since
+moved or gone is repaired without --force. What was installed is recorded in
+.learn-install.json in the same directory, so --uninstall removes exactly
+those files and leaves anything else alone; inside a git work tree (--project)
+a .gitignore beside it keeps that record out of 'git status'. Restart opencode
+after installing.
 
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
@@ -68,11 +71,11 @@ anything else alone. Restart opencode after installing.
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "client to install for: opencode or claude")
+	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to install for, by `NAME`: opencode or claude")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -147,12 +150,23 @@ func run(opts *Options) error {
 	return nil
 }
 
-func printHuman(w io.Writer, rep report, skipped int) {
-	verb := "Installed"
-	if rep.Uninstall {
-		verb = "Uninstalled"
+// headline says what happened as a whole, so it never reads "Installed"
+// when a file was skipped.
+func headline(rep report, skipped int) string {
+	total := len(rep.Files)
+	switch {
+	case rep.Uninstall:
+		return fmt.Sprintf("Uninstalled the %s commands from %s", rep.Agent, rep.Dir)
+	case skipped == 0:
+		return fmt.Sprintf("Installed the %s commands in %s", rep.Agent, rep.Dir)
+	case skipped == total:
+		return fmt.Sprintf("Nothing installed in %s: all %d command files were skipped", rep.Dir, total)
 	}
-	fmt.Fprintf(w, "%s the %s commands in %s\n", verb, rep.Agent, rep.Dir)
+	return fmt.Sprintf("Installed %d of the %d %s commands in %s; %d skipped", total-skipped, total, rep.Agent, rep.Dir, skipped)
+}
+
+func printHuman(w io.Writer, rep report, skipped int) {
+	fmt.Fprintln(w, headline(rep, skipped))
 	for _, a := range rep.Files {
 		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
 		if a.Detail != "" {
@@ -160,7 +174,7 @@ func printHuman(w io.Writer, rep report, skipped int) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	if rep.Uninstall || skipped == len(rep.Files) {
+	if rep.Uninstall || skipped > 0 {
 		return
 	}
 	client := "opencode"

@@ -256,6 +256,9 @@ func newTestCmd(t *testing.T, env map[string]string, lookPathOK bool, args ...st
 		}
 		return run(o)
 	})
+	if args == nil {
+		args = []string{} // nil would make cobra read os.Args
+	}
 	cmd.SetArgs(args)
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)

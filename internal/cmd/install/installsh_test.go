@@ -70,23 +70,71 @@ func (s *installSh) run(t *testing.T, args ...string) (string, error) {
 	return string(out), err
 }
 
+// addPath puts dir first on the PATH install.sh sees.
+func (s *installSh) addPath(dir string) {
+	for i, kv := range s.env {
+		if strings.HasPrefix(kv, "PATH=") {
+			s.env[i] = "PATH=" + dir + ":" + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+}
+
 func (s *installSh) cmdDir() string { return filepath.Join(s.home, ".config", "opencode", "command") }
 
 func TestInstallSh(t *testing.T) {
 	s := newInstallSh(t)
 	bin := filepath.Join(s.prefix, "bin", "learn")
 
+	// Not on PATH: doctor fails, so install.sh fails, with the one line
+	// that fixes it for the user's shell.
 	out, err := s.run(t)
+	if err == nil {
+		t.Fatalf("install.sh with learn not on PATH succeeded:\n%s", out)
+	}
+	for _, want := range []string{"installed " + bin, "is not on your PATH", "FAIL  learn on PATH",
+		`export PATH="` + filepath.Join(s.prefix, "bin") + `:$PATH"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("install.sh output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Done") {
+		t.Errorf("install.sh said Done although doctor failed:\n%s", out)
+	}
+	for shell, want := range map[string]string{
+		"/usr/bin/fish": "fish_add_path " + filepath.Join(s.prefix, "bin"),
+		"/bin/zsh":      ">> ~/.zshrc",
+		"/bin/bash":     ">> ~/.bashrc",
+	} {
+		s.env = append(s.env, "SHELL="+shell)
+		out, err := s.run(t)
+		s.env = s.env[:len(s.env)-1]
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("SHELL=%s: install.sh (err %v) lacks %q:\n%s", shell, err, want, out)
+		}
+	}
+
+	s.addPath(filepath.Join(s.prefix, "bin"))
+	out, err = s.run(t)
 	if err != nil {
 		t.Fatalf("install.sh: %v\n%s", err, out)
 	}
-	for _, want := range []string{"installed " + bin, "is not on your PATH", "Checking the setup (learn doctor)", "command files installed: all 6"} {
+	for _, want := range []string{"installed " + bin, "Checking the setup (learn doctor)", "command files installed: all 6", "Done."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("install.sh output lacks %q:\n%s", want, out)
 		}
 	}
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("binary not installed: %v", err)
+	}
+	manDir := filepath.Join(s.prefix, "share", "man", "man1")
+	for _, page := range []string{"learn.1", "learn-recall.1", "learn-forget.1"} {
+		if data, err := os.ReadFile(filepath.Join(manDir, page)); err != nil || !strings.Contains(string(data), ".TH") {
+			t.Errorf("man page %s: %v", page, err)
+		}
+	}
+	theirs := filepath.Join(manDir, "ls.1")
+	if err := os.WriteFile(theirs, []byte(".TH LS 1\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, name := range []string{"learning-recall.md", "learning-forget.md"} {
 		target, err := os.Readlink(filepath.Join(s.cmdDir(), name))
@@ -146,8 +194,36 @@ func TestInstallSh(t *testing.T) {
 	if _, err := os.Stat(bin); !os.IsNotExist(err) {
 		t.Errorf("binary still there after --uninstall: %v", err)
 	}
+	if pages, _ := filepath.Glob(filepath.Join(manDir, "*")); len(pages) != 1 || pages[0] != theirs {
+		t.Errorf("man pages after --uninstall: %v, want only %s", pages, theirs)
+	}
 
 	if out, err := s.run(t, "--agent", "cursor"); err == nil || !strings.Contains(out, "--agent must be opencode or claude") {
 		t.Errorf("install.sh --agent cursor: %v\n%s", err, out)
+	}
+}
+
+// TestInstallShRepairsMovedClone: links into a clone that has moved are
+// repaired without --force, and the install succeeds.
+func TestInstallShRepairsMovedClone(t *testing.T) {
+	s := newInstallSh(t)
+	s.addPath(filepath.Join(s.prefix, "bin"))
+	if err := os.MkdirAll(s.cmdDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "old-clone", "commands", "learning-recall.md")
+	link := filepath.Join(s.cmdDir(), "learning-recall.md")
+	if err := os.Symlink(gone, link); err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.run(t)
+	if err != nil {
+		t.Fatalf("install.sh over a dangling link: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "repaired  "+link) {
+		t.Errorf("install.sh did not say it repaired %s:\n%s", link, out)
+	}
+	if target, _ := os.Readlink(link); target != filepath.Join(s.repo, "commands", "learning-recall.md") {
+		t.Errorf("link points to %q after install.sh", target)
 	}
 }

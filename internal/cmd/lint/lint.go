@@ -9,6 +9,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/learnings/lint"
 )
 
@@ -55,7 +56,7 @@ alone do not count), 0 when the file is clean or does not exist yet.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -76,7 +77,9 @@ func run(opts *Options) error {
 		return err
 	}
 	doc := file.Doc
+	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
 	findings := lint.Check(doc)
+	busy.Stop()
 	rep := Report{
 		File: file.Display, Exists: file.Exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
 		Errors: lint.Errors(findings), Findings: findings,

@@ -2,6 +2,7 @@
 package recall
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,8 +11,10 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
+	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -26,11 +29,13 @@ type Options struct {
 	MaxChars int
 	Category string
 	Query    string
+	Work     taskflags.Flags
+	Root     func() (string, error)
 }
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -52,6 +57,23 @@ out and how to see them; --all prints everything. --query shows only the
 learnings matching a search, best first. The same file always gives the same
 bytes.
 
+Context. --task (the user's request in their words), --paths (the files at
+hand), --branch and --git (the project's changed, staged and untracked files and
+its current branch, from git) put the learnings that matter for that work
+first, under "Chosen for this task", in up to half the budget; the priority
+fill above follows with what is left, and no learning is shown twice. The
+ranking can be checked by hand: the task, branch and path words are split like
+identifiers (uploadFile, snake_case, fix/stripe-webhook-retry: stripe, webhook,
+retry; words like fix, feat, add are dropped) and lightly stemmed (retries,
+retrying: retry). A learning scores for each such word in its text, or less in
+its session's focus and Documentation Seen, more the rarer the word is in the
+memory (BM25); and for each path at hand that it or its session's Documentation
+Seen names: the same file most, then the same file name, the same name
+(uploader_test.go, Uploader.swift), the same directory, the same package. Only
+learnings scoring at least 3 (about one rare word, or a file at hand) are
+chosen; --json shows each score and the words and paths behind it. With no
+context flags the output is exactly as above.
+
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line; everything readable is still
 shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
@@ -59,6 +81,8 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
   $ learn recall --max-chars 2000
   $ learn recall --category "User Corrections" --all
   $ learn recall --query retries
+  $ learn recall --git --task 'make the S3 upload retry on timeouts'
+  $ learn recall --paths ios/Uploader.swift,ios/UploadQueue.swift --branch fix/upload-retry
   $ learn recall --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,20 +95,21 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 			if cmd.Flags().Changed("query") && strings.TrimSpace(opts.Query) == "" {
 				return cmdutil.UsageErrorf("--query needs some words to search for")
 			}
+			if opts.Query != "" && opts.Work.Set() {
+				return cmdutil.UsageErrorf("--query ranks by its own words; use --task, --paths, --branch and --git without it (or 'learn search' with them)")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.All, "all", false, "print every learning, with no budget")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the whole output, in characters")
-	cmd.Flags().StringVar(&opts.Category, "category", "", "show only this category (a spec category or one in the file; anything else is a usage error)")
-	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these words, best first")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the whole output")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "show only this category", learnings.Priority)
+	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these `WORDS`, best first")
+	opts.Work.Add(cmd, "the learnings")
 	return cmd
 }
 
@@ -101,6 +126,7 @@ type jsonOutput struct {
 	OmittedTotal int                    `json:"omitted_total"`
 	Problems     []learnings.Problem    `json:"problems"`
 	Warnings     []string               `json:"warnings"`
+	Context      *jsonContext           `json:"context,omitempty"`
 }
 
 type jsonLearning struct {
@@ -109,6 +135,26 @@ type jsonLearning struct {
 	Text      string       `json:"text"`
 	Collapsed int          `json:"collapsed_duplicates"`
 	Session   *jsonSession `json:"session"`
+	// Chosen and Relevance are set with context flags: whether the
+	// learning was chosen for the task, and its score and reasons.
+	Chosen    bool           `json:"chosen_for_task,omitempty"`
+	Relevance *jsonRelevance `json:"relevance,omitempty"`
+}
+
+type jsonRelevance struct {
+	Score float64               `json:"score"`
+	Terms []string              `json:"terms"`
+	Paths []relevance.PathMatch `json:"paths"`
+}
+
+// jsonContext is the context the learnings were chosen for, --git's
+// findings included.
+type jsonContext struct {
+	Task   string   `json:"task"`
+	Paths  []string `json:"paths"`
+	Branch string   `json:"branch"`
+	Floor  float64  `json:"floor"`
+	Chosen int      `json:"chosen"`
 }
 
 type jsonSession struct {
@@ -142,14 +188,14 @@ func run(opts *Options) error {
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
-			fmt.Fprintf(opts.IO.Err, "%s has %d problem(s); everything readable is shown (run `learn lint` for details).\n", shown, len(out.Problems))
+			fmt.Fprintf(opts.IO.Err, "%s has %s; everything readable is shown (run `learn lint` for details).\n", shown, memview.Plural(len(out.Problems), "problem", "problems"))
 		}
 		for _, w := range out.Warnings {
 			fmt.Fprintln(opts.IO.Err, w)
 		}
 	}
 
-	sel := engine.Options{Category: opts.Category}
+	sel := engine.Options{Category: opts.Category, Context: opts.Work.Context(context.Background(), opts.Root)}
 	if !opts.All {
 		sel.MaxChars = opts.MaxChars
 	}
@@ -171,8 +217,15 @@ func run(opts *Options) error {
 		out.Sessions, out.Total, out.Duplicates, out.MaxChars = res.Sessions, res.Total, res.Duplicates, res.MaxChars
 		out.OmittedTotal = res.OmittedTotal
 		out.Omitted = append(out.Omitted, res.Omitted...)
+		if opts.Work.Set() {
+			c := sel.Context
+			out.Context = &jsonContext{Task: c.Task, Paths: append([]string{}, c.Paths...), Branch: c.Branch, Floor: res.Floor, Chosen: res.Chosen}
+		}
 		for _, it := range res.Shown {
-			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed}
+			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed, Chosen: it.Chosen}
+			if m := it.Match; m != nil {
+				jl.Relevance = &jsonRelevance{Score: m.Score, Terms: append([]string{}, m.Terms...), Paths: append([]relevance.PathMatch{}, m.Paths...)}
+			}
 			if s := it.Learning.Session; s != nil {
 				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
 			}
@@ -203,9 +256,9 @@ func problems(doc *learnings.Document) []learnings.Problem {
 func sizeWarnings(shown string, size int) []string {
 	switch {
 	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s, over the 1 MB limit; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("warning: %s is %s; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.OverLimit(size))}
 	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s and approaching the 1 MB limit; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.HumanSize(size))}
+		return []string{fmt.Sprintf("note: %s is %s; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.OverLimit(size))}
 	}
 	return nil
 }

@@ -3,9 +3,8 @@
 package root
 
 import (
-	"errors"
 	"fmt"
-	"runtime/debug"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,6 +17,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/improvedocs"
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmd/lint"
+	"github.com/learn-memory/learn/internal/cmd/man"
 	"github.com/learn-memory/learn/internal/cmd/recall"
 	"github.com/learn-memory/learn/internal/cmd/search"
 	"github.com/learn-memory/learn/internal/cmd/show"
@@ -25,6 +25,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/store"
 	"github.com/learn-memory/learn/internal/cmd/summarise"
 	"github.com/learn-memory/learn/internal/cmd/undo"
+	"github.com/learn-memory/learn/internal/cmd/version"
 	"github.com/learn-memory/learn/internal/cmdutil"
 )
 
@@ -37,11 +38,30 @@ var Version = ""
 func Main() int {
 	f := cmdutil.NewFactory()
 	cmd := NewCmdRoot(f)
-	err := cmd.Execute()
-	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
-		fmt.Fprintf(f.IO.Err, "learn: %v\n", err)
-	}
+	c, err := cmd.ExecuteC()
+	f.IO.StopPager()
+	cmdutil.PrintError(f.IO.Err, err, wantsJSON(c, os.Args[1:]))
 	return cmdutil.ExitCode(err)
+}
+
+// wantsJSON tells whether the command line asked for --json, so that its
+// error is JSON too; when parsing failed the flag was never set, so the
+// arguments are read as written.
+func wantsJSON(c *cobra.Command, args []string) bool {
+	if c != nil {
+		if fl := c.Flags().Lookup("json"); fl != nil && fl.Changed {
+			return fl.Value.String() == "true"
+		}
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--json" || a == "--json=true" {
+			return true
+		}
+	}
+	return false
 }
 
 // NewCmdRoot builds the whole command tree around f.
@@ -69,7 +89,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
   EOF
   $ learn search retries
   $ learn install`,
-		Version:       version(),
+		Version:       version.Read(Version).String(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -77,11 +97,16 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.SetIn(f.IO.In)
 	cmd.SetOut(f.IO.Out)
 	cmd.SetErr(f.IO.Err)
-	cmd.PersistentFlags().StringVar(&f.FileFlag, "file", "", "learnings file (default: $LEARN_FILE, else .tmp/memory-learnings.md in the project root)")
+	cmd.PersistentFlags().StringVar(&f.FileFlag, "file", "", "the learnings file at `PATH` (default: $LEARN_FILE, else .tmp/memory-learnings.md in the project root)")
 	_ = cmd.MarkPersistentFlagFilename("file", "md")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return cmdutil.Mark(fmt.Errorf("%w (see '%s --help')", err, c.CommandPath()), cmdutil.ErrUsage)
-	})
+	cmd.SetVersionTemplate("learn version {{.Version}}\n")
+	cmd.SetFlagErrorFunc(cmdutil.FlagError)
+	cmd.PersistentPreRunE = func(c *cobra.Command, args []string) error {
+		if c.Annotations[cmdutil.PagerAnnotation] != "" {
+			f.IO.StartPager()
+		}
+		return nil
+	}
 	cmd.Args = cobra.ArbitraryArgs
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		if len(args) > 0 {
@@ -121,10 +146,58 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		commands.NewCmdCommands(f, nil),
 		install.NewCmdInstall(f, nil),
 		doctor.NewCmdDoctor(f, nil),
+		version.NewCmdVersion(f, version.Read(Version)),
 	)
+	cmd.AddCommand(man.NewCmdMan(f, func() *cobra.Command { return cmd }))
 	cmd.SetHelpCommandGroupID("setup")
 	cmd.SetCompletionCommandGroupID("setup")
+	cmd.InitDefaultHelpCmd()
+	cmd.InitDefaultCompletionCmd()
+	for _, c := range cmd.Commands() {
+		switch c.Name() {
+		case "recall", "summarise", "search", "show", "lint", "fmt", "stats", "improve-docs", "compact", "undo":
+			setAnnotation(c, cmdutil.PagerAnnotation)
+		case "commands", "install", "version", "man", "completion", "help":
+			withoutFile(c)
+		}
+	}
 	return cmd
+}
+
+// withoutFile takes the global --file away from a command that never reads
+// the learnings file, and from its subcommands: it is not in their help, and
+// giving it is a usage error rather than silently ignored.
+func withoutFile(c *cobra.Command) {
+	var ignored string
+	c.Flags().StringVar(&ignored, "file", "", "")
+	_ = c.Flags().MarkHidden("file")
+	c.PreRunE = chainPreRun(c.PreRunE, func(c *cobra.Command, args []string) error {
+		if c.Flags().Changed("file") {
+			return cmdutil.UsageErrorf("%s does not read a learnings file; --file means nothing here", c.CommandPath())
+		}
+		return nil
+	})
+	for _, sub := range c.Commands() {
+		withoutFile(sub)
+	}
+}
+
+func chainPreRun(first, then func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		if first != nil {
+			if err := first(c, args); err != nil {
+				return err
+			}
+		}
+		return then(c, args)
+	}
+}
+
+func setAnnotation(c *cobra.Command, key string) {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[key] = "true"
 }
 
 // unknownCommand reports a mistyped subcommand as a usage error, with
@@ -136,14 +209,4 @@ func unknownCommand(c *cobra.Command, name string) error {
 		msg += fmt.Sprintf("; did you mean %s?", strings.Join(suggestions, " or "))
 	}
 	return cmdutil.Mark(fmt.Errorf("%s (see '%s --help')", msg, c.CommandPath()), cmdutil.ErrUsage)
-}
-
-func version() string {
-	if Version != "" {
-		return Version
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "dev"
 }

@@ -72,12 +72,9 @@ No match is not an error: search says so and exits 0.`,
 		}
 		return nil
 	}
-	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", DefaultLimit, "show at most this many results (0: all)")
-	cmd.Flags().StringVarP(&opts.Category, "category", "c", "", "search only this category (a spec category or one in the file; anything else is a usage error)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	_ = cmd.RegisterFlagCompletionFunc("category", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return learnings.Priority, cobra.ShellCompDirectiveNoFileComp
-	})
+	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "results")
+	cmdutil.CategoryFlag(cmd, &opts.Category, "search only this category", learnings.Priority)
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -121,7 +118,7 @@ func run(opts *Options) error {
 		}
 	}
 	hits, matched := search.Search(doc, opts.Query, search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true})
-	searched := len(doc.Learnings())
+	searched := len(learnings.Live(doc.Learnings()))
 	if opts.JSON {
 		rep := Report{File: display, Query: opts.Query, Searched: searched, Matched: matched, Results: []Result{}}
 		for _, h := range hits {

@@ -42,7 +42,8 @@ exits 1, and when nothing fits it exits 1 too.`,
 		Example: `  $ learn show 3f9a2c1
   $ learn show 3f9a      # a unique prefix is enough
   $ learn show 3f9a2c1 --json`,
-		Args: cmdutil.ExactArgs(1, "one learning or session ID (find IDs with learn search)"),
+		Args:              cmdutil.ExactArgs(1, "one learning or session ID (find IDs with learn search)"),
+		ValidArgsFunction: memview.CompleteIDs(opts.Path),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = strings.TrimSpace(args[0])
 			if opts.ID == "" {
@@ -54,7 +55,7 @@ exits 1, and when nothing fits it exits 1 too.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 

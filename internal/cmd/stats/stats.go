@@ -14,6 +14,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/recall"
 )
@@ -58,7 +59,7 @@ English text and code; the real count depends on the model's tokenizer.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -114,7 +115,9 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
 	rep := compute(file.Doc, opts.Now())
+	busy.Stop()
 	rep.File = file.Display
 	rep.Exists = file.Exists
 	if opts.JSON {

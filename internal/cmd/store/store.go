@@ -20,6 +20,7 @@ import (
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -45,11 +46,11 @@ type Options struct {
 
 // categoryFlags maps each per-category flag to its category.
 var categoryFlags = []struct{ name, category, usage string }{
-	{"correction", "User Corrections", "a User Correction (repeatable)"},
-	{"requirement", "New Requirements", "a New Requirement (repeatable)"},
-	{"convention", "Updated Conventions", "an Updated Convention (repeatable)"},
-	{"discovery", "Fresh Discoveries", "a Fresh Discovery (repeatable)"},
-	{"preference", "Preference Clarifications", "a Preference Clarification (repeatable)"},
+	{"correction", "User Corrections", "store `TEXT` as a User Correction (repeatable)"},
+	{"requirement", "New Requirements", "store `TEXT` as a New Requirement (repeatable)"},
+	{"convention", "Updated Conventions", "store `TEXT` as an Updated Convention (repeatable)"},
+	{"discovery", "Fresh Discoveries", "store `TEXT` as a Fresh Discovery (repeatable)"},
+	{"preference", "Preference Clarifications", "store `TEXT` as a Preference Clarification (repeatable)"},
 }
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
@@ -68,8 +69,8 @@ category instead: --correction, --requirement, --convention, --discovery and
 An argument "-" (stdin, as for 'learn summarise -') is accepted and changes
 nothing.
 
---focus names what the session was about (required). --project defaults to the
-project directory's name. --docs lists the documentation the session saw, as
+--focus names what the session was about (required). --project-name defaults
+to the project directory's name. --docs lists the documentation the session saw, as
 references only (paths and anchors such as docs/api.md#retries or
 lib/auth.ex:45), comma-separated or repeated; text that looks like content is
 refused.
@@ -127,12 +128,15 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what would be stored without writing")
-	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about (required)")
-	cmd.Flags().StringVar(&opts.Project, "project", "", "project name (default: the project directory's name)")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "documentation seen, as references (paths, anchors); comma-separated, repeatable")
-	cmd.Flags().StringArrayVar(&opts.Replaces, "replaces", nil, "ID of a stored learning the new one replaces (repeatable)")
+	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about: a few words of `TEXT` (required)")
+	cmd.Flags().StringVar(&opts.Project, "project-name", "", "the project's `NAME` in the session header (default: the project directory's name)")
+	// --project was its name before install's --project (a switch) took it.
+	cmd.Flags().StringVar(&opts.Project, "project", "", "")
+	_ = cmd.Flags().MarkDeprecated("project", "use --project-name")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "documentation the session saw")
+	cmd.Flags().StringArrayVar(&opts.Replaces, "replaces", nil, "`ID` of a stored learning the new one replaces (repeatable)")
 	for _, cf := range categoryFlags {
 		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
 	}
@@ -359,7 +363,7 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*lea
 		keep = append(keep, l)
 		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
 			*updates = append(*updates, similarStored{Number: i + 1, ID: u.ID, Text: u.Text,
-				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(u.Content(), l.Text)})
+				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(secrets.Redact(u.Content()), l.Text)})
 		}
 	}
 	return keep, sameAs
@@ -401,9 +405,9 @@ func (r *result) identify(s learnings.NewSession) {
 
 func report(out, errw io.Writer, r *result, in *input.Input) {
 	if r.PrivateRemoved > 0 {
-		fmt.Fprintf(errw, "removed %d <private> span(s) before storing", r.PrivateRemoved)
+		fmt.Fprintf(errw, "removed %s before storing", memview.Plural(r.PrivateRemoved, "<private> span", "<private> spans"))
 		if in.PrivateOnly > 0 {
-			fmt.Fprintf(errw, "; %d learning(s) were entirely private and are not stored", in.PrivateOnly)
+			fmt.Fprintf(errw, "; %s entirely private and not stored", memview.Plural(in.PrivateOnly, "learning was", "learnings were"))
 		}
 		fmt.Fprintln(errw)
 	}
@@ -432,14 +436,25 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	for _, rp := range r.Replaced {
 		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.By)
 	}
-	for _, u := range r.Updates {
-		fmt.Fprintf(out, "Note: learning %d updates [%s] (%s): %s. Both are kept; if the new one replaces it,\n"+
-			"  run this store again with --replaces %s, or drop the old one with learn forget --id %s.\n",
-			u.Number, u.ID, input.Preview(u.Text), similar.FormatChanges(u.Changes), u.ID, u.ID)
+	if len(r.Updates) > 0 {
+		fmt.Fprintf(out, "Stored as new, %s a stored learning; both are kept. If one replaces the old learning,\n"+
+			"store it again with --replaces ID, or drop the old one with learn forget --id ID:\n",
+			memview.Plural(len(r.Updates), "learning updates", "learnings update"))
+		for i, u := range r.Updates {
+			if i == updatesShown {
+				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Updates)-i)
+				break
+			}
+			fmt.Fprintf(out, "  - learning %d updates [%s] (%s): %s\n", u.Number, u.ID, input.Preview(u.Text), similar.FormatChanges(u.Changes))
+		}
 	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
-		for _, s := range r.Skipped {
+		for i, s := range r.Skipped {
+			if i == skippedShown {
+				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Skipped)-i)
+				break
+			}
 			if s.InInput > 0 {
 				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
 				continue
@@ -448,6 +463,14 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 		}
 	}
 }
+
+// skippedShown caps the list of skipped learnings, so that storing a big
+// batch costs the agent a bounded answer.
+const skippedShown = 20
+
+// updatesShown caps the list of stored learnings that update older ones,
+// whose lines are longer.
+const updatesShown = 10
 
 func allKnown(n int) string {
 	if n == 1 {

@@ -222,7 +222,7 @@ func TestStoreDryRunAndJSON(t *testing.T) {
 		t.Errorf("stdout = %q", out)
 	}
 
-	out, _, err = h.store(t, twoLearnings, "--focus", "Wet", "--project", "other", "--json")
+	out, _, err = h.store(t, twoLearnings, "--focus", "Wet", "--project-name", "other", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}

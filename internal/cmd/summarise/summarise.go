@@ -106,9 +106,9 @@ it.`,
 			return run(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	cmd.Flags().IntVar(&opts.MaxChars, "max-chars", engine.DefaultMaxChars, "budget for the baseline's learnings, in characters")
-	cmd.Flags().StringArrayVar(&opts.Docs, "docs", nil, "more documentation files to check (paths), comma-separated, repeatable")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the baseline's learnings")
+	cmdutil.DocsFlag(cmd, &opts.Docs, "more documentation to check")
 	return cmd
 }
 
@@ -347,7 +347,7 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		Problems: append([]learnings.Problem{}, problems...), PrivateRemoved: removed}
 
 	stored := m.Doc.Learnings()
-	out.Compared = len(stored)
+	out.Compared = len(learnings.Live(stored))
 	texts := make([]string, len(cands))
 	for i, c := range cands {
 		texts[i] = c.Text
@@ -369,7 +369,7 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		} else if u := known[i].Update; u != nil {
 			candIx.Add(i, t)
 			v.Verdict, v.Score, v.UpdateOf, v.Stamp = VerdictUpdate, input.RoundScore(known[i].Score), u.ID, stampOf(u)
-			v.UpdateText, v.Changes = secrets.Redact(u.Text), similar.Diff(u.Content(), c.Text)
+			v.UpdateText, v.Changes = secrets.Redact(u.Text), similar.Diff(secrets.Redact(u.Content()), input.Mask(c.Text))
 		} else {
 			candIx.Add(i, t)
 			if corpus == nil {
@@ -391,7 +391,7 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		fmt.Fprintf(opts.IO.Err, "some of stdin was not read as candidates:\n%s\n", input.Problems("stdin", problems))
 	}
 	if removed > 0 {
-		fmt.Fprintf(opts.IO.Err, "removed %d <private> span(s) before checking\n", removed)
+		fmt.Fprintf(opts.IO.Err, "removed %s before checking\n", memview.Plural(removed, "<private> span", "<private> spans"))
 	}
 	report(opts.IO.Out, out, m.Doc)
 	return nil
@@ -411,10 +411,11 @@ func listShort(paths []string) string {
 func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 	docList := "no documentation files"
 	if len(out.DocsChecked) > 0 {
-		docList = fmt.Sprintf("%d documentation file(s): %s", len(out.DocsChecked), listShort(out.DocsChecked))
+		docList = fmt.Sprintf("%s: %s", memview.Plural(len(out.DocsChecked), "documentation file", "documentation files"), listShort(out.DocsChecked))
 	}
-	fmt.Fprintf(w, "Checked %d candidate(s) against %d stored learning(s) in %s (%d session(s)%s) and %s.\n\n",
-		out.Candidates, out.Compared, out.File, len(doc.Sessions), consolidatedNote(doc), docList)
+	fmt.Fprintf(w, "Checked %s against %s in %s (%s%s) and %s.\n\n",
+		memview.Plural(out.Candidates, "candidate", "candidates"), memview.Plural(out.Compared, "stored learning", "stored learnings"),
+		out.File, memview.Plural(len(doc.Sessions), "session", "sessions"), consolidatedNote(doc), docList)
 	if note := capNote(len(out.DocsChecked), out.DocsTotal); note != "" {
 		fmt.Fprintf(w, "Note: %s.\n\n", note)
 	}
@@ -429,10 +430,9 @@ func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, verdict, v.Category, input.Preview(v.Text))
 		switch {
 		case v.ID != "":
-			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f); see it with `learn show %s`\n", v.ID, input.Where(v.Stamp), v.Score, v.ID)
+			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f)\n", v.ID, input.Where(v.Stamp), v.Score)
 		case v.UpdateOf != "":
-			fmt.Fprintf(w, "   stored [%s] from %s: %q\n   changed: %s\n   ask the user whether it replaces [%s]; if so store it with `learn store --replaces %s`\n",
-				v.UpdateOf, input.Where(v.Stamp), input.Preview(v.UpdateText), similar.FormatChanges(v.Changes), v.UpdateOf, v.UpdateOf)
+			fmt.Fprintf(w, "   changed: %s\n", similar.FormatChanges(v.Changes))
 		case v.Candidate > 0:
 			fmt.Fprintf(w, "   repeats candidate %d (score %.2f)\n", v.Candidate, v.Score)
 		case v.Doc != nil:
@@ -450,11 +450,14 @@ func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 			fmt.Fprintf(w, "   warning: %s\n", msg)
 		}
 	}
-	fmt.Fprintf(w, "\n%d new, %d update, %d duplicate, %d already documented", counts[VerdictNew], counts[VerdictUpdate], counts[VerdictDuplicate], counts[VerdictDocumented])
+	fmt.Fprintf(w, "\n%d new, %s, %d duplicate, %d already documented", counts[VerdictNew], memview.Plural(counts[VerdictUpdate], "update", "updates"), counts[VerdictDuplicate], counts[VerdictDocumented])
 	if refused > 0 {
 		fmt.Fprintf(w, "; %d would be refused for a secret", refused)
 	}
 	fmt.Fprintln(w, ".")
+	if counts[VerdictDuplicate]+counts[VerdictUpdate] > 0 {
+		fmt.Fprintln(w, "See a stored learning in full with `learn show ID`.")
+	}
 	switch {
 	case counts[VerdictNew]+counts[VerdictUpdate] == 0:
 		fmt.Fprintln(w, "No new learnings: nothing needs storing.")

@@ -159,7 +159,7 @@ func TestVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Checked 5 candidate(s) against 3 stored learning(s)", "1 documentation file(s): README.md", "1. DUPLICATE", "3. NEW", "2. ALREADY DOCUMENTED", "README.md:", "SECRET", "2 new, 0 update, 2 duplicate, 1 already documented"} {
+	for _, want := range []string{"Checked 5 candidates against 3 stored learnings", "1 documentation file: README.md", "1. DUPLICATE", "3. NEW", "2. ALREADY DOCUMENTED", "README.md:", "SECRET", "2 new, 0 updates, 2 duplicate, 1 already documented"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,12 +21,15 @@ import (
 
 // Options holds the flags of "learn undo".
 type Options struct {
-	IO          *cmdutil.IO
-	Path        func() (string, error)
-	Display     func(string) string
-	Now         func() time.Time
-	List        bool
-	JSON        bool
+	IO      *cmdutil.IO
+	Path    func() (string, error)
+	Display func(string) string
+	Now     func() time.Time
+	List    bool
+	JSON    bool
+	// Backup names the copy to restore (its number in --list or its file
+	// name); empty means the newest that differs from the file.
+	Backup      string
 	LockTimeout time.Duration
 }
 
@@ -32,7 +37,7 @@ type Options struct {
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
-		Use:   "undo",
+		Use:   "undo [BACKUP]",
 		Short: "Restore the newest backup",
 		Long: `Undo puts back the newest backup of the learnings file. The commands that
 destroy data (compact, forget, fmt) copy the file into a small ring of
@@ -41,14 +46,22 @@ differs from the current file.
 
 The file undo replaces is itself backed up first, so an undo can be undone:
 run learn undo again. --list shows the ring, newest first, with each copy's
-time, size and number of sessions and learnings.
+time, size and number of sessions and learnings. Name one copy, by its number
+in --list or its file name (the shell completes them), to restore that one.
 
 Exit status 1 when there is nothing to undo.`,
 		Example: `  $ learn undo --list
   $ learn undo
-  $ learn undo     # again: back to where you were before the first undo`,
-		Args: cmdutil.NoArgs,
+  $ learn undo     # again: back to where you were before the first undo
+  $ learn undo 3   # the third copy in --list`,
+		Args: cmdutil.RangeArgs(0, 1, "at most one backup (its number in learn undo --list, or its file name)"),
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return backupNames(opts), cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Backup = args[0]
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -56,7 +69,7 @@ Exit status 1 when there is nothing to undo.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.List, "list", false, "list the backups instead of restoring one")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
@@ -111,6 +124,13 @@ func run(opts *Options) error {
 	if len(backups) == 0 {
 		return fmt.Errorf("nothing to undo: %s has no backups yet (compact, forget and fmt make one before they write)", display)
 	}
+	if opts.Backup != "" {
+		b, err := pick(backups, opts.Backup)
+		if err != nil {
+			return err
+		}
+		backups = []memfile.BackupInfo{b}
+	}
 	for _, b := range backups {
 		data, err := memfile.Read(b.Path)
 		if err != nil {
@@ -134,6 +154,9 @@ func run(opts *Options) error {
 			fmt.Fprintf(out, "The file it replaced (%s) is kept as a backup: run learn undo again to get it back.\n", counts(*cur))
 		}
 		return nil
+	}
+	if opts.Backup != "" {
+		return fmt.Errorf("nothing to undo: backup %s is the same as %s now", opts.Backup, display)
 	}
 	return fmt.Errorf("nothing to undo: every backup of %s is the same as the file now", display)
 }
@@ -188,3 +211,37 @@ func counts(c Copy) string {
 // stamp shows a backup's time in the clock's zone (local time), to the
 // second: backups made a minute apart must be told apart.
 func stamp(t, now time.Time) string { return t.In(now.Location()).Format("2006-01-02 15:04:05 MST") }
+
+// pick finds the backup a user named: its number in --list (1 is the
+// newest) or its file name.
+func pick(backups []memfile.BackupInfo, name string) (memfile.BackupInfo, error) {
+	if n, err := strconv.Atoi(name); err == nil {
+		if n < 1 || n > len(backups) {
+			return memfile.BackupInfo{}, cmdutil.UsageErrorf("no backup number %d: there are %d (see learn undo --list)", n, len(backups))
+		}
+		return backups[n-1], nil
+	}
+	for _, b := range backups {
+		if filepath.Base(b.Path) == filepath.Base(name) {
+			return b, nil
+		}
+	}
+	return memfile.BackupInfo{}, cmdutil.UsageErrorf("no backup named %q (see learn undo --list)", name)
+}
+
+// backupNames lists the ring's file names for shell completion.
+func backupNames(opts *Options) []string {
+	path, err := opts.Path()
+	if err != nil {
+		return nil
+	}
+	backups, err := memfile.Backups(path)
+	if err != nil {
+		return nil
+	}
+	names := make([]string, 0, len(backups))
+	for i, b := range backups {
+		names = append(names, fmt.Sprintf("%s\t%d: %s", filepath.Base(b.Path), i+1, b.Time.Format("2006-01-02 15:04:05")))
+	}
+	return names
+}

@@ -1,0 +1,93 @@
+// Package progress tells a person at a terminal that a slow command is still
+// working: a line on stderr that names the work and counts the seconds, shown
+// only once the work has taken a moment and wiped when it ends, so that fast
+// runs, pipes and scripts never see it.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Delay is how long work runs before the line appears: most commands finish
+// sooner, and a line that flashes for a few milliseconds is noise.
+const Delay = 300 * time.Millisecond
+
+// interval is how often the line is redrawn.
+const interval = 100 * time.Millisecond
+
+// Line is a progress line on a terminal. The zero of *Line (nil) is a line
+// that shows nothing, which is what Start returns when w is not a terminal.
+type Line struct {
+	w     io.Writer
+	msg   string
+	begin time.Time
+	ticks <-chan time.Time
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+	shown int // the width of the text on screen, to wipe it
+}
+
+// Start shows msg ("checking 66,730 learnings") on w while the work runs,
+// when tty says w is a terminal; Stop ends it. The line is redrawn every
+// tenth of a second with the time spent so far, from Delay on.
+func Start(w io.Writer, tty bool, msg string) *Line {
+	if !tty {
+		return nil
+	}
+	ticker := time.NewTicker(interval)
+	l := start(w, msg, time.Now, ticker.C)
+	go func() {
+		<-l.done
+		ticker.Stop()
+	}()
+	return l
+}
+
+func start(w io.Writer, msg string, now func() time.Time, ticks <-chan time.Time) *Line {
+	l := &Line{w: w, msg: msg, begin: now(), ticks: ticks, stop: make(chan struct{}), done: make(chan struct{})}
+	go l.run()
+	return l
+}
+
+func (l *Line) run() {
+	defer close(l.done)
+	for {
+		select {
+		case <-l.stop:
+			if l.shown > 0 {
+				fmt.Fprint(l.w, "\r"+strings.Repeat(" ", l.shown)+"\r")
+			}
+			return
+		case at := <-l.ticks:
+			spent := at.Sub(l.begin)
+			if spent < Delay {
+				continue
+			}
+			text := fmt.Sprintf("%s %s… %.1f s", frames[int(spent/interval)%len(frames)], l.msg, spent.Seconds())
+			// Pad over a longer previous text; the carriage return keeps
+			// it on one line without terminal escapes, which TERM=dumb
+			// lacks.
+			pad := max(0, l.shown-len([]rune(text)))
+			fmt.Fprint(l.w, "\r"+text+strings.Repeat(" ", pad))
+			l.shown = len([]rune(text)) + pad
+		}
+	}
+}
+
+var frames = []string{"|", "/", "-", `\`}
+
+// Stop wipes the line and returns once it is gone, so that what the command
+// prints next starts on a clean line. It is safe to call more than once and
+// on a nil *Line.
+func (l *Line) Stop() {
+	if l == nil {
+		return
+	}
+	l.once.Do(func() { close(l.stop) })
+	<-l.done
+}

@@ -1,0 +1,117 @@
+package recall
+
+import (
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/similar"
+)
+
+// chosenHeading opens the learnings chosen for the task.
+const chosenHeading = "\n## Chosen for this task (best match first)\n\n"
+
+// relevant scores ordered against the context and returns the items worth
+// choosing (at or above the ranking's floor, best first, within the items
+// in scope) and every learning's match, for the reasons --json gives.
+func (r *Result) relevant(ordered []*learnings.Learning, items []Item, ctx relevance.Context) ([]Item, map[*learnings.Learning]*relevance.Match) {
+	if ctx.Empty() {
+		return nil, nil
+	}
+	ranking := relevance.Rank(ordered, ctx)
+	r.Floor = ranking.Floor
+	ms := ranking.Matches
+	matches := make(map[*learnings.Learning]*relevance.Match, len(ms))
+	for i := range ms {
+		matches[ms[i].Learning] = &ms[i]
+	}
+	inScope := make(map[*learnings.Learning]int, len(items))
+	for i, it := range items {
+		inScope[it.Learning] = i
+	}
+	var chosen []Item
+	for i := range ranking.Relevant() {
+		if j, ok := inScope[ms[i].Learning]; ok {
+			it := items[j]
+			it.Match, it.Chosen = &ms[i], true
+			chosen = append(chosen, it)
+		}
+	}
+	for i := range items {
+		items[i].Match = matches[items[i].Learning]
+	}
+	return chosen, matches
+}
+
+// fitChosen shows the chosen items that fit within half the budget (and
+// within what is left of it), best first, folding duplicates among them,
+// and returns the rest of the budget and the learnings it handled.
+func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) (int, map[*learnings.Learning]bool) {
+	done := map[*learnings.Learning]bool{}
+	limit := min(r.MaxChars/2, budget)
+	spent := runes(chosenHeading)
+	for _, it := range chosen {
+		cost := rawCost(it, true)
+		if spent+cost <= limit {
+			cost = bulletCost(it, true)
+		}
+		if spent+cost > limit {
+			continue
+		}
+		done[it.Learning] = true
+		t := similar.Prepare(it.Learning.Text)
+		if i, dup := shown.Find(t); dup {
+			r.Shown[i].Collapsed++
+			r.Duplicates++
+			continue
+		}
+		shown.Add(len(r.Shown), t)
+		spent += cost
+		r.Shown = append(r.Shown, it)
+		r.Chosen++
+	}
+	if r.Chosen == 0 {
+		return budget, done
+	}
+	return budget - spent, done
+}
+
+// chosenAll puts every chosen item first, for output with no budget.
+func chosenAll(chosen, items []Item) []Item {
+	if len(chosen) == 0 {
+		return items
+	}
+	first := make(map[*learnings.Learning]bool, len(chosen))
+	for _, it := range chosen {
+		first[it.Learning] = true
+	}
+	out := append(make([]Item, 0, len(items)), chosen...)
+	for _, it := range items {
+		if !first[it.Learning] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// Unshown returns the matches r did not show, neither as themselves nor as
+// a near duplicate of a learning it showed, in the order given: what a
+// later prompt's context adds to the recall a session started with. With
+// no budget r showed everything, duplicates collapsed, so nothing is new.
+func (r *Result) Unshown(ms []relevance.Match) []relevance.Match {
+	shown := similar.NewSameIndex()
+	ids := make(map[*learnings.Learning]bool, len(r.Shown))
+	for i, it := range r.Shown {
+		ids[it.Learning] = true
+		shown.Add(i, similar.Prepare(it.Learning.Text))
+	}
+	var out []relevance.Match
+	for _, m := range ms {
+		if r.MaxChars == 0 || ids[m.Learning] {
+			continue
+		}
+		if _, dup := shown.Find(similar.Prepare(m.Learning.Text)); dup {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}

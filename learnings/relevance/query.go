@@ -1,0 +1,187 @@
+package relevance
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/learn-memory/learn/learnings/terms"
+)
+
+// Weights of the context's words: what the user wrote about the task says
+// most, the branch name nearly as much (people name branches after the
+// work), the words of the paths at hand less (a path names the place, not
+// the problem).
+const (
+	weightTask   = 1.0
+	weightBranch = 0.9
+	weightPath   = 0.6
+)
+
+// query is a Context turned into the words a Matcher looks for and the
+// paths to compare.
+type query struct {
+	words   []string  // terms as terms.Tokenize emits them
+	weights []float64 // 0 for a word that only makes a learning worth comparing paths with
+	shown   []string  // each word as the context wrote it, lower case
+	pathly  []bool    // the word comes from a path: a hit on it means comparing paths
+	paths   []ctxPath
+}
+
+func (q *query) add(term, shown string, weight float64, fromPath bool) {
+	for i, w := range q.words {
+		if w == term {
+			q.weights[i] = max(q.weights[i], weight)
+			q.pathly[i] = q.pathly[i] || fromPath
+			return
+		}
+	}
+	q.words = append(q.words, term)
+	q.weights = append(q.weights, weight)
+	q.shown = append(q.shown, shown)
+	q.pathly = append(q.pathly, fromPath)
+}
+
+// Word weights inside a source: a piece of a camelCase word in the task
+// (`MacBook`: mac, book) may be a syllable of a name, and a number matches
+// by accident more often than a word.
+const (
+	weightPiece  = 0.5
+	weightNumber = 0.5
+)
+
+func newQuery(ctx Context) *query {
+	q := &query{}
+	paths := append([]string(nil), ctx.Paths...)
+	terms.Tokenize(ctx.Task, func(t terms.Token) {
+		if !t.Part && looksLikePath(ctx.Task[t.Start:t.End]) {
+			paths = append(paths, ctx.Task[t.Start:t.End])
+		}
+	})
+	for _, w := range wordsOf(ctx.Task) {
+		if !taskStopWord(w.term) {
+			q.add(w.term, w.shown, weightTask*w.weight(), false)
+		}
+	}
+	for _, w := range wordsOf(ctx.Branch) {
+		if !branchStopWord(w.term) {
+			q.add(w.term, w.shown, weightBranch*w.weight(), false)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range paths {
+		cp, ok := newCtxPath(p)
+		if !ok || seen[cp.file] {
+			continue
+		}
+		seen[cp.file] = true
+		q.paths = append(q.paths, cp)
+		for _, w := range wordsOf(cp.trimmed) {
+			switch {
+			case knownExt[w.term] || isNumber(w.term):
+			case genericPathWord[w.term] || taskStopWord(w.term):
+				q.add(w.term, w.shown, 0, true)
+			default:
+				q.add(w.term, w.shown, weightPath, true)
+			}
+		}
+	}
+	return q
+}
+
+type word struct {
+	term, shown string
+	piece       bool
+}
+
+func (w word) weight() float64 {
+	switch {
+	case isNumber(w.term):
+		return weightNumber
+	case w.piece:
+		return weightPiece
+	}
+	return 1
+}
+
+// wordsOf is terms.Words with each word as written.
+func wordsOf(s string) []word {
+	var out []word
+	terms.Tokenize(s, func(t terms.Token) {
+		if w := s[t.Start:t.End]; t.Part || !strings.ContainsFunc(w, notWordRune) {
+			out = append(out, word{t.Term, strings.ToLower(w), t.Piece})
+		}
+	})
+	return out
+}
+
+func notWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r)
+}
+
+func isNumber(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// taskStopWord is a word of a request that says nothing about its subject:
+// "please fix the bug in ..." is about what follows.
+func taskStopWord(term string) bool { return terms.StopWord(term) || requestWords[term] }
+
+var requestWords = stemmed(`i me my mine we us our ours you your yours it its itself this these
+	those there here they them their theirs he him his she her hers who whom whose what which
+	not no nor yes do does did doing done be been being am is are was were have has had having
+	will would shall should can could may might must ought let lets please need needs want
+	wants wanted try tried get gets got getting gotten make makes made making add adds added
+	fix fixes fixed fixing change changes changed changing update updates updated updating
+	implement implementing work works worked working look looks looking check checks see seen
+	saw seem seems keep keeps kept take takes took taken give gave given go goes went gone
+	going come comes came know knows knew think thinks thought say says said tell told find
+	found show shows showed shown put puts set sets use used uses using start started stop
+	stopped happen happens happened some any all each every both either neither also just so
+	then than but if else into onto about above below after before again now still yet already
+	ever never always often sometimes usually new old bug bugs issue issues problem problems
+	task tasks thing things stuff way ways why how up down out over under via per one two
+	three first last next very really quite rather like same other another more most less
+	least only own much many few lot lots bit little big small good bad better worse best
+	wrong right fine ok okay sure actually anymore anyway somehow something anything
+	everything nothing someone anyone everyone somewhere while since until because though
+	although whether during without within across around through between among against
+	toward towards upon off too even back well maybe perhaps instead forever`)
+
+// branchStopWord is a word branch names carry for their kind or owner, not
+// their subject: feat/, fix/, chore/ and the like.
+func branchStopWord(term string) bool {
+	return taskStopWord(term) || branchWords[term] || isNumber(term)
+}
+
+var branchWords = stemmed(`feat feature features fix bugfix hotfix chore refactor refactoring
+	wip release releases main master develop dev head trunk docs doc test tests ci build
+	revert deps dependabot renovate patch minor major draft tmp temp`)
+
+// genericPathWord names a directory or file every project has: alone it
+// says nothing about the subject, though the path it is part of may.
+var genericPathWord = stemmed(`src lib libs internal pkg pkgs app apps cmd test tests spec
+	specs main index util utils common core mod init source sources include inc public
+	private vendor module modules package packages bin build dist out target tmp doc docs`)
+
+// knownExt lists file extensions: a word after the last dot of a name that
+// has one of these makes a token a file name, and the extension alone is
+// never a subject.
+var knownExt = stemmed(`go mod sum ts tsx js jsx mjs cjs py pyi rb rs swift kt kts java scala
+	c h cc cpp hpp cs fs m mm php ex exs erl hs ml lua dart r jl pl sh bash zsh fish ps1 bat
+	md mdx rst txt adoc json jsonc yaml yml toml ini cfg conf env xml html htm css scss sass
+	less vue svelte sql graphql gql proto tf hcl lock gradle plist storyboard xib ipynb csv
+	tsv dockerfile makefile mk cmake nix`)
+
+func stemmed(list string) map[string]bool {
+	m := map[string]bool{}
+	for w := range strings.FieldsSeq(list) {
+		m[w] = true
+		m[terms.Stem(w)] = true
+	}
+	return m
+}

@@ -1,0 +1,164 @@
+package relevance
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// memory builds learnings from sessions of {focus, docs, texts...}.
+func memory(sessions ...[]string) []*learnings.Learning {
+	var out []*learnings.Learning
+	for i, s := range sessions {
+		sess := &learnings.Session{ID: fmt.Sprintf("s%d", i), Focus: s[0], Project: "acme"}
+		if s[1] != "" {
+			sess.Docs = strings.Split(s[1], ",")
+		}
+		for j, text := range s[2:] {
+			out = append(out, &learnings.Learning{ID: fmt.Sprintf("l%d.%d", i, j), Category: "Fresh Discoveries", Text: text, Session: sess})
+		}
+	}
+	return out
+}
+
+// sample is a small memory with one learning per subsystem and fillers that
+// share common words.
+func sample() []*learnings.Learning {
+	ls := memory(
+		[]string{"S3 uploads from the iOS app", "ios/Uploader.swift,docs/storage.md",
+			"S3 multipart parts must be at least 5 MB except the last one.",
+			"Never log the presigned URL; it grants write access for an hour."},
+		[]string{"Stripe webhook retries", "docs/payments.md",
+			"Stripe retries a webhook for up to three days; handlers must be idempotent on the event id.",
+			"`payments/webhook_handler.go` verifies signatures against the raw body, not the parsed JSON."},
+		[]string{"CI speedups", "",
+			"Run the linter before pushing; CI fails the build on any warning.",
+			"The test job caches the Go module directory keyed on go.sum.",
+			"Flaky test: the clock test needs a fixed time zone."},
+		[]string{"Release process", "RELEASING.md",
+			"Tag releases from main only; the release job refuses other branches.",
+			"The changelog is generated from PR titles, so titles must be in the imperative."},
+		[]string{"Database migrations", "db/migrations/README.md",
+			"Migrations must be reversible; every up has a down.",
+			"Add columns as nullable first, backfill, then add the NOT NULL constraint in a later release."},
+	)
+	// Fillers: the common words of a project's memory, in many learnings.
+	for i := range 40 {
+		ls = append(ls, memory([]string{fmt.Sprintf("Chores %d", i), "",
+			fmt.Sprintf("The build must run step %d before the test run; the %s job must pass.", i, []string{"lint", "unit", "docs", "deploy"}[i%4])})...)
+	}
+	return ls
+}
+
+func ids(r Ranking) []string {
+	var out []string
+	for _, m := range r.Relevant() {
+		out = append(out, m.Learning.ID)
+	}
+	return out
+}
+
+func TestRank(t *testing.T) {
+	tests := []struct {
+		name  string
+		ctx   Context
+		first string // the learning that must come first
+		not   []string
+	}{
+		{"task words", Context{Task: "Uploading big videos to S3 fails with EntityTooSmall"}, "l0.0", []string{"l2.1"}},
+		{"branch words", Context{Branch: "fix/stripe-webhook-retry"}, "l1.0", nil},
+		{"same file in docs seen, no shared word", Context{Paths: []string{"ios/Uploader.swift"}}, "l0.1", []string{"l2.0"}},
+		{"same file in the text", Context{Paths: []string{"payments/webhook_handler.go"}}, "l1.1", nil},
+		{"test file of the same name", Context{Paths: []string{"payments/webhook_handler_test.go"}}, "l1.1", nil},
+		{"a path written in the task", Context{Task: "look at ios/Uploader.swift please"}, "l0.1", nil},
+		{"camelCase task words", Context{Task: "the migrationRunner should backfill columns"}, "l4.1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ids(Rank(sample(), tt.ctx))
+			if len(got) == 0 || got[0] != tt.first {
+				t.Fatalf("relevant = %v, want %s first", got, tt.first)
+			}
+			for _, n := range tt.not {
+				if slices.Contains(got, n) {
+					t.Errorf("relevant = %v, should not hold %s", got, n)
+				}
+			}
+		})
+	}
+}
+
+func TestRankCommonWordStaysBelowFloor(t *testing.T) {
+	ms := Rank(sample(), Context{Task: "the build must run"})
+	if got := ids(ms); len(got) != 0 {
+		t.Errorf("a task of common words chose %v", got)
+	}
+}
+
+func TestRankReasons(t *testing.T) {
+	ms := Rank(sample(), Context{Task: "webhook retries", Paths: []string{"docs/payments.md"}}).Relevant()
+	i := slices.IndexFunc(ms, func(m Match) bool { return m.Learning.ID == "l1.0" })
+	if i < 0 {
+		t.Fatalf("l1.0 is not relevant: %v", ms)
+	}
+	m := ms[i]
+	if diff := cmp.Diff([]string{"webhook", "retries", "payments"}, m.Terms); diff != "" {
+		t.Errorf("terms (-want +got):\n%s", diff)
+	}
+	want := []PathMatch{{Path: "docs/payments.md", Ref: "docs/payments.md", Kind: SameFile}}
+	if diff := cmp.Diff(want, m.Paths); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+}
+
+func TestRankEmpty(t *testing.T) {
+	for _, ctx := range []Context{{}, {Task: "the and of"}, {Branch: "main"}, {Paths: []string{"", "./"}}} {
+		if ms := Rank(sample(), ctx).Matches; len(ms) != 0 {
+			t.Errorf("Rank(%+v) = %d matches, want none", ctx, len(ms))
+		}
+	}
+	if !(Context{Paths: []string{""}}).Empty() || (Context{Branch: "x"}).Empty() {
+		t.Error("Empty is wrong")
+	}
+}
+
+func TestRankIsDeterministic(t *testing.T) {
+	ctx := Context{Task: "release tags and migrations", Paths: []string{"db/migrations/0042_add_users.sql"}, Branch: "feat/release-notes"}
+	first := Rank(sample(), ctx)
+	for range 20 {
+		if diff := cmp.Diff(first, Rank(sample(), ctx)); diff != "" {
+			t.Fatalf("second ranking differs:\n%s", diff)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct{ at, ref, want string }{
+		{"ios/Uploader.swift", "ios/Uploader.swift", SameFile},
+		{"app/ios/Uploader.swift", "ios/Uploader.swift", SameFile},
+		{"ios/Uploader.swift", "Uploader.swift", SameFileName},
+		{"ios/UploaderTests.swift", "ios/Uploader.swift", SameName},
+		{"payments/webhook_test.go", "payments/webhook.go", SameName},
+		{"ios/UploadQueue.swift", "ios/Uploader.swift", SameDirectory},
+		{"internal/cmd/recall/recall.go", "learnings/recall/render.go", SamePackage},
+		{"ios/UploadQueue.swift", "docs/storage.md", ""},
+		{"src/index.ts", "lib/index.ts", SameFileName},
+		{"src/a.ts", "src/b.ts", SameDirectory},
+		{"src/a.ts", "lib/src/b.ts", ""},
+		{"docs/api.md#retries", "./docs/api.md", SameFile},
+	}
+	for _, tt := range tests {
+		t.Run(tt.at+" "+tt.ref, func(t *testing.T) {
+			p, _ := newCtxPath(tt.at)
+			r, _ := newCtxPath(tt.ref)
+			if got := compare(p, r); got != tt.want {
+				t.Errorf("compare = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
