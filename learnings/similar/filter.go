@@ -2,6 +2,7 @@ package similar
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -34,7 +35,11 @@ type filterCandidate struct {
 	t       *Text
 	roots   []string
 	weights []float64
-	need    float64
+	// whole is set for the roots that are their whole term, which a
+	// stored word holds only followed by what stemming strips (see
+	// stemTail); a root cut short of its "y" may be followed by more.
+	whole []bool
+	need  float64
 }
 
 // NewFilter prepares the filter for candidates.
@@ -42,11 +47,12 @@ func NewFilter(candidates []string) *Filter {
 	f := &Filter{cands: make([]filterCandidate, len(candidates))}
 	for i, c := range candidates {
 		t := Prepare(c)
+		t.trigrams() // now, not lazily in Matches' goroutines
 		fc := filterCandidate{t: t}
 		fc.need = minSharedShare*t.f.weight - boundSlack
 		loose := looseTerms(t.f)
 		for _, term := range t.f.terms {
-			root := term
+			root, whole := term, true
 			switch {
 			case loose[term] || term == "will" || term == "shall":
 				// Spelt otherwise in a text that is the same, or
@@ -55,7 +61,7 @@ func NewFilter(candidates []string) *Filter {
 				fc.need -= termWeight(term)
 				continue
 			case strings.HasSuffix(term, "y"):
-				root = term[:len(term)-1]
+				root, whole = term[:len(term)-1], false
 			}
 			if root == "" {
 				fc.need -= termWeight(term)
@@ -63,7 +69,9 @@ func NewFilter(candidates []string) *Filter {
 			}
 			fc.roots = append(fc.roots, root)
 			fc.weights = append(fc.weights, termWeight(term))
+			fc.whole = append(fc.whole, whole)
 		}
+		fc.byWeight()
 		f.cands[i] = fc
 	}
 	return f
@@ -80,7 +88,7 @@ func looseTerms(f *features) map[string]bool {
 		_, opener := clauseOpeners[w]
 		_, rel := relationWords[w]
 		_, _, qty := splitQuantity(w)
-		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || isDigits(w) {
+		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] {
 			loose[stem(w)] = true
 		}
 	}
@@ -95,14 +103,16 @@ var synonymTargets = func() map[string]bool {
 	return m
 }()
 
-func isDigits(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
-			return false
-		}
+// numberValues are the digits a number word is written as ("2" for
+// "two"): a text with "2" may be the same as one with "two". Other
+// numbers are only ever written in digits.
+var numberValues = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range numberWords {
+		m[v] = true
 	}
-	return w != ""
-}
+	return m
+}()
 
 // MayMatch reports whether stored could be the same learning as a
 // candidate, or an update of it; false is certain.
@@ -130,7 +140,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 			continue
 		}
 		if st == nil {
-			st = Prepare(stored)
+			st = prepareLazy(stored)
 		}
 		if v := st.Compare(c.t); v.Kind != Distinct {
 			found(i, v)
@@ -144,9 +154,33 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 type filterText struct {
 	folded []byte
 	buf    *[]byte
+	// starts has a bit for the first two bytes at every place a word
+	// starts (wordStart), so that most roots a text lacks are ruled out
+	// without a search.
+	starts *[startBits / 64]uint64
 }
 
-var foldBufs = sync.Pool{New: func() any { return new([]byte) }}
+const startBits = 1024
+
+func startHash(a, b byte) uint { return (uint(a)*131 + uint(b)) % startBits }
+
+// wordStart reports whether a word starts at s[i], as containsWordPrefix
+// looks for one.
+func wordStart(s []byte, i int) bool { return i == 0 || !alnumByte(s[i-1]) }
+
+// mayStart reports whether root can start a word of t; false is certain.
+func (t filterText) mayStart(root string) bool {
+	if len(root) < 2 {
+		return true
+	}
+	h := startHash(root[0], root[1])
+	return t.starts[h/64]&(1<<(h%64)) != 0
+}
+
+var (
+	foldBufs  = sync.Pool{New: func() any { return new([]byte) }}
+	startSets = sync.Pool{New: func() any { return new([startBits / 64]uint64) }}
+)
 
 func newFilterText(s string) filterText {
 	buf := foldBufs.Get().(*[]byte)
@@ -167,10 +201,21 @@ func newFilterText(s string) filterText {
 		folded = append(folded[:0], foldNonASCII(s)...)
 	}
 	*buf = folded
-	return filterText{folded: folded, buf: buf}
+	starts := startSets.Get().(*[startBits / 64]uint64)
+	*starts = [startBits / 64]uint64{}
+	for i := 0; i+1 < len(folded); i++ {
+		if wordStart(folded, i) {
+			h := startHash(folded[i], folded[i+1])
+			starts[h/64] |= 1 << (h % 64)
+		}
+	}
+	return filterText{folded: folded, buf: buf, starts: starts}
 }
 
-func (t filterText) release() { foldBufs.Put(t.buf) }
+func (t filterText) release() {
+	foldBufs.Put(t.buf)
+	startSets.Put(t.starts)
+}
 
 // foldNonASCII is fold for text with a non-ASCII byte, skipping the NFKC
 // transform (which changes nothing) for text already in NFKC, the common
@@ -195,7 +240,7 @@ func (c *filterCandidate) mayMatch(s filterText) bool {
 			return false
 		}
 		left -= c.weights[i]
-		if containsWordPrefix(s.folded, r) {
+		if s.mayStart(r) && containsWordPrefix(s.folded, r, c.whole[i]) {
 			have += c.weights[i]
 			if have >= c.need {
 				return true
@@ -205,20 +250,68 @@ func (c *filterCandidate) mayMatch(s filterText) bool {
 	return false
 }
 
+// byWeight orders the roots heaviest first, so that a text lacking them is
+// ruled out after the fewest searches.
+func (c *filterCandidate) byWeight() {
+	idx := make([]int, len(c.roots))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return c.weights[idx[a]] > c.weights[idx[b]] })
+	roots, weights, whole := make([]string, len(idx)), make([]float64, len(idx)), make([]bool, len(idx))
+	for i, j := range idx {
+		roots[i], weights[i], whole[i] = c.roots[j], c.weights[j], c.whole[j]
+	}
+	c.roots, c.weights, c.whole = roots, weights, whole
+}
+
 // containsWordPrefix reports whether root occurs in s where a word starts
-// (at the start or after a byte that is not an ASCII letter or digit).
-func containsWordPrefix(s []byte, root string) bool {
+// (at the start or after a byte that is not an ASCII letter or digit), and,
+// when whole is set, is followed only by what stemming strips from a word
+// up to the word's end.
+func containsWordPrefix(s []byte, root string, whole bool) bool {
 	for from := 0; ; {
 		i := bytes.Index(s[from:], []byte(root))
 		if i < 0 {
 			return false
 		}
 		at := from + i
-		if at == 0 || !alnumByte(s[at-1]) {
+		if wordStart(s, at) && (!whole || stemTail(s[at+len(root):], root)) {
 			return true
 		}
 		from = at + 1
 	}
+}
+
+// stemTail reports whether the letters after a root, up to the end of the
+// word, are what stem may have cut from a word to leave the root: an "e",
+// the root's last letter doubled, "ing" or "ed", and an "s" ("make",
+// "making", "running", "tested", "classes"). The word ends at a byte that
+// is not an ASCII letter or digit, so a word with other letters passes.
+func stemTail(rest []byte, root string) bool {
+	n := 0
+	for n < len(rest) && alnumByte(rest[n]) {
+		n++
+	}
+	t := string(rest[:n])
+	if t == "" {
+		return true
+	}
+	t = strings.TrimSuffix(t, "s")
+	t = strings.TrimPrefix(t, "e")
+	if t == "" {
+		return true
+	}
+	if len(root) > 0 && t[0] == root[len(root)-1] {
+		if u := t[1:]; u == "ing" || u == "ed" {
+			return true
+		}
+	}
+	switch t {
+	case "ing", "ed", "d", "e":
+		return true
+	}
+	return strings.HasPrefix(t, "e") && (t[1:] == "ing" || t[1:] == "ed")
 }
 
 func alnumByte(c byte) bool {

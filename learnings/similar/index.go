@@ -28,7 +28,8 @@ func (ix *SameIndex) Add(id int, t *Text) {
 	n := int32(len(ix.texts))
 	ix.ids = append(ix.ids, id)
 	ix.texts = append(ix.texts, t)
-	ix.byKey[t.a.key] = append(ix.byKey[t.a.key], n)
+	key := t.analysis().key
+	ix.byKey[key] = append(ix.byKey[key], n)
 }
 
 // Find returns the id of the first indexed learning that is the same
@@ -37,7 +38,7 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 	if t.Empty() {
 		return 0, false
 	}
-	for _, n := range ix.byKey[t.a.key] {
+	for _, n := range ix.byKey[t.analysis().key] {
 		if ix.texts[n].Same(t) {
 			return ix.ids[n], true
 		}
