@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # test.sh runs everything CI runs: formatting, vet, the whole Go test suite
-# (including the end-to-end test against the real opencode client, installed
-# from npm into ~/.cache/learn-e2e), and a few seconds of each engine fuzz target.
+# (including the end-to-end tests against the real opencode and Claude Code
+# clients, installed from npm into ~/.cache/learn-e2e), and a few seconds of
+# each engine fuzz target.
 #
 #   ./test.sh              the full suite
 #   FUZZTIME=2m ./test.sh  fuzz longer (default 5s per target)
 #   FUZZ_ALL=1 ./test.sh   fuzz every package's targets, not only the engine's
-#   LEARN_E2E=0 ./test.sh  skip installing opencode (the e2e test then skips)
+#   LEARN_E2E=0 ./test.sh  skip installing the clients (the e2e tests then skip)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -31,6 +32,19 @@ if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${OPENCODE_BIN:-}" ] && [ -f .ci/install-
     exit 1
   else
     echo "could not install opencode; the end-to-end test will skip" >&2
+  fi
+fi
+
+if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${CLAUDE_BIN:-}" ] && [ -f .ci/install-claude.sh ]; then
+  step "Claude Code client for the end-to-end test"
+  if cc=$(bash .ci/install-claude.sh); then
+    export CLAUDE_BIN="$cc"
+    echo "using $CLAUDE_BIN"
+  elif [ "${CI:-}" = true ]; then
+    echo "could not install Claude Code from npm: CI needs it for the end-to-end test" >&2
+    exit 1
+  else
+    echo "could not install Claude Code; its end-to-end test will skip" >&2
   fi
 fi
 

@@ -147,6 +147,8 @@ for size in $sizes; do
 	cell "goldmark parse" "$size" "$runs" -- "$work/bin/goldparse" "$file"
 	cell "learn --version" "$size" "$runs" -expect-output -- "$learn" --version
 	cell "learn recall" "$size" "$runs" -expect-output -- "$learn" recall --file "$file"
+	cell "learn recall (context)" "$size" "$runs" -expect-output -- "$learn" recall --file "$file" \
+		--task 'retry the sync client on gateway timeouts' --paths internal/sync/client.go,docs/api.md --branch fix/sync-retry
 	cell "learn recall --all" "$size" "$runs" -expect-output -- "$learn" recall --all --file "$file"
 	cell "learn summarise" "$size" "$runs" -expect-output -- "$learn" summarise --file "$file"
 	cell "learn summarise -" "$size" "$runs" -expect-output -stdin "$dir/candidates.md" -- \

@@ -155,6 +155,9 @@ func (e *Editor) Bytes() ([]byte, error) {
 	p.strikes(e)
 	p.consolidated(e)
 	p.insertSessions(e)
+	if err := p.checkDamage(); err != nil {
+		return nil, err
+	}
 	out, err := p.apply()
 	if err != nil {
 		return nil, err
@@ -165,6 +168,9 @@ func (e *Editor) Bytes() ([]byte, error) {
 	// edit again.
 	if u := unclosedIn(out); u != nil {
 		return nil, &unclosedError{p: *u, result: true}
+	}
+	if err := e.verifyKept(out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -41,6 +41,11 @@ type Document struct {
 	Sections []*Section
 	// Problems lists what the reader skipped or could not read, by line.
 	Problems []Problem
+	// Damage lists the parts of the file that could not be read as
+	// learnings although they probably hold some (a fence that swallowed
+	// sessions, text outside every section), by line; edits refuse to
+	// rewrite them and every command reports them.
+	Damage []Damage
 	// Unclosed is set when a code fence or HTML comment is never closed and
 	// so swallows the rest of the file; edits refuse such a document.
 	Unclosed *Problem

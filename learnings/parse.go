@@ -59,6 +59,10 @@ func Parse(src []byte) *Document {
 		}
 		p.line(l)
 	}
+	if p.blk.open && sc.unclosed != nil && sc.unclosed.Line == p.blk.line {
+		p.endBlock(sc.unclosed)
+	}
+	p.endBlock(nil)
 	p.closeSection(len(src), sc.num)
 	d.Unclosed = sc.unclosed
 	if line := invalidUTF8Line(src); line > 0 {
@@ -161,9 +165,13 @@ type docParser struct {
 	cons              *Consolidated
 	body              bodyParser
 	names             categoryNames
+	blk               blockWatch
+	stray             strayRun
+	catHeading        *catHeading
 }
 
 func (p *docParser) line(l line) {
+	p.watch(l)
 	if l.kind == lkHeading && l.level == 2 {
 		p.startSection(l)
 		return
@@ -177,10 +185,11 @@ func (p *docParser) line(l line) {
 // it names.
 func (p *docParser) startSection(l line) {
 	text := string(headingText(p.src[l.text:l.contentEnd]))
+	p.closeSection(l.start, l.num-1)
 	if _, known := NormalizeCategory(text); known || keyEquals(text, "learnings") {
 		p.doc.Problems = append(p.doc.Problems, Problem{Line: l.num, Message: fmt.Sprintf("%q is an H2 heading, so it starts a hand-written section and its items are not read as learnings; make it \"### %s\"", text, text)})
+		p.catHeading = &catHeading{name: text, line: l.num, start: l.start}
 	}
-	p.closeSection(l.start, l.num-1)
 	p.secStart, p.secLine = l.start, l.num
 	d := p.doc
 	switch {
@@ -245,9 +254,12 @@ func (p *docParser) closeSection(end, endLine int) {
 			}
 		}
 		d.Sessions = append(d.Sessions, s)
+	case secRecent:
+		p.endStray()
 	case secOther:
 		p.section.Span = span
 		d.Sections = append(d.Sections, p.section)
+		p.endCatHeading(end, endLine)
 	}
 }
 

@@ -32,6 +32,10 @@ type line struct {
 	// contentCol is where an lkItem's content starts, so continuation lines
 	// can be de-indented.
 	contentCol int
+	// opens is set on the first line of a top-level fenced code block or of
+	// a top-level HTML block that ends only at its closing marker (a
+	// comment, <pre>, ...), the blocks that can swallow the file.
+	opens bool
 }
 
 const (
@@ -247,6 +251,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 		case (c == '`' || c == '~') && s.openFence(p, end, col, l.num):
 			s.para = false
 			set(s.containerKind(lkFence))
+			l.opens = s.fenceTop && !nested
 			return
 		case c == '#':
 			if level := atxLevel(src[p:end]); level > 0 {
@@ -271,6 +276,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 					}
 					s.htmlTop = len(s.stack) == 0
 					s.htmlLine = l.num
+					l.opens = s.htmlTop && !nested && typ != htmlBlock
 				}
 				return
 			}

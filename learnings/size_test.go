@@ -40,7 +40,7 @@ func TestOverLimit(t *testing.T) {
 		{812_000, "812 KB, approaching the 1 MB limit"},
 	}
 	for _, tt := range tests {
-		if got := OverLimit(tt.n); got != tt.want {
+		if got := OverLimit(tt.n, SizeLimit); got != tt.want {
 			t.Errorf("OverLimit(%d) = %q, want %q", tt.n, got, tt.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/learnings"
 )
 
 // Factory carries what commands need from the outside world, so tests can
@@ -54,4 +55,20 @@ func WriteJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// SizeLimit is the learnings file's size limit: $LEARN_MAX_BYTES ("2MB",
+// "1500000") when set, else the spec's 1 MB. recall, lint, doctor, store and
+// compact all measure against it, so they agree; a value that is not a size
+// is a usage error (exit 2) rather than a silent default.
+func (f *Factory) SizeLimit() (int, error) {
+	v := f.Getenv("LEARN_MAX_BYTES")
+	if v == "" {
+		return learnings.SizeLimit, nil
+	}
+	n, err := learnings.ParseSize(v)
+	if err != nil {
+		return 0, Mark(fmt.Errorf("LEARN_MAX_BYTES: %w", err), ErrUsage)
+	}
+	return n, nil
 }

@@ -294,8 +294,8 @@ func TestBadInput(t *testing.T) {
 			if !strings.Contains(res.stderr, tt.wantErr) {
 				t.Errorf("store stderr does not contain %q\n%v", tt.wantErr, res)
 			}
-			if tt.wantCode != 0 && !strings.HasPrefix(res.stderr, "learn: ") {
-				t.Errorf("store error is not reported as 'learn: ...'\n%v", res)
+			if tt.wantCode != 0 && strings.Count("\n"+res.stderr, "\nlearn: ") != 1 {
+				t.Errorf("store error is not reported once as 'learn: ...'\n%v", res)
 			}
 			if tt.wantChange {
 				after, err := os.ReadFile(watch)

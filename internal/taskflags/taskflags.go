@@ -28,6 +28,7 @@ func (f *Flags) Add(cmd *cobra.Command, what string) {
 	fs.StringVar(&f.Task, "task", "", "what the user is about to do, as `TEXT` in their words; "+what+" that match it come first")
 	fs.StringSliceVar(&f.Paths, "paths", nil, "files at hand (`PATHS`, comma-separated or repeated); "+what+" about them come first")
 	fs.StringVar(&f.Branch, "branch", "", "the `BRANCH` being worked on; its words (fix/stripe-webhook-retry: stripe, webhook, retry) count like task words")
+	_ = cmd.MarkFlagFilename("paths")
 	fs.BoolVar(&f.Git, "git", false, "add the changed, staged and untracked files and the current branch of the project's git repository (nothing outside git)")
 }
 
@@ -59,4 +60,20 @@ func (f *Flags) Context(ctx context.Context, root func() (string, error)) releva
 		c.Branch = w.Branch
 	}
 	return c
+}
+
+// Relevance is a learning's relevance to the work at hand as --json shows
+// it: the score and the task words and paths behind it.
+type Relevance struct {
+	Score float64               `json:"score"`
+	Terms []string              `json:"terms"`
+	Paths []relevance.PathMatch `json:"paths"`
+}
+
+// JSON is m as --json shows it; nil for nil (a learning not relevant).
+func JSON(m *relevance.Match) *Relevance {
+	if m == nil {
+		return nil
+	}
+	return &Relevance{Score: m.Score, Terms: append([]string{}, m.Terms...), Paths: append([]relevance.PathMatch{}, m.Paths...)}
 }

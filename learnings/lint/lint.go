@@ -28,8 +28,12 @@ const (
 
 // Finding kinds, stable for scripts reading --json.
 const (
-	KindParse     = "parse"
-	KindUnclosed  = "unclosed"
+	KindParse    = "parse"
+	KindUnclosed = "unclosed"
+	// KindDamage is a part of the file not read as learnings although it
+	// probably holds some: a fence or comment that swallowed sessions,
+	// text outside every section, a category written as an H2 heading.
+	KindDamage    = "damage"
 	KindDuplicate = "duplicate"
 	KindSecret    = "secret"
 	KindOrder     = "order"
@@ -53,18 +57,22 @@ type Finding struct {
 	Score float64 `json:"score,omitempty"`
 }
 
-// Check runs every check on doc and returns the findings by line.
-func Check(doc *learnings.Document) []Finding {
+// Check runs every check on doc against the default size limit and returns
+// the findings by line.
+func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings.SizeLimit) }
+
+// CheckLimit is Check with the size limit the user configured.
+func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
-	fs = append(fs, unclosed(doc)...)
+	fs = append(fs, damage(doc)...)
 	fs = append(fs, stray(doc)...)
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, duplicates(doc)...)
 	fs = append(fs, unresolved(doc)...)
 	fs = append(fs, secretsIn(doc)...)
-	fs = append(fs, size(doc)...)
+	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
 }
@@ -95,6 +103,9 @@ func problems(doc *learnings.Document) []Finding {
 		if doc.Unclosed != nil && p.Line == doc.Unclosed.Line {
 			continue
 		}
+		if dm := doc.DamageAt(p.Line, p.Line); dm != nil && dm.Kind != learnings.DamageHeading {
+			continue // the damage finding names the cause
+		}
 		f := Finding{
 			Line: p.Line, Severity: Error, Kind: KindParse, Message: p.Message,
 			Fix: "edit it by hand as the message says, or remove it; until then learn keeps the text as written but no command reads it",
@@ -121,7 +132,7 @@ func stray(doc *learnings.Document) []Finding {
 	}
 	var fs []Finding
 	for _, p := range reformat.Stray(doc) {
-		if reported[p.Line] {
+		if reported[p.Line] || doc.DamageAt(p.Line, p.Line) != nil {
 			continue
 		}
 		fs = append(fs, Finding{
@@ -132,15 +143,25 @@ func stray(doc *learnings.Document) []Finding {
 	return fs
 }
 
-func unclosed(doc *learnings.Document) []Finding {
-	u := doc.Unclosed
-	if u == nil {
-		return nil
+// damage reports each part of the file the reader could not read as
+// learnings once, at the line that caused it, instead of a finding for
+// every line it swallowed.
+func damage(doc *learnings.Document) []Finding {
+	var fs []Finding
+	for _, d := range doc.Damage {
+		kind := KindDamage
+		switch d.Kind {
+		case learnings.DamageUnclosed:
+			kind = KindUnclosed
+		case learnings.DamageStray:
+			kind = KindStray
+		}
+		fs = append(fs, Finding{
+			Line: d.Line, Severity: Error, Kind: kind, Message: d.String(),
+			Fix: d.Fix() + "; until then learn refuses to rewrite these lines",
+		})
 	}
-	return []Finding{{
-		Line: u.Line, Severity: Error, Kind: KindUnclosed, Message: u.Message,
-		Fix: "close the block (a matching ``` fence or -->); until then learn refuses to write the file",
-	}}
+	return fs
 }
 
 // order reports each dated session that is newer than the dated session
@@ -248,17 +269,17 @@ func secretsIn(doc *learnings.Document) []Finding {
 	return fs
 }
 
-func size(doc *learnings.Document) []Finding {
+func size(doc *learnings.Document, limit int) []Finding {
 	n := len(doc.Source)
 	switch {
-	case n > learnings.SizeLimit:
+	case n > limit:
 		return []Finding{{Line: 1, Severity: Error, Kind: KindSize,
-			Message: "the file is " + learnings.OverLimit(n),
-			Fix:     "run learn compact to fold the sessions into Consolidated Learnings"}}
-	case n > learnings.SizeWarning:
+			Message: "the file is " + learnings.OverLimit(n, limit),
+			Fix:     learnings.SizeAdvice(doc, limit)}}
+	case n > limit/4*3:
 		return []Finding{{Line: 1, Severity: Warning, Kind: KindSize,
-			Message: "the file is " + learnings.OverLimit(n),
-			Fix:     "run learn compact soon"}}
+			Message: fmt.Sprintf("the file is %s, approaching %s", learnings.HumanSize(n), learnings.LimitText(limit)),
+			Fix:     learnings.SizeAdvice(doc, limit)}}
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package recall
 
 import (
+	"sync"
+
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -9,19 +11,25 @@ import (
 // chosenHeading opens the learnings chosen for the task.
 const chosenHeading = "\n## Chosen for this task (best match first)\n\n"
 
-// relevant scores ordered against the context and returns the items worth
-// choosing (at or above the ranking's floor, best first, within the items
-// in scope) and every learning's match, for the reasons --json gives.
-func (r *Result) relevant(ordered []*learnings.Learning, items []Item, ctx relevance.Context) ([]Item, map[*learnings.Learning]*relevance.Match) {
-	if ctx.Empty() {
-		return nil, nil
+// startRank starts ranking ordered against ctx (when there is a context
+// and want is true) and returns a function that waits for the ranking.
+func startRank(ordered []*learnings.Learning, ctx relevance.Context, want bool) func() relevance.Ranking {
+	if !want || ctx.Empty() {
+		return func() relevance.Ranking { return relevance.Ranking{} }
 	}
-	ranking := relevance.Rank(ordered, ctx)
+	done := make(chan relevance.Ranking, 1)
+	go func() { done <- relevance.Rank(ordered, ctx) }()
+	return sync.OnceValue(func() relevance.Ranking { return <-done })
+}
+
+// relevant returns the items worth choosing (at or above the ranking's
+// floor, best first, within the items in scope) and gives every item its
+// match, for the reasons --json gives.
+func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 	r.Floor = ranking.Floor
 	ms := ranking.Matches
-	matches := make(map[*learnings.Learning]*relevance.Match, len(ms))
-	for i := range ms {
-		matches[ms[i].Learning] = &ms[i]
+	if len(ms) == 0 {
+		return nil
 	}
 	inScope := make(map[*learnings.Learning]int, len(items))
 	for i, it := range items {
@@ -35,10 +43,12 @@ func (r *Result) relevant(ordered []*learnings.Learning, items []Item, ctx relev
 			chosen = append(chosen, it)
 		}
 	}
-	for i := range items {
-		items[i].Match = matches[items[i].Learning]
+	for i := range ms {
+		if j, ok := inScope[ms[i].Learning]; ok {
+			items[j].Match = &ms[i]
+		}
 	}
-	return chosen, matches
+	return chosen
 }
 
 // fitChosen shows the chosen items that fit within half the budget (and

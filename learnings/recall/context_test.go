@@ -2,10 +2,15 @@ package recall
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 )
@@ -71,6 +76,46 @@ func TestSelectWithContextMatchingNothing(t *testing.T) {
 	}
 }
 
+// TestNoContextIsGolden: with no context, or one that finds nothing
+// relevant (only request words, a branch named for its kind, a file the
+// memory never mentions), recall gives exactly the bytes of the golden
+// files, which predate context-aware recall.
+func TestNoContextIsGolden(t *testing.T) {
+	inputs, _ := filepath.Glob("testdata/*.md")
+	contexts := []relevance.Context{
+		{},
+		{Task: "please fix the bug, it should work now"},
+		{Branch: "main"},
+		{Branch: "feat/1234"},
+		{Paths: []string{"zz/qqq.xyz"}},
+		{Task: "kubernetes ingress annotations", Branch: "chore/helm-chart", Paths: []string{"deploy/helm/values.yaml"}},
+	}
+	for _, in := range inputs {
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, budget := range []int{0, DefaultMaxChars, 800} {
+			golden := fmt.Sprintf("%s.%d.golden", strings.TrimSuffix(in, ".md"), budget)
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range contexts {
+				t.Run(fmt.Sprintf("%s/%d", filepath.Base(golden), i), func(t *testing.T) {
+					r := Select(learnings.Parse(src), Options{MaxChars: budget, Context: c})
+					if r.Chosen != 0 {
+						t.Fatalf("context %+v chose %d learnings; the test wants one that finds nothing", c, r.Chosen)
+					}
+					if got := r.Text(); got != string(want) {
+						t.Errorf("context %+v: output differs from %s:\n%s", c, golden, got)
+					}
+				})
+			}
+		}
+	}
+}
+
 func TestSelectWithContextNoBudget(t *testing.T) {
 	r := Select(contextDoc(), Options{Context: relevance.Context{Task: "S3 multipart"}})
 	if r.Chosen != 1 || !strings.Contains(r.Shown[0].Learning.Text, "S3") || r.Duplicates != 1 {
@@ -101,5 +146,51 @@ func TestUnshown(t *testing.T) {
 	after := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "S3 multipart"}})
 	if got := after.Unshown(ranking.Relevant()); len(got) != 0 {
 		t.Errorf("unshown after a recall that chose them = %d, want 0 (the duplicate counts as shown)", len(got))
+	}
+}
+
+// benchContext is a context like the one a session start passes: a task,
+// the branch and a few changed files.
+var benchContext = relevance.Context{
+	Task:   "retry the sync client on gateway timeouts without duplicating writes",
+	Paths:  []string{"internal/sync/client.go", "internal/sync/client_test.go", "docs/api.md", "README.md"},
+	Branch: "fix/sync-retry-timeouts",
+}
+
+// cpuTime is the process's user and system CPU time: on a machine shared
+// with other jobs wall-clock time swings with the load, CPU time per
+// operation (cpu-ms/op) holds steadier and is what the ratio is read from.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRecallContext compares a recall with context to a plain one on
+// generated 1 MB and 10 MB files, parse included, as `learn recall` runs:
+// the issue's bar is at most 1.2 times the plain cost.
+func BenchmarkRecallContext(b *testing.B) {
+	for _, size := range []int{1 << 20, 10 << 20} {
+		src := memgen.Generate(1, size)
+		for _, c := range []struct {
+			name string
+			ctx  relevance.Context
+		}{{"plain", relevance.Context{}}, {"context", benchContext}} {
+			b.Run(fmt.Sprintf("%dMB/%s", size>>20, c.name), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				start, n := cpuTime(), 0
+				for b.Loop() {
+					r := Select(learnings.Parse(src), Options{MaxChars: DefaultMaxChars, Context: c.ctx})
+					_ = r.Text()
+					n++
+				}
+				if cpu := cpuTime() - start; cpu > 0 {
+					b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/op")
+				}
+			})
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -82,7 +83,13 @@ const evalBudget = 2000
 // sharing none but touching their files or docs, needing old learnings).
 // With context at least 90% must appear; run with -v for the figures.
 func TestEvalRecallAtBudget(t *testing.T) {
-	src, err := os.ReadFile("testdata/eval/memory.md")
+	for _, dir := range []string{"testdata/eval", "testdata/eval2"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
+	}
+}
+
+func evalRecall(t *testing.T, dir string) {
+	src, err := os.ReadFile(filepath.Join(dir, "memory.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +98,7 @@ func TestEvalRecallAtBudget(t *testing.T) {
 		t.Fatalf("eval memory has problems: %v", doc.Problems)
 	}
 	all := doc.Learnings()
-	tasks := loadTasks(t, "testdata/eval/tasks.txt")
+	tasks := loadTasks(t, filepath.Join(dir, "tasks.txt"))
 	plain := Select(doc, Options{MaxChars: evalBudget}).Text()
 
 	type tally struct{ found, plain, total int }

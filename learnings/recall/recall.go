@@ -115,6 +115,8 @@ type Result struct {
 	Floor  float64
 	opts   Options
 	chosen []Item
+	// costs are the items' rawCost, by index.
+	costs []int
 }
 
 // Select picks the learnings to show from doc.
@@ -132,6 +134,9 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	if ranked {
 		ordered = opts.Ranked
 	}
+	// The ranking runs while the items are grouped and measured: on a
+	// machine with more than one CPU, context adds little to the wall time.
+	ranking := startRank(ordered, opts.Context, !ranked)
 	names := categoryNames{}
 	items := make([]Item, 0, len(ordered))
 	want := ""
@@ -150,7 +155,12 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	}
 	if !ranked {
 		items = groupByCategory(items, names)
-		r.chosen, _ = r.relevant(ordered, items, opts.Context)
+	}
+	if r.MaxChars > 0 {
+		r.costs = rawCosts(items, ranked)
+	}
+	if !ranked {
+		r.chosen = r.relevant(ranking(), items)
 	}
 	r.Total = len(items)
 	if r.MaxChars == 0 {
@@ -176,7 +186,7 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	omitted := map[string]int{}
 	var order []string
 	budget, done := r.fitChosen(r.chosen, budget, shown)
-	for _, it := range items {
+	for i, it := range items {
 		if done[it.Learning] {
 			continue
 		}
@@ -184,7 +194,7 @@ func (r *Result) fit(items []Item, names categoryNames) {
 		if !ranked && it.Category != current {
 			heading = runes(categoryHeading(it.Category))
 		}
-		cost := heading + rawCost(it, ranked)
+		cost := heading + r.costs[i]
 		if cost <= budget {
 			cost = heading + bulletCost(it, ranked)
 		}

@@ -96,6 +96,15 @@ func rawCost(it Item, withCategory bool) int {
 	return textCost(it.Learning.Text, it, withCategory)
 }
 
+// rawCosts is the rawCost of every item.
+func rawCosts(items []Item, withCategory bool) []int {
+	costs := make([]int, len(items))
+	for i, it := range items {
+		costs[i] = rawCost(it, withCategory)
+	}
+	return costs
+}
+
 func textCost(text string, it Item, withCategory bool) int {
 	tag := 2 + runes(it.Learning.ID)
 	if withCategory {

@@ -48,6 +48,10 @@ func Format(doc *learnings.Document) (*Result, error) {
 	if u := doc.Unclosed; u != nil {
 		return nil, fmt.Errorf("line %d: %s: %w", u.Line, u.Message, learnings.ErrUnclosed)
 	}
+	if len(doc.Damage) > 0 {
+		d := doc.Damage[0]
+		return nil, fmt.Errorf("line %d: %s (fix: %s), and formatting would rewrite those lines: %w", d.Line, d, d.Fix(), ErrWouldLose)
+	}
 	if err := checkUnowned(doc); err != nil {
 		return nil, err
 	}

@@ -3,8 +3,6 @@ package relevance
 import (
 	"path"
 	"strings"
-
-	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // Path match kinds, strongest first, with what each is worth before the
@@ -117,21 +115,45 @@ func suffixAt(long, short string) bool {
 }
 
 // textPaths finds the paths and file names a learning's text mentions:
-// tokens with a slash, or a name with a known extension.
-func textPaths(text string) []ctxPath {
-	var out []ctxPath
-	terms.Tokenize(text, func(t terms.Token) {
-		if t.Part {
-			return
+// tokens with a slash, or a name with a known extension. A token is a run
+// of ASCII letters, digits and the joiners terms splits on (`docs/api.md`,
+// `ios/Uploader.swift#L10`), the way terms.Tokenize reads compounds; only
+// runs holding a slash or a dot are looked at, so a text without either
+// costs two byte searches.
+func textPaths(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		j := i
+		for j < len(text) && text[j] != '/' && text[j] != '.' {
+			j++
 		}
-		if w := text[t.Start:t.End]; looksLikePath(w) {
-			if cp, ok := newCtxPath(w); ok {
-				out = append(out, cp)
-			}
+		if j == len(text) {
+			break
 		}
-	})
+		start, end := j, j+1
+		for start > 0 && pathByte[text[start-1]] {
+			start--
+		}
+		for end < len(text) && pathByte[text[end]] {
+			end++
+		}
+		i = end
+		if w := strings.Trim(text[start:end], joiners); w != "" && looksLikePath(w) {
+			out = append(out, w)
+		}
+	}
 	return out
 }
+
+// joiners are the bytes that join words into one compound token.
+const joiners = "._-/:#@+"
+
+var pathByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(joiners, byte(c)) >= 0
+	}
+	return t
+}()
 
 // looksLikePath reports whether a token is a path or file name: it has a
 // slash between words, or ends in a known extension ("Uploader.swift", not

@@ -81,7 +81,7 @@ func newQuery(ctx Context) *query {
 			case genericPathWord[w.term] || taskStopWord(w.term):
 				q.add(w.term, w.shown, 0, true)
 			default:
-				q.add(w.term, w.shown, weightPath, true)
+				q.add(w.term, w.shown, weightPath*w.weight(), true)
 			}
 		}
 	}

@@ -31,7 +31,9 @@ package relevance
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/terms"
@@ -151,7 +153,7 @@ type scan struct {
 	hits   []hit
 	off    []int
 	lens   []float64
-	refs   map[int][]pathHit // by learning index, only learnings with a path match
+	refs   [][]pathHit // by learning index
 	avgLen float64
 }
 
@@ -161,8 +163,8 @@ type hit struct {
 }
 
 type pathHit struct {
-	path int // index into q.paths
-	kind string
+	path int  // index into q.paths
+	kind int8 // index into kindOrder
 	ref  string
 }
 
@@ -170,36 +172,97 @@ type pathHit struct {
 // once per session.
 type session struct {
 	tf   []float64
-	refs []ctxPath
-	raw  []string // refs as written
+	refs []string // its Documentation Seen entries
+	// hits are refs compared with the paths at hand, once compared: what
+	// every learning of the session that names no path of its own gets.
+	hits     []pathHit
+	compared bool
 }
 
+// textPathsIf is textPaths(text) when a word of a path at hand is in the
+// text, the only case in which a path it names can match one.
+func textPathsIf(pathly bool, text string) []string {
+	if !pathly {
+		return nil
+	}
+	return textPaths(text)
+}
+
+// chunkSize is the fewest learnings worth a goroutine of their own: a
+// large memory is scanned in parallel, one part per CPU, so that context
+// adds little to the wall time of a recall.
+const chunkSize = 2048
+
 func newScan(q *query, ls []*learnings.Learning) *scan {
-	s := &scan{q: q, ls: ls, off: make([]int, 1, len(ls)+1), lens: make([]float64, len(ls)), refs: map[int][]pathHit{}}
-	m := terms.NewMatcher(q.words)
-	sessions := map[*learnings.Session]*session{}
+	s := &scan{q: q, ls: ls, off: make([]int, 1, len(ls)+1), lens: make([]float64, len(ls)), refs: make([][]pathHit, len(ls))}
+	k := max(1, min(runtime.GOMAXPROCS(0), len(ls)/chunkSize))
+	parts := make([]*part, k)
+	scanOne := func(c int) {
+		lo, hi := c*len(ls)/k, (c+1)*len(ls)/k
+		parts[c] = scanPart(q, ls[lo:hi], s.lens[lo:hi], s.refs[lo:hi])
+	}
+	if k == 1 {
+		scanOne(0)
+	} else {
+		var wg sync.WaitGroup
+		for c := range k {
+			wg.Go(func() { scanOne(c) })
+		}
+		wg.Wait()
+	}
+	// Lengths are whole numbers, so the average is the same however the
+	// memory was split.
+	total := 0
+	for _, p := range parts {
+		base := len(s.hits)
+		s.hits = append(s.hits, p.hits...)
+		for _, o := range p.off[1:] {
+			s.off = append(s.off, base+o)
+		}
+		total += p.total
+	}
+	if len(ls) > 0 {
+		s.avgLen = max(float64(total)/float64(len(ls)), 1)
+	}
+	return s
+}
+
+// part is what scanning a run of learnings found: their word hits, as in
+// scan, and their total length.
+type part struct {
+	hits  []hit
+	off   []int
+	total int
+}
+
+// scanPart scans ls, writing each learning's length and path matches into
+// lens and refs, which have one slot per learning.
+func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathHit) *part {
+	p := &part{off: make([]int, 1, len(ls)+1), hits: make([]hit, 0, len(ls))}
+	c := &scanner{q: q, m: terms.NewMatcher(q.words), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
 	tf := make([]float64, len(q.words))
 	var used []int
-	total := 0.0
+	var last *learnings.Session
+	var ss *session
 	for i, l := range ls {
 		used = used[:0]
 		pathly := false
-		n := m.Scan(l.Text, func(w int) {
+		n := c.m.Scan(l.Text, func(w int) {
 			if tf[w] == 0 {
 				used = append(used, w)
 			}
 			tf[w] += weightText
 			pathly = pathly || q.pathly[w]
 		})
-		s.lens[i] = float64(n)
-		total += float64(n)
-		var ss *session
-		if l.Session != nil {
-			ss = sessions[l.Session]
-			if ss == nil {
-				ss = s.session(m, l.Session)
-				sessions[l.Session] = ss
+		lens[i] = float64(n)
+		p.total += n
+		if l.Session != last {
+			last, ss = l.Session, nil
+			if l.Session != nil {
+				ss = c.session(l.Session)
 			}
+		}
+		if ss != nil {
 			for w, f := range ss.tf {
 				if f > 0 {
 					if tf[w] == 0 {
@@ -212,72 +275,120 @@ func newScan(q *query, ls []*learnings.Learning) *scan {
 		slices.Sort(used)
 		for _, w := range used {
 			if q.weights[w] > 0 {
-				s.hits = append(s.hits, hit{w, tf[w]})
+				p.hits = append(p.hits, hit{w, tf[w]})
 			}
 			tf[w] = 0
 		}
-		s.off = append(s.off, len(s.hits))
+		p.off = append(p.off, len(p.hits))
 		if len(q.paths) > 0 {
-			var refs []ctxPath
-			var raw []string
-			if ss != nil {
-				refs, raw = ss.refs, ss.raw
-			}
-			if pathly {
-				for _, r := range textPaths(l.Text) {
-					refs = append(refs, r)
-					raw = append(raw, r.trimmed)
-				}
-			}
-			if ph := s.comparePaths(refs, raw); len(ph) > 0 {
-				s.refs[i] = ph
-			}
+			refs[i] = c.paths(ss, pathly, l.Text)
 		}
 	}
-	if len(ls) > 0 {
-		s.avgLen = max(total/float64(len(ls)), 1)
-	}
-	return s
+	return p
 }
 
-func (s *scan) session(m *terms.Matcher, sess *learnings.Session) *session {
-	ss := &session{tf: make([]float64, len(s.q.words))}
+// scanner holds what one part's scan computes once: the sessions' and
+// documents' contributions.
+type scanner struct {
+	q        *query
+	m        *terms.Matcher
+	sessions map[*learnings.Session]*session
+	// docs are the context's words in each Documentation Seen entry, by
+	// entry: the same few documents recur across a memory's sessions.
+	docs map[string][]int
+	// kinds are how each path a learning or session names compares with
+	// each path at hand (an index into kindOrder, or -1), by the path as
+	// written.
+	kinds map[string][]int8
+	best  []pathHit // comparePaths' scratch
+}
+
+func (c *scanner) session(sess *learnings.Session) *session {
+	if ss, ok := c.sessions[sess]; ok {
+		return ss
+	}
+	ss := &session{tf: make([]float64, len(c.q.words))}
 	field := func(text string, weight float64) {
-		m.Scan(text, func(w int) { ss.tf[w] += weight })
+		c.m.Scan(text, func(w int) { ss.tf[w] += weight })
 	}
 	field(sess.Focus, weightFocus)
 	field(sess.Project, weightProject)
 	for _, d := range sess.Docs {
-		field(d, weightDocs)
-		if cp, ok := newCtxPath(d); ok {
-			ss.refs = append(ss.refs, cp)
-			ss.raw = append(ss.raw, d)
+		ws, ok := c.docs[d]
+		if !ok {
+			c.m.Scan(d, func(w int) { ws = append(ws, w) })
+			c.docs[d] = ws
 		}
+		for _, w := range ws {
+			ss.tf[w] += weightDocs
+		}
+		ss.refs = append(ss.refs, d)
 	}
+	c.sessions[sess] = ss
 	return ss
 }
 
+// paths compares the paths at hand with those the learning's session saw
+// and, when a word of a path at hand is in its text, those it names.
+func (c *scanner) paths(ss *session, pathly bool, text string) []pathHit {
+	var refs []string
+	if ss != nil {
+		refs = ss.refs
+	}
+	if tp := textPathsIf(pathly, text); len(tp) > 0 {
+		return c.comparePaths(append(refs[:len(refs):len(refs)], tp...))
+	}
+	if ss == nil {
+		return nil
+	}
+	if !ss.compared {
+		ss.hits, ss.compared = c.comparePaths(refs), true
+	}
+	return ss.hits
+}
+
 // comparePaths finds, for each path at hand, the strongest match among
-// refs.
-func (s *scan) comparePaths(refs []ctxPath, raw []string) []pathHit {
-	var out []pathHit
-	for pi, p := range s.q.paths {
-		best := -1
-		bestRef := ""
-		for ri, r := range refs {
-			k := compare(p, r)
-			if k == "" {
-				continue
-			}
-			if o := slices.Index(kindOrder, k); best < 0 || o < best {
-				best, bestRef = o, raw[ri]
+// refs (the first of equally strong ones).
+func (c *scanner) comparePaths(refs []string) []pathHit {
+	if len(refs) == 0 {
+		return nil
+	}
+	best := c.best[:0]
+	for range c.q.paths {
+		best = append(best, pathHit{kind: -1})
+	}
+	for _, r := range refs {
+		for pi, k := range c.kindsOf(r) {
+			if k >= 0 && (best[pi].kind < 0 || k < best[pi].kind) {
+				best[pi] = pathHit{pi, k, r}
 			}
 		}
-		if best >= 0 {
-			out = append(out, pathHit{pi, kindOrder[best], bestRef})
+	}
+	c.best = best
+	var out []pathHit
+	for _, h := range best {
+		if h.kind >= 0 {
+			out = append(out, h)
 		}
 	}
 	return out
+}
+
+// kindsOf compares ref with every path at hand, once per distinct ref.
+func (c *scanner) kindsOf(ref string) []int8 {
+	if ks, ok := c.kinds[ref]; ok {
+		return ks
+	}
+	ks := make([]int8, len(c.q.paths))
+	cp, ok := newCtxPath(ref)
+	for pi, p := range c.q.paths {
+		ks[pi] = -1
+		if ok {
+			ks[pi] = int8(slices.Index(kindOrder, compare(p, cp)))
+		}
+	}
+	c.kinds[ref] = ks
+	return ks
 }
 
 func (s *scan) rank() []Match {
@@ -286,48 +397,98 @@ func (s *scan) rank() []Match {
 	for _, h := range s.hits {
 		df[h.word]++
 	}
-	type pathKey struct {
-		path int
-		kind string
+	// pidf is what each kind of match with each path at hand is worth:
+	// its weight times its rarity in the memory.
+	pdf := make([][]float64, len(s.q.paths))
+	for pi := range pdf {
+		pdf[pi] = make([]float64, len(kindOrder))
 	}
-	pdf := map[pathKey]float64{}
 	for _, phs := range s.refs {
 		for _, ph := range phs {
-			pdf[pathKey{ph.path, ph.kind}]++
+			pdf[ph.path][ph.kind]++
 		}
 	}
-	var out []Match
-	for i, l := range s.ls {
+	pidf := pdf
+	for pi := range pidf {
+		for k, df := range pdf[pi] {
+			pidf[pi][k] = kindWeight[kindOrder[k]] * idf(n, df)
+		}
+	}
+	idfs := make([]float64, len(s.q.words))
+	for w := range idfs {
+		idfs[w] = s.q.weights[w] * idf(n, df[w])
+	}
+	// Scores first, reasons only for the learnings that score: a large
+	// memory has tens of thousands of learnings and sorting small records
+	// costs a fraction of sorting Matches.
+	type scored struct {
+		i     int
+		score float64
+	}
+	var order []scored
+	termScore := make([]float64, len(s.hits))
+	for i := range s.ls {
 		hs := s.hits[s.off[i]:s.off[i+1]]
 		phs := s.refs[i]
 		if len(hs) == 0 && len(phs) == 0 {
 			continue
 		}
-		m := Match{Learning: l}
 		norm := k1 * (1 - b + b*s.lens[i]/s.avgLen)
-		type scored struct {
-			word  int
-			score float64
-		}
-		var ws []scored
-		for _, h := range hs {
-			sc := s.q.weights[h.word] * idf(n, df[h.word]) * h.tf * (k1 + 1) / (h.tf + norm)
-			m.Score += sc
-			ws = append(ws, scored{h.word, sc})
-		}
-		slices.SortStableFunc(ws, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
-		for _, w := range ws {
-			m.Terms = append(m.Terms, s.q.shown[w.word])
+		score := 0.0
+		for j, h := range hs {
+			sc := idfs[h.word] * h.tf * (k1 + 1) / (h.tf + norm)
+			termScore[s.off[i]+j] = sc
+			score += sc
 		}
 		for _, ph := range phs {
-			m.Score += kindWeight[ph.kind] * idf(n, pdf[pathKey{ph.path, ph.kind}])
-			m.Paths = append(m.Paths, PathMatch{Path: s.q.paths[ph.path].given, Ref: ph.ref, Kind: ph.kind})
+			score += pidf[ph.path][ph.kind]
 		}
-		if m.Score > 0 {
-			m.Score = math.Round(m.Score*1000) / 1000
-			out = append(out, m)
+		if score > 0 {
+			order = append(order, scored{i, math.Round(score*1000) / 1000})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Match) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortFunc(order, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	out := make([]Match, len(order))
+	// The reasons share two backing arrays, one allocation each.
+	nTerms, nPaths := 0, 0
+	for _, o := range order {
+		nTerms += s.off[o.i+1] - s.off[o.i]
+		nPaths += len(s.refs[o.i])
+	}
+	termArena := make([]string, 0, nTerms)
+	pathArena := make([]PathMatch, 0, nPaths)
+	type ranked struct {
+		word  int
+		score float64
+	}
+	var ws []ranked
+	for k, o := range order {
+		m := &out[k]
+		m.Learning, m.Score = s.ls[o.i], o.score
+		ws = ws[:0]
+		for j, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
+			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j]})
+		}
+		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
+		from := len(termArena)
+		for _, w := range ws {
+			termArena = append(termArena, s.q.shown[w.word])
+		}
+		if len(termArena) > from {
+			m.Terms = termArena[from:len(termArena):len(termArena)]
+		}
+		from = len(pathArena)
+		for _, ph := range s.refs[o.i] {
+			pathArena = append(pathArena, PathMatch{Path: s.q.paths[ph.path].given, Ref: ph.ref, Kind: kindOrder[ph.kind]})
+		}
+		if len(pathArena) > from {
+			m.Paths = pathArena[from:len(pathArena):len(pathArena)]
+		}
+	}
 	return out
 }

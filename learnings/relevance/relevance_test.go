@@ -2,12 +2,16 @@ package relevance
 
 import (
 	"fmt"
+	"math"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -158,6 +162,83 @@ func TestCompare(t *testing.T) {
 			r, _ := newCtxPath(tt.ref)
 			if got := compare(p, r); got != tt.want {
 				t.Errorf("compare = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRankSameOnAnyCPUCount: a large memory is scanned in parts, one per
+// CPU; the ranking must not depend on how many there are.
+func TestRankSameOnAnyCPUCount(t *testing.T) {
+	ls := learnings.Parse(memgen.Generate(3, 1<<20)).Learnings()
+	if len(ls) < 3*chunkSize {
+		t.Fatalf("%d learnings: too few to be split in three parts", len(ls))
+	}
+	ctx := Context{Task: "retry the sync client on gateway timeouts", Paths: []string{"internal/sync/client.go", "docs/api.md"}, Branch: "fix/webhook-retry"}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one := Rank(ls, ctx)
+	for _, n := range []int{2, 3} {
+		runtime.GOMAXPROCS(n)
+		if got := Rank(ls, ctx); !reflect.DeepEqual(got, one) {
+			t.Errorf("GOMAXPROCS %d ranks otherwise than 1", n)
+		}
+	}
+	if len(one.Matches) == 0 || len(one.Matches[0].Paths) == 0 && len(one.Matches[0].Terms) == 0 {
+		t.Errorf("the test context matches nothing: %+v", one.Matches)
+	}
+}
+
+// TestScoreByHand computes scores the way 'learn recall --help' tells a
+// user to, and compares them with Rank's: the help is the manual of the
+// ranking, so its arithmetic must hold.
+func TestScoreByHand(t *testing.T) {
+	// Four learnings of four words each, so every learning has the average
+	// length and BM25's length and repetition terms are 1.
+	ls := memory(
+		[]string{"alpha", "ios/Uploader.swift", "quartz lemon kiwi plum"},
+		[]string{"beta", "", "banana lemon kiwi plum"},
+		[]string{"gamma", "", "cherry mango kiwi plum"},
+		[]string{"delta", "", "grape mango kiwi fig"},
+	)
+	n := float64(len(ls))
+	idfOf := func(df float64) float64 { return math.Log(1 + (n-df+0.5)/(df+0.5)) }
+	round := func(f float64) float64 { return math.Round(f*1000) / 1000 }
+	tests := []struct {
+		name string
+		ctx  Context
+		want map[string]float64 // by learning text
+	}{
+		{"a task word in one learning", Context{Task: "quartz"}, map[string]float64{"quartz lemon kiwi plum": idfOf(1)}},
+		{"a task word in two", Context{Task: "lemon"}, map[string]float64{"quartz lemon kiwi plum": idfOf(2), "banana lemon kiwi plum": idfOf(2)}},
+		{"a branch word counts 0.9", Context{Branch: "fix/quartz"}, map[string]float64{"quartz lemon kiwi plum": 0.9 * idfOf(1)}},
+		// A path's words (not its extension) count 0.6 of a task word, a
+		// camelCase piece of one half that; the session's Documentation
+		// Seen holds them at 0.4: BM25 gives 0.4*2.2/(0.4+1.2) = 0.55.
+		{"the same file, seen by one session", Context{Paths: []string{"ios/Uploader.swift"}}, map[string]float64{
+			"quartz lemon kiwi plum": 3*idfOf(1) + 2*0.6*idfOf(1)*0.55}},
+		{"the same name", Context{Paths: []string{"ios/UploaderTests.swift"}}, map[string]float64{
+			"quartz lemon kiwi plum": 1.5*idfOf(1) + (0.6+0.3)*idfOf(1)*0.55}},
+		{"the same directory", Context{Paths: []string{"ios/Queue.swift"}}, map[string]float64{
+			"quartz lemon kiwi plum": 1*idfOf(1) + 0.6*idfOf(1)*0.55}},
+		{"a focus word counts half", Context{Task: "gamma"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := map[string]float64{}
+			for _, m := range Rank(ls, tt.ctx).Matches {
+				got[m.Learning.Text] = m.Score
+			}
+			want := map[string]float64{}
+			for k, v := range tt.want {
+				want[k] = round(v)
+			}
+			if tt.want == nil {
+				// A focus field is short, so BM25 sees the word at the
+				// learning's length: half of tf 1 gives 0.5*2.2/(0.5+1.2).
+				want["cherry mango kiwi plum"] = round(idfOf(1) * 0.5 * (k1 + 1) / (0.5 + k1))
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-by hand +Rank):\n%s", diff)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/terms"
 )
 
@@ -48,6 +49,9 @@ type Hit struct {
 	// matched terms in Plain, for callers that highlight their own way.
 	Plain string
 	Marks [][2]int
+	// Match is the hit's relevance to the work at hand, and why; set only
+	// by SearchContext, and nil when the hit is not relevant to it.
+	Match *relevance.Match
 }
 
 // Options narrows a query.

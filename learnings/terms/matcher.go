@@ -5,26 +5,48 @@ import "unicode/utf8"
 // Matcher finds a fixed set of wanted words in texts, as Tokenize would
 // emit them (plain words and the parts of compounds; never a compound
 // whole). It is built for scanning a whole memory file on every run: most
-// words are rejected by their first two letters without being lower-cased,
-// stemmed or looked up, so a scan costs little more than reading the bytes.
+// words are rejected by their first three letters without being
+// lower-cased, stemmed or looked up, so a scan costs little more than
+// reading the bytes.
 type Matcher struct {
 	index map[string]int
-	// gate marks the first two bytes (lower case) of every ASCII wanted
-	// word; a word starting otherwise cannot be one.
-	gate [1 << 16]bool
-	buf  []byte
+	// gate holds, by the first two bytes (lower case) of every ASCII
+	// wanted word, the index in masks of a bit set with a bit for its
+	// third byte (see thirdBit), or 0; a word starting otherwise cannot be
+	// one, since stemming only changes a word's end.
+	gate  [1 << 16]uint8
+	masks []uint64
+	buf   []byte
+	// stems maps a lower-case ASCII word that passed the gate to the index
+	// of the wanted word it stems to, or -1: a memory repeats its words, so
+	// each is stemmed once.
+	stems map[string]int
 }
 
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
 // (folded and stemmed). Scan reports a word by its index in words.
 func NewMatcher(words []string) *Matcher {
-	m := &Matcher{index: make(map[string]int, len(words))}
+	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}, masks: []uint64{0}}
 	for i, w := range words {
 		if _, dup := m.index[w]; dup || w == "" {
 			continue
 		}
 		m.index[w] = i
-		m.gate[gateKey(w[0], second(w))] = true
+		key := gateKey(w[0], second(w))
+		if m.gate[key] == 0 {
+			if len(m.masks) < 255 {
+				m.masks = append(m.masks, 0)
+			}
+			// Past 254 distinct starts the last mask is shared: it lets
+			// more words through, never fewer.
+			m.gate[key] = uint8(len(m.masks) - 1)
+		}
+		g := &m.masks[m.gate[key]]
+		*g |= 1 << thirdBit(w)
+		if len(w) == 3 && w[2] == 'y' {
+			// "spies" and "spied" stem to "spy".
+			*g |= 1 << byteBit('i')
+		}
 	}
 	return m
 }
@@ -37,6 +59,40 @@ func second(w string) byte {
 }
 
 func gateKey(a, b byte) int { return int(a)<<8 | int(b) }
+
+// thirdBit is the gate's bit for a word (lower case) by its third byte:
+// one per letter and digit, one for a word of two bytes or fewer, one for
+// anything else.
+func thirdBit(w string) uint {
+	if len(w) < 3 {
+		return 36
+	}
+	return byteBit(w[2])
+}
+
+// byteBit is thirdBit for a word whose third byte (lower case) is c.
+func byteBit(c byte) uint {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return uint(c - 'a')
+	case '0' <= c && c <= '9':
+		return 26 + uint(c-'0')
+	}
+	return 37
+}
+
+// passes reports whether the ASCII word w may be a wanted one.
+func (m *Matcher) passes(w string) bool {
+	i := m.gate[gateKey(lowerByte[w[0]], secondLower(w))]
+	if i == 0 {
+		return false
+	}
+	g := m.masks[i]
+	if len(w) >= 3 {
+		return g&(1<<byteBit(lowerByte[w[2]])) != 0
+	}
+	return g&(1<<36) != 0
+}
 
 func lower(c byte) byte {
 	if isUpper(c) {
@@ -73,16 +129,22 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		start := i
 		ascii := true
-		camel := false
+		// seen ORs the classes of the word's bytes after the first: only a
+		// word with an upper-case letter there can be camelCase, which is
+		// rare enough to check afterwards.
+		var seen byte
+		if c < utf8.RuneSelf {
+			i++
+		}
 		for i < len(text) {
-			c := text[i]
-			if c < utf8.RuneSelf {
-				if !asciiWord[c] {
-					break
-				}
-				camel = camel || camelBreak(text, start, i)
+			v := byteClass[text[i]]
+			if v&classWord != 0 {
+				seen |= v
 				i++
 				continue
+			}
+			if v != classOther {
+				break
 			}
 			r, size := utf8.DecodeRuneInString(text[i:])
 			if !isWordRune(r) || isIdeographic(r) {
@@ -91,8 +153,11 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			ascii = false
 			i += size
 		}
-		if !camel {
+		if seen&classUpper == 0 || !hasCamelBreak(text, start, i) {
 			words++
+			if ascii && !m.passes(text[start:i]) {
+				continue
+			}
 			m.word(text[start:i], ascii, hit)
 			continue
 		}
@@ -109,6 +174,57 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		m.word(text[from:i], !hasNonASCII(text[from:i]), hit)
 	}
 	return words
+}
+
+// Byte classes for the scan's inner loop: ASCII letters and digits are
+// word bytes (upper-case ones marked), bytes from 0x80 start a rune to
+// decode, everything else ends a word.
+const (
+	classEnd   = 0
+	classWord  = 1
+	classUpper = 2
+	classOther = 4
+)
+
+var byteClass = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = classOther
+		case 'A' <= c && c <= 'Z':
+			t[c] = classWord | classUpper
+		case asciiWord[c]:
+			t[c] = classWord
+		}
+	}
+	return t
+}()
+
+var lowerByte = func() (t [256]byte) {
+	for c := range 256 {
+		t[c] = lower(byte(c))
+	}
+	return t
+}()
+
+// secondLower is the lower-cased second byte of w, or 0 for a word of one
+// byte, as the gate is keyed.
+func secondLower(w string) byte {
+	if len(w) > 1 {
+		return lowerByte[w[1]]
+	}
+	return 0
+}
+
+// hasCamelBreak reports whether the word text[start:end] breaks anywhere
+// into camelCase pieces.
+func hasCamelBreak(text string, start, end int) bool {
+	for j := start + 1; j < end; j++ {
+		if camelBreak(text, start, j) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasNonASCII(s string) bool {
@@ -128,11 +244,7 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 		m.lookup(Stem(Fold(w)), hit)
 		return
 	}
-	var b byte
-	if len(w) > 1 {
-		b = lower(w[1])
-	}
-	if !m.gate[gateKey(lower(w[0]), b)] {
+	if !m.passes(w) {
 		return
 	}
 	m.buf = m.buf[:0]
@@ -145,7 +257,17 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 		}
 		return
 	}
-	m.lookup(Stem(string(m.buf)), hit)
+	k, ok := m.stems[string(m.buf)]
+	if !ok {
+		k = -1
+		if j, found := m.index[Stem(string(m.buf))]; found {
+			k = j
+		}
+		m.stems[string(m.buf)] = k
+	}
+	if k >= 0 {
+		hit(k)
+	}
 }
 
 func (m *Matcher) lookup(term string, hit func(int)) {

@@ -2,6 +2,7 @@ package terms
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -110,4 +111,21 @@ func FuzzMatcher(f *testing.F) {
 	f.Add("uploadFile ios/Uploader.swift HTTPServer")
 	f.Add("ＧＯ ﬁle café 日本語")
 	f.Fuzz(func(t *testing.T, text string) { matcherAgrees(t, text) })
+}
+
+// TestMatcherManyStarts: past the gate's 254 distinct word starts every
+// wanted word is still found.
+func TestMatcherManyStarts(t *testing.T) {
+	var words []string
+	for a := 'a'; a <= 'z'; a++ {
+		for b := 'a'; b <= 'l'; b++ {
+			words = append(words, string([]rune{a, b, 'x', 'q'}))
+		}
+	}
+	m := NewMatcher(words)
+	found := map[int]bool{}
+	m.Scan(strings.ToUpper(strings.Join(words, " ")), func(i int) { found[i] = true })
+	if len(found) != len(words) {
+		t.Errorf("found %d of %d words", len(found), len(words))
+	}
 }

@@ -4,6 +4,7 @@ package compact
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,8 @@ type Options struct {
 	Display     func(path string) string
 	Now         func() time.Time
 	LockTimeout time.Duration
+	// Limit is the file's size limit (see Factory.SizeLimit).
+	Limit func() (int, error)
 
 	JSON     bool
 	DryRun   bool
@@ -36,7 +39,7 @@ type Options struct {
 
 // NewCmdCompact builds "learn compact". runF replaces the run function in tests.
 func NewCmdCompact(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Getwd: f.Getwd, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Getwd: f.Getwd, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "compact",
 		Short: "Fold every session into Consolidated Learnings",
@@ -62,11 +65,18 @@ its line, and the backup keeps it.
 'patch -p1' from the project root) and writes nothing. --keep N leaves the
 newest N sessions in place. --max-chars N keeps the printed diff within N
 characters, whole lines, and says how many lines it left out: the
-/learning-compact preview uses it so that the agent's prompt stays small. A file with a code fence or HTML comment left open
-is refused, naming the line, because its end cannot be read safely.
+/learning-compact preview uses it so that the agent's prompt stays small.
+
+A file with a code fence or HTML comment left open is refused, naming the line,
+because its end cannot be read safely; so is a file where a fence or comment
+swallowed sessions that compact would fold, and any result that would lose a
+learning the file held.
+
+When the file is over its size limit (1 MB, or $LEARN_MAX_BYTES) and compact
+cannot bring it under, it says what would: forgetting, or a higher limit.
 
 Exit status: 0 compacted or nothing to do, 1 failure (unreadable file, unclosed
-block), 2 usage error, 4 busy.`,
+block, damaged lines, a learning that would be lost), 2 usage error, 4 busy.`,
 		Example: `  $ learn compact
   $ learn compact --dry-run
   $ learn compact --dry-run --max-chars 4000
@@ -107,6 +117,10 @@ type Report struct {
 	Ring     string   `json:"backup_copy,omitempty"`
 	Diff     string   `json:"diff,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+	// Advice says what would bring a file still over its size limit under.
+	Advice string `json:"advice,omitempty"`
+	warned bool
+	limit  int
 }
 
 func run(opts *Options) error {
@@ -115,7 +129,12 @@ func run(opts *Options) error {
 		return err
 	}
 	label := opts.Display(path)
-	rep := &Report{File: label, DryRun: opts.DryRun, Sections: []string{}}
+	rep := &Report{File: label, DryRun: opts.DryRun, Sections: []string{}, limit: learnings.SizeLimit}
+	if opts.Limit != nil {
+		if rep.limit, err = opts.Limit(); err != nil {
+			return err
+		}
+	}
 
 	src, err := memfile.Read(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -167,11 +186,17 @@ func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	for _, s := range doc.Sections {
 		rep.Sections = append(rep.Sections, s.Title)
 	}
+	if !rep.warned {
+		rep.warned = memview.WarnDamage(opts.IO.Err, rep.File, doc) > 0
+	}
 	if err := doc.Writable(); err != nil {
 		return nil, fmt.Errorf("cannot compact %s: %w", rep.File, err)
 	}
 	plan := engine.NewPlan(doc, engine.Options{Keep: opts.Keep})
 	rep.Stats = plan.Stats
+	if len(src) > rep.limit {
+		rep.Advice = learnings.SizeAdvice(doc, rep.limit)
+	}
 	if len(plan.Folded) == 0 {
 		rep.Reason = "no sessions to fold"
 		if len(doc.Sessions) > 0 {
@@ -186,6 +211,10 @@ func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	}
 	rep.Compacted = true
 	rep.BytesAfter = len(out)
+	rep.Advice = ""
+	if len(out) > rep.limit {
+		rep.Advice = learnings.SizeAdvice(learnings.Parse(out), rep.limit)
+	}
 	return out, nil
 }
 
@@ -215,10 +244,17 @@ func finish(opts *Options, rep *Report) error {
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(errw, "warning: %s\n", w)
 	}
+	advice := func(w io.Writer) {
+		if rep.Advice != "" {
+			fmt.Fprintf(w, "%s is still %s: %s.\n", rep.File, learnings.OverLimit(rep.BytesAfter, rep.limit), rep.Advice)
+		}
+	}
 	if !rep.Compacted {
 		fmt.Fprintf(out, "Nothing to compact in %s: %s.\n", rep.File, rep.Reason)
+		advice(out)
 		return nil
 	}
+	defer advice(errw)
 	summary := summaryLines(rep)
 	if rep.DryRun {
 		// The diff alone goes to stdout so that it can be piped to a patch.
@@ -276,6 +312,14 @@ func change(before, after int) string {
 		return "was empty"
 	}
 	pct := float64(after-before) * 100 / float64(before)
+	switch {
+	case after == before:
+		return "unchanged"
+	case pct > -1 && pct < 0:
+		return "less than 1% smaller"
+	case pct < 1 && pct > 0:
+		return "less than 1% larger"
+	}
 	return fmt.Sprintf("%+.0f%%", pct)
 }
 

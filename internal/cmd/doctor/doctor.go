@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +30,7 @@ type Options struct {
 	Getenv      func(string) string
 	ProjectRoot func() (string, error)
 	MemoryFile  func() (string, error)
+	SizeLimit   func() (int, error)
 	// LookPath and Executable locate the learn on PATH and this binary;
 	// nil uses exec.LookPath and os.Executable.
 	LookPath   func(string) (string, error)
@@ -42,7 +42,7 @@ type Options struct {
 
 // NewCmdDoctor builds "learn doctor". runF replaces the run function in tests.
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the installation and the learnings file",
@@ -56,6 +56,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   - every command file in those directories has frontmatter the agent accepts
     (opencode stops entirely when one file has a wrongly typed value);
   - the learnings file parses; problems are counted with their first line.
+  - with --agent claude: the automatic-recall hooks are in Claude Code's
+    settings.json (yours or the project's) and not switched off, and learn is
+    on the PATH Claude Code runs them with (the settings' env.PATH if set).
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
 		Example: `  $ learn doctor
@@ -112,6 +115,9 @@ func run(opts *Options) error {
 	agent := templates.Agent(opts.Agent)
 	checks := []Check{checkBinary(opts)}
 	checks = append(checks, checkCommands(opts, agent)...)
+	if agent == templates.Claude {
+		checks = append(checks, checkClaude(opts)...)
+	}
 	checks = append(checks, checkMemory(opts))
 
 	rep := report{OK: true, Checks: checks}
@@ -377,19 +383,19 @@ func checkMemory(opts *Options) Check {
 	}
 	doc := learnings.Parse(data)
 	c.Status = StatusOK
-	problems := len(doc.Problems)
-	if doc.Unclosed != nil && !slices.Contains(doc.Problems, *doc.Unclosed) {
-		problems++
-	}
+	problems := memview.ProblemCount(doc)
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
 		memview.Plural(len(data), "byte", "bytes"),
 		memview.Plural(problems, "problem", "problems"))
-	if doc.Unclosed != nil {
+	if len(doc.Damage) > 0 {
 		c.Status = StatusFail
-		c.Details = append(c.Details, doc.Unclosed.String()+" (learn refuses to write until it is closed)")
-		c.Fix = "close the code fence or HTML comment at that line"
+		c.Details = append(c.Details, memview.DamageHeadline(path, doc))
+		for _, d := range doc.Damage {
+			c.Details = append(c.Details, d.String())
+		}
+		c.Fix = doc.Damage[0].Fix() + "; learn lint lists every problem"
 		return c
 	}
 	if len(doc.Problems) > 0 {
@@ -403,10 +409,17 @@ func checkMemory(opts *Options) Check {
 		}
 		c.Fix = "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
 	}
-	if len(data) > learnings.SizeLimit {
+	limit := learnings.SizeLimit
+	if opts.SizeLimit != nil {
+		if limit, err = opts.SizeLimit(); err != nil {
+			c.Status, c.Message = StatusFail, err.Error()
+			return c
+		}
+	}
+	if len(data) > limit {
 		c.Status = StatusWarn
-		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data)))
-		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn compact folds the sessions into Consolidated Learnings"
+		c.Details = append(c.Details, "the file is "+learnings.OverLimit(len(data), limit))
+		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + learnings.SizeAdvice(doc, limit)
 	}
 	return c
 }

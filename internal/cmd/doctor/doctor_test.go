@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/learn-memory/learn/internal/claude"
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/templates"
@@ -173,6 +174,9 @@ func TestProjectInstallCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := install.Install(filepath.Join(fx.project, ".claude", "commands"), files, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := claude.InstallHooks(filepath.Join(fx.project, ".claude", "settings.json")); err != nil {
 		t.Fatal(err)
 	}
 	rep, out, err := fx.run(t, "--agent", "claude", "--json")

@@ -237,6 +237,9 @@ func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
 	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
 	rep.Sessions, rep.Learnings = []SessionRef{}, []LearningRef{}
 	doc := learnings.Parse(src)
+	if opts.any() && opts.IO != nil {
+		memview.WarnDamage(opts.IO.Err, rep.File, doc)
+	}
 	if !opts.any() {
 		if len(src) == 0 {
 			rep.Reason = "the file is already empty"

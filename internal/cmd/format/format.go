@@ -102,6 +102,7 @@ func run(opts *Options) error {
 			return err
 		}
 		rep.Exists = exists
+		memview.WarnDamage(opts.IO.Err, display, doc)
 		if exists {
 			res, err := reformat.Format(doc)
 			if err != nil {
@@ -119,6 +120,7 @@ func run(opts *Options) error {
 				return current, nil
 			}
 			doc := learnings.Parse(current)
+			memview.WarnDamage(opts.IO.Err, display, doc)
 			res, err := reformat.Format(doc)
 			if err != nil {
 				return nil, refusal(display, err)

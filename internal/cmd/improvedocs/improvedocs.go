@@ -134,6 +134,7 @@ func run(opts *Options) error {
 		return fmt.Errorf("read learnings: %w", err)
 	}
 	doc := learnings.Parse(src)
+	memview.WarnDamage(opts.IO.Err, label, doc)
 	for _, p := range doc.Problems[:min(len(doc.Problems), problemsShown)] {
 		fmt.Fprintf(opts.IO.Err, "warning: %s: %s\n", label, p)
 	}

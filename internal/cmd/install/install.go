@@ -26,6 +26,7 @@ type Options struct {
 	Project   bool
 	Force     bool
 	Uninstall bool
+	NoHooks   bool
 	JSON      bool
 }
 
@@ -54,10 +55,21 @@ those files and leaves anything else alone; inside a git work tree (--project)
 a .gitignore beside it keeps that record out of 'git status'. Restart opencode
 after installing.
 
+For Claude Code it also adds two hooks to settings.json ($CLAUDE_CONFIG_DIR or
+~/.claude, or .claude/ in the project with --project) so that every session
+gets its memory without a slash command: SessionStart runs "learn recall
+--git" and UserPromptSubmit runs "learn hook", which adds the learnings
+relevant to a session's first prompt. The rest of the file is kept byte for
+byte (a copy of the previous file is kept as settings.json.learn-backup); a
+file that is not valid JSON is refused with its line and column and nothing is
+written. --uninstall removes only learn's hooks, and install then uninstall
+leaves the file as it was. --no-hooks installs the commands only.
+
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
   $ learn install --agent claude
+  $ learn install --agent claude --project --no-hooks
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
@@ -76,6 +88,7 @@ after installing.
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	addClaudeFlags(cmd, opts)
 	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, a := range templates.Agents {
@@ -93,6 +106,9 @@ type report struct {
 	Uninstall bool     `json:"uninstall"`
 	Files     []Action `json:"files"`
 	Warnings  []string `json:"warnings"`
+
+	// Hooks is Claude Code's settings.json (claude only).
+	Hooks *HooksReport `json:"hooks,omitempty"`
 }
 
 func run(opts *Options) error {
@@ -113,6 +129,12 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
+	var hooks *HooksReport
+	if agent == templates.Claude {
+		if hooks, err = claudeHooks(opts, root); err != nil {
+			return err
+		}
+	}
 	var actions []Action
 	if opts.Uninstall {
 		actions, err = Uninstall(dir, files, opts.Force)
@@ -122,7 +144,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Warnings: []string{}}
+	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Hooks: hooks, Warnings: []string{}}
 	if !opts.Uninstall {
 		if w := pathWarning(opts); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
@@ -174,6 +196,7 @@ func printHuman(w io.Writer, rep report, skipped int) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	printHooks(w, rep.Hooks)
 	if rep.Uninstall || skipped > 0 {
 		return
 	}

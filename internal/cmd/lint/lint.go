@@ -10,6 +10,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/progress"
+	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/lint"
 )
 
@@ -18,12 +19,13 @@ type Options struct {
 	IO      *cmdutil.IO
 	Path    func() (string, error)
 	Display func(string) string
+	Limit   func() (int, error)
 	JSON    bool
 }
 
 // NewCmdLint builds "learn lint". runF replaces the run function in tests.
 func NewCmdLint(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "lint",
 		Short: "Report problems in the learnings file",
@@ -40,7 +42,9 @@ each. It reports:
     by kind and line only, never the value
   - sessions out of order (the newest goes first) and timestamps learn
     cannot read
-  - a file over the 1 MB limit, and a warning as it approaches it
+  - a file over the size limit (1 MB, or $LEARN_MAX_BYTES such as 2MB), and
+    a warning as it approaches it, with advice that holds for the file:
+    compact while there are sessions to fold, else forget or raise the limit
   - sessions without learnings (a warning)
 
 Lint never changes the file. Exit status 1 when there are problems (warnings
@@ -77,8 +81,14 @@ func run(opts *Options) error {
 		return err
 	}
 	doc := file.Doc
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
+	}
 	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
-	findings := lint.Check(doc)
+	findings := lint.CheckLimit(doc, limit)
 	busy.Stop()
 	rep := Report{
 		File: file.Display, Exists: file.Exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),

@@ -27,7 +27,7 @@ func TestLint(t *testing.T) {
 			wantOut: []string{".tmp/memory-learnings.md:26: session ", "sessions go newest first\n    fix: run learn fmt to sort the sessions\n",
 				"1 problem in .tmp/memory-learnings.md (2 sessions, 4 learnings)"}},
 		{name: "unclosed", content: memviewtest.Sample + "\n<!-- never closed\n", wantErr: true,
-			wantOut: []string{".tmp/memory-learnings.md:37: HTML comment opened here is never closed"}},
+			wantOut: []string{".tmp/memory-learnings.md:37: line 37 is not read as learnings: an HTML comment opened on line 37 is never closed", "fix: end the HTML block where it was meant to end (--> for a comment)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

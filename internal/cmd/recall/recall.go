@@ -4,7 +4,6 @@ package recall
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,7 +13,6 @@ import (
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -24,6 +22,7 @@ type Options struct {
 	IO       *cmdutil.IO
 	File     func() (string, error)
 	Display  func(string) string
+	Limit    func() (int, error)
 	JSON     bool
 	All      bool
 	MaxChars int
@@ -35,7 +34,7 @@ type Options struct {
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -60,19 +59,26 @@ bytes.
 Context. --task (the user's request in their words), --paths (the files at
 hand), --branch and --git (the project's changed, staged and untracked files and
 its current branch, from git) put the learnings that matter for that work
-first, under "Chosen for this task", in up to half the budget; the priority
-fill above follows with what is left, and no learning is shown twice. The
-ranking can be checked by hand: the task, branch and path words are split like
-identifiers (uploadFile, snake_case, fix/stripe-webhook-retry: stripe, webhook,
-retry; words like fix, feat, add are dropped) and lightly stemmed (retries,
-retrying: retry). A learning scores for each such word in its text, or less in
-its session's focus and Documentation Seen, more the rarer the word is in the
-memory (BM25); and for each path at hand that it or its session's Documentation
-Seen names: the same file most, then the same file name, the same name
-(uploader_test.go, Uploader.swift), the same directory, the same package. Only
-learnings scoring at least 3 (about one rare word, or a file at hand) are
-chosen; --json shows each score and the words and paths behind it. With no
-context flags the output is exactly as above.
+first, under "Chosen for this task (best match first)", in up to half the
+budget; the priority fill above follows with what is left, no learning is shown
+twice, and the last line still says what the budget left out. With no context
+flags, or a context that finds nothing, the output is exactly as above.
+
+How a learning is scored, to check by hand: the task, branch and path words are
+split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
+slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
+(retries, retrying: retry), and words that say nothing about the subject are
+dropped (please, fix, add, feat, ...). Each word found in the learning's text
+scores by BM25: more the rarer it is among the memory's learnings, a little
+more when repeated, less in a long learning. A word in the session's focus
+counts half as much, in its Documentation Seen 0.4, in the project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a number
+or a piece of a camelCase word half. Each path at hand that the learning names
+or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name, as
+uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same package),
+times how rare that match is. Only learnings scoring at least the floor are
+chosen: the score of a task word held once by one learning in 50 (about 3.5 to
+4 in a memory of 50 learnings or more). --json gives the floor, each learning's
+score and the words and paths behind it.
 
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line; everything readable is still
@@ -125,8 +131,11 @@ type jsonOutput struct {
 	Omitted      []engine.CategoryCount `json:"omitted"`
 	OmittedTotal int                    `json:"omitted_total"`
 	Problems     []learnings.Problem    `json:"problems"`
-	Warnings     []string               `json:"warnings"`
-	Context      *jsonContext           `json:"context,omitempty"`
+	// Damage lists the parts of the file that could not be read as
+	// learnings: what they hold is missing above.
+	Damage   []learnings.Damage `json:"damage"`
+	Warnings []string           `json:"warnings"`
+	Context  *jsonContext       `json:"context,omitempty"`
 }
 
 type jsonLearning struct {
@@ -137,14 +146,8 @@ type jsonLearning struct {
 	Session   *jsonSession `json:"session"`
 	// Chosen and Relevance are set with context flags: whether the
 	// learning was chosen for the task, and its score and reasons.
-	Chosen    bool           `json:"chosen_for_task,omitempty"`
-	Relevance *jsonRelevance `json:"relevance,omitempty"`
-}
-
-type jsonRelevance struct {
-	Score float64               `json:"score"`
-	Terms []string              `json:"terms"`
-	Paths []relevance.PathMatch `json:"paths"`
+	Chosen    bool                 `json:"chosen_for_task,omitempty"`
+	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
 }
 
 // jsonContext is the context the learnings were chosen for, --git's
@@ -169,7 +172,7 @@ func run(opts *Options) error {
 		return fmt.Errorf("read learnings: %w", err)
 	}
 	shown, doc := file.Display, file.Doc
-	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Warnings: []string{}}
+	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}}
 	if !file.Exists {
 		if opts.JSON {
 			return cmdutil.WriteJSON(opts.IO.Out, out)
@@ -184,7 +187,15 @@ func run(opts *Options) error {
 	}
 
 	out.Problems = append(out.Problems, problems(doc)...)
-	out.Warnings = append(out.Warnings, sizeWarnings(shown, len(doc.Source))...)
+	out.Damage = append(out.Damage, doc.Damage...)
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
+	}
+	out.Warnings = append(out.Warnings, sizeWarnings(shown, doc, limit)...)
+	memview.WarnDamage(opts.IO.Err, shown, doc)
 	if !opts.JSON {
 		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
 		if len(out.Problems) > 0 {
@@ -223,9 +234,7 @@ func run(opts *Options) error {
 		}
 		for _, it := range res.Shown {
 			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed, Chosen: it.Chosen}
-			if m := it.Match; m != nil {
-				jl.Relevance = &jsonRelevance{Score: m.Score, Terms: append([]string{}, m.Terms...), Paths: append([]relevance.PathMatch{}, m.Paths...)}
-			}
+			jl.Relevance = taskflags.JSON(it.Match)
 			if s := it.Learning.Session; s != nil {
 				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
 			}
@@ -233,32 +242,44 @@ func run(opts *Options) error {
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, out)
 	}
+	if res.Stored == 0 && len(doc.Damage) > 0 {
+		fmt.Fprintf(opts.IO.Out, "No readable learnings in %s.\n", shown)
+		memview.WriteDamageNote(opts.IO.Out, shown, doc)
+		return nil
+	}
 	if res.Stored == 0 {
 		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", shown)
 		return nil
 	}
-	_, err = fmt.Fprint(opts.IO.Out, res.Text())
-	return err
+	if _, err := fmt.Fprint(opts.IO.Out, res.Text()); err != nil {
+		return err
+	}
+	memview.WriteDamageNote(opts.IO.Out, shown, doc)
+	return nil
 }
 
-// problems lists what the reader reported, the unclosed block included, in
-// line order.
+// problems lists what the reader reported in line order, leaving out what
+// the damage report already says (an unclosed block is damage too).
 func problems(doc *learnings.Document) []learnings.Problem {
-	ps := append([]learnings.Problem(nil), doc.Problems...)
-	if doc.Unclosed != nil && !slices.Contains(ps, *doc.Unclosed) {
-		ps = append(ps, *doc.Unclosed)
+	var ps []learnings.Problem
+	for _, p := range doc.Problems {
+		if doc.Unclosed != nil && p == *doc.Unclosed {
+			continue
+		}
+		ps = append(ps, p)
 	}
 	return ps
 }
 
-// sizeWarnings suggests compacting as the file approaches and passes the
-// spec's 1 MB limit.
-func sizeWarnings(shown string, size int) []string {
+// sizeWarnings says when the file approaches or passes the size limit, with
+// advice that holds for the file at hand.
+func sizeWarnings(shown string, doc *learnings.Document, limit int) []string {
+	size := len(doc.Source)
 	switch {
-	case size > learnings.SizeLimit:
-		return []string{fmt.Sprintf("warning: %s is %s; run `learn compact` (the /learning-compact command) to fold old sessions into Consolidated Learnings.", shown, learnings.OverLimit(size))}
-	case size > learnings.SizeWarning:
-		return []string{fmt.Sprintf("note: %s is %s; consider `learn compact` (the /learning-compact command) soon.", shown, learnings.OverLimit(size))}
+	case size > limit:
+		return []string{fmt.Sprintf("warning: %s is %s: %s.", shown, learnings.OverLimit(size, limit), learnings.SizeAdvice(doc, limit))}
+	case size > limit/4*3:
+		return []string{fmt.Sprintf("note: %s is %s and approaching %s: %s.", shown, learnings.HumanSize(size), learnings.LimitText(limit), learnings.SizeAdvice(doc, limit))}
 	}
 	return nil
 }

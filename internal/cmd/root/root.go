@@ -14,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/doctor"
 	"github.com/learn-memory/learn/internal/cmd/forget"
 	"github.com/learn-memory/learn/internal/cmd/format"
+	"github.com/learn-memory/learn/internal/cmd/hook"
 	"github.com/learn-memory/learn/internal/cmd/improvedocs"
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmd/lint"
@@ -146,6 +147,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		commands.NewCmdCommands(f, nil),
 		install.NewCmdInstall(f, nil),
 		doctor.NewCmdDoctor(f, nil),
+		hook.NewCmdHook(f, nil),
 		version.NewCmdVersion(f, version.Read(Version)),
 	)
 	cmd.AddCommand(man.NewCmdMan(f, func() *cobra.Command { return cmd }))

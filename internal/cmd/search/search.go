@@ -2,6 +2,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -11,7 +12,9 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 )
 
@@ -28,13 +31,15 @@ type Options struct {
 	Limit    int
 	Category string
 	JSON     bool
+	Work     taskflags.Flags
+	Root     func() (string, error)
 }
 
 // NewCmdSearch builds "learn search". runF replaces the run function in tests.
 func NewCmdSearch(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath}
+	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot}
 	cmd := &cobra.Command{
-		Use:   "search QUERY...",
+		Use:   "search [QUERY...]",
 		Short: "Search learnings, ranked",
 		Long: `Search ranks every learning in the file (Consolidated Learnings and all
 sessions) against the query and prints the best matches, each with its ID,
@@ -49,12 +54,22 @@ last word of the query also matches longer words that start with it, so
 "idempot" finds "idempotent". Common words (the, a, how, ...) are ignored
 unless the query has nothing else.
 
+Context. --task, --paths, --branch and --git describe the work at hand, as
+in 'learn recall' (see 'learn recall --help' for how relevance is scored):
+each hit's score becomes its query score plus its relevance to that work, so
+the learnings about the files being edited come first, and a "why" line
+says which task words and paths made a hit relevant. With context flags the
+query may be left out: the hits are then every learning relevant to the
+work, best first.
+
 Matched words are shown in bold at a terminal and as **word** otherwise.
 No match is not an error: search says so and exits 0.`,
 		Example: `  $ learn search retry backoff
   $ learn search client.Do --limit 3
   $ learn search --category "User Corrections" migrations
-  $ learn search make gen --json`,
+  $ learn search make gen --json
+  $ learn search timeout --paths internal/sync/client.go
+  $ learn search --git --branch fix/stripe-webhook-retry`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Query = strings.Join(args, " ")
 			if opts.Limit < 0 {
@@ -67,14 +82,15 @@ No match is not an error: search says so and exits 0.`,
 		},
 	}
 	cmd.Args = func(cmd *cobra.Command, args []string) error {
-		if len(args) == 0 || strings.TrimSpace(strings.Join(args, "")) == "" {
-			return cmdutil.UsageErrorf("%s needs a query, e.g. learn search retry backoff", cmd.CommandPath())
+		if (len(args) == 0 || strings.TrimSpace(strings.Join(args, "")) == "") && !opts.Work.Set() {
+			return cmdutil.UsageErrorf("%s needs a query or context flags, e.g. learn search retry backoff, or learn search --git", cmd.CommandPath())
 		}
 		return nil
 	}
 	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "results")
 	cmdutil.CategoryFlag(cmd, &opts.Category, "search only this category", learnings.Priority)
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	opts.Work.Add(cmd, "the hits")
 	return cmd
 }
 
@@ -92,12 +108,25 @@ type Result struct {
 	// words in it.
 	Snippet    string   `json:"snippet"`
 	Highlights [][2]int `json:"highlights"`
+	// Relevance is set with context flags, for a hit relevant to the work
+	// at hand: its relevance score and the task words and paths behind it.
+	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
+}
+
+// Work is the work at hand as --json shows it.
+type Work struct {
+	Task   string   `json:"task"`
+	Paths  []string `json:"paths"`
+	Branch string   `json:"branch"`
 }
 
 // Report is the whole --json output.
 type Report struct {
-	File     string   `json:"file"`
-	Query    string   `json:"query"`
+	File  string `json:"file"`
+	Query string `json:"query"`
+	// Context is the work at hand the hits were ranked for, --git's
+	// findings included; set only with context flags.
+	Context  *Work    `json:"context,omitempty"`
 	Searched int      `json:"searched"`
 	Matched  int      `json:"matched"`
 	Results  []Result `json:"results"`
@@ -109,18 +138,26 @@ func run(opts *Options) error {
 		return err
 	}
 	doc, display := file.Doc, file.Display
-	if u := doc.Unclosed; u != nil {
-		fmt.Fprintf(opts.IO.Err, "learn: note: %s:%d: %s; the text after it is not searched (see learn lint)\n", display, u.Line, u.Message)
-	}
+	memview.WarnDamage(opts.IO.Err, display, doc)
 	if file.Exists {
 		if err := memview.CheckCategory(doc, opts.Category); err != nil {
 			return err
 		}
 	}
-	hits, matched := search.Search(doc, opts.Query, search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true})
+	sopts := search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true}
+	var hits []search.Hit
+	var matched int
+	var work *Work
+	if opts.Work.Set() {
+		c := opts.Work.Context(context.Background(), opts.Root)
+		work = &Work{Task: c.Task, Paths: append([]string{}, c.Paths...), Branch: c.Branch}
+		hits, matched = search.SearchContext(doc, opts.Query, c, sopts)
+	} else {
+		hits, matched = search.Search(doc, opts.Query, sopts)
+	}
 	searched := len(learnings.Live(doc.Learnings()))
 	if opts.JSON {
-		rep := Report{File: display, Query: opts.Query, Searched: searched, Matched: matched, Results: []Result{}}
+		rep := Report{File: display, Query: opts.Query, Context: work, Searched: searched, Matched: matched, Results: []Result{}}
 		for _, h := range hits {
 			rep.Results = append(rep.Results, toResult(h))
 		}
@@ -136,7 +173,7 @@ func run(opts *Options) error {
 		if opts.Category != "" {
 			scope = " in " + opts.Category
 		}
-		fmt.Fprintf(out, "No learnings%s match %q (%s searched in %s).\n", scope, opts.Query,
+		fmt.Fprintf(out, "No learnings%s match %s (%s searched in %s).\n", scope, asked(opts.Query, work),
 			memview.Plural(searched, "learning", "learnings"), display)
 		return nil
 	}
@@ -144,7 +181,7 @@ func run(opts *Options) error {
 	if matched > len(hits) {
 		shown = fmt.Sprintf("Best %d of %d results", len(hits), matched)
 	}
-	fmt.Fprintf(out, "%s for %q in %s (%s searched):\n", shown, opts.Query, display,
+	fmt.Fprintf(out, "%s for %s in %s (%s searched):\n", shown, asked(opts.Query, work), display,
 		memview.Plural(searched, "learning", "learnings"))
 	for _, h := range hits {
 		writeHit(out, h, opts.IO.OutTTY)
@@ -165,6 +202,7 @@ func toResult(h search.Hit) Result {
 	if r.Highlights == nil {
 		r.Highlights = [][2]int{}
 	}
+	r.Relevance = taskflags.JSON(h.Match)
 	if s := l.Session; s != nil {
 		r.SessionID, r.Focus, r.Project = s.ID, s.Focus, s.Project
 	}
@@ -180,6 +218,51 @@ func writeHit(w io.Writer, h search.Hit, tty bool) {
 		snippet = bold(h.Plain, h.Marks)
 	}
 	fmt.Fprintf(w, "    %s\n", snippet)
+	if h.Match != nil {
+		fmt.Fprintf(w, "    why: %s\n", why(h.Match))
+	}
+}
+
+// why says in a line what made a hit relevant to the work at hand.
+func why(m *relevance.Match) string {
+	var parts []string
+	if len(m.Terms) > 0 {
+		parts = append(parts, "words "+strings.Join(m.Terms, ", "))
+	}
+	for _, p := range m.Paths {
+		if p.Ref == p.Path {
+			parts = append(parts, fmt.Sprintf("%s (%s)", p.Path, p.Kind))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s (%s as %s)", p.Path, p.Kind, p.Ref))
+		}
+	}
+	return fmt.Sprintf("%s; relevance %.3g", strings.Join(parts, "; "), m.Score)
+}
+
+// asked names what was searched for in the headline: the query, and the
+// work at hand when context flags were given.
+func asked(q string, work *Work) string {
+	if work == nil {
+		return fmt.Sprintf("%q", q)
+	}
+	var ctx []string
+	if work.Task != "" {
+		ctx = append(ctx, fmt.Sprintf("task %q", work.Task))
+	}
+	if n := len(work.Paths); n > 0 {
+		ctx = append(ctx, memview.Plural(n, "path", "paths"))
+	}
+	if work.Branch != "" {
+		ctx = append(ctx, "branch "+work.Branch)
+	}
+	at := "the work at hand"
+	if len(ctx) > 0 {
+		at += " (" + strings.Join(ctx, ", ") + ")"
+	}
+	if strings.TrimSpace(q) == "" {
+		return at
+	}
+	return fmt.Sprintf("%q and %s", q, at)
 }
 
 // bold highlights the marked ranges with ANSI bold, for a terminal.

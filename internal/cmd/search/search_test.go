@@ -84,7 +84,7 @@ func TestSearchUnclosedNote(t *testing.T) {
 	if err := e.Run(NewCmdSearch(e.Factory, nil), "retry"); err != nil {
 		t.Fatal(err)
 	}
-	if want := "learn: note: .tmp/memory-learnings.md:37: code fence opened here is never closed; the text after it is not searched"; !strings.Contains(e.Err.String(), want) {
+	if want := ".tmp/memory-learnings.md:37: lines 37-38 (2 lines) are not read as learnings: a code fence opened on line 37 is never closed"; !strings.Contains(e.Err.String(), want) {
 		t.Errorf("stderr = %q, want %q", e.Err, want)
 	}
 	if !strings.Contains(e.Out.String(), "2 results") {

@@ -157,6 +157,7 @@ func run(opts *Options) error {
 		return err
 	}
 	doc, display := file.Doc, file.Display
+	memview.WarnDamage(opts.IO.Err, display, doc)
 	if !file.Exists {
 		return fmt.Errorf("no learning or session %q: %s does not exist yet (store learnings with learn store)", opts.ID, display)
 	}
@@ -164,8 +165,8 @@ func run(opts *Options) error {
 	switch len(ms) {
 	case 0:
 		hidden := ""
-		if u := doc.Unclosed; u != nil {
-			hidden = fmt.Sprintf(" (an unclosed block at line %d hides the rest of the file from learn; see learn lint)", u.Line)
+		if len(doc.Damage) > 0 {
+			hidden = fmt.Sprintf(" (%s cannot be read, see above; the ID may be there)", memview.Plural(memview.DamagedLines(doc), "line", "lines"))
 		}
 		return cmdutil.Mark(fmt.Errorf("no learning or session has an ID starting with %q in %s%s; find IDs with: learn search WORDS", opts.ID, display, hidden), ErrNotFound)
 	case 1:

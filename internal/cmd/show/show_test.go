@@ -92,7 +92,7 @@ func TestShowErrors(t *testing.T) {
 		{name: "ambiguous", content: memviewtest.Sample, id: "l",
 			wantStderr: `"l" is ambiguous: 4 learnings and sessions have IDs starting with it`, wantIs: cmdutil.ErrSilent},
 		{name: "hidden by an unclosed block", content: memviewtest.Sample + "\n<!--\n- hidden learning\n", id: "zzz",
-			wantErr: `in .tmp/memory-learnings.md (an unclosed block at line 37 hides the rest of the file from learn; see learn lint)`, wantIs: ErrNotFound},
+			wantErr: `in .tmp/memory-learnings.md (2 lines cannot be read, see above; the ID may be there)`, wantIs: ErrNotFound},
 		{name: "missing file", content: "", id: "abc", wantErr: "does not exist yet"},
 	}
 	for _, tt := range tests {

@@ -108,6 +108,11 @@ type Report struct {
 	Newest              *SessionAge     `json:"newest,omitempty"`
 	Oldest              *SessionAge     `json:"oldest,omitempty"`
 	Growth              *Growth         `json:"growth,omitempty"`
+	// Problems counts what lint would report from the reader: text it
+	// could not read and damaged parts (DamagedLines says how big).
+	Problems     int                `json:"problems"`
+	DamagedLines int                `json:"damaged_lines"`
+	Damage       []learnings.Damage `json:"damage"`
 }
 
 func run(opts *Options) error {
@@ -120,6 +125,9 @@ func run(opts *Options) error {
 	busy.Stop()
 	rep.File = file.Display
 	rep.Exists = file.Exists
+	rep.Problems, rep.DamagedLines = memview.ProblemCount(file.Doc), memview.DamagedLines(file.Doc)
+	rep.Damage = append([]learnings.Damage{}, file.Doc.Damage...)
+	memview.WarnDamage(opts.IO.Err, file.Display, file.Doc)
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
@@ -233,6 +241,13 @@ func write(w io.Writer, r Report) {
 		fmt.Fprintf(w, "Growth:     %.1f sessions and %s of sessions per week, over %.1f weeks\n", r.Growth.SessionsPerWeek, learnings.HumanSize(r.Growth.BytesPerWeek), r.Growth.Weeks)
 	case r.Sessions > 0:
 		fmt.Fprintln(w, "Growth:     not enough history yet (the sessions span less than a week)")
+	}
+	if r.Problems > 0 {
+		damaged := ""
+		if r.DamagedLines > 0 {
+			damaged = fmt.Sprintf(", %s not read as learnings", memview.Plural(r.DamagedLines, "line", "lines"))
+		}
+		fmt.Fprintf(w, "Problems:   %d%s; the counts above leave them out (learn lint lists them)\n", r.Problems, damaged)
 	}
 }
 

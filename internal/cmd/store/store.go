@@ -31,6 +31,8 @@ type Options struct {
 	Root    func() (string, error)
 	Display func(string) string
 	Now     func() time.Time
+	// Limit is the file's size limit (see Factory.SizeLimit).
+	Limit func() (int, error)
 
 	JSON    bool
 	DryRun  bool
@@ -55,7 +57,7 @@ var categoryFlags = []struct{ name, category, usage string }{
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
@@ -100,8 +102,17 @@ is written. To drop a learning that is simply wrong, use 'learn forget --id'.
 Learnings that look ephemeral (commit hashes, raw errors, stack traces,
 "tests pass now", path lists, very short text) are stored with a warning.
 
+Limits: one store takes at most 256 KB of input and 100 learnings (a session's
+learnings are a few KB; split anything bigger into several stores). A store
+that takes the file over its size limit (1 MB, or $LEARN_MAX_BYTES such as 2MB)
+is still written, since a correction must not wait, with a warning that says
+what would bring the file back under: compact, forget or a higher limit.
+
 Concurrent stores are safe: the file is locked, re-read and replaced
-atomically; a store that waits more than 10 s for the lock exits with status 4.`,
+atomically; a store that waits more than 10 s for the lock exits with status 4.
+
+Exit status: 0 stored (or nothing new to store), 1 failure, 2 usage error,
+3 refused content (a secret, no valid learning, input over the limits), 4 busy.`,
 		Example: `  $ learn store --focus "Retry logic for the sync client" --docs README.md,docs/api.md#retries <<'EOF'
   **User Corrections:**
   - Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.
@@ -132,9 +143,11 @@ atomically; a store that waits more than 10 s for the lock exits with status 4.`
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what would be stored without writing")
 	cmd.Flags().StringVar(&opts.Focus, "focus", "", "what the session was about: a few words of `TEXT` (required)")
 	cmd.Flags().StringVar(&opts.Project, "project-name", "", "the project's `NAME` in the session header (default: the project directory's name)")
-	// --project was its name before install's --project (a switch) took it.
+	// --project was its name before install's --project (a switch) took it;
+	// it stays as a hidden alias, silent because cobra would print a
+	// deprecation notice on stdout, into the --json an agent parses.
 	cmd.Flags().StringVar(&opts.Project, "project", "", "")
-	_ = cmd.Flags().MarkDeprecated("project", "use --project-name")
+	_ = cmd.Flags().MarkHidden("project")
 	cmdutil.DocsFlag(cmd, &opts.Docs, "documentation the session saw")
 	cmd.Flags().StringArrayVar(&opts.Replaces, "replaces", nil, "`ID` of a stored learning the new one replaces (repeatable)")
 	for _, cf := range categoryFlags {
@@ -193,28 +206,44 @@ type warning struct {
 }
 
 type result struct {
-	File           string           `json:"file"`
-	DryRun         bool             `json:"dry_run"`
-	Written        bool             `json:"written"`
-	Stamp          string           `json:"stamp"`
-	Focus          string           `json:"focus"`
-	Project        string           `json:"project"`
-	Docs           []string         `json:"docs"`
-	SessionID      string           `json:"session_id,omitempty"`
-	Stored         []storedLearning `json:"stored"`
-	Skipped        []skipped        `json:"skipped"`
-	Updates        []similarStored  `json:"updates"`
-	Replaced       []replaced       `json:"replaced"`
-	Warnings       []warning        `json:"warnings"`
-	PrivateRemoved int              `json:"private_removed"`
+	File      string           `json:"file"`
+	DryRun    bool             `json:"dry_run"`
+	Written   bool             `json:"written"`
+	Stamp     string           `json:"stamp"`
+	Focus     string           `json:"focus"`
+	Project   string           `json:"project"`
+	Docs      []string         `json:"docs"`
+	SessionID string           `json:"session_id,omitempty"`
+	Stored    []storedLearning `json:"stored"`
+	Skipped   []skipped        `json:"skipped"`
+	Updates   []similarStored  `json:"updates"`
+	Replaced  []replaced       `json:"replaced"`
+	Warnings  []warning        `json:"warnings"`
+	// SizeWarning says the file is now over its size limit, and what
+	// would bring it back under.
+	SizeWarning    string `json:"size_warning,omitempty"`
+	PrivateRemoved int    `json:"private_removed"`
 	// rendered is the session as written, for --dry-run.
 	rendered []byte
 }
+
+// Limits of one store: far above what a session teaches, far below what
+// would make the file useless to recall.
+const (
+	MaxInputBytes = 256 * 1000
+	MaxLearnings  = 100
+)
 
 func run(opts *Options) error {
 	path, err := opts.File()
 	if err != nil {
 		return err
+	}
+	limit := learnings.SizeLimit
+	if opts.Limit != nil {
+		if limit, err = opts.Limit(); err != nil {
+			return err
+		}
 	}
 	in, err := gather(opts)
 	if err != nil {
@@ -237,9 +266,13 @@ func run(opts *Options) error {
 	now := opts.Now()
 	res.Stamp = learnings.FormatStamp(now)
 	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
+	warned := false
 	plan := func(current []byte, exists bool) ([]byte, error) {
 		res.Skipped, res.Updates = res.Skipped[:0], res.Updates[:0]
 		doc := learnings.Parse(current)
+		if !warned {
+			warned = memview.WarnDamage(opts.IO.Err, res.File, doc) > 0
+		}
 		olds, err := resolveReplaces(doc, opts.Replaces)
 		if err != nil {
 			return nil, err
@@ -268,6 +301,10 @@ func run(opts *Options) error {
 			if next, err = supersede(after, olds, newSessionLearnings(after), date, &res.Replaced); err != nil {
 				return nil, err
 			}
+		}
+		res.SizeWarning = ""
+		if len(next) > limit {
+			res.SizeWarning = fmt.Sprintf("%s is now %s: %s", res.File, learnings.OverLimit(len(next), limit), learnings.SizeAdviceFor(len(next), len(doc.Sessions)+1, limit))
 		}
 		res.rendered = learnings.RenderSession(session, doc.EOL)
 		if opts.DryRun {
@@ -316,14 +353,22 @@ func gather(opts *Options) (*input.Input, error) {
 		if opts.IO.InTTY {
 			return nil, cmdutil.UsageErrorf("no learnings given: pipe them as Markdown on stdin or use --correction, --discovery and the like\n\n%s", input.FormatHelp)
 		}
-		src, err := io.ReadAll(opts.IO.In)
+		src, err := io.ReadAll(io.LimitReader(opts.IO.In, MaxInputBytes+1))
 		if err != nil {
 			return nil, fmt.Errorf("read stdin: %w", err)
+		}
+		if len(src) > MaxInputBytes {
+			return nil, cmdutil.Mark(fmt.Errorf("the input is over %s, the most one store takes; a session's learnings are a few KB: "+
+				"store the few that matter, or split them over several stores; nothing was written", learnings.HumanSize(MaxInputBytes)), cmdutil.ErrRefused)
 		}
 		in.Source = src
 	}
 	if err := in.Prepare(); err != nil {
 		return nil, err
+	}
+	if n := len(in.Learnings); n > MaxLearnings {
+		return nil, cmdutil.Mark(fmt.Errorf("the input holds %d learnings, over the %d one store takes; store the ones this session "+
+			"really taught in several stores; nothing was written", n, MaxLearnings), cmdutil.ErrRefused)
 	}
 	return in, nil
 }
@@ -413,6 +458,9 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(errw, "warning: learning %d (%s): %s\n", w.Number, input.Preview(in.Learnings[w.Number-1].Text), w.Message)
+	}
+	if r.SizeWarning != "" && len(r.Stored) > 0 {
+		fmt.Fprintf(errw, "warning: %s.\n", r.SizeWarning)
 	}
 	switch {
 	case len(r.Stored) == 0 && r.DryRun:

@@ -120,6 +120,7 @@ func load(opts *Options) (*memview.File, error) {
 		return nil, fmt.Errorf("read learnings: %w", err)
 	}
 	memview.WriteProblems(opts.IO.Err, file.Display, file.Doc.Problems)
+	memview.WarnDamage(opts.IO.Err, file.Display, file.Doc)
 	return file, nil
 }
 
