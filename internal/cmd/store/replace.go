@@ -3,8 +3,10 @@ package store
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/similar"
 )
@@ -82,4 +84,16 @@ func supersede(doc *learnings.Document, olds, by []*learnings.Learning, date str
 		*out = append(*out, replaced{ID: l.ID, Text: l.Text, By: r.ID})
 	}
 	return ed.Bytes()
+}
+
+// backup copies the file as it was before --replaces rewrote a stored
+// learning, as compact and forget do, so that 'learn undo' takes a
+// replacement back.
+func backup(path string, current []byte, now time.Time, opts *Options, res *result) error {
+	ring, err := memfile.Backup(path, current, now)
+	if err != nil {
+		return err
+	}
+	res.Backup, res.Ring = opts.Display(memfile.BackupPath(path)), opts.Display(ring)
+	return nil
 }

@@ -95,7 +95,9 @@ named, so you can decide whether it replaces it.
 same locked write, the old learning is struck through and marked
 "~~old text~~ (superseded by lNEW on DATE)". It stays readable in the file, but
 recall, search and summarise show only the new one, and compact leaves it out.
-With several new learnings, each replaced one goes to the most similar. An
+With several new learnings, each replaced one goes to the most similar. The
+file is backed up first, as compact and forget do: 'learn undo' takes the
+replacement back. An
 unknown, ambiguous or already superseded ID is an error (exit 2) and nothing
 is written. To drop a learning that is simply wrong, use 'learn forget --id'.
 
@@ -219,6 +221,10 @@ type result struct {
 	Updates   []similarStored  `json:"updates"`
 	Replaced  []replaced       `json:"replaced"`
 	Warnings  []warning        `json:"warnings"`
+	// Backup and Ring name the copies of the file taken before --replaces
+	// rewrote a stored learning ('learn undo' restores them).
+	Backup string `json:"backup,omitempty"`
+	Ring   string `json:"backup_ring,omitempty"`
 	// SizeWarning says the file is now over its size limit, and what
 	// would bring it back under.
 	SizeWarning    string `json:"size_warning,omitempty"`
@@ -289,6 +295,9 @@ func run(opts *Options) error {
 			if err != nil || opts.DryRun {
 				return current, err
 			}
+			if err := backup(path, current, now, opts, res); err != nil {
+				return nil, err
+			}
 			res.Written = true
 			return next, nil
 		}
@@ -309,6 +318,11 @@ func run(opts *Options) error {
 		res.rendered = learnings.RenderSession(session, doc.EOL)
 		if opts.DryRun {
 			return current, nil
+		}
+		if len(olds) > 0 {
+			if err := backup(path, current, now, opts, res); err != nil {
+				return nil, err
+			}
 		}
 		res.Written = true
 		return next, nil
@@ -483,6 +497,9 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 	}
 	for _, rp := range r.Replaced {
 		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.By)
+	}
+	if r.Backup != "" {
+		fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' puts back the file as it was.\n", r.Backup, r.Ring)
 	}
 	if len(r.Updates) > 0 {
 		fmt.Fprintf(out, "Stored as new, %s a stored learning; both are kept. If one replaces the old learning,\n"+
