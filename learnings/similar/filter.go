@@ -95,24 +95,12 @@ func looseTerms(f *features) map[string]bool {
 	return loose
 }
 
-var synonymTargets = func() map[string]bool {
-	m := map[string]bool{}
-	for _, t := range synonyms {
-		m[t] = true
-	}
-	return m
-}()
+var synonymTargets = valueSet(synonyms)
 
 // numberValues are the digits a number word is written as ("2" for
 // "two"): a text with "2" may be the same as one with "two". Other
 // numbers are only ever written in digits.
-var numberValues = func() map[string]bool {
-	m := map[string]bool{}
-	for _, v := range numberWords {
-		m[v] = true
-	}
-	return m
-}()
+var numberValues = valueSet(numberWords)
 
 // MayMatch reports whether stored could be the same learning as a
 // candidate, or an update of it; false is certain.

@@ -595,13 +595,7 @@ func opensClause(tok string) bool {
 	return ok
 }
 
-var openerTokens = func() map[string]bool {
-	m := map[string]bool{}
-	for _, v := range clauseOpeners {
-		m[v] = true
-	}
-	return m
-}()
+var openerTokens = valueSet(clauseOpeners)
 
 // quantityLast moves the one quantity of a clause, a number with its unit
 // ("5 min"), to its end: "cache responses for 5 minutes in Redis" and
@@ -626,13 +620,7 @@ func quantityLast(toks []string) []string {
 }
 
 // unitTokens are the units as the tokenizer spells them.
-var unitTokens = func() map[string]bool {
-	m := map[string]bool{}
-	for _, u := range units {
-		m[u] = true
-	}
-	return m
-}()
+var unitTokens = valueSet(units)
 
 // minRotation is the least rotation of a clause, joined, so that two
 // rotations of one clause compare equal.
@@ -769,4 +757,14 @@ var units = map[string]string{
 	"percent": "%", "pct": "%",
 	"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb", "kib": "kib", "mib": "mib", "gib": "gib",
 	"x": "x",
+}
+
+// valueSet is the set of a map's values: the spellings the tokenizer
+// writes for the words of a table.
+func valueSet(m map[string]string) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for _, v := range m {
+		out[v] = true
+	}
+	return out
 }
