@@ -261,6 +261,14 @@ func Diff(old, new string) []Change {
 			flush()
 			i++
 			j++
+		case i < len(a) && j < len(b) && lcs[i+1][j+1] == lcs[i][j]:
+			// Neither word is kept: one replaces the other, which
+			// reads better than a drop and an add ("traces" →
+			// "logs", "logs" → "traces" for a swap).
+			oldRun = append(oldRun, a[i].text)
+			newRun = append(newRun, b[j].text)
+			i++
+			j++
 		case j == len(b) || i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
 			oldRun = append(oldRun, a[i].text)
 			i++

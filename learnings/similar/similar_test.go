@@ -65,6 +65,8 @@ func TestDiff(t *testing.T) {
 		{"number word", "The queue has two consumers.", "The queue has four consumers.", []Change{{"two", "four"}}},
 		{"name", "Run `go mod tidy` after editing go.sum.", "Run `go mod tidy` after editing go.mod.", []Change{{"go.sum", "go.mod"}}},
 		{"swap", "The API on port 8080 and metrics on 9090", "The API on port 9090 and metrics on 8080", []Change{{"8080", "9090"}, {"9090", "8080"}}},
+		{"swapped preference", "Prefer traces over logs when debugging latency.", "Prefer logs over traces when debugging latency.", []Change{{"traces", "logs"}, {"logs", "traces"}}},
+		{"word and value", "Frontend unit tests run with jest.", "Frontend unit tests now run with vitest.", []Change{{"", "now"}, {"jest", "vitest"}}},
 		{"negation added", "Commit the lockfile.", "Don't commit the lockfile.", []Change{{"", "Don't"}}},
 		{"word added", "Retry POST requests", "Retry idempotent POST requests", []Change{{"", "idempotent"}}},
 		{"word dropped", "Retry only idempotent requests", "Retry idempotent requests", []Change{{"only", ""}}},
