@@ -2,8 +2,9 @@
 # install.sh: build learn from this checkout, install it, and link the
 # /learning-* commands into opencode.
 #
-#   ./install.sh                 build and install ${PREFIX:-~/.local}/bin/learn and link
+#   ./install.sh                 build and install ${PREFIX:-~/.local}/bin/learn, link
 #                                commands/*.md into ${XDG_CONFIG_HOME:-~/.config}/opencode/command/
+#                                and install the recall plugin into .../opencode/plugin/
 #   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
 #   ./install.sh --force         also replace files of the same name that this script did not make
 #   ./install.sh --uninstall     remove what this script installed (its links, the binary, the man pages)
@@ -14,7 +15,7 @@
 # file, or a link somewhere else) is never replaced without --force.
 set -euo pipefail
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; }
 
 agent=opencode force=0 uninstall=0
 while [ $# -gt 0 ]; do
@@ -62,7 +63,6 @@ link_commands() {
       rm -f "$dst"
       ln -s "$src" "$dst"
       say "  repaired  $dst -> $src (it pointed to $old, which is gone)"
-      say "  current   $dst (a copy with the same content; left as it is)"
     elif [ "$force" = 1 ] && [ ! -d "$dst" ]; then
       rm -f "$dst"
       ln -s "$src" "$dst"
@@ -116,6 +116,7 @@ if [ "$uninstall" = 1 ]; then
     if is_learn "$bin"; then "$bin" install --agent claude --uninstall; fi
   else
     unlink_commands
+    if is_learn "$bin"; then "$bin" install --only plugin --uninstall; fi
   fi
   if is_learn "$bin"; then
     remove_man
@@ -151,13 +152,14 @@ case ":$PATH:" in
   *) on_path=0; warn "$bindir is not on your PATH, so opencode cannot run learn" ;;
 esac
 
+force_flag=()
+[ "$force" = 1 ] && force_flag=(--force)
 if [ "$agent" = claude ]; then
-  force_flag=()
-  [ "$force" = 1 ] && force_flag=(--force)
   "$bin" install --agent claude "${force_flag[@]}" || skipped=$((skipped + 1))
 else
   say "Linking the commands into $cmddir"
   link_commands
+  "$bin" install --only plugin "${force_flag[@]}" || skipped=$((skipped + 1))
 fi
 
 say "Checking the setup (learn doctor):"

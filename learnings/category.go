@@ -60,3 +60,131 @@ func CategoryRank(name string) int {
 	}
 	return len(Priority)
 }
+
+// nearMissKeys are the spellings a near miss is measured against: the spec
+// labels and their singulars, not the one-word aliases, which are too short
+// to tell a typo from another word.
+var nearMissKeys = []string{
+	"user corrections", "user correction",
+	"new requirements", "new requirement",
+	"updated conventions", "updated convention",
+	"fresh discoveries", "fresh discovery",
+	"preference clarifications", "preference clarification",
+}
+
+// SuggestCategory says which spec category a label that is not one of them
+// was probably meant to be ("User Corections", "Fresh Discovery's",
+// "Prefrence Clarifications"), so that a typo does not make a custom
+// category that recall ranks after every spec one. ok is false for a label
+// the spec knows already and for a genuinely custom one ("Security Notes",
+// "Gotchas"): only a few edits from a spec label count, and the first
+// letter of each word must agree.
+func SuggestCategory(label string) (name string, ok bool) {
+	if _, known := NormalizeCategory(label); known {
+		return "", false
+	}
+	key := categoryKey(label)
+	if len(key) < 8 || len(key) > 40 {
+		return "", false
+	}
+	joined := !strings.Contains(key, " ")
+	best, bestDist := "", 3
+	for _, k := range nearMissKeys {
+		a, b := key, k
+		switch {
+		case joined:
+			// "UserCorrections", "User-Corrections": compare without the spaces.
+			b = strings.ReplaceAll(k, " ", "")
+			if a[0] != b[0] {
+				continue
+			}
+		case !sameInitials(key, k):
+			continue
+		}
+		d := editDistance(a, b, bestDist)
+		allowed := 1
+		if len(k) >= 14 {
+			allowed = 2
+		}
+		if len(k) >= 22 {
+			allowed = 3
+		}
+		if d <= allowed && d < bestDist {
+			best, bestDist = categoryAliases[k], d
+		}
+	}
+	return best, best != ""
+}
+
+// categoryKey folds a label the way NormalizeCategory does, drops
+// apostrophes and dots, which typos add ("Discovery's", "Req."), and reads
+// hyphens and underscores as spaces ("User-Corrections").
+func categoryKey(label string) string {
+	trimmed := strings.TrimFunc(label, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '*' || r == '_' || r == ':' || r == '#'
+	})
+	trimmed = strings.NewReplacer("'", "", "’", "", ".", "", "-", " ", "_", " ").Replace(trimmed)
+	return strings.ToLower(strings.Join(strings.Fields(trimmed), " "))
+}
+
+// sameInitials reports whether a and b have as many words, starting with the
+// same letters: a typo keeps the shape of the label.
+func sameInitials(a, b string) bool {
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	if len(wa) != len(wb) {
+		return false
+	}
+	for i := range wa {
+		if wa[i][0] != wb[i][0] {
+			return false
+		}
+	}
+	return true
+}
+
+// editDistance is the optimal string alignment distance between a and b
+// (insertions, deletions, substitutions and swaps of neighbours), giving up
+// at limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d >= limit || -d >= limit {
+		return limit
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(rb)], limit)
+}
+
+// Misspelt reports whether c was read as a spec category only because its
+// label is a near miss of one ("**User Corections:**"): lint suggests the
+// spelling, fmt and compact write it.
+func (c *Category) Misspelt() bool {
+	if c.Label == "" || c.Name == GeneralCategory {
+		return false
+	}
+	_, known := NormalizeCategory(c.Label)
+	return !known && CategoryRank(c.Name) < len(Priority)
+}

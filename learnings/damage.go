@@ -24,6 +24,17 @@ const (
 	// DamageHeading is a category written as an H2 heading, which starts a
 	// hand-written section, so its items are not read as learnings.
 	DamageHeading = "heading"
+	// DamageHeader is a session header written at another level than
+	// "## " ("### [2026-11-20 10:00 UTC] - Billing"): it starts no session,
+	// so what follows it is read as part of the section above.
+	DamageHeader = "header"
+	// DamageCR is a line holding bare carriage returns used as line
+	// breaks (old Mac line endings, a paste from some tools): the reader
+	// ends lines at LF only, so all it holds reads as one line of text.
+	DamageCR = "cr"
+	// DamageSecond is a second "## Consolidated Learnings" holding items:
+	// only the first is read.
+	DamageSecond = "second-consolidated"
 )
 
 // Damage is a part of the file the reader could not read as learnings
@@ -73,6 +84,9 @@ func (d Damage) String() string {
 	if d.Line == d.EndLine {
 		what = fmt.Sprintf("line %d is", d.Line)
 	}
+	if d.Kind == DamageHeader {
+		return fmt.Sprintf("%s not read as a session of their own: %s", what, d.Cause)
+	}
 	return fmt.Sprintf("%s not read as learnings: %s", what, d.Cause)
 }
 
@@ -88,6 +102,15 @@ func (d Damage) Fix() string {
 		return fmt.Sprintf("end the HTML block where it was meant to end (--> for a comment), or delete line %d", d.Line)
 	case DamageHeading:
 		return fmt.Sprintf("make line %d a \"### \" heading so its items are read as learnings of that category", d.Line)
+	case DamageSecond:
+		return fmt.Sprintf("move its items under the first \"## Consolidated Learnings\" and delete line %d", d.Line)
+	case DamageCR:
+		if d.Line == d.EndLine {
+			return fmt.Sprintf("turn the bare CR characters on line %d into line breaks (LF or CRLF), e.g. with dos2unix -c mac", d.Line)
+		}
+		return fmt.Sprintf("turn the bare CR characters on lines %d-%d into line breaks (LF or CRLF), e.g. with dos2unix -c mac", d.Line, d.EndLine)
+	case DamageHeader:
+		return fmt.Sprintf("make line %d a \"## \" heading so it starts its own session", d.Line)
 	default:
 		return "move it into a session or a hand-written \"## \" section, or remove it"
 	}
@@ -288,6 +311,9 @@ type catHeading struct {
 	line, endLine int
 	start, end    int
 	items         int
+	// second is the line of the first "## Consolidated Learnings" when
+	// this heading repeats it.
+	second int
 }
 
 func (p *docParser) endCatHeading(end, endLine int) {
@@ -296,10 +322,104 @@ func (p *docParser) endCatHeading(end, endLine int) {
 	if h == nil || h.items == 0 {
 		return
 	}
-	cause := fmt.Sprintf("\"## %s\" is an H2 heading, so it starts a hand-written section and its %d list %s are not learnings",
-		h.name, h.items, pluralWord(h.items, "item", "items"))
-	p.doc.Damage = append(p.doc.Damage, Damage{Kind: DamageHeading, Line: h.line, EndLine: endLine, Cause: cause,
+	kind := DamageHeading
+	cause := fmt.Sprintf("\"## %s\" is an H2 heading, so it starts a hand-written section and its %d list %s not learnings",
+		h.name, h.items, pluralWord(h.items, "item is", "items are"))
+	if h.second > 0 {
+		kind = DamageSecond
+		cause = fmt.Sprintf("a second \"## %s\" heading (the first is on line %d) starts a hand-written section, so its %d list %s not learnings",
+			h.name, h.second, h.items, pluralWord(h.items, "item is", "items are"))
+	}
+	p.doc.Damage = append(p.doc.Damage, Damage{Kind: kind, Line: h.line, EndLine: endLine, Cause: cause,
 		start: h.start, end: end})
+}
+
+// wrongHeader is a session header written as an H1 or H3-H6 heading inside
+// a section learn reads.
+type wrongHeader struct {
+	text        string
+	level       int
+	line        int
+	start       int
+	section     string
+	sectionLine int
+}
+
+// watchHeader notes a heading l (not an H2) that reads as a session header.
+func (p *docParser) watchHeader(l line) {
+	if l.level == 2 || l.indent > 3 {
+		return
+	}
+	text := string(headingText(p.src[l.text:l.contentEnd]))
+	if !isSessionHeader(text) {
+		return
+	}
+	p.endWrongHeader(l.start, l.num-1)
+	section := "Consolidated Learnings"
+	if p.kind == secSession {
+		section = "the session above"
+	}
+	p.header = &wrongHeader{text: text, level: l.level, line: l.num, start: l.start, section: section, sectionLine: p.secLine}
+}
+
+func (p *docParser) endWrongHeader(end, endLine int) {
+	h := p.header
+	p.header = nil
+	if h == nil {
+		return
+	}
+	cause := fmt.Sprintf("%q is a session header written as an H%d heading (%s), so it starts no session: what follows it is read as part of %s (line %d)",
+		h.text, h.level, strings.Repeat("#", h.level), h.section, h.sectionLine)
+	p.doc.Damage = append(p.doc.Damage, Damage{Kind: DamageHeader, Line: h.line, EndLine: endLine, Cause: cause,
+		start: h.start, end: end})
+}
+
+// bareCRs finds the lines that hold carriage returns used as line breaks:
+// a CR not followed by LF, and followed by another line break or by what
+// starts a line of the file's structure ("#", a list marker, "**", "---").
+// A stray CR inside a sentence is left alone.
+func bareCRs(src []byte) []Damage {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return nil
+	}
+	var out []Damage
+	var counts []int
+	num := 1
+	for pos := 0; pos < len(src); num++ {
+		l, next := lineAt(src, pos)
+		if breaks := crBreaks(bytes.TrimSuffix(l, []byte("\r"))); breaks > 0 {
+			if n := len(out); n > 0 && out[n-1].EndLine == num-1 {
+				out[n-1].EndLine, out[n-1].end = num, next
+				counts[n-1] += breaks
+			} else {
+				out = append(out, Damage{Kind: DamageCR, Line: num, EndLine: num, start: pos, end: next})
+				counts = append(counts, breaks)
+			}
+		}
+		pos = next
+	}
+	for i, n := range counts {
+		out[i].Cause = fmt.Sprintf("%d bare carriage %s (CR, old Mac line endings) break lines where the reader sees none, so what they separate reads as one line of text",
+			n, pluralWord(n, "return", "returns"))
+	}
+	return out
+}
+
+// crBreaks counts the CRs in l that end a line of the file's shape.
+func crBreaks(l []byte) int {
+	n := 0
+	for i := bytes.IndexByte(l, '\r'); i >= 0; {
+		rest := bytes.TrimLeft(l[i+1:], " \t")
+		if len(rest) == 0 || bytes.IndexByte([]byte("\r#-*+"), rest[0]) >= 0 {
+			n++
+		}
+		j := bytes.IndexByte(l[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
 }
 
 func pluralWord(n int, one, many string) string {

@@ -14,14 +14,24 @@ import (
 // skipped. Both are reported as Problems with their line numbers, as are a
 // code fence left open and bytes that are not UTF-8.
 func ParseInput(src []byte) ([]NewLearning, []Problem) {
+	ls, problems, _ := ParseInputNotes(src)
+	return ls, problems
+}
+
+// ParseInputNotes is ParseInput that also says which category labels it
+// corrected: a near miss of a spec label ("**User Corections:**") or another
+// spelling of one ("### New requirement"), each stored under the spec's
+// name. Notes are not problems: the input is fine.
+func ParseInputNotes(src []byte) ([]NewLearning, []Problem, []Problem) {
 	start := 0
 	if bytes.HasPrefix(src, bom) {
 		start = len(bom)
 	}
-	var problems []Problem
+	var problems, notes []Problem
 	var b bodyParser
 	var names categoryNames
 	b.reset(src, bodyInput, &problems, &names)
+	b.notes = &notes
 	sc := newScanner(src, start, 1)
 	for {
 		l, ok := sc.next()
@@ -46,5 +56,5 @@ func ParseInput(src []byte) ([]NewLearning, []Problem) {
 			out = append(out, NewLearning{Category: c.Name, Text: l.Text})
 		}
 	}
-	return out, problems
+	return out, problems, notes
 }

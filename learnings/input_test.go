@@ -121,3 +121,42 @@ func TestParseInput(t *testing.T) {
 		})
 	}
 }
+
+func TestParseInputNotes(t *testing.T) {
+	tests := []struct {
+		name  string
+		src   string
+		want  []NewLearning
+		notes int
+	}{
+		{"misspelt bold label", "**User Corections:**\n- a\n", []NewLearning{{"User Corrections", "a"}}, 1},
+		{"misspelt label without a colon", "**Fresh Discoverys**\n- a\n", []NewLearning{{"Fresh Discoveries", "a"}}, 1},
+		{"misspelt heading", "### New Requirments\n- a\n", []NewLearning{{"New Requirements", "a"}}, 1},
+		{"misspelt plain label", "Updated Convetions:\n- a\n", []NewLearning{{"Updated Conventions", "a"}}, 1},
+		{"transposed letters", "**Preference Calrifications:**\n- a\n", []NewLearning{{"Preference Clarifications", "a"}}, 1},
+		{"wrong case", "**user corrections:**\n- a\n", []NewLearning{{"User Corrections", "a"}}, 1},
+		{"singular", "**Fresh Discovery:**\n- a\n", []NewLearning{{"Fresh Discoveries", "a"}}, 1},
+		{"spec label", "**User Corrections:**\n- a\n", []NewLearning{{"User Corrections", "a"}}, 0},
+		{"custom label", "**Security Notes:**\n- a\n", []NewLearning{{"Security Notes", "a"}}, 0},
+		{"custom label near no spec one", "**Fresh Deliveries:**\n- a\n", []NewLearning{{"Fresh Deliveries", "a"}}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, problems, notes := ParseInputNotes([]byte(tt.src))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("learnings (-want +got):\n%s", diff)
+			}
+			if len(problems) > 0 {
+				t.Errorf("problems: %v", problems)
+			}
+			if len(notes) != tt.notes {
+				t.Errorf("notes = %v, want %d", notes, tt.notes)
+			}
+			for _, n := range notes {
+				if n.Line != 1 {
+					t.Errorf("note on line %d, want 1: %v", n.Line, n)
+				}
+			}
+		})
+	}
+}

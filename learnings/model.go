@@ -90,7 +90,10 @@ type Session struct {
 type Category struct {
 	// Name is the canonical name for the five spec categories (see
 	// Priority) and the label as written for custom ones.
-	Name      string
+	Name string
+	// Label is the label as written ("User Corections", "Fresh
+	// Discovery"); empty for learnings with no label above them.
+	Label     string
 	Span      Span
 	Learnings []*Learning
 }

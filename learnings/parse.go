@@ -65,6 +65,11 @@ func Parse(src []byte) *Document {
 	p.endBlock(nil)
 	p.closeSection(len(src), sc.num)
 	d.Unclosed = sc.unclosed
+	if o := sc.openInItem; o != nil {
+		d.Damage = append(d.Damage, Damage{Kind: DamageUnclosed, Line: o.Line, EndLine: sc.num, start: sc.fenceStart, end: len(src),
+			Cause: fmt.Sprintf("a code fence opened on line %d inside a learning is never closed, so it runs to the end of the file (line %d): the file may have been cut short", o.Line, sc.num)})
+	}
+	d.Damage = append(d.Damage, bareCRs(src)...)
 	if line := invalidUTF8Line(src); line > 0 {
 		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
 	}
@@ -168,6 +173,7 @@ type docParser struct {
 	blk               blockWatch
 	stray             strayRun
 	catHeading        *catHeading
+	header            *wrongHeader
 }
 
 func (p *docParser) line(l line) {
@@ -177,6 +183,9 @@ func (p *docParser) line(l line) {
 		return
 	}
 	if p.kind == secConsolidated || p.kind == secSession {
+		if l.kind == lkHeading {
+			p.watchHeader(l)
+		}
 		p.body.line(l)
 	}
 }
@@ -225,6 +234,9 @@ func (p *docParser) startSection(l line) {
 		if keyHasPrefix(text, "consolidated learnings") || keyHasPrefix(text, "recent sessions") {
 			d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("second %q heading; only the first is used, this one is kept as written", text)})
 		}
+		if keyHasPrefix(text, "consolidated learnings") && d.Consolidated != nil {
+			p.catHeading = &catHeading{name: text, line: l.num, start: l.start, second: d.Consolidated.Span.Line}
+		}
 		p.kind = secOther
 		p.section = &Section{Title: text}
 	}
@@ -239,11 +251,13 @@ func (p *docParser) closeSection(end, endLine int) {
 			d.Preamble = &span
 		}
 	case secConsolidated:
+		p.endWrongHeader(end, endLine)
 		p.body.finish()
 		p.cons.Span = span
 		p.cons.Categories = p.body.cats
 		d.Consolidated = p.cons
 	case secSession:
+		p.endWrongHeader(end, endLine)
 		p.body.finish()
 		s := p.session
 		s.Span = span
@@ -344,18 +358,34 @@ func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 
 // categoryNames caches NormalizeCategory per label as written: a large
 // file repeats the same few labels thousands of times.
-type categoryNames map[string]string
+type categoryNames map[string]labelName
 
-func (c *categoryNames) normalize(label []byte) string {
-	if name, ok := (*c)[string(label)]; ok {
-		return name
+// labelName is a label as written and the category it is read as. A
+// near miss of a spec label ("User Corections") is read as that spec
+// category, so a typo does not rank it after all of them; lint and store
+// say so.
+type labelName struct {
+	label, name string
+	typo        bool
+}
+
+func (c *categoryNames) normalize(label []byte) labelName {
+	if n, ok := (*c)[string(label)]; ok {
+		return n
 	}
 	if *c == nil {
 		*c = categoryNames{}
 	}
-	name, _ := NormalizeCategory(string(label))
-	(*c)[string(label)] = name
-	return name
+	n := labelName{label: string(label)}
+	var known bool
+	n.name, known = NormalizeCategory(n.label)
+	if !known {
+		if s, ok := SuggestCategory(n.label); ok {
+			n.name, n.typo = s, true
+		}
+	}
+	(*c)[n.label] = n
+	return n
 }
 
 type bodyMode uint8
@@ -391,6 +421,8 @@ type bodyParser struct {
 	textRun bool
 	buf     []byte
 	names   *categoryNames
+	// notes collects, for input, what store corrected and says so.
+	notes *[]Problem
 }
 
 func (b *bodyParser) reset(src []byte, mode bodyMode, problems *[]Problem, names *categoryNames) {
@@ -498,12 +530,20 @@ func (b *bodyParser) label(name []byte, l line) {
 		b.cur = nil
 		return
 	}
-	canon := b.names.normalize(name)
+	n := b.names.normalize(name)
+	canon := n.name
 	if canon == "" {
 		b.problem(l.num, "empty category label")
 		canon = GeneralCategory
 	}
-	c := &Category{Name: canon, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}}
+	if b.mode == bodyInput && b.notes != nil && canon != GeneralCategory && n.label != canon {
+		if n.typo {
+			*b.notes = append(*b.notes, Problem{Line: l.num, Message: fmt.Sprintf("category label %q looks like a misspelling of %q; stored as %q", n.label, canon, canon)})
+		} else if _, known := NormalizeCategory(n.label); known {
+			*b.notes = append(*b.notes, Problem{Line: l.num, Message: fmt.Sprintf("category label %q stored as the spec's %q", n.label, canon)})
+		}
+	}
+	c := &Category{Name: canon, Label: n.label, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}}
 	b.cats = append(b.cats, c)
 	b.cur = c
 }
@@ -626,9 +666,13 @@ func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
 	return nil, nil, false
 }
 
+// knownCategory accepts a spec label or a near miss of one.
 func knownCategory(name []byte) bool {
-	_, known := NormalizeCategory(string(name))
-	return known
+	if _, known := NormalizeCategory(string(name)); known {
+		return true
+	}
+	_, near := SuggestCategory(string(name))
+	return near
 }
 
 // plainLabel accepts "User Corrections" or a short Title Case phrase as a

@@ -83,6 +83,10 @@ type scanner struct {
 	// unclosed is set at the end when a top-level fence or HTML block that
 	// ends only at its closing marker runs to the end of the source.
 	unclosed *Problem
+	// openInItem is set at the end when a fence inside a list item is
+	// still open: harmless to the reader, but a file cut short.
+	openInItem *Problem
+	fenceStart int
 }
 
 func newScanner(src []byte, start, num int) *scanner {
@@ -119,6 +123,9 @@ func (s *scanner) next() (l line, ok bool) {
 func (s *scanner) finish() {
 	if s.unclosed != nil {
 		return
+	}
+	if s.fenceOpen && !s.fenceTop {
+		s.openInItem = &Problem{Line: s.fenceLine, Message: "code fence opened here, inside a learning, is never closed"}
 	}
 	if s.fenceOpen && s.fenceTop {
 		s.unclosed = &Problem{Line: s.fenceLine, Message: "code fence opened here is never closed"}
@@ -378,6 +385,7 @@ func (s *scanner) openFence(p, end, col, num int) bool {
 		s.fenceCol = s.stack[len(s.stack)-1]
 	}
 	s.fenceLine = num
+	s.fenceStart = p
 	return true
 }
 

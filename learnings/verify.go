@@ -23,8 +23,12 @@ func (p *planner) checkDamage() error {
 				touches = dm.start < r.start && r.start < dm.end
 			}
 			if touches {
-				return fmt.Errorf("refused, nothing written: the edit would rewrite lines %d-%d, which are not read as learnings (%s; fix: %s): %w",
-					dm.Line, dm.EndLine, dm.Cause, dm.Fix(), ErrWouldLose)
+				lines := fmt.Sprintf("lines %d-%d, which are", dm.Line, dm.EndLine)
+				if dm.Line == dm.EndLine {
+					lines = fmt.Sprintf("line %d, which is", dm.Line)
+				}
+				return fmt.Errorf("refused, nothing written: the edit would rewrite %s not read as learnings (%s; fix: %s): %w",
+					lines, dm.Cause, dm.Fix(), ErrWouldLose)
 			}
 		}
 	}

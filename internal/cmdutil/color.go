@@ -25,6 +25,10 @@ type ColorScheme struct{ on bool }
 
 const reset = "\x1b[0m"
 
+// Enabled tells whether the scheme paints, for output that colours its own
+// spans (search's highlighted matches).
+func (c ColorScheme) Enabled() bool { return c.on }
+
 func (c ColorScheme) paint(code, s string) string {
 	if !c.on || s == "" {
 		return s

@@ -2,9 +2,12 @@ package cmdutil
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
@@ -29,13 +32,41 @@ func NewFactory() *Factory {
 }
 
 // MemoryFile is the learnings file this invocation works on: --file, else
-// $LEARN_FILE, else .tmp/memory-learnings.md under the project root.
-func (f *Factory) MemoryFile() (string, error) {
+// $LEARN_FILE, else .tmp/memory-learnings.md under the project root. A
+// missing default file is a project's first session; a path given with
+// --file or $LEARN_FILE that does not exist is an error (exit 1), since it
+// is far more often a typo than a new file, and reading it as empty would
+// hide every learning the user meant to reach.
+func (f *Factory) MemoryFile() (string, error) { return f.memoryFile(true) }
+
+// NewMemoryFile is MemoryFile for the commands that may create the file
+// (store, undo): a path given with --file or $LEARN_FILE may be missing,
+// but its directory must exist. Only the default .tmp/ is created.
+func (f *Factory) NewMemoryFile() (string, error) { return f.memoryFile(false) }
+
+func (f *Factory) memoryFile(mustExist bool) (string, error) {
 	wd, err := f.Getwd()
 	if err != nil {
 		return "", fmt.Errorf("working directory: %w", err)
 	}
-	return memfile.Resolve(f.FileFlag, f.Getenv("LEARN_FILE"), wd), nil
+	env := f.Getenv("LEARN_FILE")
+	p := memfile.Resolve(f.FileFlag, env, wd)
+	origin := "--file " + f.FileFlag
+	if f.FileFlag == "" {
+		origin = "$LEARN_FILE (" + env + ")"
+	}
+	if p == memfile.Resolve("", "", wd) {
+		return p, nil
+	}
+	dir := filepath.Dir(p)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", fmt.Errorf("%s: directory %s does not exist; create it first (learn creates only the default %s)", origin, f.DisplayPath(dir), memfile.DefaultRel)
+	}
+	if _, err := os.Stat(p); mustExist && errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("%s: %s does not exist; check the path, or create it with learn store --file %s (without --file and $LEARN_FILE, learn uses %s in the project root)",
+			origin, f.DisplayPath(p), f.DisplayPath(p), memfile.DefaultRel)
+	}
+	return p, nil
 }
 
 // ProjectRoot is the nearest ancestor of the working directory holding .git,

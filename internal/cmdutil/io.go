@@ -21,8 +21,7 @@ type IO struct {
 	InTTY bool
 	// OutTTY is true when Out is a terminal read by a person.
 	OutTTY bool
-	// ErrTTY is true when Err is a terminal: progress of slow work is
-	// shown only then.
+	// ErrTTY is true when Err is a terminal (see ShowProgress).
 	ErrTTY bool
 	// Color is true when Out may carry colour (see ColorEnabled).
 	Color bool
@@ -46,6 +45,12 @@ func SystemIO() *IO {
 		Color:  ColorEnabled(os.Getenv, outTTY),
 	}
 }
+
+// ShowProgress reports whether a slow command may draw a progress line on
+// Err: only when a person watches both streams, as the GitHub CLI does. A
+// pipe on either side (learn lint --json | jq, 2>log) means a program
+// reads, and a line redrawn with carriage returns is noise to it.
+func (s *IO) ShowProgress() bool { return s.ErrTTY && s.OutTTY }
 
 // ColorScheme paints human output, or leaves it plain when colour is off.
 // Commands writing --json must not use it.

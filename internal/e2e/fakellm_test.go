@@ -21,6 +21,7 @@ type fakeLLM struct {
 
 	mu       sync.Mutex
 	toolCmd  string
+	overflow int // main requests left that report a usage over the context limit
 	requests []llmRequest
 }
 
@@ -93,7 +94,16 @@ func (f *fakeLLM) Reset(toolCmd string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.toolCmd = toolCmd
+	f.overflow = 0
 	f.requests = nil
+}
+
+// OverflowNext makes the next agent turn report a token usage larger than
+// any context window, which makes opencode compact the session.
+func (f *fakeLLM) OverflowNext() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.overflow = 1
 }
 
 // Requests returns what was recorded since the last Reset.
@@ -135,6 +145,11 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, llmRequest{Kind: kind, Body: body})
 	seq := len(f.requests)
 	toolCmd := f.toolCmd
+	tokens := usage()
+	if kind == "main" && f.overflow > 0 {
+		f.overflow--
+		tokens = map[string]int{"prompt_tokens": 1_000_000, "completion_tokens": 5, "total_tokens": 1_000_005}
+	}
 	f.mu.Unlock()
 
 	text := fakeReply
@@ -161,7 +176,7 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]any{
 			"id": fmt.Sprintf("chatcmpl-fake-%d", seq), "object": "chat.completion", "model": model,
 			"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-			"usage":   usage(),
+			"usage":   tokens,
 		})
 		return
 	}
@@ -197,7 +212,7 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	emit(delta(map[string]any{}, finish), nil)
 	if body.StreamOptions.IncludeUsage {
-		emit([]any{}, map[string]any{"usage": usage()})
+		emit([]any{}, map[string]any{"usage": tokens})
 	}
 	fmt.Fprint(w, "data: [DONE]\n\n")
 	if flusher != nil {

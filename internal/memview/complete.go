@@ -30,9 +30,11 @@ func complete(path func() (string, error), sessions, learningIDs bool) cobra.Com
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
+		// IDs are lower case; show and forget take them in any case.
+		prefix := strings.ToLower(toComplete)
 		var out []string
 		add := func(id, desc string) {
-			if len(out) < maxCompletions && strings.HasPrefix(id, toComplete) {
+			if len(out) < maxCompletions && strings.HasPrefix(id, prefix) {
 				out = append(out, id+"\t"+FirstLine(desc, 60))
 			}
 		}

@@ -13,11 +13,12 @@ import (
 )
 
 // Delay is how long work runs before the line appears: most commands finish
-// sooner, and a line that flashes for a few milliseconds is noise.
-const Delay = 300 * time.Millisecond
+// sooner, and a line that flashes for a few milliseconds is noise. Tests of
+// the commands shorten it, and Interval, to see the line on small files.
+var Delay = 300 * time.Millisecond
 
-// interval is how often the line is redrawn.
-const interval = 100 * time.Millisecond
+// Interval is how often the line is redrawn.
+var Interval = 100 * time.Millisecond
 
 // Line is a progress line on a terminal. The zero of *Line (nil) is a line
 // that shows nothing, which is what Start returns when w is not a terminal.
@@ -25,6 +26,8 @@ type Line struct {
 	w     io.Writer
 	msg   string
 	begin time.Time
+	delay time.Duration // Delay and Interval when the line started
+	every time.Duration
 	ticks <-chan time.Time
 	stop  chan struct{}
 	done  chan struct{}
@@ -33,13 +36,13 @@ type Line struct {
 }
 
 // Start shows msg ("checking 66,730 learnings") on w while the work runs,
-// when tty says w is a terminal; Stop ends it. The line is redrawn every
+// when tty says a person watches (cmdutil.IO.ShowProgress); Stop ends it. The line is redrawn every
 // tenth of a second with the time spent so far, from Delay on.
 func Start(w io.Writer, tty bool, msg string) *Line {
 	if !tty {
 		return nil
 	}
-	ticker := time.NewTicker(interval)
+	ticker := time.NewTicker(Interval)
 	l := start(w, msg, time.Now, ticker.C)
 	go func() {
 		<-l.done
@@ -49,7 +52,7 @@ func Start(w io.Writer, tty bool, msg string) *Line {
 }
 
 func start(w io.Writer, msg string, now func() time.Time, ticks <-chan time.Time) *Line {
-	l := &Line{w: w, msg: msg, begin: now(), ticks: ticks, stop: make(chan struct{}), done: make(chan struct{})}
+	l := &Line{w: w, msg: msg, begin: now(), delay: Delay, every: Interval, ticks: ticks, stop: make(chan struct{}), done: make(chan struct{})}
 	go l.run()
 	return l
 }
@@ -65,10 +68,10 @@ func (l *Line) run() {
 			return
 		case at := <-l.ticks:
 			spent := at.Sub(l.begin)
-			if spent < Delay {
+			if spent < l.delay {
 				continue
 			}
-			text := fmt.Sprintf("%s %s… %.1f s", frames[int(spent/interval)%len(frames)], l.msg, spent.Seconds())
+			text := fmt.Sprintf("%s %s… %.1f s", frames[int(spent/l.every)%len(frames)], l.msg, spent.Seconds())
 			// Pad over a longer previous text; the carriage return keeps
 			// it on one line without terminal escapes, which TERM=dumb
 			// lacks.

@@ -5,10 +5,12 @@ package compact
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Options says which sessions to fold.
@@ -30,6 +32,8 @@ type Plan struct {
 	// Kept are the sessions left in place by Options.Keep.
 	Kept []*learnings.Session
 	Stats
+	// merges maps each learning merged as a duplicate to the one kept.
+	merges map[string]string
 }
 
 // Stats counts what a compaction folds and merges, for the report.
@@ -95,6 +99,7 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 	}
 	p.Consolidated = f.result()
 	p.Merged = f.merged
+	p.merges = f.into
 	p.ConsolidatedAfter = len(p.Consolidated)
 
 	var existing []learnings.DocCount
@@ -109,7 +114,9 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 }
 
 // Apply returns doc's source with the plan applied: Consolidated replaced,
-// folded sessions removed, every other byte untouched.
+// folded sessions removed, every other byte untouched. It refuses
+// (learnings.ErrWouldLose, naming the line) when a learning readable in doc
+// would be neither in the result nor merged into one that is.
 func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	if err := doc.Writable(); err != nil {
 		return nil, err
@@ -118,7 +125,44 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	for _, s := range p.Folded {
 		e.RemoveSession(s)
 	}
-	return e.Bytes()
+	out, err := e.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.verify(doc, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// verify checks out against doc: every learning still there, or merged
+// into a duplicate that is.
+func (p *Plan) verify(doc *learnings.Document, out []byte) error {
+	got := map[string]bool{}
+	for _, l := range learnings.Parse(out).Learnings() {
+		got[keyOf(similar.Canonical(l.Text), l.Text)] = true
+	}
+	for _, l := range doc.Learnings() {
+		if l.Superseded != nil {
+			continue // left out on purpose; the backup keeps it
+		}
+		k := keyOf(similar.Canonical(l.Text), l.Text)
+		for hops := 0; k != "" && !got[k] && hops < 64; hops++ {
+			k = p.merges[k]
+		}
+		if k == "" || !got[k] {
+			if keyOf(similar.Canonical(l.Text), l.Text) == "" {
+				continue // an empty item: nothing to keep
+			}
+			text := []rune(strings.TrimSpace(l.Text))
+			if len(text) > 60 {
+				text = append(text[:59], '…')
+			}
+			return fmt.Errorf("refused, nothing written: the learning at line %d (%q) would be lost by the compaction: %w",
+				l.Span.Line, string(text), learnings.ErrWouldLose)
+		}
+	}
+	return nil
 }
 
 // newestFirst orders sessions by their stamps, newest first. When any

@@ -2,6 +2,7 @@ package compact
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -246,4 +247,43 @@ func TestKeepsHandWrittenConsolidatedText(t *testing.T) {
 	if again != out {
 		t.Errorf("second compact changed the file:\n%s", cmp.Diff(out, again))
 	}
+}
+
+// TestApplyRefusesALoss checks the last guard: a plan that would drop a
+// learning (here, one taken out of the plan by hand, as a bug in the fold
+// would) is refused with the learning's line, and nothing is returned.
+func TestApplyRefusesALoss(t *testing.T) {
+	src := "## Recent Sessions\n\n" +
+		"## [2026-11-22 10:00 UTC] - New\n\n**Fresh Discoveries:**\n- The queue drops messages over 256 KB.\n- Backoff caps at 30 s.\n\n---\n\n" +
+		"## [2026-11-21 10:00 UTC] - Old\n\n**User Corrections:**\n- Backoff caps at 30 s!\n- ✓ → ✗\n\n---\n"
+	doc := learnings.Parse([]byte(src))
+	p := NewPlan(doc, Options{})
+	if _, err := p.Apply(doc); err != nil {
+		t.Fatalf("Apply of the plan as made: %v", err)
+	}
+	if got := consolidated(t, string(mustApply(t, p, doc))); len(got["User Corrections"]) != 2 {
+		t.Errorf("the merged duplicate or the symbol-only learning went missing: %v", got)
+	}
+	for i, l := range p.Consolidated {
+		t.Run(l.Text, func(t *testing.T) {
+			broken := *p
+			broken.Consolidated = append(append([]learnings.NewLearning{}, p.Consolidated[:i]...), p.Consolidated[i+1:]...)
+			out, err := broken.Apply(doc)
+			if err == nil || out != nil {
+				t.Fatalf("Apply without %q = %q, %v; want a refusal", l.Text, out, err)
+			}
+			if !errors.Is(err, learnings.ErrWouldLose) || !strings.Contains(err.Error(), "the learning at line") {
+				t.Errorf("error %v does not name the line", err)
+			}
+		})
+	}
+}
+
+func mustApply(t *testing.T, p *Plan, doc *learnings.Document) []byte {
+	t.Helper()
+	out, err := p.Apply(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package compact
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -13,8 +14,14 @@ import (
 // learning that differs in a value is another fact, and stays.
 type folder struct {
 	entries []*entry
-	index   *similar.SameIndex
-	merged  int
+	// exact holds the learnings with no words (punctuation, symbols),
+	// which merge only when equal; index holds the rest.
+	exact  map[string]*entry
+	index  *similar.SameIndex
+	merged int
+	// into maps the key of each learning dropped as a duplicate to the key
+	// of the one kept, so Apply can check that nothing else went.
+	into map[string]string
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
 	customOrder map[string]int
@@ -27,12 +34,13 @@ type folder struct {
 type entry struct {
 	category string
 	text     string
+	key      string
 	seq      int
 }
 
 func newFolder() *folder {
-	return &folder{index: similar.NewSameIndex(), customOrder: make(map[string]int),
-		names: make(map[string]string), ranks: make(map[string]int)}
+	return &folder{exact: make(map[string]*entry), index: similar.NewSameIndex(), customOrder: make(map[string]int),
+		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
 func (f *folder) normalize(label string) string {
@@ -59,15 +67,21 @@ func (f *folder) rank(category string) int {
 func (f *folder) add(category, text string) {
 	category = f.normalize(category)
 	t := similar.Prepare(text)
-	if t.Empty() {
+	canon := keyOf(t.Canonical(), text)
+	if canon == "" {
 		return
 	}
 	var dup *entry
-	if i, ok := f.index.Find(t); ok {
+	if t.Empty() {
+		dup = f.exact[canon]
+	} else if i, ok := f.index.Find(t); ok {
 		dup = f.entries[i]
 	}
 	if dup != nil {
 		f.merged++
+		if canon != dup.key {
+			f.into[canon] = dup.key
+		}
 		// A duplicate filed under a more important category (a User
 		// Correction repeated as a discovery) moves the kept wording up,
 		// so no correction is demoted by the merge.
@@ -81,9 +95,26 @@ func (f *folder) add(category, text string) {
 			f.customOrder[category] = len(f.customOrder)
 		}
 	}
-	e := &entry{category: category, text: text, seq: len(f.entries)}
+	e := &entry{category: category, text: text, key: canon, seq: len(f.entries)}
 	f.entries = append(f.entries, e)
+	if t.Empty() {
+		f.exact[canon] = e
+		return
+	}
 	f.index.Add(e.seq, t)
+}
+
+// keyOf is how compact tells learnings apart: their canonical text, or for
+// one with none (punctuation, symbols only) the text itself, so that no
+// learning is dropped for having no words.
+func keyOf(canon, text string) string {
+	if canon != "" {
+		return canon
+	}
+	if t := strings.TrimSpace(text); t != "" {
+		return "\x00" + t
+	}
+	return ""
 }
 
 func (f *folder) result() []learnings.NewLearning {

@@ -129,6 +129,9 @@ type Corpus struct {
 	Docs []*Doc
 	// postings maps a content term to the passages that contain it.
 	postings map[string][]passageRef
+	// headingPostings maps a content term to the headings whose trail
+	// holds it, as passageRefs whose passage is the heading's index.
+	headingPostings map[string][]passageRef
 }
 
 // Doc is one documentation file.
@@ -139,8 +142,6 @@ type Doc struct {
 	Passages []*Passage
 	// Lines is the number of lines read (at most MaxDocBytes of the file).
 	Lines int
-	// headingTerms are the content terms of each heading's trail.
-	headingTerms [][]string
 }
 
 // Heading is one heading of a doc.
@@ -177,7 +178,7 @@ type passageRef struct{ doc, passage int32 }
 // into passages. Only the first MaxDocBytes of a file are read. A file that
 // cannot be read is an error naming it; Discover only lists files that exist.
 func Load(root string, paths []string) (*Corpus, error) {
-	c := &Corpus{postings: map[string][]passageRef{}}
+	c := &Corpus{postings: map[string][]passageRef{}, headingPostings: map[string][]passageRef{}}
 	for _, p := range paths {
 		full := p
 		if !filepath.IsAbs(full) {
@@ -190,8 +191,10 @@ func Load(root string, paths []string) (*Corpus, error) {
 		d := split(p, src)
 		di := int32(len(c.Docs))
 		c.Docs = append(c.Docs, d)
-		for _, h := range d.Headings {
-			d.headingTerms = append(d.headingTerms, similar.NewProfile(h.Trail).Terms())
+		for hi, h := range d.Headings {
+			for _, t := range similar.NewProfile(h.Trail).Terms() {
+				c.headingPostings[t] = append(c.headingPostings[t], passageRef{di, int32(hi)})
+			}
 		}
 		for pi, ps := range d.Passages {
 			ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)

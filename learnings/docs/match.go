@@ -3,7 +3,6 @@ package docs
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/learn-memory/learn/learnings/similar"
@@ -36,10 +35,15 @@ type Match struct {
 }
 
 // Covered reports the passage that best documents text, and whether it
-// reaches CoveredThreshold. The Match is zero when no passage shares a word
-// with text.
+// reaches CoveredThreshold. The Match is zero when no passage may reach the
+// threshold.
 func (c *Corpus) Covered(text string) (Match, bool) {
-	p := similar.NewProfile(text)
+	return c.CoveredProfile(similar.NewProfile(text))
+}
+
+// CoveredProfile is Covered for a text already profiled, so that a caller
+// matching many learnings profiles each once.
+func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 	var own float64
 	for _, t := range p.Terms() {
 		own += similar.TermWeight(t)
@@ -58,8 +62,11 @@ func (c *Corpus) Covered(text string) (Match, bool) {
 	var bestRef passageRef
 	found := false
 	for ref, sh := range shared {
-		// The word part is exact; the trigram part is at most 1.
-		if 0.7*sh/own+0.3 < best.Score {
+		// The word part is exact; the trigram part is at most 1. A
+		// passage that cannot reach the threshold is not scored: the
+		// learnings of a large file each share a common word or two with
+		// most passages, and only those that may cover one count.
+		if bound := 0.7*sh/own + 0.3; bound < best.Score || bound < CoveredThreshold {
 			continue
 		}
 		ps := c.Docs[ref.doc].Passages[ref.passage]
@@ -133,7 +140,11 @@ var agentDocs = []string{"AGENTS.md", "CLAUDE.md", "README.md"}
 // section: the learning is off its topic ("prefer squash merges" does not
 // belong in docs/api.md because the agent read it that session).
 func (c *Corpus) Suggest(text string, seenDocs []string) Suggestion {
-	p := similar.NewProfile(text)
+	return c.SuggestProfile(similar.NewProfile(text), seenDocs)
+}
+
+// SuggestProfile is Suggest for a text already profiled.
+func (c *Corpus) SuggestProfile(p similar.Profile, seenDocs []string) Suggestion {
 	seen := c.seen(seenDocs)
 	scores := c.sectionScores(p)
 	if s, ok := bestSection(scores, func(di int) bool { return seen[di] }); ok {
@@ -214,12 +225,8 @@ func (c *Corpus) sectionScores(p similar.Profile) []section {
 				add(k[0], k[1], w)
 			}
 		}
-		for di, d := range c.Docs {
-			for hi := range d.Headings {
-				if _, ok := slices.BinarySearch(d.headingTerms[hi], t); ok {
-					add(di, hi, w)
-				}
-			}
+		for _, h := range c.headingPostings[t] {
+			add(int(h.doc), int(h.passage), w)
 		}
 	}
 	return out

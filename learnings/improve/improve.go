@@ -21,6 +21,13 @@ type Corpus interface {
 	Suggest(text string, seenDocs []string) docs.Suggestion
 }
 
+// profiledCorpus is a Corpus that also takes a learning already profiled
+// (as *docs.Corpus does), so that each learning is profiled once.
+type profiledCorpus interface {
+	CoveredProfile(p similar.Profile) (docs.Match, bool)
+	SuggestProfile(p similar.Profile, seenDocs []string) docs.Suggestion
+}
+
 // DocRank is one documentation file and how often sessions saw it.
 type DocRank struct {
 	Path string `json:"path"`
@@ -94,6 +101,14 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 	}
 	linked := make(map[string]int)
 
+	covered := func(text string, _ similar.Profile) (docs.Match, bool) { return corpus.Covered(text) }
+	suggest := func(text string, _ similar.Profile, seen []string) docs.Suggestion {
+		return corpus.Suggest(text, seen)
+	}
+	if pc, ok := corpus.(profiledCorpus); ok {
+		covered = func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
+		suggest = func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
+	}
 	index := similar.NewSameIndex()
 	seq := 0
 	consider := func(l *learnings.Learning, category string, s *learnings.Session) {
@@ -103,6 +118,7 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 			return
 		}
 		index.Add(seq, t)
+		p := similar.NewProfile(l.Text)
 		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
 		seq++
 		if s != nil {
@@ -112,12 +128,12 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 			}
 		}
 		rep.Learnings++
-		if m, ok := corpus.Covered(l.Text); ok {
+		if m, ok := covered(l.Text, p); ok {
 			it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
 			rep.Covered = append(rep.Covered, it)
 			return
 		}
-		sg := corpus.Suggest(l.Text, it.Seen)
+		sg := suggest(l.Text, p, it.Seen)
 		it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 			InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
 		it.Example = Example(it.Text)

@@ -42,6 +42,8 @@ const (
 	KindEmpty     = "empty-session"
 	KindStray     = "stray"
 	KindUpdate    = "unresolved-update"
+	// KindCategory is a category label that misspells a spec one.
+	KindCategory = "category"
 )
 
 // Finding is one problem, at one line.
@@ -63,15 +65,21 @@ func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings
 
 // CheckLimit is Check with the size limit the user configured.
 func CheckLimit(doc *learnings.Document, limit int) []Finding {
+	// The secret scan reads only doc.Source; it runs beside the other
+	// checks, the near-duplicate search above all, so that a second core
+	// takes its share of a large file.
+	secretFindings := make(chan []Finding, 1)
+	go func() { secretFindings <- secretsIn(doc) }()
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
 	fs = append(fs, damage(doc)...)
 	fs = append(fs, stray(doc)...)
+	fs = append(fs, misspelt(doc)...)
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, duplicates(doc)...)
 	fs = append(fs, unresolved(doc)...)
-	fs = append(fs, secretsIn(doc)...)
+	fs = append(fs, <-secretFindings...)
 	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
@@ -159,6 +167,31 @@ func damage(doc *learnings.Document) []Finding {
 		fs = append(fs, Finding{
 			Line: d.Line, Severity: Error, Kind: kind, Message: d.String(),
 			Fix: d.Fix() + "; until then learn refuses to rewrite these lines",
+		})
+	}
+	return fs
+}
+
+// misspelt reports each category label that is a near miss of a spec one.
+// The reader already files its learnings under the spec category; the label
+// in the file should say so too.
+func misspelt(doc *learnings.Document) []Finding {
+	var cats []*learnings.Category
+	if doc.Consolidated != nil {
+		cats = append(cats, doc.Consolidated.Categories...)
+	}
+	for _, s := range doc.Sessions {
+		cats = append(cats, s.Categories...)
+	}
+	var fs []Finding
+	for _, c := range cats {
+		if !c.Misspelt() {
+			continue
+		}
+		fs = append(fs, Finding{
+			Line: c.Span.Line, Severity: Error, Kind: KindCategory,
+			Message: fmt.Sprintf("category label %q looks like a misspelling of %q; learn reads it as %q", c.Label, c.Name, c.Name),
+			Fix:     fmt.Sprintf("write it as \"**%s:**\" (learn fmt does), or rename it if it is meant as a category of its own", c.Name),
 		})
 	}
 	return fs

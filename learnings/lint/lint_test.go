@@ -41,6 +41,11 @@ func TestCheck(t *testing.T) {
 		{"invalid UTF-8", strings.Replace(newer, "retry policy", "retry \xe2\x82 policy", 1), []string{"7 parse error"}},
 		{"empty session", "## [2026-11-22 14:05 UTC] - Nothing\n**Project**: p\n\n---\n", []string{"1 empty-session warning"}},
 		{"approaching the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeWarning/2+10), []string{"1 size warning"}},
+		{"misspelt label", strings.Replace(newer, "**Fresh Discoveries:**", "**Fresh Discoverys:**", 1), []string{"6 category error"}},
+		{"misspelt heading label", strings.Replace(newer, "**Fresh Discoveries:**", "### User Corections", 1), []string{"6 category error"}},
+		{"misspelt label without a colon", strings.Replace(newer, "**Fresh Discoveries:**", "**Prefrence Clarifications**", 1), []string{"6 category error"}},
+		{"custom label", strings.Replace(newer, "**Fresh Discoveries:**", "**Security Notes:**", 1), nil},
+		{"spec label in another case", strings.Replace(newer, "**Fresh Discoveries:**", "**fresh discovery:**", 1), nil},
 		{"over the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeLimit/2+10), []string{"1 size error"}},
 	}
 	for _, tt := range tests {

@@ -5,11 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/cputime"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
@@ -157,17 +156,6 @@ var benchContext = relevance.Context{
 	Branch: "fix/sync-retry-timeouts",
 }
 
-// cpuTime is the process's user and system CPU time: on a machine shared
-// with other jobs wall-clock time swings with the load, CPU time per
-// operation (cpu-ms/op) holds steadier and is what the ratio is read from.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkRecallContext compares a recall with context to a plain one on
 // generated 1 MB and 10 MB files, parse included, as `learn recall` runs:
 // the issue's bar is at most 1.2 times the plain cost.
@@ -181,13 +169,13 @@ func BenchmarkRecallContext(b *testing.B) {
 			b.Run(fmt.Sprintf("%dMB/%s", size>>20, c.name), func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
-				start, n := cpuTime(), 0
+				start, n := cputime.Now(), 0
 				for b.Loop() {
 					r := Select(learnings.Parse(src), Options{MaxChars: DefaultMaxChars, Context: c.ctx})
 					_ = r.Text()
 					n++
 				}
-				if cpu := cpuTime() - start; cpu > 0 {
+				if cpu := cputime.Now() - start; cpu > 0 {
 					b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/op")
 				}
 			})

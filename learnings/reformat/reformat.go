@@ -107,7 +107,7 @@ func Format(doc *learnings.Document) (*Result, error) {
 		}
 		original := doc.Source[c.Span.Start:c.Span.End]
 		rendered := learnings.RenderConsolidated(ls, c.Tally, eol)
-		if troubled(doc, c.Span) || dropsWords(original, rendered) {
+		if troubled(doc, c.Span) || dropsWords(original, rendered, misspelt(c.Categories)) {
 			res.KeptAsWritten = append(res.KeptAsWritten, c.Span.Line)
 			rendered = original
 		}
@@ -121,7 +121,7 @@ func Format(doc *learnings.Document) (*Result, error) {
 		for _, s := range sessions {
 			original := doc.Source[s.Span.Start:s.Span.End]
 			rendered := renderSession(s, eol)
-			if troubled(doc, s.Span) || dropsWords(original, rendered) {
+			if troubled(doc, s.Span) || dropsWords(original, rendered, misspelt(s.Categories)) {
 				res.KeptAsWritten = append(res.KeptAsWritten, s.Span.Line)
 				rendered = original
 			}
@@ -218,17 +218,34 @@ func troubled(doc *learnings.Document, sp learnings.Span) bool {
 // dropsWords reports whether rendered lacks a word of original, other than
 // the labels the canonical form spells its own way and list numbers. It is
 // the guard for text the reader kept silently (an HTML comment between
-// items, say): such a part is kept as written rather than lose it.
-func dropsWords(original, rendered []byte) bool {
+// items, say): such a part is kept as written rather than lose it. The
+// words of misspelt labels may go too: the spec's spelling replaces them.
+func dropsWords(original, rendered []byte, respelt map[string]bool) bool {
 	have := map[string]bool{}
 	eachWord(rendered, func(w string) { have[w] = true })
 	lost := false
 	eachWord(original, func(w string) {
-		if !have[w] && !labelWords[w] {
+		if !have[w] && !labelWords[w] && !respelt[w] {
 			lost = true
 		}
 	})
 	return lost
+}
+
+// misspelt collects the words of the labels in cats that misspell a spec
+// category ("Corections"), which the canonical form spells right.
+func misspelt(cats []*learnings.Category) map[string]bool {
+	var m map[string]bool
+	for _, c := range cats {
+		if !c.Misspelt() {
+			continue
+		}
+		if m == nil {
+			m = map[string]bool{}
+		}
+		eachWord([]byte(c.Label), func(w string) { m[w] = true })
+	}
+	return m
 }
 
 func eachWord(b []byte, fn func(string)) {

@@ -1,10 +1,9 @@
 package relevance
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/learn-memory/learn/internal/cputime"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 )
@@ -20,20 +19,10 @@ func BenchmarkRank(b *testing.B) {
 		Branch: "fix/sync-retry-timeouts",
 	}
 	b.ReportAllocs()
-	start, n := cpuTime(), 0
+	start, n := cputime.Now(), 0
 	for b.Loop() {
 		Rank(ls, ctx)
 		n++
 	}
-	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
-}
-
-// cpuTime is the process's CPU time, steadier than wall time on a shared
-// machine.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64((cputime.Now()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
 }

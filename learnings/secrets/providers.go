@@ -40,6 +40,12 @@ var providerRules = []rule{
 	provider("Fly.io token", `(?:fo1_[A-Za-z0-9_\-]{43}|fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3})`, "fo1_", "fm1", "fm2_"),
 	provider("Scalingo API token", `tk-us-[A-Za-z0-9_\-]{48}`, "tk-us-"),
 	provider("OpenShift user token", `sha256~[A-Za-z0-9_\-]{43}`, "sha256~"),
+	keyed("Netlify token", []string{"netlify"}, `[A-Za-z0-9_\-]{40,46}`),
+	provider("Netlify token", `nfp_[A-Za-z0-9]{36}`, "nfp_"),
+	provider("Render API key", `rnd_[A-Za-z0-9]{32}`, "rnd_"),
+	provider("Neon API key", `napi_[a-z0-9]{64}`, "napi_"),
+	keyed("Vercel token", []string{"vercel"}, `[A-Za-z0-9]{24}`),
+	provider("ClickHouse Cloud API key", `4b1d[A-Za-z0-9]{38}`, "^4b1d"),
 
 	// Source hosting, CI and package registries.
 	provider("GitHub token", `(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}`, "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
@@ -67,6 +73,13 @@ var providerRules = []rule{
 	provider("Harness access token", `(?:pat|sat)\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`, "pat.", "sat."),
 	provider("Infracost API key", `ico-[A-Za-z0-9]{32}`, "ico-"),
 	provider("1Password secret", `(?:ops_eyJ[A-Za-z0-9+/]{250,}={0,3}|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5})`, "ops_eyj", "a3-"),
+	provider("SonarQube token", `sq[pua]_[a-f0-9]{40}`, "sqp_", "squ_", "sqa_"),
+	provider("Buildkite token", `bkua_[a-f0-9]{40}`, "bkua_"),
+	provider("CircleCI token", `CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}`, "ccipat_"),
+	checked(provider("Octopus Deploy API key", `API-[A-Z0-9]{26}`, "^api-"), randomValue),
+	provider("Artifactory reference token", `cmVmd[A-Za-z0-9]{59}`, "cmvmd"),
+	keyed("Codecov token", []string{"codecov"}, uuid+`|[a-f0-9]{32}`),
+	keyed("Snyk token", []string{"snyk"}, uuid),
 
 	// Chat, mail and messaging.
 	provider("Slack token", `xox(?:e\.xox)?[abposre]-(?:[0-9]+-)+[A-Za-z0-9\-]{8,}`, "xox"),
@@ -78,13 +91,16 @@ var providerRules = []rule{
 	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
 	provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, "sg."),
 	provider("Sendinblue API key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib-"),
-	provider("Mailgun API key", `key-[0-9a-f]{32}`, "key-"),
+	checked(provider("Mailgun API key", `key-[0-9a-z]{32}`, "key-"), randomValue),
 	keyed("Mailgun API key", []string{"mailgun"}, `[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}`),
 	provider("Mailchimp API key", `[0-9a-f]{32}-us[0-9]{1,2}`, "-us"),
 	provider("Twilio API key", `SK[0-9a-fA-F]{32}`, "^sk"),
 	provider("Twilio account SID", `AC[0-9a-f]{32}`, "^ac"),
 	keyed("Twilio auth token", []string{"twilio"}, hex32re),
 	keyed("Postmark server token", []string{"postmark"}, uuid),
+	provider("Resend API key", `re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}`, "^re_"),
+	{kind: "Microsoft Teams webhook URL", hints: []string{"webhook.office.com"},
+		re: regexp.MustCompile(`https://[A-Za-z0-9\-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@\-]{30,}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9\-]{36}`)},
 
 	// Payments.
 	hinted(provider("Stripe key", `(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}`), "k_live_", "k_test_", "k_prod_"),
@@ -95,6 +111,8 @@ var providerRules = []rule{
 	provider("Flutterwave key", `FLW(?:SECK|PUBK)_TEST-[a-h0-9]{12,32}(?:-X)?`, "flwseck_", "flwpubk_"),
 	provider("EasyPost API key", `EZ[AT]K[A-Za-z0-9]{54}`, "ezak", "eztk"),
 	provider("Shippo API token", `shippo_(?:live|test)_[a-fA-F0-9]{40}`, "shippo_"),
+	provider("Plaid access token", `access-(?:sandbox|development|production)-`+uuid, "access-sandbox-", "access-development-", "access-production-"),
+	provider("Duffel API token", `duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}`, "duffel_"),
 
 	// AI providers.
 	provider("Anthropic API key", `sk-ant-[A-Za-z0-9_\-]{20,}`, "sk-ant-"),
@@ -106,6 +124,9 @@ var providerRules = []rule{
 	provider("xAI API key", `xai-[A-Za-z0-9]{80}`, "xai-"),
 	provider("Replicate API token", `r8_[A-Za-z0-9]{37}`, "r8_"),
 	keyed("Cohere API key", []string{"cohere", "co_api_key"}, `[A-Za-z0-9]{40}`),
+	provider("LangSmith API key", `lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}`, "lsv2_"),
+	provider("Pinecone API key", `pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}`, "pcsk_"),
+	provider("Tavily API key", `tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}`, "tvly-"),
 
 	// Productivity, monitoring and the rest.
 	provider("Atlassian API token", `ATATT3[A-Za-z0-9_\-=]{150,}`, "atatt3"),
@@ -128,6 +149,13 @@ var providerRules = []rule{
 	provider("Frame.io token", `fio-u-[A-Za-z0-9_=\-]{64}`, "fio-u-"),
 	provider("Facebook access token", `EAA[MC][A-Za-z0-9]{100,}`, "eaam", "eaac"),
 	provider("Mapbox secret token", `sk\.eyJ[A-Za-z0-9_\-]{50,}\.[A-Za-z0-9_\-]{20,}`, "sk.eyj"),
+	provider("Figma token", `figd_[A-Za-z0-9_\-]{40,}`, "figd_"),
+	provider("HubSpot token", `pat-(?:na|eu|ap)[0-9]-`+uuid, "pat-na", "pat-eu", "pat-ap"),
+	provider("Airtable token", `pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`, "^pat"),
+	checked(provider("Adobe client secret", `p8e-[A-Za-z0-9]{32}`, "p8e-"), randomValue),
+	provider("MaxMind license key", `[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`, "_mmk"),
+	provider("Dropbox token", `sl\.[A-Za-z0-9_\-=]{130,}`, "^sl."),
+	checked(provider("LaunchDarkly key", `(?:api|sdk|mob)-`+uuid, "^api-", "^sdk-", "^mob-"), randomValue),
 	keyed("Okta API token", []string{"okta"}, `00[A-Za-z0-9_=\-]{40}`),
 	keyed("Algolia API key", []string{"algolia"}, hex32re),
 	keyed("Twitter API secret", []string{"twitter"}, `[A-Za-z0-9]{45,50}|[0-9]{15,25}-[A-Za-z0-9]{20,40}|A{22}[A-Za-z0-9%]{80,100}`),
@@ -149,6 +177,11 @@ func provider(kind, pattern string, hints ...string) rule {
 
 func hinted(r rule, hints ...string) rule {
 	r.hints = hints
+	return r
+}
+
+func checked(r rule, valid func(text string, span []int) bool) rule {
+	r.valid = valid
 	return r
 }
 

@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Finding is one suspected secret. It holds the kind and the byte range of
@@ -114,14 +115,56 @@ var assignmentRules = []rule{
 		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 	},
 	{
+		// A command-line flag: --password S3cret, --api-key=..., as
+		// learnings quote the commands they ran.
+		judge: judgeAssignment,
+		hints: []string{"--"},
+		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
+	},
+	{
+		// A password stated in prose: "the staging password is X", "the
+		// password for the test tenant was `X`".
+		kind:  "password assignment",
+		hints: []string{"password", "passwd", "passphrase"},
+		re: regexp.MustCompile(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
+		valid: saidPassword,
+	},
+	{
+		// "log in with the password X".
+		kind:  "password assignment",
+		hints: []string{"password", "passwd", "passphrase"},
+		re:    regexp.MustCompile(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+		valid: saidPassword,
+	},
+	{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
-		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "secret", "token", "key", "auth", "credential"}),
+		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 }
+
+// saidValue is the value of a password stated in prose: a code span, or a
+// word of at least six characters whose trailing full stop is the
+// sentence's.
+const saidValue = "(?:`(?P<qs>[^`\n]{4,})`|(?P<s>[^\\s`\"',;()]{5,}[^\\s`\"',;().]))"
+
+// saidPassword accepts a password stated in prose when it reads like one:
+// letters and digits, not a placeholder or a reference, and not a compound
+// adjective ("the password is Base64-encoded", "v2-compatible").
+func saidPassword(text string, span []int) bool {
+	v := value(text, span)
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) {
+		return false
+	}
+	return strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, unicode.IsLetter) >= 0 || looksRandom(v)
+}
+
+var compoundWord = regexp.MustCompile(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first.
 var rules = slices.Concat(providerRules, assignmentRules)
@@ -332,9 +375,21 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 			return ""
 		}
 		return "password assignment"
-	case containsAny(key, keyWords) || strings.Contains(key, "key"):
-		if !looksRandom(val) || !containsAny(key, keyWords) && uuidValue.MatchString(val) {
-			return "" // an Idempotency-Key or a cache key is an ID, not a secret
+	case containsAny(key, keyWords) || hasAnySuffix(key, "_pat", "-pat"):
+		if !looksRandom(val) {
+			return ""
+		}
+		return "generic API key assignment"
+	case strings.Contains(key, "key"):
+		// A key that says no more than "key" (a cache key, an
+		// Idempotency-Key, a sort key) often holds an ID or a template:
+		// UUIDs and colon-separated names are not secrets.
+		// What is left counts only as a key of its own shape: 32 or
+		// more hex digits, or 20 or more characters mixing capitals,
+		// small letters and digits.
+		v := uuidAnywhere.ReplaceAllString(val, "")
+		if !bareKey.MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
+			return ""
 		}
 		return "generic API key assignment"
 	}
@@ -419,7 +474,8 @@ func isReference(v string) bool {
 var (
 	identifierPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	envName        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	uuidValue      = regexp.MustCompile(`^` + uuid + `$`)
+	uuidAnywhere   = regexp.MustCompile(uuid)
+	bareKey        = regexp.MustCompile(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
 )
 
 // looksRandom reports values that read like generated keys: long enough,
@@ -449,6 +505,13 @@ func looksRandom(v string) bool {
 	return classes >= 2 && entropy(v) >= 3.0
 }
 
+// mixedCase reports a value holding capitals, small letters and digits,
+// as generated keys do and names and IDs mostly do not.
+func mixedCase(v string) bool {
+	return strings.ContainsAny(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(v, "abcdefghijklmnopqrstuvwxyz") &&
+		strings.ContainsAny(v, "0123456789")
+}
+
 // entropy is the Shannon entropy of v in bits per byte.
 func entropy(v string) float64 {
 	var counts [256]int
@@ -468,14 +531,16 @@ func entropy(v string) float64 {
 // StripPrivate removes <private>…</private> spans (any case, across lines,
 // nested ones included) so that what a user marks private never reaches the
 // file, and reports how many spans it removed. An unclosed <private> strips
-// to the end of the text: better to lose the tail than to store it.
+// to the end of the text: better to lose the tail than to store it. Where a
+// span sat between words, one space is left, not two, and none before
+// punctuation or a line end.
 func StripPrivate(text string) (string, int) {
 	opens := privateOpen.FindAllStringIndex(text, -1)
 	if opens == nil {
 		return text, 0
 	}
 	closes := privateClose.FindAllStringIndex(text, -1)
-	var b strings.Builder
+	b := make([]byte, 0, len(text))
 	count, pos, ci := 0, 0, 0
 	for oi := 0; oi < len(opens); {
 		start := opens[oi][0]
@@ -483,7 +548,7 @@ func StripPrivate(text string) (string, int) {
 			oi++
 			continue
 		}
-		b.WriteString(text[pos:start])
+		b = joinAfterSpan(b, text[pos:start], count > 0)
 		count++
 		depth, at := 1, opens[oi][1]
 		oi++
@@ -513,8 +578,29 @@ func StripPrivate(text string) (string, int) {
 			}
 		}
 	}
-	b.WriteString(text[pos:])
-	return b.String(), count
+	b = joinAfterSpan(b, text[pos:], true)
+	return string(b), count
+}
+
+// joinAfterSpan appends next to b; when a private span was removed between
+// them, the spaces around the gap close up as a writer would close them:
+// one space between words, none before punctuation or a line end, none
+// after an opening bracket. A gap at the start of a line is left alone, so
+// indentation stays.
+func joinAfterSpan(b []byte, next string, afterSpan bool) []byte {
+	trimmed := len(b)
+	for trimmed > 0 && (b[trimmed-1] == ' ' || b[trimmed-1] == '\t') {
+		trimmed--
+	}
+	rest := strings.TrimLeft(next, " \t")
+	if !afterSpan || trimmed == 0 || b[trimmed-1] == '\n' || (trimmed == len(b) && len(rest) == len(next)) {
+		return append(b, next...)
+	}
+	b = b[:trimmed]
+	if rest != "" && !strings.ContainsRune("\r\n.,;:!?)]", rune(rest[0])) && !strings.ContainsRune("([", rune(b[trimmed-1])) {
+		b = append(b, ' ')
+	}
+	return append(b, rest...)
 }
 
 var (

@@ -130,7 +130,8 @@ type features struct {
 	// first content word after "not", "never"... that is not a generic word
 	// ("npm" in "never use npm"), or "" when none follows.
 	negated []string
-	weight  float64 // the terms' summed termWeight
+	weight  float64  // the terms' summed termWeight
+	grams   []uint64 // trigrams(), once computed
 }
 
 func featuresOf(s string) *features {
@@ -181,8 +182,17 @@ func featuresOf(s string) *features {
 }
 
 // trigrams are computed on demand, not by featuresOf: store's filter
-// prepares many stored texts and scores only a few of them in full.
+// prepares many stored texts and scores only a few of them in full. They
+// are kept once computed, since improve-docs scores every learning against
+// the same few passages.
 func (f *features) trigrams() []uint64 {
+	if f.grams == nil {
+		f.grams = f.computeTrigrams()
+	}
+	return f.grams
+}
+
+func (f *features) computeTrigrams() []uint64 {
 	size := 0
 	for _, w := range f.words {
 		size += len(w)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/templates"
@@ -55,6 +56,9 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
     binary would install;
   - every command file in those directories has frontmatter the agent accepts
     (opencode stops entirely when one file has a wrongly typed value);
+  - for opencode, the plugin that recalls the learnings at the start of every
+    session (learn-recall.js in opencode's plugin directory, user or project)
+    is installed and is this binary's version;
   - the learnings file parses; problems are counted with their first line.
   - with --agent claude: the automatic-recall hooks are in Claude Code's
     settings.json (yours or the project's) and not switched off, and learn is
@@ -115,6 +119,9 @@ func run(opts *Options) error {
 	agent := templates.Agent(opts.Agent)
 	checks := []Check{checkBinary(opts)}
 	checks = append(checks, checkCommands(opts, agent)...)
+	if agent == templates.Opencode {
+		checks = append(checks, checkPlugin(opts))
+	}
 	if agent == templates.Claude {
 		checks = append(checks, checkClaude(opts)...)
 	}
@@ -131,7 +138,7 @@ func run(opts *Options) error {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep)
+		printHuman(opts.IO.Out, opts.IO.ColorScheme(), rep)
 	}
 	if !rep.OK {
 		return cmdutil.ErrSilent
@@ -139,8 +146,8 @@ func run(opts *Options) error {
 	return nil
 }
 
-func printHuman(w io.Writer, rep report) {
-	label := map[Status]string{StatusOK: "ok  ", StatusWarn: "warn", StatusFail: "FAIL"}
+func printHuman(w io.Writer, cs cmdutil.ColorScheme, rep report) {
+	label := map[Status]string{StatusOK: cs.Good("ok") + "  ", StatusWarn: cs.Warn("warn"), StatusFail: cs.Bad("FAIL")}
 	for _, c := range rep.Checks {
 		fmt.Fprintf(w, "%s  %s: %s\n", label[c.Status], c.Name, c.Message)
 		for _, d := range c.Details {
@@ -169,7 +176,7 @@ func checkBinary(opts *Options) Check {
 	onPath, err := look("learn")
 	if err != nil {
 		c.Status = StatusFail
-		c.Message = "not found, so the slash commands cannot run learn"
+		c.Message = "not found, so the slash commands and automatic recall cannot run learn"
 		c.Fix = "put the directory holding learn on PATH (./install.sh installs to ~/.local/bin), or run go install ./cmd/learn in a clone of learn (it installs to $(go env GOPATH)/bin)"
 		return c
 	}
@@ -238,6 +245,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	current := Check{Name: "command files current", Status: StatusOK}
 	safe := Check{Name: "command files readable", Status: StatusOK}
 	var places []string
+	usable := 0 // files found and readable, whose content can be compared
 	for _, f := range files {
 		s, ok := found[f.Name]
 		if !ok {
@@ -249,6 +257,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		case s.Err != nil || s.Kind == "other":
 			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
 			continue
+		}
+		usable++
+		switch {
 		case !s.Current:
 			current.Details = append(current.Details, s.Path+": differs from what this learn installs")
 		}
@@ -258,7 +269,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	}
 	if len(installed.Details) > 0 {
 		installed.Status = StatusFail
-		installed.Message = fmt.Sprintf("%d of %d missing", len(installed.Details), len(files))
+		installed.Message = fmt.Sprintf("%d of %d missing or unreadable", len(installed.Details), len(files))
 		if len(found) == 0 {
 			installed.Details = []string{"none found in " + strings.Join(dirs, " or ")}
 		}
@@ -274,7 +285,9 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 		current.Message = "identical to this binary's templates"
 	}
 	checks := []Check{installed}
-	if len(found) > 0 {
+	// With no file to read (all missing, or links into a moved clone),
+	// "identical" would be a claim about nothing.
+	if usable > 0 {
 		checks = append(checks, current)
 	}
 	if dup := duplicates(dirs, files); len(dup) > 0 {
@@ -288,7 +301,7 @@ func checkCommands(opts *Options, agent templates.Agent) []Check {
 	safe.Details = append(safe.Details, otherCommandFiles(agent, dirs)...)
 	if len(safe.Details) > 0 {
 		safe.Status = StatusFail
-		safe.Message = fmt.Sprintf("%d problems (opencode refuses to start on a wrongly typed frontmatter value)", len(safe.Details))
+		safe.Message = memview.Plural(len(safe.Details), "problem", "problems") + " (opencode refuses to start on a wrongly typed frontmatter value)"
 		safe.Fix = "fix the frontmatter named above; for learn's own files: " + installFix + " --force"
 	} else {
 		safe.Message = "frontmatter and shell injections check out"
@@ -370,15 +383,18 @@ func checkMemory(opts *Options) Check {
 		c.Status, c.Message = StatusFail, err.Error()
 		return c
 	}
-	data, err := os.ReadFile(path)
+	data, err := memfile.Read(path) // refuses a binary file, naming the line
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		c.Status = StatusOK
 		c.Message = path + " does not exist yet (first session); /learning-store creates it"
 		return c
 	case err != nil:
-		c.Status, c.Message = StatusFail, fmt.Sprintf("cannot read %s: %v", path, err)
+		c.Status, c.Message = StatusFail, err.Error()
 		c.Fix = "check the path and its permissions"
+		if errors.Is(err, memfile.ErrNotFile) && strings.Contains(err.Error(), "NUL byte") {
+			c.Fix = "restore it with learn undo, or remove the NUL bytes by hand"
+		}
 		return c
 	}
 	doc := learnings.Parse(data)
@@ -387,7 +403,7 @@ func checkMemory(opts *Options) Check {
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,
 		memview.Plural(len(doc.Sessions), "session", "sessions"),
 		memview.Plural(len(doc.Learnings()), "learning", "learnings"),
-		memview.Plural(len(data), "byte", "bytes"),
+		learnings.HumanSize(len(data)),
 		memview.Plural(problems, "problem", "problems"))
 	if len(doc.Damage) > 0 {
 		c.Status = StatusFail

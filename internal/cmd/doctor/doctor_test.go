@@ -18,10 +18,11 @@ import (
 type fixture struct {
 	home, project, bin string
 	onPath             bool
+	env                map[string]string // more environment than HOME
 }
 
 func newFixture(t *testing.T) *fixture {
-	fx := &fixture{home: t.TempDir(), project: t.TempDir(), onPath: true}
+	fx := &fixture{home: t.TempDir(), project: t.TempDir(), onPath: true, env: map[string]string{}}
 	fx.bin = filepath.Join(t.TempDir(), "learn")
 	if err := os.WriteFile(fx.bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -33,6 +34,9 @@ func (fx *fixture) run(t *testing.T, args ...string) (report, string, error) {
 	t.Helper()
 	var out bytes.Buffer
 	env := map[string]string{"HOME": fx.home}
+	for k, v := range fx.env {
+		env[k] = v
+	}
 	f := &cmdutil.Factory{
 		IO:     &cmdutil.IO{In: strings.NewReader(""), Out: &out, Err: &out},
 		Getenv: func(k string) string { return env[k] },
@@ -73,6 +77,9 @@ func (fx *fixture) install(t *testing.T, agent templates.Agent) string {
 	}
 	if _, err := install.Install(dir, files, false); err != nil {
 		t.Fatal(err)
+	}
+	if agent == templates.Opencode {
+		fx.installPlugin(t)
 	}
 	return dir
 }
@@ -246,5 +253,33 @@ func TestMovedCloneIsExplained(t *testing.T) {
 	}
 	if _, out, err := fx.run(t); err != nil {
 		t.Errorf("after learn install (no --force) doctor still fails: %v\n%s", err, out)
+	}
+}
+
+// TestWholeCloneMovedClaimsNothing: with every link dangling there is no
+// file to compare, so doctor does not call the files current.
+func TestWholeCloneMovedClaimsNothing(t *testing.T) {
+	fx := newFixture(t)
+	dir := fx.install(t, templates.Opencode)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(t.TempDir(), "old-clone", "commands")
+	for _, e := range entries {
+		link := filepath.Join(dir, e.Name())
+		if err := os.Remove(link); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(gone, e.Name()), link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, out, err := fx.run(t)
+	if cmdutil.ExitCode(err) != cmdutil.ExitFailure {
+		t.Errorf("exit %d, want 1", cmdutil.ExitCode(err))
+	}
+	if !strings.Contains(out, "6 of 6 missing or unreadable") || strings.Contains(out, "identical") {
+		t.Errorf("doctor on links into a moved clone:\n%s", out)
 	}
 }

@@ -72,9 +72,10 @@ At a terminal forget asks before forgetting. --yes answers for you; the
 Without a terminal and without --yes, forget refuses (exit 2) and changes
 nothing.
 
-Exit status: 0 forgotten, nothing to forget (missing or empty file) or dry run;
-1 failure: the selectors pick nothing, an unknown session or learning ID, the question
-answered no, an unclosed block when selectors are given; 2 usage error
+Exit status: 0 forgotten, nothing to forget (missing or empty file), dry run,
+or the question answered no (nothing changed); 1 failure: the selectors pick
+nothing, an unknown session or learning ID, an unclosed block when selectors
+are given; 2 usage error
 (including a missing --yes without a terminal); 4 busy.`,
 		Example: `  $ learn forget --dry-run
   $ learn forget --dry-run --limit 0
@@ -200,7 +201,7 @@ func run(opts *Options) error {
 	if opts.DryRun || rep.Reason != "" {
 		return finish(opts, rep)
 	}
-	if err := confirm(opts, rep); err != nil {
+	if ok, err := confirm(opts, rep); err != nil || !ok {
 		return err
 	}
 
@@ -311,13 +312,14 @@ func describe(sel selectors) string {
 	return strings.Join(parts, " ")
 }
 
-// confirm asks at a terminal and refuses without one, unless --yes.
-func confirm(opts *Options, rep *Report) error {
+// confirm asks at a terminal and refuses without one, unless --yes. A "no"
+// is the user's choice, not a failure: ok is false and err nil (exit 0).
+func confirm(opts *Options, rep *Report) (ok bool, err error) {
 	if opts.Yes {
-		return nil
+		return true, nil
 	}
 	if !opts.IO.InTTY {
-		return cmdutil.UsageErrorf("refusing to forget without confirmation: pass --yes " +
+		return false, cmdutil.UsageErrorf("refusing to forget without confirmation: pass --yes " +
 			"(the /learning-forget command passes it only after you confirmed); nothing changed")
 	}
 	w := opts.IO.Err
@@ -326,14 +328,14 @@ func confirm(opts *Options, rep *Report) error {
 	fmt.Fprintf(w, "A backup is kept and 'learn undo' restores it. Forget? [y/N] ")
 	answer, err := bufio.NewReader(opts.IO.In).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("read answer: %w", err)
+		return false, fmt.Errorf("read answer: %w", err)
 	}
 	switch strings.ToLower(strings.TrimSpace(answer)) {
 	case "y", "yes":
-		return nil
+		return true, nil
 	}
 	fmt.Fprintln(w, "Nothing forgotten.")
-	return cmdutil.ErrSilent
+	return false, nil
 }
 
 // what summarises the plan in a phrase.

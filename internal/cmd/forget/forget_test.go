@@ -108,9 +108,10 @@ func TestForgetNeedsConfirmation(t *testing.T) {
 		{name: "no terminal, narrowed, no --yes refuses", args: []string{"--category", "User Corrections"}, wantExit: cmdutil.ExitUsage},
 		{name: "terminal, answer y", tty: true, stdin: "y\n", forgets: true},
 		{name: "terminal, answer yes", tty: true, stdin: "YES\n", forgets: true},
-		{name: "terminal, answer n", tty: true, stdin: "n\n", wantExit: cmdutil.ExitFailure},
-		{name: "terminal, just enter", tty: true, stdin: "\n", wantExit: cmdutil.ExitFailure},
-		{name: "terminal, end of input", tty: true, stdin: "", wantExit: cmdutil.ExitFailure},
+		{name: "terminal, answer n", tty: true, stdin: "n\n"},
+		{name: "terminal, just enter", tty: true, stdin: "\n"},
+		{name: "terminal, end of input", tty: true, stdin: ""},
+		{name: "terminal, answer no in words", tty: true, stdin: "No thanks\n"},
 		{name: "dry run needs no confirmation", args: []string{"--dry-run"}},
 	}
 	for _, tt := range tests {
@@ -133,6 +134,9 @@ func TestForgetNeedsConfirmation(t *testing.T) {
 			}
 			if !bytes.Equal(got, src) {
 				t.Errorf("file changed")
+			}
+			if tt.tty && !strings.Contains(r.err, "Nothing forgotten.") {
+				t.Errorf("declining does not say nothing was forgotten:\n%s", r.err)
 			}
 			noBackup(t, e.dir)
 			if tt.wantExit == cmdutil.ExitUsage && !strings.Contains(r.runErr.Error(), "pass --yes") {

@@ -139,7 +139,7 @@ func run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Err, "warning: %s: %s\n", label, p)
 	}
 	if more := len(doc.Problems) - problemsShown; more > 0 {
-		fmt.Fprintf(opts.IO.Err, "warning: %s: %d more problems; 'learn lint' lists them all\n", label, more)
+		fmt.Fprintf(opts.IO.Err, "warning: %s: %s; 'learn lint' lists them all\n", label, memview.Plural(more, "more problem", "more problems"))
 	}
 	root, err := opts.ProjectRoot()
 	if err != nil {
@@ -158,7 +158,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return fmt.Errorf("load docs: %w", err)
 	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
+	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
 	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
 	busy.Stop()
 	if rep.DocsLoaded == nil {

@@ -23,6 +23,7 @@ type Options struct {
 	LookPath func(string) (string, error)
 
 	Agent     string
+	Only      string
 	Project   bool
 	Force     bool
 	Uninstall bool
@@ -35,7 +36,7 @@ func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "install",
-		Short: "Install the slash commands into opencode or Claude Code",
+		Short: "Install the slash commands (and opencode's plugin) into opencode or Claude Code",
 		Long: `Write the six /learning-* command files built into this binary where the
 agent reads them:
 
@@ -55,6 +56,13 @@ those files and leaves anything else alone; inside a git work tree (--project)
 a .gitignore beside it keeps that record out of 'git status'. Restart opencode
 after installing.
 
+For opencode it also installs learn's plugin, learn-recall.js, into
+$XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
+session then starts with "learn recall" in its system prompt, without a slash
+command. LEARN_AUTO_RECALL=0 turns it off and LEARN_RECALL_MAX_CHARS sets its
+budget. --only plugin installs only the plugin; --only commands, for either
+client, only the commands.
+
 For Claude Code it also adds two hooks to settings.json ($CLAUDE_CONFIG_DIR or
 ~/.claude, or .claude/ in the project with --project) so that every session
 gets its memory without a slash command: SessionStart runs "learn recall
@@ -68,14 +76,19 @@ leaves the file as it was. --no-hooks installs the commands only.
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
+  $ learn install --only plugin
   $ learn install --agent claude
   $ learn install --agent claude --project --no-hooks
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := templates.ParseAgent(opts.Agent); err != nil {
+			agent, err := templates.ParseAgent(opts.Agent)
+			if err != nil {
 				return cmdutil.Mark(fmt.Errorf("--agent: %w", err), cmdutil.ErrUsage)
+			}
+			if err := checkOnly(agent, opts.Only); err != nil {
+				return cmdutil.Mark(err, cmdutil.ErrUsage)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -84,6 +97,7 @@ leaves the file as it was. --no-hooks installs the commands only.
 		},
 	}
 	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to install for, by `NAME`: opencode or claude")
+	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin, by `PART`: commands or plugin")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
@@ -96,6 +110,7 @@ leaves the file as it was. --no-hooks installs the commands only.
 		}
 		return names, cobra.ShellCompDirectiveNoFileComp
 	})
+	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{onlyCommands, onlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -109,6 +124,8 @@ type report struct {
 
 	// Hooks is Claude Code's settings.json (claude only).
 	Hooks *HooksReport `json:"hooks,omitempty"`
+	// Plugin is the opencode plugin; absent for Claude Code and --only commands.
+	Plugin *PluginReport `json:"plugin,omitempty"`
 }
 
 func run(opts *Options) error {
@@ -130,27 +147,38 @@ func run(opts *Options) error {
 		return err
 	}
 	var hooks *HooksReport
-	if agent == templates.Claude {
+	if agent == templates.Claude && opts.Only != onlyCommands {
 		if hooks, err = claudeHooks(opts, root); err != nil {
 			return err
 		}
 	}
-	var actions []Action
-	if opts.Uninstall {
+	actions := []Action{}
+	switch {
+	case opts.Only == onlyPlugin:
+	case opts.Uninstall:
 		actions, err = Uninstall(dir, files, opts.Force)
-	} else {
+		removeIfEmpty(dir)
+	default:
 		actions, err = Install(dir, files, opts.Force)
 	}
 	if err != nil {
 		return err
 	}
-	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Hooks: hooks, Warnings: []string{}}
+	plugin, err := installPlugin(opts, agent, root)
+	if err != nil {
+		return err
+	}
+	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Hooks: hooks, Plugin: plugin, Warnings: []string{}}
 	if !opts.Uninstall {
 		if w := pathWarning(opts); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
-	skipped := 0
+	skipped, total := 0, len(actions)
+	if plugin != nil {
+		actions = append(actions, plugin.File)
+		total++
+	}
 	for _, a := range actions {
 		if a.Status == StatusSkipped {
 			skipped++
@@ -167,7 +195,7 @@ func run(opts *Options) error {
 		}
 	}
 	if skipped > 0 {
-		return fmt.Errorf("%d of %d files skipped because a file learn did not write is in the way; rerun with --force to replace them", skipped, len(actions))
+		return fmt.Errorf("%d of %d files skipped because a file learn did not write is in the way; rerun with --force to replace them", skipped, total)
 	}
 	return nil
 }
@@ -188,7 +216,9 @@ func headline(rep report, skipped int) string {
 }
 
 func printHuman(w io.Writer, rep report, skipped int) {
-	fmt.Fprintln(w, headline(rep, skipped))
+	if len(rep.Files) > 0 {
+		fmt.Fprintln(w, headline(rep, skipped-pluginSkipped(rep)))
+	}
 	for _, a := range rep.Files {
 		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
 		if a.Detail != "" {
@@ -197,6 +227,9 @@ func printHuman(w io.Writer, rep report, skipped int) {
 		fmt.Fprintln(w, line)
 	}
 	printHooks(w, rep.Hooks)
+	if rep.Plugin != nil {
+		printPlugin(w, rep.Plugin, rep.Uninstall)
+	}
 	if rep.Uninstall || skipped > 0 {
 		return
 	}

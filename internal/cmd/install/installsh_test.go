@@ -136,6 +136,10 @@ func TestInstallSh(t *testing.T) {
 	if err := os.WriteFile(theirs, []byte(".TH LS 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	plugin := filepath.Join(s.home, ".config", "opencode", "plugin", "learn-recall.js")
+	if data, err := os.ReadFile(plugin); err != nil || !strings.Contains(string(data), "learn-opencode-plugin") {
+		t.Errorf("the opencode plugin is not installed at %s: %v\n%s", plugin, err, out)
+	}
 	for _, name := range []string{"learning-recall.md", "learning-forget.md"} {
 		target, err := os.Readlink(filepath.Join(s.cmdDir(), name))
 		if err != nil || target != filepath.Join(s.repo, "commands", name) {
@@ -194,6 +198,9 @@ func TestInstallSh(t *testing.T) {
 	if _, err := os.Stat(bin); !os.IsNotExist(err) {
 		t.Errorf("binary still there after --uninstall: %v", err)
 	}
+	if _, err := os.Stat(filepath.Dir(plugin)); !os.IsNotExist(err) {
+		t.Errorf("the plugin directory is still there after --uninstall: %v\n%s", err, out)
+	}
 	if pages, _ := filepath.Glob(filepath.Join(manDir, "*")); len(pages) != 1 || pages[0] != theirs {
 		t.Errorf("man pages after --uninstall: %v, want only %s", pages, theirs)
 	}
@@ -220,8 +227,8 @@ func TestInstallShRepairsMovedClone(t *testing.T) {
 	if err != nil {
 		t.Fatalf("install.sh over a dangling link: %v\n%s", err, out)
 	}
-	if !strings.Contains(out, "repaired  "+link) {
-		t.Errorf("install.sh did not say it repaired %s:\n%s", link, out)
+	if !strings.Contains(out, "repaired  "+link) || strings.Contains(out, "current   "+link) {
+		t.Errorf("install.sh did not say, once, that it repaired %s:\n%s", link, out)
 	}
 	if target, _ := os.Readlink(link); target != filepath.Join(s.repo, "commands", "learning-recall.md") {
 		t.Errorf("link points to %q after install.sh", target)

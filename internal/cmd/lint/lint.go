@@ -87,7 +87,7 @@ func run(opts *Options) error {
 			return err
 		}
 	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
+	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
 	findings := lint.CheckLimit(doc, limit)
 	busy.Stop()
 	rep := Report{

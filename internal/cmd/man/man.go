@@ -55,7 +55,8 @@ func run(opts *Options, root *cobra.Command) error {
 		return fmt.Errorf("man pages: %w", err)
 	}
 	root.DisableAutoGenTag = true
-	header := &doc.GenManHeader{Title: "LEARN", Section: "1", Source: "learn", Manual: "learn manual"}
+	// No Title: each page gets its own (LEARN-RECALL), as man shows it.
+	header := &doc.GenManHeader{Section: "1", Source: "learn", Manual: "learn manual"}
 	if err := doc.GenManTree(root, header, opts.Dir); err != nil {
 		return fmt.Errorf("man pages in %s: %w", opts.Dir, err)
 	}

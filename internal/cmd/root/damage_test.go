@@ -61,6 +61,18 @@ func damagedFiles() []struct {
 		{"session header inside a fence", consolidated + a + "```\n" + b + "```\n\n" + c, head + 11},
 		{"stray learnings under recent sessions", consolidated + "**Fresh Discoveries:**\n- The queue drops messages over 256 KB.\n\n" + a + b, head},
 		{"category as an H2 heading", consolidated + a + "## User Corrections\n- Never force-push main.\n\n" + b, head + 11},
+		{"session header as an H3", consolidated + a + strings.Replace(b, "## [", "### [", 1) + c, head + 11},
+		{"session header as an H1", consolidated + a + strings.Replace(b, "## [", "# [", 1) + c, head + 11},
+		{"session header as an H4 in Consolidated", strings.Replace(consolidated, "**User Corrections:**",
+			"#### [2026-11-18 09:00 UTC] - Old notes\n\n**User Corrections:**", 1) + a + b, 3},
+		{"bare CR line endings", strings.ReplaceAll(consolidated+a+b+c, "\n", "\r"), 1},
+		{"bare CRs in one session", consolidated + a + strings.ReplaceAll(b, "\n", "\r") + c, head + 11},
+		{"fence left open in Consolidated", strings.Replace(consolidated, "---", "```\n\n---", 1) + a + b + c, 6},
+		{"unclosed comment at the end", consolidated + a + b + c + "<!-- notes to sort\n- A half-written learning.\n", head + 35},
+		{"file cut inside a code block", consolidated + a + b[:strings.Index(b, "go test -race")], head + 19},
+		{"H2 category in Consolidated", strings.Replace(consolidated, "**User Corrections:**", "## Fresh Discoveries", 1) + a, 3},
+		{"second Consolidated Learnings with items", consolidated + a + b + c + "## Consolidated Learnings\n\n**New Requirements:**\n- Every endpoint needs a request id.\n", head + 35},
+		{"stray text and items above the first session", consolidated + "Notes from the retro:\n\n1. Deploys need a signed tag.\n\n" + a + b, head},
 	}
 	for _, c := range cases[:2] {
 		cases = append(cases, struct {
@@ -95,9 +107,13 @@ func TestDamageIsNeverSilent(t *testing.T) {
 				t.Errorf("damage at line %d, want %d: %s", doc.Damage[0].Line, tc.line, doc.Damage[0])
 			}
 			at := fmt.Sprintf(".tmp/memory-learnings.md:%d: ", tc.line)
+			id := "l0000000"
+			if ls := doc.Learnings(); len(ls) > 0 {
+				id = ls[0].ID
+			}
 			for _, args := range [][]string{
 				{"recall"}, {"recall", "--all"}, {"search", "retried"}, {"stats"}, {"summarise"}, {"lint"},
-				{"show", doc.Learnings()[0].ID}, {"improve-docs"},
+				{"show", id}, {"improve-docs"},
 			} {
 				e, err := run(t, tc.src, args...)
 				if !strings.Contains(e.Err.String(), at) && !strings.Contains(e.Out.String(), at) {
@@ -166,4 +182,111 @@ func run(t *testing.T, src string, args ...string) (*memviewtest.Env, error) {
 	e.Err.Reset()
 	err := memviewtest.Execute(NewCmdRoot(e.Factory), e.Factory, append(append([]string{}, args...), "--file", e.File)...)
 	return e, err
+}
+
+// TestOddButSoundFiles runs every command on files written in ways the
+// reader must take in its stride (a byte-order mark, CRLF, closed comments,
+// a preamble, frontmatter, no separators): no damage is reported and no
+// command loses a learning.
+func TestOddButSoundFiles(t *testing.T) {
+	a := session("2026-11-21 10:00 UTC", "Retry client", []string{"Backoff caps at 30 s.", "Idempotent methods only are retried."}, "")
+	b := session("2026-11-20 10:00 UTC", "Billing", []string{"Invoices are generated at 02:00 UTC.", codeItem}, "")
+	whole := consolidated + a + b
+	for _, tc := range []struct{ name, src string }{
+		{"byte-order mark", "\ufeff" + whole},
+		{"CRLF", strings.ReplaceAll(whole, "\n", "\r\n")},
+		{"byte-order mark and CRLF", "\ufeff" + strings.ReplaceAll(whole, "\n", "\r\n")},
+		{"closed comment between items", strings.Replace(whole, "- Idempotent", "<!-- reviewed 2026-11 -->\n- Idempotent", 1)},
+		{"closed multi-line comment", strings.Replace(whole, "## [2026-11-20", "<!--\nold notes\n-->\n\n## [2026-11-20", 1)},
+		{"preamble", "# Memory\n\nWhat the agent learnt in this repo.\n\n" + whole},
+		{"frontmatter", "---\ntitle: memory\n---\n" + whole},
+		{"no separators", strings.ReplaceAll(whole, "---\n", "")},
+		{"final line without newline", strings.TrimRight(whole, "\n")},
+		{"stray CR inside a sentence", strings.Replace(whole, "caps at 30 s.", "caps at\r30 s.", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := learnings.Parse([]byte(tc.src))
+			if len(doc.Damage) > 0 || doc.Unclosed != nil {
+				t.Fatalf("damage reported in a sound file: %v %v", doc.Damage, doc.Unclosed)
+			}
+			if n := len(doc.Learnings()); n != 5 {
+				t.Fatalf("read %d learnings, want 5", n)
+			}
+			for _, args := range [][]string{{"recall"}, {"lint"}, {"stats"}, {"search", "retried"}, {"summarise"}} {
+				e, err := run(t, tc.src, args...)
+				if strings.Contains(e.Err.String(), "could not be read") || (args[0] == "lint" && err != nil) {
+					t.Errorf("%v reports damage in a sound file (%v):\n%s%s", args, err, e.Out, e.Err)
+				}
+			}
+			for _, args := range [][]string{{"compact"}, {"fmt"}, {"store", "--focus", "new", "--correction", "Deploys need a tag."}} {
+				e, err := run(t, tc.src, args...)
+				if err != nil {
+					t.Errorf("%v failed on a sound file: %v\n%s", args, err, e.Err)
+					continue
+				}
+				before, after := readable([]byte(tc.src)), readable([]byte(e.Content(t)))
+				for text, n := range before {
+					if after[text] < n {
+						t.Errorf("%v lost %q:\n%s", args, text, e.Content(t))
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestProblemsNameTheirLine runs the reading commands on files with smaller
+// trouble (a repeated section heading, a session header cut short, text
+// after the last section, NUL bytes): recall, lint and doctor name the
+// line, stats counts it, and no write loses a learning.
+func TestProblemsNameTheirLine(t *testing.T) {
+	a := session("2026-11-21 10:00 UTC", "Retry client", []string{"Backoff caps at 30 s.", "Idempotent methods only are retried."}, "")
+	b := session("2026-11-20 10:00 UTC", "Billing", []string{"Invoices are generated at 02:00 UTC."}, "")
+	head := strings.Count(consolidated, "\n") + 1
+	for _, tc := range []struct {
+		name string
+		src  string
+		line int
+	}{
+		{"second Consolidated Learnings without items", consolidated + a + b + "## Consolidated Learnings\n\nTo be sorted.\n", head + 21},
+		{"second Recent Sessions", consolidated + a + "## Recent Sessions\n\n" + b, head + 11},
+		{"session header cut short", consolidated + a + "## [2026-11-2", head + 11},
+		{"text after the last section", consolidated + a + b + "Some notes I wrote at the end.\n", head + 21},
+		{"NUL bytes", consolidated + a + strings.Replace(b, "Invoices", "Inv\x00\x00oices", 1), head + 17},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := fmt.Sprintf(":%d", tc.line)
+			for _, args := range [][]string{{"recall"}, {"lint"}, {"doctor"}, {"stats"}} {
+				e, err := run(t, tc.src, args...)
+				if args[0] == "stats" {
+					if err == nil && !strings.Contains(e.Out.String(), "Problems:") {
+						t.Errorf("stats does not count the problem:\n%s", e.Out)
+					}
+					continue
+				}
+				said := e.Err.String() + e.Out.String()
+				if err != nil {
+					said += err.Error()
+				}
+				if !strings.Contains(said, at) && !strings.Contains(said, fmt.Sprintf("line %d", tc.line)) {
+					t.Errorf("%v (err %v) does not name line %d:\nstdout:\n%s\nstderr:\n%s", args, err, tc.line, e.Out, e.Err)
+				}
+			}
+			for _, args := range [][]string{{"compact"}, {"fmt"}, {"store", "--focus", "new", "--correction", "Deploys need a tag."}} {
+				e, err := run(t, tc.src, args...)
+				if err != nil {
+					if e.Content(t) != tc.src {
+						t.Errorf("%v failed (%v) but changed the file", args, err)
+					}
+					continue
+				}
+				before, after := readable([]byte(tc.src)), readable([]byte(e.Content(t)))
+				for text, n := range before {
+					if after[text] < n {
+						t.Errorf("%v lost %q:\n%s", args, text, e.Content(t))
+					}
+				}
+			}
+		})
+	}
 }

@@ -79,7 +79,10 @@ call it; a person uses the same commands in a terminal.
 
 The file is found with --file, else $LEARN_FILE, else .tmp/memory-learnings.md
 under the project root (the nearest directory above the working directory that
-holds .git, else the working directory).
+holds .git, else the working directory). A missing default file is a first
+session; a file named with --file or $LEARN_FILE must exist (exit 1 when it
+does not), except for store and undo, which create it when its directory
+exists. Only the default .tmp/ directory is ever created.
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 refused content (a secret
 or an invalid learning), 4 busy (another learn held the file's lock too long).`,

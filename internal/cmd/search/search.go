@@ -72,8 +72,8 @@ No match is not an error: search says so and exits 0.`,
   $ learn search --git --branch fix/stripe-webhook-retry`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Query = strings.Join(args, " ")
-			if opts.Limit < 0 {
-				return cmdutil.UsageErrorf("--limit must be 0 (no limit) or more, got %d", opts.Limit)
+			if err := cmdutil.CheckLimit("limit", opts.Limit); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(opts)
@@ -184,7 +184,7 @@ func run(opts *Options) error {
 	fmt.Fprintf(out, "%s for %s in %s (%s searched):\n", shown, asked(opts.Query, work), display,
 		memview.Plural(searched, "learning", "learnings"))
 	for _, h := range hits {
-		writeHit(out, h, opts.IO.OutTTY)
+		writeHit(out, h, opts.IO.ColorScheme())
 	}
 	if matched > len(hits) {
 		fmt.Fprintf(out, "\n%d more not shown: narrow the query, or see all with --limit 0.\n", matched-len(hits))
@@ -210,11 +210,11 @@ func toResult(h search.Hit) Result {
 }
 
 // writeHit prints one hit as two lines: what it is, then the snippet.
-func writeHit(w io.Writer, h search.Hit, tty bool) {
+func writeHit(w io.Writer, h search.Hit, cs cmdutil.ColorScheme) {
 	l := h.Learning
-	fmt.Fprintf(w, "\n%s  %s  %s  line %d\n", l.ID, l.Category, memview.Date(l), l.Span.Line)
+	fmt.Fprintf(w, "\n%s  %s  %s  line %d\n", cs.ID(l.ID), l.Category, memview.Date(l), l.Span.Line)
 	snippet := h.Snippet
-	if tty {
+	if cs.Enabled() {
 		snippet = bold(h.Plain, h.Marks)
 	}
 	fmt.Fprintf(w, "    %s\n", snippet)
@@ -265,7 +265,7 @@ func asked(q string, work *Work) string {
 	return fmt.Sprintf("%q and %s", q, at)
 }
 
-// bold highlights the marked ranges with ANSI bold, for a terminal.
+// bold highlights the marked ranges with ANSI bold, when colour is on.
 func bold(plain string, marks [][2]int) string {
 	return search.Highlight(plain, marks, "\x1b[1m", "\x1b[0m")
 }

@@ -15,7 +15,7 @@ func TestSearch(t *testing.T) {
 		name    string
 		content string
 		args    []string
-		tty     bool
+		color   bool
 		want    []string
 		notWant []string
 	}{
@@ -27,9 +27,14 @@ func TestSearch(t *testing.T) {
 				"Read one in full with: learn show ID"},
 		},
 		{
-			name: "terminal gets ANSI bold, not asterisks", content: memviewtest.Sample,
-			args: []string{"backoff"}, tty: true,
-			want: []string{"\x1b[1mBackoff\x1b[0m must cap"}, notWant: []string{"**"},
+			name: "colour on: ANSI bold matches and coloured IDs, not asterisks", content: memviewtest.Sample,
+			args: []string{"backoff"}, color: true,
+			want: []string{"\x1b[1mBackoff\x1b[0m must cap", "\x1b[36ml"}, notWant: []string{"**"},
+		},
+		{
+			name: "colour off (NO_COLOR at a terminal): no escapes", content: memviewtest.Sample,
+			args: []string{"backoff"},
+			want: []string{"**Backoff** must cap"}, notWant: []string{"\x1b["},
 		},
 		{
 			name: "consolidated learnings say so", content: memviewtest.Sample,
@@ -60,7 +65,8 @@ func TestSearch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := memviewtest.New(t, tt.content)
-			e.Factory.IO.OutTTY = tt.tty
+			e.Factory.IO.OutTTY = true
+			e.Factory.IO.Color = tt.color
 			if err := e.Run(NewCmdSearch(e.Factory, nil), tt.args...); err != nil {
 				t.Fatalf("search: %v", err)
 			}

@@ -120,7 +120,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ErrTTY, fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
+	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("measuring %s", memview.Plural(len(file.Doc.Learnings()), "learning", "learnings")))
 	rep := compute(file.Doc, opts.Now())
 	busy.Stop()
 	rep.File = file.Display
@@ -232,7 +232,11 @@ func write(w io.Writer, r Report) {
 	fmt.Fprintf(w, "Recall:     full (--all) %s chars, about %s tokens, %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
 	fmt.Fprintf(w, "            default (--max-chars %d) %s chars, about %s tokens, %s\n", r.DefaultRecallBudget, thousands(r.DefaultRecall.Chars), thousands(r.DefaultRecall.Tokens), memview.Plural(r.DefaultRecall.Shown, "learning", "learnings"))
 	fmt.Fprintf(w, "            (tokens estimated as %s)\n", r.TokenEstimate)
-	if r.Newest != nil {
+	switch {
+	case r.Newest != nil && r.Newest.ID == r.Oldest.ID:
+		// One dated session is neither newer nor older than another.
+		fmt.Fprintf(w, "Dated:      %s, %s (session %s, the only dated one)\n", r.Newest.Stamp, days(r.Newest.AgeDays), r.Newest.ID)
+	case r.Newest != nil:
 		fmt.Fprintf(w, "Newest:     %s, %s (session %s)\n", r.Newest.Stamp, days(r.Newest.AgeDays), r.Newest.ID)
 		fmt.Fprintf(w, "Oldest:     %s, %s (session %s)\n", r.Oldest.Stamp, days(r.Oldest.AgeDays), r.Oldest.ID)
 	}

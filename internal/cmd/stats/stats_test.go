@@ -19,6 +19,10 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // so the growth rate has a span to work on.
 var threeWeeks = memviewtest.Sample + "\n## [2026-11-01 08:00 UTC] - Early setup\n**Project**: acme-sync\n**Documentation Seen**: `README.md`\n\n### Learnings\n\n**New Requirements:**\n- Every endpoint needs an OpenAPI entry before merge.\n\n**Team Habits:**\n- Demos happen on Fridays.\n\n---\n"
 
+// oneSession has a single dated session: stats must not call it both the
+// newest and the oldest.
+var oneSession = "## Recent Sessions\n\n## [2026-11-20 09:00 UTC] - First session\n**Project**: acme-sync\n**Documentation Seen**: `README.md`\n\n### Learnings\n\n**User Corrections:**\n- Run make gen before the tests.\n\n---\n"
+
 func TestStatsGolden(t *testing.T) {
 	tests := []struct {
 		name, content string
@@ -28,6 +32,7 @@ func TestStatsGolden(t *testing.T) {
 		{"three-weeks", threeWeeks, nil},
 		{"three-weeks-json", threeWeeks, []string{"--json"}},
 		{"missing", "", nil},
+		{"one-session", oneSession, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

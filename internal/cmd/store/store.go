@@ -57,7 +57,7 @@ var categoryFlags = []struct{ name, category, usage string }{
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.NewMemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
@@ -65,7 +65,10 @@ func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 
 Learnings come as Markdown on stdin, the way an agent writes them: a category
 label (**User Corrections:**, ### Fresh Discoveries, ...) followed by a list;
-multi-line items with code blocks are kept. Or give them with one flag per
+multi-line items with code blocks are kept. A label that misspells one of the
+five spec categories (**User Corections:**, Fresh Discovery's, wrong case,
+singular, a missing colon) is stored under the spec's name, with a note on
+stderr; other labels are custom categories, kept as written. Or give them with one flag per
 category instead: --correction, --requirement, --convention, --discovery and
 --preference, each repeatable; stdin is not read when any of these is given.
 An argument "-" (stdin, as for 'learn summarise -') is accepted and changes
@@ -207,6 +210,13 @@ type warning struct {
 	Message string `json:"message"`
 }
 
+// note is a correction store made to the input: a category label written
+// as the spec's name.
+type note struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
 type result struct {
 	File      string           `json:"file"`
 	DryRun    bool             `json:"dry_run"`
@@ -229,6 +239,8 @@ type result struct {
 	// would bring it back under.
 	SizeWarning    string `json:"size_warning,omitempty"`
 	PrivateRemoved int    `json:"private_removed"`
+	// Notes are the category labels corrected to the spec's names.
+	Notes []note `json:"notes"`
 	// rendered is the session as written, for --dry-run.
 	rendered []byte
 }
@@ -259,6 +271,11 @@ func run(opts *Options) error {
 		File: opts.Display(path), DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
 		Stored: []storedLearning{}, Skipped: []skipped{}, Warnings: []warning{}, PrivateRemoved: in.PrivateRemoved,
 		Updates: []similarStored{}, Replaced: []replaced{},
+		Notes: []note{},
+	}
+	for _, n := range in.Notes {
+		res.Notes = append(res.Notes, note{Line: n.Line, Message: n.Message})
+		fmt.Fprintf(opts.IO.Err, "note: stdin:%d: %s\n", n.Line, n.Message)
 	}
 	if err := input.CheckSecrets(in); err != nil {
 		return cmdutil.Mark(err, cmdutil.ErrRefused)

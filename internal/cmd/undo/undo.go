@@ -35,7 +35,7 @@ type Options struct {
 
 // NewCmdUndo builds "learn undo". runF replaces the run function in tests.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Path: f.NewMemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
 	cmd := &cobra.Command{
 		Use:   "undo [BACKUP]",
 		Short: "Restore the newest backup",

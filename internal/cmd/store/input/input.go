@@ -52,6 +52,8 @@ type Input struct {
 	// PrivateOnly counts the learnings that were nothing but private
 	// spans; they are dropped, as the user asked, not refused as empty.
 	PrivateOnly int
+	// Notes says which category labels were corrected to the spec's names.
+	Notes []learnings.Problem
 }
 
 // Prepare removes private spans from everything, parses Source and checks
@@ -60,7 +62,8 @@ func (in *Input) Prepare() error {
 	in.Focus = in.strip(in.Focus)
 	in.Project = in.strip(in.Project)
 	if in.Source != nil {
-		ls, problems, removed, dropped := parse(in.Source)
+		ls, problems, notes, removed, dropped := parse(in.Source)
+		in.Notes = notes
 		in.PrivateRemoved += removed
 		in.PrivateOnly += dropped
 		if len(problems) > 0 {
@@ -119,13 +122,16 @@ func (in *Input) checkFocus() error {
 	case utf8.RuneCountInString(in.Focus) > MaxFocusChars:
 		return cmdutil.UsageErrorf("--focus is %d characters; keep it a short title (at most %d)", utf8.RuneCountInString(in.Focus), MaxFocusChars)
 	}
+	// The header holds the title with single spaces; the report says it
+	// as stored.
+	in.Focus = strings.Join(strings.Fields(in.Focus), " ")
 	return nil
 }
 
 // Parse strips private spans from src, then reads its learnings. A list
 // item that was nothing but private spans is dropped, not reported empty.
 func Parse(src []byte) ([]learnings.NewLearning, []learnings.Problem, int) {
-	ls, problems, removed, _ := parse(src)
+	ls, problems, _, removed, _ := parse(src)
 	return ls, problems, removed
 }
 
@@ -138,10 +144,10 @@ const privateMark = "\uE000"
 var privateItemStart = regexp.MustCompile(`(?im)^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(<private\b)`)
 
 // parse is Parse that also counts the learnings dropped as entirely private.
-func parse(src []byte) (ls []learnings.NewLearning, problems []learnings.Problem, removed, dropped int) {
+func parse(src []byte) (ls []learnings.NewLearning, problems, notes []learnings.Problem, removed, dropped int) {
 	marked := privateItemStart.ReplaceAllString(string(src), "${1}"+privateMark+"${2}")
 	text, removed := secrets.StripPrivate(marked)
-	all, problems := learnings.ParseInput([]byte(text))
+	all, problems, notes := learnings.ParseInputNotes([]byte(text))
 	for _, l := range all {
 		if strings.Contains(l.Text, privateMark) {
 			l.Text = strings.TrimSpace(strings.ReplaceAll(l.Text, privateMark, ""))
@@ -152,7 +158,7 @@ func parse(src []byte) (ls []learnings.NewLearning, problems []learnings.Problem
 		}
 		ls = append(ls, l)
 	}
-	return ls, problems, removed, dropped
+	return ls, problems, notes, removed, dropped
 }
 
 // Problems formats input problems one per line as "name:LINE: message",
