@@ -77,8 +77,7 @@ func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	fs = append(fs, misspelt(doc)...)
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
-	fs = append(fs, duplicates(doc)...)
-	fs = append(fs, unresolved(doc)...)
+	fs = append(fs, pairs(doc)...)
 	fs = append(fs, <-secretFindings...)
 	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
@@ -237,17 +236,26 @@ func emptySessions(doc *learnings.Document) []Finding {
 	return fs
 }
 
-// duplicates reports every learning that is the same learning as one
-// stored before it in the file (similar.SameIndex), naming both; superseded
-// learnings are history, not repeats.
-func duplicates(doc *learnings.Document) []Finding {
+// pairs reports every learning that is the same learning as one stored
+// before it in the file (similar.SameIndex), naming both, and every one that
+// updates an earlier one (see unresolved). Each learning is prepared once
+// for both. Superseded learnings are history, not repeats.
+func pairs(doc *learnings.Document) []Finding {
 	ls := live(doc.Learnings())
-	ix := similar.NewSameIndex()
+	same := similar.NewSameIndex()
+	related := similar.NewIndex()
+	texts := make([]*similar.Text, len(ls))
 	var fs []Finding
 	for i, l := range ls {
 		t := similar.Prepare(l.Text)
-		if j, ok := ix.Find(t); ok {
-			score := similar.Prepare(ls[j].Text).Compare(t).Score
+		texts[i] = t
+		j, dup := same.Find(t)
+		if !dup {
+			if f, ok := unresolved(ls, related, i, t); ok {
+				fs = append(fs, f)
+			}
+		} else {
+			score := texts[j].Compare(t).Score
 			first := ls[j]
 			where := "another session"
 			switch {
@@ -269,7 +277,8 @@ func duplicates(doc *learnings.Document) []Finding {
 				Fix: "keep one: learn compact merges duplicates, or remove one by hand",
 			})
 		}
-		ix.Add(i, t)
+		related.Add(i, t)
+		same.Add(i, t)
 	}
 	return fs
 }
