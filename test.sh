@@ -8,6 +8,7 @@
 #   FUZZTIME=2m ./test.sh  fuzz longer (default 5s per target)
 #   FUZZ_ALL=1 ./test.sh   fuzz every package's targets, not only the engine's
 #   LEARN_E2E=0 ./test.sh  skip installing the clients (the e2e tests then skip)
+#   LEARN_BROWSER=0 ./test.sh  skip installing chromium (the browser test then skips)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -48,11 +49,23 @@ if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${CLAUDE_BIN:-}" ] && [ -f .ci/install-cl
   fi
 fi
 
-step "go test"
-go test -count=1 ./...
+if [ "${LEARN_BROWSER:-1}" != 0 ] && [ -z "${CHROMIUM_BIN:-}" ] && [ -f .ci/install-chromium.sh ]; then
+  step "chromium for the browser test of learn serve"
+  if cb=$(bash .ci/install-chromium.sh); then
+    export CHROMIUM_BIN="$cb"
+    echo "using $CHROMIUM_BIN"
+  else
+    # In CI (CI=true) the browser test then fails; elsewhere it skips.
+    echo "could not install chromium; the browser test will skip (and fail in CI)" >&2
+  fi
+fi
 
-step "go test -race (engine and file safety)"
+step "go test"
+go test -count=1 -timeout 30m ./...  # the e2e packages drive real clients: minutes on a busy machine
+
+step "go test -race (engine, file safety, learn serve)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
+go test -count=1 -race -short ./internal/web/   # the page under concurrent requests and stores
 
 step "fuzz the engine (${FUZZTIME:-5s} per target; FUZZ_ALL=1 fuzzes every package)"
 if [ "${FUZZ_ALL:-0}" = 1 ]; then files=$(grep -rl --include='*_test.go' '^func Fuzz' .); else files=$(ls learnings/*_test.go); fi

@@ -92,24 +92,25 @@ bytes_of() {
 	esac
 }
 
-declare -A med minimum rss stdout_bytes nruns status
+declare -A med minimum rss stdout_bytes nruns status cpu_ms
 names=()
 goldinfo=()
 
 # cell NAME SIZE RUNS [timeit flags] -- command...
 cell() {
-	local name=$1 size=$2 n=$3 line kind a b e r o
+	local name=$1 size=$2 n=$3 line kind a b e r o c
 	shift 3
 	[[ " ${names[*]} " == *" $name "* ]] || names+=("$name")
 	line=$("$timeit" -n "$n" -budget "${budget}s" -timeout "${timeout}s" "$@" 2>&1) ||
 		line="fail ? ${line//$'\n'/ }"
-	read -r kind a b _ e r o <<<"$line"
+	read -r kind a b _ e r o c <<<"$line"
 	if [[ $kind == ok ]]; then
 		nruns[$name/$size]=$r
 		minimum[$name/$size]=$b
 		med[$name/$size]=$a
 		rss[$name/$size]=$e
 		stdout_bytes[$name/$size]=$o
+		cpu_ms[$name/$size]=$c
 		status[$name/$size]=ok
 		say "  $(printf '%-24s %10s ms' "$name" "$a")  (runs $r, min $b ms, max RSS $e KiB, stdout $o B)"
 	elif [[ $kind == timeout ]]; then
@@ -230,7 +231,8 @@ report() {
 		printf '\n'
 	done
 	echo
-	echo "The whole-file commands against \`learn recall\` on the same file (goal: within 3×):"
+	echo "The whole-file commands against \`learn recall\` on the same file (goal: within 3×), by"
+	echo "wall time and, in brackets, by CPU time (user + system), which a busy machine distorts less:"
 	echo
 	printf '| command |'
 	for size in $sizes; do printf ' %s |' "$(label "$size")"; done
@@ -242,7 +244,8 @@ report() {
 		for size in $sizes; do
 			key=$name/$size
 			if [[ ${status[$key]:-} == ok && ${status[learn recall/$size]:-} == ok ]]; then
-				printf ' %s |' "$(ratio "${med[$key]}" "${med[learn recall/$size]}")"
+				printf ' %s (%s CPU) |' "$(ratio "${med[$key]}" "${med[learn recall/$size]}")" \
+					"$(ratio "${cpu_ms[$key]}" "${cpu_ms[learn recall/$size]}")"
 			else
 				printf ' n/a |'
 			fi

@@ -40,7 +40,7 @@ func (p *planner) checkDamage() error {
 // is there too, so that no splice, however it changes its neighbours, can
 // make a learning vanish. Learnings compare by their canonical text, so a
 // learning that moved (compact folds sessions) still counts, and by what
-// they say, so one struck through as superseded still counts too.
+// they say (Content), so one struck through as superseded still counts.
 func (e *Editor) verifyKept(out []byte) error {
 	d := e.doc
 	goneSession := make(map[*Session]bool, len(e.rmSessions))
@@ -51,21 +51,24 @@ func (e *Editor) verifyKept(out []byte) error {
 	for _, l := range e.rmLearnings {
 		goneLearning[l] = true
 	}
+	// Learnings are counted by their exact text first, which is cheap and
+	// settles nearly every one; only the texts short on one side or over on
+	// the other are compared by their canonical form, which gives the same
+	// verdict as comparing every learning canonically.
 	want := map[string]int{}
 	where := map[string]int{}
 	for _, l := range d.Learnings() {
 		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
 			continue
 		}
-		k := similar.Canonical(l.Content())
-		want[k]++
-		if _, ok := where[k]; !ok {
-			where[k] = l.Span.Line
+		want[l.Content()]++
+		if _, ok := where[l.Content()]; !ok {
+			where[l.Content()] = l.Span.Line
 		}
 	}
 	added := func(ls []NewLearning) {
 		for _, l := range ls {
-			want[similar.Canonical(l.Text)]++
+			want[l.Text]++
 		}
 	}
 	added(e.add)
@@ -75,18 +78,39 @@ func (e *Editor) verifyKept(out []byte) error {
 	}
 	got := map[string]int{}
 	for _, l := range Parse(out).Learnings() {
-		got[similar.Canonical(l.Content())]++
+		got[l.Content()]++
 	}
+	short, over := map[string]int{}, map[string]int{}
+	whereCanonical := map[string]int{}
 	for k, n := range want {
-		if got[k] >= n {
+		if got[k] < n {
+			c := similar.Canonical(k)
+			short[c] += n - got[k]
+			if line, ok := where[k]; ok {
+				if old, seen := whereCanonical[c]; !seen || line < old {
+					whereCanonical[c] = line
+				}
+			}
+		}
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	for k, n := range got {
+		if n > want[k] {
+			over[similar.Canonical(k)] += n - want[k]
+		}
+	}
+	for c, n := range short {
+		if over[c] >= n {
 			continue
 		}
-		if line, ok := where[k]; ok {
+		if line, ok := whereCanonical[c]; ok {
 			return fmt.Errorf("refused, nothing written: the learning at line %d (%q) would be lost: %w",
-				line, shortText(k), ErrWouldLose)
+				line, shortText(c), ErrWouldLose)
 		}
 		return fmt.Errorf("refused, nothing written: the new learning %q would not read back as a learning: %w",
-			shortText(k), ErrWouldLose)
+			shortText(c), ErrWouldLose)
 	}
 	return nil
 }

@@ -12,7 +12,9 @@
 //
 // The command's stdout goes through a pipe (as an agent's shell reads it)
 // and is counted, or to /dev/null with -null. It prints one line:
-// "ok MEDIAN_MS MIN_MS MAX_MS MAXRSS_KIB RUNS STDOUT_BYTES", or
+// "ok MEDIAN_MS MIN_MS MAX_MS MAXRSS_KIB RUNS STDOUT_BYTES CPU_MS" (CPU_MS
+// is the median user plus system time, which a busy machine inflates far
+// less than the wall time), or
 // "fail EXIT MESSAGE" when a run exits with a status outside -ok (MESSAGE
 // is the first line of its stderr) or prints nothing with -expect-output,
 // or "timeout SECONDS" when a run is killed after -timeout; it stops at the
@@ -78,7 +80,7 @@ func run(args []string) (string, error) {
 		return "", errors.New("usage: timeit [-n runs] [-stdin file] [-copy src:dst] -- command args...")
 	}
 
-	var walls []time.Duration
+	var walls, cpus []time.Duration
 	var maxRSS, outBytes int64
 	var spent time.Duration
 	for i := 0; ; i++ {
@@ -108,6 +110,7 @@ func run(args []string) (string, error) {
 			continue
 		}
 		walls = append(walls, r.wall)
+		cpus = append(cpus, r.cpu)
 		maxRSS = max(maxRSS, r.rss)
 		outBytes = r.out
 		spent += r.wall
@@ -116,17 +119,23 @@ func run(args []string) (string, error) {
 		}
 	}
 	slices.Sort(walls)
-	med := walls[len(walls)/2]
-	if len(walls)%2 == 0 {
-		med = (walls[len(walls)/2-1] + walls[len(walls)/2]) / 2
-	}
-	return fmt.Sprintf("ok %.2f %.2f %.2f %d %d %d", ms(med), ms(walls[0]), ms(walls[len(walls)-1]), maxRSS, len(walls), outBytes), nil
+	return fmt.Sprintf("ok %.2f %.2f %.2f %d %d %d %.2f", ms(median(walls)), ms(walls[0]), ms(walls[len(walls)-1]), maxRSS, len(walls), outBytes,
+		ms(median(cpus))), nil
 }
 
-// result is one run: wall time, peak RSS in KiB, exit status, the first
-// line of stderr and the number of bytes written to stdout.
+func median(ds []time.Duration) time.Duration {
+	ds = slices.Sorted(slices.Values(ds))
+	if len(ds)%2 == 0 {
+		return (ds[len(ds)/2-1] + ds[len(ds)/2]) / 2
+	}
+	return ds[len(ds)/2]
+}
+
+// result is one run: wall and CPU time, peak RSS in KiB, exit status, the
+// first line of stderr and the number of bytes written to stdout.
 type result struct {
 	wall time.Duration
+	cpu  time.Duration
 	rss  int64
 	exit int
 	msg  string
@@ -170,6 +179,7 @@ func once(argv []string, stdin string, timeout time.Duration, devNull bool) (res
 	timer.Stop()
 	r.timedOut = killed.Load()
 	r.rss = maxRSSKiB(cmd.ProcessState)
+	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	r.exit = cmd.ProcessState.ExitCode()
 	if err != nil {
 		var exit *exec.ExitError

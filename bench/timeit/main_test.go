@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,8 +42,8 @@ func TestRun(t *testing.T) {
 				return
 			}
 			f := strings.Fields(got)
-			if len(f) != 7 || f[5] != tc.runs {
-				t.Errorf("run(%q) = %q, want 7 fields with %s runs", tc.args, got, tc.runs)
+			if len(f) != 8 || f[5] != tc.runs {
+				t.Errorf("run(%q) = %q, want 8 fields with %s runs", tc.args, got, tc.runs)
 			}
 		})
 	}
@@ -56,14 +57,14 @@ func TestRunCountsStdout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := strings.Fields(got); f[len(f)-1] != "5" {
-		t.Errorf("run = %q, want 5 stdout bytes last", got)
+	if f := strings.Fields(got); f[6] != "5" {
+		t.Errorf("run = %q, want 5 stdout bytes", got)
 	}
 	got, err = run([]string{"-n", "1", "-null", "--", "printf", "12345"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := strings.Fields(got); f[len(f)-1] != "0" {
+	if f := strings.Fields(got); f[6] != "0" {
 		t.Errorf("run -null = %q, want 0 stdout bytes counted", got)
 	}
 }
@@ -73,5 +74,20 @@ func TestRunUsage(t *testing.T) {
 		if got, err := run(args); err == nil {
 			t.Errorf("run(%q) = %q, want an error", args, got)
 		}
+	}
+}
+
+// TestRunReportsCPU checks the CPU time field: a command that spins for a
+// while has some, and a run that sleeps has far less CPU than wall time.
+func TestRunReportsCPU(t *testing.T) {
+	got, err := run([]string{"-n", "1", "-warmup", "0", "--", "sleep", "0.2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(got)
+	wall, _ := strconv.ParseFloat(f[1], 64)
+	cpu, err := strconv.ParseFloat(f[7], 64)
+	if err != nil || cpu < 0 || cpu > wall/2 {
+		t.Errorf("run sleep = %q: CPU %v ms, want well under the wall time %v ms", got, cpu, wall)
 	}
 }

@@ -6,6 +6,7 @@ package memfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // DefaultRel is where the learnings file lives inside a project.
@@ -40,4 +41,16 @@ func Resolve(flag, env, wd string) string {
 		p = filepath.Join(wd, p)
 	}
 	return filepath.Clean(p)
+}
+
+// DiffName names the file in diff headers relative to the project root of
+// wd, so that 'git apply' and 'patch -p1' work from there; outside the
+// project (or with no wd) it is the path without its leading slash.
+func DiffName(wd, path string) string {
+	if wd != "" {
+		if rel, err := filepath.Rel(ProjectRoot(wd), path); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(strings.TrimPrefix(path, "/"))
 }

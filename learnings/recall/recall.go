@@ -246,18 +246,7 @@ func (r *Result) worstFooter(items []Item) string {
 // newestFirst lists every learning of doc from newest to oldest: sessions by
 // time, then Consolidated.
 func newestFirst(doc *learnings.Document) []*learnings.Learning {
-	sessions := slices.Clone(doc.Sessions)
-	slices.SortStableFunc(sessions, func(a, b *learnings.Session) int {
-		switch {
-		case a.Time.IsZero() && b.Time.IsZero():
-			return 0
-		case a.Time.IsZero():
-			return 1
-		case b.Time.IsZero():
-			return -1
-		}
-		return b.Time.Compare(a.Time)
-	})
+	sessions := learnings.NewestFirst(doc.Sessions)
 	var out []*learnings.Learning
 	for _, s := range sessions {
 		for _, c := range s.Categories {

@@ -61,6 +61,9 @@ type Options struct {
 	// Prefix completes the last query word (when the query does not end
 	// in a space), for people typing a partial word.
 	Prefix bool
+	// Keep, when set, narrows the hits further (learn serve's date
+	// filter) before the limit, so that the limit counts kept hits.
+	Keep func(*learnings.Learning) bool
 }
 
 // Index is built once per Document and answers many queries, from any
@@ -170,6 +173,13 @@ func (ix *Index) Len() int { return len(ix.docs) }
 
 // Query returns hits, best first; ties break by file order.
 func (ix *Index) Query(q string, opts Options) []Hit {
+	hits, _ := ix.QueryCount(q, opts)
+	return hits
+}
+
+// QueryCount is Query that also says how many learnings matched before
+// the limit: snippets are made only for the hits returned.
+func (ix *Index) QueryCount(q string, opts Options) ([]Hit, int) {
 	exact, prefixes := parseQuery(q, opts.Prefix)
 	weights := make(map[int32]float64)
 	for _, t := range exact {
@@ -186,8 +196,7 @@ func (ix *Index) Query(q string, opts Options) []Hit {
 	for id, w := range weights {
 		ws = append(ws, wanted{term: ix.names[id], weight: w, postings: ix.postings[id]})
 	}
-	hits, _ := ix.rank(ws, opts)
-	return hits
+	return ix.rank(ws, opts)
 }
 
 // wanted is one term a query looks for, how much it counts, and where it
@@ -230,6 +239,9 @@ func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
 	hits := touched[:0]
 	for _, d := range touched {
 		if want != "" && strings.ToLower(ix.cats[d]) != want {
+			continue
+		}
+		if opts.Keep != nil && !opts.Keep(ix.docs[d]) {
 			continue
 		}
 		hits = append(hits, d)

@@ -454,3 +454,21 @@ func TestSnippetRedactsSecrets(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryCountKeepsBeforeTheLimit(t *testing.T) {
+	ix := Build(sample)
+	all, matched := ix.QueryCount("retry", Options{})
+	if len(all) < 2 || matched != len(all) {
+		t.Fatalf("need two hits for retry, got %d (matched %d)", len(all), matched)
+	}
+	last := all[len(all)-1].Learning
+	keep := func(l *learnings.Learning) bool { return l == last }
+	hits, matched := ix.QueryCount("retry", Options{Limit: 1, Keep: keep})
+	if matched != 1 || len(hits) != 1 || hits[0].Learning != last {
+		t.Errorf("Keep with Limit 1: %v (matched %d), want only %s", ids(hits), matched, last.ID)
+	}
+	hits, matched = ix.QueryCount("retry", Options{Limit: 1})
+	if matched != len(all) || len(hits) != 1 {
+		t.Errorf("Limit 1: %d hits, matched %d, want 1 and %d", len(hits), matched, len(all))
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -155,7 +154,7 @@ func run(opts *Options) error {
 		return finish(opts, rep)
 	}
 
-	err = memfile.Update(path, opts.LockTimeout, func(current []byte, exists bool) ([]byte, error) {
+	ring, err := memfile.UpdateBacked(path, opts.LockTimeout, opts.Now(), func(current []byte, exists bool) ([]byte, error) {
 		if !exists {
 			rep.Reason = "no learnings file yet"
 			return current, nil
@@ -164,16 +163,14 @@ func run(opts *Options) error {
 		if err != nil || !rep.Compacted {
 			return current, err
 		}
-		ring, err := memfile.Backup(path, current, opts.Now())
-		if err != nil {
-			return nil, err
-		}
-		rep.Backup = opts.Display(memfile.BackupPath(path))
-		rep.Ring = opts.Display(ring)
 		return out, nil
 	})
 	if err != nil {
 		return err
+	}
+	if ring != "" {
+		rep.Backup = opts.Display(memfile.BackupPath(path))
+		rep.Ring = opts.Display(ring)
 	}
 	return finish(opts, rep)
 }
@@ -323,14 +320,11 @@ func change(before, after int) string {
 	return fmt.Sprintf("%+.0f%%", pct)
 }
 
-// diffName names the file in the diff headers relative to the project
-// root, so 'git apply' and 'patch -p1' work from there.
+// diffName names the file in the diff headers (see memfile.DiffName).
 func diffName(getwd func() (string, error), path string) string {
-	if wd, err := getwd(); err == nil {
-		root := memfile.ProjectRoot(wd)
-		if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
+	wd, err := getwd()
+	if err != nil {
+		wd = ""
 	}
-	return filepath.ToSlash(strings.TrimPrefix(path, "/"))
+	return memfile.DiffName(wd, path)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/man"
 	"github.com/learn-memory/learn/internal/cmd/recall"
 	"github.com/learn-memory/learn/internal/cmd/search"
+	"github.com/learn-memory/learn/internal/cmd/serve"
 	"github.com/learn-memory/learn/internal/cmd/show"
 	"github.com/learn-memory/learn/internal/cmd/stats"
 	"github.com/learn-memory/learn/internal/cmd/store"
@@ -145,6 +146,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		format.NewCmdFmt(f, nil),
 		undo.NewCmdUndo(f, nil),
 		stats.NewCmdStats(f, nil),
+		serve.NewCmdServe(f, nil),
 	)
 	add("setup",
 		commands.NewCmdCommands(f, nil),

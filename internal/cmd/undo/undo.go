@@ -2,7 +2,6 @@
 package undo
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -131,34 +130,28 @@ func run(opts *Options) error {
 		}
 		backups = []memfile.BackupInfo{b}
 	}
-	for _, b := range backups {
-		data, err := memfile.Read(b.Path)
-		if err != nil {
-			fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", opts.Display(b.Path), err)
-			continue
-		}
-		if exists && bytes.Equal(data, current) {
-			continue
-		}
-		if err := memfile.Restore(path, b, opts.LockTimeout); err != nil {
-			return fmt.Errorf("undo: %w", err)
-		}
-		restored := describe(opts.Display(b.Path), data)
-		restored.Time = b.Time
-		if opts.JSON {
-			return cmdutil.WriteJSON(opts.IO.Out, UndoReport{File: display, Restored: restored, Replaced: cur})
-		}
-		out := opts.IO.Out
-		fmt.Fprintf(out, "Restored %s from the backup of %s: %s.\n", display, stamp(b.Time, opts.Now()), counts(restored))
-		if cur != nil {
-			fmt.Fprintf(out, "The file it replaced (%s) is kept as a backup: run learn undo again to get it back.\n", counts(*cur))
-		}
-		return nil
-	}
-	if opts.Backup != "" {
+	b, data, err := memfile.UndoFrom(path, backups, opts.LockTimeout, func(b memfile.BackupInfo, err error) {
+		fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", opts.Display(b.Path), err)
+	})
+	switch {
+	case errors.Is(err, memfile.ErrNoChange) && opts.Backup != "":
 		return fmt.Errorf("nothing to undo: backup %s is the same as %s now", opts.Backup, display)
+	case errors.Is(err, memfile.ErrNoChange):
+		return fmt.Errorf("nothing to undo: every backup of %s is the same as the file now", display)
+	case err != nil:
+		return err
 	}
-	return fmt.Errorf("nothing to undo: every backup of %s is the same as the file now", display)
+	restored := describe(opts.Display(b.Path), data)
+	restored.Time = b.Time
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, UndoReport{File: display, Restored: restored, Replaced: cur})
+	}
+	out := opts.IO.Out
+	fmt.Fprintf(out, "Restored %s from the backup of %s: %s.\n", display, stamp(b.Time, opts.Now()), counts(restored))
+	if cur != nil {
+		fmt.Fprintf(out, "The file it replaced (%s) is kept as a backup: run learn undo again to get it back.\n", counts(*cur))
+	}
+	return nil
 }
 
 func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo) error {

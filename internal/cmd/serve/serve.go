@@ -1,0 +1,266 @@
+// Package serve implements "learn serve".
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/web"
+)
+
+// Options holds the flags of "learn serve".
+type Options struct {
+	IO      *cmdutil.IO
+	File    func() (string, error)
+	Display func(string) string
+	Getwd   func() (string, error)
+	Now     func() time.Time
+
+	Addr     string
+	Port     int
+	Open     bool
+	ReadOnly bool
+	JSON     bool
+	// SizeLimit is the file's size limit ($LEARN_MAX_BYTES, else 1 MB).
+	SizeLimit func() (int, error)
+
+	// OpenURL opens the page in a browser; tests replace it.
+	OpenURL func(url string) error
+	// Ready, when set, is called with the URL once the server listens.
+	Ready func(url string)
+}
+
+// NewCmdServe builds "learn serve". runF replaces the run function in tests.
+func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, OpenURL: openBrowser, SizeLimit: f.SizeLimit}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Open a local web page to read, search and prune the memory",
+		Long: `Serve starts a small web server for the learnings file and prints its address.
+The page shows the sessions newest first and Consolidated Learnings by category,
+searches as you type with the ranking of learn search, filters by category and
+date, draws the learnings over time, the file's size against the size limit
+(1 MB, or $LEARN_MAX_BYTES), the documentation read most and the problems learn
+lint finds, and follows the file: a session stored from a terminal or an agent
+appears without a reload. Each learning and session opens in full with where it
+came from, and a learning with what it superseded: older learnings kept struck
+through with the note "(superseded by ID on DATE)".
+
+From the page you can forget a learning or a session, undo, and compact after
+previewing the diff. Each change goes through the same locked, atomic, backed-up
+write as learn forget, undo and compact, so learn undo (or the page's Undo)
+brings back what it removed. --read-only removes these actions.
+
+The server listens on 127.0.0.1 and a free port unless --port and --addr say
+otherwise. The printed address carries a random access token: the page keeps it
+in a cookie and every request needs it. The Host header is checked, changes
+need a CSRF token, and a Content-Security-Policy lets the page run only its own
+script. Listening on another interface (--addr) lets others on that network
+reach the page, so serve warns. The page's data comes from a JSON API under
+/api/ (state, search, sessions, learnings, lint, docs, compact) that a script
+can call with the same token as "Authorization: Bearer TOKEN".
+
+Serve runs until Ctrl-C. With --json it prints the address, the token and the
+file as one JSON object for a script to read, then nothing more.
+
+Exit status: 0 stopped with Ctrl-C, 1 failure (the address is in use), 2 usage
+error.`,
+		Example: `  $ learn serve
+  $ learn serve --open
+  $ learn serve --port 8123 --read-only
+  $ learn serve --addr 192.168.1.20 --port 8123
+  $ learn serve --json`,
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Port < 0 || opts.Port > 65535 {
+				return cmdutil.UsageErrorf("--port must be between 0 (a free port) and 65535, got %d", opts.Port)
+			}
+			if _, _, err := net.SplitHostPort(opts.Addr); err == nil {
+				return cmdutil.UsageErrorf("--addr takes a host or IP address without a port (got %q); give the port with --port", opts.Addr)
+			}
+			if opts.Addr == "" {
+				return cmdutil.UsageErrorf("--addr needs a host or IP address, e.g. 127.0.0.1")
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			if runF != nil {
+				return runF(ctx, opts)
+			}
+			return run(ctx, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1", "listen on this host or IP `ADDRESS` (another interface than loopback lets others reach the page)")
+	cmd.Flags().IntVarP(&opts.Port, "port", "p", 0, "listen on this `PORT` (0: a free port)")
+	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser")
+	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "show the memory without forget, undo and compact")
+	cmdutil.JSONFlag(cmd, &opts.JSON)
+	_ = cmd.RegisterFlagCompletionFunc("addr", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"127.0.0.1", "localhost", "::1", "0.0.0.0"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("port", cobra.NoFileCompletions)
+	return cmd
+}
+
+func run(ctx context.Context, opts *Options) error {
+	path, err := opts.File()
+	if err != nil {
+		return err
+	}
+	display := opts.Display(path)
+	limit, err := opts.SizeLimit()
+	if err != nil {
+		return err
+	}
+	wd, err := opts.Getwd()
+	if err != nil {
+		wd = ""
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(opts.Addr, strconv.Itoa(opts.Port)))
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", net.JoinHostPort(opts.Addr, strconv.Itoa(opts.Port)), err)
+	}
+	defer ln.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+
+	loopback := isLoopback(opts.Addr)
+	extra, urlHost := []string{}, opts.Addr
+	if !loopback {
+		extra = append(extra, opts.Addr)
+		if ip := net.ParseIP(opts.Addr); ip != nil && ip.IsUnspecified() {
+			extra, urlHost = append(extra, localNames()...), "127.0.0.1"
+		}
+		fmt.Fprintf(opts.IO.Err, "warning: listening on %s, not only on this machine's loopback: anyone who can reach it and has the URL below can read and change the memory\n", ln.Addr())
+	}
+	token := web.NewToken()
+	srv, err := web.New(web.Config{
+		Path: path, Display: display, Project: projectName(wd, path),
+		Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port, extra...),
+		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
+	})
+	if err != nil {
+		return err
+	}
+	url := fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(urlHost, port), token)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+
+	if opts.JSON {
+		if err := cmdutil.WriteJSON(opts.IO.Out, Started{File: display, URL: url, Address: ln.Addr().String(), Token: token, ReadOnly: opts.ReadOnly}); err != nil {
+			return err
+		}
+	} else {
+		mode := ""
+		if opts.ReadOnly {
+			mode = " (read-only)"
+		}
+		fmt.Fprintf(opts.IO.Out, "Serving %s%s at\n\n    %s\n\nThe address holds the access token: share it only with people who may change the memory. Press Ctrl-C to stop.\n", display, mode, url)
+	}
+	if opts.Ready != nil {
+		opts.Ready(url)
+	}
+	if opts.Open && opts.OpenURL != nil {
+		if err := opts.OpenURL(url); err != nil {
+			fmt.Fprintf(opts.IO.Err, "warning: could not open a browser (%v); open the address above yourself\n", err)
+		}
+	}
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve %s: %w", display, err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("stop the server: %w", err)
+	}
+	if !opts.JSON {
+		fmt.Fprintln(opts.IO.Out, "Stopped.")
+	}
+	return nil
+}
+
+// Started is what serve --json prints once it listens.
+type Started struct {
+	File    string `json:"file"`
+	URL     string `json:"url"`
+	Address string `json:"address"`
+	// Token is the access token, also in URL; scripts send it as
+	// "Authorization: Bearer TOKEN" to the API under /api/.
+	Token    string `json:"token"`
+	ReadOnly bool   `json:"read_only"`
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// localNames are the names and addresses a browser elsewhere may use for
+// this machine when serve listens on every interface.
+func localNames() []string {
+	var out []string
+	if h, err := os.Hostname(); err == nil {
+		out = append(out, h)
+	}
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if ipn, ok := a.(*net.IPNet); ok {
+			out = append(out, ipn.IP.String())
+		}
+	}
+	return out
+}
+
+// projectName names the project in the page title: the project root's
+// directory, or the file's when there is no working directory.
+func projectName(wd, path string) string {
+	if wd != "" {
+		return filepath.Base(memfile.ProjectRoot(wd))
+	}
+	return filepath.Base(filepath.Dir(filepath.Dir(path)))
+}
+
+// openBrowser starts the desktop's URL opener as a process of its own (never
+// through a shell, so nothing in the URL is interpreted) and does not wait
+// for the browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go func() { _ = cmd.Wait() }()
+	return nil
+}
