@@ -30,7 +30,13 @@ type Editor struct {
 	setTally    []DocCount
 	rmSessions  []*Session
 	rmLearnings []*Learning
+	supersede   []supersedeOp
 	err         error
+}
+
+type supersedeOp struct {
+	l        *Learning
+	by, date string
 }
 
 // Edit starts an edit of d.
@@ -93,6 +99,22 @@ func (e *Editor) RemoveLearning(l *Learning) *Editor {
 	return e
 }
 
+// Supersede marks l as replaced by the learning with ID by, on date
+// ("2026-11-23"): its first paragraph is struck through and followed by
+// "(superseded by ID on DATE)", and every other byte of it stays (see
+// Superseded). It refuses a learning already superseded.
+func (e *Editor) Supersede(l *Learning, by, date string) *Editor {
+	switch {
+	case l == nil || !e.owns(l.Span):
+		e.fail(errors.New("supersede learning: the learning is not part of this document"))
+	case l.Superseded != nil:
+		e.fail(fmt.Errorf("learning %s is already superseded", l.ID))
+	default:
+		e.supersede = append(e.supersede, supersedeOp{l, by, date})
+	}
+	return e
+}
+
 func (e *Editor) owns(s Span) bool {
 	return s.Start >= 0 && s.Start <= s.End && s.End <= len(e.doc.Source)
 }
@@ -119,7 +141,7 @@ func (e *Editor) Bytes() ([]byte, error) {
 	if e.err != nil {
 		return nil, e.err
 	}
-	if len(e.sessions) == 0 && len(e.add) == 0 && !e.set && len(e.rmSessions) == 0 && len(e.rmLearnings) == 0 {
+	if len(e.sessions) == 0 && len(e.add) == 0 && !e.set && len(e.rmSessions) == 0 && len(e.rmLearnings) == 0 && len(e.supersede) == 0 {
 		return bytes.Clone(d.Source), nil
 	}
 	if err := d.Writable(); err != nil {
@@ -130,6 +152,7 @@ func (e *Editor) Bytes() ([]byte, error) {
 	}
 	p := planner{doc: d, src: d.Source, eol: d.EOL}
 	p.removals(e)
+	p.strikes(e)
 	p.consolidated(e)
 	p.insertSessions(e)
 	if err := p.checkDamage(); err != nil {
@@ -204,6 +227,33 @@ func (p *planner) removals(e *Editor) {
 	}
 	for _, s := range d.Sessions {
 		visit(s.Span, s.Categories)
+	}
+}
+
+// strikes plans each Supersede: "~~" where the learning's text starts, and
+// "~~ (superseded by ...)" where its first paragraph ends (before a blank
+// line, a fence or a nested list, whichever comes first).
+func (p *planner) strikes(e *Editor) {
+	for _, op := range e.supersede {
+		sp := op.l.Span
+		first, next := lineAt(p.src[:sp.End], sp.Start)
+		first = bytes.TrimSuffix(first, []byte("\r"))
+		col, _ := indentation(first, 0, len(first))
+		col += listMarker(first[col:])
+		col, _ = indentation(first, col, len(first))
+		start := sp.Start + col
+		end := sp.Start + len(bytes.TrimRight(first, " \t"))
+		for pos := next; pos < sp.End; {
+			l, n := lineAt(p.src[:sp.End], pos)
+			t := bytes.TrimSpace(l)
+			if len(t) == 0 || bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) || listMarker(t) > 0 {
+				break
+			}
+			end = pos + len(bytes.TrimRight(bytes.TrimSuffix(l, []byte("\n")), " \t\r"))
+			pos = n
+		}
+		p.put(start, start, "~~")
+		p.put(end, end, fmt.Sprintf("~~ (superseded by %s on %s)", op.by, op.date))
 	}
 }
 

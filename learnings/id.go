@@ -23,7 +23,8 @@ import (
 //     "\x00" + category + "\x00" + text), where owner is its session's ID or
 //     "consolidated", category is the canonical category name, and text is
 //     the learning's text lower-cased with every run of white space
-//     collapsed to one space.
+//     collapsed to one space. A superseded learning keeps its ID: the text
+//     is the one inside its strike, without the note.
 //
 // When two sessions, or two learnings, of one document get the same ID, the
 // later ones in file order get "-2", "-3", ... appended.
@@ -59,7 +60,7 @@ func assignIDs(d *Document) {
 		buf = append(buf, 0)
 		buf = append(buf, l.Category...)
 		buf = append(buf, 0)
-		buf = appendIDText(buf, l.Text)
+		buf = appendIDText(buf, l.Content())
 		l.ID = uniqueID(seen, hashBytes(learningIDPrefix, buf))
 	}
 }

@@ -111,6 +111,18 @@ type Learning struct {
 	Span Span
 	// Session is nil for learnings in Consolidated Learnings.
 	Session *Session
+	// Superseded is set when the learning was replaced by a newer one and
+	// is kept struck through (see ParseSuperseded); nil for a live one.
+	Superseded *Superseded
+}
+
+// Content is the learning's text without the strike and note of a
+// superseded learning: what it says.
+func (l *Learning) Content() string {
+	if l.Superseded != nil {
+		return l.Superseded.Text
+	}
+	return l.Text
 }
 
 // Section is an H2 section kept verbatim.

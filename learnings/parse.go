@@ -794,7 +794,11 @@ func (b *bodyParser) finishItem() {
 			b.problem(it.line, "learning with no category label above it; filed under %s", GeneralCategory)
 		}
 	}
-	c.Learnings = append(c.Learnings, &Learning{Category: c.Name, Text: text, Span: span})
+	l := &Learning{Category: c.Name, Text: text, Span: span}
+	if sup, ok := ParseSuperseded(text); ok {
+		l.Superseded = sup
+	}
+	c.Learnings = append(c.Learnings, l)
 	c.Span.End, c.Span.EndLine = it.end, it.endLine
 }
 

@@ -3,6 +3,8 @@ package learnings
 import (
 	"errors"
 	"fmt"
+
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // ErrWouldLose reports an edit refused because the file it would write
@@ -37,7 +39,8 @@ func (p *planner) checkDamage() error {
 // edit did not mean to remove is still there, and every learning it added
 // is there too, so that no splice, however it changes its neighbours, can
 // make a learning vanish. Learnings compare by their canonical text, so a
-// learning that moved (compact folds sessions) still counts.
+// learning that moved (compact folds sessions) still counts, and by what
+// they say (Content), so one struck through as superseded still counts.
 func (e *Editor) verifyKept(out []byte) error {
 	d := e.doc
 	goneSession := make(map[*Session]bool, len(e.rmSessions))
@@ -58,9 +61,9 @@ func (e *Editor) verifyKept(out []byte) error {
 		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
 			continue
 		}
-		want[l.Text]++
-		if _, ok := where[l.Text]; !ok {
-			where[l.Text] = l.Span.Line
+		want[l.Content()]++
+		if _, ok := where[l.Content()]; !ok {
+			where[l.Content()] = l.Span.Line
 		}
 	}
 	added := func(ls []NewLearning) {
@@ -75,13 +78,13 @@ func (e *Editor) verifyKept(out []byte) error {
 	}
 	got := map[string]int{}
 	for _, l := range Parse(out).Learnings() {
-		got[l.Text]++
+		got[l.Content()]++
 	}
 	short, over := map[string]int{}, map[string]int{}
 	whereCanonical := map[string]int{}
 	for k, n := range want {
 		if got[k] < n {
-			c := Canonical(k)
+			c := similar.Canonical(k)
 			short[c] += n - got[k]
 			if line, ok := where[k]; ok {
 				if old, seen := whereCanonical[c]; !seen || line < old {
@@ -95,7 +98,7 @@ func (e *Editor) verifyKept(out []byte) error {
 	}
 	for k, n := range got {
 		if n > want[k] {
-			over[Canonical(k)] += n - want[k]
+			over[similar.Canonical(k)] += n - want[k]
 		}
 	}
 	for c, n := range short {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Options says which sessions to fold.
@@ -46,6 +47,9 @@ type Stats struct {
 	ConsolidatedAfter  int `json:"consolidated_after"`
 	// Merged counts learnings dropped as duplicates of a newer wording.
 	Merged int `json:"duplicates_merged"`
+	// Superseded counts superseded learnings left out of Consolidated
+	// (the backup keeps them).
+	Superseded int `json:"superseded_dropped"`
 	// DocRefs counts distinct Documentation Seen references in the tally.
 	DocRefs int `json:"doc_refs"`
 }
@@ -73,6 +77,10 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 		for _, c := range s.Categories {
 			for _, l := range c.Learnings {
 				p.LearningsFolded++
+				if l.Superseded != nil {
+					p.Superseded++
+					continue
+				}
 				f.add(c.Name, l.Text)
 			}
 		}
@@ -81,6 +89,10 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 		for _, c := range doc.Consolidated.Categories {
 			for _, l := range c.Learnings {
 				p.ConsolidatedBefore++
+				if l.Superseded != nil {
+					p.Superseded++
+					continue
+				}
 				f.add(c.Name, l.Text)
 			}
 		}
@@ -128,15 +140,18 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 func (p *Plan) verify(doc *learnings.Document, out []byte) error {
 	got := map[string]bool{}
 	for _, l := range learnings.Parse(out).Learnings() {
-		got[keyOf(learnings.Canonical(l.Text), l.Text)] = true
+		got[keyOf(similar.Canonical(l.Text), l.Text)] = true
 	}
 	for _, l := range doc.Learnings() {
-		k := keyOf(learnings.Canonical(l.Text), l.Text)
+		if l.Superseded != nil {
+			continue // left out on purpose; the backup keeps it
+		}
+		k := keyOf(similar.Canonical(l.Text), l.Text)
 		for hops := 0; k != "" && !got[k] && hops < 64; hops++ {
 			k = p.merges[k]
 		}
 		if k == "" || !got[k] {
-			if keyOf(learnings.Canonical(l.Text), l.Text) == "" {
+			if keyOf(similar.Canonical(l.Text), l.Text) == "" {
 				continue // an empty item: nothing to keep
 			}
 			text := []rune(strings.TrimSpace(l.Text))

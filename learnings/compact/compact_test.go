@@ -10,6 +10,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 func compactString(t *testing.T, src string, opts Options) (string, *Plan) {
@@ -159,7 +160,7 @@ func TestCRLFStaysCRLF(t *testing.T) {
 }
 
 // TestGeneratedFilesLoseNothing compacts generated files and checks that
-// every learning survives as itself or as a near duplicate of a kept one,
+// every learning survives as itself or as the same learning as a kept one,
 // and that nothing outside Consolidated and the sessions changed.
 func TestGeneratedFilesLoseNothing(t *testing.T) {
 	for seed := int64(1); seed <= 3; seed++ {
@@ -174,18 +175,13 @@ func TestGeneratedFilesLoseNothing(t *testing.T) {
 		if len(after.Sessions) != 0 || len(after.Problems) > len(doc.Problems) {
 			t.Fatalf("seed %d: %d sessions left, problems %v", seed, len(after.Sessions), after.Problems)
 		}
-		ix := learnings.NewDupIndex()
+		ix := similar.NewSameIndex()
 		kept := after.Learnings()
-		exact := map[string]bool{}
 		for i, l := range kept {
-			ix.Add(i, l.Text)
-			exact[learnings.Canonical(l.Text)] = true
+			ix.Add(i, similar.Prepare(l.Text))
 		}
 		for _, l := range doc.Learnings() {
-			if exact[learnings.Canonical(l.Text)] {
-				continue
-			}
-			if _, _, ok := ix.Best(l.Text); !ok {
+			if _, ok := ix.Find(similar.Prepare(l.Text)); !ok {
 				t.Errorf("seed %d: learning %s lost: %q", seed, l.ID, l.Text)
 			}
 		}

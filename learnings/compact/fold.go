@@ -5,15 +5,20 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // folder merges learnings fed newest first: the first wording of a learning
-// is kept and later (older) duplicates are counted and dropped.
+// is kept and later (older) wordings of the same learning are counted and
+// dropped. Only the same learning merges (similar.SameIndex): an older
+// learning that differs in a value is another fact, and stays.
 type folder struct {
 	entries []*entry
-	exact   map[string]*entry
-	index   *learnings.DupIndex
-	merged  int
+	// exact holds the learnings with no words (punctuation, symbols),
+	// which merge only when equal; index holds the rest.
+	exact  map[string]*entry
+	index  *similar.SameIndex
+	merged int
 	// into maps the key of each learning dropped as a duplicate to the key
 	// of the one kept, so Apply can check that nothing else went.
 	into map[string]string
@@ -34,7 +39,7 @@ type entry struct {
 }
 
 func newFolder() *folder {
-	return &folder{exact: make(map[string]*entry), index: learnings.NewDupIndex(), customOrder: make(map[string]int),
+	return &folder{exact: make(map[string]*entry), index: similar.NewSameIndex(), customOrder: make(map[string]int),
 		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
@@ -61,16 +66,16 @@ func (f *folder) rank(category string) int {
 
 func (f *folder) add(category, text string) {
 	category = f.normalize(category)
-	profile := learnings.NewProfile(text)
-	canon := keyOf(profile.Canonical(), text)
+	t := similar.Prepare(text)
+	canon := keyOf(t.Canonical(), text)
 	if canon == "" {
 		return
 	}
-	dup := f.exact[canon]
-	if dup == nil && profile.Canonical() != "" {
-		if i, _, ok := f.index.BestProfile(profile); ok {
-			dup = f.entries[i]
-		}
+	var dup *entry
+	if t.Empty() {
+		dup = f.exact[canon]
+	} else if i, ok := f.index.Find(t); ok {
+		dup = f.entries[i]
 	}
 	if dup != nil {
 		f.merged++
@@ -92,8 +97,11 @@ func (f *folder) add(category, text string) {
 	}
 	e := &entry{category: category, text: text, key: canon, seq: len(f.entries)}
 	f.entries = append(f.entries, e)
-	f.exact[canon] = e
-	f.index.AddProfile(e.seq, profile)
+	if t.Empty() {
+		f.exact[canon] = e
+		return
+	}
+	f.index.Add(e.seq, t)
 }
 
 // keyOf is how compact tells learnings apart: their canonical text, or for

@@ -17,7 +17,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Limits on what Discover and Load read, so that a project with a huge
@@ -163,7 +163,7 @@ type Passage struct {
 	// Heading is the trail of the enclosing heading, "" before any heading.
 	Heading string
 	Text    string
-	profile learnings.Profile
+	profile similar.Profile
 	// context is matched with the passage but not part of it: a table
 	// row's header row.
 	context string
@@ -192,12 +192,12 @@ func Load(root string, paths []string) (*Corpus, error) {
 		di := int32(len(c.Docs))
 		c.Docs = append(c.Docs, d)
 		for hi, h := range d.Headings {
-			for _, t := range learnings.NewProfile(h.Trail).Terms() {
+			for _, t := range similar.NewProfile(h.Trail).Terms() {
 				c.headingPostings[t] = append(c.headingPostings[t], passageRef{di, int32(hi)})
 			}
 		}
 		for pi, ps := range d.Passages {
-			ps.profile = learnings.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)
+			ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)
 			for _, t := range ps.profile.Terms() {
 				c.postings[t] = append(c.postings[t], passageRef{di, int32(pi)})
 			}

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // CoveredThreshold is the CoveredBy score at or above which a passage
@@ -38,22 +38,22 @@ type Match struct {
 // reaches CoveredThreshold. The Match is zero when no passage may reach the
 // threshold.
 func (c *Corpus) Covered(text string) (Match, bool) {
-	return c.CoveredProfile(learnings.NewProfile(text))
+	return c.CoveredProfile(similar.NewProfile(text))
 }
 
 // CoveredProfile is Covered for a text already profiled, so that a caller
 // matching many learnings profiles each once.
-func (c *Corpus) CoveredProfile(p learnings.Profile) (Match, bool) {
+func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 	var own float64
 	for _, t := range p.Terms() {
-		own += learnings.TermWeight(t)
+		own += similar.TermWeight(t)
 	}
 	if own == 0 {
 		return Match{}, false
 	}
 	shared := map[passageRef]float64{}
 	for _, t := range p.Terms() {
-		w := learnings.TermWeight(t)
+		w := similar.TermWeight(t)
 		for _, ref := range c.postings[t] {
 			shared[ref] += w
 		}
@@ -140,11 +140,11 @@ var agentDocs = []string{"AGENTS.md", "CLAUDE.md", "README.md"}
 // section: the learning is off its topic ("prefer squash merges" does not
 // belong in docs/api.md because the agent read it that session).
 func (c *Corpus) Suggest(text string, seenDocs []string) Suggestion {
-	return c.SuggestProfile(learnings.NewProfile(text), seenDocs)
+	return c.SuggestProfile(similar.NewProfile(text), seenDocs)
 }
 
 // SuggestProfile is Suggest for a text already profiled.
-func (c *Corpus) SuggestProfile(p learnings.Profile, seenDocs []string) Suggestion {
+func (c *Corpus) SuggestProfile(p similar.Profile, seenDocs []string) Suggestion {
 	seen := c.seen(seenDocs)
 	scores := c.sectionScores(p)
 	if s, ok := bestSection(scores, func(di int) bool { return seen[di] }); ok {
@@ -201,7 +201,7 @@ type section struct {
 // sectionScores weighs, for every section sharing a word with the
 // learning, the learning's words found in the section's passages, and again
 // those in its heading trail.
-func (c *Corpus) sectionScores(p learnings.Profile) []section {
+func (c *Corpus) sectionScores(p similar.Profile) []section {
 	idx := map[[2]int]int{}
 	var out []section
 	add := func(di, hi int, w float64) {
@@ -215,7 +215,7 @@ func (c *Corpus) sectionScores(p learnings.Profile) []section {
 		out[i].score += w
 	}
 	for _, t := range p.Terms() {
-		w := learnings.TermWeight(t)
+		w := similar.TermWeight(t)
 		hit := map[[2]int]bool{}
 		for _, ref := range c.postings[t] {
 			ps := c.Docs[ref.doc].Passages[ref.passage]

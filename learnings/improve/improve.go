@@ -12,6 +12,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Corpus is the project's documentation as the docs package loads it.
@@ -23,8 +24,8 @@ type Corpus interface {
 // profiledCorpus is a Corpus that also takes a learning already profiled
 // (as *docs.Corpus does), so that each learning is profiled once.
 type profiledCorpus interface {
-	CoveredProfile(p learnings.Profile) (docs.Match, bool)
-	SuggestProfile(p learnings.Profile, seenDocs []string) docs.Suggestion
+	CoveredProfile(p similar.Profile) (docs.Match, bool)
+	SuggestProfile(p similar.Profile, seenDocs []string) docs.Suggestion
 }
 
 // DocRank is one documentation file and how often sessions saw it.
@@ -100,23 +101,24 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 	}
 	linked := make(map[string]int)
 
-	covered := func(text string, _ learnings.Profile) (docs.Match, bool) { return corpus.Covered(text) }
-	suggest := func(text string, _ learnings.Profile, seen []string) docs.Suggestion {
+	covered := func(text string, _ similar.Profile) (docs.Match, bool) { return corpus.Covered(text) }
+	suggest := func(text string, _ similar.Profile, seen []string) docs.Suggestion {
 		return corpus.Suggest(text, seen)
 	}
 	if pc, ok := corpus.(profiledCorpus); ok {
-		covered = func(_ string, p learnings.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
-		suggest = func(_ string, p learnings.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
+		covered = func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
+		suggest = func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
 	}
-	index := learnings.NewDupIndex()
+	index := similar.NewSameIndex()
 	seq := 0
 	consider := func(l *learnings.Learning, category string, s *learnings.Session) {
-		p := learnings.NewProfile(l.Text)
-		if _, _, dup := index.BestProfile(p); dup {
+		t := similar.Prepare(l.Text)
+		if _, dup := index.Find(t); dup {
 			rep.Duplicates++
 			return
 		}
-		index.AddProfile(seq, p)
+		index.Add(seq, t)
+		p := similar.NewProfile(l.Text)
 		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
 		seq++
 		if s != nil {

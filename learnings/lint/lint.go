@@ -14,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/reformat"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Severity says whether a finding makes lint fail.
@@ -40,6 +41,7 @@ const (
 	KindSize      = "size"
 	KindEmpty     = "empty-session"
 	KindStray     = "stray"
+	KindUpdate    = "unresolved-update"
 	// KindCategory is a category label that misspells a spec one.
 	KindCategory = "category"
 )
@@ -75,7 +77,7 @@ func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	fs = append(fs, misspelt(doc)...)
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
-	fs = append(fs, duplicates(doc)...)
+	fs = append(fs, pairs(doc)...)
 	fs = append(fs, <-secretFindings...)
 	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
@@ -234,14 +236,26 @@ func emptySessions(doc *learnings.Document) []Finding {
 	return fs
 }
 
-// duplicates reports every learning that repeats (exactly or nearly) one
-// stored before it in the file, naming both.
-func duplicates(doc *learnings.Document) []Finding {
-	ls := doc.Learnings()
-	ix := learnings.NewDupIndex()
+// pairs reports every learning that is the same learning as one stored
+// before it in the file (similar.SameIndex), naming both, and every one that
+// updates an earlier one (see unresolved). Each learning is prepared once
+// for both. Superseded learnings are history, not repeats.
+func pairs(doc *learnings.Document) []Finding {
+	ls := live(doc.Learnings())
+	same := similar.NewSameIndex()
+	related := similar.NewIndex()
+	texts := make([]*similar.Text, len(ls))
 	var fs []Finding
 	for i, l := range ls {
-		if j, score, ok := ix.Best(l.Text); ok {
+		t := similar.Prepare(l.Text)
+		texts[i] = t
+		j, dup := same.Find(t)
+		if !dup {
+			if f, ok := unresolved(ls, related, i, t); ok {
+				fs = append(fs, f)
+			}
+		} else {
+			score := texts[j].Compare(t).Score
 			first := ls[j]
 			where := "another session"
 			switch {
@@ -252,8 +266,8 @@ func duplicates(doc *learnings.Document) []Finding {
 			case first.Session == nil:
 				where = "Consolidated Learnings"
 			}
-			what := "a near duplicate"
-			if learnings.Canonical(first.Text) == learnings.Canonical(l.Text) {
+			what := "a rewording"
+			if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
 				what = "a duplicate"
 			}
 			fs = append(fs, Finding{
@@ -263,7 +277,8 @@ func duplicates(doc *learnings.Document) []Finding {
 				Fix: "keep one: learn compact merges duplicates, or remove one by hand",
 			})
 		}
-		ix.Add(i, l.Text)
+		related.Add(i, t)
+		same.Add(i, t)
 	}
 	return fs
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // chosenHeading opens the learnings chosen for the task.
@@ -53,7 +54,7 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 // fitChosen shows the chosen items that fit within half the budget (and
 // within what is left of it), best first, folding duplicates among them,
 // and returns the rest of the budget and the learnings it handled.
-func (r *Result) fitChosen(chosen []Item, budget int, shown *learnings.DupIndex) (int, map[*learnings.Learning]bool) {
+func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) (int, map[*learnings.Learning]bool) {
 	done := map[*learnings.Learning]bool{}
 	limit := min(r.MaxChars/2, budget)
 	spent := runes(chosenHeading)
@@ -66,12 +67,13 @@ func (r *Result) fitChosen(chosen []Item, budget int, shown *learnings.DupIndex)
 			continue
 		}
 		done[it.Learning] = true
-		if i, _, dup := shown.Best(it.Learning.Text); dup {
+		t := similar.Prepare(it.Learning.Text)
+		if i, dup := shown.Find(t); dup {
 			r.Shown[i].Collapsed++
 			r.Duplicates++
 			continue
 		}
-		shown.Add(len(r.Shown), it.Learning.Text)
+		shown.Add(len(r.Shown), t)
 		spent += cost
 		r.Shown = append(r.Shown, it)
 		r.Chosen++
@@ -105,18 +107,18 @@ func chosenAll(chosen, items []Item) []Item {
 // later prompt's context adds to the recall a session started with. With
 // no budget r showed everything, duplicates collapsed, so nothing is new.
 func (r *Result) Unshown(ms []relevance.Match) []relevance.Match {
-	shown := learnings.NewDupIndex()
+	shown := similar.NewSameIndex()
 	ids := make(map[*learnings.Learning]bool, len(r.Shown))
 	for i, it := range r.Shown {
 		ids[it.Learning] = true
-		shown.Add(i, it.Learning.Text)
+		shown.Add(i, similar.Prepare(it.Learning.Text))
 	}
 	var out []relevance.Match
 	for _, m := range ms {
 		if r.MaxChars == 0 || ids[m.Learning] {
 			continue
 		}
-		if _, _, dup := shown.Best(m.Learning.Text); dup {
+		if _, dup := shown.Find(similar.Prepare(m.Learning.Text)); dup {
 			continue
 		}
 		out = append(out, m)

@@ -26,7 +26,7 @@ func contextDoc() *learnings.Document {
 	}
 	sessions = append(sessions, fixtureSession{"2025-03-01 09:00", [][2]string{
 		{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
-		{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB, except the last part."},
+		{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB, except the last one"},
 	}})
 	return fixture(nil, sessions...)
 }

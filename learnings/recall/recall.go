@@ -10,14 +10,15 @@
 // Consolidated Learnings, which aggregate sessions older than any session
 // still in the file.
 //
-// Duplicates. A learning whose text is the same as, or a near duplicate
-// (learnings.DuplicateThreshold) of, a learning already shown is folded into
-// it; inside a category the newest comes first, so its wording wins. With a
+// Duplicates. A learning that is the same learning as one already shown
+// (similar.SameIndex: what store would skip, never one that differs in a
+// value) is folded into it; inside a category the newest comes first, so
+// its wording wins. With a
 // budget only learnings that would fit are compared, and only against the
 // shown ones, so the cost follows the output, not the file; the closing
 // line counts the rest as left out, duplicates among them included. With no
 // budget every learning is compared with every one kept, through an index
-// (learnings.DupIndex) whose cost per learning does not grow with the file.
+// (similar.SameIndex) whose cost per learning does not grow with the file.
 //
 // Budget. The whole output, header and closing line included, stays within
 // Options.MaxChars characters (runes). A learning either fits whole or is left
@@ -33,6 +34,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // DefaultMaxChars is the default budget: about 1,500 tokens, which holds
@@ -142,6 +144,10 @@ func Select(doc *learnings.Document, opts Options) *Result {
 		want = strings.ToLower(names.canonical(opts.Category))
 	}
 	for _, l := range ordered {
+		if l.Superseded != nil {
+			r.Stored-- // history: a newer learning replaced it
+			continue
+		}
 		c := names.canonical(l.Category)
 		if want == "" || strings.ToLower(c) == want {
 			items = append(items, Item{Learning: l, Category: c})
@@ -175,7 +181,7 @@ func Select(doc *learnings.Document, opts Options) *Result {
 func (r *Result) fit(items []Item, names categoryNames) {
 	ranked := r.opts.Ranked != nil
 	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items))
-	shown := learnings.NewDupIndex()
+	shown := similar.NewSameIndex()
 	current := ""
 	omitted := map[string]int{}
 	var order []string
@@ -200,12 +206,13 @@ func (r *Result) fit(items []Item, names categoryNames) {
 			r.OmittedTotal++
 			continue
 		}
-		if i, _, dup := shown.Best(it.Learning.Text); dup {
+		t := similar.Prepare(it.Learning.Text)
+		if i, dup := shown.Find(t); dup {
 			r.Shown[i].Collapsed++
 			r.Duplicates++
 			continue
 		}
-		shown.Add(len(r.Shown), it.Learning.Text)
+		shown.Add(len(r.Shown), t)
 		budget -= cost
 		current = it.Category
 		r.Shown = append(r.Shown, it)
@@ -282,15 +289,15 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 // collapse keeps the first of every group of duplicates, counting the rest.
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
-	idx := learnings.NewDupIndex()
+	idx := similar.NewSameIndex()
 	for _, it := range items {
-		p := learnings.NewProfile(it.Learning.Text)
-		if i, _, ok := idx.BestProfile(p); ok {
+		t := similar.Prepare(it.Learning.Text)
+		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
 			*dups++
 			continue
 		}
-		idx.AddProfile(len(kept), p)
+		idx.Add(len(kept), t)
 		kept = append(kept, it)
 	}
 	return kept

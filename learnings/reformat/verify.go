@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // verify parses out and compares it with doc: the same learnings, sessions,
@@ -41,7 +42,7 @@ func learningKeys(doc *learnings.Document) map[string]int {
 	m := map[string]int{}
 	for _, l := range doc.Learnings() {
 		name, _ := learnings.NormalizeCategory(l.Category)
-		m[name+": "+learnings.Canonical(l.Text)]++
+		m[name+": "+similar.Canonical(l.Text)]++
 	}
 	return m
 }

@@ -15,7 +15,7 @@ import (
 func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 	ix := &Index{}
 	if doc != nil {
-		ix.docs = doc.Learnings()
+		ix.docs = learnings.Live(doc.Learnings())
 	}
 	exact, prefixes := parseQuery(q, opts.Prefix)
 	if len(exact) == 0 {

@@ -92,7 +92,7 @@ func Build(doc *learnings.Document) *Index {
 	if doc == nil {
 		return ix
 	}
-	ix.docs = doc.Learnings()
+	ix.docs = learnings.Live(doc.Learnings())
 	ix.cats = make([]string, len(ix.docs))
 	ix.lens = make([]float32, len(ix.docs))
 	// Per-document term frequencies live in slices indexed by term id,

@@ -52,7 +52,8 @@ timestamped copy in .tmp/backups/; 'learn undo' restores the newest copy.
 Learnings keep their category and are ordered by the spec's priority. Exact and
 near duplicates are merged into the newest wording; a duplicate filed under a
 more important category (a User Correction) moves the kept wording there, so no
-correction is lost or demoted. The Documentation Seen references of the folded
+correction is lost or demoted. Superseded learnings (struck through by 'learn
+store --replaces') are left out; the backup keeps them. The Documentation Seen references of the folded
 sessions are added to a tally in Consolidated Learnings, so 'learn
 improve-docs' still knows which docs were read. The text before the first
 section, frontmatter and hand-written sections stay byte for byte. Text inside
@@ -288,6 +289,10 @@ func summaryLines(rep *Report) []string {
 		fmt.Sprintf("%s %s; Consolidated goes from %d to %s", verb("merge", "merged"),
 			memview.Plural(s.Merged, "duplicate", "duplicates"), s.ConsolidatedBefore, memview.Plural(s.ConsolidatedAfter, "learning", "learnings")),
 		fmt.Sprintf("%s %s of Documentation Seen", verb("tally", "tallied"), memview.Plural(s.DocRefs, "reference", "references")),
+	}
+	if s.Superseded > 0 {
+		lines = append(lines, fmt.Sprintf("%s %s (the backup keeps them)", verb("leave out", "left out"),
+			memview.Plural(s.Superseded, "superseded learning", "superseded learnings")))
 	}
 	if s.SessionsKept > 0 {
 		lines = append(lines, fmt.Sprintf("%s the newest %s in place", verb("keep", "kept"), memview.Plural(s.SessionsKept, "session", "sessions")))

@@ -53,6 +53,9 @@ file stays as it was:
   --match TEXT     learnings whose text contains TEXT, ignoring case and
                    punctuation (repeatable: all must match)
   --category NAME  learnings of that category
+  --id ID          one learning, by its ID or a unique prefix (repeatable);
+                   for a fact that is simply wrong. Not combined with the
+                   selectors above.
 
 Selectors narrow each other: --category with --match picks learnings that
 satisfy both, and either of them with --session picks only inside those
@@ -71,13 +74,14 @@ nothing.
 
 Exit status: 0 forgotten, nothing to forget (missing or empty file), dry run,
 or the question answered no (nothing changed); 1 failure: the selectors pick
-nothing, an unknown session ID, an unclosed block when selectors are given;
-2 usage error
+nothing, an unknown session or learning ID, an unclosed block when selectors
+are given; 2 usage error
 (including a missing --yes without a terminal); 4 busy.`,
 		Example: `  $ learn forget --dry-run
   $ learn forget --dry-run --limit 0
   $ learn forget --yes
   $ learn forget --session s3fa2c1 --yes
+  $ learn forget --id l3f9a2c1 --yes
   $ learn forget --match "make gen" --category "Fresh Discoveries"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -97,6 +101,9 @@ nothing, an unknown session ID, an unclosed block when selectors are given;
 					return cmdutil.UsageErrorf("--match needs some text")
 				}
 			}
+			if len(opts.IDs) > 0 && len(opts.Sessions)+len(opts.Matches)+len(opts.Categories) > 0 {
+				return cmdutil.UsageErrorf("--id picks learnings by ID and is not combined with --session, --match or --category")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -111,6 +118,7 @@ nothing, an unknown session ID, an unclosed block when selectors are given;
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
 	cmdutil.CategoryFlag(cmd, &opts.Category, "forget learnings of this category", learnings.Priority)
 	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(opts.File))
+	cmd.Flags().StringArrayVar(&opts.IDs, "id", nil, "forget the learning with this `ID` (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // FuzzForgetMatch checks that a narrowed forget removes exactly what it
@@ -17,7 +18,7 @@ func FuzzForgetMatch(f *testing.F) {
 	f.Add([]byte("## [2026-11-22 10:00 UTC] - X\r\n\r\n**Fresh Discoveries:**\r\n1. one\r\n2. two\r\n"), "ONE")
 	f.Fuzz(func(t *testing.T, src []byte, match string) {
 		doc := learnings.Parse(src)
-		if doc.Writable() != nil || learnings.Canonical(match) == "" {
+		if doc.Writable() != nil || similar.Canonical(match) == "" {
 			return
 		}
 		opts := &Options{selectors: selectors{Matches: []string{match}}}
@@ -46,7 +47,7 @@ func FuzzForgetMatch(f *testing.F) {
 			}
 		}
 		for _, l := range learnings.Parse(out).Learnings() {
-			if matchesAll(l.Text, []string{match}, []string{learnings.Canonical(match)}) {
+			if matchesAll(l.Text, []string{match}, []string{similar.Canonical(match)}) {
 				t.Fatalf("learning %q matching %q survived", l.Text, match)
 			}
 		}

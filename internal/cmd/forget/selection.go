@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // selectors are the narrowing flags. Every selector given narrows the
@@ -15,10 +16,12 @@ type selectors struct {
 	Sessions   []string
 	Matches    []string
 	Categories []string
+	// IDs pick single learnings; they are not combined with the others.
+	IDs []string
 }
 
 func (s selectors) any() bool {
-	return len(s.Sessions)+len(s.Matches)+len(s.Categories) > 0
+	return len(s.Sessions)+len(s.Matches)+len(s.Categories)+len(s.IDs) > 0
 }
 
 // selection is what a narrowed forget removes: whole sessions, and single
@@ -50,6 +53,9 @@ func learningCount(cs []*learnings.Category) int {
 // choose resolves the selectors against doc. An unknown or ambiguous
 // session ID is an error.
 func choose(doc *learnings.Document, sel selectors) (*selection, error) {
+	if len(sel.IDs) > 0 {
+		return chooseIDs(doc, sel.IDs)
+	}
 	var sessions []*learnings.Session
 	for _, id := range sel.Sessions {
 		s, err := doc.FindSession(id)
@@ -75,7 +81,7 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 	}
 	matches := make([]string, 0, len(sel.Matches))
 	for _, m := range sel.Matches {
-		matches = append(matches, learnings.Canonical(m))
+		matches = append(matches, similar.Canonical(m))
 	}
 	picks := func(c *learnings.Category, l *learnings.Learning) bool {
 		if len(cats) > 0 && !cats[categoryKey(c.Name)] {
@@ -123,7 +129,7 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 // "`make gen`").
 func matchesAll(text string, raw, canon []string) bool {
 	lower := strings.ToLower(text)
-	ctext := learnings.Canonical(text)
+	ctext := similar.Canonical(text)
 	for i, m := range raw {
 		if strings.Contains(lower, strings.ToLower(m)) {
 			continue
@@ -134,6 +140,48 @@ func matchesAll(text string, raw, canon []string) bool {
 		return false
 	}
 	return true
+}
+
+// chooseIDs picks the learnings --id names; a session left without
+// learnings goes whole, as with --match.
+func chooseIDs(doc *learnings.Document, ids []string) (*selection, error) {
+	picked := map[*learnings.Learning]bool{}
+	for _, id := range ids {
+		l, err := doc.FindLearning(id)
+		if err != nil {
+			if s, serr := doc.FindSession(id); errors.Is(err, learnings.ErrNotFound) && serr == nil {
+				return nil, fmt.Errorf("--id %s: that is session %s (%s); forget it with --session %s", id, s.ID, s.Focus, s.ID)
+			}
+			return nil, fmt.Errorf("--id %s: %w", id, err)
+		}
+		picked[l] = true
+	}
+	out := &selection{}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			for _, l := range c.Learnings {
+				if picked[l] {
+					out.Learnings = append(out.Learnings, l)
+				}
+			}
+		}
+	}
+	for _, s := range doc.Sessions {
+		var in []*learnings.Learning
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				if picked[l] {
+					in = append(in, l)
+				}
+			}
+		}
+		if len(in) > 0 && len(in) == learningCount(s.Categories) {
+			out.Sessions = append(out.Sessions, s)
+		} else {
+			out.Learnings = append(out.Learnings, in...)
+		}
+	}
+	return out, nil
 }
 
 func categoryKey(name string) string {
@@ -154,7 +202,7 @@ func containsSession(list []*learnings.Session, s *learnings.Session) bool {
 // belongs (search and recall print learning IDs) and what to type instead.
 func learningNotSession(id string, l *learnings.Learning) error {
 	words := strings.Fields(l.Text)
-	hint := fmt.Sprintf("forget it with --match %q", strings.Join(words[:min(len(words), 6)], " "))
+	hint := fmt.Sprintf("forget it with --id %s or --match %q", l.ID, strings.Join(words[:min(len(words), 6)], " "))
 	if l.Session != nil {
 		hint += fmt.Sprintf(", or its whole session with --session %s", l.Session.ID)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // session renders one session with its learnings under User Corrections,
@@ -87,7 +88,7 @@ func damagedFiles() []struct {
 func readable(src []byte) map[string]int {
 	m := map[string]int{}
 	for _, l := range learnings.Parse(src).Learnings() {
-		m[learnings.Canonical(l.Text)]++
+		m[similar.Canonical(l.Text)]++
 	}
 	return m
 }

@@ -155,7 +155,7 @@ func run(opts *Options) error {
 	} else {
 		hits, matched = search.Search(doc, opts.Query, sopts)
 	}
-	searched := len(doc.Learnings())
+	searched := len(learnings.Live(doc.Learnings()))
 	if opts.JSON {
 		rep := Report{File: display, Query: opts.Query, Context: work, Searched: searched, Matched: matched, Results: []Result{}}
 		for _, h := range hits {

@@ -126,6 +126,9 @@ type LearningJSON struct {
 	// Copies lists the lines of other learnings with the same ID, the
 	// same text stored again in the same category.
 	Copies []int `json:"copies,omitempty"`
+	// Chain links the learning to the versions that replaced it and that
+	// it replaced (learn store --replaces).
+	Chain *Chain `json:"chain,omitempty"`
 }
 
 // SessionJSON is a session as --json prints it.
@@ -187,6 +190,9 @@ func run(opts *Options) error {
 			rep.Kind = "learning"
 			lj := learningJSON(m.learning, true)
 			lj.Copies = copies(doc, m.learning)
+			if ch := chainOf(doc, m.learning); ch.SupersededOn != "" || m.learning.Superseded != nil || len(ch.Newer)+len(ch.Older) > 0 {
+				lj.Chain = &ch
+			}
 			rep.Learning = &lj
 		} else {
 			rep.Kind = "session"
@@ -196,7 +202,7 @@ func run(opts *Options) error {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
 	if m.learning != nil {
-		writeLearning(opts.IO.Out, display, m.learning, copies(doc, m.learning))
+		writeLearning(opts.IO.Out, display, m.learning, copies(doc, m.learning), chainOf(doc, m.learning))
 	} else {
 		writeSession(opts.IO.Out, display, m.session)
 	}
@@ -266,7 +272,7 @@ func redactAll(texts []string) []string {
 	return out
 }
 
-func writeLearning(w io.Writer, display string, l *learnings.Learning, more []int) {
+func writeLearning(w io.Writer, display string, l *learnings.Learning, more []int, chain Chain) {
 	fmt.Fprintf(w, "Learning %s (%s)\n", l.ID, l.Category)
 	fmt.Fprintf(w, "File:     %s\n", lines(display, l.Span))
 	if s := l.Session; s != nil {
@@ -279,6 +285,7 @@ func writeLearning(w io.Writer, display string, l *learnings.Learning, more []in
 	for _, line := range more {
 		fmt.Fprintf(w, "Also at:  %s:%d (same text, same category)\n", display, line)
 	}
+	chain.write(w, display)
 	fmt.Fprintf(w, "\n%s\n", secrets.Redact(l.Text))
 }
 

@@ -20,6 +20,8 @@ import (
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Options holds the flags of "learn store".
@@ -37,6 +39,8 @@ type Options struct {
 	Focus   string
 	Project string
 	Docs    []string
+	// Replaces are the IDs of stored learnings the new ones replace.
+	Replaces []string
 	// ByFlag holds the learnings given with --correction, --requirement and
 	// the like, in flag order; stdin is read only when there are none.
 	ByFlag []learnings.NewLearning
@@ -82,9 +86,25 @@ touched). Before anything else, <private>...</private> spans are removed.
 Content holding a secret (API keys and tokens, private keys, JWTs, passwords in
 URLs or assignments) is refused with exit status 3 and nothing is written; the
 error names the learning and the kind of secret, never the secret. Learnings
-already stored, exactly or nearly (and repeats inside the input), are skipped
-and reported with the stored learning's ID; when nothing new is left nothing is
-written. Learnings that look ephemeral (commit hashes, raw errors, stack traces,
+that are the same learning as a stored one (equal once case, punctuation and
+emphasis are set aside, or reworded with the very same words, numbers, names,
+paths and negations), and repeats inside the input, are skipped and reported
+with the stored learning's ID; when nothing new is left nothing is written. A
+learning that changes something in a stored one (a value, a name, a number, a
+negation) is never skipped: it is stored, and the stored learning it updates is
+named, so you can decide whether it replaces it.
+
+--replaces ID (repeatable) says the new learning replaces a stored one: in the
+same locked write, the old learning is struck through and marked
+"~~old text~~ (superseded by lNEW on DATE)". It stays readable in the file, but
+recall, search and summarise show only the new one, and compact leaves it out.
+With several new learnings, each replaced one goes to the most similar. The
+file is backed up first, as compact and forget do: 'learn undo' takes the
+replacement back. An
+unknown, ambiguous or already superseded ID is an error (exit 2) and nothing
+is written. To drop a learning that is simply wrong, use 'learn forget --id'.
+
+Learnings that look ephemeral (commit hashes, raw errors, stack traces,
 "tests pass now", path lists, very short text) are stored with a warning.
 
 Limits: one store takes at most 256 KB of input and 100 learnings (a session's
@@ -106,7 +126,8 @@ Exit status: 0 stored (or nothing new to store), 1 failure, 2 usage error,
   - client.Do retries only idempotent methods; POST needs an Idempotency-Key header.
   EOF
   $ learn store --focus "Release process" --requirement "Tag releases as vX.Y.Z; CI publishes on tags only."
-  $ learn store --focus "Release process" --dry-run < learnings.md`,
+  $ learn store --focus "Release process" --dry-run < learnings.md
+  $ learn store --focus "Test runner" --replaces l3f9a2c1 --convention "Frontend unit tests run with vitest."`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && args[0] == "-" {
 				return nil
@@ -133,6 +154,7 @@ Exit status: 0 stored (or nothing new to store), 1 failure, 2 usage error,
 	cmd.Flags().StringVar(&opts.Project, "project", "", "")
 	_ = cmd.Flags().MarkHidden("project")
 	cmdutil.DocsFlag(cmd, &opts.Docs, "documentation the session saw")
+	cmd.Flags().StringArrayVar(&opts.Replaces, "replaces", nil, "`ID` of a stored learning the new one replaces (repeatable)")
 	for _, cf := range categoryFlags {
 		cmd.Flags().Var(&learningFlag{category: cf.category, dst: &opts.ByFlag}, cf.name, cf.usage)
 	}
@@ -167,6 +189,15 @@ type skipped struct {
 	InInput int `json:"duplicate_of_input,omitempty"`
 }
 
+// similarStored is a stored learning a new one updates: both are kept.
+type similarStored struct {
+	Number  int              `json:"number"`
+	ID      string           `json:"id"`
+	Text    string           `json:"text"`
+	Score   float64          `json:"score"`
+	Changes []similar.Change `json:"changes"`
+}
+
 type storedLearning struct {
 	ID       string `json:"id"`
 	Category string `json:"category"`
@@ -197,7 +228,13 @@ type result struct {
 	SessionID string           `json:"session_id,omitempty"`
 	Stored    []storedLearning `json:"stored"`
 	Skipped   []skipped        `json:"skipped"`
+	Updates   []similarStored  `json:"updates"`
+	Replaced  []replaced       `json:"replaced"`
 	Warnings  []warning        `json:"warnings"`
+	// Backup and Ring name the copies of the file taken before --replaces
+	// rewrote a stored learning ('learn undo' restores them).
+	Backup string `json:"backup,omitempty"`
+	Ring   string `json:"backup_ring,omitempty"`
 	// SizeWarning says the file is now over its size limit, and what
 	// would bring it back under.
 	SizeWarning    string `json:"size_warning,omitempty"`
@@ -233,6 +270,7 @@ func run(opts *Options) error {
 	res := &result{
 		File: opts.Display(path), DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
 		Stored: []storedLearning{}, Skipped: []skipped{}, Warnings: []warning{}, PrivateRemoved: in.PrivateRemoved,
+		Updates: []similarStored{}, Replaced: []replaced{},
 		Notes: []note{},
 	}
 	for _, n := range in.Notes {
@@ -253,18 +291,42 @@ func run(opts *Options) error {
 	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
 	warned := false
 	plan := func(current []byte, exists bool) ([]byte, error) {
-		res.Skipped = res.Skipped[:0]
+		res.Skipped, res.Updates = res.Skipped[:0], res.Updates[:0]
 		doc := learnings.Parse(current)
 		if !warned {
 			warned = memview.WarnDamage(opts.IO.Err, res.File, doc) > 0
 		}
-		session.Learnings = dedup(doc, in.Learnings, &res.Skipped)
+		olds, err := resolveReplaces(doc, opts.Replaces)
+		if err != nil {
+			return nil, err
+		}
+		var sameAs []*learnings.Learning
+		session.Learnings, sameAs = dedup(doc, in.Learnings, olds, &res.Skipped, &res.Updates)
+		date := now.Format("2006-01-02")
 		if len(session.Learnings) == 0 {
-			return current, nil
+			if len(olds) == 0 || len(sameAs) == 0 {
+				return current, nil
+			}
+			// The replacement is stored already: only mark the old.
+			next, err := supersede(doc, olds, sameAs, date, &res.Replaced)
+			if err != nil || opts.DryRun {
+				return current, err
+			}
+			if err := backup(path, current, now, opts, res); err != nil {
+				return nil, err
+			}
+			res.Written = true
+			return next, nil
 		}
 		next, err := doc.Edit().InsertSession(session).Bytes()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", res.File, err)
+		}
+		if len(olds) > 0 {
+			after := learnings.Parse(next)
+			if next, err = supersede(after, olds, newSessionLearnings(after), date, &res.Replaced); err != nil {
+				return nil, err
+			}
 		}
 		res.SizeWarning = ""
 		if len(next) > limit {
@@ -273,6 +335,11 @@ func run(opts *Options) error {
 		res.rendered = learnings.RenderSession(session, doc.EOL)
 		if opts.DryRun {
 			return current, nil
+		}
+		if len(olds) > 0 {
+			if err := backup(path, current, now, opts, res); err != nil {
+				return nil, err
+			}
 		}
 		res.Written = true
 		return next, nil
@@ -337,33 +404,59 @@ func gather(opts *Options) (*input.Input, error) {
 	return in, nil
 }
 
-// dedup drops learnings already in doc or earlier in the input, recording
-// each in skips, and returns the rest in input order.
-func dedup(doc *learnings.Document, ls []learnings.NewLearning, skips *[]skipped) []learnings.NewLearning {
+// dedup drops learnings that are the same as a live stored one (other than
+// those being replaced) or as one earlier in the input, recording each in
+// skips, and returns the rest in input order with the stored learnings the
+// skipped ones are the same as. A learning that updates a stored one is
+// kept and recorded in updates.
+func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*learnings.Learning, skips *[]skipped, updates *[]similarStored) (keep []learnings.NewLearning, sameAs []*learnings.Learning) {
 	texts := make([]string, len(ls))
 	for i, l := range ls {
 		texts[i] = l.Text
 	}
-	known := input.AgainstStored(doc.Learnings(), texts)
-	inputIx := learnings.NewDupIndex()
-	var keep []learnings.NewLearning
+	stored := doc.Learnings()
+	if len(replacing) > 0 {
+		stored = slices.DeleteFunc(slices.Clone(stored), func(l *learnings.Learning) bool { return slices.Contains(replacing, l) })
+	}
+	known := input.AgainstStored(stored, texts)
+	inputIx := similar.NewSameIndex()
 	for i, l := range ls {
-		if k := known[i].Learning; k != nil {
+		if k := known[i].Same; k != nil {
 			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: input.RoundScore(known[i].Score)}
 			if k.Session != nil {
 				s.Stamp = k.Session.Stamp
 			}
 			*skips = append(*skips, s)
+			sameAs = append(sameAs, k)
 			continue
 		}
-		if j, score, ok := inputIx.Best(l.Text); ok {
-			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: input.RoundScore(score)})
+		t := similar.Prepare(l.Text)
+		if j, ok := inputIx.Find(t); ok {
+			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: 1})
 			continue
 		}
-		inputIx.Add(i, l.Text)
+		inputIx.Add(i, t)
 		keep = append(keep, l)
+		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
+			*updates = append(*updates, similarStored{Number: i + 1, ID: u.ID, Text: u.Text,
+				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(secrets.Redact(u.Content()), l.Text)})
+		}
 	}
-	return keep
+	return keep, sameAs
+}
+
+// newSessionLearnings are the learnings of the session store just
+// inserted: the first in the file, since a new session goes above all
+// others.
+func newSessionLearnings(doc *learnings.Document) []*learnings.Learning {
+	if len(doc.Sessions) == 0 {
+		return nil
+	}
+	var out []*learnings.Learning
+	for _, c := range doc.Sessions[0].Categories {
+		out = append(out, c.Learnings...)
+	}
+	return out
 }
 
 // identify fills in the IDs the new session and its learnings get, by
@@ -419,6 +512,24 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 			fmt.Fprintf(out, "  %s: %d\n", c.name, c.n)
 		}
 	}
+	for _, rp := range r.Replaced {
+		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.By)
+	}
+	if r.Backup != "" {
+		fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' puts back the file as it was.\n", r.Backup, r.Ring)
+	}
+	if len(r.Updates) > 0 {
+		fmt.Fprintf(out, "Stored as new, %s a stored learning; both are kept. If one replaces the old learning,\n"+
+			"store it again with --replaces ID, or drop the old one with learn forget --id ID:\n",
+			memview.Plural(len(r.Updates), "learning updates", "learnings update"))
+		for i, u := range r.Updates {
+			if i == updatesShown {
+				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Updates)-i)
+				break
+			}
+			fmt.Fprintf(out, "  - learning %d updates [%s] (%s): %s\n", u.Number, u.ID, input.Preview(u.Text), similar.FormatChanges(u.Changes))
+		}
+	}
 	if len(r.Skipped) > 0 {
 		fmt.Fprintf(out, "Skipped %d already known:\n", len(r.Skipped))
 		for i, s := range r.Skipped {
@@ -430,7 +541,7 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
 				continue
 			}
-			fmt.Fprintf(out, "  - learning %d (%s) duplicates [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
+			fmt.Fprintf(out, "  - learning %d (%s) is the same as [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
 		}
 	}
 }
@@ -438,6 +549,10 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 // skippedShown caps the list of skipped learnings, so that storing a big
 // batch costs the agent a bounded answer.
 const skippedShown = 20
+
+// updatesShown caps the list of stored learnings that update older ones,
+// whose lines are longer.
+const updatesShown = 10
 
 func allKnown(n int) string {
 	if n == 1 {

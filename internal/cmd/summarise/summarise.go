@@ -19,6 +19,7 @@ import (
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // TopDocs is how many of the most often seen references the baseline lists.
@@ -28,6 +29,7 @@ const TopDocs = 10
 const (
 	VerdictNew        = "NEW"
 	VerdictDuplicate  = "DUPLICATE"
+	VerdictUpdate     = "UPDATE"
 	VerdictDocumented = "ALREADY DOCUMENTED"
 )
 
@@ -60,8 +62,12 @@ saying what the budget left out) and the project documentation learn knows of
 with the references sessions saw most often.
 
 With "-", read candidate learnings from stdin in the format 'learn store' takes
-and give each a verdict: NEW; DUPLICATE of a stored learning (its ID, session
-and similarity score) or of an earlier candidate; or ALREADY DOCUMENTED (the
+and give each a verdict: NEW; DUPLICATE of a stored learning (the same
+learning, however worded: its ID, session and score) or of an earlier
+candidate; UPDATE of a stored learning that it changes (a value, a name, a
+number, a negation, two values swapped), with the words that changed
+(` + "`jest` → `vitest`" + `), so the user can say whether it replaces the old one
+('learn store --replaces ID'); or ALREADY DOCUMENTED (the
 file, line, heading and score of the passage that covers it). It says how many
 candidates were compared against how many learnings and which documentation
 files, flags candidates 'learn store' would refuse (secrets) and warns about
@@ -299,6 +305,10 @@ type verdict struct {
 	// For DUPLICATE of a stored learning.
 	ID    string `json:"duplicate_of_id,omitempty"`
 	Stamp string `json:"duplicate_of_session,omitempty"`
+	// For UPDATE of a stored learning: its ID, text and what changed.
+	UpdateOf   string           `json:"update_of_id,omitempty"`
+	UpdateText string           `json:"update_of_text,omitempty"`
+	Changes    []similar.Change `json:"changes,omitempty"`
 	// For DUPLICATE of an earlier candidate.
 	Candidate int `json:"duplicate_of_candidate,omitempty"`
 	// For ALREADY DOCUMENTED.
@@ -338,13 +348,13 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		Problems: append([]learnings.Problem{}, problems...), PrivateRemoved: removed}
 
 	stored := m.Doc.Learnings()
-	out.Compared = len(stored)
+	out.Compared = len(learnings.Live(stored))
 	texts := make([]string, len(cands))
 	for i, c := range cands {
 		texts[i] = c.Text
 	}
 	known := input.AgainstStored(stored, texts)
-	candIx := learnings.NewDupIndex()
+	candIx := similar.NewSameIndex()
 	var corpus *docs.Corpus
 	for i, c := range cands {
 		v := verdict{Number: i + 1, Category: c.Category, Text: input.Mask(c.Text), Verdict: VerdictNew,
@@ -352,12 +362,17 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 		for _, w := range input.Quality(c.Text) {
 			v.Warnings = append(v.Warnings, w.Message)
 		}
-		if k := known[i].Learning; k != nil {
+		t := similar.Prepare(c.Text)
+		if k := known[i].Same; k != nil {
 			v.Verdict, v.Score, v.ID, v.Stamp = VerdictDuplicate, input.RoundScore(known[i].Score), k.ID, stampOf(k)
-		} else if j, score, ok := candIx.Best(c.Text); ok {
-			v.Verdict, v.Score, v.Candidate = VerdictDuplicate, input.RoundScore(score), j+1
+		} else if j, ok := candIx.Find(t); ok {
+			v.Verdict, v.Score, v.Candidate = VerdictDuplicate, 1, j+1
+		} else if u := known[i].Update; u != nil {
+			candIx.Add(i, t)
+			v.Verdict, v.Score, v.UpdateOf, v.Stamp = VerdictUpdate, input.RoundScore(known[i].Score), u.ID, stampOf(u)
+			v.UpdateText, v.Changes = secrets.Redact(u.Text), similar.Diff(secrets.Redact(u.Content()), input.Mask(c.Text))
 		} else {
-			candIx.Add(i, c.Text)
+			candIx.Add(i, t)
 			if corpus == nil {
 				if corpus, err = docs.Load(root, paths); err != nil {
 					return fmt.Errorf("read documentation: %w", err)
@@ -409,10 +424,16 @@ func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 	refused := 0
 	for _, v := range out.Verdicts {
 		counts[v.Verdict]++
-		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, v.Verdict, v.Category, input.Preview(v.Text))
+		verdict := v.Verdict
+		if v.UpdateOf != "" {
+			verdict += " of " + v.UpdateOf
+		}
+		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, verdict, v.Category, input.Preview(v.Text))
 		switch {
 		case v.ID != "":
-			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f); see it with `learn show %s`\n", v.ID, input.Where(v.Stamp), v.Score, v.ID)
+			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f)\n", v.ID, input.Where(v.Stamp), v.Score)
+		case v.UpdateOf != "":
+			fmt.Fprintf(w, "   changed: %s\n", similar.FormatChanges(v.Changes))
 		case v.Candidate > 0:
 			fmt.Fprintf(w, "   repeats candidate %d (score %.2f)\n", v.Candidate, v.Score)
 		case v.Doc != nil:
@@ -430,14 +451,21 @@ func report(w io.Writer, out checkJSON, doc *learnings.Document) {
 			fmt.Fprintf(w, "   warning: %s\n", msg)
 		}
 	}
-	fmt.Fprintf(w, "\n%d new, %d duplicate, %d already documented", counts[VerdictNew], counts[VerdictDuplicate], counts[VerdictDocumented])
+	fmt.Fprintf(w, "\n%d new, %s, %d duplicate, %d already documented", counts[VerdictNew], memview.Plural(counts[VerdictUpdate], "update", "updates"), counts[VerdictDuplicate], counts[VerdictDocumented])
 	if refused > 0 {
 		fmt.Fprintf(w, "; %d would be refused for a secret", refused)
 	}
 	fmt.Fprintln(w, ".")
-	if counts[VerdictNew] == 0 {
+	if counts[VerdictDuplicate]+counts[VerdictUpdate] > 0 {
+		fmt.Fprintln(w, "See a stored learning in full with `learn show ID`.")
+	}
+	switch {
+	case counts[VerdictNew]+counts[VerdictUpdate] == 0:
 		fmt.Fprintln(w, "No new learnings: nothing needs storing.")
-	} else {
+	case counts[VerdictUpdate] > 0:
+		fmt.Fprintln(w, "Present the NEW and UPDATE ones for the user to validate; for each UPDATE ask whether it replaces the old learning.\n"+
+			"Store the approved ones with `learn store --focus ...`, adding `--replaces ID` for each learning an approved update replaces.")
+	default:
 		fmt.Fprintln(w, "Present the NEW ones for the user to validate; store the approved ones with `learn store --focus ...`.")
 	}
 }

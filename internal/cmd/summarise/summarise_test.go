@@ -159,7 +159,7 @@ func TestVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Checked 5 candidates against 3 stored learnings", "1 documentation file: README.md", "1. DUPLICATE", "3. NEW", "2. ALREADY DOCUMENTED", "README.md:", "SECRET", "2 new, 2 duplicate, 1 already documented"} {
+	for _, want := range []string{"Checked 5 candidates against 3 stored learnings", "1 documentation file: README.md", "1. DUPLICATE", "3. NEW", "2. ALREADY DOCUMENTED", "README.md:", "SECRET", "2 new, 0 updates, 2 duplicate, 1 already documented"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}
@@ -191,23 +191,27 @@ func TestSummariseUsage(t *testing.T) {
 // BenchmarkCandidates checks 8 candidates, a third of them near duplicates,
 // against a 1 MB file and the project's docs.
 func BenchmarkCandidates(b *testing.B) {
-	dir := b.TempDir()
-	src := memgen.Generate(1, 1<<20)
-	for path, content := range map[string][]byte{".git/HEAD": []byte("ref: refs/heads/main\n"), ".tmp/memory-learnings.md": src, "README.md": []byte(readme)} {
-		full := filepath.Join(dir, path)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(full, content, 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cands := string(memgen.Candidates(src, 2, 8))
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		if _, _, err := summarise(b, dir, cands, "-"); err != nil {
-			b.Fatal(err)
-		}
+	for _, size := range []int{1 << 20, 10 << 20} {
+		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
+			dir := b.TempDir()
+			src := memgen.Generate(1, size)
+			for path, content := range map[string][]byte{".git/HEAD": []byte("ref: refs/heads/main\n"), ".tmp/memory-learnings.md": src, "README.md": []byte(readme)} {
+				full := filepath.Join(dir, path)
+				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(full, content, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cands := string(memgen.Candidates(src, 2, 8))
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, _, err := summarise(b, dir, cands, "-"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

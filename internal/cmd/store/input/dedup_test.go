@@ -5,16 +5,18 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // TestAgainstStoredMatchesBruteForce checks AgainstStored, chunks and all,
 // against comparing every candidate with every stored learning: the first
-// stored learning with the highest Similarity at or above the threshold.
+// stored learning that is the same with the highest score, and likewise
+// for updates.
 func TestAgainstStoredMatchesBruteForce(t *testing.T) {
 	src := memgen.GenerateWith(memgen.Options{Seed: 5, Size: 200_000, DuplicateRate: 0.2})
 	stored := learnings.Parse(src).Learnings()
 	cands, _ := learnings.ParseInput(memgen.Candidates(src, 5, 30))
-	texts := []string{stored[3].Text, stored[len(stored)-1].Text}
+	texts := []string{stored[3].Text, stored[len(stored)-1].Text, "**" + stored[7].Text + "**"}
 	for _, c := range cands {
 		texts = append(texts, c.Text)
 	}
@@ -22,22 +24,26 @@ func TestAgainstStoredMatchesBruteForce(t *testing.T) {
 		t.Fatalf("only %d stored learnings: too few for parallel chunks", len(stored))
 	}
 	got := AgainstStored(stored, texts)
-	found := 0
+	same, updates := 0, 0
 	for i, c := range texts {
-		var want Known
+		var want found
+		ct := similar.Prepare(c)
 		for _, s := range stored {
-			if sc := learnings.Similarity(c, s.Text); sc >= learnings.DuplicateThreshold && sc > want.Score {
-				want = Known{s, sc}
-			}
+			want.add(s, similar.Prepare(s.Text).Compare(ct))
 		}
-		if got[i] != want {
-			t.Errorf("candidate %q: got %v, want %v", c, got[i], want)
+		w := Known{Same: want.same, Update: want.update, Score: want.updateScore}
+		if want.same != nil {
+			w.Score = want.sameScore
+			same++
 		}
-		if want.Learning != nil {
-			found++
+		if want.update != nil {
+			updates++
+		}
+		if got[i] != w {
+			t.Errorf("candidate %q: got %+v, want %+v", c, got[i], w)
 		}
 	}
-	if found < 5 {
-		t.Errorf("only %d candidates have a duplicate: the test is not exercising the dedup", found)
+	if same < 3 || updates < 3 {
+		t.Errorf("%d candidates have a same learning and %d an update: the test is not exercising the dedup", same, updates)
 	}
 }

@@ -1,4 +1,4 @@
-package learnings
+package similar
 
 import (
 	"slices"
@@ -10,33 +10,14 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// DuplicateThreshold is the Similarity at or above which two learnings count
-// as near duplicates.
-//
-// Why 0.72: on the table in canon_test.go, reworded learnings that keep the
-// same facts (reordered clauses, contractions, plural and tense changes,
-// backticks added or dropped, a verb swapped) score 0.73 or more, while
-// learnings that share most words but state another fact ("go test" against
-// "go vet", "unit" against "integration" tests, an added requirement) score
-// 0.70 or less. The gap is narrow, so the threshold sits at its top: the two
-// mistakes are not equally bad. A missed duplicate costs one extra line in
-// the file; a false duplicate silently drops a learning the user approved.
-//
-// For the same reason Similarity halves the score of two texts whose negation
-// disagrees ("use X" against "never use X") or whose numbers differ ("30 s"
-// against "60 s"): such pairs state opposite or different facts however many
-// words they share, and halving keeps them below the threshold while still
-// ranking them as related.
-const DuplicateThreshold = 0.72
-
-// Weights of the two parts of Similarity. Word overlap carries the meaning;
-// character trigrams catch what light stemming misses (typos, "configure"
-// and "configuration", "timeout" and "time-out").
+// Weights of the two parts of a Verdict's Score. Word overlap carries the
+// meaning; character trigrams catch what light stemming misses (typos,
+// "configure" and "configuration", "timeout" and "time-out").
 const (
 	wordWeight    = 0.6
 	trigramWeight = 0.4
-	// mismatchFactor scales the score of texts whose negation or numbers
-	// disagree; see DuplicateThreshold.
+	// mismatchFactor scales CoveredBy for a passage whose numbers or
+	// negation disagree with the learning.
 	mismatchFactor = 0.5
 )
 
@@ -136,19 +117,9 @@ func isOpener(r rune) bool {
 	return false
 }
 
-// Similarity scores two learnings from 0 (unrelated) to 1 (canonically
-// equal). It combines the overlap of their content words (stop words
-// dropped, contractions expanded, lightly stemmed, generic words counting
-// half) with the Dice overlap of the character trigrams of those words, and
-// halves the result when negation or numbers disagree (see
-// DuplicateThreshold). It is symmetric.
-func Similarity(a, b string) float64 {
-	fa, fb := featuresOf(a), featuresOf(b)
-	return fa.similarity(fb)
-}
-
-// features is what Similarity compares, computed once per text so that an
-// index can compare one candidate against many stored learnings cheaply.
+// features are the words a Verdict's Score and CoveredBy compare, computed
+// once per text so that an index compares one candidate with many stored
+// learnings cheaply.
 type features struct {
 	canon string
 	terms []string // sorted, unique stemmed content words
@@ -159,14 +130,8 @@ type features struct {
 	// first content word after "not", "never"... that is not a generic word
 	// ("npm" in "never use npm"), or "" when none follows.
 	negated []string
-	// numKey and negKey join numbers and negated, for quick comparison;
-	// negKey is empty without negation.
-	numKey, negKey string
-	weight         float64 // the terms' summed termWeight
-	// contrasts holds, per contrast group the text mentions, which of the
-	// group's words it uses (see contrastGroups).
-	contrasts map[int]uint32
-	grams     []uint64 // trigrams(), once computed
+	weight  float64  // the terms' summed termWeight
+	grams   []uint64 // trigrams(), once computed
 }
 
 func featuresOf(s string) *features {
@@ -189,12 +154,6 @@ func featuresOf(s string) *features {
 				continue
 			}
 			w = strings.TrimLeft(w, "-")
-			if g, ok := contrastWords[w]; ok {
-				if f.contrasts == nil {
-					f.contrasts = map[int]uint32{}
-				}
-				f.contrasts[g.group] |= 1 << g.member
-			}
 			if stopwords[w] || w == "" {
 				continue
 			}
@@ -216,32 +175,10 @@ func featuresOf(s string) *features {
 		f.weight += termWeight(t)
 	}
 	f.numbers = sortUnique(f.numbers)
-	f.numKey = strings.Join(f.numbers, " ")
 	if len(f.negated) > 0 {
 		f.negated = sortUnique(f.negated)
-		f.negKey = "!" + strings.Join(f.negated, " ")
 	}
 	return f
-}
-
-func (fa *features) similarity(fb *features) float64 {
-	if fa.canon == fb.canon {
-		return 1
-	}
-	return fa.score(fa.trigrams(), fb)
-}
-
-// score is similarity for texts that are not canonically equal, given fa's
-// trigrams, so that an index computes a candidate's trigrams only once.
-func (fa *features) score(gramsA []uint64, fb *features) float64 {
-	return fa.scoreGrams(gramsA, fb, fb.trigrams())
-}
-
-// scoreGrams is score given both texts' trigrams, for an index that keeps
-// its entries' trigrams.
-func (fa *features) scoreGrams(gramsA []uint64, fb *features, gramsB []uint64) float64 {
-	s := wordWeight*weightedJaccard(fa.terms, fb.terms) + trigramWeight*dice(gramsA, gramsB)
-	return s * fa.mismatch(fb)
 }
 
 // trigrams are computed on demand, not by featuresOf: store's filter
@@ -266,72 +203,6 @@ func (f *features) computeTrigrams() []uint64 {
 	}
 	return sortUnique(gs)
 }
-
-// mismatch is the factor for disagreeing negation or numbers: 1 or less.
-func (fa *features) mismatch(fb *features) float64 {
-	m := 1.0
-	if fa.negKey != fb.negKey {
-		m *= mismatchFactor
-	}
-	if fa.numKey != fb.numKey {
-		m *= mismatchFactor
-	}
-	for g, mask := range fa.contrasts {
-		if other, ok := fb.contrasts[g]; ok && other != mask {
-			m *= mismatchFactor
-			break
-		}
-	}
-	return m
-}
-
-// contrastGroups are words that differ in the one place that matters: "logs
-// go to stdout" and "logs go to stderr" share every other word, yet storing
-// one must not skip the other as a duplicate. Two texts that both use words
-// of a group, but not the same ones, are scored like a negation mismatch.
-// A text that does not use the group at all is not penalised, so a
-// paraphrase that drops "in production" can still match.
-var contrastGroups = [][]string{
-	{"stdout", "stderr", "stdin"},
-	{"staging", "production", "prod", "dev", "development", "test", "testing", "local"},
-	{"before", "after"},
-	{"enable", "enabled", "enables", "disable", "disabled", "disables"},
-	{"true", "false"},
-	{"min", "minimum", "max", "maximum"},
-	{"read", "reads", "write", "writes"},
-	{"client", "server"},
-	{"first", "last"},
-	{"input", "output"},
-	{"start", "stop"},
-	{"open", "close"},
-	{"allow", "deny", "allowlist", "denylist"},
-	{"include", "exclude"},
-	{"sync", "async", "synchronous", "asynchronous"},
-	{"upper", "lower", "uppercase", "lowercase"},
-	{"left", "right"},
-	{"get", "post", "put", "patch", "delete"},
-	{"debug", "release"},
-	{"linux", "macos", "windows"},
-	{"ascending", "descending"},
-	{"public", "private"},
-	{"frontend", "backend"},
-	{"tabs", "spaces"},
-	{"major", "minor", "patch"},
-}
-
-type contrastMember struct{ group, member int }
-
-var contrastWords = func() map[string]contrastMember {
-	m := map[string]contrastMember{}
-	for g, words := range contrastGroups {
-		for i, w := range words {
-			if _, dup := m[w]; !dup {
-				m[w] = contrastMember{g, i}
-			}
-		}
-	}
-	return m
-}()
 
 // dice is 2|A∩B| / (|A|+|B|) over two sorted, unique slices.
 func dice[T string | uint64](a, b []T) float64 {
@@ -413,7 +284,7 @@ func stem(w string) string {
 	for _, suf := range []string{"ing", "ed"} {
 		if r, ok := strings.CutSuffix(w, suf); ok && len(r) >= 2 && strings.ContainsAny(r, "aeiouy") {
 			w = r
-			if n := len(w); n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
+			if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
 				w = w[:n-1]
 			}
 			break
@@ -501,9 +372,6 @@ func (p Profile) Terms() []string { return p.f.terms }
 // TermWeight is the weight a term carries in every score: generic words
 // ("use", "run", "file") count half.
 func TermWeight(term string) float64 { return termWeight(term) }
-
-// Similarity is the package's Similarity of two prepared texts.
-func (p Profile) Similarity(q Profile) float64 { return p.f.similarity(q.f) }
 
 // CoveredBy scores from 0 to 1 how much of p a longer text q already says,
 // for checking a short learning against a passage of documentation, where
@@ -593,7 +461,7 @@ func numberContexts(words []string) map[string]map[string]bool {
 // weightedJaccard is the Jaccard overlap of two sorted, unique term lists in
 // which generic words count half, so that swapping "test" for "vet" weighs
 // more than swapping "use" for "run".
-func weightedJaccard(a, b []string) float64 {
+func weightedJaccard(a, b []string) (float64, float64) {
 	var inter, union float64
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -612,9 +480,9 @@ func weightedJaccard(a, b []string) float64 {
 		}
 	}
 	if union == 0 {
-		return 0
+		return 0, 0
 	}
-	return inter / union
+	return inter / union, inter
 }
 
 func termWeight(t string) float64 {

@@ -1,0 +1,313 @@
+// Package similar decides whether a candidate learning is the same learning
+// as a stored one, an update of it, or a distinct fact.
+//
+// The rule the whole of learn follows: it never decides on its own that a
+// distinct fact is the same as a stored one. Same is only what is certainly
+// the same learning: equal once case, spacing, punctuation, Markdown
+// emphasis and a trailing period are set aside, or a rewording with the
+// same content (see analysis). Anything close that is not the same is an
+// update, whose replacing the old learning is the user's call; the rest is
+// distinct.
+//
+// Compare is the heart. Prepare a Text once to compare it with many;
+// Filter checks a few candidates against a whole file, and SameIndex and
+// Index find the same or a related learning among many.
+package similar
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Kind is the relation of a candidate to a stored learning.
+type Kind int
+
+// The three relations, from none to full.
+const (
+	// Distinct: another fact.
+	Distinct Kind = iota
+	// Update: the stored learning with something changed (a value, a
+	// name, a number, a negation, two values trading places).
+	Update
+	// Same: the same learning, however worded.
+	Same
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Same:
+		return "same"
+	case Update:
+		return "update"
+	}
+	return "distinct"
+}
+
+// UpdateThreshold is the least Score an update has. Changing one value
+// of a learning keeps most of its words, and the score weighs words by how
+// much they say, so a one-word change in a short learning ("Frontend unit
+// tests run with jest" to "... vitest") scores about 0.7 and learnings on
+// different subjects stay under 0.4.
+const UpdateThreshold = 0.5
+
+// sameFloor is the least Score of two texts Compare calls the same
+// learning. A rewording keeps most words as they are (the lowest of the
+// pairs in testdata scores 0.54); below the floor the texts differ in too
+// many words to be certainly the same, and the same-learning analysis, the
+// costly part, is skipped.
+const sameFloor = 0.4
+
+// minSharedShare is the least share of the larger text's word weight an
+// update shares with the other: a change of value leaves most words alone.
+const minSharedShare = 0.5
+
+// Verdict is what Compare found.
+type Verdict struct {
+	Kind Kind
+	// Score is how related the texts are, from 0 to 1 (1 for texts equal
+	// after normalisation), two decimals.
+	Score float64
+	// Changes are what the candidate changed, for an update: a word diff.
+	Changes []Change
+}
+
+// Compare says whether candidate is the same learning as stored, an update
+// of it (with the words that changed), or distinct.
+func Compare(stored, candidate string) Verdict {
+	s, c := Prepare(stored), Prepare(candidate)
+	v := s.Compare(c)
+	if v.Kind == Update {
+		v.Changes = Diff(stored, candidate)
+	}
+	return v
+}
+
+// Text is a learning prepared for comparison, so that one text compared
+// with many is read once.
+type Text struct {
+	f     *features
+	a     *analysis
+	src   string
+	grams []uint64
+}
+
+// Prepare reads s for comparison. The Text may be shared between
+// goroutines.
+func Prepare(s string) *Text { return &Text{f: featuresOf(s), a: analyse(s)} }
+
+// prepareLazy reads s for comparison, leaving the same-learning analysis
+// for when a comparison needs it: most stored learnings a candidate is
+// checked against are not close enough to need it. The Text is for one
+// goroutine.
+func prepareLazy(s string) *Text { return &Text{f: featuresOf(s), src: s} }
+
+func (t *Text) analysis() *analysis {
+	if t.a == nil {
+		t.a = analyse(t.src)
+	}
+	return t.a
+}
+
+func (t *Text) trigrams() []uint64 {
+	if t.grams == nil {
+		t.grams = t.f.trigrams()
+	}
+	return t.grams
+}
+
+// Canonical is Canonical of the prepared text.
+func (t *Text) Canonical() string { return t.f.canon }
+
+// Empty reports a text with nothing to compare (no words at all).
+func (t *Text) Empty() bool { return t.f.canon == "" }
+
+// Compare is Compare of two prepared texts, t stored and c the candidate,
+// without the word diff.
+func (t *Text) Compare(c *Text) Verdict {
+	if t.f.canon == "" || c.f.canon == "" {
+		return Verdict{}
+	}
+	if t.f.canon == c.f.canon && t.analysis().key == c.analysis().key {
+		return Verdict{Kind: Same, Score: 1}
+	}
+	score, shared := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
+	v := Verdict{Score: round2(score)}
+	switch {
+	case score >= sameFloor && sameContent(t.analysis(), c.analysis()):
+		v.Kind = Same
+	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack:
+		v.Kind = Update
+	}
+	return v
+}
+
+// Same reports whether t and c are the same learning; cheaper than
+// Compare, since it needs no scores.
+func (t *Text) Same(c *Text) bool {
+	if t.f.canon == "" || c.f.canon == "" {
+		return false
+	}
+	if t.f.canon == c.f.canon && t.analysis().key == c.analysis().key {
+		return true
+	}
+	if !sameContent(t.analysis(), c.analysis()) {
+		return false
+	}
+	score, _ := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
+	return score >= sameFloor
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// relatedness is the word and trigram overlap of two texts, and the word
+// weight they share.
+func relatedness(fa *features, gramsA []uint64, fb *features, gramsB []uint64) (score, shared float64) {
+	j, shared := weightedJaccard(fa.terms, fb.terms)
+	return wordWeight*j + trigramWeight*dice(gramsA, gramsB), shared
+}
+
+// Change is one hunk of a word diff: Old replaced by New; one of them is
+// empty for a word added or dropped.
+type Change struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+}
+
+// String shows the change as a person reads it: `jest` → `vitest`.
+func (c Change) String() string {
+	switch {
+	case c.Old == "":
+		return "added `" + c.New + "`"
+	case c.New == "":
+		return "dropped `" + c.Old + "`"
+	}
+	return "`" + c.Old + "` → `" + c.New + "`"
+}
+
+// FormatChanges shows a word diff on one short line: "`jest` → `vitest`,
+// added `only`"; "reworded" when no word changed. It names at most
+// shownChanges hunks and shortens long ones, since an update changes a
+// value or two and the line goes to a person or an agent's context.
+func FormatChanges(cs []Change) string {
+	if len(cs) == 0 {
+		return "reworded"
+	}
+	parts := make([]string, 0, min(len(cs), shownChanges)+1)
+	for i, c := range cs {
+		if i == shownChanges {
+			parts = append(parts, fmt.Sprintf("and %d more", len(cs)-i))
+			break
+		}
+		parts = append(parts, Change{Old: shorten(c.Old), New: shorten(c.New)}.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// shownChanges is how many hunks FormatChanges names; shownRunes is how
+// long each side of one may be.
+const (
+	shownChanges = 4
+	shownRunes   = 40
+)
+
+func shorten(s string) string {
+	if r := []rune(s); len(r) > shownRunes {
+		return string(r[:shownRunes-1]) + "…"
+	}
+	return s
+}
+
+// Diff is the word diff from old to new: the runs of words that differ,
+// ignoring case, emphasis and the punctuation around words.
+func Diff(old, new string) []Change {
+	a, b := diffWords(old), diffWords(new)
+	// Strip the common prefix and suffix, then a longest common
+	// subsequence over what is left (learnings are short).
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre].key == b[pre].key {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf].key == b[len(b)-1-suf].key {
+		suf++
+	}
+	a, b = a[pre:len(a)-suf], b[pre:len(b)-suf]
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i].key == b[j].key {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []Change
+	var oldRun, newRun []string
+	flush := func() {
+		if len(oldRun)+len(newRun) > 0 {
+			out = append(out, Change{Old: joinWords(oldRun), New: joinWords(newRun)})
+		}
+		oldRun, newRun = nil, nil
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i].key == b[j].key:
+			flush()
+			i++
+			j++
+		case i < len(a) && j < len(b) && lcs[i+1][j+1] == lcs[i][j]:
+			// Neither word is kept: one replaces the other, which
+			// reads better than a drop and an add ("traces" →
+			// "logs", "logs" → "traces" for a swap).
+			oldRun = append(oldRun, a[i].text)
+			newRun = append(newRun, b[j].text)
+			i++
+			j++
+		case j == len(b) || i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
+			oldRun = append(oldRun, a[i].text)
+			i++
+		default:
+			newRun = append(newRun, b[j].text)
+			j++
+		}
+	}
+	flush()
+	return out
+}
+
+type diffWord struct{ text, key string }
+
+func diffWords(s string) []diffWord {
+	var out []diffWord
+	for _, f := range strings.Fields(s) {
+		w := trimWord(f)
+		if w == "" {
+			continue
+		}
+		out = append(out, diffWord{text: w, key: fold(w)})
+	}
+	return out
+}
+
+// trimWord drops emphasis, quotes and the punctuation that ends a clause,
+// keeping what is inside an identifier or path ("go.mod", "./...").
+func trimWord(w string) string {
+	for {
+		t := strings.Trim(w, "*_`\"'“”‘’()[]")
+		if n := len(t); n > 1 && !strings.HasSuffix(t, "...") && strings.ContainsRune(",;.:!?", rune(t[n-1])) {
+			t = t[:n-1]
+		}
+		if t == w {
+			return w
+		}
+		w = t
+	}
+}
+
+func joinWords(ws []string) string { return strings.Join(ws, " ") }

@@ -1,0 +1,770 @@
+package similar
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// analysis is a text as the same-learning test reads it: the words that
+// carry meaning, in clauses, with every value still next to what it is
+// about.
+//
+// The text is folded like Canonical and cut into clauses at sentence
+// punctuation, commas and conjunctions. Each word is reduced to what its
+// meaning needs: stop words and filler ("use", "make sure", "the project")
+// go, contractions are expanded, plurals and tenses stemmed, number words
+// written as digits ("two" is "2"), units spelt one way ("30s", "30 sec"
+// and "30 seconds" are "30 s"). A negation ("not", "never", "avoid") is
+// glued to the word it negates ("!npm"). Words that relate the things a
+// clause names keep their place ("over", "than", "to", "from", "then"),
+// and the subordinating words that open a clause ("before", "after",
+// "when", "if", "unless", "because", "instead") stay as its first word, so
+// "run make gen before go test" and "before go test, run make gen" read
+// alike while "run go test before make gen" does not.
+//
+// A list of single words ("Go, Rust and Python") is sorted in place: its
+// order says nothing.
+type analysis struct {
+	items [][]string
+	// gapped is items with the words a clause shares with the one before
+	// it written out ("store uploads in S3 and metadata in Postgres" has
+	// "store" in both), nil when no clause leaves any out.
+	gapped [][]string
+	// raw is the clauses before lists were sorted: a comma before "not"
+	// may or may not start a list, so both readings are compared.
+	raw [][]string
+	// active is items with every passive clause read as an instruction
+	// ("tests are run with X" as "run tests with X"), nil when there is
+	// none: people write both, and "tests run with X" too.
+	active [][]string
+	// or counts the "or" conjunctions: "X or Y" is a choice, "X and Y" is
+	// both, and nothing else in the tokens tells them apart.
+	or int
+	// key is the sorted multiset of every token: two texts can only be the
+	// same learning when their keys are equal.
+	key string
+}
+
+// sepKind is what separates a clause from the one before it.
+type sepKind uint8
+
+const (
+	sepStrong sepKind = iota // start, sentence punctuation, a subordinating word
+	sepList                  // a comma, "and", "or", "&"
+)
+
+type item struct {
+	toks []string
+	sep  sepKind
+	// conj counts the "and"/"or"/"&" separators among the list separators,
+	// which tell a list from a clause opened with a comma.
+	conj bool
+	// participle is 1 + the position of the participle of a passive
+	// clause without an agent ("tests are run with X"), 0 when none.
+	participle int
+}
+
+func analyse(s string) *analysis {
+	a := &analysis{}
+	t := tokenizer{}
+	t.run(fold(s))
+	a.or = t.or
+	a.items, a.gapped = normaliseLists(t.items)
+	passive := false
+	for _, it := range t.items {
+		a.raw = append(a.raw, it.toks)
+		passive = passive || it.participle > 0
+	}
+	if passive {
+		act := make([]item, len(t.items))
+		for i, it := range t.items {
+			act[i] = it
+			if v := it.participle - 1; v > 0 {
+				toks := []string{it.toks[v]}
+				toks = append(toks, it.toks[:v]...)
+				act[i].toks = append(toks, it.toks[v+1:]...)
+			}
+		}
+		a.active, _ = normaliseLists(act)
+	}
+	var all []string
+	for _, it := range a.items {
+		all = append(all, it...)
+	}
+	slices.Sort(all)
+	a.key = strings.Join(all, " ")
+	if a.or > 0 {
+		a.key += " |or" + strings.Repeat("|", a.or)
+	}
+	return a
+}
+
+type tokenizer struct {
+	items   []item
+	cur     []string
+	nextSep sepKind
+	conj    bool
+	negate  int // pending negations
+	or      int
+	prev    string // the previous kept word, before normalisation, for "make sure"
+	rather  bool   // "rather" was the last word: the "than" after it is not a relation
+	// be is 1 + the position in cur of the word after a form of "to be"
+	// (0 when none), and by 1 + the position after "by" following that
+	// word: "X is owned by Y" is "Y owns X".
+	be, by int
+	// participle is set when the word after "to be" is a past participle.
+	participle bool
+	// reading is the word being read, before stemming.
+	reading string
+	// get is set after a form of "get", which is "to be" before a
+	// participle ("logs get shipped") and a verb otherwise.
+	get bool
+}
+
+// flush closes the current clause; the next one starts after sep.
+func (t *tokenizer) flush(sep sepKind, conj bool) {
+	t.endGet()
+	if t.negate > 0 {
+		t.cur = append(t.cur, "!")
+		t.negate = 0
+	}
+	if t.by > 0 && t.by-1 < len(t.cur) {
+		// Passive: subject, participle, agent becomes agent,
+		// participle, subject.
+		v := t.be - 1
+		active := slices.Clone(t.cur[t.by-1:])
+		active = append(active, t.cur[v])
+		active = append(active, t.cur[:v]...)
+		t.cur = active
+	}
+	part := 0
+	if t.by == 0 && t.be > 1 && t.participle {
+		part = t.be
+	}
+	t.be, t.by, t.participle = 0, 0, false
+	if len(t.cur) > 0 {
+		t.items = append(t.items, item{toks: t.cur, sep: t.nextSep, conj: t.conj, participle: part})
+		t.cur = nil
+		t.nextSep, t.conj = sep, conj
+		return
+	}
+	// Two separators in a row: the stronger wins.
+	if sep == sepStrong || len(t.items) == 0 {
+		t.nextSep = sepStrong
+	} else if t.nextSep == sepList {
+		t.conj = t.conj || conj
+	}
+}
+
+func (t *tokenizer) run(s string) {
+	t.nextSep = sepStrong
+	for _, chunk := range strings.Fields(s) {
+		t.chunk(chunk)
+	}
+	t.flush(sepStrong, false)
+}
+
+// chunk reads one whitespace-separated piece of the folded text.
+func (t *tokenizer) chunk(c string) {
+	trimmed := strings.Trim(c, "*_~`\"'“”‘’[]")
+	if strings.HasPrefix(trimmed, "(") {
+		t.flush(sepStrong, false)
+	}
+	switch trimmed {
+	case "-", "–", "—", "--":
+		t.flush(sepStrong, false)
+		return
+	case "&":
+		t.flush(sepList, true)
+		return
+	case "->", "→", "=>":
+		t.word("to")
+		return
+	}
+	words := canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
+	if len(words) == 0 {
+		// A path or pattern made of marks only ("./...", "."), which
+		// the word scan drops but which changes a command.
+		p := strings.Trim(strings.Map(dropMarks, trimmed), "(),;!?")
+		if strings.HasSuffix(p, "....") {
+			p = p[:len(p)-1] // a sentence's period after "./..."
+		}
+		if p != "" && strings.Trim(p, "./") == "" && strings.ContainsAny(p, "./") {
+			t.emit(p)
+		}
+		return
+	}
+	for _, w := range words {
+		t.word(w)
+	}
+	end := strings.TrimRight(c, "*_~`\"'“”‘’]")
+	if end == "" {
+		return
+	}
+	switch end[len(end)-1] {
+	case ',':
+		t.flush(sepList, false)
+	case ';', '!', '?', ')':
+		t.flush(sepStrong, false)
+	case '.':
+		if !strings.HasSuffix(end, "..") {
+			t.flush(sepStrong, false)
+		}
+	}
+	// A colon ("Supported: Go, Rust") labels what follows: the label stays
+	// attached to its values.
+}
+
+func dropMarks(r rune) rune {
+	if strings.ContainsRune("*_~`\"'“”‘’", r) {
+		return -1
+	}
+	return r
+}
+
+// word handles one canonical token.
+func (t *tokenizer) word(w string) {
+	base, not := expandContraction(w)
+	for _, x := range [2]string{base, not} {
+		if x != "" {
+			t.one(x)
+		}
+	}
+}
+
+func (t *tokenizer) one(w string) {
+	if t.get {
+		t.get = false
+		if !isParticiple(w) {
+			t.emit(stem("get"))
+		} else if t.be == 0 {
+			t.be = -(len(t.cur) + 1)
+		}
+	}
+	switch w {
+	case "get", "gets", "got", "gotten", "getting":
+		if t.be == 0 {
+			t.get = true
+			return
+		}
+	}
+	t.reading = w
+	switch w {
+	case "and", "but", "so", "yet", "plus":
+		t.flush(sepList, true)
+		return
+	case "because", "since", "therefore", "hence":
+		// A reason is a clause of its own; the link itself states
+		// nothing the clauses do not.
+		t.flush(sepStrong, false)
+		return
+	case "or":
+		t.or++
+		t.flush(sepList, true)
+		return
+	case "nor":
+		t.flush(sepList, true)
+		t.negate++
+		return
+	case "instead", "rather":
+		// "use X instead of Y" and "use X rather than Y" say "use X,
+		// not Y".
+		t.flush(sepList, true)
+		t.negate++
+		t.rather = w == "rather"
+		return
+	case "than":
+		if t.rather {
+			t.rather = false
+			return
+		}
+	}
+	t.rather = false
+	if negationWords[w] {
+		t.negate++
+		return
+	}
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "being":
+		if t.be == 0 {
+			t.be = -(len(t.cur) + 1) // armed: the next word is the participle
+		}
+		return
+	case "by":
+		if t.be > 0 && len(t.cur) == t.be {
+			t.by = len(t.cur) + 1
+		}
+		return
+	}
+	if open, ok := clauseOpeners[w]; ok {
+		t.flush(sepStrong, false)
+		t.emit(open)
+		return
+	}
+	if w == "sure" && t.prev == "make" && len(t.cur) > 0 && t.cur[len(t.cur)-1] == stem("make") {
+		t.cur = t.cur[:len(t.cur)-1]
+		t.prev = ""
+		return
+	}
+	prev := t.prev
+	t.prev = w
+	if n, unit, ok := splitQuantity(w); ok {
+		t.emit(n)
+		t.emit(unit)
+		return
+	}
+	if keep := relationWords[w]; keep != "" {
+		t.emit(keep)
+		return
+	}
+	w = strings.TrimLeft(w, "-")
+	if syn, ok := synonyms[w]; ok {
+		w = syn
+	}
+	if w == "" || stopwords[w] || fillerWords[w] {
+		return
+	}
+	if n, ok := numberWords[w]; ok {
+		t.emit(n)
+		return
+	}
+	if u, ok := units[w]; ok && prev != "" && isNumber(prev) {
+		t.emit(u)
+		return
+	}
+	if parts, ok := hyphenated(w); ok {
+		for _, p := range parts {
+			t.one(p)
+		}
+		return
+	}
+	st := stem(w)
+	if fillerStems[st] {
+		return
+	}
+	t.emit(st)
+}
+
+// endGet emits a pending "get" that no participle followed.
+func (t *tokenizer) endGet() {
+	if t.get {
+		t.get = false
+		t.emit(stem("get"))
+	}
+}
+
+// isParticiple reports a word that reads as a past participle after "to
+// be" or "get": a regular one, or a common irregular one.
+func isParticiple(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") || irregularParticiples[w]
+}
+
+var irregularParticiples = setOf("run", "built", "written", "done", "made", "kept", "set", "put", "sent",
+	"shown", "taken", "given", "read", "found", "held", "hidden", "known", "seen", "thrown", "split",
+	"bound", "broken", "chosen", "driven", "frozen", "spun", "stuck", "torn", "won", "cut", "shut", "left", "rebuilt", "rewritten")
+
+// emit adds a token to the current clause, negated when a negation is
+// pending.
+func (t *tokenizer) emit(tok string) {
+	if t.negate > 0 {
+		tok = "!" + tok
+		t.negate = 0
+	}
+	if t.be < 0 {
+		if -t.be-1 == len(t.cur) && len(t.cur) > 0 {
+			t.be = len(t.cur) + 1
+			t.participle = isParticiple(t.reading)
+		} else {
+			t.be = 0
+		}
+	}
+	t.cur = append(t.cur, tok)
+}
+
+// normaliseLists sorts the elements of every list of single words and
+// joins each list into the clause around it, so that "use Go, Rust and
+// Python" and "use Python, Go and Rust" give the same clause. A run of
+// clauses joined by commas and "and"/"or" is such a list when every clause
+// inside it is one word, an end clause is one word too (or there are three
+// or more elements), and a conjunction or three elements say it is a list
+// rather than a clause opened with a comma.
+//
+// A run that is no such list but whose later clauses are all shorter than
+// the first by the same number of words leaves those words out ("store
+// uploads in S3 and metadata in Postgres"); gapped has them written out.
+func normaliseLists(items []item) (out, gapped [][]string) {
+	gaps := false
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && items[j].sep == sepList {
+			j++
+		}
+		// items[i:j] are joined by list separators.
+		if merged, ok := asList(items[i:j]); ok {
+			out = append(out, merged)
+			gapped = append(gapped, merged)
+		} else {
+			head := gapHead(items[i:j])
+			gaps = gaps || len(head) > 0
+			for k, it := range items[i:j] {
+				out = append(out, it.toks)
+				if k > 0 && len(head) > 0 {
+					gapped = append(gapped, append(slices.Clone(head), it.toks...))
+				} else {
+					gapped = append(gapped, it.toks)
+				}
+			}
+		}
+		i = j
+	}
+	if !gaps {
+		gapped = nil
+	}
+	return out, gapped
+}
+
+// gapHead is the words the later clauses of run leave out: the first d
+// words of the first clause, when every later clause is d words shorter
+// and the first is not a subordinate clause.
+func gapHead(run []item) []string {
+	if len(run) < 2 || len(run[0].toks) > 0 && opensClause(run[0].toks[0]) {
+		// "when the build fails, check the logs": a condition and
+		// its clause, not a gapped list.
+		return nil
+	}
+	d := len(run[0].toks) - len(run[1].toks)
+	if d < 1 {
+		return nil
+	}
+	for _, it := range run[2:] {
+		if len(run[0].toks)-len(it.toks) != d {
+			return nil
+		}
+	}
+	return run[0].toks[:d]
+}
+
+func asList(run []item) ([]string, bool) {
+	k := len(run)
+	if k < 2 {
+		return nil, false
+	}
+	conj := false
+	for _, it := range run[1:] {
+		conj = conj || it.conj
+	}
+	for _, it := range run[1 : k-1] {
+		if len(it.toks) != 1 {
+			return nil, false
+		}
+	}
+	first, last := run[0].toks, run[k-1].toks
+	if k == 2 && len(first) != 1 && len(last) != 1 {
+		return nil, false
+	}
+	if !conj && k < 3 {
+		return nil, false
+	}
+	elems := []string{first[len(first)-1]}
+	for _, it := range run[1 : k-1] {
+		elems = append(elems, it.toks[0])
+	}
+	elems = append(elems, last[0])
+	slices.Sort(elems)
+	merged := slices.Clone(first[:len(first)-1])
+	merged = append(merged, elems...)
+	return append(merged, last[1:]...), true
+}
+
+// sameContent reports whether two analysed texts say the same thing: the
+// same tokens, in the same clauses up to their order and up to a rotation
+// inside each clause ("unit tests use jest", "use jest for unit tests"), or
+// the same sequence up to a rotation as a whole ("run make gen before go
+// test", "before go test, run make gen"). A value that moved to another
+// clause or changed places with another inside one is not the same.
+func sameContent(a, b *analysis) bool {
+	if a.key != b.key || a.key == "" {
+		return false
+	}
+	if sameItems(a.items, b.items) {
+		return true
+	}
+	if (a.gapped != nil || b.gapped != nil) && sameItems(a.clauses(), b.clauses()) {
+		return true
+	}
+	if sameItems(a.raw, b.raw) || rotationOf(flatten(a.raw), flatten(b.raw)) {
+		return true
+	}
+	if rotationOf(flatten(a.items), flatten(b.items)) {
+		return true
+	}
+	if a.active == nil && b.active == nil {
+		return false
+	}
+	for _, pa := range [2][][]string{a.items, a.active} {
+		for _, pb := range [2][][]string{b.items, b.active} {
+			if pa != nil && pb != nil && (sameItems(pa, pb) || rotationOf(flatten(pa), flatten(pb))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clauses are the clauses with what gapping left out written out.
+func (a *analysis) clauses() [][]string {
+	if a.gapped != nil {
+		return a.gapped
+	}
+	return a.items
+}
+
+func flatten(items [][]string) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it...)
+	}
+	return out
+}
+
+// sameItems reports whether two readings have the same units: each main
+// clause with the subordinate clauses attached to it ("run lint before
+// commit"), in any order.
+func sameItems(a, b [][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return slices.Equal(clauseUnits(a), clauseUnits(b))
+}
+
+// clauseUnits groups clauses into a main clause and the subordinate clauses
+// ("before push", "when tests fail") that belong to it, and returns each
+// group as one sorted key. A subordinate clause belongs to the main
+// clause before it unless that one already has one ("run lint before
+// commit and tests before push"); then, or at the start, to the next main
+// clause ("when the build fails, rerun the tests; when ..."). Which clause
+// a condition or an order is attached to is what it says, so "run lint
+// before push and tests before commit" is another learning.
+func clauseUnits(items [][]string) []string {
+	type unit struct {
+		main string
+		subs []string
+	}
+	var out []*unit
+	var pending []string // subordinate clauses waiting for their main clause
+	var last *unit       // the unit of the previous clause, when it was a main clause with no sub yet
+	for _, it := range items {
+		key := minRotation(quantityLast(it))
+		if len(it) == 0 || !opensClause(it[0]) {
+			u := &unit{main: key, subs: pending}
+			pending = nil
+			out = append(out, u)
+			last = u
+			if len(u.subs) > 0 {
+				last = nil
+			}
+			continue
+		}
+		if last != nil {
+			last.subs = append(last.subs, key)
+			last = nil
+			continue
+		}
+		pending = append(pending, key)
+	}
+	if len(pending) > 0 {
+		if len(out) == 0 {
+			out = append(out, &unit{})
+		}
+		u := out[len(out)-1]
+		u.subs = append(u.subs, pending...)
+	}
+	keys := make([]string, len(out))
+	for i, u := range out {
+		slices.Sort(u.subs)
+		keys[i] = u.main + "\x01" + strings.Join(u.subs, "\x01")
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func opensClause(tok string) bool {
+	_, ok := openerTokens[strings.TrimPrefix(tok, "!")]
+	return ok
+}
+
+var openerTokens = valueSet(clauseOpeners)
+
+// quantityLast moves the one quantity of a clause, a number with its unit
+// ("5 min"), to its end: "cache responses for 5 minutes in Redis" and
+// "cache responses in Redis for 5 minutes" say the same, and with no other
+// number in the clause there is nothing it could change places with.
+func quantityLast(toks []string) []string {
+	at := -1
+	for i, tok := range toks {
+		if !isNumber(strings.TrimPrefix(tok, "!")) {
+			continue
+		}
+		if at >= 0 || i+1 == len(toks) || !unitTokens[toks[i+1]] {
+			return toks
+		}
+		at = i
+	}
+	if at < 0 || at+2 == len(toks) {
+		return toks
+	}
+	out := slices.Concat(toks[:at], toks[at+2:], toks[at:at+2])
+	return out
+}
+
+// unitTokens are the units as the tokenizer spells them.
+var unitTokens = valueSet(units)
+
+// minRotation is the least rotation of a clause, joined, so that two
+// rotations of one clause compare equal.
+func minRotation(toks []string) string {
+	best := ""
+	for i := range toks {
+		s := strings.Join(toks[i:], "\x00") + "\x00" + strings.Join(toks[:i], "\x00")
+		if i == 0 || s < best {
+			best = s
+		}
+	}
+	return best
+}
+
+func rotationOf(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for shift := range a {
+		ok := true
+		for i := range a {
+			if a[i] != b[(i+shift)%len(b)] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hyphenated splits a word of letters joined by hyphens ("squash-merged",
+// "table-driven"), which people write with a space as often; an
+// identifier with digits or other marks ("eu-west-1") stays whole.
+func hyphenated(w string) ([]string, bool) {
+	if !strings.Contains(w, "-") {
+		return nil, false
+	}
+	parts := strings.Split(w, "-")
+	for _, p := range parts {
+		if p == "" {
+			return nil, false
+		}
+		for _, r := range p {
+			if !unicode.IsLetter(r) {
+				return nil, false
+			}
+		}
+	}
+	return parts, true
+}
+
+// splitQuantity splits a number glued to its unit ("30s", "512mb", "80%").
+func splitQuantity(w string) (n, unit string, ok bool) {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' && i > 0) {
+		i++
+	}
+	if i == 0 || i == len(w) {
+		return "", "", false
+	}
+	u, known := units[w[i:]]
+	if !known {
+		return "", "", false
+	}
+	return strings.TrimRight(w[:i], "."), u, true
+}
+
+func isNumber(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsDigit(r) || numberWords[w] != ""
+}
+
+// negationWords negate the next word that carries meaning.
+var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "none", "dont")
+
+// clauseOpeners start a clause and stay as its first word; several
+// spellings of one relation share a token.
+var clauseOpeners = map[string]string{
+	"before": "before", "after": "after", "until": "until", "unless": "unless",
+	"if": "if", "when": "when", "whenever": "when", "once": "when",
+	"while": "while", "whereas": "while",
+	"although": "although", "though": "although",
+}
+
+// relationWords are stop words elsewhere that decide which way a relation
+// goes ("prefer tabs over spaces", "from jest to vitest").
+var relationWords = map[string]string{
+	"over": "over", "than": "over", "then": "then", "vs": "vs", "versus": "vs", "per": "per", "without": "without",
+	"above": "above", "below": "below", "under": "below",
+}
+
+// fillerWords say nothing a learning depends on: "use X" states what "X"
+// as a tool choice does, and "the project", "make sure" or "remember"
+// frame a learning without changing it.
+var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "ensure", "remember",
+	"note", "important", "importantly", "currently", "actually", "really", "simply", "basically",
+	"project", "project's", "repo", "repository", "codebase", "generally", "typically")
+
+var fillerStems = stemmedSet("use", "ensure", "remember")
+
+// synonyms are spellings of one word.
+var synonyms = map[string]string{
+	"requires": "need", "require": "need", "required": "need", "needs": "need", "needed": "need",
+	"execute": "run", "executes": "run", "executed": "run",
+	"directory": "dir", "directories": "dir", "folder": "dir", "folders": "dir",
+	"configuration": "config", "configurations": "config", "configs": "config",
+	"documentation": "doc", "docs": "doc",
+	"start-up": "startup", "e-mail": "email",
+	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
+	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
+}
+
+// numberWords are written as digits, so that "two" and "2" are one value.
+var numberWords = map[string]string{
+	"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+	"thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+	"eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+	"fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
+	"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000",
+	"single": "1", "twice": "2x",
+}
+
+// units are spelt one way after a number.
+var units = map[string]string{
+	"s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+	"ms": "ms", "msec": "ms", "millisecond": "ms", "milliseconds": "ms",
+	"m": "min", "min": "min", "mins": "min", "minute": "min", "minutes": "min",
+	"h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+	"d": "d", "day": "d", "days": "d",
+	"percent": "%", "pct": "%",
+	"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb", "kib": "kib", "mib": "mib", "gib": "gib",
+	"x": "x",
+}
+
+// valueSet is the set of a map's values: the spellings the tokenizer
+// writes for the words of a table.
+func valueSet(m map[string]string) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for _, v := range m {
+		out[v] = true
+	}
+	return out
+}

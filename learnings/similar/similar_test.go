@@ -1,0 +1,199 @@
+package similar
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+)
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"case and spacing", "  Run   MAKE Gen\n\tfirst ", "run make gen first"},
+		{"markdown emphasis and backticks", "Run `make gen` **before** _go test_", "run make gen before go test"},
+		{"punctuation collapses", "Retries: 3, backoff; capped!", "retries 3 backoff capped"},
+		{"identifiers survive", "`client.Do` reads DB_PASSWORD from docs/api.md#retries", "client.do reads db_password from docs/api.md#retries"},
+		{"flags and dotfiles keep their mark", "use `-race` and --json, never edit `.env`", "use -race and --json never edit .env"},
+		{"trailing dots and dashes drop", "files end here. - a list -", "files end here a list"},
+		{"contractions keep the apostrophe", "Generated files aren’t committed", "generated files aren't committed"},
+		{"nfkc and case folding", "ＡＰＩ Straße ﬁle", "api strasse file"},
+		{"numbers and versions", "Go 1.22 caps at 30s (v2.0.1)", "go 1.22 caps at 30s v2.0.1"},
+		{"urls stay one token", "see https://example.com/a_b.", "see https://example.com/a_b"},
+		{"empty", " \n*_`", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Canonical(tt.in); got != tt.want {
+				t.Errorf("Canonical(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStem(t *testing.T) {
+	groups := [][]string{
+		{"retry", "retries"},
+		{"commit", "commits", "committed", "committing"},
+		{"cache", "caches", "cached", "caching"},
+		{"generate", "generated", "generates"},
+		{"use", "uses", "used", "using"},
+		{"run", "runs", "running"},
+	}
+	for _, g := range groups {
+		t.Run(g[0], func(t *testing.T) {
+			for _, w := range g[1:] {
+				if stem(w) != stem(g[0]) {
+					t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", w, stem(w), g[0], stem(g[0]))
+				}
+			}
+		})
+	}
+	for _, w := range []string{"string", "status", "analysis", "client.do", "db_password", "1.22"} {
+		if got := stem(w); got != w && got+"e" != w {
+			t.Errorf("stem(%q) = %q, want the word kept", w, got)
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		want           []Change
+	}{
+		{"one word", "Frontend unit tests run with jest.", "Frontend unit tests run with vitest.", []Change{{"jest", "vitest"}}},
+		{"number word", "The queue has two consumers.", "The queue has four consumers.", []Change{{"two", "four"}}},
+		{"name", "Run `go mod tidy` after editing go.sum.", "Run `go mod tidy` after editing go.mod.", []Change{{"go.sum", "go.mod"}}},
+		{"swap", "The API on port 8080 and metrics on 9090", "The API on port 9090 and metrics on 8080", []Change{{"8080", "9090"}, {"9090", "8080"}}},
+		{"swapped preference", "Prefer traces over logs when debugging latency.", "Prefer logs over traces when debugging latency.", []Change{{"traces", "logs"}, {"logs", "traces"}}},
+		{"word and value", "Frontend unit tests run with jest.", "Frontend unit tests now run with vitest.", []Change{{"", "now"}, {"jest", "vitest"}}},
+		{"negation added", "Commit the lockfile.", "Don't commit the lockfile.", []Change{{"", "Don't"}}},
+		{"word added", "Retry POST requests", "Retry idempotent POST requests", []Change{{"", "idempotent"}}},
+		{"word dropped", "Retry only idempotent requests", "Retry idempotent requests", []Change{{"only", ""}}},
+		{"case and emphasis only", "**Never** push to `main`.", "never push to main", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Diff(tt.old, tt.new); !slices.Equal(got, tt.want) {
+				t.Errorf("Diff = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if got := (Change{"jest", "vitest"}).String(); got != "`jest` → `vitest`" {
+		t.Errorf("String = %q", got)
+	}
+}
+
+func TestCompareGivesTheDiffOfAnUpdate(t *testing.T) {
+	v := Compare("Frontend unit tests run with jest.", "Frontend unit tests run with vitest.")
+	if v.Kind != Update || !slices.Equal(v.Changes, []Change{{"jest", "vitest"}}) {
+		t.Errorf("Compare = %+v, want an update jest → vitest", v)
+	}
+	if v := Compare("Use pnpm.", "**use PNPM**"); v.Kind != Same || v.Score != 1 || v.Changes != nil {
+		t.Errorf("Compare = %+v, want the same learning, score 1", v)
+	}
+	if v := Compare("Prefer small PRs", "The staging database resets every night"); v.Kind != Distinct {
+		t.Errorf("Compare = %+v, want distinct", v)
+	}
+	if v := Compare("", ""); v.Kind != Distinct {
+		t.Errorf("Compare of empty texts = %+v, want distinct", v)
+	}
+}
+
+// corpus is the learnings of a generated file, the table's texts and some
+// edge cases, for checking the filter and the indexes against Compare.
+func corpus(t testing.TB) []string {
+	var out []string
+	// The list items of the file, read by line: this package is below the
+	// parser (learnings uses Canonical).
+	for line := range strings.Lines(string(memgen.Generate(7, 20_000))) {
+		if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+			out = append(out, text)
+		}
+	}
+	for _, p := range loadPairs(t) {
+		out = append(out, p.stored, p.cand)
+	}
+	return append(out, "Retries are capped at five; the gateway won't wait longer.",
+		"Retry is capped at 5, the gateway will not wait longer.", "Die Zeitüberschreitung beträgt 30 s.",
+		"Die Zeitüberschreitung beträgt dreißig s!", "the a an", "", "`./...`", "Timeout is thirty seconds", "Timeout: 30s")
+}
+
+// TestFilterNeverRulesOutARelatedPair compares every candidate with every
+// stored text and checks the filter reports exactly the pairs Compare calls
+// the same or an update, with the same verdict.
+func TestFilterNeverRulesOutARelatedPair(t *testing.T) {
+	texts := corpus(t)
+	cands := texts[len(texts)-260:]
+	f := NewFilter(cands)
+	related := 0
+	for _, s := range texts {
+		got := map[int]Verdict{}
+		f.Matches(s, func(i int, v Verdict) { got[i] = v })
+		st := Prepare(s)
+		for i, c := range cands {
+			want := st.Compare(Prepare(c))
+			if want.Kind == Distinct {
+				if _, ok := got[i]; ok {
+					t.Errorf("filter reported a distinct pair:\n %s\n %s", s, c)
+				}
+				continue
+			}
+			related++
+			if g, ok := got[i]; !ok || g.Kind != want.Kind || g.Score != want.Score {
+				t.Errorf("filter gave %+v (found %v), Compare %+v:\n stored: %s\n cand:   %s", g, ok, want, s, c)
+			}
+		}
+	}
+	if related < 200 {
+		t.Errorf("only %d related pairs: the test checks too little", related)
+	}
+}
+
+// TestIndexesAgreeWithCompare checks SameIndex and Index against comparing
+// each text with every earlier one.
+func TestIndexesAgreeWithCompare(t *testing.T) {
+	texts := corpus(t)
+	same, rel := NewSameIndex(), NewIndex()
+	prepared := make([]*Text, len(texts))
+	for i, s := range texts {
+		p := Prepare(s)
+		prepared[i] = p
+		wantSame, bestScore, wantRel := -1, -1.0, -1
+		for j := range i {
+			v := prepared[j].Compare(p)
+			if v.Kind == Same && wantSame < 0 {
+				wantSame = j
+			}
+			if v.Kind == Update && v.Score > bestScore {
+				bestScore, wantRel = v.Score, j
+			}
+		}
+		if got, ok := same.Find(p); ok != (wantSame >= 0) || ok && got != wantSame {
+			t.Errorf("SameIndex.Find(%q) = %d, %v; want %d", s, got, ok, wantSame)
+		}
+		if got, v, ok := rel.Best(p); ok != (wantRel >= 0) || ok && v.Score != bestScore {
+			t.Errorf("Index.Best(%q) = %d %+v %v; want %d", s, got, v, ok, wantRel)
+		}
+		same.Add(i, p)
+		rel.Add(i, p)
+	}
+}
+
+func FuzzCompare(f *testing.F) {
+	f.Add("Run make gen before go test", "Generated files aren't committed")
+	f.Add("--", "n't")
+	f.Add("'t 1.2.3. .. ..x", "\xff\xfe")
+	f.Add("X is owned by Y, not Z", "Y owns X instead of Z")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ab, ba := Compare(a, b), Compare(b, a)
+		if ab.Kind != ba.Kind || ab.Score != ba.Score || ab.Score < 0 || ab.Score > 1 {
+			t.Fatalf("Compare(%q, %q) = %+v, reversed %+v", a, b, ab, ba)
+		}
+		if strings.TrimSpace(a) != "" && Canonical(a) != "" {
+			if v := Compare(a, "**"+a+"**  "); v.Kind != Same {
+				t.Fatalf("Compare(%q, itself in bold) = %+v", a, v)
+			}
+		}
+	})
+}

@@ -1,0 +1,93 @@
+package learnings
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Superseded records that a learning was replaced on purpose ("learn store
+// --replaces"). The file keeps the old learning as readable Markdown, struck
+// through with a note:
+//
+//   - ~~Frontend unit tests run with jest.~~ (superseded by l1a2b3c4 on 2026-11-23)
+//
+// and ParseSuperseded reads that back, and what people write by hand in its
+// place: the note without a date or ID, "replaced by", a dash instead of
+// the parentheses, or the strike alone.
+type Superseded struct {
+	// Text is the learning without strike and note.
+	Text string
+	// By is the ID of the learning that replaced it; empty when the note
+	// names none.
+	By string
+	// Date is the note's date as written ("2026-11-23"), or empty.
+	Date string
+}
+
+var (
+	supNote = regexp.MustCompile(`(?i)^[\s,;:.–—-]*\(?\s*(?:superseded|replaced|outdated|obsolete)\b([^)]*)\)?\s*\.?\s*$`)
+	supID   = regexp.MustCompile(`\b(l[0-9a-f]{4,7}(?:-\d+)?)\b`)
+	supDate = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})\b`)
+)
+
+// ParseSuperseded reads a learning's text as a superseded one: its first
+// paragraph struck through whole ("~~...~~"), then nothing or a note saying
+// it was superseded or replaced. Text that only contains a strike somewhere
+// is a live learning.
+func ParseSuperseded(text string) (*Superseded, bool) {
+	if !strings.HasPrefix(text, "~~") || strings.HasPrefix(text, "~~~") {
+		return nil, false
+	}
+	para, rest, _ := strings.Cut(text, "\n\n")
+	end := strings.LastIndex(para, "~~")
+	if end < 2 {
+		return nil, false
+	}
+	inner, note := para[2:end], para[end+2:]
+	if strings.TrimSpace(inner) == "" || strings.Contains(inner, "~~") {
+		return nil, false
+	}
+	sup := &Superseded{}
+	if strings.TrimSpace(note) != "" {
+		m := supNote.FindStringSubmatch(note)
+		if m == nil {
+			return nil, false
+		}
+		if id := supID.FindStringSubmatch(m[1]); id != nil {
+			sup.By = id[1]
+		}
+		if d := supDate.FindStringSubmatch(m[1]); d != nil {
+			sup.Date = d[1]
+		}
+	}
+	sup.Text = inner
+	if rest != "" {
+		sup.Text += "\n\n" + rest
+	}
+	return sup, true
+}
+
+// SupersededText is the text a superseded learning is written with: its
+// first paragraph struck through and the note. text is the learning as
+// stored (a multi-line learning keeps its later paragraphs and code as
+// they are).
+func SupersededText(text, by, date string) string {
+	para, rest, more := strings.Cut(text, "\n\n")
+	out := fmt.Sprintf("~~%s~~ (superseded by %s on %s)", strings.TrimSpace(para), by, date)
+	if more {
+		out += "\n\n" + rest
+	}
+	return out
+}
+
+// Live returns the learnings that are not superseded, in order.
+func Live(ls []*Learning) []*Learning {
+	out := make([]*Learning, 0, len(ls))
+	for _, l := range ls {
+		if l.Superseded == nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
