@@ -8,8 +8,11 @@ package lint
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/reformat"
@@ -240,47 +243,101 @@ func emptySessions(doc *learnings.Document) []Finding {
 // before it in the file (similar.SameIndex), naming both, and every one that
 // updates an earlier one (see unresolved). Each learning is prepared once
 // for both. Superseded learnings are history, not repeats.
+// commonFloor and commonShare set similar.Index.Common for lint: a word
+// in more than 1 in commonShare learnings (and more than commonFloor of
+// them) is common.
+const (
+	commonFloor = 100
+	commonShare = 1000
+)
+
 func pairs(doc *learnings.Document) []Finding {
 	ls := live(doc.Learnings())
+	texts := make([]*similar.Text, len(ls))
+	parallel(len(ls), func(i int) { texts[i] = similar.Prepare(ls[i].Text) })
+
 	same := similar.NewSameIndex()
 	related := similar.NewIndex()
-	texts := make([]*similar.Text, len(ls))
-	var fs []Finding
-	for i, l := range ls {
-		t := similar.Prepare(l.Text)
-		texts[i] = t
-		j, dup := same.Find(t)
-		if !dup {
-			if f, ok := unresolved(ls, related, i, t); ok {
-				fs = append(fs, f)
-			}
-		} else {
-			score := texts[j].Compare(t).Score
-			first := ls[j]
-			where := "another session"
-			switch {
-			case first.Session == l.Session && l.Session == nil:
-				where = "Consolidated Learnings"
-			case first.Session == l.Session:
-				where = "the same session"
-			case first.Session == nil:
-				where = "Consolidated Learnings"
-			}
-			what := "a rewording"
-			if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
-				what = "a duplicate"
-			}
-			fs = append(fs, Finding{
-				Line: l.Span.Line, Severity: Error, Kind: KindDuplicate, IDs: []string{l.ID, first.ID}, Score: round(score),
-				Message: fmt.Sprintf("learning %s is %s of %s at line %d in %s (similarity %.2f)",
-					l.ID, what, first.ID, first.Span.Line, where, score),
-				Fix: "keep one: learn compact merges duplicates, or remove one by hand",
-			})
+	// On a memory of thousands of learnings, a word most of them share
+	// says nothing about which two are one fact; not looking such words up
+	// keeps lint linear in the file (see similar.Index.Common).
+	related.Common = max(commonFloor, len(ls)/commonShare)
+	dupOf := make([]int, len(ls))
+	for i, t := range texts {
+		dupOf[i] = -1
+		if j, dup := same.Find(t); dup {
+			dupOf[i] = j
 		}
 		related.Add(i, t)
 		same.Add(i, t)
 	}
+
+	found := make([]*Finding, len(ls))
+	parallel(len(ls), func(i int) {
+		if dupOf[i] >= 0 {
+			return
+		}
+		if f, ok := unresolved(ls, related, i, texts[i]); ok {
+			found[i] = &f
+		}
+	})
+
+	var fs []Finding
+	for i, l := range ls {
+		if f := found[i]; f != nil {
+			fs = append(fs, *f)
+		}
+		j := dupOf[i]
+		if j < 0 {
+			continue
+		}
+		score := texts[j].Compare(texts[i]).Score
+		first := ls[j]
+		where := "another session"
+		switch {
+		case first.Session == l.Session && l.Session == nil:
+			where = "Consolidated Learnings"
+		case first.Session == l.Session:
+			where = "the same session"
+		case first.Session == nil:
+			where = "Consolidated Learnings"
+		}
+		what := "a rewording"
+		if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
+			what = "a duplicate"
+		}
+		fs = append(fs, Finding{
+			Line: l.Span.Line, Severity: Error, Kind: KindDuplicate, IDs: []string{l.ID, first.ID}, Score: round(score),
+			Message: fmt.Sprintf("learning %s is %s of %s at line %d in %s (similarity %.2f)",
+				l.ID, what, first.ID, first.Span.Line, where, score),
+			Fix: "keep one: learn compact merges duplicates, or remove one by hand",
+		})
+	}
 	return fs
+}
+
+// parallel calls f for every index below n, spread over the CPUs; f must
+// only write what belongs to its own index.
+func parallel(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/256))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(64)) - 64
+				if i >= n {
+					return
+				}
+				for k := i; k < min(i+64, n); k++ {
+					f(k)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // secretsIn scans the whole file, not only learnings, since a credential in

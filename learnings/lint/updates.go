@@ -14,9 +14,10 @@ func live(ls []*learnings.Learning) []*learnings.Learning { return learnings.Liv
 // stored before it in the file while neither is superseded: two versions of
 // one fact (jest and vitest), of which recall shows both. Only the user
 // knows which is true, so the finding names both lines and the two ways to
-// settle it. related indexes the learnings before i.
+// settle it. related indexes the learnings in order; only those before i
+// count.
 func unresolved(ls []*learnings.Learning, related *similar.Index, i int, t *similar.Text) (Finding, bool) {
-	j, v, ok := related.Best(t)
+	j, v, ok := related.BestBefore(t, i)
 	if !ok {
 		return Finding{}, false
 	}

@@ -65,6 +65,13 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 //
 // An Index is safe for concurrent Best calls once all Adds are done.
 type Index struct {
+	// Common, when positive, caps the work per text on a very large
+	// memory: a word found in more than Common entries is counted as
+	// possibly shared (the bounds stay true) but not looked up, so an
+	// entry sharing only such words with the text is not found. Zero
+	// looks every word up.
+	Common int
+
 	ids      []int
 	entries  []indexEntry
 	postings map[string][]int32
@@ -97,6 +104,13 @@ func (ix *Index) Add(id int, t *Text) {
 // and the Verdict (no word diff); ok is false when t updates none. Ties go
 // to the entry added first.
 func (ix *Index) Best(t *Text) (id int, v Verdict, ok bool) {
+	return ix.BestBefore(t, len(ix.entries))
+}
+
+// BestBefore is Best among the first n entries added, so that a caller
+// pairing each learning with those before it can add them all first and
+// then ask for each in parallel.
+func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 	f := t.f
 	if f.canon == "" || len(f.terms) == 0 {
 		return 0, Verdict{}, false
@@ -106,14 +120,19 @@ func (ix *Index) Best(t *Text) (id int, v Verdict, ok bool) {
 
 	lists := sc.lists[:0]
 	for _, term := range f.terms {
-		if l := ix.postings[term]; len(l) > 0 {
+		l := ix.postings[term]
+		if n < len(ix.entries) {
+			k, _ := slices.BinarySearch(l, int32(n))
+			l = l[:k]
+		}
+		if len(l) > 0 {
 			lists = append(lists, posting{l, termWeight(term)})
 		}
 	}
 	sc.lists = lists
 	slices.SortFunc(lists, func(a, b posting) int { return cmp.Compare(len(b.ids), len(a.ids)) })
 	skipped, budget := 0.0, minSharedShare*f.weight-boundSlack
-	for len(lists) > 0 && skipped+lists[0].weight < budget {
+	for len(lists) > 0 && (skipped+lists[0].weight < budget || ix.Common > 0 && len(lists[0].ids) > ix.Common) {
 		skipped += lists[0].weight
 		lists = lists[1:]
 	}
