@@ -8,11 +8,8 @@ package lint
 import (
 	"cmp"
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/reformat"
@@ -253,8 +250,7 @@ const (
 
 func pairs(doc *learnings.Document) []Finding {
 	ls := live(doc.Learnings())
-	texts := make([]*similar.Text, len(ls))
-	parallel(len(ls), func(i int) { texts[i] = similar.Prepare(ls[i].Text) })
+	texts := similar.PrepareAll(len(ls), func(i int) string { return ls[i].Text })
 
 	same := similar.NewSameIndex()
 	related := similar.NewIndex()
@@ -273,7 +269,7 @@ func pairs(doc *learnings.Document) []Finding {
 	}
 
 	found := make([]*Finding, len(ls))
-	parallel(len(ls), func(i int) {
+	similar.Parallel(len(ls), func(i int) {
 		if dupOf[i] >= 0 {
 			return
 		}
@@ -314,30 +310,6 @@ func pairs(doc *learnings.Document) []Finding {
 		})
 	}
 	return fs
-}
-
-// parallel calls f for every index below n, spread over the CPUs; f must
-// only write what belongs to its own index.
-func parallel(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/256))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(64)) - 64
-				if i >= n {
-					return
-				}
-				for k := i; k < min(i+64, n); k++ {
-					f(k)
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // secretsIn scans the whole file, not only learnings, since a credential in

@@ -290,8 +290,9 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
 	idx := similar.NewSameIndex()
-	for _, it := range items {
-		t := similar.Prepare(it.Learning.Text)
+	texts := similar.PrepareAll(len(items), func(i int) string { return items[i].Learning.Text })
+	for n, it := range items {
+		t := texts[n]
 		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
 			*dups++
