@@ -109,13 +109,37 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 		covered = func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
 		suggest = func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
 	}
+	type entry struct {
+		l        *learnings.Learning
+		category string
+		s        *learnings.Session
+	}
+	var all []entry
+	for _, s := range doc.Sessions {
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				all = append(all, entry{l, c.Name, s})
+			}
+		}
+	}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			for _, l := range c.Learnings {
+				all = append(all, entry{l, c.Name, nil})
+			}
+		}
+	}
+	// Preparing each text is independent work, most of it on a large
+	// memory: it runs on every CPU; what follows keeps the file's order.
+	texts := similar.PrepareAll(len(all), func(i int) string { return all[i].l.Text })
 	index := similar.NewSameIndex()
 	seq := 0
-	consider := func(l *learnings.Learning, category string, s *learnings.Session) {
-		t := similar.Prepare(l.Text)
+	for n, e := range all {
+		l, category, s := e.l, e.category, e.s
+		t := texts[n]
 		if _, dup := index.Find(t); dup {
 			rep.Duplicates++
-			return
+			continue
 		}
 		index.Add(seq, t)
 		p := similar.NewProfile(l.Text)
@@ -131,7 +155,7 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 		if m, ok := covered(l.Text, p); ok {
 			it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
 			rep.Covered = append(rep.Covered, it)
-			return
+			continue
 		}
 		sg := suggest(l.Text, p, it.Seen)
 		it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
@@ -142,20 +166,6 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 			it.DocFreq = max(it.DocFreq, freq[p])
 		}
 		rep.Suggestions = append(rep.Suggestions, it)
-	}
-	for _, s := range doc.Sessions {
-		for _, c := range s.Categories {
-			for _, l := range c.Learnings {
-				consider(l, c.Name, s)
-			}
-		}
-	}
-	if doc.Consolidated != nil {
-		for _, c := range doc.Consolidated.Categories {
-			for _, l := range c.Learnings {
-				consider(l, c.Name, nil)
-			}
-		}
 	}
 	for i := range rep.Docs {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
