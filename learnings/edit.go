@@ -169,8 +169,10 @@ func (e *Editor) Bytes() ([]byte, error) {
 	if u := unclosedIn(out); u != nil {
 		return nil, &unclosedError{p: *u, result: true}
 	}
-	if err := e.verifyKept(out); err != nil {
-		return nil, err
+	if !e.verifyInserted(out) {
+		if err := e.verifyKept(out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

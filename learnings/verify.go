@@ -1,6 +1,7 @@
 package learnings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -121,4 +122,76 @@ func shortText(s string) string {
 		return string(r[:59]) + "…"
 	}
 	return s
+}
+
+// verifyInserted is verifyKept for the commonest edit, a store's: whole
+// sessions inserted right before the first session, nothing else. Every
+// byte outside the insertion is the old file's, and a top-level "## "
+// session header ends every open block, so only the inserted sessions and
+// the old first session they now precede can read differently; those are
+// parsed in a window that starts, as they do in the file, under "## Recent
+// Sessions". It reports false when the edit is not of that kind or the
+// window does not read back as expected, and then verifyKept decides.
+func (e *Editor) verifyInserted(out []byte) bool {
+	d := e.doc
+	if len(e.sessions) == 0 || len(d.Sessions) == 0 || d.Recent == nil || len(d.Damage) > 0 ||
+		len(e.add) > 0 || e.set || len(e.setLearning) > 0 || len(e.rmSessions) > 0 || len(e.rmLearnings) > 0 || len(e.supersede) > 0 {
+		return false
+	}
+	first := d.Sessions[0]
+	pos, n := first.Span.Start, len(out)-len(d.Source)
+	if n <= 0 || first.Span.End < pos || !bytes.Equal(out[:pos], d.Source[:pos]) || !bytes.Equal(out[pos+n:], d.Source[pos:]) {
+		return false
+	}
+	head := "## Recent Sessions" + d.EOL + d.EOL
+	window := make([]byte, 0, len(head)+n+first.Span.End-pos)
+	window = append(window, head...)
+	window = append(window, out[pos:pos+n+first.Span.End-pos]...)
+	w := Parse(window)
+	if len(w.Damage) > 0 || len(w.Problems) > len(d.Problems) || w.Consolidated != nil || len(w.Sessions) != len(e.sessions)+1 {
+		return false
+	}
+	old := w.Sessions[len(w.Sessions)-1]
+	if old.Span.Start != len(head)+n || old.Header != first.Header || !sameLearnings(old, first) {
+		return false
+	}
+	want := map[string]int{}
+	for _, s := range e.sessions {
+		for _, l := range s.Learnings {
+			want[similar.Canonical(l.Text)]++
+		}
+	}
+	for _, s := range w.Sessions[:len(e.sessions)] {
+		for _, c := range s.Categories {
+			for _, l := range c.Learnings {
+				want[similar.Canonical(l.Content())]--
+			}
+		}
+	}
+	for _, k := range want {
+		if k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameLearnings reports whether two sessions hold the same learnings, in
+// the same categories and order.
+func sameLearnings(a, b *Session) bool {
+	if len(a.Categories) != len(b.Categories) {
+		return false
+	}
+	for i, ca := range a.Categories {
+		cb := b.Categories[i]
+		if ca.Name != cb.Name || len(ca.Learnings) != len(cb.Learnings) {
+			return false
+		}
+		for j, l := range ca.Learnings {
+			if l.Text != cb.Learnings[j].Text {
+				return false
+			}
+		}
+	}
+	return true
 }
