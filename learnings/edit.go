@@ -338,11 +338,21 @@ func (p *planner) sepBefore(pos int) string {
 		return ""
 	}
 	if src[pos-1] != '\n' {
-		return p.eol + p.eol
+		return p.finishLine(pos) + p.eol
 	}
 	start := bytes.LastIndexByte(src[:pos-1], '\n') + 1
 	if len(bytes.TrimSpace(src[start:pos])) == 0 {
 		return ""
+	}
+	return p.eol
+}
+
+// finishLine ends the line the source leaves open at pos: a file whose
+// last line ends in a bare CR needs only the LF that makes it a CRLF, or
+// the CR would become part of the line's text.
+func (p *planner) finishLine(pos int) string {
+	if pos > 0 && p.src[pos-1] == '\r' {
+		return "\n"
 	}
 	return p.eol
 }
@@ -467,7 +477,7 @@ func (p *planner) addToConsolidated(c *Consolidated, ls []NewLearning) {
 			pos := cat.Span.End
 			text := items.String()
 			if pos > 0 && p.src[pos-1] != '\n' {
-				text = p.eol + text
+				text = p.finishLine(pos) + text
 			}
 			p.put(pos, pos, text)
 			continue
@@ -496,7 +506,7 @@ func (p *planner) addToConsolidated(c *Consolidated, ls []NewLearning) {
 			last := c.Categories[len(c.Categories)-1]
 			b := blockAt(last.Span.End, false)
 			if b.text.Len() == 0 && p.src[last.Span.End-1] != '\n' {
-				b.text.WriteString(p.eol)
+				b.text.WriteString(p.finishLine(last.Span.End))
 			}
 			b.text.WriteString(p.eol)
 			b.text.WriteString(label.String())
