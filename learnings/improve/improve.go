@@ -171,6 +171,22 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
 	slices.SortStableFunc(rep.Suggestions, byValue)
+	// A Documentation Seen reference can hold a credential (a URL with a
+	// token): the report is read by people and agents, so it shows them
+	// redacted, as recall does.
+	for i := range rep.Docs {
+		rep.Docs[i].Path = secrets.Redact(rep.Docs[i].Path)
+		for j, ref := range rep.Docs[i].Refs {
+			rep.Docs[i].Refs[j] = secrets.Redact(ref)
+		}
+	}
+	for _, items := range [][]Item{rep.Covered, rep.Suggestions} {
+		for i := range items {
+			for j, ref := range items[i].Seen {
+				items[i].Seen[j] = secrets.Redact(ref)
+			}
+		}
+	}
 	return rep
 }
 

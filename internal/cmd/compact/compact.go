@@ -17,6 +17,7 @@ import (
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/compact"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Options holds the flags of "learn compact".
@@ -149,7 +150,9 @@ func run(opts *Options) error {
 			return err
 		}
 		if rep.Compacted {
-			rep.Diff = string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true))
+			// Redacted as recall redacts: the preview goes to people and
+			// agents; compacting itself keeps the file's bytes.
+			rep.Diff = secrets.Redact(string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true)))
 		}
 		return finish(opts, rep)
 	}
