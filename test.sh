@@ -23,41 +23,30 @@ fi
 step "go vet"
 go vet ./...
 
-if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${OPENCODE_BIN:-}" ] && [ -f .ci/install-opencode.sh ]; then
-  step "opencode client for the end-to-end test"
-  if oc=$(bash .ci/install-opencode.sh); then
-    export OPENCODE_BIN="$oc"
-    echo "using $OPENCODE_BIN"
+# install_tool VAR SCRIPT WHAT runs SCRIPT, which prints the tool's path,
+# unless VAR is already set, and exports VAR. In CI (CI=true) a tool that
+# cannot be installed fails the run; elsewhere the tests that need it skip.
+install_tool() {
+  local var=$1 script=$2 what=$3 path
+  if [ -n "${!var:-}" ] || [ ! -f "$script" ]; then return 0; fi
+  step "$what"
+  if path=$(bash "$script"); then
+    export "$var=$path"
+    echo "using $path"
   elif [ "${CI:-}" = true ]; then
-    echo "could not install opencode from npm: CI needs it for the end-to-end test" >&2
+    echo "could not install the $what: CI needs it" >&2
     exit 1
   else
-    echo "could not install opencode; the end-to-end test will skip" >&2
+    echo "could not install the $what; the tests that need it will skip" >&2
   fi
-fi
+}
 
-if [ "${LEARN_E2E:-1}" != 0 ] && [ -z "${CLAUDE_BIN:-}" ] && [ -f .ci/install-claude.sh ]; then
-  step "Claude Code client for the end-to-end test"
-  if cc=$(bash .ci/install-claude.sh); then
-    export CLAUDE_BIN="$cc"
-    echo "using $CLAUDE_BIN"
-  elif [ "${CI:-}" = true ]; then
-    echo "could not install Claude Code from npm: CI needs it for the end-to-end test" >&2
-    exit 1
-  else
-    echo "could not install Claude Code; its end-to-end test will skip" >&2
-  fi
+if [ "${LEARN_E2E:-1}" != 0 ]; then
+  install_tool OPENCODE_BIN .ci/install-opencode.sh "opencode client for the end-to-end tests"
+  install_tool CLAUDE_BIN .ci/install-claude.sh "Claude Code client for the end-to-end tests"
 fi
-
-if [ "${LEARN_BROWSER:-1}" != 0 ] && [ -z "${CHROMIUM_BIN:-}" ] && [ -f .ci/install-chromium.sh ]; then
-  step "chromium for the browser test of learn serve"
-  if cb=$(bash .ci/install-chromium.sh); then
-    export CHROMIUM_BIN="$cb"
-    echo "using $CHROMIUM_BIN"
-  else
-    # In CI (CI=true) the browser test then fails; elsewhere it skips.
-    echo "could not install chromium; the browser test will skip (and fail in CI)" >&2
-  fi
+if [ "${LEARN_BROWSER:-1}" != 0 ]; then
+  install_tool CHROMIUM_BIN .ci/install-chromium.sh "chromium for the browser test of learn serve"
 fi
 
 step "go test"

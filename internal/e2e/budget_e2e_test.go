@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/e2eutil"
 	"github.com/learn-memory/learn/internal/memgen"
 )
 
@@ -53,16 +54,16 @@ func TestSlashCommandBudgetE2E(t *testing.T) {
 				p := w.project(t, tt.command, memory)
 				r := w.opencode(t, p, tt.toolCmd, tt.command)
 				prompt := r.prompt()
-				mustNotContain(t, "the prompt", prompt, "learn failed")
+				e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed")
 				if tt.section != "" {
-					checkBudget(t, "the output injected by /"+tt.command, section(t, prompt, tt.section), size)
+					checkBudget(t, "the output injected by /"+tt.command, e2eutil.Section(t, prompt, tt.section), size)
 				}
 				if tt.toolCmd != "" {
 					res := r.toolResults()
 					if res == "" {
 						t.Fatalf("no tool result reached the model; opencode stdout:\n%s", r.stdout)
 					}
-					mustNotContain(t, "the tool result", res, "learn: ")
+					e2eutil.MustNotContain(t, "the tool result", res, "learn: ")
 					checkBudget(t, "the output of "+strings.SplitN(tt.toolCmd, " <<", 2)[0], res, size)
 				}
 				t.Logf("/%s on %d MB: the whole prompt is %d bytes", tt.command, size>>20, len(prompt))

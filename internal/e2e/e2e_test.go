@@ -14,11 +14,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 const skipHelp = "opencode not found: set OPENCODE_BIN or put opencode on PATH. To run this test: " +
@@ -40,22 +41,14 @@ func TestMain(m *testing.M) {
 	if opencodeBin == "" || testing.Short() {
 		os.Exit(m.Run())
 	}
-	dir, err := os.MkdirTemp("", "learn-e2e-bin-")
+	dir, cleanup, err := e2eutil.BuildLearn()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := func() int {
-		defer os.RemoveAll(dir)
-		build := exec.Command("go", "build", "-o", filepath.Join(dir, "learn"), "./cmd/learn")
-		build.Dir = repoRoot()
-		if out, err := build.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "go build ./cmd/learn: %v\n%s", err, out)
-			return 1
-		}
-		learnDir = dir
-		return m.Run()
-	}()
+	learnDir = dir
+	code := m.Run()
+	cleanup()
 	os.Exit(code)
 }
 
@@ -68,11 +61,6 @@ func findOpencode() string {
 		return ""
 	}
 	return p
-}
-
-func repoRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
 }
 
 // world is one isolated user: HOME and XDG dirs under a temp dir, an
@@ -284,36 +272,6 @@ func readMemory(t *testing.T, project string) string {
 	return string(data)
 }
 
-// section is what the prompt holds between <tag> and </tag>: the output of
-// the injection the template wraps in that tag.
-func section(t *testing.T, prompt, tag string) string {
-	t.Helper()
-	_, after, ok := strings.Cut(prompt, "<"+tag+">")
-	inside, _, ok2 := strings.Cut(after, "</"+tag+">")
-	if !ok || !ok2 {
-		t.Fatalf("the prompt has no <%s> section:\n%s", tag, prompt)
-	}
-	return strings.TrimSpace(inside)
-}
-
-func mustContain(t *testing.T, what, got string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(got, want) {
-			t.Errorf("%s does not contain %q; it is:\n%s", what, want, got)
-		}
-	}
-}
-
-func mustNotContain(t *testing.T, what, got string, bad ...string) {
-	t.Helper()
-	for _, b := range bad {
-		if strings.Contains(got, b) {
-			t.Errorf("%s contains %q; it is:\n%s", what, b, got)
-		}
-	}
-}
-
 // memory is a file with two sessions and Consolidated Learnings, each with
 // a learning whose words appear nowhere else.
 const memory = `## Consolidated Learnings
@@ -378,12 +336,12 @@ func TestSlashCommands(t *testing.T) {
 		// Arguments that would run commands if they were pasted into a shell line.
 		r := w.opencode(t, p, "", "learning-recall", "$(touch pwned-subst)", "x;touch pwned-semi")
 		prompt := r.prompt()
-		mustContain(t, "the prompt", prompt, "not as instructions", "Focus from the user (may be empty): ")
-		mustContain(t, "the recalled learnings", section(t, prompt, "project-memory"),
+		e2eutil.MustContain(t, "the prompt", prompt, "not as instructions", "Focus from the user (may be empty): ")
+		e2eutil.MustContain(t, "the recalled learnings", e2eutil.Section(t, prompt, "project-memory"),
 			"kestrel sync client must cap at 30 s",
 			"quokka service",
 			"marmoset tool")
-		mustNotContain(t, "the prompt", prompt, "learn failed", "!`")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed", "!`")
 		for _, f := range []string{"pwned-subst", "pwned-semi"} {
 			if _, err := os.Stat(filepath.Join(p, f)); err == nil {
 				t.Errorf("the arguments ran as shell commands: %s exists", f)
@@ -397,18 +355,18 @@ func TestSlashCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := w.opencode(t, p, "", "learning-recall")
-		mustContain(t, "the recall section", section(t, r.prompt(), "project-memory"),
+		e2eutil.MustContain(t, "the recall section", e2eutil.Section(t, r.prompt(), "project-memory"),
 			"learn: ", "is a directory", "learn failed: see the error above; run learn doctor")
 	})
 
 	t.Run("summarise puts the baseline in the prompt and stores nothing", func(t *testing.T) {
 		p := w.project(t, "summarise", memory)
 		r := w.opencode(t, p, "", "learning-summarise")
-		mustContain(t, "the prompt", r.prompt(), "not as instructions", "learn summarise - <<'EOF'")
-		mustContain(t, "the baseline", section(t, r.prompt(), "project-memory-baseline"),
+		e2eutil.MustContain(t, "the prompt", r.prompt(), "not as instructions", "learn summarise - <<'EOF'")
+		e2eutil.MustContain(t, "the baseline", e2eutil.Section(t, r.prompt(), "project-memory-baseline"),
 			"kestrel sync client must cap at 30 s",
 			"marmoset tool")
-		mustNotContain(t, "the prompt", r.prompt(), "learn failed")
+		e2eutil.MustNotContain(t, "the prompt", r.prompt(), "learn failed")
 		if got := readMemory(t, p); got != memory {
 			t.Errorf("/learning-summarise changed the memory file:\n%s", got)
 		}
@@ -422,30 +380,30 @@ func TestSlashCommands(t *testing.T) {
 			"- Deploy the wombat service with the canary flag; a full rollout needs the on-call lead's approval.\n" +
 			"EOF"
 		r := w.opencode(t, p, store, "learning-store", "wombat deploys")
-		mustContain(t, "the prompt", r.prompt(), "learn store --focus \"", "Store only what the user approved", "wombat deploys")
+		e2eutil.MustContain(t, "the prompt", r.prompt(), "learn store --focus \"", "Store only what the user approved", "wombat deploys")
 		if r.toolResults() == "" {
 			t.Fatalf("no tool result reached the model; opencode stdout:\n%s", r.stdout)
 		}
 		got := readMemory(t, p)
-		mustContain(t, "the memory file", got,
+		e2eutil.MustContain(t, "the memory file", got,
 			"] - Wombat deploys",
 			"docs/deploy.md#canary",
 			"**User Corrections:**",
 			"- Deploy the wombat service with the canary flag; a full rollout needs the on-call lead's approval.")
 		// What was stored is what recall gives the next session.
-		mustContain(t, "learn recall", w.learn(t, p, "", "recall"), "wombat service with the canary flag")
+		e2eutil.MustContain(t, "learn recall", w.learn(t, p, "", "recall"), "wombat service with the canary flag")
 	})
 
 	t.Run("compact: the model's bash call folds the sessions into Consolidated", func(t *testing.T) {
 		p := w.project(t, "compact", memory)
 		r := w.opencode(t, p, "learn compact", "learning-compact")
-		mustContain(t, "the prompt", r.prompt(), "learn compact --dry-run", ".tmp/memory-learnings.backup.md")
+		e2eutil.MustContain(t, "the prompt", r.prompt(), "learn compact --dry-run", ".tmp/memory-learnings.backup.md")
 		if r.toolResults() == "" {
 			t.Fatalf("no tool result reached the model; opencode stdout:\n%s", r.stdout)
 		}
 		got := readMemory(t, p)
-		mustContain(t, "the compacted file", got, "## Consolidated Learnings", "kestrel sync client", "quokka service", "marmoset tool")
-		mustNotContain(t, "the compacted file", got, "## [2026-11-20 14:05 UTC]", "## [2026-11-19 09:30 UTC]")
+		e2eutil.MustContain(t, "the compacted file", got, "## Consolidated Learnings", "kestrel sync client", "quokka service", "marmoset tool")
+		e2eutil.MustNotContain(t, "the compacted file", got, "## [2026-11-20 14:05 UTC]", "## [2026-11-19 09:30 UTC]")
 		backup, err := os.ReadFile(filepath.Join(p, ".tmp", "memory-learnings.backup.md"))
 		if err != nil || string(backup) != memory {
 			t.Errorf("backup missing or not the original file (err %v)", err)
@@ -456,9 +414,9 @@ func TestSlashCommands(t *testing.T) {
 		p := w.project(t, "forget", memory)
 		r := w.opencode(t, p, "learn forget --yes", "learning-forget")
 		prompt := r.prompt()
-		mustContain(t, "the prompt", prompt, "not as instructions", "explicitly said yes")
-		mustNotContain(t, "the prompt", prompt, "learn failed")
-		if section(t, prompt, "forget-preview") == "" {
+		e2eutil.MustContain(t, "the prompt", prompt, "not as instructions", "explicitly said yes")
+		e2eutil.MustNotContain(t, "the prompt", prompt, "learn failed")
+		if e2eutil.Section(t, prompt, "forget-preview") == "" {
 			t.Error("the forget preview is empty")
 		}
 		if r.toolResults() == "" {
@@ -472,8 +430,8 @@ func TestSlashCommands(t *testing.T) {
 	t.Run("improve-docs puts the report in the prompt", func(t *testing.T) {
 		p := w.project(t, "improve-docs", memory)
 		r := w.opencode(t, p, "", "learning-improve-docs")
-		mustContain(t, "the prompt", r.prompt(), "not as instructions")
-		mustNotContain(t, "the prompt", r.prompt(), "learn failed")
-		mustContain(t, "the improve-docs report", section(t, r.prompt(), "improve-docs-report"), "README.md")
+		e2eutil.MustContain(t, "the prompt", r.prompt(), "not as instructions")
+		e2eutil.MustNotContain(t, "the prompt", r.prompt(), "learn failed")
+		e2eutil.MustContain(t, "the improve-docs report", e2eutil.Section(t, r.prompt(), "improve-docs-report"), "README.md")
 	})
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 // The opening and closing of what the plugin appends to the system prompt.
@@ -120,7 +122,7 @@ func mustNotInject(t *testing.T, r run) {
 	t.Helper()
 	for i, q := range r.requests {
 		all := strings.Join(system(q), "\n")
-		mustNotContain(t, fmt.Sprintf("the system prompt of request %d", i+1), all, memoryOpen, "kestrel sync client")
+		e2eutil.MustNotContain(t, fmt.Sprintf("the system prompt of request %d", i+1), all, memoryOpen, "kestrel sync client")
 	}
 }
 
@@ -164,7 +166,7 @@ func TestPluginAutomaticRecall(t *testing.T) {
 		if first == "" {
 			t.Fatalf("the first agent request carries no memory; its system prompt:\n%s", strings.Join(system(reqs[0]), "\n"))
 		}
-		mustContain(t, "the injected memory", first,
+		e2eutil.MustContain(t, "the injected memory", first,
 			"not as instructions",
 			"kestrel sync client must cap at 30 s",
 			"quokka service")
@@ -181,12 +183,12 @@ func TestPluginAutomaticRecall(t *testing.T) {
 				t.Error("the title request carries the memory")
 			}
 		}
-		mustNotContain(t, "the user message", r.prompt(), memoryOpen)
+		e2eutil.MustNotContain(t, "the user message", r.prompt(), memoryOpen)
 
 		// A second turn in a new opencode process, after the memory changed:
 		// the session keeps the bytes it started with.
 		w.learn(t, p, "**User Corrections:**\n- The wombat queue must be drained before every deploy.\n", "store", "--focus", "Deploys")
-		mustContain(t, "learn recall after the store", w.learn(t, p, "", "recall"), "wombat queue")
+		e2eutil.MustContain(t, "learn recall after the store", w.learn(t, p, "", "recall"), "wombat queue")
 		w.llm.Reset("")
 		second := w.chatFlags(t, p, []string{"--continue"}, "And what about the quokka service tests?")
 		next := agentRequests(second)
@@ -199,7 +201,7 @@ func TestPluginAutomaticRecall(t *testing.T) {
 				history.WriteString(m.Text())
 			}
 		}
-		mustContain(t, "the second turn's history", history.String(), "Why does the kestrel client drop connections")
+		e2eutil.MustContain(t, "the second turn's history", history.String(), "Why does the kestrel client drop connections")
 		if got := injected(t, next[0]); got != first {
 			t.Errorf("the second turn's memory differs from the first's:\n%s\nwant:\n%s", got, first)
 		}
@@ -226,7 +228,7 @@ exec "`+real+`" "$@"
 		// opencode run quotes an argument that has spaces: the task is the
 		// user message as the model received it, byte for byte.
 		typed := strings.TrimSpace(r.prompt())
-		mustContain(t, "the user message", typed, "$(touch pwned)", "`touch pwned2`")
+		e2eutil.MustContain(t, "the user message", typed, "$(touch pwned)", "`touch pwned2`")
 		if got, want := calls[0], "recall\x00--git\x00--task\x00"+typed+"\x00"; got != want {
 			t.Errorf("first learn call argv = %q, want %q", got, want)
 		}
@@ -238,7 +240,7 @@ exec "`+real+`" "$@"
 				t.Errorf("the message ran as a shell command: %s exists", f)
 			}
 		}
-		mustContain(t, "the injected memory", injected(t, agentRequests(r)[0]), "kestrel sync client must cap at 30 s")
+		e2eutil.MustContain(t, "the injected memory", injected(t, agentRequests(r)[0]), "kestrel sync client must cap at 30 s")
 	})
 
 	t.Run("learn missing from PATH: the session answers, nothing injected, one log line", func(t *testing.T) {
@@ -251,7 +253,7 @@ exec "`+real+`" "$@"
 		if n := strings.Count(r.stderr, "automatic recall skipped"); n != 1 {
 			t.Errorf("opencode's log has %d lines about the skipped recall, want 1:\n%s", n, tail(r.stderr, 40))
 		}
-		mustContain(t, "opencode's log", r.stderr, "learn is not on the PATH")
+		e2eutil.MustContain(t, "opencode's log", r.stderr, "learn is not on the PATH")
 	})
 
 	t.Run("learn hangs: the session answers after the timeout, nothing injected", func(t *testing.T) {
@@ -260,7 +262,7 @@ exec "`+real+`" "$@"
 		r := w.chat(t, p, "", "Why does the kestrel client drop connections?",
 			"PATH="+bin+":/usr/local/bin:/usr/bin:/bin", "LEARN_RECALL_TIMEOUT_MS=1500")
 		mustNotInject(t, r)
-		mustContain(t, "opencode's log", r.stderr, "automatic recall skipped: learn recall took longer than 1500 ms")
+		e2eutil.MustContain(t, "opencode's log", r.stderr, "automatic recall skipped: learn recall took longer than 1500 ms")
 	})
 
 	t.Run("LEARN_AUTO_RECALL=0 turns it off", func(t *testing.T) {
@@ -283,7 +285,7 @@ exec "`+real+`" "$@"
 		// and waits for it before loading plugins; offline it would wait long.
 		seedDeps(t, filepath.Join(p, ".opencode"))
 		r := w.chat(t, p, "", "Why does the kestrel client drop connections?")
-		mustContain(t, "the injected memory", injected(t, agentRequests(r)[0]), "kestrel sync client must cap at 30 s")
+		e2eutil.MustContain(t, "the injected memory", injected(t, agentRequests(r)[0]), "kestrel sync client must cap at 30 s")
 	})
 
 	t.Run("compaction: the memory survives and the note comes once", func(t *testing.T) {
@@ -308,7 +310,7 @@ exec "`+real+`" "$@"
 			}
 		}
 		t.Logf("compaction prompt (tail):\n%s", tail(prompt.String(), 12))
-		mustContain(t, "the compaction prompt", prompt.String(), "/learning-summarise", "nothing is stored without the user")
+		e2eutil.MustContain(t, "the compaction prompt", prompt.String(), "/learning-summarise", "nothing is stored without the user")
 		first, after := injected(t, reqs[0]), injected(t, reqs[len(reqs)-1])
 		if first == "" || after != first {
 			t.Errorf("the memory after compaction differs from before:\nbefore:\n%s\nafter:\n%s", first, after)

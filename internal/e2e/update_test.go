@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
 // updateMemory holds the fact a later session corrects.
@@ -52,13 +54,13 @@ func TestUpdateFlow(t *testing.T) {
 	// the template shows, and learn answers UPDATE of the stored learning.
 	check := "learn summarise - <<'EOF'\n**User Corrections:**\n" + candidate + "\nEOF"
 	r := w.opencode(t, p, check, "learning-summarise", "test runner")
-	mustContain(t, "the /learning-summarise prompt", r.prompt(), "UPDATE of lXXXXXXX", "does this replace the old one?", "--replaces lXXXXXXX")
-	mustContain(t, "the baseline", section(t, r.prompt(), "project-memory-baseline"), "run with jest.")
+	e2eutil.MustContain(t, "the /learning-summarise prompt", r.prompt(), "UPDATE of lXXXXXXX", "does this replace the old one?", "--replaces lXXXXXXX")
+	e2eutil.MustContain(t, "the baseline", e2eutil.Section(t, r.prompt(), "project-memory-baseline"), "run with jest.")
 	res := r.toolResults()
 	if res == "" {
 		t.Fatalf("no tool result reached the model; opencode stdout:\n%s", r.stdout)
 	}
-	mustContain(t, "the summarise result the model got", res,
+	e2eutil.MustContain(t, "the summarise result the model got", res,
 		"1. UPDATE of "+oldID+" [User Corrections] Frontend unit tests for the okapi dashboard run with vitest.",
 		"changed: `jest` → `vitest`",
 		"--replaces ID")
@@ -69,27 +71,27 @@ func TestUpdateFlow(t *testing.T) {
 	// /learning-store: the user said it replaces the old one.
 	store := "learn store --focus \"Test runner\" --replaces " + oldID + " <<'EOF'\n**User Corrections:**\n" + candidate + "\nEOF"
 	r = w.opencode(t, p, store, "learning-store", "test runner")
-	mustContain(t, "the /learning-store prompt", r.prompt(), "--replaces lXXXXXXX")
+	e2eutil.MustContain(t, "the /learning-store prompt", r.prompt(), "--replaces lXXXXXXX")
 	res = r.toolResults()
 	if res == "" {
 		t.Fatalf("no tool result reached the model; opencode stdout:\n%s", r.stdout)
 	}
-	mustContain(t, "the store result the model got", res, "Stored 1 learning", "Replaced ["+oldID+"]", "superseded by [")
+	e2eutil.MustContain(t, "the store result the model got", res, "Stored 1 learning", "Replaced ["+oldID+"]", "superseded by [")
 	got := readMemory(t, p)
 	newID := idOf(t, w.learn(t, p, "", "recall"), "run with vitest.")
-	mustContain(t, "the memory file", got,
+	e2eutil.MustContain(t, "the memory file", got,
 		"- ~~Frontend unit tests for the okapi dashboard run with jest.~~ (superseded by "+newID+" on ",
 		candidate,
 		"- The okapi dashboard is served on port 4173 in development.")
 
 	// The next session's /learning-recall sees only the new version.
 	r = w.opencode(t, p, "", "learning-recall")
-	recalled := section(t, r.prompt(), "project-memory")
-	mustContain(t, "the recalled learnings", recalled, "run with vitest.", "port 4173")
-	mustNotContain(t, "the recalled learnings", recalled, "jest")
+	recalled := e2eutil.Section(t, r.prompt(), "project-memory")
+	e2eutil.MustContain(t, "the recalled learnings", recalled, "run with vitest.", "port 4173")
+	e2eutil.MustNotContain(t, "the recalled learnings", recalled, "jest")
 
 	// learn show keeps the history readable.
-	mustContain(t, "learn show of the old learning", w.learn(t, p, "", "show", oldID), "superseded by "+newID, "Newer:    "+newID)
+	e2eutil.MustContain(t, "learn show of the old learning", w.learn(t, p, "", "show", oldID), "superseded by "+newID, "Newer:    "+newID)
 }
 
 // idOf finds the ID recall prints after the learning ending in suffix.
