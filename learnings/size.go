@@ -14,7 +14,11 @@ const SizeLimit = 1000 * 1000
 
 // SizeWarning is where "approaching the 1 MB limit" starts: far enough
 // below SizeLimit to give a few sessions' notice before compaction is due.
-const SizeWarning = 750 * 1000
+const SizeWarning = SizeLimit / 4 * 3
+
+// WarnAt is SizeWarning for a configured limit: where recall, lint and
+// the web page start to say the file is approaching it.
+func WarnAt(limit int) int { return limit / 4 * 3 }
 
 // HumanSize renders a byte count as people read it, the one way every
 // command prints a size: "812 bytes", "1.2 KB", "12 KB", "1.0 MB", "12 MB"

@@ -222,7 +222,7 @@ type sizeGauge struct {
 }
 
 func newSizeGauge(n, limit int) sizeGauge {
-	warn := limit / 4 * 3 // where learn lint starts to warn
+	warn := learnings.WarnAt(limit)
 	scale := max(limit*5/4, n)
 	x := func(v int) int { return 10 + int(int64(v)*int64(sizeChartW-20)/int64(scale)) }
 	g := sizeGauge{Width: sizeChartW, BarW: x(n) - 10, WarnX: x(warn), LimitX: x(limit),

@@ -249,7 +249,7 @@ const (
 )
 
 func pairs(doc *learnings.Document) []Finding {
-	ls := live(doc.Learnings())
+	ls := learnings.Live(doc.Learnings())
 	texts := similar.PrepareAll(len(ls), func(i int) string { return ls[i].Text })
 
 	same := similar.NewSameIndex()
@@ -347,7 +347,7 @@ func size(doc *learnings.Document, limit int) []Finding {
 		return []Finding{{Line: 1, Severity: Error, Kind: KindSize,
 			Message: "the file is " + learnings.OverLimit(n, limit),
 			Fix:     learnings.SizeAdvice(doc, limit)}}
-	case n > limit/4*3:
+	case n > learnings.WarnAt(limit):
 		return []Finding{{Line: 1, Severity: Warning, Kind: KindSize,
 			Message: fmt.Sprintf("the file is %s, approaching %s", learnings.HumanSize(n), learnings.LimitText(limit)),
 			Fix:     learnings.SizeAdvice(doc, limit)}}

@@ -7,9 +7,6 @@ import (
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
-// live is ls without the superseded learnings, which are history.
-func live(ls []*learnings.Learning) []*learnings.Learning { return learnings.Live(ls) }
-
 // unresolved reports learning i (t prepared) when it updates a learning
 // stored before it in the file while neither is superseded: two versions of
 // one fact (jest and vitest), of which recall shows both. Only the user

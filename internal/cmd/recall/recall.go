@@ -278,7 +278,7 @@ func sizeWarnings(shown string, doc *learnings.Document, limit int) []string {
 	switch {
 	case size > limit:
 		return []string{fmt.Sprintf("warning: %s is %s: %s.", shown, learnings.OverLimit(size, limit), learnings.SizeAdvice(doc, limit))}
-	case size > limit/4*3:
+	case size > learnings.WarnAt(limit):
 		return []string{fmt.Sprintf("note: %s is %s and approaching %s: %s.", shown, learnings.HumanSize(size), learnings.LimitText(limit), learnings.SizeAdvice(doc, limit))}
 	}
 	return nil
