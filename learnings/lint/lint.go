@@ -258,13 +258,13 @@ func pairs(doc *learnings.Document) []Finding {
 	// says nothing about which two are one fact; not looking such words up
 	// keeps lint linear in the file (see similar.Index.Common).
 	related.Common = max(commonFloor, len(ls)/commonShare)
+	related.AddAll(texts)
 	dupOf := make([]int, len(ls))
 	for i, t := range texts {
 		dupOf[i] = -1
 		if j, dup := same.Find(t); dup {
 			dupOf[i] = j
 		}
-		related.Add(i, t)
 		same.Add(i, t)
 	}
 

@@ -132,6 +132,12 @@ func (t *Text) Compare(c *Text) Verdict {
 		return Verdict{Kind: Same, Score: 1}
 	}
 	score, shared := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
+	return t.judge(c, score, shared)
+}
+
+// judge is Compare's verdict on texts whose canonical forms differ or
+// whose analyses do, given their relatedness and shared word weight.
+func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
 	case score >= sameFloor && sameContent(t.analysis(), c.analysis()):

@@ -78,9 +78,40 @@ type Index struct {
 	scratch  sync.Pool
 }
 
+// indexEntry keeps beside the text what the bounds read of it, so that
+// ruling an entry out touches one array and not the text's own memory.
 type indexEntry struct {
 	t      *Text
+	weight float64
+	grams  int
+	// terms has termBit of each of the text's terms set: a word whose bit
+	// is clear is not one of them.
+	terms uint64
+	// canon is a hash of the canonical text, so that the entries that are
+	// certainly not equal to the text are told without reading it.
+	canon  uint64
 	sketch gramSketch
+}
+
+func entryOf(t *Text) indexEntry {
+	e := indexEntry{t: t, weight: t.f.weight, grams: len(t.trigrams()), sketch: sketchOf(t.trigrams())}
+	for _, term := range t.f.terms {
+		e.terms |= termBit(term)
+	}
+	e.canon = fnv(t.f.canon)
+	return e
+}
+
+// termBit is a term's bit in indexEntry.terms.
+func termBit(term string) uint64 { return 1 << (fnv(term) >> 58) }
+
+// fnv is the 64-bit FNV-1a hash of s.
+func fnv(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
 }
 
 // boundSlack keeps float rounding from ruling out a pair that scores
@@ -92,9 +123,27 @@ func NewIndex() *Index { return &Index{postings: map[string][]int32{}} }
 
 // Add indexes t under id, the caller's own; Best returns it unchanged.
 func (ix *Index) Add(id int, t *Text) {
-	n := int32(len(ix.entries))
 	ix.ids = append(ix.ids, id)
-	ix.entries = append(ix.entries, indexEntry{t: t, sketch: sketchOf(t.trigrams())})
+	ix.entries = append(ix.entries, entryOf(t))
+	ix.post(int32(len(ix.entries)-1), t)
+}
+
+// AddAll is Add of every text, under its position in texts, in order. Each
+// text's trigrams and sketch are its own work, done on every CPU, which on a
+// large memory is most of building the index.
+func (ix *Index) AddAll(texts []*Text) {
+	base := len(ix.entries)
+	ix.entries = slices.Grow(ix.entries, len(texts))[:base+len(texts)]
+	Parallel(len(texts), func(i int) {
+		ix.entries[base+i] = entryOf(texts[i])
+	})
+	for i, t := range texts {
+		ix.ids = append(ix.ids, i)
+		ix.post(int32(base+i), t)
+	}
+}
+
+func (ix *Index) post(n int32, t *Text) {
 	for _, term := range t.f.terms {
 		ix.postings[term] = append(ix.postings[term], n)
 	}
@@ -126,19 +175,20 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 			l = l[:k]
 		}
 		if len(l) > 0 {
-			lists = append(lists, posting{l, termWeight(term)})
+			lists = append(lists, posting{l, term, termBit(term), termWeight(term)})
 		}
 	}
 	sc.lists = lists
 	slices.SortFunc(lists, func(a, b posting) int { return cmp.Compare(len(b.ids), len(a.ids)) })
-	skipped, budget := 0.0, minSharedShare*f.weight-boundSlack
-	for len(lists) > 0 && (skipped+lists[0].weight < budget || ix.Common > 0 && len(lists[0].ids) > ix.Common) {
-		skipped += lists[0].weight
-		lists = lists[1:]
+	k, skipped, budget := 0, 0.0, minSharedShare*f.weight-boundSlack
+	for k < len(lists) && (skipped+lists[k].weight < budget || ix.Common > 0 && len(lists[k].ids) > ix.Common) {
+		skipped += lists[k].weight
+		k++
 	}
+	unread := lists[:k]
 	gen := sc.next()
 	touched := sc.touched[:0]
-	for _, l := range lists {
+	for _, l := range lists[k:] {
 		w := float32(l.weight)
 		for _, n := range l.ids {
 			if sc.stamp[n] != gen {
@@ -150,7 +200,6 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 		}
 	}
 	sc.touched = touched
-	slices.Sort(touched)
 
 	grams := t.trigrams()
 	gramBits := sc.gramBits[:0]
@@ -158,27 +207,58 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 		gramBits = append(gramBits, sketchBit(g))
 	}
 	sc.gramBits = gramBits
-	best := int32(-1)
-	bestScore := UpdateThreshold - boundSlack
+	// Score the entries most likely to be the best first: once one is
+	// found, an entry whose bound cannot reach its score (as rounded: ties
+	// go to the entry added first) is never scored.
+	cands := sc.cands[:0]
+	floor := UpdateThreshold - boundSlack
 	for _, n := range touched {
 		e := &ix.entries[n]
-		inter := min(float64(sc.shared[n])+skipped, f.weight, e.t.f.weight)
-		if inter < minSharedShare*max(f.weight, e.t.f.weight)-boundSlack {
+		inter := min(float64(sc.shared[n])+skipped, f.weight, e.weight)
+		if inter < minSharedShare*max(f.weight, e.weight)-boundSlack ||
+			wordWeight*inter/(f.weight+e.weight-inter)+trigramWeight < floor {
 			continue
 		}
-		wordBound := inter / (f.weight + e.t.f.weight - inter)
-		if wordWeight*wordBound+trigramWeight < bestScore-boundSlack {
+		bound := wordWeight*inter/(f.weight+e.weight-inter) + trigramWeight*diceBound(gramBits, e.grams, &e.sketch)
+		if bound < floor {
 			continue
 		}
-		if wordWeight*wordBound+trigramWeight*diceBound(gramBits, len(e.t.trigrams()), &e.sketch) < bestScore-boundSlack {
+		cands = append(cands, candidate{n, bound})
+	}
+	sc.cands = cands
+	slices.SortFunc(cands, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.n, b.n))
+	})
+	canon := fnv(f.canon)
+	best := int32(-1)
+	bestScore := 0.0
+	for _, c := range cands {
+		if best >= 0 && c.bound < bestScore-roundingSlack {
+			break
+		}
+		e := &ix.entries[c.n]
+		if e.canon == canon && e.t.f.canon == f.canon && e.t.analysis().key == t.analysis().key {
+			continue // the same learning (Compare's first test)
+		}
+		// The words not looked up, looked for in the entry: the shared
+		// weight is now exact.
+		shared := float64(sc.shared[c.n])
+		for _, l := range unread {
+			if e.terms&l.bit != 0 && slices.Contains(e.t.f.terms, l.term) {
+				shared += l.weight
+			}
+		}
+		if shared < minSharedShare*max(f.weight, e.weight)-boundSlack {
 			continue
 		}
-		got := e.t.Compare(t)
+		words := shared / (f.weight + e.weight - shared) // as weightedJaccard, to the last bit
+		score := wordWeight*words + trigramWeight*dice(e.t.trigrams(), grams)
+		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
 			continue
 		}
-		if best < 0 || got.Score > bestScore {
-			best, bestScore, v = n, got.Score, got
+		if best < 0 || got.Score > bestScore || got.Score == bestScore && c.n < best {
+			best, bestScore, v = c.n, got.Score, got
 		}
 	}
 	if best < 0 {
@@ -187,8 +267,21 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 	return ix.ids[best], v, true
 }
 
+// roundingSlack is how far below a rounded score the score of an entry
+// that rounds to it can be (Verdict.Score has two decimals), plus float
+// rounding.
+const roundingSlack = 0.005 + 1e-6
+
+// candidate is an entry worth scoring, with a bound on its score.
+type candidate struct {
+	n     int32
+	bound float64
+}
+
 type posting struct {
 	ids    []int32
+	term   string
+	bit    uint64
 	weight float64
 }
 
@@ -231,6 +324,7 @@ type indexScratch struct {
 	touched  []int32
 	lists    []posting
 	gramBits []uint16
+	cands    []candidate
 }
 
 func (ix *Index) getScratch() *indexScratch {

@@ -172,11 +172,23 @@ func TestIndexesAgreeWithCompare(t *testing.T) {
 		if got, ok := same.Find(p); ok != (wantSame >= 0) || ok && got != wantSame {
 			t.Errorf("SameIndex.Find(%q) = %d, %v; want %d", s, got, ok, wantSame)
 		}
-		if got, v, ok := rel.Best(p); ok != (wantRel >= 0) || ok && v.Score != bestScore {
+		if got, v, ok := rel.Best(p); ok != (wantRel >= 0) || ok && (v.Score != bestScore || got != wantRel) {
 			t.Errorf("Index.Best(%q) = %d %+v %v; want %d", s, got, v, ok, wantRel)
 		}
 		same.Add(i, p)
 		rel.Add(i, p)
+	}
+	// AddAll then BestBefore, as lint asks, gives what adding one by one
+	// and asking Best gave.
+	all := NewIndex()
+	all.AddAll(prepared)
+	one := NewIndex()
+	for i, p := range prepared {
+		wantID, wantV, wantOK := one.Best(p)
+		if id, v, ok := all.BestBefore(p, i); id != wantID || v.Score != wantV.Score || ok != wantOK {
+			t.Errorf("BestBefore(%q, %d) = %d %+v %v; Best = %d %+v %v", texts[i], i, id, v, ok, wantID, wantV, wantOK)
+		}
+		one.Add(i, p)
 	}
 }
 
