@@ -14,6 +14,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -392,5 +393,39 @@ func TestRecallRedactsSecrets(t *testing.T) {
 	it := Item{Learning: doc.Learnings()[0], Category: "Fresh Discoveries"}
 	if cost, n := bulletCost(it, true), runes(bullet(it, true)); cost != n {
 		t.Errorf("bulletCost = %d, rendered %d characters", cost, n)
+	}
+}
+
+// TestCharsCountsText checks that Chars, which stats reports for a whole
+// file, is the length of what Text renders, for every kind of selection.
+func TestCharsCountsText(t *testing.T) {
+	docs := map[string]*learnings.Document{"context": contextDoc(), "generated": learnings.Parse(memgen.Generate(3, 64<<10))}
+	inputs, _ := filepath.Glob("testdata/*.md")
+	for _, in := range inputs {
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Base(in)] = learnings.Parse(src)
+	}
+	for name, doc := range docs {
+		ls := doc.Learnings()
+		opts := map[string]Options{
+			"all":      {},
+			"budget":   {MaxChars: DefaultMaxChars},
+			"small":    {MaxChars: 800},
+			"category": {Category: "Gotchas"},
+			"task":     {MaxChars: 1200, Context: relevance.Context{Task: "S3 multipart upload retries"}},
+			"task all": {Context: relevance.Context{Task: "S3 multipart upload retries"}},
+			"ranked":   {Ranked: ls[:len(ls)/2], Query: "retries"},
+		}
+		for oname, o := range opts {
+			t.Run(name+"/"+oname, func(t *testing.T) {
+				r := Select(doc, o)
+				if got, want := r.Chars(), utf8.RuneCountInString(r.Text()); got != want {
+					t.Errorf("Chars() = %d, Text() has %d characters", got, want)
+				}
+			})
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Text renders the result for the agent. It depends only on the file's
@@ -31,6 +32,32 @@ func (r *Result) Text() string {
 	}
 	b.WriteString(r.footer())
 	return b.String()
+}
+
+// Chars is the number of characters Text renders, counted without
+// rendering and with the bullets measured on every CPU: stats weighs a
+// whole file's recall, and redacting tens of thousands of learnings one
+// after another is most of that work.
+func (r *Result) Chars() int {
+	ranked := r.opts.Ranked != nil
+	costs := make([]int, len(r.Shown))
+	similar.Parallel(len(r.Shown), func(i int) {
+		it := r.Shown[i]
+		costs[i] = bulletCost(it, it.Chosen || ranked)
+	})
+	n := runes(r.header()) + runes(r.footer())
+	if r.Chosen > 0 {
+		n += runes(chosenHeading)
+	}
+	current := ""
+	for i, it := range r.Shown {
+		if !it.Chosen && !ranked && it.Category != current {
+			n += runes(categoryHeading(it.Category))
+			current = it.Category
+		}
+		n += costs[i]
+	}
+	return n
 }
 
 func (r *Result) header() string {
