@@ -72,9 +72,14 @@ type Index struct {
 	// looks every word up.
 	Common int
 
-	ids      []int
-	entries  []indexEntry
-	postings map[string][]int32
+	ids     []int
+	entries []indexEntry
+	// termID numbers the terms of the entries; postings[id] lists the
+	// entries with term id, in the order added, and termIDs holds each
+	// entry's term ids (sorted) one after another.
+	termID   map[string]int32
+	postings [][]int32
+	termIDs  []int32
 	scratch  sync.Pool
 }
 
@@ -84,9 +89,8 @@ type indexEntry struct {
 	t      *Text
 	weight float64
 	grams  int
-	// terms has termBit of each of the text's terms set: a word whose bit
-	// is clear is not one of them.
-	terms uint64
+	// from and to delimit the entry's term ids in Index.termIDs.
+	from, to int32
 	// canon is a hash of the canonical text, so that the entries that are
 	// certainly not equal to the text are told without reading it.
 	canon  uint64
@@ -94,16 +98,8 @@ type indexEntry struct {
 }
 
 func entryOf(t *Text) indexEntry {
-	e := indexEntry{t: t, weight: t.f.weight, grams: len(t.trigrams()), sketch: sketchOf(t.trigrams())}
-	for _, term := range t.f.terms {
-		e.terms |= termBit(term)
-	}
-	e.canon = fnv(t.f.canon)
-	return e
+	return indexEntry{t: t, weight: t.f.weight, grams: len(t.trigrams()), canon: fnv(t.f.canon), sketch: sketchOf(t.trigrams())}
 }
-
-// termBit is a term's bit in indexEntry.terms.
-func termBit(term string) uint64 { return 1 << (fnv(term) >> 58) }
 
 // fnv is the 64-bit FNV-1a hash of s.
 func fnv(s string) uint64 {
@@ -119,7 +115,7 @@ func fnv(s string) uint64 {
 const boundSlack = 1e-9
 
 // NewIndex returns an empty index.
-func NewIndex() *Index { return &Index{postings: map[string][]int32{}} }
+func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 
 // Add indexes t under id, the caller's own; Best returns it unchanged.
 func (ix *Index) Add(id int, t *Text) {
@@ -144,9 +140,20 @@ func (ix *Index) AddAll(texts []*Text) {
 }
 
 func (ix *Index) post(n int32, t *Text) {
+	e := &ix.entries[n]
+	e.from = int32(len(ix.termIDs))
 	for _, term := range t.f.terms {
-		ix.postings[term] = append(ix.postings[term], n)
+		id, ok := ix.termID[term]
+		if !ok {
+			id = int32(len(ix.postings))
+			ix.termID[term] = id
+			ix.postings = append(ix.postings, nil)
+		}
+		ix.postings[id] = append(ix.postings[id], n)
+		ix.termIDs = append(ix.termIDs, id)
 	}
+	slices.Sort(ix.termIDs[e.from:])
+	e.to = int32(len(ix.termIDs))
 }
 
 // Best returns the id of the indexed learning t is the closest update of
@@ -169,13 +176,17 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 
 	lists := sc.lists[:0]
 	for _, term := range f.terms {
-		l := ix.postings[term]
+		id, ok := ix.termID[term]
+		if !ok {
+			continue
+		}
+		l := ix.postings[id]
 		if n < len(ix.entries) {
 			k, _ := slices.BinarySearch(l, int32(n))
 			l = l[:k]
 		}
 		if len(l) > 0 {
-			lists = append(lists, posting{l, term, termBit(term), termWeight(term)})
+			lists = append(lists, posting{l, id, termWeight(term)})
 		}
 	}
 	sc.lists = lists
@@ -244,7 +255,7 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 		// weight is now exact.
 		shared := float64(sc.shared[c.n])
 		for _, l := range unread {
-			if e.terms&l.bit != 0 && slices.Contains(e.t.f.terms, l.term) {
+			if _, ok := slices.BinarySearch(ix.termIDs[e.from:e.to], l.id); ok {
 				shared += l.weight
 			}
 		}
@@ -280,8 +291,7 @@ type candidate struct {
 
 type posting struct {
 	ids    []int32
-	term   string
-	bit    uint64
+	id     int32
 	weight float64
 }
 
