@@ -125,6 +125,7 @@ func isMarkdown(name string) bool {
 
 // Corpus is a project's documentation split into passages, indexed by word
 // so that a learning is compared only with passages sharing a word with it.
+// Once loaded it is safe for concurrent use.
 type Corpus struct {
 	Docs []*Doc
 	// postings maps a content term to the passages that contain it.
@@ -197,7 +198,9 @@ func Load(root string, paths []string) (*Corpus, error) {
 			}
 		}
 		for pi, ps := range d.Passages {
-			ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)
+			// Shareable: improve-docs matches the learnings against the
+			// passages in parallel.
+			ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text).Shareable()
 			for _, t := range ps.profile.Terms() {
 				c.postings[t] = append(c.postings[t], passageRef{di, int32(pi)})
 			}
