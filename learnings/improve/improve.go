@@ -92,6 +92,9 @@ type Report struct {
 	// skipped as near duplicates of a newer one.
 	Learnings  int `json:"learnings"`
 	Duplicates int `json:"duplicates"`
+	// Omitted counts the suggestions AnalyseTop left out; callers report
+	// them in their own words.
+	Omitted int `json:"-"`
 }
 
 // Analyse ranks the docs doc's sessions saw and sorts each distinct learning
@@ -103,6 +106,15 @@ type Report struct {
 // the work on a large memory, run on every CPU, so the corpus is called
 // from several goroutines at once.
 func Analyse(doc *learnings.Document, corpus Corpus) *Report {
+	return AnalyseTop(doc, corpus, 0)
+}
+
+// AnalyseTop is Analyse keeping only the limit most valuable suggestions
+// (all of them when limit is 0), and counting the others in Omitted. Only
+// the suggestions kept have their text redacted and made an Example, so
+// that a report of twenty does not do it for the tens of thousands of a
+// large memory.
+func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
 	rep := &Report{Docs: RankDocs(doc)}
 	freq := make(map[string]int, len(rep.Docs))
 	for _, d := range rep.Docs {
@@ -120,22 +132,18 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 		items[i] = newItem(all[n], texts[n].Profile(), i, match, freq)
 	})
 	linked := make(map[string]int)
-	covered := 0
-	for i, it := range items {
+	for i := range items {
 		if s := all[kept[i]].s; s != nil {
 			for _, p := range s.paths {
 				linked[p]++
 			}
 		}
-		if it.Covered != nil {
-			covered++
-		}
 	}
-	rep.Covered, rep.Suggestions = split(items, covered)
 	for i := range rep.Docs {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
-	slices.SortStableFunc(rep.Suggestions, byValue)
+	rep.Covered, rep.Suggestions, rep.Omitted = sortItems(items, limit)
+	similar.Parallel(len(rep.Suggestions), func(i int) { finish(&rep.Suggestions[i]) })
 	// A Documentation Seen reference can hold a credential (a URL with a
 	// token): the report is read by people and agents, so it shows them
 	// redacted, as recall does. (The items' references are redacted once
@@ -149,23 +157,32 @@ func Analyse(doc *learnings.Document, corpus Corpus) *Report {
 	return rep
 }
 
-// split parts the items into the covered ones and the others, in order;
-// either is nil when empty.
-func split(items []Item, covered int) (cov, sug []Item) {
-	if covered > 0 {
-		cov = make([]Item, 0, covered)
-	}
-	if covered < len(items) {
-		sug = make([]Item, 0, len(items)-covered)
-	}
-	for _, it := range items {
-		if it.Covered != nil {
-			cov = append(cov, it)
+// sortItems parts the items into the covered ones, in order, and the
+// suggestions, most valuable first (byValue), of which it keeps the first
+// limit (0: all) and counts the others. Either list is nil when empty. It
+// sorts positions rather than the items, which are large, and copies each
+// item kept once.
+func sortItems(items []Item, limit int) (covered, suggestions []Item, omitted int) {
+	var sug []int32
+	for i := range items {
+		if items[i].Covered != nil {
+			covered = append(covered, items[i])
 		} else {
-			sug = append(sug, it)
+			sug = append(sug, int32(i))
 		}
 	}
-	return cov, sug
+	// order is unique, so this sort is stable.
+	slices.SortFunc(sug, func(a, b int32) int { return byValue(&items[a], &items[b]) })
+	if limit > 0 && len(sug) > limit {
+		sug, omitted = sug[:limit], len(sug)-limit
+	}
+	if len(sug) > 0 {
+		suggestions = make([]Item, len(sug))
+		for i, n := range sug {
+			suggestions[i] = items[n]
+		}
+	}
+	return covered, suggestions, omitted
 }
 
 // entry is one learning of the file with what Analyse needs of its
@@ -258,23 +275,24 @@ func matcher(corpus Corpus) matchFuncs {
 
 // newItem is the distinct learning e, the order-th, with what the docs say
 // about it. It reads only e, p and what no goroutine writes, so that
-// Analyse makes the items in parallel.
+// Analyse makes the items in parallel. A suggestion's text is left as
+// written, for finish.
 func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[string]int) Item {
 	l := e.l
-	it := Item{ID: l.ID, Category: e.category, Text: secrets.Redact(l.Text), order: order, rank: e.rank, Seen: []string{}}
+	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
 	var seen []string
 	if e.s != nil {
 		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, slices.Clone(e.s.redacted)
 		seen = e.s.Docs
 	}
 	if m, ok := match.covered(l.Text, p); ok {
+		it.Text = secrets.Redact(l.Text)
 		it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
 		return it
 	}
 	sg := match.suggest(l.Text, p, seen)
 	it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 		InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
-	it.Example = Example(it.Text)
 	it.DocFreq = freq[DocPath(sg.Path)]
 	if e.s != nil {
 		it.DocFreq = max(it.DocFreq, e.s.freq)
@@ -282,9 +300,15 @@ func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[s
 	return it
 }
 
+// finish redacts a suggestion's text and makes its Example.
+func finish(it *Item) {
+	it.Text = secrets.Redact(it.Text)
+	it.Example = Example(it.Text)
+}
+
 // byValue puts the most valuable suggestion first: the spec's category
 // priority, then how often sessions read the doc it belongs in, then newest.
-func byValue(a, b Item) int {
+func byValue(a, b *Item) int {
 	if c := cmp.Compare(a.rank, b.rank); c != 0 {
 		return c
 	}

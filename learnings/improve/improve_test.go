@@ -119,6 +119,21 @@ func TestAnalyse(t *testing.T) {
 	}
 }
 
+func TestAnalyseTop(t *testing.T) {
+	doc := learnings.Parse([]byte(memory))
+	all := Analyse(doc, fakeCorpus{})
+	for limit, want := range map[int]int{0: 0, 2: 3, 5: 0, 9: 0} {
+		rep := AnalyseTop(doc, fakeCorpus{}, limit)
+		top := all.Suggestions
+		if limit > 0 {
+			top = top[:min(limit, len(top))]
+		}
+		if !reflect.DeepEqual(rep.Suggestions, top) || rep.Omitted != want || !reflect.DeepEqual(rep.Covered, all.Covered) {
+			t.Errorf("AnalyseTop(%d): %d suggestions, %d omitted; want the first %d of Analyse's, %d omitted", limit, len(rep.Suggestions), rep.Omitted, len(top), want)
+		}
+	}
+}
+
 func TestAnalyseEmpty(t *testing.T) {
 	rep := Analyse(learnings.Parse(nil), fakeCorpus{})
 	if rep.Learnings != 0 || len(rep.Docs) != 0 || len(rep.Suggestions) != 0 {
