@@ -132,8 +132,8 @@ func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
 		items[i] = newItem(all[n], texts[n].Profile(), i, match, freq)
 	})
 	linked := make(map[string]int)
-	for i := range items {
-		if s := all[kept[i]].s; s != nil {
+	for _, n := range kept {
+		if s := all[n].s; s != nil {
 			for _, p := range s.paths {
 				linked[p]++
 			}
@@ -206,21 +206,16 @@ type session struct {
 }
 
 // entries lists doc's learnings, newest first: sessions in file order, then
-// Consolidated.
+// Consolidated. The sessions' references are read on every CPU.
 func entries(doc *learnings.Document, freq map[string]int) []entry {
+	sessions := make([]*session, len(doc.Sessions))
+	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
 	all := make([]entry, 0, len(doc.Learnings()))
-	for _, s := range doc.Sessions {
-		ss := &session{Session: s, redacted: make([]string, len(s.Docs)), paths: uniquePaths(s.Docs)}
-		for i, ref := range s.Docs {
-			ss.redacted[i] = secrets.Redact(ref)
-		}
-		for _, p := range ss.paths {
-			ss.freq = max(ss.freq, freq[p])
-		}
+	for i, s := range doc.Sessions {
 		for _, c := range s.Categories {
 			rank := learnings.CategoryRank(c.Name)
 			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, rank, ss})
+				all = append(all, entry{l, c.Name, rank, sessions[i]})
 			}
 		}
 	}
@@ -233,6 +228,17 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 		}
 	}
 	return all
+}
+
+func newSession(s *learnings.Session, freq map[string]int) *session {
+	ss := &session{Session: s, redacted: make([]string, len(s.Docs)), paths: uniquePaths(s.Docs)}
+	for i, ref := range s.Docs {
+		ss.redacted[i] = secrets.Redact(ref)
+	}
+	for _, p := range ss.paths {
+		ss.freq = max(ss.freq, freq[p])
+	}
+	return ss
 }
 
 // distinct returns the positions of the texts that are not the same
