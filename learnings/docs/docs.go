@@ -13,9 +13,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/learn-memory/learn/learnings/similar"
 )
@@ -97,7 +97,7 @@ func RefPath(ref string) string {
 	if i := strings.IndexByte(ref, '#'); i >= 0 {
 		ref = ref[:i]
 	}
-	ref = lineSuffix.ReplaceAllString(ref, "")
+	ref = trimLineSuffix(ref)
 	if ref == "" || strings.ContainsAny(ref, " \t") || strings.Contains(ref, "://") {
 		return ""
 	}
@@ -108,7 +108,39 @@ func RefPath(ref string) string {
 	return p
 }
 
-var lineSuffix = regexp.MustCompile(`:[0-9]+(?:[-:][0-9]+)?$`)
+// trimLineSuffix cuts a line or range suffix, ":45", ":45-60" or ":45:3",
+// off the end of ref: the regexp `:[0-9]+(?:[-:][0-9]+)?$`, written out
+// because improve-docs reads every session's references with it.
+func trimLineSuffix(ref string) string {
+	for i := 0; i < len(ref); i++ {
+		if ref[i] == ':' && isLineSuffix(ref[i+1:]) {
+			return ref[:i]
+		}
+	}
+	return ref
+}
+
+// isLineSuffix matches `^[0-9]+(?:[-:][0-9]+)?$`.
+func isLineSuffix(s string) bool {
+	n := digits(s)
+	if n == 0 {
+		return false
+	}
+	s = s[n:]
+	if s == "" {
+		return true
+	}
+	return (s[0] == '-' || s[0] == ':') && len(s) > 1 && digits(s[1:]) == len(s)-1
+}
+
+// digits counts the ASCII digits s starts with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
+}
 
 func isFile(p string) bool {
 	fi, err := os.Stat(p)
@@ -125,14 +157,36 @@ func isMarkdown(name string) bool {
 
 // Corpus is a project's documentation split into passages, indexed by word
 // so that a learning is compared only with passages sharing a word with it.
+// Once loaded it is safe for concurrent use.
 type Corpus struct {
 	Docs []*Doc
+	// passages are every doc's passages, in order; a passage's number
+	// here is its place in the list.
+	passages []passageInfo
+	// sections are every doc's headings, in order.
+	sections []sectionRef
 	// postings maps a content term to the passages that contain it.
-	postings map[string][]passageRef
+	postings map[string][]int32
 	// headingPostings maps a content term to the headings whose trail
-	// holds it, as passageRefs whose passage is the heading's index.
-	headingPostings map[string][]passageRef
+	// holds it, as numbers in sections.
+	headingPostings map[string][]int32
+	// refPaths are the docs' paths as RefPath reads them, by doc.
+	refPaths []string
+	// scratch holds *scratch, a learning's per-passage and per-section
+	// tallies, reused between calls and goroutines.
+	scratch sync.Pool
 }
+
+// passageInfo locates a passage and the section it sits in, so that
+// matching need not go through the docs.
+type passageInfo struct {
+	doc     int32
+	section int32 // in Corpus.sections, -1 before a doc's first heading
+	*Passage
+}
+
+// sectionRef is a heading by doc and place in the doc's Headings.
+type sectionRef struct{ doc, heading int32 }
 
 // Doc is one documentation file.
 type Doc struct {
@@ -172,13 +226,11 @@ type Passage struct {
 	section int
 }
 
-type passageRef struct{ doc, passage int32 }
-
 // Load reads the docs (paths relative to root, or absolute) and splits them
 // into passages. Only the first MaxDocBytes of a file are read. A file that
 // cannot be read is an error naming it; Discover only lists files that exist.
 func Load(root string, paths []string) (*Corpus, error) {
-	c := &Corpus{postings: map[string][]passageRef{}, headingPostings: map[string][]passageRef{}}
+	c := &Corpus{postings: map[string][]int32{}, headingPostings: map[string][]int32{}}
 	for _, p := range paths {
 		full := p
 		if !filepath.IsAbs(full) {
@@ -188,22 +240,38 @@ func Load(root string, paths []string) (*Corpus, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read doc %s: %w", p, err)
 		}
-		d := split(p, src)
-		di := int32(len(c.Docs))
-		c.Docs = append(c.Docs, d)
-		for hi, h := range d.Headings {
-			for _, t := range similar.NewProfile(h.Trail).Terms() {
-				c.headingPostings[t] = append(c.headingPostings[t], passageRef{di, int32(hi)})
-			}
-		}
-		for pi, ps := range d.Passages {
-			ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text)
-			for _, t := range ps.profile.Terms() {
-				c.postings[t] = append(c.postings[t], passageRef{di, int32(pi)})
-			}
-		}
+		c.add(split(p, src))
 	}
 	return c, nil
+}
+
+// add indexes d's headings and passages.
+func (c *Corpus) add(d *Doc) {
+	di := int32(len(c.Docs))
+	c.Docs = append(c.Docs, d)
+	c.refPaths = append(c.refPaths, RefPath(d.Path))
+	firstSection := int32(len(c.sections))
+	for hi, h := range d.Headings {
+		n := int32(len(c.sections))
+		c.sections = append(c.sections, sectionRef{di, int32(hi)})
+		for _, t := range similar.NewProfile(h.Trail).Terms() {
+			c.headingPostings[t] = append(c.headingPostings[t], n)
+		}
+	}
+	for _, ps := range d.Passages {
+		// Shareable: improve-docs matches the learnings against the
+		// passages in parallel.
+		ps.profile = similar.NewProfile(ps.Heading + "\n" + ps.context + "\n" + ps.Text).Shareable()
+		n := int32(len(c.passages))
+		sec := int32(-1)
+		if ps.section >= 0 {
+			sec = firstSection + int32(ps.section)
+		}
+		c.passages = append(c.passages, passageInfo{di, sec, ps})
+		for _, t := range ps.profile.Terms() {
+			c.postings[t] = append(c.postings[t], n)
+		}
+	}
 }
 
 // readPrefix reads at most n bytes of a file, cut back to the last line

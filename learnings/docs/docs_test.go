@@ -3,7 +3,9 @@ package docs
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -134,6 +136,10 @@ func TestRefPath(t *testing.T) {
 		"docs/api.md#retries":       "docs/api.md",
 		"lib/auth.ex:45":            "lib/auth.ex",
 		"lib/auth.ex:45-60":         "lib/auth.ex",
+		"lib/auth.ex:45:3":          "lib/auth.ex",
+		"a:1:2:3":                   "a:1",
+		"lib/auth.ex:45-":           "lib/auth.ex:45-",
+		"c:/x.md":                   "c:/x.md",
 		"`README.md`":               "README.md",
 		"./docs//api.md":            "docs/api.md",
 		"docstrings in lib/auth.ex": "",
@@ -149,6 +155,19 @@ func TestRefPath(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzTrimLineSuffix holds trimLineSuffix to the regexp it replaces.
+func FuzzTrimLineSuffix(f *testing.F) {
+	re := regexp.MustCompile(`:[0-9]+(?:[-:][0-9]+)?$`)
+	for _, s := range []string{"a.go:45", "a.go:45-60", "a:1:2:3", "a:", ":1", "a:1-", "a:1:", "x:12:3-4", "::1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimLineSuffix(s), re.ReplaceAllString(s, ""); got != want {
+			t.Errorf("trimLineSuffix(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
 
 func load(t *testing.T, root string) *Corpus {
@@ -229,6 +248,25 @@ func TestLoadLimitsAndErrors(t *testing.T) {
 			t.Errorf("Load(%s) error = %v, want one naming the file", p, err)
 		}
 	}
+}
+
+// TestConcurrentUse: improve-docs matches learnings against one Corpus on
+// several goroutines (run with -race).
+func TestConcurrentUse(t *testing.T) {
+	c := load(t, sampleProject(t))
+	texts := []string{"Cap backoff at 30 s: the gateway drops idle connections at 60 s", "Use go test -race in CI"}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for _, text := range texts {
+				if _, ok := c.Covered(text); !ok {
+					t.Errorf("%q not covered", text)
+				}
+				c.Suggest(text, []string{"docs/api.md"})
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestCovered(t *testing.T) {

@@ -51,36 +51,70 @@ func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 	if own == 0 {
 		return Match{}, false
 	}
-	shared := map[passageRef]float64{}
+	sc := c.tallies()
+	defer c.scratch.Put(sc)
 	for _, t := range p.Terms() {
 		w := similar.TermWeight(t)
-		for _, ref := range c.postings[t] {
-			shared[ref] += w
+		for _, n := range c.postings[t] {
+			if !sc.touched[n] {
+				sc.touched[n] = true
+				sc.passages = append(sc.passages, n)
+			}
+			sc.shared[n] += w
 		}
 	}
-	var best Match
-	var bestRef passageRef
-	found := false
-	for ref, sh := range shared {
+	var score float64
+	best := int32(-1)
+	for _, n := range sc.passages {
+		sh := sc.shared[n]
+		sc.shared[n], sc.touched[n] = 0, false
 		// The word part is exact; the trigram part is at most 1. A
 		// passage that cannot reach the threshold is not scored: the
 		// learnings of a large file each share a common word or two with
-		// most passages, and only those that may cover one count.
-		if bound := 0.7*sh/own + 0.3; bound < best.Score || bound < CoveredThreshold {
+		// most passages, and only those that may cover one count. Ties
+		// go to the earlier passage, whatever the order they come in.
+		if bound := 0.7*sh/own + 0.3; bound < score || bound < CoveredThreshold {
 			continue
 		}
-		ps := c.Docs[ref.doc].Passages[ref.passage]
-		s := p.CoveredBy(ps.profile)
-		if s > best.Score || s == best.Score && found && less(ref, bestRef) {
-			found, bestRef = true, ref
-			best = Match{Path: c.Docs[ref.doc].Path, Line: ps.Line, Heading: ps.Heading, Score: s, Excerpt: excerpt(ps.Text)}
+		if s := p.CoveredBy(c.passages[n].profile); s > score || s == score && best >= 0 && n < best {
+			best, score = n, s
 		}
 	}
-	return best, best.Score >= CoveredThreshold
+	sc.passages = sc.passages[:0]
+	if best < 0 {
+		return Match{}, false
+	}
+	ps := c.passages[best]
+	m := Match{Path: c.Docs[ps.doc].Path, Line: ps.Line, Heading: ps.Heading, Score: score, Excerpt: excerpt(ps.Text)}
+	return m, score >= CoveredThreshold
 }
 
-func less(a, b passageRef) bool {
-	return a.doc < b.doc || a.doc == b.doc && a.passage < b.passage
+// scratch is what one learning's matching tallies per passage and per
+// section of a Corpus, allocated once per goroutine rather than as maps
+// per learning, and left zeroed after use.
+type scratch struct {
+	// shared is the learning's word weight each passage holds, for the
+	// passages listed in passages (touched marks them).
+	shared   []float64
+	touched  []bool
+	passages []int32
+	// slot is, by section, 1 + its place in scores (0: not scored yet);
+	// term the 1-based number of the last of the learning's terms that
+	// counted one of its passages.
+	slot   []int32
+	term   []int32
+	scores []section
+}
+
+// tallies takes a zeroed scratch sized for c.
+func (c *Corpus) tallies() *scratch {
+	if sc, ok := c.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{
+		shared: make([]float64, len(c.passages)), touched: make([]bool, len(c.passages)),
+		slot: make([]int32, len(c.sections)), term: make([]int32, len(c.sections)),
+	}
 }
 
 // excerpt is the passage on one line, cut at a word near 120 bytes.
@@ -146,7 +180,9 @@ func (c *Corpus) Suggest(text string, seenDocs []string) Suggestion {
 // SuggestProfile is Suggest for a text already profiled.
 func (c *Corpus) SuggestProfile(p similar.Profile, seenDocs []string) Suggestion {
 	seen := c.seen(seenDocs)
-	scores := c.sectionScores(p)
+	sc := c.tallies()
+	defer c.scratch.Put(sc)
+	scores := c.sectionScores(p, sc)
 	if s, ok := bestSection(scores, func(di int) bool { return seen[di] }); ok {
 		return c.suggestSection(s, "it was seen when this was learnt and this section shares its topic")
 	}
@@ -179,13 +215,16 @@ func (c *Corpus) SuggestProfile(p similar.Profile, seenDocs []string) Suggestion
 	}
 }
 
-// seen maps Documentation Seen references to the docs they name.
-func (c *Corpus) seen(refs []string) map[int]bool {
-	m := map[int]bool{}
+// seen marks, by doc, the docs that Documentation Seen references name.
+func (c *Corpus) seen(refs []string) []bool {
+	m := make([]bool, len(c.Docs))
 	for _, ref := range refs {
 		p := RefPath(ref)
-		for di, d := range c.Docs {
-			if p != "" && RefPath(d.Path) == p {
+		if p == "" {
+			continue
+		}
+		for di, dp := range c.refPaths {
+			if dp == p {
 				m[di] = true
 			}
 		}
@@ -196,39 +235,42 @@ func (c *Corpus) seen(refs []string) map[int]bool {
 type section struct {
 	doc, heading int
 	score        float64
+	n            int32 // in Corpus.sections
 }
 
 // sectionScores weighs, for every section sharing a word with the
 // learning, the learning's words found in the section's passages, and again
-// those in its heading trail.
-func (c *Corpus) sectionScores(p similar.Profile) []section {
-	idx := map[[2]int]int{}
-	var out []section
-	add := func(di, hi int, w float64) {
-		k := [2]int{di, hi}
-		i, ok := idx[k]
-		if !ok {
-			i = len(out)
-			idx[k] = i
-			out = append(out, section{doc: di, heading: hi})
+// those in its heading trail. The result lives in sc until its next use.
+func (c *Corpus) sectionScores(p similar.Profile, sc *scratch) []section {
+	out := sc.scores[:0]
+	add := func(n int32, w float64) {
+		i := sc.slot[n]
+		if i == 0 {
+			s := c.sections[n]
+			out = append(out, section{doc: int(s.doc), heading: int(s.heading), n: n})
+			i = int32(len(out))
+			sc.slot[n] = i
 		}
-		out[i].score += w
+		out[i-1].score += w
 	}
-	for _, t := range p.Terms() {
+	for ti, t := range p.Terms() {
 		w := similar.TermWeight(t)
-		hit := map[[2]int]bool{}
-		for _, ref := range c.postings[t] {
-			ps := c.Docs[ref.doc].Passages[ref.passage]
-			k := [2]int{int(ref.doc), ps.section}
-			if ps.section >= 0 && !hit[k] {
-				hit[k] = true
-				add(k[0], k[1], w)
+		for _, n := range c.postings[t] {
+			// A section counts a term once, however many of its
+			// passages hold it.
+			if sec := c.passages[n].section; sec >= 0 && sc.term[sec] != int32(ti+1) {
+				sc.term[sec] = int32(ti + 1)
+				add(sec, w)
 			}
 		}
 		for _, h := range c.headingPostings[t] {
-			add(int(h.doc), int(h.passage), w)
+			add(h, w)
 		}
 	}
+	for _, s := range out {
+		sc.slot[s.n], sc.term[s.n] = 0, 0
+	}
+	sc.scores = out
 	return out
 }
 

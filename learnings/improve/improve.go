@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
@@ -16,6 +17,7 @@ import (
 )
 
 // Corpus is the project's documentation as the docs package loads it.
+// Analyse calls it from several goroutines at once.
 type Corpus interface {
 	Covered(text string) (docs.Match, bool)
 	Suggest(text string, seenDocs []string) docs.Suggestion
@@ -53,7 +55,9 @@ type Item struct {
 	Suggestion *Placement `json:"suggestion,omitempty"`
 	Example    string     `json:"example,omitempty"`
 	DocFreq    int        `json:"doc_frequency"`
-	order      int
+	// order is the learning's place among the distinct ones, rank its
+	// category's (learnings.CategoryRank), kept for sorting.
+	order, rank int
 }
 
 // Coverage is the doc passage that already says a learning.
@@ -88,112 +92,230 @@ type Report struct {
 	// skipped as near duplicates of a newer one.
 	Learnings  int `json:"learnings"`
 	Duplicates int `json:"duplicates"`
+	// Omitted counts the suggestions AnalyseTop left out; callers report
+	// them in their own words.
+	Omitted int `json:"-"`
 }
 
 // Analyse ranks the docs doc's sessions saw and sorts each distinct learning
 // into covered or suggested. Learnings are taken newest first (sessions in
 // file order, then Consolidated) and near duplicates keep the newest.
+//
+// Only finding the duplicates depends on the learnings before: preparing
+// the texts and matching each distinct learning against the docs, most of
+// the work on a large memory, run on every CPU, so the corpus is called
+// from several goroutines at once.
 func Analyse(doc *learnings.Document, corpus Corpus) *Report {
+	return AnalyseTop(doc, corpus, 0)
+}
+
+// AnalyseTop is Analyse keeping only the limit most valuable suggestions
+// (all of them when limit is 0), and counting the others in Omitted. Only
+// the suggestions kept have their text redacted and made an Example, so
+// that a report of twenty does not do it for the tens of thousands of a
+// large memory.
+func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
 	rep := &Report{Docs: RankDocs(doc)}
 	freq := make(map[string]int, len(rep.Docs))
 	for _, d := range rep.Docs {
 		freq[d.Path] = d.Seen
 	}
-	linked := make(map[string]int)
-
-	covered := func(text string, _ similar.Profile) (docs.Match, bool) { return corpus.Covered(text) }
-	suggest := func(text string, _ similar.Profile, seen []string) docs.Suggestion {
-		return corpus.Suggest(text, seen)
-	}
-	if pc, ok := corpus.(profiledCorpus); ok {
-		covered = func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) }
-		suggest = func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) }
-	}
-	type entry struct {
-		l        *learnings.Learning
-		category string
-		s        *learnings.Session
-	}
-	var all []entry
-	for _, s := range doc.Sessions {
-		for _, c := range s.Categories {
-			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, s})
-			}
-		}
-	}
-	if doc.Consolidated != nil {
-		for _, c := range doc.Consolidated.Categories {
-			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, nil})
-			}
-		}
-	}
-	// Preparing each text is independent work, most of it on a large
-	// memory: it runs on every CPU; what follows keeps the file's order.
+	all := entries(doc, freq)
 	texts := similar.PrepareAll(len(all), func(i int) string { return all[i].l.Text })
-	index := similar.NewSameIndex()
-	seq := 0
-	for n, e := range all {
-		l, category, s := e.l, e.category, e.s
-		t := texts[n]
-		if _, dup := index.Find(t); dup {
-			rep.Duplicates++
-			continue
-		}
-		index.Add(seq, t)
-		p := similar.NewProfile(l.Text)
-		it := Item{ID: l.ID, Category: category, Text: secrets.Redact(l.Text), order: seq, Seen: []string{}}
-		seq++
-		if s != nil {
-			it.Session, it.Stamp, it.Seen = s.ID, s.Stamp, append(it.Seen, s.Docs...)
-			for _, p := range uniquePaths(s.Docs) {
+	kept := distinct(texts)
+	rep.Learnings, rep.Duplicates = len(kept), len(all)-len(kept)
+
+	match := matcher(corpus)
+	items := make([]Item, len(kept))
+	similar.Parallel(len(kept), func(i int) {
+		n := kept[i]
+		items[i] = newItem(all[n], texts[n].Profile(), i, match, freq)
+	})
+	linked := make(map[string]int)
+	for _, n := range kept {
+		if s := all[n].s; s != nil {
+			for _, p := range s.paths {
 				linked[p]++
 			}
 		}
-		rep.Learnings++
-		if m, ok := covered(l.Text, p); ok {
-			it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
-			rep.Covered = append(rep.Covered, it)
-			continue
-		}
-		sg := suggest(l.Text, p, it.Seen)
-		it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
-			InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
-		it.Example = Example(it.Text)
-		it.DocFreq = freq[DocPath(sg.Path)]
-		for _, p := range uniquePaths(it.Seen) {
-			it.DocFreq = max(it.DocFreq, freq[p])
-		}
-		rep.Suggestions = append(rep.Suggestions, it)
 	}
 	for i := range rep.Docs {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
-	slices.SortStableFunc(rep.Suggestions, byValue)
+	rep.Covered, rep.Suggestions, rep.Omitted = sortItems(items, limit)
+	similar.Parallel(len(rep.Suggestions), func(i int) { finish(&rep.Suggestions[i]) })
 	// A Documentation Seen reference can hold a credential (a URL with a
 	// token): the report is read by people and agents, so it shows them
-	// redacted, as recall does.
+	// redacted, as recall does. (The items' references are redacted once
+	// per session, in entries.)
 	for i := range rep.Docs {
 		rep.Docs[i].Path = secrets.Redact(rep.Docs[i].Path)
 		for j, ref := range rep.Docs[i].Refs {
 			rep.Docs[i].Refs[j] = secrets.Redact(ref)
 		}
 	}
-	for _, items := range [][]Item{rep.Covered, rep.Suggestions} {
-		for i := range items {
-			for j, ref := range items[i].Seen {
-				items[i].Seen[j] = secrets.Redact(ref)
+	return rep
+}
+
+// sortItems parts the items into the covered ones, in order, and the
+// suggestions, most valuable first (byValue), of which it keeps the first
+// limit (0: all) and counts the others. Either list is nil when empty. It
+// sorts positions rather than the items, which are large, and copies each
+// item kept once.
+func sortItems(items []Item, limit int) (covered, suggestions []Item, omitted int) {
+	var sug []int32
+	for i := range items {
+		if items[i].Covered != nil {
+			covered = append(covered, items[i])
+		} else {
+			sug = append(sug, int32(i))
+		}
+	}
+	// order is unique, so this sort is stable.
+	slices.SortFunc(sug, func(a, b int32) int { return byValue(&items[a], &items[b]) })
+	if limit > 0 && len(sug) > limit {
+		sug, omitted = sug[:limit], len(sug)-limit
+	}
+	if len(sug) > 0 {
+		suggestions = make([]Item, len(sug))
+		for i, n := range sug {
+			suggestions[i] = items[n]
+		}
+	}
+	return covered, suggestions, omitted
+}
+
+// entry is one learning of the file with what Analyse needs of its
+// category and session, worked out once per category and per session
+// rather than once per learning.
+type entry struct {
+	l        *learnings.Learning
+	category string
+	rank     int // learnings.CategoryRank(category)
+	s        *session
+}
+
+// session is what every learning of a session shares: the docs it saw as
+// written (for Suggest) and redacted (for the report), the files they name,
+// and how often the most read of those files was seen.
+type session struct {
+	*learnings.Session
+	redacted []string
+	paths    []string
+	freq     int
+}
+
+// entries lists doc's learnings, newest first: sessions in file order, then
+// Consolidated. The sessions' references are read on every CPU.
+func entries(doc *learnings.Document, freq map[string]int) []entry {
+	sessions := make([]*session, len(doc.Sessions))
+	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
+	all := make([]entry, 0, len(doc.Learnings()))
+	for i, s := range doc.Sessions {
+		for _, c := range s.Categories {
+			rank := learnings.CategoryRank(c.Name)
+			for _, l := range c.Learnings {
+				all = append(all, entry{l, c.Name, rank, sessions[i]})
 			}
 		}
 	}
-	return rep
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			rank := learnings.CategoryRank(c.Name)
+			for _, l := range c.Learnings {
+				all = append(all, entry{l, c.Name, rank, nil})
+			}
+		}
+	}
+	return all
+}
+
+func newSession(s *learnings.Session, freq map[string]int) *session {
+	ss := &session{Session: s, redacted: make([]string, len(s.Docs)), paths: uniquePaths(s.Docs)}
+	for i, ref := range s.Docs {
+		ss.redacted[i] = secrets.Redact(ref)
+	}
+	for _, p := range ss.paths {
+		ss.freq = max(ss.freq, freq[p])
+	}
+	return ss
+}
+
+// distinct returns the positions of the texts that are not the same
+// learning as one before them, in order. It runs on one goroutine: whether
+// a learning counts depends on every one before it.
+func distinct(texts []*similar.Text) []int {
+	index := similar.NewSameIndex()
+	kept := make([]int, 0, len(texts))
+	for n, t := range texts {
+		if _, dup := index.Find(t); dup {
+			continue
+		}
+		index.Add(len(kept), t)
+		kept = append(kept, n)
+	}
+	return kept
+}
+
+// matchFuncs are a Corpus's Covered and Suggest, given the learning both as
+// text and profiled.
+type matchFuncs struct {
+	covered func(text string, p similar.Profile) (docs.Match, bool)
+	suggest func(text string, p similar.Profile, seen []string) docs.Suggestion
+}
+
+// matcher uses the profiled forms when corpus has them, so that each
+// learning is profiled once.
+func matcher(corpus Corpus) matchFuncs {
+	if pc, ok := corpus.(profiledCorpus); ok {
+		return matchFuncs{
+			covered: func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
+			suggest: func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
+		}
+	}
+	return matchFuncs{
+		covered: func(text string, _ similar.Profile) (docs.Match, bool) { return corpus.Covered(text) },
+		suggest: func(text string, _ similar.Profile, seen []string) docs.Suggestion { return corpus.Suggest(text, seen) },
+	}
+}
+
+// newItem is the distinct learning e, the order-th, with what the docs say
+// about it. It reads only e, p and what no goroutine writes, so that
+// Analyse makes the items in parallel. A suggestion's text is left as
+// written, for finish.
+func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[string]int) Item {
+	l := e.l
+	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
+	var seen []string
+	if e.s != nil {
+		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, slices.Clone(e.s.redacted)
+		seen = e.s.Docs
+	}
+	if m, ok := match.covered(l.Text, p); ok {
+		it.Text = secrets.Redact(l.Text)
+		it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
+		return it
+	}
+	sg := match.suggest(l.Text, p, seen)
+	it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
+		InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
+	it.DocFreq = freq[DocPath(sg.Path)]
+	if e.s != nil {
+		it.DocFreq = max(it.DocFreq, e.s.freq)
+	}
+	return it
+}
+
+// finish redacts a suggestion's text and makes its Example.
+func finish(it *Item) {
+	it.Text = secrets.Redact(it.Text)
+	it.Example = Example(it.Text)
 }
 
 // byValue puts the most valuable suggestion first: the spec's category
 // priority, then how often sessions read the doc it belongs in, then newest.
-func byValue(a, b Item) int {
-	if c := cmp.Compare(learnings.CategoryRank(a.Category), learnings.CategoryRank(b.Category)); c != 0 {
+func byValue(a, b *Item) int {
+	if c := cmp.Compare(a.rank, b.rank); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(b.DocFreq, a.DocFreq); c != 0 {
@@ -300,33 +422,43 @@ func uniquePaths(refs []string) []string {
 // Example turns a learning into a Markdown bullet ready to paste into a doc:
 // first letter capitalised, a full stop when the text ends without
 // punctuation, continuation lines (code blocks) indented under the bullet.
+// Lines holding only spaces come out empty.
 func Example(text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return ""
 	}
-	lines := strings.Split(text, "\n")
-	first := []rune(lines[0])
-	if len(first) > 0 && first[0] >= 'a' && first[0] <= 'z' {
-		first[0] -= 'a' - 'A'
-	}
-	lines[0] = string(first)
-	if last := lines[len(lines)-1]; len(lines) == 1 && !strings.ContainsAny(last[len(last)-1:], ".!?:`)") {
-		lines[0] += "."
-	}
+	first, rest, multi := strings.Cut(text, "\n")
+	first = capitalise(first)
 	var b strings.Builder
-	for i, l := range lines {
-		switch {
-		case i == 0:
-			b.WriteString("- " + l)
-		case strings.TrimSpace(l) == "":
-			b.WriteString("")
-		default:
-			b.WriteString("  " + l)
+	b.Grow(len(text) + 3 + 2*strings.Count(rest, "\n"))
+	b.WriteString("- ")
+	b.WriteString(first)
+	if !multi {
+		if !strings.ContainsAny(first[len(first)-1:], ".!?:`)") {
+			b.WriteByte('.')
 		}
-		if i < len(lines)-1 {
-			b.WriteString("\n")
+		return b.String()
+	}
+	for l := range strings.SplitSeq(rest, "\n") {
+		b.WriteByte('\n')
+		if strings.TrimSpace(l) != "" {
+			b.WriteString("  ")
+			b.WriteString(l)
 		}
 	}
 	return b.String()
+}
+
+// capitalise upper-cases an ASCII first letter. Like a conversion to runes
+// and back, it turns invalid UTF-8 into U+FFFD, but copies valid text (the
+// common case) only when it changes a letter.
+func capitalise(s string) string {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s))
+	}
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-('a'-'A')) + s[1:]
+	}
+	return s
 }

@@ -1,11 +1,16 @@
 package improve
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 )
@@ -114,6 +119,21 @@ func TestAnalyse(t *testing.T) {
 	}
 }
 
+func TestAnalyseTop(t *testing.T) {
+	doc := learnings.Parse([]byte(memory))
+	all := Analyse(doc, fakeCorpus{})
+	for limit, want := range map[int]int{0: 0, 2: 3, 5: 0, 9: 0} {
+		rep := AnalyseTop(doc, fakeCorpus{}, limit)
+		top := all.Suggestions
+		if limit > 0 {
+			top = top[:min(limit, len(top))]
+		}
+		if !reflect.DeepEqual(rep.Suggestions, top) || rep.Omitted != want || !reflect.DeepEqual(rep.Covered, all.Covered) {
+			t.Errorf("AnalyseTop(%d): %d suggestions, %d omitted; want the first %d of Analyse's, %d omitted", limit, len(rep.Suggestions), rep.Omitted, len(top), want)
+		}
+	}
+}
+
 func TestAnalyseEmpty(t *testing.T) {
 	rep := Analyse(learnings.Parse(nil), fakeCorpus{})
 	if rep.Learnings != 0 || len(rep.Docs) != 0 || len(rep.Suggestions) != 0 {
@@ -131,5 +151,38 @@ func TestSecretsAreRedacted(t *testing.T) {
 		if strings.Contains(it.Text, key) || strings.Contains(it.Example, key) {
 			t.Fatalf("suggestion shows the key: %+v", it)
 		}
+	}
+}
+
+// TestAnalyseParallel: the items are made on several goroutines against a
+// shared corpus (run with -race); the report is the one a single CPU gives.
+func TestAnalyseParallel(t *testing.T) {
+	doc := learnings.Parse(memgen.Generate(3, 256<<10))
+	// The README says some of the learnings, so that learnings from all
+	// over the file are scored against the same passages.
+	readme := append([]byte("# Project\n\n## Notes\n\n"), memgen.Learnings(2001, 40)...)
+	for i, l := range doc.Learnings() {
+		if i%40 == 0 && !strings.Contains(l.Text, "\n") {
+			readme = append(readme, "\n"+l.Text+"\n"...)
+		}
+	}
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "README.md"), readme, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	analyse := func(procs int) *Report {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		corpus, err := docs.Load(root, []string{"README.md"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Analyse(doc, corpus)
+	}
+	one, many := analyse(1), analyse(4)
+	if one.Learnings < 1000 || len(one.Covered) == 0 {
+		t.Fatalf("%d learnings, %d covered: too few to spread over CPUs", one.Learnings, len(one.Covered))
+	}
+	if !reflect.DeepEqual(one, many) {
+		t.Error("the report on 4 CPUs differs from the one on 1")
 	}
 }

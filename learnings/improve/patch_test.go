@@ -101,6 +101,10 @@ func TestExample(t *testing.T) {
 		"  trailing space and `code`  ":      "- Trailing space and `code`",
 		"über-config lives in `conf/`":       "- über-config lives in `conf/`",
 		"two paragraphs\n\nsecond paragraph": "- Two paragraphs\n\n  second paragraph",
+		"spaces only\n   \n\tx":              "- Spaces only\n\n  \tx",
+		"\xffbad byte":                       "- \ufffdbad byte.",
+		"ok\xff":                             "- Ok\ufffd.",
+		"ends with a paren (`x`)":            "- Ends with a paren (`x`)",
 	}
 	for in, want := range tests {
 		if got := Example(in); got != want {

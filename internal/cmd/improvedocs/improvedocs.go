@@ -159,14 +159,11 @@ func run(opts *Options) error {
 		return fmt.Errorf("load docs: %w", err)
 	}
 	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
-	rep := &Report{File: label, Report: improve.Analyse(doc, corpus), DocsLoaded: paths}
+	rep := &Report{File: label, Report: improve.AnalyseTop(doc, corpus, opts.Limit), DocsLoaded: paths}
 	busy.Stop()
+	rep.More = rep.Omitted
 	if rep.DocsLoaded == nil {
 		rep.DocsLoaded = []string{}
-	}
-	if opts.Limit > 0 && len(rep.Suggestions) > opts.Limit {
-		rep.More = len(rep.Suggestions) - opts.Limit
-		rep.Suggestions = rep.Suggestions[:opts.Limit]
 	}
 	if opts.Diff {
 		d, err := diff(root, rep.Suggestions)
