@@ -33,7 +33,14 @@ func Canonical(s string) string {
 
 func canonicalTokens(s string) []string {
 	s = fold(s)
-	toks := make([]string, 0, len(s)/6+1) // about one token per six bytes of prose
+	return appendCanonical(make([]string, 0, len(s)/6+1), s) // about one token per six bytes of prose
+}
+
+// appendCanonical appends the canonical tokens of s, already folded, to
+// toks. Tokens never span white space, so the tokens of a text are those of
+// its strings.Fields one after the other: Prepare scans field by field and
+// shares the tokens with the same-learning tokenizer.
+func appendCanonical(toks []string, s string) []string {
 	prev := ' '
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -135,10 +142,19 @@ type features struct {
 }
 
 func featuresOf(s string) *features {
-	toks := canonicalTokens(s)
-	f := &features{canon: strings.Join(toks, " ")}
-	f.terms = make([]string, 0, len(toks))
-	f.words = make([]string, 0, len(toks))
+	f := new(features)
+	prepareInto(s, f, nil)
+	return f
+}
+
+// fill sets f from the canonical tokens of a text.
+func (f *features) fill(toks []string) {
+	f.canon = strings.Join(toks, " ")
+	// A token gives at most one term and one word (the "not" of a
+	// contraction is a negation), so one block holds both lists.
+	block := make([]string, 2*len(toks))
+	f.terms = block[:0:len(toks)]
+	f.words = block[len(toks):len(toks)]
 	pendingNegation := false
 	for _, t := range toks {
 		base, not := expandContraction(t)
@@ -178,7 +194,6 @@ func featuresOf(s string) *features {
 	if len(f.negated) > 0 {
 		f.negated = sortUnique(f.negated)
 	}
-	return f
 }
 
 // trigrams are computed on demand, not by featuresOf: store's filter

@@ -3,6 +3,7 @@ package similar
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -67,38 +68,174 @@ type item struct {
 }
 
 func analyse(s string) *analysis {
-	a := &analysis{}
-	t := tokenizer{}
-	t.run(fold(s))
+	a := new(analysis)
+	prepareInto(s, nil, a)
+	return a
+}
+
+// scratch is what one Prepare uses and drops, kept for the next one on a
+// pool so that preparing many texts allocates only what the results keep.
+type scratch struct {
+	toks   []string
+	fields []field
+	items  []item
+	act    []item
+	all    []string
+}
+
+// field is one strings.Fields piece of the folded text, [start, end), and
+// the end of its tokens in scratch.toks.
+type field struct{ start, end, toks int }
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// prepareInto fills f with the features and a with the analysis of s, each
+// when not nil. The text is folded and scanned once for both: the
+// tokenizer reads the canonical tokens field by field, and those of a
+// field are the field's share of the whole text's.
+func prepareInto(s string, f *features, a *analysis) {
+	sc := scratches.Get().(*scratch)
+	folded := fold(s)
+	toks, fields := sc.toks[:0], sc.fields[:0]
+	for i := 0; i < len(folded); {
+		start, end := nextField(folded, i)
+		if start == end {
+			break
+		}
+		toks = appendCanonical(toks, folded[start:end])
+		fields = append(fields, field{start, end, len(toks)})
+		i = end
+	}
+	if f != nil {
+		f.fill(toks)
+	}
+	if a != nil {
+		a.fill(sc, folded, toks, fields)
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+}
+
+// nextField is the next piece of s from i on as strings.Fields cuts it,
+// [start, end); start == end when there is none.
+func nextField(s string, i int) (start, end int) {
+	for i < len(s) {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	start = i
+	for i < len(s) {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	return start, i
+}
+
+// fill runs the tokenizer over the fields of the folded text and sets a
+// from what it read.
+func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field) {
+	// Most tokens are dropped as stop words, so the clauses of a text fit
+	// in one block of its token count.
+	t := tokenizer{items: sc.items[:0], cur: make([]string, 0, len(toks)+4), nextSep: sepStrong}
+	k := 0
+	for _, fl := range fields {
+		c := folded[fl.start:fl.end]
+		words := toks[k:fl.toks]
+		k = fl.toks
+		if !plainField(c) {
+			words = canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
+		}
+		t.chunk(c, words)
+	}
+	t.flush(sepStrong, false)
 	a.or = t.or
-	a.items, a.gapped = normaliseLists(t.items)
+	var out [][]string
+	if n := len(t.items); n > 0 {
+		block := make([][]string, 2*n)
+		a.raw = block[:n:n]
+		for i, it := range t.items {
+			a.raw[i] = it.toks
+		}
+		out = block[n:n]
+	}
+	a.items, a.gapped = normaliseLists(out, t.items)
 	passive := false
 	for _, it := range t.items {
-		a.raw = append(a.raw, it.toks)
 		passive = passive || it.participle > 0
 	}
 	if passive {
-		act := make([]item, len(t.items))
-		for i, it := range t.items {
-			act[i] = it
+		act := append(sc.act[:0], t.items...)
+		for i, it := range act {
 			if v := it.participle - 1; v > 0 {
-				toks := []string{it.toks[v]}
-				toks = append(toks, it.toks[:v]...)
-				act[i].toks = append(toks, it.toks[v+1:]...)
+				act[i].toks = slices.Concat(it.toks[v:v+1], it.toks[:v], it.toks[v+1:])
 			}
 		}
-		a.active, _ = normaliseLists(act)
+		a.active, _ = normaliseLists(make([][]string, 0, len(act)), act)
+		clear(act)
+		sc.act = act[:0]
 	}
-	var all []string
-	for _, it := range a.items {
+	a.key = sc.key(a.items, a.or)
+	clear(t.items)
+	sc.items = t.items[:0]
+}
+
+// plainField reports a field whose canonical tokens are those the
+// tokenizer reads: folding it again changes nothing (ASCII with no upper
+// case) and it has no "%" to spell out.
+func plainField(c string) bool {
+	for i := 0; i < len(c); i++ {
+		if b := c[i]; b >= utf8.RuneSelf || 'A' <= b && b <= 'Z' || b == '%' {
+			return false
+		}
+	}
+	return true
+}
+
+// key is the sorted multiset of the tokens of items, then the count of
+// "or"s: see analysis.
+func (sc *scratch) key(items [][]string, or int) string {
+	all := sc.all[:0]
+	size := 0
+	for _, it := range items {
 		all = append(all, it...)
+		for _, tok := range it {
+			size += len(tok) + 1
+		}
 	}
 	slices.Sort(all)
-	a.key = strings.Join(all, " ")
-	if a.or > 0 {
-		a.key += " |or" + strings.Repeat("|", a.or)
+	if or > 0 {
+		size += len(" |or") + or
 	}
-	return a
+	var b strings.Builder
+	b.Grow(size)
+	for i, tok := range all {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(tok)
+	}
+	if or > 0 {
+		b.WriteString(" |or")
+		for range or {
+			b.WriteByte('|')
+		}
+	}
+	clear(all)
+	sc.all = all[:0]
+	return b.String()
 }
 
 type tokenizer struct {
@@ -145,8 +282,9 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	}
 	t.be, t.by, t.participle = 0, 0, false
 	if len(t.cur) > 0 {
-		t.items = append(t.items, item{toks: t.cur, sep: t.nextSep, conj: t.conj, participle: part})
-		t.cur = nil
+		// The next clause goes on in the same block.
+		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
+		t.cur = t.cur[len(t.cur):]
 		t.nextSep, t.conj = sep, conj
 		return
 	}
@@ -158,16 +296,9 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	}
 }
 
-func (t *tokenizer) run(s string) {
-	t.nextSep = sepStrong
-	for _, chunk := range strings.Fields(s) {
-		t.chunk(chunk)
-	}
-	t.flush(sepStrong, false)
-}
-
-// chunk reads one whitespace-separated piece of the folded text.
-func (t *tokenizer) chunk(c string) {
+// chunk reads one whitespace-separated piece of the folded text, whose
+// canonical tokens (with "%" spelt out) are words.
+func (t *tokenizer) chunk(c string, words []string) {
 	trimmed := strings.Trim(c, "*_~`\"'“”‘’[]")
 	if strings.HasPrefix(trimmed, "(") {
 		t.flush(sepStrong, false)
@@ -183,7 +314,6 @@ func (t *tokenizer) chunk(c string) {
 		t.word("to")
 		return
 	}
-	words := canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
 	if len(words) == 0 {
 		// A path or pattern made of marks only ("./...", "."), which
 		// the word scan drops but which changes a command.
@@ -394,8 +524,7 @@ func (t *tokenizer) emit(tok string) {
 // A run that is no such list but whose later clauses are all shorter than
 // the first by the same number of words leaves those words out ("store
 // uploads in S3 and metadata in Postgres"); gapped has them written out.
-func normaliseLists(items []item) (out, gapped [][]string) {
-	gaps := false
+func normaliseLists(out [][]string, items []item) (_, gapped [][]string) {
 	for i := 0; i < len(items); {
 		j := i + 1
 		for j < len(items) && items[j].sep == sepList {
@@ -404,23 +533,27 @@ func normaliseLists(items []item) (out, gapped [][]string) {
 		// items[i:j] are joined by list separators.
 		if merged, ok := asList(items[i:j]); ok {
 			out = append(out, merged)
-			gapped = append(gapped, merged)
+			if gapped != nil {
+				gapped = append(gapped, merged)
+			}
 		} else {
 			head := gapHead(items[i:j])
-			gaps = gaps || len(head) > 0
+			if len(head) > 0 && gapped == nil {
+				// The first gap: the clauses before it read the same.
+				gapped = append(make([][]string, 0, len(items)), out...)
+			}
 			for k, it := range items[i:j] {
 				out = append(out, it.toks)
-				if k > 0 && len(head) > 0 {
-					gapped = append(gapped, append(slices.Clone(head), it.toks...))
-				} else {
+				switch {
+				case gapped == nil:
+				case k > 0 && len(head) > 0:
+					gapped = append(gapped, slices.Concat(head, it.toks))
+				default:
 					gapped = append(gapped, it.toks)
 				}
 			}
 		}
 		i = j
-	}
-	if !gaps {
-		gapped = nil
 	}
 	return out, gapped
 }
@@ -467,14 +600,13 @@ func asList(run []item) ([]string, bool) {
 	if !conj && k < 3 {
 		return nil, false
 	}
-	elems := []string{first[len(first)-1]}
+	merged := make([]string, 0, len(first)+k-2+len(last))
+	merged = append(merged, first...)
 	for _, it := range run[1 : k-1] {
-		elems = append(elems, it.toks[0])
+		merged = append(merged, it.toks[0])
 	}
-	elems = append(elems, last[0])
-	slices.Sort(elems)
-	merged := slices.Clone(first[:len(first)-1])
-	merged = append(merged, elems...)
+	merged = append(merged, last[0])
+	slices.Sort(merged[len(first)-1:])
 	return append(merged, last[1:]...), true
 }
 

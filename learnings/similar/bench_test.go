@@ -1,0 +1,23 @@
+package similar_test
+
+import (
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
+)
+
+// BenchmarkPrepare prepares the learnings of a generated 10 MB memory, the
+// work lint, stats and improve-docs share; one op is one learning.
+func BenchmarkPrepare(b *testing.B) {
+	var texts []string
+	for _, l := range learnings.Parse(memgen.Generate(1, 10<<20)).Learnings() {
+		texts = append(texts, l.Text)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		similar.Prepare(texts[i%len(texts)])
+	}
+}
