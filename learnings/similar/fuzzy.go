@@ -162,19 +162,25 @@ func (f *features) fill(toks []string) {
 			if w == "" {
 				continue
 			}
-			if negations[w] {
+			lx := lookup(w)
+			if lx.negationTerm {
 				if pendingNegation {
 					f.negated = append(f.negated, "")
 				}
 				pendingNegation = true
 				continue
 			}
-			w = strings.TrimLeft(w, "-")
-			if stopwords[w] || w == "" {
+			if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+				w, lx = trimmed, lookup(trimmed)
+			}
+			if lx.stop || w == "" {
 				continue
 			}
 			st := stem(w)
-			if pendingNegation && !genericWords[st] {
+			if st != w {
+				lx = lookup(st)
+			}
+			if pendingNegation && !lx.generic {
 				f.negated = append(f.negated, st)
 				pendingNegation = false
 			}

@@ -121,27 +121,31 @@ func prepareInto(s string, f *features, a *analysis) {
 // [start, end); start == end when there is none.
 func nextField(s string, i int) (start, end int) {
 	for i < len(s) {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if !unicode.IsSpace(r) {
+		space, size := spaceAt(s, i)
+		if !space {
 			break
 		}
 		i += size
 	}
 	start = i
 	for i < len(s) {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if unicode.IsSpace(r) {
+		space, size := spaceAt(s, i)
+		if space {
 			break
 		}
 		i += size
 	}
 	return start, i
+}
+
+// spaceAt reports whether the rune at s[i] is white space, as
+// unicode.IsSpace, and its size.
+func spaceAt(s string, i int) (bool, int) {
+	if b := s[i]; b < utf8.RuneSelf {
+		return b == ' ' || '\t' <= b && b <= '\r', 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
 }
 
 // fill runs the tokenizer over the fields of the folded text and sets a
@@ -299,7 +303,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 // chunk reads one whitespace-separated piece of the folded text, whose
 // canonical tokens (with "%" spelt out) are words.
 func (t *tokenizer) chunk(c string, words []string) {
-	trimmed := strings.Trim(c, "*_~`\"'“”‘’[]")
+	trimmed := trimMarksRight(trimMarksLeft(c), true)
 	if strings.HasPrefix(trimmed, "(") {
 		t.flush(sepStrong, false)
 	}
@@ -329,7 +333,7 @@ func (t *tokenizer) chunk(c string, words []string) {
 	for _, w := range words {
 		t.word(w)
 	}
-	end := strings.TrimRight(c, "*_~`\"'“”‘’]")
+	end := trimMarksRight(c, false)
 	if end == "" {
 		return
 	}
@@ -345,6 +349,50 @@ func (t *tokenizer) chunk(c string, words []string) {
 	}
 	// A colon ("Supported: Go, Rust") labels what follows: the label stays
 	// attached to its values.
+}
+
+// trimMarksLeft is strings.TrimLeft(s, "*_~`\"'“”‘’[]") without the
+// search of the cutset for every rune.
+func trimMarksLeft(s string) string {
+	for len(s) > 0 {
+		r, size := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s)
+		}
+		if !isMark(r, true) {
+			break
+		}
+		s = s[size:]
+	}
+	return s
+}
+
+// trimMarksRight is strings.TrimRight(s, "*_~`\"'“”‘’]"), with "[" in the
+// cutset when bracket is set.
+func trimMarksRight(s string, bracket bool) string {
+	for len(s) > 0 {
+		r, size := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeLastRuneInString(s)
+		}
+		if !isMark(r, bracket) {
+			break
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// isMark reports emphasis, quotes and a closing bracket, the marks a chunk
+// is read without; an opening bracket too when bracket is set.
+func isMark(r rune, bracket bool) bool {
+	switch r {
+	case '*', '_', '~', '`', '"', '\'', '“', '”', '‘', '’', ']':
+		return true
+	case '[':
+		return bracket
+	}
+	return false
 }
 
 func dropMarks(r rune) rune {
@@ -412,7 +460,8 @@ func (t *tokenizer) one(w string) {
 		}
 	}
 	t.rather = false
-	if negationWords[w] {
+	lx := lookup(w)
+	if lx.negation {
 		t.negate++
 		return
 	}
@@ -428,9 +477,9 @@ func (t *tokenizer) one(w string) {
 		}
 		return
 	}
-	if open, ok := clauseOpeners[w]; ok {
+	if lx.opener != "" {
 		t.flush(sepStrong, false)
-		t.emit(open)
+		t.emit(lx.opener)
 		return
 	}
 	if w == "sure" && t.prev == "make" && len(t.cur) > 0 && t.cur[len(t.cur)-1] == stem("make") {
@@ -445,23 +494,25 @@ func (t *tokenizer) one(w string) {
 		t.emit(unit)
 		return
 	}
-	if keep := relationWords[w]; keep != "" {
-		t.emit(keep)
+	if lx.relation != "" {
+		t.emit(lx.relation)
 		return
 	}
-	w = strings.TrimLeft(w, "-")
-	if syn, ok := synonyms[w]; ok {
-		w = syn
+	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+		w, lx = trimmed, lookup(trimmed)
 	}
-	if w == "" || stopwords[w] || fillerWords[w] {
+	if lx.synonym != nil {
+		w, lx = lx.synonym.word, lx.synonym
+	}
+	if w == "" || lx.stop || lx.filler {
 		return
 	}
-	if n, ok := numberWords[w]; ok {
-		t.emit(n)
+	if lx.number != "" {
+		t.emit(lx.number)
 		return
 	}
-	if u, ok := units[w]; ok && prev != "" && isNumber(prev) {
-		t.emit(u)
+	if lx.unit != "" && prev != "" && isNumber(prev) {
+		t.emit(lx.unit)
 		return
 	}
 	if parts, ok := hyphenated(w); ok {
@@ -471,10 +522,126 @@ func (t *tokenizer) one(w string) {
 		return
 	}
 	st := stem(w)
-	if fillerStems[st] {
+	if st != w {
+		lx = lookup(st)
+	}
+	if lx.fillerStem {
 		return
 	}
 	t.emit(st)
+}
+
+// lexEntry is what the word tables say of one word, so that reading a
+// word takes one map lookup rather than one per table.
+type lexEntry struct {
+	word string
+	// negation is negationWords, negationTerm the negations features
+	// count.
+	negation, negationTerm            bool
+	stop, filler, fillerStem, generic bool
+	// opener, relation, number and unit are the values of those tables,
+	// "" when the word is not in them (no value is empty).
+	opener, relation, number, unit string
+	// synonym is the entry of the word this one is a spelling of.
+	synonym *lexEntry
+}
+
+var (
+	lexicon = newLexTable(newLexicon())
+	noEntry = new(lexEntry)
+)
+
+// lexTable is an open-addressing hash table of the lexicon: reading a text
+// looks up every word, most of them in no table, and a small hash over
+// short keys beats a map's.
+type lexTable struct {
+	slots  []*lexEntry
+	maxLen int
+}
+
+func newLexTable(m map[string]*lexEntry) lexTable {
+	t := lexTable{slots: make([]*lexEntry, 1024)}
+	for len(t.slots) < 4*len(m) {
+		t.slots = make([]*lexEntry, 2*len(t.slots))
+	}
+	for w, e := range m {
+		i := t.slot(w)
+		for t.slots[i] != nil {
+			i = (i + 1) & (len(t.slots) - 1)
+		}
+		t.slots[i] = e
+		t.maxLen = max(t.maxLen, len(w))
+	}
+	return t
+}
+
+// slot is where w's search starts: FNV-1a of its bytes.
+func (t lexTable) slot(w string) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint32(w[i])) * 16777619
+	}
+	return int(h) & (len(t.slots) - 1)
+}
+
+// lookup is the lexicon entry of w, an empty one for a word no table has.
+func lookup(w string) *lexEntry {
+	if len(w) > lexicon.maxLen {
+		return noEntry
+	}
+	for i := lexicon.slot(w); ; i = (i + 1) & (len(lexicon.slots) - 1) {
+		e := lexicon.slots[i]
+		if e == nil {
+			return noEntry
+		}
+		if e.word == w {
+			return e
+		}
+	}
+}
+
+func newLexicon() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	entry := func(w string) *lexEntry {
+		if m[w] == nil {
+			m[w] = &lexEntry{word: w}
+		}
+		return m[w]
+	}
+	for w := range negationWords {
+		entry(w).negation = true
+	}
+	for w := range negations {
+		entry(w).negationTerm = true
+	}
+	for w := range stopwords {
+		entry(w).stop = true
+	}
+	for w := range fillerWords {
+		entry(w).filler = true
+	}
+	for w := range fillerStems {
+		entry(w).fillerStem = true
+	}
+	for w := range genericWords {
+		entry(w).generic = true
+	}
+	for w, v := range clauseOpeners {
+		entry(w).opener = v
+	}
+	for w, v := range relationWords {
+		entry(w).relation = v
+	}
+	for w, v := range numberWords {
+		entry(w).number = v
+	}
+	for w, v := range units {
+		entry(w).unit = v
+	}
+	for w, v := range synonyms {
+		entry(w).synonym = entry(v)
+	}
+	return m
 }
 
 // endGet emits a pending "get" that no participle followed.
