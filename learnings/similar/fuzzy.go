@@ -192,7 +192,7 @@ func (f *features) fill(toks []string) {
 	if pendingNegation {
 		f.negated = append(f.negated, "")
 	}
-	f.terms = sortUnique(f.terms)
+	f.terms = sortUniqueStrings(f.terms)
 	for _, t := range f.terms {
 		f.weight += termWeight(t)
 	}
@@ -253,6 +253,53 @@ func intersect[T string | uint64](a, b []T) int {
 func sortUnique[T string | uint64](s []T) []T {
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// sortUniqueStrings is sortUnique for strings, with sortStrings.
+func sortUniqueStrings(s []string) []string {
+	sortStrings(s)
+	return slices.Compact(s)
+}
+
+// sortStrings is slices.Sort for the short lists of a learning's words:
+// an insertion sort on the stack that compares the first eight bytes of
+// two strings as one integer, and the strings only when those are equal.
+// Zero padding keeps the order: a string that ends first is either a
+// prefix of the other or differs from it within the eight bytes.
+func sortStrings(s []string) {
+	if len(s) > 48 {
+		slices.Sort(s)
+		return
+	}
+	type entry struct {
+		prefix uint64
+		s      string
+	}
+	var stack [48]entry
+	es := stack[:len(s)]
+	for i, x := range s {
+		var p uint64
+		for k := range 8 {
+			p <<= 8
+			if k < len(x) {
+				p |= uint64(x[k])
+			}
+		}
+		es[i] = entry{p, x}
+	}
+	for i := 1; i < len(es); i++ {
+		e := es[i]
+		j := i
+		for ; j > 0 && (e.prefix < es[j-1].prefix || e.prefix == es[j-1].prefix && e.s < es[j-1].s); j-- {
+			es[j] = es[j-1]
+		}
+		es[j] = e
+	}
+	for i, e := range es {
+		if s[i] != e.s {
+			s[i] = e.s
+		}
+	}
 }
 
 // expandContraction splits "aren't" into "are" and "not" and drops the

@@ -80,7 +80,6 @@ type scratch struct {
 	fields []field
 	items  []item
 	act    []item
-	all    []string
 }
 
 // field is one strings.Fields piece of the folded text, [start, end), and
@@ -129,6 +128,10 @@ func nextField(s string, i int) (start, end int) {
 	}
 	start = i
 	for i < len(s) {
+		if b := s[i]; b < utf8.RuneSelf && !asciiSpace(b) {
+			i++
+			continue
+		}
 		space, size := spaceAt(s, i)
 		if space {
 			break
@@ -138,11 +141,13 @@ func nextField(s string, i int) (start, end int) {
 	return start, i
 }
 
+func asciiSpace(b byte) bool { return b == ' ' || '\t' <= b && b <= '\r' }
+
 // spaceAt reports whether the rune at s[i] is white space, as
 // unicode.IsSpace, and its size.
 func spaceAt(s string, i int) (bool, int) {
 	if b := s[i]; b < utf8.RuneSelf {
-		return b == ' ' || '\t' <= b && b <= '\r', 1
+		return asciiSpace(b), 1
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
 	return unicode.IsSpace(r), size
@@ -191,7 +196,7 @@ func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []fiel
 		clear(act)
 		sc.act = act[:0]
 	}
-	a.key = sc.key(a.items, a.or)
+	a.key = key(a.items, a.or)
 	clear(t.items)
 	sc.items = t.items[:0]
 }
@@ -210,8 +215,25 @@ func plainField(c string) bool {
 
 // key is the sorted multiset of the tokens of items, then the count of
 // "or"s: see analysis.
-func (sc *scratch) key(items [][]string, or int) string {
-	all := sc.all[:0]
+func key(items [][]string, or int) string {
+	// Sorting in a buffer on the stack spares the GC's write barriers.
+	if countTokens(items) <= 64 {
+		var stack [64]string
+		return joinKey(stack[:0], items, or)
+	}
+	return joinKey(nil, items, or)
+}
+
+func countTokens(items [][]string) int {
+	n := 0
+	for _, it := range items {
+		n += len(it)
+	}
+	return n
+}
+
+// joinKey is key, sorting in all.
+func joinKey(all []string, items [][]string, or int) string {
 	size := 0
 	for _, it := range items {
 		all = append(all, it...)
@@ -219,7 +241,7 @@ func (sc *scratch) key(items [][]string, or int) string {
 			size += len(tok) + 1
 		}
 	}
-	slices.Sort(all)
+	sortStrings(all)
 	if or > 0 {
 		size += len(" |or") + or
 	}
@@ -237,8 +259,6 @@ func (sc *scratch) key(items [][]string, or int) string {
 			b.WriteByte('|')
 		}
 	}
-	clear(all)
-	sc.all = all[:0]
 	return b.String()
 }
 
