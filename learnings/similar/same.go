@@ -170,6 +170,11 @@ func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []fiel
 		t.chunk(c, words)
 	}
 	t.flush(sepStrong, false)
+	a.set(sc, &t)
+}
+
+// set reads the clauses t found into a.
+func (a *analysis) set(sc *scratch, t *tokenizer) {
 	a.or = t.or
 	var out [][]string
 	if n := len(t.items); n > 0 {
