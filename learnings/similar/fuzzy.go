@@ -147,14 +147,17 @@ func featuresOf(s string) *features {
 	return f
 }
 
-// fill sets f from the canonical tokens of a text.
-func (f *features) fill(toks []string) {
+// fill sets f from the canonical tokens of a text. A token gives at most
+// one term and one word (the "not" of a contraction is a negation), so
+// block, 2*len(toks) long, holds both lists.
+func (f *features) fill(toks, block []string) {
 	f.canon = strings.Join(toks, " ")
-	// A token gives at most one term and one word (the "not" of a
-	// contraction is a negation), so one block holds both lists.
-	block := make([]string, 2*len(toks))
 	f.terms = block[:0:len(toks)]
-	f.words = block[len(toks):len(toks)]
+	f.words = block[len(toks) : len(toks) : 2*len(toks)]
+	// Numbers are gathered on the stack and kept in a slice of their own
+	// size.
+	var stack [16]string
+	numbers := stack[:0]
 	pendingNegation := false
 	for _, t := range toks {
 		base, not := expandContraction(t)
@@ -186,7 +189,7 @@ func (f *features) fill(toks []string) {
 			}
 			f.terms = append(f.terms, st)
 			f.words = append(f.words, w)
-			f.numbers = appendNumbers(f.numbers, w)
+			numbers = appendNumbers(numbers, w)
 		}
 	}
 	if pendingNegation {
@@ -194,9 +197,15 @@ func (f *features) fill(toks []string) {
 	}
 	f.terms = sortUniqueStrings(f.terms)
 	for _, t := range f.terms {
-		f.weight += termWeight(t)
+		if lookup(t).generic { // termWeight, from the lexicon
+			f.weight += 0.5
+		} else {
+			f.weight++
+		}
 	}
-	f.numbers = sortUnique(f.numbers)
+	if len(numbers) > 0 {
+		f.numbers = slices.Clone(sortUniqueStrings(numbers))
+	}
 	if len(f.negated) > 0 {
 		f.negated = sortUnique(f.negated)
 	}

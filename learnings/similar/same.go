@@ -105,11 +105,22 @@ func prepareInto(s string, f *features, a *analysis) {
 		fields = append(fields, field{start, end, len(toks)})
 		i = end
 	}
+	// One block holds the terms and words and the clauses' tokens, which
+	// live as long as each other. Most tokens are stop words, so the
+	// clauses fit in the token count.
+	featureSize, clauseSize := 0, 0
 	if f != nil {
-		f.fill(toks)
+		featureSize = 2 * len(toks)
 	}
 	if a != nil {
-		a.fill(sc, folded, toks, fields)
+		clauseSize = len(toks) + 4
+	}
+	block := make([]string, featureSize+clauseSize)
+	if f != nil {
+		f.fill(toks, block[:featureSize:featureSize])
+	}
+	if a != nil {
+		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
 	}
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
@@ -155,10 +166,8 @@ func spaceAt(s string, i int) (bool, int) {
 
 // fill runs the tokenizer over the fields of the folded text and sets a
 // from what it read.
-func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field) {
-	// Most tokens are dropped as stop words, so the clauses of a text fit
-	// in one block of its token count.
-	t := tokenizer{items: sc.items[:0], cur: make([]string, 0, len(toks)+4), nextSep: sepStrong}
+func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, cur []string) {
+	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
 	k := 0
 	for _, fl := range fields {
 		c := folded[fl.start:fl.end]
