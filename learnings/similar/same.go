@@ -96,7 +96,12 @@ func prepareInto(s string, f *features, a *analysis) {
 	sc := scratches.Get().(*scratch)
 	folded := fold(s)
 	toks, fields := sc.toks[:0], sc.fields[:0]
-	for i := 0; i < len(folded); {
+	if a == nil {
+		// No tokenizer to hand fields to: one scan of the whole text
+		// gives the same tokens.
+		toks = appendCanonical(toks, folded)
+	}
+	for i := 0; a != nil && i < len(folded); {
 		start, end := nextField(folded, i)
 		if start == end {
 			break
