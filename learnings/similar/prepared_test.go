@@ -43,6 +43,23 @@ func TestPreparedGolden(t *testing.T) {
 	}
 }
 
+// TestPrepareAllAgreesWithPrepare prepares texts on several goroutines at
+// once, each reusing its pooled scratch, and checks each reads as alone
+// (run with -race too).
+func TestPrepareAllAgreesWithPrepare(t *testing.T) {
+	base := goldenTexts(t)
+	texts := make([]string, 0, 8*len(base))
+	for range 8 {
+		texts = append(texts, base...)
+	}
+	ps := PrepareAll(len(texts), func(i int) string { return texts[i] })
+	for i, s := range texts {
+		if got, want := dumpPrepared(s, ps[i]), goldenDump(s); got != want {
+			t.Fatalf("PrepareAll read %q as\n%s\nPrepare as\n%s", s, got, want)
+		}
+	}
+}
+
 // goldenTexts are every fourth pair of testdata/pairs.txt, lines of a
 // generated memory, and texts that take the tokenizer's rarer paths.
 func goldenTexts(t *testing.T) []string {
@@ -72,8 +89,9 @@ func goldenTexts(t *testing.T) []string {
 
 // goldenDump is the features and analysis of s, a few lines: tokens never
 // hold a space, and clauses are parted by " | ".
-func goldenDump(s string) string {
-	p := Prepare(s)
+func goldenDump(s string) string { return dumpPrepared(s, Prepare(s)) }
+
+func dumpPrepared(s string, p *Text) string {
 	f := p.f
 	return fmt.Sprintf("> %q\n  canon: %s\n  terms: %s\n  words: %s\n  numbers: %s negated: %q weight: %v\n%s",
 		s, f.canon, strings.Join(f.terms, " "), strings.Join(f.words, " "), strings.Join(f.numbers, " "), f.negated, f.weight,
