@@ -156,8 +156,9 @@ func (f *features) fill(toks, block []string) {
 	f.words = block[len(toks) : len(toks) : 2*len(toks)]
 	// Numbers are gathered on the stack and kept in a slice of their own
 	// size.
-	var stack [16]string
+	var stack, genericStack [16]string
 	numbers := stack[:0]
+	generic := genericStack[:0] // the generic terms, once each
 	pendingNegation := false
 	for _, t := range toks {
 		base, not := expandContraction(t)
@@ -190,19 +191,18 @@ func (f *features) fill(toks, block []string) {
 			f.terms = append(f.terms, st)
 			f.words = append(f.words, w)
 			numbers = appendNumbers(numbers, w)
+			if lx.generic && !slices.Contains(generic, st) {
+				generic = append(generic, st)
+			}
 		}
 	}
 	if pendingNegation {
 		f.negated = append(f.negated, "")
 	}
 	f.terms = sortUniqueStrings(f.terms)
-	for _, t := range f.terms {
-		if lookup(t).generic { // termWeight, from the lexicon
-			f.weight += 0.5
-		} else {
-			f.weight++
-		}
-	}
+	// The terms' summed termWeight: halves and ones add up exactly in any
+	// order.
+	f.weight = float64(len(f.terms)) - 0.5*float64(len(generic))
 	if len(numbers) > 0 {
 		f.numbers = slices.Clone(sortUniqueStrings(numbers))
 	}

@@ -614,12 +614,16 @@ func newLexTable(m map[string]*lexEntry) lexTable {
 	return t
 }
 
-// slot is where w's search starts: FNV-1a of its bytes.
+// slot is where w's search starts: a hash of its length and its first,
+// middle and last bytes, cheap for the many words in no table (lookup
+// compares whole words).
 func (t lexTable) slot(w string) int {
-	h := uint32(2166136261)
-	for i := 0; i < len(w); i++ {
-		h = (h ^ uint32(w[i])) * 16777619
+	n := len(w)
+	if n == 0 {
+		return 0
 	}
+	h := uint32(n)*0x9e3779b1 ^ uint32(w[0])*0x85ebca6b ^ uint32(w[n/2])*0xc2b2ae35 ^ uint32(w[n-1])*0x27d4eb2f
+	h ^= h >> 15
 	return int(h) & (len(t.slots) - 1)
 }
 
