@@ -94,7 +94,18 @@ type Text struct {
 
 // Prepare reads s for comparison. The Text may be shared between
 // goroutines.
-func Prepare(s string) *Text { return &Text{f: featuresOf(s), a: analyse(s)} }
+func Prepare(s string) *Text {
+	// One allocation holds the Text and what it points to, which live as
+	// long as it does.
+	p := new(struct {
+		t Text
+		f features
+		a analysis
+	})
+	prepareInto(s, &p.f, &p.a)
+	p.t.f, p.t.a = &p.f, &p.a
+	return &p.t
+}
 
 // prepareLazy reads s for comparison, leaving the same-learning analysis
 // for when a comparison needs it: most stored learnings a candidate is

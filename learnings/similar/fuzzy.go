@@ -33,7 +33,14 @@ func Canonical(s string) string {
 
 func canonicalTokens(s string) []string {
 	s = fold(s)
-	toks := make([]string, 0, len(s)/6+1) // about one token per six bytes of prose
+	return appendCanonical(make([]string, 0, len(s)/6+1), s) // about one token per six bytes of prose
+}
+
+// appendCanonical appends the canonical tokens of s, already folded, to
+// toks. Tokens never span white space, so the tokens of a text are those of
+// its strings.Fields one after the other: Prepare scans field by field and
+// shares the tokens with the same-learning tokenizer.
+func appendCanonical(toks []string, s string) []string {
 	prev := ' '
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -135,10 +142,23 @@ type features struct {
 }
 
 func featuresOf(s string) *features {
-	toks := canonicalTokens(s)
-	f := &features{canon: strings.Join(toks, " ")}
-	f.terms = make([]string, 0, len(toks))
-	f.words = make([]string, 0, len(toks))
+	f := new(features)
+	prepareInto(s, f, nil)
+	return f
+}
+
+// fill sets f from the canonical tokens of a text. A token gives at most
+// one term and one word (the "not" of a contraction is a negation), so
+// block, 2*len(toks) long, holds both lists.
+func (f *features) fill(toks, block []string) {
+	f.canon = strings.Join(toks, " ")
+	f.terms = block[:0:len(toks)]
+	f.words = block[len(toks) : len(toks) : 2*len(toks)]
+	// Numbers are gathered on the stack and kept in a slice of their own
+	// size.
+	var stack, genericStack [16]string
+	numbers := stack[:0]
+	generic := genericStack[:0] // the generic terms, once each
 	pendingNegation := false
 	for _, t := range toks {
 		base, not := expandContraction(t)
@@ -146,39 +166,49 @@ func featuresOf(s string) *features {
 			if w == "" {
 				continue
 			}
-			if negations[w] {
+			lx := lookup(w)
+			if lx.negationTerm {
 				if pendingNegation {
 					f.negated = append(f.negated, "")
 				}
 				pendingNegation = true
 				continue
 			}
-			w = strings.TrimLeft(w, "-")
-			if stopwords[w] || w == "" {
+			if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+				w, lx = trimmed, lookup(trimmed)
+			}
+			if lx.stop || w == "" {
 				continue
 			}
 			st := stem(w)
-			if pendingNegation && !genericWords[st] {
+			if st != w {
+				lx = lookup(st)
+			}
+			if pendingNegation && !lx.generic {
 				f.negated = append(f.negated, st)
 				pendingNegation = false
 			}
 			f.terms = append(f.terms, st)
 			f.words = append(f.words, w)
-			f.numbers = appendNumbers(f.numbers, w)
+			numbers = appendNumbers(numbers, w)
+			if lx.generic && !slices.Contains(generic, st) {
+				generic = append(generic, st)
+			}
 		}
 	}
 	if pendingNegation {
 		f.negated = append(f.negated, "")
 	}
-	f.terms = sortUnique(f.terms)
-	for _, t := range f.terms {
-		f.weight += termWeight(t)
+	f.terms = sortUniqueStrings(f.terms)
+	// The terms' summed termWeight: halves and ones add up exactly in any
+	// order.
+	f.weight = float64(len(f.terms)) - 0.5*float64(len(generic))
+	if len(numbers) > 0 {
+		f.numbers = slices.Clone(sortUniqueStrings(numbers))
 	}
-	f.numbers = sortUnique(f.numbers)
 	if len(f.negated) > 0 {
 		f.negated = sortUnique(f.negated)
 	}
-	return f
 }
 
 // trigrams are computed on demand, not by featuresOf: store's filter
@@ -232,6 +262,53 @@ func intersect[T string | uint64](a, b []T) int {
 func sortUnique[T string | uint64](s []T) []T {
 	slices.Sort(s)
 	return slices.Compact(s)
+}
+
+// sortUniqueStrings is sortUnique for strings, with sortStrings.
+func sortUniqueStrings(s []string) []string {
+	sortStrings(s)
+	return slices.Compact(s)
+}
+
+// sortStrings is slices.Sort for the short lists of a learning's words:
+// an insertion sort on the stack that compares the first eight bytes of
+// two strings as one integer, and the strings only when those are equal.
+// Zero padding keeps the order: a string that ends first is either a
+// prefix of the other or differs from it within the eight bytes.
+func sortStrings(s []string) {
+	if len(s) > 48 {
+		slices.Sort(s)
+		return
+	}
+	type entry struct {
+		prefix uint64
+		s      string
+	}
+	var stack [48]entry
+	es := stack[:len(s)]
+	for i, x := range s {
+		var p uint64
+		for k := range 8 {
+			p <<= 8
+			if k < len(x) {
+				p |= uint64(x[k])
+			}
+		}
+		es[i] = entry{p, x}
+	}
+	for i := 1; i < len(es); i++ {
+		e := es[i]
+		j := i
+		for ; j > 0 && (e.prefix < es[j-1].prefix || e.prefix == es[j-1].prefix && e.s < es[j-1].s); j-- {
+			es[j] = es[j-1]
+		}
+		es[j] = e
+	}
+	for i, e := range es {
+		if s[i] != e.s {
+			s[i] = e.s
+		}
+	}
 }
 
 // expandContraction splits "aren't" into "are" and "not" and drops the

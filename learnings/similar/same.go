@@ -3,6 +3,7 @@ package similar
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -67,38 +68,217 @@ type item struct {
 }
 
 func analyse(s string) *analysis {
-	a := &analysis{}
-	t := tokenizer{}
-	t.run(fold(s))
+	a := new(analysis)
+	prepareInto(s, nil, a)
+	return a
+}
+
+// scratch is what one Prepare uses and drops, kept for the next one on a
+// pool so that preparing many texts allocates only what the results keep.
+type scratch struct {
+	toks   []string
+	fields []field
+	items  []item
+	act    []item
+}
+
+// field is one strings.Fields piece of the folded text, [start, end), and
+// the end of its tokens in scratch.toks.
+type field struct{ start, end, toks int }
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// prepareInto fills f with the features and a with the analysis of s, each
+// when not nil. The text is folded and scanned once for both: the
+// tokenizer reads the canonical tokens field by field, and those of a
+// field are the field's share of the whole text's.
+func prepareInto(s string, f *features, a *analysis) {
+	sc := scratches.Get().(*scratch)
+	folded := fold(s)
+	toks, fields := sc.toks[:0], sc.fields[:0]
+	if a == nil {
+		// No tokenizer to hand fields to: one scan of the whole text
+		// gives the same tokens.
+		toks = appendCanonical(toks, folded)
+	}
+	for i := 0; a != nil && i < len(folded); {
+		start, end := nextField(folded, i)
+		if start == end {
+			break
+		}
+		toks = appendCanonical(toks, folded[start:end])
+		fields = append(fields, field{start, end, len(toks)})
+		i = end
+	}
+	// One block holds the terms and words and the clauses' tokens, which
+	// live as long as each other. Most tokens are stop words, so the
+	// clauses fit in the token count.
+	featureSize, clauseSize := 0, 0
+	if f != nil {
+		featureSize = 2 * len(toks)
+	}
+	if a != nil {
+		clauseSize = len(toks) + 4
+	}
+	block := make([]string, featureSize+clauseSize)
+	if f != nil {
+		f.fill(toks, block[:featureSize:featureSize])
+	}
+	if a != nil {
+		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+}
+
+// nextField is the next piece of s from i on as strings.Fields cuts it,
+// [start, end); start == end when there is none.
+func nextField(s string, i int) (start, end int) {
+	for i < len(s) {
+		space, size := spaceAt(s, i)
+		if !space {
+			break
+		}
+		i += size
+	}
+	start = i
+	for i < len(s) {
+		if b := s[i]; b < utf8.RuneSelf && !asciiSpace(b) {
+			i++
+			continue
+		}
+		space, size := spaceAt(s, i)
+		if space {
+			break
+		}
+		i += size
+	}
+	return start, i
+}
+
+func asciiSpace(b byte) bool { return b == ' ' || '\t' <= b && b <= '\r' }
+
+// spaceAt reports whether the rune at s[i] is white space, as
+// unicode.IsSpace, and its size.
+func spaceAt(s string, i int) (bool, int) {
+	if b := s[i]; b < utf8.RuneSelf {
+		return asciiSpace(b), 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
+}
+
+// fill runs the tokenizer over the fields of the folded text and sets a
+// from what it read.
+func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, cur []string) {
+	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
+	k := 0
+	for _, fl := range fields {
+		c := folded[fl.start:fl.end]
+		words := toks[k:fl.toks]
+		k = fl.toks
+		if !plainField(c) {
+			words = canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
+		}
+		t.chunk(c, words)
+	}
+	t.flush(sepStrong, false)
+	a.set(sc, &t)
+}
+
+// set reads the clauses t found into a.
+func (a *analysis) set(sc *scratch, t *tokenizer) {
 	a.or = t.or
-	a.items, a.gapped = normaliseLists(t.items)
+	var out [][]string
+	if n := len(t.items); n > 0 {
+		block := make([][]string, 2*n)
+		a.raw = block[:n:n]
+		for i, it := range t.items {
+			a.raw[i] = it.toks
+		}
+		out = block[n:n]
+	}
+	a.items, a.gapped = normaliseLists(out, t.items)
 	passive := false
 	for _, it := range t.items {
-		a.raw = append(a.raw, it.toks)
 		passive = passive || it.participle > 0
 	}
 	if passive {
-		act := make([]item, len(t.items))
-		for i, it := range t.items {
-			act[i] = it
+		act := append(sc.act[:0], t.items...)
+		for i, it := range act {
 			if v := it.participle - 1; v > 0 {
-				toks := []string{it.toks[v]}
-				toks = append(toks, it.toks[:v]...)
-				act[i].toks = append(toks, it.toks[v+1:]...)
+				act[i].toks = slices.Concat(it.toks[v:v+1], it.toks[:v], it.toks[v+1:])
 			}
 		}
-		a.active, _ = normaliseLists(act)
+		a.active, _ = normaliseLists(make([][]string, 0, len(act)), act)
+		clear(act)
+		sc.act = act[:0]
 	}
-	var all []string
-	for _, it := range a.items {
+	a.key = key(a.items, a.or)
+	clear(t.items)
+	sc.items = t.items[:0]
+}
+
+// plainField reports a field whose canonical tokens are those the
+// tokenizer reads: folding it again changes nothing (ASCII with no upper
+// case) and it has no "%" to spell out.
+func plainField(c string) bool {
+	for i := 0; i < len(c); i++ {
+		if b := c[i]; b >= utf8.RuneSelf || 'A' <= b && b <= 'Z' || b == '%' {
+			return false
+		}
+	}
+	return true
+}
+
+// key is the sorted multiset of the tokens of items, then the count of
+// "or"s: see analysis.
+func key(items [][]string, or int) string {
+	// Sorting in a buffer on the stack spares the GC's write barriers.
+	if countTokens(items) <= 64 {
+		var stack [64]string
+		return joinKey(stack[:0], items, or)
+	}
+	return joinKey(nil, items, or)
+}
+
+func countTokens(items [][]string) int {
+	n := 0
+	for _, it := range items {
+		n += len(it)
+	}
+	return n
+}
+
+// joinKey is key, sorting in all.
+func joinKey(all []string, items [][]string, or int) string {
+	size := 0
+	for _, it := range items {
 		all = append(all, it...)
+		for _, tok := range it {
+			size += len(tok) + 1
+		}
 	}
-	slices.Sort(all)
-	a.key = strings.Join(all, " ")
-	if a.or > 0 {
-		a.key += " |or" + strings.Repeat("|", a.or)
+	sortStrings(all)
+	if or > 0 {
+		size += len(" |or") + or
 	}
-	return a
+	var b strings.Builder
+	b.Grow(size)
+	for i, tok := range all {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(tok)
+	}
+	if or > 0 {
+		b.WriteString(" |or")
+		for range or {
+			b.WriteByte('|')
+		}
+	}
+	return b.String()
 }
 
 type tokenizer struct {
@@ -145,8 +325,9 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	}
 	t.be, t.by, t.participle = 0, 0, false
 	if len(t.cur) > 0 {
-		t.items = append(t.items, item{toks: t.cur, sep: t.nextSep, conj: t.conj, participle: part})
-		t.cur = nil
+		// The next clause goes on in the same block.
+		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
+		t.cur = t.cur[len(t.cur):]
 		t.nextSep, t.conj = sep, conj
 		return
 	}
@@ -158,17 +339,10 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	}
 }
 
-func (t *tokenizer) run(s string) {
-	t.nextSep = sepStrong
-	for _, chunk := range strings.Fields(s) {
-		t.chunk(chunk)
-	}
-	t.flush(sepStrong, false)
-}
-
-// chunk reads one whitespace-separated piece of the folded text.
-func (t *tokenizer) chunk(c string) {
-	trimmed := strings.Trim(c, "*_~`\"'“”‘’[]")
+// chunk reads one whitespace-separated piece of the folded text, whose
+// canonical tokens (with "%" spelt out) are words.
+func (t *tokenizer) chunk(c string, words []string) {
+	trimmed := trimMarksRight(trimMarksLeft(c), true)
 	if strings.HasPrefix(trimmed, "(") {
 		t.flush(sepStrong, false)
 	}
@@ -183,7 +357,6 @@ func (t *tokenizer) chunk(c string) {
 		t.word("to")
 		return
 	}
-	words := canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
 	if len(words) == 0 {
 		// A path or pattern made of marks only ("./...", "."), which
 		// the word scan drops but which changes a command.
@@ -199,7 +372,7 @@ func (t *tokenizer) chunk(c string) {
 	for _, w := range words {
 		t.word(w)
 	}
-	end := strings.TrimRight(c, "*_~`\"'“”‘’]")
+	end := trimMarksRight(c, false)
 	if end == "" {
 		return
 	}
@@ -215,6 +388,50 @@ func (t *tokenizer) chunk(c string) {
 	}
 	// A colon ("Supported: Go, Rust") labels what follows: the label stays
 	// attached to its values.
+}
+
+// trimMarksLeft is strings.TrimLeft(s, "*_~`\"'“”‘’[]") without the
+// search of the cutset for every rune.
+func trimMarksLeft(s string) string {
+	for len(s) > 0 {
+		r, size := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s)
+		}
+		if !isMark(r, true) {
+			break
+		}
+		s = s[size:]
+	}
+	return s
+}
+
+// trimMarksRight is strings.TrimRight(s, "*_~`\"'“”‘’]"), with "[" in the
+// cutset when bracket is set.
+func trimMarksRight(s string, bracket bool) string {
+	for len(s) > 0 {
+		r, size := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeLastRuneInString(s)
+		}
+		if !isMark(r, bracket) {
+			break
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// isMark reports emphasis, quotes and a closing bracket, the marks a chunk
+// is read without; an opening bracket too when bracket is set.
+func isMark(r rune, bracket bool) bool {
+	switch r {
+	case '*', '_', '~', '`', '"', '\'', '“', '”', '‘', '’', ']':
+		return true
+	case '[':
+		return bracket
+	}
+	return false
 }
 
 func dropMarks(r rune) rune {
@@ -282,7 +499,8 @@ func (t *tokenizer) one(w string) {
 		}
 	}
 	t.rather = false
-	if negationWords[w] {
+	lx := lookup(w)
+	if lx.negation {
 		t.negate++
 		return
 	}
@@ -298,9 +516,9 @@ func (t *tokenizer) one(w string) {
 		}
 		return
 	}
-	if open, ok := clauseOpeners[w]; ok {
+	if lx.opener != "" {
 		t.flush(sepStrong, false)
-		t.emit(open)
+		t.emit(lx.opener)
 		return
 	}
 	if w == "sure" && t.prev == "make" && len(t.cur) > 0 && t.cur[len(t.cur)-1] == stem("make") {
@@ -315,23 +533,25 @@ func (t *tokenizer) one(w string) {
 		t.emit(unit)
 		return
 	}
-	if keep := relationWords[w]; keep != "" {
-		t.emit(keep)
+	if lx.relation != "" {
+		t.emit(lx.relation)
 		return
 	}
-	w = strings.TrimLeft(w, "-")
-	if syn, ok := synonyms[w]; ok {
-		w = syn
+	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+		w, lx = trimmed, lookup(trimmed)
 	}
-	if w == "" || stopwords[w] || fillerWords[w] {
+	if lx.synonym != nil {
+		w, lx = lx.synonym.word, lx.synonym
+	}
+	if w == "" || lx.stop || lx.filler {
 		return
 	}
-	if n, ok := numberWords[w]; ok {
-		t.emit(n)
+	if lx.number != "" {
+		t.emit(lx.number)
 		return
 	}
-	if u, ok := units[w]; ok && prev != "" && isNumber(prev) {
-		t.emit(u)
+	if lx.unit != "" && prev != "" && isNumber(prev) {
+		t.emit(lx.unit)
 		return
 	}
 	if parts, ok := hyphenated(w); ok {
@@ -341,10 +561,130 @@ func (t *tokenizer) one(w string) {
 		return
 	}
 	st := stem(w)
-	if fillerStems[st] {
+	if st != w {
+		lx = lookup(st)
+	}
+	if lx.fillerStem {
 		return
 	}
 	t.emit(st)
+}
+
+// lexEntry is what the word tables say of one word, so that reading a
+// word takes one map lookup rather than one per table.
+type lexEntry struct {
+	word string
+	// negation is negationWords, negationTerm the negations features
+	// count.
+	negation, negationTerm            bool
+	stop, filler, fillerStem, generic bool
+	// opener, relation, number and unit are the values of those tables,
+	// "" when the word is not in them (no value is empty).
+	opener, relation, number, unit string
+	// synonym is the entry of the word this one is a spelling of.
+	synonym *lexEntry
+}
+
+var (
+	lexicon = newLexTable(newLexicon())
+	noEntry = new(lexEntry)
+)
+
+// lexTable is an open-addressing hash table of the lexicon: reading a text
+// looks up every word, most of them in no table, and a small hash over
+// short keys beats a map's.
+type lexTable struct {
+	slots  []*lexEntry
+	maxLen int
+}
+
+func newLexTable(m map[string]*lexEntry) lexTable {
+	t := lexTable{slots: make([]*lexEntry, 1024)}
+	for len(t.slots) < 4*len(m) {
+		t.slots = make([]*lexEntry, 2*len(t.slots))
+	}
+	for w, e := range m {
+		i := t.slot(w)
+		for t.slots[i] != nil {
+			i = (i + 1) & (len(t.slots) - 1)
+		}
+		t.slots[i] = e
+		t.maxLen = max(t.maxLen, len(w))
+	}
+	return t
+}
+
+// slot is where w's search starts: a hash of its length and its first,
+// middle and last bytes, cheap for the many words in no table (lookup
+// compares whole words).
+func (t lexTable) slot(w string) int {
+	n := len(w)
+	if n == 0 {
+		return 0
+	}
+	h := uint32(n)*0x9e3779b1 ^ uint32(w[0])*0x85ebca6b ^ uint32(w[n/2])*0xc2b2ae35 ^ uint32(w[n-1])*0x27d4eb2f
+	h ^= h >> 15
+	return int(h) & (len(t.slots) - 1)
+}
+
+// lookup is the lexicon entry of w, an empty one for a word no table has.
+func lookup(w string) *lexEntry {
+	if len(w) > lexicon.maxLen {
+		return noEntry
+	}
+	for i := lexicon.slot(w); ; i = (i + 1) & (len(lexicon.slots) - 1) {
+		e := lexicon.slots[i]
+		if e == nil {
+			return noEntry
+		}
+		if e.word == w {
+			return e
+		}
+	}
+}
+
+func newLexicon() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	entry := func(w string) *lexEntry {
+		if m[w] == nil {
+			m[w] = &lexEntry{word: w}
+		}
+		return m[w]
+	}
+	for w := range negationWords {
+		entry(w).negation = true
+	}
+	for w := range negations {
+		entry(w).negationTerm = true
+	}
+	for w := range stopwords {
+		entry(w).stop = true
+	}
+	for w := range fillerWords {
+		entry(w).filler = true
+	}
+	for w := range fillerStems {
+		entry(w).fillerStem = true
+	}
+	for w := range genericWords {
+		entry(w).generic = true
+	}
+	for w, v := range clauseOpeners {
+		entry(w).opener = v
+	}
+	for w, v := range relationWords {
+		entry(w).relation = v
+	}
+	for w, v := range numberWords {
+		entry(w).number = v
+	}
+	for w, v := range units {
+		entry(w).unit = v
+	}
+	for w, v := range synonyms {
+		entry(w).synonym = entry(v)
+	}
+	return m
 }
 
 // endGet emits a pending "get" that no participle followed.
@@ -394,8 +734,7 @@ func (t *tokenizer) emit(tok string) {
 // A run that is no such list but whose later clauses are all shorter than
 // the first by the same number of words leaves those words out ("store
 // uploads in S3 and metadata in Postgres"); gapped has them written out.
-func normaliseLists(items []item) (out, gapped [][]string) {
-	gaps := false
+func normaliseLists(out [][]string, items []item) (_, gapped [][]string) {
 	for i := 0; i < len(items); {
 		j := i + 1
 		for j < len(items) && items[j].sep == sepList {
@@ -404,23 +743,27 @@ func normaliseLists(items []item) (out, gapped [][]string) {
 		// items[i:j] are joined by list separators.
 		if merged, ok := asList(items[i:j]); ok {
 			out = append(out, merged)
-			gapped = append(gapped, merged)
+			if gapped != nil {
+				gapped = append(gapped, merged)
+			}
 		} else {
 			head := gapHead(items[i:j])
-			gaps = gaps || len(head) > 0
+			if len(head) > 0 && gapped == nil {
+				// The first gap: the clauses before it read the same.
+				gapped = append(make([][]string, 0, len(items)), out...)
+			}
 			for k, it := range items[i:j] {
 				out = append(out, it.toks)
-				if k > 0 && len(head) > 0 {
-					gapped = append(gapped, append(slices.Clone(head), it.toks...))
-				} else {
+				switch {
+				case gapped == nil:
+				case k > 0 && len(head) > 0:
+					gapped = append(gapped, slices.Concat(head, it.toks))
+				default:
 					gapped = append(gapped, it.toks)
 				}
 			}
 		}
 		i = j
-	}
-	if !gaps {
-		gapped = nil
 	}
 	return out, gapped
 }
@@ -467,14 +810,13 @@ func asList(run []item) ([]string, bool) {
 	if !conj && k < 3 {
 		return nil, false
 	}
-	elems := []string{first[len(first)-1]}
+	merged := make([]string, 0, len(first)+k-2+len(last))
+	merged = append(merged, first...)
 	for _, it := range run[1 : k-1] {
-		elems = append(elems, it.toks[0])
+		merged = append(merged, it.toks[0])
 	}
-	elems = append(elems, last[0])
-	slices.Sort(elems)
-	merged := slices.Clone(first[:len(first)-1])
-	merged = append(merged, elems...)
+	merged = append(merged, last[0])
+	slices.Sort(merged[len(first)-1:])
 	return append(merged, last[1:]...), true
 }
 

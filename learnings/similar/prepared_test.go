@@ -1,0 +1,150 @@
+package similar
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/prepared.golden")
+
+// TestPreparedGolden pins what Prepare reads from a few hundred varied
+// texts, the features and the same-learning analysis, so that a change to
+// the tokenizer or to how it is made faster that changes a result shows
+// here. Refresh with -update after a change meant to alter results.
+func TestPreparedGolden(t *testing.T) {
+	var b strings.Builder
+	for _, s := range goldenTexts(t) {
+		b.WriteString(goldenDump(s))
+	}
+	const path = "testdata/prepared.golden"
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("%s:%d: got\n%s\nwant\n%s\n(run with -update if the change is meant)", path, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s: got %d lines, want %d", path, len(gl), len(wl))
+	}
+}
+
+// TestPrepareAllAgreesWithPrepare prepares texts on several goroutines at
+// once, each reusing its pooled scratch, and checks each reads as alone
+// (run with -race too).
+func TestPrepareAllAgreesWithPrepare(t *testing.T) {
+	base := goldenTexts(t)
+	texts := make([]string, 0, 8*len(base))
+	for range 8 {
+		texts = append(texts, base...)
+	}
+	ps := PrepareAll(len(texts), func(i int) string { return texts[i] })
+	for i, s := range texts {
+		if got, want := dumpPrepared(s, ps[i]), goldenDump(s); got != want {
+			t.Fatalf("PrepareAll read %q as\n%s\nPrepare as\n%s", s, got, want)
+		}
+	}
+}
+
+// goldenTexts are every fourth pair of testdata/pairs.txt, lines of a
+// generated memory, and texts that take the tokenizer's rarer paths.
+func goldenTexts(t *testing.T) []string {
+	var out []string
+	for i, p := range loadPairs(t) {
+		if i%4 == 0 {
+			out = append(out, p.stored, p.cand)
+		}
+	}
+	n := 0
+	for line := range strings.Lines(string(memgen.Generate(3, 12_000))) {
+		if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok && n < 40 {
+			out = append(out, text)
+			n++
+		}
+	}
+	return append(out, "", " \n*_`", "the a an", "`./...`", "./...", "Timeout: 30s", "Timeout is thirty seconds",
+		"Cache hits rise 80% after warm-up; 5 min TTL.", "CPU at 95%, memory 2GB", "Die Zeitüberschreitung beträgt 30 s.",
+		"ＡＰＩ Straße ﬁle — ’tis naïve", "Generated files aren’t committed", "X is owned by Y, not Z", "Logs get shipped to S3",
+		"Logs get rotated daily and get compressed", "Make sure to run lint; make sure tests pass",
+		"Use Go, Rust and Python.", "Store uploads in S3 and metadata in Postgres", "Use pnpm rather than npm.",
+		"Never use npm nor yarn", "(see docs) -race --json .env -- → ->", "When the build fails, check the logs & rerun",
+		"tests are run with `go test -race ./...`", "Won't, can't, shan't, it's, we'll, they're", "\xff\xfe bad utf-8 \xc3",
+		"Tabs\tand\u00a0non-breaking\u2028spaces", "e-mail start-up squash-merged table-driven eu-west-1",
+		"two-factor OAuth2 via k8s, db, prod env", "Retries are capped at five; the gateway won't wait longer.")
+}
+
+// goldenDump is the features and analysis of s, a few lines: tokens never
+// hold a space, and clauses are parted by " | ".
+func goldenDump(s string) string { return dumpPrepared(s, Prepare(s)) }
+
+func dumpPrepared(s string, p *Text) string {
+	f := p.f
+	return fmt.Sprintf("> %q\n  canon: %s\n  terms: %s\n  words: %s\n  numbers: %s negated: %q weight: %v\n%s",
+		s, f.canon, strings.Join(f.terms, " "), strings.Join(f.words, " "), strings.Join(f.numbers, " "), f.negated, f.weight,
+		dumpAnalysis(p.a))
+}
+
+func dumpAnalysis(a *analysis) string {
+	clauses := func(cs [][]string) string {
+		if cs == nil {
+			return "nil"
+		}
+		parts := make([]string, len(cs))
+		for i, c := range cs {
+			parts[i] = strings.Join(c, " ")
+		}
+		return strings.Join(parts, " | ")
+	}
+	return fmt.Sprintf("  items: %s\n  gapped: %s\n  raw: %s\n  active: %s\n  or: %d key: %s\n",
+		clauses(a.items), clauses(a.gapped), clauses(a.raw), clauses(a.active), a.or, a.key)
+}
+
+// analyseByChunks is analyse as the tokenizer reads a text on its own:
+// each piece of the folded text folded and scanned again, with "%" spelt
+// out, rather than the share of the text's tokens Prepare hands it.
+func analyseByChunks(s string) *analysis {
+	t := tokenizer{nextSep: sepStrong}
+	for _, c := range strings.Fields(fold(s)) {
+		t.chunk(c, canonicalTokens(strings.ReplaceAll(c, "%", " percent ")))
+	}
+	t.flush(sepStrong, false)
+	a := new(analysis)
+	a.set(new(scratch), &t)
+	return a
+}
+
+// FuzzPrepare checks that Prepare's shared scan reads a text as the
+// tokenizer and Canonical read it apart, and that a text reads the same
+// every time, whatever the pooled scratch held before.
+func FuzzPrepare(f *testing.F) {
+	for _, s := range []string{"Run make gen before go test", "X is owned by Y, not Z", "80% of CPU, 5 min", "ＡＰＩ Straße’s",
+		"\xff\xfe \xc3", "--json -race .env (./...)", "Use Go, Rust and Python", "Logs get shipped", "tabs\u00a0and\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := Prepare(s)
+		if c := Canonical(s); p.f.canon != c {
+			t.Fatalf("Prepare(%q) canon %q, Canonical %q", s, p.f.canon, c)
+		}
+		if got, want := dumpAnalysis(p.a), dumpAnalysis(analyseByChunks(s)); got != want {
+			t.Fatalf("Prepare(%q) analysis\n%s\nread by chunks\n%s", s, got, want)
+		}
+		if again := goldenDump(s); again != goldenDump(s) {
+			t.Fatalf("Prepare(%q) reads differently twice", s)
+		}
+	})
+}
