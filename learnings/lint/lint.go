@@ -236,10 +236,6 @@ func emptySessions(doc *learnings.Document) []Finding {
 	return fs
 }
 
-// pairs reports every learning that is the same learning as one stored
-// before it in the file (similar.SameIndex), naming both, and every one that
-// updates an earlier one (see unresolved). Each learning is prepared once
-// for both. Superseded learnings are history, not repeats.
 // commonFloor and commonShare set similar.Index.Common for lint: a word
 // in more than 1 in commonShare learnings (and more than commonFloor of
 // them) is common.
@@ -248,39 +244,47 @@ const (
 	commonShare = 1000
 )
 
+// pairs reports every learning that is the same learning as one stored
+// before it in the file (similar.SameIndex), naming both, and every one that
+// updates an earlier one (see unresolved). Each learning is prepared once
+// for both. Superseded learnings are history, not repeats.
 func pairs(doc *learnings.Document) []Finding {
 	ls := learnings.Live(doc.Learnings())
 	texts := similar.PrepareAll(len(ls), func(i int) string { return ls[i].Text })
 
-	same := similar.NewSameIndex()
+	// The same-learning search is a walk in file order; it runs beside the
+	// update search, which asks for every learning, repeats included, and
+	// whose answers for repeats are dropped below.
+	dupOf := make([]int, len(ls))
+	walked := make(chan struct{})
+	go func() {
+		defer close(walked)
+		same := similar.NewSameIndex()
+		for i, t := range texts {
+			dupOf[i] = -1
+			if j, dup := same.Find(t); dup {
+				dupOf[i] = j
+			}
+			same.Add(i, t)
+		}
+	}()
 	related := similar.NewIndex()
 	// On a memory of thousands of learnings, a word most of them share
 	// says nothing about which two are one fact; not looking such words up
 	// keeps lint linear in the file (see similar.Index.Common).
 	related.Common = max(commonFloor, len(ls)/commonShare)
 	related.AddAll(texts)
-	dupOf := make([]int, len(ls))
-	for i, t := range texts {
-		dupOf[i] = -1
-		if j, dup := same.Find(t); dup {
-			dupOf[i] = j
-		}
-		same.Add(i, t)
-	}
-
 	found := make([]*Finding, len(ls))
 	similar.Parallel(len(ls), func(i int) {
-		if dupOf[i] >= 0 {
-			return
-		}
 		if f, ok := unresolved(ls, related, i, texts[i]); ok {
 			found[i] = &f
 		}
 	})
+	<-walked
 
 	var fs []Finding
 	for i, l := range ls {
-		if f := found[i]; f != nil {
+		if f := found[i]; f != nil && dupOf[i] < 0 {
 			fs = append(fs, *f)
 		}
 		j := dupOf[i]

@@ -86,10 +86,9 @@ func Compare(stored, candidate string) Verdict {
 // Text is a learning prepared for comparison, so that one text compared
 // with many is read once.
 type Text struct {
-	f     *features
-	a     *analysis
-	src   string
-	grams []uint64
+	f   *features
+	a   *analysis
+	src string
 }
 
 // Prepare reads s for comparison. The Text may be shared between
@@ -120,12 +119,7 @@ func (t *Text) analysis() *analysis {
 	return t.a
 }
 
-func (t *Text) trigrams() []uint64 {
-	if t.grams == nil {
-		t.grams = t.f.trigrams()
-	}
-	return t.grams
-}
+func (t *Text) trigrams() []uint64 { return t.f.trigrams() }
 
 // Canonical is Canonical of the prepared text.
 func (t *Text) Canonical() string { return t.f.canon }

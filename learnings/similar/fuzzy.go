@@ -3,6 +3,7 @@ package similar
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -137,8 +138,8 @@ type features struct {
 	// first content word after "not", "never"... that is not a generic word
 	// ("npm" in "never use npm"), or "" when none follows.
 	negated []string
-	weight  float64  // the terms' summed termWeight
-	grams   []uint64 // trigrams(), once computed
+	weight  float64                  // the terms' summed termWeight
+	grams   atomic.Pointer[[]uint64] // trigrams(), once computed
 }
 
 func featuresOf(s string) *features {
@@ -214,12 +215,16 @@ func (f *features) fill(toks, block []string) {
 // trigrams are computed on demand, not by featuresOf: store's filter
 // prepares many stored texts and scores only a few of them in full. They
 // are kept once computed, since improve-docs scores every learning against
-// the same few passages.
+// the same few passages, and kept atomically, since lint and improve-docs
+// compare prepared texts from many goroutines at once (two that compute
+// them together store the same trigrams).
 func (f *features) trigrams() []uint64 {
-	if f.grams == nil {
-		f.grams = f.computeTrigrams()
+	if g := f.grams.Load(); g != nil {
+		return *g
 	}
-	return f.grams
+	g := f.computeTrigrams()
+	f.grams.Store(&g)
+	return g
 }
 
 func (f *features) computeTrigrams() []uint64 {

@@ -133,22 +133,61 @@ func (ix *Index) AddAll(texts []*Text) {
 	Parallel(len(texts), func(i int) {
 		ix.entries[base+i] = entryOf(texts[i])
 	})
+	// Number the terms first and count each one's entries, so that every
+	// posting list is cut to size from one block instead of growing.
+	total := 0
+	for _, t := range texts {
+		total += len(t.f.terms)
+	}
+	ix.termIDs = slices.Grow(ix.termIDs, total)
+	counts := make([]int, len(ix.postings))
 	for i, t := range texts {
 		ix.ids = append(ix.ids, i)
-		ix.post(int32(base+i), t)
+		e := &ix.entries[base+i]
+		e.from = int32(len(ix.termIDs))
+		for _, term := range t.f.terms {
+			id := ix.idOf(term)
+			ix.termIDs = append(ix.termIDs, id)
+			if int(id) == len(counts) {
+				counts = append(counts, 0) // a new term
+			}
+			counts[id]++
+		}
+		slices.Sort(ix.termIDs[e.from:])
+		e.to = int32(len(ix.termIDs))
 	}
+	block := make([]int32, 0, total)
+	for id, c := range counts {
+		if l := ix.postings[id]; len(l) > 0 {
+			ix.postings[id] = slices.Grow(l, c)
+		} else if c > 0 {
+			ix.postings[id], block = block[:0:c], block[c:c:cap(block)]
+		}
+	}
+	for i := range texts {
+		e := &ix.entries[base+i]
+		for _, id := range ix.termIDs[e.from:e.to] {
+			ix.postings[id] = append(ix.postings[id], int32(base+i))
+		}
+	}
+}
+
+// idOf is the id of term, numbered now when it is new.
+func (ix *Index) idOf(term string) int32 {
+	id, ok := ix.termID[term]
+	if !ok {
+		id = int32(len(ix.postings))
+		ix.termID[term] = id
+		ix.postings = append(ix.postings, nil)
+	}
+	return id
 }
 
 func (ix *Index) post(n int32, t *Text) {
 	e := &ix.entries[n]
 	e.from = int32(len(ix.termIDs))
 	for _, term := range t.f.terms {
-		id, ok := ix.termID[term]
-		if !ok {
-			id = int32(len(ix.postings))
-			ix.termID[term] = id
-			ix.postings = append(ix.postings, nil)
-		}
+		id := ix.idOf(term)
 		ix.postings[id] = append(ix.postings[id], n)
 		ix.termIDs = append(ix.termIDs, id)
 	}

@@ -2,6 +2,7 @@
 package lint
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 
@@ -111,7 +112,11 @@ func run(opts *Options) error {
 	return nil
 }
 
-func write(out io.Writer, rep Report) {
+func write(w io.Writer, rep Report) {
+	// A large file has tens of thousands of findings: one write each
+	// would cost more than finding them.
+	out := bufio.NewWriter(w)
+	defer out.Flush()
 	if !rep.Exists {
 		fmt.Fprintf(out, "%s does not exist yet; nothing to lint.\n", rep.File)
 		return
