@@ -121,8 +121,15 @@ func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
 		freq[d.Path] = d.Seen
 	}
 	all := entries(doc, freq)
-	texts := similar.PrepareAll(len(all), func(i int) string { return all[i].l.Text })
-	kept := distinct(texts)
+	index := similar.NewSameIndex()
+	kept := make([]int, 0, len(all))
+	texts := similar.PrepareInOrder(len(all), func(i int) string { return all[i].l.Text }, func(n int, t *similar.Text) {
+		// Whether a learning counts depends on every one before it.
+		if _, dup := index.Find(t); !dup {
+			index.Add(len(kept), t)
+			kept = append(kept, n)
+		}
+	})
 	rep.Learnings, rep.Duplicates = len(kept), len(all)-len(kept)
 
 	match := matcher(corpus)
@@ -239,22 +246,6 @@ func newSession(s *learnings.Session, freq map[string]int) *session {
 		ss.freq = max(ss.freq, freq[p])
 	}
 	return ss
-}
-
-// distinct returns the positions of the texts that are not the same
-// learning as one before them, in order. It runs on one goroutine: whether
-// a learning counts depends on every one before it.
-func distinct(texts []*similar.Text) []int {
-	index := similar.NewSameIndex()
-	kept := make([]int, 0, len(texts))
-	for n, t := range texts {
-		if _, dup := index.Find(t); dup {
-			continue
-		}
-		index.Add(len(kept), t)
-		kept = append(kept, n)
-	}
-	return kept
 }
 
 // matchFuncs are a Corpus's Covered and Suggest, given the learning both as

@@ -250,24 +250,17 @@ const (
 // for both. Superseded learnings are history, not repeats.
 func pairs(doc *learnings.Document) []Finding {
 	ls := learnings.Live(doc.Learnings())
-	texts := similar.PrepareAll(len(ls), func(i int) string { return ls[i].Text })
-
-	// The same-learning search is a walk in file order; it runs beside the
-	// update search, which asks for every learning, repeats included, and
-	// whose answers for repeats are dropped below.
+	// Each learning's earlier repeat is found in file order as the
+	// learnings are prepared.
+	same := similar.NewSameIndex()
 	dupOf := make([]int, len(ls))
-	walked := make(chan struct{})
-	go func() {
-		defer close(walked)
-		same := similar.NewSameIndex()
-		for i, t := range texts {
-			dupOf[i] = -1
-			if j, dup := same.Find(t); dup {
-				dupOf[i] = j
-			}
-			same.Add(i, t)
+	texts := similar.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
+		dupOf[i] = -1
+		if j, dup := same.Find(t); dup {
+			dupOf[i] = j
 		}
-	}()
+		same.Add(i, t)
+	})
 	related := similar.NewIndex()
 	// On a memory of thousands of learnings, a word most of them share
 	// says nothing about which two are one fact; not looking such words up
@@ -276,15 +269,17 @@ func pairs(doc *learnings.Document) []Finding {
 	related.AddAll(texts)
 	found := make([]*Finding, len(ls))
 	similar.Parallel(len(ls), func(i int) {
+		if dupOf[i] >= 0 {
+			return
+		}
 		if f, ok := unresolved(ls, related, i, texts[i]); ok {
 			found[i] = &f
 		}
 	})
-	<-walked
 
 	var fs []Finding
 	for i, l := range ls {
-		if f := found[i]; f != nil && dupOf[i] < 0 {
+		if f := found[i]; f != nil {
 			fs = append(fs, *f)
 		}
 		j := dupOf[i]

@@ -290,17 +290,15 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
 	idx := similar.NewSameIndex()
-	texts := similar.PrepareAll(len(items), func(i int) string { return items[i].Learning.Text })
-	for n, it := range items {
-		t := texts[n]
+	similar.PrepareInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
 		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
 			*dups++
-			continue
+			return
 		}
 		idx.Add(len(kept), t)
-		kept = append(kept, it)
-	}
+		kept = append(kept, items[n])
+	})
 	return kept
 }
 

@@ -15,11 +15,56 @@ func PrepareAll(n int, text func(i int) string) []*Text {
 	return out
 }
 
+// PrepareInOrder is PrepareAll that also hands each prepared text to visit,
+// in index order and on the calling goroutine, while later texts are still
+// being prepared: a walk that must go in file order (finding each
+// learning's earlier repeat) then adds no time of its own.
+func PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
+	out := make([]*Text, n)
+	chunks := (n + chunk - 1) / chunk
+	workers := min(runtime.GOMAXPROCS(0), chunks/4)
+	if workers <= 1 {
+		for i := range n {
+			out[i] = Prepare(text(i))
+			visit(i, out[i])
+		}
+		return out
+	}
+	ready := make([]chan struct{}, chunks)
+	for c := range ready {
+		ready[c] = make(chan struct{})
+	}
+	var next atomic.Int64
+	for range workers {
+		go func() {
+			for {
+				c := int(next.Add(1)) - 1
+				if c >= chunks {
+					return
+				}
+				for i := c * chunk; i < min((c+1)*chunk, n); i++ {
+					out[i] = Prepare(text(i))
+				}
+				close(ready[c])
+			}
+		}()
+	}
+	for c := range ready {
+		<-ready[c]
+		for i := c * chunk; i < min((c+1)*chunk, n); i++ {
+			visit(i, out[i])
+		}
+	}
+	return out
+}
+
+// chunk is how many consecutive indexes a worker takes at a time.
+const chunk = 64
+
 // Parallel calls f for every index below n, spread over the CPUs in chunks;
 // f must only write what belongs to its own index. Small n runs on the
 // calling goroutine.
 func Parallel(n int, f func(i int)) {
-	const chunk = 64
 	workers := min(runtime.GOMAXPROCS(0), (n+4*chunk-1)/(4*chunk))
 	if workers <= 1 {
 		for i := range n {

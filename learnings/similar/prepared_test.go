@@ -60,6 +60,38 @@ func TestPrepareAllAgreesWithPrepare(t *testing.T) {
 	}
 }
 
+// TestPrepareInOrderVisitsInOrder checks that PrepareInOrder prepares what
+// Prepare does and visits every text once, in index order, each when it is
+// ready, on one memory small enough for one goroutine and one split between
+// workers.
+func TestPrepareInOrderVisitsInOrder(t *testing.T) {
+	base := goldenTexts(t)
+	for _, copies := range []int{1, 8} {
+		var texts []string
+		for range copies {
+			texts = append(texts, base...)
+		}
+		next := 0
+		ps := PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(i int, p *Text) {
+			if i != next {
+				t.Fatalf("visited %d after %d", i, next-1)
+			}
+			next++
+			if got, want := dumpPrepared(texts[i], p), goldenDump(texts[i]); got != want {
+				t.Fatalf("PrepareInOrder visited %q as\n%s\nPrepare reads\n%s", texts[i], got, want)
+			}
+		})
+		if next != len(texts) {
+			t.Fatalf("%d of %d texts visited", next, len(texts))
+		}
+		for i, s := range texts {
+			if got, want := dumpPrepared(s, ps[i]), goldenDump(s); got != want {
+				t.Fatalf("PrepareInOrder returned %q as\n%s\nPrepare reads\n%s", s, got, want)
+			}
+		}
+	}
+}
+
 // goldenTexts are every fourth pair of testdata/pairs.txt, lines of a
 // generated memory, and texts that take the tokenizer's rarer paths.
 func goldenTexts(t *testing.T) []string {
