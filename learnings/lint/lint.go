@@ -250,23 +250,22 @@ const (
 // for both. Superseded learnings are history, not repeats.
 func pairs(doc *learnings.Document) []Finding {
 	ls := learnings.Live(doc.Learnings())
+	related := similar.NewIndex()
+	// On a memory of thousands of learnings, a word most of them share
+	// says nothing about which two are one fact; not looking such words up
+	// keeps lint linear in the file (see similar.Index.Common).
+	related.Common = max(commonFloor, len(ls)/commonShare)
 	// Each learning's earlier repeat is found in file order as the
-	// learnings are prepared.
+	// learnings are prepared and indexed.
 	same := similar.NewSameIndex()
 	dupOf := make([]int, len(ls))
-	texts := similar.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
+	texts := related.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
 		dupOf[i] = -1
 		if j, dup := same.Find(t); dup {
 			dupOf[i] = j
 		}
 		same.Add(i, t)
 	})
-	related := similar.NewIndex()
-	// On a memory of thousands of learnings, a word most of them share
-	// says nothing about which two are one fact; not looking such words up
-	// keeps lint linear in the file (see similar.Index.Common).
-	related.Common = max(commonFloor, len(ls)/commonShare)
-	related.AddAll(texts)
 	found := make([]*Finding, len(ls))
 	similar.Parallel(len(ls), func(i int) {
 		if dupOf[i] >= 0 {

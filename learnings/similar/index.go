@@ -121,55 +121,27 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 func (ix *Index) Add(id int, t *Text) {
 	ix.ids = append(ix.ids, id)
 	ix.entries = append(ix.entries, entryOf(t))
-	ix.post(int32(len(ix.entries)-1), t)
+	ix.file(int32(len(ix.entries)-1), t)
 }
 
-// AddAll is Add of every text, under its position in texts, in order. Each
-// text's trigrams and sketch are its own work, done on every CPU, which on a
-// large memory is most of building the index.
-func (ix *Index) AddAll(texts []*Text) {
+// PrepareInOrder is similar.PrepareInOrder of text(i) for every i below n,
+// each text added under i: its trigrams and sketch are worked out where it
+// is prepared, and it is filed under its terms, in order, where it is
+// visited. Preparing, indexing and the caller's walk are then one pass,
+// on every CPU, instead of three.
+func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	base := len(ix.entries)
-	ix.entries = slices.Grow(ix.entries, len(texts))[:base+len(texts)]
-	Parallel(len(texts), func(i int) {
-		ix.entries[base+i] = entryOf(texts[i])
-	})
-	// Number the terms first and count each one's entries, so that every
-	// posting list is cut to size from one block instead of growing.
-	total := 0
-	for _, t := range texts {
-		total += len(t.f.terms)
-	}
-	ix.termIDs = slices.Grow(ix.termIDs, total)
-	counts := make([]int, len(ix.postings))
-	for i, t := range texts {
+	ix.entries = slices.Grow(ix.entries, n)[:base+n]
+	ix.ids = slices.Grow(ix.ids, n)
+	return prepareInOrder(n, func(i int) *Text {
+		t := Prepare(text(i))
+		ix.entries[base+i] = entryOf(t)
+		return t
+	}, func(i int, t *Text) {
 		ix.ids = append(ix.ids, i)
-		e := &ix.entries[base+i]
-		e.from = int32(len(ix.termIDs))
-		for _, term := range t.f.terms {
-			id := ix.idOf(term)
-			ix.termIDs = append(ix.termIDs, id)
-			if int(id) == len(counts) {
-				counts = append(counts, 0) // a new term
-			}
-			counts[id]++
-		}
-		slices.Sort(ix.termIDs[e.from:])
-		e.to = int32(len(ix.termIDs))
-	}
-	block := make([]int32, 0, total)
-	for id, c := range counts {
-		if l := ix.postings[id]; len(l) > 0 {
-			ix.postings[id] = slices.Grow(l, c)
-		} else if c > 0 {
-			ix.postings[id], block = block[:0:c], block[c:c:cap(block)]
-		}
-	}
-	for i := range texts {
-		e := &ix.entries[base+i]
-		for _, id := range ix.termIDs[e.from:e.to] {
-			ix.postings[id] = append(ix.postings[id], int32(base+i))
-		}
-	}
+		ix.file(int32(base+i), t)
+		visit(i, t)
+	})
 }
 
 // idOf is the id of term, numbered now when it is new.
@@ -183,7 +155,8 @@ func (ix *Index) idOf(term string) int32 {
 	return id
 }
 
-func (ix *Index) post(n int32, t *Text) {
+// file lists entry n, whose text is t, under each of its terms.
+func (ix *Index) file(n int32, t *Text) {
 	e := &ix.entries[n]
 	e.from = int32(len(ix.termIDs))
 	for _, term := range t.f.terms {

@@ -20,12 +20,18 @@ func PrepareAll(n int, text func(i int) string) []*Text {
 // being prepared: a walk that must go in file order (finding each
 // learning's earlier repeat) then adds no time of its own.
 func PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
+	return prepareInOrder(n, func(i int) *Text { return Prepare(text(i)) }, visit)
+}
+
+// prepareInOrder is PrepareInOrder with prepare(i) doing a worker's part
+// for index i.
+func prepareInOrder(n int, prepare func(i int) *Text, visit func(i int, t *Text)) []*Text {
 	out := make([]*Text, n)
 	chunks := (n + chunk - 1) / chunk
 	workers := min(runtime.GOMAXPROCS(0), chunks/4)
 	if workers <= 1 {
 		for i := range n {
-			out[i] = Prepare(text(i))
+			out[i] = prepare(i)
 			visit(i, out[i])
 		}
 		return out
@@ -43,7 +49,7 @@ func PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) 
 					return
 				}
 				for i := c * chunk; i < min((c+1)*chunk, n); i++ {
-					out[i] = Prepare(text(i))
+					out[i] = prepare(i)
 				}
 				close(ready[c])
 			}

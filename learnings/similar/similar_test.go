@@ -178,14 +178,20 @@ func TestIndexesAgreeWithCompare(t *testing.T) {
 		same.Add(i, p)
 		rel.Add(i, p)
 	}
-	// AddAll then BestBefore, as lint asks, gives what adding one by one
-	// and asking Best gave.
+	// PrepareInOrder then BestBefore, as lint asks, gives what adding one
+	// by one and asking Best gives, and visits each text in order.
 	all := NewIndex()
-	all.AddAll(prepared)
+	visited := 0
+	allTexts := all.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(i int, _ *Text) {
+		if i != visited {
+			t.Fatalf("visited %d after %d", i, visited-1)
+		}
+		visited++
+	})
 	one := NewIndex()
 	for i, p := range prepared {
 		wantID, wantV, wantOK := one.Best(p)
-		if id, v, ok := all.BestBefore(p, i); id != wantID || v.Score != wantV.Score || ok != wantOK {
+		if id, v, ok := all.BestBefore(allTexts[i], i); id != wantID || v.Score != wantV.Score || ok != wantOK {
 			t.Errorf("BestBefore(%q, %d) = %d %+v %v; Best = %d %+v %v", texts[i], i, id, v, ok, wantID, wantV, wantOK)
 		}
 		one.Add(i, p)
