@@ -244,16 +244,17 @@ func Diff(old, new string) []Change {
 		suf++
 	}
 	a, b = a[pre:len(a)-suf], b[pre:len(b)-suf]
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
+	// lcs(i, j) is the length of the longest common subsequence of a[i:]
+	// and b[j:], in one block: lint diffs thousands of pairs.
+	w := len(b) + 1
+	table := make([]int32, (len(a)+1)*w)
+	lcs := func(i, j int) int32 { return table[i*w+j] }
 	for i := len(a) - 1; i >= 0; i-- {
 		for j := len(b) - 1; j >= 0; j-- {
 			if a[i].key == b[j].key {
-				lcs[i][j] = lcs[i+1][j+1] + 1
+				table[i*w+j] = lcs(i+1, j+1) + 1
 			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				table[i*w+j] = max(lcs(i+1, j), lcs(i, j+1))
 			}
 		}
 	}
@@ -272,7 +273,7 @@ func Diff(old, new string) []Change {
 			flush()
 			i++
 			j++
-		case i < len(a) && j < len(b) && lcs[i+1][j+1] == lcs[i][j]:
+		case i < len(a) && j < len(b) && lcs(i+1, j+1) == lcs(i, j):
 			// Neither word is kept: one replaces the other, which
 			// reads better than a drop and an add ("traces" →
 			// "logs", "logs" → "traces" for a swap).
@@ -280,7 +281,7 @@ func Diff(old, new string) []Change {
 			newRun = append(newRun, b[j].text)
 			i++
 			j++
-		case j == len(b) || i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
+		case j == len(b) || i < len(a) && lcs(i+1, j) >= lcs(i, j+1):
 			oldRun = append(oldRun, a[i].text)
 			i++
 		default:
@@ -295,8 +296,8 @@ func Diff(old, new string) []Change {
 type diffWord struct{ text, key string }
 
 func diffWords(s string) []diffWord {
-	var out []diffWord
-	for _, f := range strings.Fields(s) {
+	out := make([]diffWord, 0, len(s)/6+1) // about one word per six bytes of prose
+	for f := range strings.FieldsSeq(s) {
 		w := trimWord(f)
 		if w == "" {
 			continue
