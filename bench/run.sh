@@ -62,6 +62,10 @@ trap cleanup EXIT
 say() { echo "$*" >&2; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+# The commit is read now, from the tree learn is built from: the report's
+# own file, rewritten at the end, must not count as a change.
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+[[ -n $(git -C "$root" status --porcelain 2>/dev/null) ]] && commit="$commit (with uncommitted changes)"
 say "building into $work/bin"
 mkdir -p "$work/bin"
 (
@@ -177,12 +181,10 @@ ms() { # 0.98 -> 0.98, 41.72 -> 41.7, 1367.92 -> 1368
 kib() { awk -v v="$1" -v d="$2" 'BEGIN { printf "%.1f", v / d }'; }
 
 report() {
-	local cpu mem commit
+	local cpu mem
 	cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//') ||
 		cpu=$(sysctl -n machdep.cpu.brand_string 2>/dev/null) || cpu=unknown
 	mem=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null) || mem=unknown
-	commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-	[[ -n $(git -C "$root" status --porcelain 2>/dev/null) ]] && commit="$commit (with uncommitted changes)"
 
 	echo "# Benchmark results"
 	echo
