@@ -316,18 +316,21 @@ func pairs(doc *learnings.Document) []Finding {
 func secretsIn(doc *learnings.Document) []Finding {
 	src := string(doc.Source)
 	lineStarts := newLines(doc.Source)
-	ls := doc.Learnings()
+	// Learnings by position, to find the one holding each secret without
+	// reading them all for every secret of a file full of them.
+	ls := slices.SortedFunc(slices.Values(doc.Learnings()), func(a, b *learnings.Learning) int {
+		return cmp.Compare(a.Span.Start, b.Span.Start)
+	})
 	var fs []Finding
 	for _, s := range secrets.Scan(src) {
 		line := lineStarts.line(s.Start)
 		where := ""
 		var ids []string
-		for _, l := range ls {
-			if s.Start >= l.Span.Start && s.Start < l.Span.End {
-				where = " in learning " + l.ID
-				ids = []string{l.ID}
-				break
-			}
+		i, _ := slices.BinarySearchFunc(ls, s.Start+1, func(l *learnings.Learning, pos int) int { return cmp.Compare(l.Span.Start, pos) })
+		if i > 0 && s.Start < ls[i-1].Span.End {
+			l := ls[i-1]
+			where = " in learning " + l.ID
+			ids = []string{l.ID}
 		}
 		fs = append(fs, Finding{
 			Line: line, Severity: Error, Kind: KindSecret, IDs: ids,

@@ -92,3 +92,38 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestSecretNamesItsLearning checks that each secret is traced to the
+// learning that holds it, wherever that is in the file (Consolidated
+// Learnings below the sessions included), and to none when it is in a
+// session's focus line.
+func TestSecretNamesItsLearning(t *testing.T) {
+	key := func(c byte) string { return "ghp_" + strings.Repeat(string(c), 4) + "abcdefghijklmnopqrstuvwxyz0123456789" }
+	src := "# Memory Learnings\n\n## Recent Sessions\n\n" +
+		"## [2026-11-20 10:00 UTC] - Deploy with " + key('a') + "\n\n" +
+		"**Gotchas:**\n- The deploy token is " + key('b') + " for now.\n- Nothing secret here.\n\n" +
+		"## [2026-11-19 10:00 UTC] - Older\n\n" +
+		"**User Corrections:**\n- Plain advice.\n- Rotate " + key('c') + "\n  every month.\n\n" +
+		"## Consolidated Learnings\n\n**Gotchas:**\n- Old token " + key('d') + " was revoked.\n"
+	doc := learnings.Parse([]byte(src))
+	want := map[string]string{}
+	for _, l := range doc.Learnings() {
+		for _, c := range "bcd" {
+			if strings.Contains(l.Text, key(byte(c))) {
+				want[string(c)] = l.ID
+			}
+		}
+	}
+	if len(want) != 3 {
+		t.Fatalf("fixture: found the keys in %d learnings, want 3", len(want))
+	}
+	var got []string
+	for _, f := range Check(doc) {
+		if f.Kind == KindSecret {
+			got = append(got, strings.Join(f.IDs, ","))
+		}
+	}
+	if diff := cmp.Diff([]string{"", want["b"], want["c"], want["d"]}, got); diff != "" {
+		t.Errorf("secret findings' learnings (-want +got):\n%s", diff)
+	}
+}
