@@ -98,7 +98,9 @@ func FuzzCheck(f *testing.F) {
 // Learnings below the sessions included), and to none when it is in a
 // session's focus line.
 func TestSecretNamesItsLearning(t *testing.T) {
-	key := func(c byte) string { return "ghp_" + strings.Repeat(string(c), 4) + "abcdefghijklmnopqrstuvwxyz0123456789" }
+	key := func(c byte) string {
+		return "ghp_" + strings.Repeat(string(c), 4) + "abcdefghijklmnopqrstuvwxyz0123456789"
+	}
 	src := "# Memory Learnings\n\n## Recent Sessions\n\n" +
 		"## [2026-11-20 10:00 UTC] - Deploy with " + key('a') + "\n\n" +
 		"**Gotchas:**\n- The deploy token is " + key('b') + " for now.\n- Nothing secret here.\n\n" +
