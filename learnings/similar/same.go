@@ -76,10 +76,11 @@ func analyse(s string) *analysis {
 // scratch is what one Prepare uses and drops, kept for the next one on a
 // pool so that preparing many texts allocates only what the results keep.
 type scratch struct {
-	toks   []string
-	fields []field
-	items  []item
-	act    []item
+	toks     []string
+	fields   []field
+	items    []item
+	act      []item
+	features []string
 }
 
 // field is one strings.Fields piece of the folded text, [start, end), and
@@ -111,18 +112,25 @@ func prepareInto(s string, f *features, a *analysis) {
 		i = end
 	}
 	// One block holds the terms and words and the clauses' tokens, which
-	// live as long as each other. Most tokens are stop words, so the
+	// live as long as each other. The features are read into scratch
+	// first and kept at their size: most tokens are stop words, and a
+	// large memory keeps tens of thousands of prepared learnings. The
 	// clauses fit in the token count.
 	featureSize, clauseSize := 0, 0
 	if f != nil {
-		featureSize = 2 * len(toks)
+		sc.features = slices.Grow(sc.features[:0], 2*len(toks))[:2*len(toks)]
+		f.fill(toks, sc.features)
+		featureSize = len(f.terms) + len(f.words)
 	}
 	if a != nil {
 		clauseSize = len(toks) + 4
 	}
 	block := make([]string, featureSize+clauseSize)
 	if f != nil {
-		f.fill(toks, block[:featureSize:featureSize])
+		n := copy(block, f.terms)
+		copy(block[n:], f.words)
+		f.terms, f.words = block[:n:n], block[n:featureSize:featureSize]
+		clear(sc.features)
 	}
 	if a != nil {
 		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
