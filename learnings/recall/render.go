@@ -13,24 +13,9 @@ import (
 // content and the options: no clock, no paths, no map order.
 func (r *Result) Text() string {
 	var b strings.Builder
-	b.WriteString(r.header())
-	current := ""
-	ranked := r.opts.Ranked != nil
-	if r.Chosen > 0 {
-		b.WriteString(chosenHeading)
-	}
-	for _, it := range r.Shown {
-		if it.Chosen {
-			b.WriteString(bullet(it, true))
-			continue
-		}
-		if !ranked && it.Category != current {
-			b.WriteString(categoryHeading(it.Category))
-			current = it.Category
-		}
-		b.WriteString(bullet(it, ranked))
-	}
-	b.WriteString(r.footer())
+	r.layout(func(s string) { b.WriteString(s) }, func(i int, withCategory bool) {
+		b.WriteString(bullet(r.Shown[i], withCategory))
+	})
 	return b.String()
 }
 
@@ -39,25 +24,40 @@ func (r *Result) Text() string {
 // whole file's recall, and redacting tens of thousands of learnings one
 // after another is most of that work.
 func (r *Result) Chars() int {
-	ranked := r.opts.Ranked != nil
+	n := 0
+	withCategory := make([]bool, 0, len(r.Shown))
+	r.layout(func(s string) { n += runes(s) }, func(_ int, wc bool) { withCategory = append(withCategory, wc) })
 	costs := make([]int, len(r.Shown))
-	similar.Parallel(len(r.Shown), func(i int) {
-		it := r.Shown[i]
-		costs[i] = bulletCost(it, it.Chosen || ranked)
-	})
-	n := runes(r.header()) + runes(r.footer())
-	if r.Chosen > 0 {
-		n += runes(chosenHeading)
-	}
-	current := ""
-	for i, it := range r.Shown {
-		if !it.Chosen && !ranked && it.Category != current {
-			n += runes(categoryHeading(it.Category))
-			current = it.Category
-		}
-		n += costs[i]
+	similar.Parallel(len(r.Shown), func(i int) { costs[i] = bulletCost(r.Shown[i], withCategory[i]) })
+	for _, c := range costs {
+		n += c
 	}
 	return n
+}
+
+// layout walks what Text renders, in order: text for the header, headings
+// and footer, and item for each shown learning, whose tag names its
+// category when withCategory is set (a chosen or ranked learning, which
+// no category heading introduces).
+func (r *Result) layout(text func(string), item func(i int, withCategory bool)) {
+	text(r.header())
+	current := ""
+	ranked := r.opts.Ranked != nil
+	if r.Chosen > 0 {
+		text(chosenHeading)
+	}
+	for i, it := range r.Shown {
+		if it.Chosen {
+			item(i, true)
+			continue
+		}
+		if !ranked && it.Category != current {
+			text(categoryHeading(it.Category))
+			current = it.Category
+		}
+		item(i, ranked)
+	}
+	text(r.footer())
 }
 
 func (r *Result) header() string {
