@@ -6,19 +6,12 @@ import (
 	"sync/atomic"
 )
 
-// PrepareAll is Prepare of text(i) for every i below n, spread over the
-// CPUs: preparing is most of the work of comparing a large memory's
-// learnings, and each text is prepared on its own.
-func PrepareAll(n int, text func(i int) string) []*Text {
-	out := make([]*Text, n)
-	Parallel(n, func(i int) { out[i] = Prepare(text(i)) })
-	return out
-}
-
-// PrepareInOrder is PrepareAll that also hands each prepared text to visit,
-// in index order and on the calling goroutine, while later texts are still
-// being prepared: a walk that must go in file order (finding each
-// learning's earlier repeat) then adds no time of its own.
+// PrepareInOrder is Prepare of text(i) for every i below n, spread over
+// the CPUs (preparing is most of the work of comparing a large memory's
+// learnings, and each text is prepared on its own), handing each prepared
+// text to visit, in index order and on the calling goroutine, while later
+// texts are still being prepared: a walk that must go in file order
+// (finding each learning's earlier repeat) then adds no time of its own.
 func PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	return prepareInOrder(n, func(i int) *Text { return Prepare(text(i)) }, visit)
 }
@@ -28,7 +21,7 @@ func PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) 
 func prepareInOrder(n int, prepare func(i int) *Text, visit func(i int, t *Text)) []*Text {
 	out := make([]*Text, n)
 	chunks := (n + chunk - 1) / chunk
-	workers := min(runtime.GOMAXPROCS(0), chunks/4)
+	workers := workersFor(n)
 	if workers <= 1 {
 		for i := range n {
 			out[i] = prepare(i)
@@ -67,11 +60,16 @@ func prepareInOrder(n int, prepare func(i int) *Text, visit func(i int, t *Text)
 // chunk is how many consecutive indexes a worker takes at a time.
 const chunk = 64
 
+// workersFor is how many goroutines share n indexes: one per CPU, but no
+// more than leaves each four chunks, so that a small n stays on the calling
+// goroutine.
+func workersFor(n int) int { return min(runtime.GOMAXPROCS(0), (n+4*chunk-1)/(4*chunk)) }
+
 // Parallel calls f for every index below n, spread over the CPUs in chunks;
 // f must only write what belongs to its own index. Small n runs on the
 // calling goroutine.
 func Parallel(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), (n+4*chunk-1)/(4*chunk))
+	workers := workersFor(n)
 	if workers <= 1 {
 		for i := range n {
 			f(i)

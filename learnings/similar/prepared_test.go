@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -43,33 +44,20 @@ func TestPreparedGolden(t *testing.T) {
 	}
 }
 
-// TestPrepareAllAgreesWithPrepare prepares texts on several goroutines at
-// once, each reusing its pooled scratch, and checks each reads as alone
-// (run with -race too).
-func TestPrepareAllAgreesWithPrepare(t *testing.T) {
-	base := goldenTexts(t)
-	texts := make([]string, 0, 8*len(base))
-	for range 8 {
-		texts = append(texts, base...)
-	}
-	ps := PrepareAll(len(texts), func(i int) string { return texts[i] })
-	for i, s := range texts {
-		if got, want := dumpPrepared(s, ps[i]), goldenDump(s); got != want {
-			t.Fatalf("PrepareAll read %q as\n%s\nPrepare as\n%s", s, got, want)
-		}
-	}
-}
-
 // TestPrepareInOrderVisitsInOrder checks that PrepareInOrder prepares what
 // Prepare does and visits every text once, in index order, each when it is
 // ready, on one memory small enough for one goroutine and one split between
-// workers.
+// workers, each reusing its pooled scratch (run with -race too).
 func TestPrepareInOrderVisitsInOrder(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	base := goldenTexts(t)
-	for _, copies := range []int{1, 8} {
-		var texts []string
-		for range copies {
-			texts = append(texts, base...)
+	var many []string
+	for range 8 {
+		many = append(many, base...)
+	}
+	for _, texts := range [][]string{base[:2*chunk], many} {
+		if one := workersFor(len(texts)) <= 1; one != (len(texts) == 2*chunk) {
+			t.Fatalf("%d texts: one goroutine is %v", len(texts), one)
 		}
 		next := 0
 		ps := PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(i int, p *Text) {
