@@ -315,6 +315,10 @@ func pairs(doc *learnings.Document) []Finding {
 // and line, never the value.
 func secretsIn(doc *learnings.Document) []Finding {
 	src := string(doc.Source)
+	found := secrets.Scan(src)
+	if len(found) == 0 {
+		return nil
+	}
 	lineStarts := newLines(doc.Source)
 	// Learnings by position, to find the one holding each secret without
 	// reading them all for every secret of a file full of them.
@@ -322,7 +326,7 @@ func secretsIn(doc *learnings.Document) []Finding {
 		return cmp.Compare(a.Span.Start, b.Span.Start)
 	})
 	var fs []Finding
-	for _, s := range secrets.Scan(src) {
+	for _, s := range found {
 		line := lineStarts.line(s.Start)
 		where := ""
 		var ids []string
