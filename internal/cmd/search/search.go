@@ -2,6 +2,7 @@
 package search
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -163,7 +164,10 @@ func run(opts *Options) error {
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
-	out := opts.IO.Out
+	// --limit 0 on a large file lists tens of thousands of hits: one write
+	// each would cost more than the search.
+	out := bufio.NewWriter(opts.IO.Out)
+	defer out.Flush()
 	switch {
 	case !file.Exists:
 		fmt.Fprintf(out, "No learnings yet: %s does not exist. Store some with learn store.\n", display)
