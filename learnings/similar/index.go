@@ -61,9 +61,10 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 //     shared word weight and a 512-bit sketch of its trigrams (a trigram of
 //     the text whose bit is clear in the entry's sketch is certainly not
 //     shared); only entries whose bound reaches the best score so far are
-//     scored in full.
+//     scored in full, the likeliest first.
 //
-// An Index is safe for concurrent Best calls once all Adds are done.
+// An Index is built by PrepareInOrder and is then safe for concurrent
+// BestBefore calls.
 type Index struct {
 	// Common, when positive, caps the work per text on a very large
 	// memory: a word found in more than Common entries is counted as
@@ -72,7 +73,6 @@ type Index struct {
 	// looks every word up.
 	Common int
 
-	ids     []int
 	entries []indexEntry
 	// termID numbers the terms of the entries; postings[id] lists the
 	// entries with term id, in the order added, and termIDs holds each
@@ -117,29 +117,19 @@ const boundSlack = 1e-9
 // NewIndex returns an empty index.
 func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 
-// Add indexes t under id, the caller's own; Best returns it unchanged.
-func (ix *Index) Add(id int, t *Text) {
-	ix.ids = append(ix.ids, id)
-	ix.entries = append(ix.entries, entryOf(t))
-	ix.file(int32(len(ix.entries)-1), t)
-}
-
 // PrepareInOrder is similar.PrepareInOrder of text(i) for every i below n,
-// each text added under i: its trigrams and sketch are worked out where it
-// is prepared, and it is filed under its terms, in order, where it is
-// visited. Preparing, indexing and the caller's walk are then one pass,
-// on every CPU, instead of three.
+// each text indexed as entry i: its trigrams and sketch are worked out
+// where it is prepared, and it is filed under its terms, in order, where it
+// is visited. Preparing, indexing and the caller's walk are then one pass,
+// on every CPU, instead of three. It is called once, on a new Index.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
-	base := len(ix.entries)
-	ix.entries = slices.Grow(ix.entries, n)[:base+n]
-	ix.ids = slices.Grow(ix.ids, n)
+	ix.entries = make([]indexEntry, n)
 	return prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
-		ix.entries[base+i] = entryOf(t)
+		ix.entries[i] = entryOf(t)
 		return t
 	}, func(i int, t *Text) {
-		ix.ids = append(ix.ids, i)
-		ix.file(int32(base+i), t)
+		ix.file(int32(i), t)
 		visit(i, t)
 	})
 }
@@ -168,16 +158,11 @@ func (ix *Index) file(n int32, t *Text) {
 	e.to = int32(len(ix.termIDs))
 }
 
-// Best returns the id of the indexed learning t is the closest update of
-// and the Verdict (no word diff); ok is false when t updates none. Ties go
-// to the entry added first.
-func (ix *Index) Best(t *Text) (id int, v Verdict, ok bool) {
-	return ix.BestBefore(t, len(ix.entries))
-}
-
-// BestBefore is Best among the first n entries added, so that a caller
-// pairing each learning with those before it can add them all first and
-// then ask for each in parallel.
+// BestBefore returns the entry among the first n that t is the closest
+// update of, and the Verdict (no word diff); ok is false when t updates
+// none. Ties go to the earlier entry. A caller pairing each learning with
+// those before it indexes them all first and then asks for each, in
+// parallel.
 func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 	f := t.f
 	if f.canon == "" || len(f.terms) == 0 {
@@ -287,7 +272,7 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 	if best < 0 {
 		return 0, Verdict{}, false
 	}
-	return ix.ids[best], v, true
+	return int(best), v, true
 }
 
 // roundingSlack is how far below a rounded score the score of an entry
@@ -336,7 +321,7 @@ func diceBound(gramBits []uint16, n int, s *gramSketch) float64 {
 	return 2 * float64(shared) / float64(len(gramBits)+n)
 }
 
-// indexScratch is one Best call's working memory, reused through a pool:
+// indexScratch is one BestBefore call's working memory, reused through a pool:
 // the per-entry sums are valid where stamp equals the current generation,
 // so nothing is cleared between calls.
 type indexScratch struct {
