@@ -23,6 +23,10 @@ func TestPageWhileStoring(t *testing.T) {
 	// would: on a loaded machine 4 writers can hold the lock for seconds.
 	e := newEnv(t, memviewtest.Sample, func(c *Config) { c.LockTimeout = 30 * time.Second })
 	const writers, runs = 4, 5
+	// The billing worker session is the sample's last; find it before
+	// any writer appends a session after it.
+	sessions := e.doc().Sessions
+	forgetID := sessions[len(sessions)-1].ID
 	var wg sync.WaitGroup
 	var done atomic.Bool
 	errs := make(chan error, writers*runs+16)
@@ -60,8 +64,7 @@ func TestPageWhileStoring(t *testing.T) {
 	readers.Add(1)
 	go func() {
 		defer readers.Done()
-		id := e.doc().Sessions[len(e.doc().Sessions)-1].ID // the billing worker session
-		if w := e.do(http.MethodPost, "/api/forget", url.Values{"id": {id}}); w.Code != http.StatusOK {
+		if w := e.do(http.MethodPost, "/api/forget", url.Values{"id": {forgetID}}); w.Code != http.StatusOK {
 			errs <- fmt.Errorf("forget while storing: %d %s", w.Code, w.Body)
 		}
 	}()
