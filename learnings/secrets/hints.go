@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -20,6 +21,10 @@ type hintIndex struct {
 	// those of pair p are pairHints[pairStart[p]:pairStart[p+1]].
 	pairStart []uint32
 	pairHints []uint16
+	// hinted has the bit of each pair that begins a hint: a table small
+	// enough to stay in the CPU's nearest cache rules out almost every
+	// byte of a text without reading pairStart.
+	hinted [1 << 16 / 64]uint64
 }
 
 var hints = newHintIndex(rules)
@@ -51,7 +56,9 @@ func newHintIndex(rs []rule) *hintIndex {
 		}
 	}
 	for _, w := range ix.words {
-		ix.pairStart[pair(w[0], w[1])+1]++
+		p := pair(w[0], w[1])
+		ix.pairStart[p+1]++
+		ix.hinted[p>>6] |= 1 << (p & 63)
 	}
 	for p := 1; p < len(ix.pairStart); p++ {
 		ix.pairStart[p] += ix.pairStart[p-1]
@@ -89,10 +96,17 @@ func hasPrefixFold(s, w string) bool {
 	return true
 }
 
-// lines returns, per rule, the [start, end) of each line of text holding
-// one of the rule's hints, in order, once each; nil when text holds no hint
-// at all.
-func (ix *hintIndex) lines(text string) [][][2]int {
+// ruleLines are the lines of a text holding a hint of rules[rule]: the
+// [start, end) of each, in order, once each.
+type ruleLines struct {
+	rule  int
+	lines [][2]int
+}
+
+// lines returns the lines of text holding each rule's hints, by rule,
+// leaving out the rules without any; nil when text holds no hint at all. A
+// short text has a hint or two, if any: the result is as small.
+func (ix *hintIndex) lines(text string) []ruleLines {
 	type hit struct{ hint, line int }
 	var hits []hit
 	line := 0
@@ -103,6 +117,9 @@ func (ix *hintIndex) lines(text string) [][][2]int {
 			continue
 		}
 		p := int(lowerByte(c))<<8 | int(lowerByte(text[i+1]))
+		if ix.hinted[p>>6]&(1<<(p&63)) == 0 {
+			continue
+		}
 		for _, h := range ix.pairHints[ix.pairStart[p]:ix.pairStart[p+1]] {
 			if ix.start[h] && i > 0 && isKeyChar(text[i-1]) || !hasPrefixFold(text[i:], ix.words[h]) {
 				continue
@@ -115,28 +132,29 @@ func (ix *hintIndex) lines(text string) [][][2]int {
 	if hits == nil {
 		return nil
 	}
-	out := make([][][2]int, len(rules))
+	type ruleLine struct{ rule, line int }
+	pairs := make([]ruleLine, 0, len(hits))
 	for _, h := range hits {
 		for _, ri := range ix.rulesOf[h.hint] {
-			ls := out[ri]
-			if n := len(ls); n > 0 && ls[n-1][0] == h.line {
-				continue
-			}
-			end := len(text)
-			if j := strings.IndexByte(text[h.line:], '\n'); j >= 0 {
-				end = h.line + j
-			}
-			out[ri] = append(ls, [2]int{h.line, end})
+			pairs = append(pairs, ruleLine{ri, h.line})
 		}
 	}
-	for ri, ls := range out {
-		if len(ls) > 1 {
-			slices.SortFunc(ls, func(a, b [2]int) int { return a[0] - b[0] })
-			out[ri] = slices.Compact(ls)
+	slices.SortFunc(pairs, func(a, b ruleLine) int { return cmp.Or(a.rule-b.rule, a.line-b.line) })
+	pairs = slices.Compact(pairs)
+	var out []ruleLines
+	for _, p := range pairs {
+		end := len(text)
+		if j := strings.IndexByte(text[p.line:], '\n'); j >= 0 {
+			end = p.line + j
 		}
+		if n := len(out); n == 0 || out[n-1].rule != p.rule {
+			out = append(out, ruleLines{rule: p.rule})
+		}
+		rl := &out[len(out)-1]
+		rl.lines = append(rl.lines, [2]int{p.line, end})
 	}
 	return out
 }
 
 // hintLines is hints.lines for the package's rules.
-func hintLines(text string) [][][2]int { return hints.lines(text) }
+func hintLines(text string) []ruleLines { return hints.lines(text) }

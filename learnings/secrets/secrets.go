@@ -181,7 +181,7 @@ func Scan(text string) []Finding {
 }
 
 // scanLines runs each rule on its lines of text (see hintIndex.lines).
-func scanLines(text string, lines [][][2]int) []Finding {
+func scanLines(text string, lines []ruleLines) []Finding {
 	var out []Finding
 	overlaps := func(start, end int) bool {
 		for _, f := range out {
@@ -191,8 +191,9 @@ func scanLines(text string, lines [][][2]int) []Finding {
 		}
 		return false
 	}
-	for ri, r := range rules {
-		for _, m := range r.matches(text, lines[ri]) {
+	for _, rl := range lines {
+		r := rules[rl.rule]
+		for _, m := range r.matches(text, rl.lines) {
 			start, end := secretSpan(r.re, m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
 				r.valid != nil && !r.valid(text, []int{start, end}) {

@@ -310,15 +310,16 @@ func scanEveryLine(text string) []Finding {
 		all = append(all, [2]int{start, start + end})
 		start += end + 1
 	}
-	gated := hintLines(text)
-	lines := make([][][2]int, len(rules))
+	gated := map[int][][2]int{}
+	for _, rl := range hintLines(text) {
+		gated[rl.rule] = rl.lines
+	}
+	var lines []ruleLines
 	for i, r := range rules {
-		lines[i] = all
-		if r.context {
-			lines[i] = nil
-			if gated != nil {
-				lines[i] = gated[i]
-			}
+		if ls := all; !r.context {
+			lines = append(lines, ruleLines{i, ls})
+		} else if ls := gated[i]; ls != nil {
+			lines = append(lines, ruleLines{i, ls})
 		}
 	}
 	return scanLines(text, lines)
