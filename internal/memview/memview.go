@@ -18,14 +18,24 @@ import (
 // exists is false and the document is empty, because a project without
 // memory yet is the normal first state.
 func Load(path string) (doc *learnings.Document, exists bool, err error) {
+	return load(path, nil)
+}
+
+// load is Load, handing the file's bytes to beside, when it is not nil,
+// before they are parsed.
+func load(path string, beside func(src []byte)) (doc *learnings.Document, exists bool, err error) {
 	src, err := memfile.Read(path)
+	exists = err == nil
 	if errors.Is(err, fs.ErrNotExist) {
-		return learnings.Parse(nil), false, nil
+		src, err = nil, nil
 	}
 	if err != nil {
 		return nil, false, err // memfile's errors name the file already
 	}
-	return learnings.Parse(src), true, nil
+	if beside != nil {
+		beside(src)
+	}
+	return learnings.Parse(src), exists, nil
 }
 
 // File is the learnings file as a reading command sees it.
@@ -43,11 +53,19 @@ type File struct {
 // reads the file the same way. Errors come back as they are: path's and
 // memfile's already say what failed and where.
 func Open(path func() (string, error), display func(string) string) (*File, error) {
+	return OpenBeside(path, display, nil)
+}
+
+// OpenBeside is Open, handing the file's bytes (nil when there is no file)
+// to beside before they are parsed: work that needs only the bytes, such as
+// lint's secret scan, can start on another goroutine and run while the
+// file is parsed.
+func OpenBeside(path func() (string, error), display func(string) string, beside func(src []byte)) (*File, error) {
 	p, err := path()
 	if err != nil {
 		return nil, err
 	}
-	doc, exists, err := Load(p)
+	doc, exists, err := load(p, beside)
 	if err != nil {
 		return nil, err
 	}

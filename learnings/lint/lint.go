@@ -65,11 +65,15 @@ func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings
 
 // CheckLimit is Check with the size limit the user configured.
 func CheckLimit(doc *learnings.Document, limit int) []Finding {
-	// The secret scan reads only doc.Source; it runs beside the other
-	// checks, the near-duplicate search above all, so that a second core
-	// takes its share of a large file.
-	secretFindings := make(chan []Finding, 1)
-	go func() { secretFindings <- secretsIn(doc) }()
+	return CheckScanned(doc, limit, ScanSecrets(doc.Source))
+}
+
+// CheckScanned is CheckLimit with the secret scan of doc.Source already
+// under way (see ScanSecrets); a scan of other bytes is not used.
+func CheckScanned(doc *learnings.Document, limit int, scan *SecretScan) []Finding {
+	if !scan.of(doc.Source) {
+		scan = ScanSecrets(doc.Source)
+	}
 	var fs []Finding
 	fs = append(fs, problems(doc)...)
 	fs = append(fs, damage(doc)...)
@@ -78,7 +82,7 @@ func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	fs = append(fs, order(doc)...)
 	fs = append(fs, emptySessions(doc)...)
 	fs = append(fs, pairs(doc)...)
-	fs = append(fs, <-secretFindings...)
+	fs = append(fs, scan.findings(doc)...)
 	fs = append(fs, size(doc, limit)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
@@ -271,7 +275,7 @@ func pairs(doc *learnings.Document) []Finding {
 		if dupOf[i] >= 0 {
 			return
 		}
-		if f, ok := unresolved(ls, related, i, texts[i]); ok {
+		if f, ok := unresolved(ls, related, i); ok {
 			found[i] = &f
 		}
 	})
@@ -310,35 +314,62 @@ func pairs(doc *learnings.Document) []Finding {
 	return fs
 }
 
-// secretsIn scans the whole file, not only learnings, since a credential in
-// a focus line or a hand-written note leaks just the same. It names the kind
-// and line, never the value.
-func secretsIn(doc *learnings.Document) []Finding {
-	src := string(doc.Source)
-	found := secrets.Scan(src)
-	if len(found) == 0 {
+// SecretScan is the secret scan of a whole file, not only its learnings,
+// since a credential in a focus line or a hand-written note leaks just the
+// same. It runs on a goroutine of its own: started from the file's bytes
+// before they are parsed, it takes no time of its own on a large file.
+type SecretScan struct {
+	src  []byte
+	done chan struct{}
+	// found and lines are set when done is closed.
+	found []secrets.Finding
+	lines lineIndex
+}
+
+// ScanSecrets starts the scan of src, the bytes a document is (or will be)
+// parsed from; src must not change while it runs.
+func ScanSecrets(src []byte) *SecretScan {
+	s := &SecretScan{src: src, done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		s.found = secrets.Scan(string(src))
+		if len(s.found) > 0 {
+			s.lines = newLines(src)
+		}
+	}()
+	return s
+}
+
+// of reports whether s scans src itself, not a copy or other bytes.
+func (s *SecretScan) of(src []byte) bool {
+	return s != nil && len(s.src) == len(src) && (len(src) == 0 || &s.src[0] == &src[0])
+}
+
+// findings waits for the scan and names the kind and line of each secret,
+// and the learning holding it, never the value.
+func (s *SecretScan) findings(doc *learnings.Document) []Finding {
+	<-s.done
+	if len(s.found) == 0 {
 		return nil
 	}
-	lineStarts := newLines(doc.Source)
 	// Learnings by position, to find the one holding each secret without
 	// reading them all for every secret of a file full of them.
 	ls := slices.SortedFunc(slices.Values(doc.Learnings()), func(a, b *learnings.Learning) int {
 		return cmp.Compare(a.Span.Start, b.Span.Start)
 	})
 	var fs []Finding
-	for _, s := range found {
-		line := lineStarts.line(s.Start)
+	for _, f := range s.found {
 		where := ""
 		var ids []string
-		i, _ := slices.BinarySearchFunc(ls, s.Start+1, func(l *learnings.Learning, pos int) int { return cmp.Compare(l.Span.Start, pos) })
-		if i > 0 && s.Start < ls[i-1].Span.End {
+		i, _ := slices.BinarySearchFunc(ls, f.Start+1, func(l *learnings.Learning, pos int) int { return cmp.Compare(l.Span.Start, pos) })
+		if i > 0 && f.Start < ls[i-1].Span.End {
 			l := ls[i-1]
 			where = " in learning " + l.ID
 			ids = []string{l.ID}
 		}
 		fs = append(fs, Finding{
-			Line: line, Severity: Error, Kind: KindSecret, IDs: ids,
-			Message: fmt.Sprintf("possible secret (%s)%s", s.Kind, where),
+			Line: s.lines.line(f.Start), Severity: Error, Kind: KindSecret, IDs: ids,
+			Message: fmt.Sprintf("possible secret (%s)%s", f.Kind, where),
 			Fix:     "remove it from the file (learn forget --match, or by hand) and rotate the credential; it has been on disk in plain text",
 		})
 	}

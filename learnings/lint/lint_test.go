@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,5 +128,40 @@ func TestSecretNamesItsLearning(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"", want["b"], want["c"], want["d"]}, got); diff != "" {
 		t.Errorf("secret findings' learnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckScannedUsesOnlyItsOwnScan checks that a secret scan started
+// from the document's own bytes is used, and one of other bytes (a copy,
+// another file, none) is replaced by a scan of the document.
+func TestCheckScannedUsesOnlyItsOwnScan(t *testing.T) {
+	withSecret := []byte(strings.Replace(newer, "the retry policy", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", 1))
+	clean := []byte(newer)
+	tests := []struct {
+		name    string
+		src     []byte
+		scanned func(src []byte) *SecretScan
+		secrets int
+	}{
+		{"own bytes", withSecret, func(src []byte) *SecretScan { return ScanSecrets(src) }, 1},
+		{"a copy", withSecret, func(src []byte) *SecretScan { return ScanSecrets(slices.Clone(src)) }, 1},
+		{"other bytes with a secret", clean, func([]byte) *SecretScan { return ScanSecrets(withSecret) }, 0},
+		{"other bytes without", withSecret, func([]byte) *SecretScan { return ScanSecrets(clean) }, 1},
+		{"no scan", withSecret, func([]byte) *SecretScan { return nil }, 1},
+		{"empty file", nil, func(src []byte) *SecretScan { return ScanSecrets(src) }, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := learnings.Parse(tt.src)
+			n := 0
+			for _, f := range CheckScanned(doc, learnings.SizeLimit, tt.scanned(doc.Source)) {
+				if f.Kind == KindSecret {
+					n++
+				}
+			}
+			if n != tt.secrets {
+				t.Errorf("%d secret findings, want %d", n, tt.secrets)
+			}
+		})
 	}
 }

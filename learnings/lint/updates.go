@@ -7,14 +7,13 @@ import (
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
-// unresolved reports learning i (t prepared) when it updates a learning
-// stored before it in the file while neither is superseded: two versions of
-// one fact (jest and vitest), of which recall shows both. Only the user
-// knows which is true, so the finding names both lines and the two ways to
-// settle it. related indexes the learnings in order; only those before i
-// count.
-func unresolved(ls []*learnings.Learning, related *similar.Index, i int, t *similar.Text) (Finding, bool) {
-	j, v, ok := related.BestBefore(t, i)
+// unresolved reports learning i when it updates a learning stored before
+// it in the file while neither is superseded: two versions of one fact (jest
+// and vitest), of which recall shows both. Only the user knows which is
+// true, so the finding names both lines and the two ways to settle it.
+// related indexes the learnings in order; only those before i count.
+func unresolved(ls []*learnings.Learning, related *similar.Index, i int) (Finding, bool) {
+	j, v, ok := related.BestBefore(i)
 	if !ok {
 		return Finding{}, false
 	}

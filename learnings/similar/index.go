@@ -74,12 +74,17 @@ type Index struct {
 	Common int
 
 	entries []indexEntry
-	// termID numbers the terms of the entries; postings[id] lists the
-	// entries with term id, in the order added, and termIDs holds each
-	// entry's term ids (sorted) one after another.
-	termID   map[string]int32
+	// termID numbers the terms of the entries, and weight[id] is the
+	// term's termWeight. termIDs holds each entry's term ids one after
+	// another, in the order of its terms, and sortedIDs the same runs
+	// sorted, for looking one up.
+	termID    map[string]int32
+	weight    []float64
+	termIDs   []int32
+	sortedIDs []int32
+	// postings[id] lists the entries with term id, in the order added: a
+	// window of one array, laid out once every entry is filed.
 	postings [][]int32
-	termIDs  []int32
 	scratch  sync.Pool
 }
 
@@ -89,7 +94,8 @@ type indexEntry struct {
 	t      *Text
 	weight float64
 	grams  int
-	// from and to delimit the entry's term ids in Index.termIDs.
+	// from and to delimit the entry's term ids in Index.termIDs and
+	// Index.sortedIDs.
 	from, to int32
 	// canon is a hash of the canonical text, so that the entries that are
 	// certainly not equal to the text are told without reading it.
@@ -119,12 +125,12 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 
 // PrepareInOrder is similar.PrepareInOrder of text(i) for every i below n,
 // each text indexed as entry i: its trigrams and sketch are worked out
-// where it is prepared, and it is filed under its terms, in order, where it
-// is visited. Preparing, indexing and the caller's walk are then one pass,
-// on every CPU, instead of three. It is called once, on a new Index.
+// where it is prepared, and its terms are numbered, in order, where it is
+// visited. Preparing, indexing and the caller's walk are then one pass, on
+// every CPU, instead of three. It is called once, on a new Index.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
-	return prepareInOrder(n, func(i int) *Text {
+	texts := prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
 		ix.entries[i] = entryOf(t)
 		return t
@@ -132,38 +138,58 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 		ix.file(int32(i), t)
 		visit(i, t)
 	})
+	ix.post()
+	return texts
 }
 
-// idOf is the id of term, numbered now when it is new.
-func (ix *Index) idOf(term string) int32 {
-	id, ok := ix.termID[term]
-	if !ok {
-		id = int32(len(ix.postings))
-		ix.termID[term] = id
-		ix.postings = append(ix.postings, nil)
-	}
-	return id
-}
-
-// file lists entry n, whose text is t, under each of its terms.
+// file numbers the terms of entry n, whose text is t.
 func (ix *Index) file(n int32, t *Text) {
 	e := &ix.entries[n]
 	e.from = int32(len(ix.termIDs))
 	for _, term := range t.f.terms {
-		id := ix.idOf(term)
-		ix.postings[id] = append(ix.postings[id], n)
+		id, ok := ix.termID[term]
+		if !ok {
+			id = int32(len(ix.weight))
+			ix.termID[term] = id
+			ix.weight = append(ix.weight, termWeight(term))
+		}
 		ix.termIDs = append(ix.termIDs, id)
 	}
-	slices.Sort(ix.termIDs[e.from:])
 	e.to = int32(len(ix.termIDs))
 }
 
-// BestBefore returns the entry among the first n that t is the closest
-// update of, and the Verdict (no word diff); ok is false when t updates
-// none. Ties go to the earlier entry. A caller pairing each learning with
-// those before it indexes them all first and then asks for each, in
-// parallel.
-func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
+// post lays out the posting lists and the sorted term runs of the filed
+// entries. Counting first puts every list in one array at its final size:
+// appending entry by entry would copy each list as it grows.
+func (ix *Index) post() {
+	counts := make([]int32, len(ix.weight)+1)
+	for _, id := range ix.termIDs {
+		counts[id+1]++
+	}
+	for id := 1; id < len(counts); id++ {
+		counts[id] += counts[id-1]
+	}
+	all := make([]int32, len(ix.termIDs))
+	ix.postings = make([][]int32, len(ix.weight))
+	for id := range ix.postings {
+		ix.postings[id] = all[counts[id]:counts[id]:counts[id+1]]
+	}
+	ix.sortedIDs = slices.Clone(ix.termIDs)
+	for n := range ix.entries {
+		e := &ix.entries[n]
+		for _, id := range ix.termIDs[e.from:e.to] {
+			ix.postings[id] = append(ix.postings[id], int32(n))
+		}
+		slices.Sort(ix.sortedIDs[e.from:e.to])
+	}
+}
+
+// BestBefore returns the entry before entry n that entry n is the closest
+// update of, and the Verdict (no word diff); ok is false when it updates
+// none. Ties go to the earlier entry. It is safe to call for every entry
+// in parallel.
+func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
+	t := ix.entries[n].t
 	f := t.f
 	if f.canon == "" || len(f.terms) == 0 {
 		return 0, Verdict{}, false
@@ -172,18 +198,13 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 	defer ix.scratch.Put(sc)
 
 	lists := sc.lists[:0]
-	for _, term := range f.terms {
-		id, ok := ix.termID[term]
-		if !ok {
-			continue
-		}
+	self := &ix.entries[n]
+	for _, id := range ix.termIDs[self.from:self.to] {
+		// Entry n is on each of its own lists, after those before it.
 		l := ix.postings[id]
-		if n < len(ix.entries) {
-			k, _ := slices.BinarySearch(l, int32(n))
-			l = l[:k]
-		}
-		if len(l) > 0 {
-			lists = append(lists, posting{l, id, termWeight(term)})
+		k, _ := slices.BinarySearch(l, int32(n))
+		if l = l[:k]; len(l) > 0 {
+			lists = append(lists, posting{l, id, ix.weight[id]})
 		}
 	}
 	sc.lists = lists
@@ -252,7 +273,7 @@ func (ix *Index) BestBefore(t *Text, n int) (id int, v Verdict, ok bool) {
 		// weight is now exact.
 		shared := float64(sc.shared[c.n])
 		for _, l := range unread {
-			if _, ok := slices.BinarySearch(ix.termIDs[e.from:e.to], l.id); ok {
+			if _, ok := slices.BinarySearch(ix.sortedIDs[e.from:e.to], l.id); ok {
 				shared += l.weight
 			}
 		}

@@ -178,7 +178,7 @@ func TestIndexesAgreeWithCompare(t *testing.T) {
 		if got, ok := same.Find(p); ok != (wantSame >= 0) || ok && got != wantSame {
 			t.Errorf("SameIndex.Find(%q) = %d, %v; want %d", s, got, ok, wantSame)
 		}
-		if got, v, ok := rel.BestBefore(p, i); ok != (wantRel >= 0) || ok && (v.Score != bestScore || got != wantRel) {
+		if got, v, ok := rel.BestBefore(i); ok != (wantRel >= 0) || ok && (v.Score != bestScore || got != wantRel) {
 			t.Errorf("Index.BestBefore(%q, %d) = %d %+v %v; want %d", s, i, got, v, ok, wantRel)
 		}
 		same.Add(i, p)

@@ -39,6 +39,10 @@ each. It reports:
   - a code fence or HTML comment left open, which swallows the rest of the
     file and makes every writing command refuse
   - duplicate and near-duplicate learnings, with both IDs and a score
+  - two learnings that say different things about the same subject while
+    both stand (a warning: only you know which is true), with the words
+    that changed and how to settle it
+  - a category label that misspells one of the five spec categories
   - secrets already in the file (API keys, tokens, private keys, passwords),
     by kind and line only, never the value
   - sessions out of order (the newest goes first) and timestamps learn
@@ -77,7 +81,9 @@ type Report struct {
 }
 
 func run(opts *Options) error {
-	file, err := memview.Open(opts.Path, opts.Display)
+	// The secret scan needs only the bytes: it runs while they are parsed.
+	var scan *lint.SecretScan
+	file, err := memview.OpenBeside(opts.Path, opts.Display, func(src []byte) { scan = lint.ScanSecrets(src) })
 	if err != nil {
 		return err
 	}
@@ -89,7 +95,7 @@ func run(opts *Options) error {
 		}
 	}
 	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
-	findings := lint.CheckLimit(doc, limit)
+	findings := lint.CheckScanned(doc, limit, scan)
 	busy.Stop()
 	rep := Report{
 		File: file.Display, Exists: file.Exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
