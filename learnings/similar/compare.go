@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync/atomic"
 )
 
 // Kind is the relation of a candidate to a stored learning.
@@ -86,37 +87,53 @@ func Compare(stored, candidate string) Verdict {
 // Text is a learning prepared for comparison, so that one text compared
 // with many is read once.
 type Text struct {
-	f   *features
-	a   *analysis
-	src string
+	f *features
+	// key is the analysis key, read by Prepare: only texts with equal keys
+	// can be the same learning, and the rest of the analysis is needed
+	// only then, so it is read when first asked for.
+	key    string
+	hasKey bool
+	a      atomic.Pointer[analysis]
+	src    string
 }
 
 // Prepare reads s for comparison. The Text may be shared between
 // goroutines.
 func Prepare(s string) *Text {
-	// One allocation holds the Text and what it points to, which live as
-	// long as it does.
+	// One allocation holds the Text and its features, which live as long
+	// as it does.
 	p := new(struct {
 		t Text
 		f features
-		a analysis
 	})
-	prepareInto(s, &p.f, &p.a)
-	p.t.f, p.t.a = &p.f, &p.a
+	p.t.key = prepareInto(s, &p.f, nil, true)
+	p.t.f, p.t.hasKey, p.t.src = &p.f, true, s
 	return &p.t
 }
 
 // prepareLazy reads s for comparison, leaving the same-learning analysis
-// for when a comparison needs it: most stored learnings a candidate is
-// checked against are not close enough to need it. The Text is for one
-// goroutine.
+// and its key for when a comparison needs them: most stored learnings a
+// candidate is checked against are not close enough to need them.
 func prepareLazy(s string) *Text { return &Text{f: featuresOf(s), src: s} }
 
+// analysis is the same-learning analysis of the text, read on first use;
+// goroutines sharing the text may race to read it, and all get the one
+// stored first.
 func (t *Text) analysis() *analysis {
-	if t.a == nil {
-		t.a = analyse(t.src)
+	if a := t.a.Load(); a != nil {
+		return a
 	}
-	return t.a
+	t.a.CompareAndSwap(nil, analyse(t.src))
+	return t.a.Load()
+}
+
+// analysisKey is the analysis key without the rest of the analysis when
+// Prepare read it.
+func (t *Text) analysisKey() string {
+	if t.hasKey {
+		return t.key
+	}
+	return t.analysis().key
 }
 
 func (t *Text) trigrams() []uint64 { return t.f.trigrams() }
@@ -133,7 +150,7 @@ func (t *Text) Compare(c *Text) Verdict {
 	if t.f.canon == "" || c.f.canon == "" {
 		return Verdict{}
 	}
-	if t.f.canon == c.f.canon && t.analysis().key == c.analysis().key {
+	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
 		return Verdict{Kind: Same, Score: 1}
 	}
 	score, shared := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
@@ -145,7 +162,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && sameContent(t.analysis(), c.analysis()):
+	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
 		v.Kind = Same
 	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack:
 		v.Kind = Update
@@ -159,10 +176,10 @@ func (t *Text) Same(c *Text) bool {
 	if t.f.canon == "" || c.f.canon == "" {
 		return false
 	}
-	if t.f.canon == c.f.canon && t.analysis().key == c.analysis().key {
+	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
 		return true
 	}
-	if !sameContent(t.analysis(), c.analysis()) {
+	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) {
 		return false
 	}
 	score, _ := relatedness(t.f, t.trigrams(), c.f, c.trigrams())

@@ -144,7 +144,7 @@ type features struct {
 
 func featuresOf(s string) *features {
 	f := new(features)
-	prepareInto(s, f, nil)
+	prepareInto(s, f, nil, false)
 	return f
 }
 

@@ -28,7 +28,7 @@ func (ix *SameIndex) Add(id int, t *Text) {
 	n := int32(len(ix.texts))
 	ix.ids = append(ix.ids, id)
 	ix.texts = append(ix.texts, t)
-	key := t.analysis().key
+	key := t.analysisKey()
 	ix.byKey[key] = append(ix.byKey[key], n)
 }
 
@@ -38,7 +38,7 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 	if t.Empty() {
 		return 0, false
 	}
-	for _, n := range ix.byKey[t.analysis().key] {
+	for _, n := range ix.byKey[t.analysisKey()] {
 		if ix.texts[n].Same(t) {
 			return ix.ids[n], true
 		}
@@ -266,7 +266,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			break
 		}
 		e := &ix.entries[c.n]
-		if e.canon == canon && e.t.f.canon == f.canon && e.t.analysis().key == t.analysis().key {
+		if e.canon == canon && e.t.f.canon == f.canon && e.t.analysisKey() == t.analysisKey() {
 			continue // the same learning (Compare's first test)
 		}
 		// The words not looked up, looked for in the entry: the shared

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -20,6 +21,11 @@ var update = flag.Bool("update", false, "rewrite testdata/prepared.golden")
 func TestPreparedGolden(t *testing.T) {
 	var b strings.Builder
 	for _, s := range goldenTexts(t) {
+		// Prepare reads the key alone; the analysis read on demand
+		// must agree with it.
+		if p := Prepare(s); p.analysisKey() != p.analysis().key {
+			t.Errorf("Prepare(%q) key %q, its analysis's %q", s, p.analysisKey(), p.analysis().key)
+		}
 		b.WriteString(goldenDump(s))
 	}
 	const path = "testdata/prepared.golden"
@@ -115,7 +121,7 @@ func dumpPrepared(s string, p *Text) string {
 	f := p.f
 	return fmt.Sprintf("> %q\n  canon: %s\n  terms: %s\n  words: %s\n  numbers: %s negated: %q weight: %v\n%s",
 		s, f.canon, strings.Join(f.terms, " "), strings.Join(f.words, " "), strings.Join(f.numbers, " "), f.negated, f.weight,
-		dumpAnalysis(p.a))
+		dumpAnalysis(p.analysis()))
 }
 
 func dumpAnalysis(a *analysis) string {
@@ -160,11 +166,42 @@ func FuzzPrepare(f *testing.F) {
 		if c := Canonical(s); p.f.canon != c {
 			t.Fatalf("Prepare(%q) canon %q, Canonical %q", s, p.f.canon, c)
 		}
-		if got, want := dumpAnalysis(p.a), dumpAnalysis(analyseByChunks(s)); got != want {
+		if got, want := p.analysisKey(), p.analysis().key; got != want {
+			t.Fatalf("Prepare(%q) key %q, its analysis's %q", s, got, want)
+		}
+		if got, want := dumpAnalysis(p.analysis()), dumpAnalysis(analyseByChunks(s)); got != want {
 			t.Fatalf("Prepare(%q) analysis\n%s\nread by chunks\n%s", s, got, want)
 		}
 		if again := goldenDump(s); again != goldenDump(s) {
 			t.Fatalf("Prepare(%q) reads differently twice", s)
 		}
 	})
+}
+
+// TestAnalysisSharedBetweenGoroutines compares prepared texts from many
+// goroutines at once, each reading the analyses Prepare left for later:
+// all must agree with comparing fresh texts (run with -race).
+func TestAnalysisSharedBetweenGoroutines(t *testing.T) {
+	texts := goldenTexts(t)
+	shared := make([]*Text, len(texts))
+	for i, s := range texts {
+		shared[i] = Prepare(s)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range texts {
+				i, j := (k+g)%len(texts), (k*7+g)%len(texts)
+				if got, want := shared[i].Compare(shared[j]), Prepare(texts[i]).Compare(Prepare(texts[j])); got.Kind != want.Kind || got.Score != want.Score {
+					t.Errorf("shared Compare(%q, %q) = %+v, fresh %+v", texts[i], texts[j], got, want)
+				}
+				if got, want := shared[j].Same(shared[i]), Prepare(texts[j]).Same(Prepare(texts[i])); got != want {
+					t.Errorf("shared Same(%q, %q) = %v, fresh %v", texts[j], texts[i], got, want)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

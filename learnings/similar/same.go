@@ -69,7 +69,7 @@ type item struct {
 
 func analyse(s string) *analysis {
 	a := new(analysis)
-	prepareInto(s, nil, a)
+	prepareInto(s, nil, a, false)
 	return a
 }
 
@@ -81,6 +81,10 @@ type scratch struct {
 	items    []item
 	act      []item
 	features []string
+	// clause and clauses hold the clauses of a text whose analysis is not
+	// kept (see keyOf).
+	clause  []string
+	clauses [][]string
 }
 
 // field is one strings.Fields piece of the folded text, [start, end), and
@@ -90,19 +94,21 @@ type field struct{ start, end, toks int }
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
 // prepareInto fills f with the features and a with the analysis of s, each
-// when not nil. The text is folded and scanned once for both: the
-// tokenizer reads the canonical tokens field by field, and those of a
-// field are the field's share of the whole text's.
-func prepareInto(s string, f *features, a *analysis) {
+// when not nil, and returns the analysis key when a or withKey asks for
+// it. The text is folded and scanned once for all: the tokenizer reads the
+// canonical tokens field by field, and those of a field are the field's
+// share of the whole text's.
+func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
 	sc := scratches.Get().(*scratch)
 	folded := fold(s)
 	toks, fields := sc.toks[:0], sc.fields[:0]
-	if a == nil {
+	tokenize := a != nil || withKey
+	if !tokenize {
 		// No tokenizer to hand fields to: one scan of the whole text
 		// gives the same tokens.
 		toks = appendCanonical(toks, folded)
 	}
-	for i := 0; a != nil && i < len(folded); {
+	for i := 0; tokenize && i < len(folded); {
 		start, end := nextField(folded, i)
 		if start == end {
 			break
@@ -111,11 +117,11 @@ func prepareInto(s string, f *features, a *analysis) {
 		fields = append(fields, field{start, end, len(toks)})
 		i = end
 	}
-	// One block holds the terms and words and the clauses' tokens, which
-	// live as long as each other. The features are read into scratch
-	// first and kept at their size: most tokens are stop words, and a
-	// large memory keeps tens of thousands of prepared learnings. The
-	// clauses fit in the token count.
+	// One block holds the terms and words and, for an analysis, the
+	// clauses' tokens, which live as long as each other. The features are
+	// read into scratch first and kept at their size: most tokens are stop
+	// words, and a large memory keeps tens of thousands of prepared
+	// learnings. The clauses fit in the token count.
 	featureSize, clauseSize := 0, 0
 	if f != nil {
 		sc.features = slices.Grow(sc.features[:0], 2*len(toks))[:2*len(toks)]
@@ -132,12 +138,18 @@ func prepareInto(s string, f *features, a *analysis) {
 		f.terms, f.words = block[:n:n], block[n:featureSize:featureSize]
 		clear(sc.features)
 	}
-	if a != nil {
+	switch {
+	case a != nil:
 		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
+		key = a.key
+	case withKey:
+		// Only the key is kept: the clauses are read into scratch.
+		key = keyOf(sc, folded, toks, fields)
 	}
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
+	return key
 }
 
 // nextField is the next piece of s from i on as strings.Fields cuts it,
@@ -180,6 +192,13 @@ func spaceAt(s string, i int) (bool, int) {
 // fill runs the tokenizer over the fields of the folded text and sets a
 // from what it read.
 func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, cur []string) {
+	t := readClauses(sc, folded, toks, fields, cur)
+	a.set(sc, &t)
+}
+
+// readClauses runs the tokenizer over the fields of folded, whose
+// canonical tokens are toks, writing the clauses' tokens into cur.
+func readClauses(sc *scratch, folded string, toks []string, fields []field, cur []string) tokenizer {
 	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
 	k := 0
 	for _, fl := range fields {
@@ -192,7 +211,27 @@ func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []fiel
 		t.chunk(c, words)
 	}
 	t.flush(sepStrong, false)
-	a.set(sc, &t)
+	return t
+}
+
+// keyOf is the analysis key of the text a.fill would read, without
+// keeping the clauses: the key is the sorted multiset of the tokens of
+// every clause, which normaliseLists only reorders, and the count of
+// "or"s.
+func keyOf(sc *scratch, folded string, toks []string, fields []field) string {
+	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
+	t := readClauses(sc, folded, toks, fields, sc.clause)
+	clauses := sc.clauses[:0]
+	for _, it := range t.items {
+		clauses = append(clauses, it.toks)
+	}
+	joined := key(clauses, t.or)
+	clear(clauses)
+	sc.clauses = clauses[:0]
+	clear(sc.clause[:cap(sc.clause)])
+	clear(t.items)
+	sc.items = t.items[:0]
+	return joined
 }
 
 // set reads the clauses t found into a.
