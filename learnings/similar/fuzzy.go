@@ -227,16 +227,20 @@ func (f *features) trigrams() []uint64 {
 	return g
 }
 
+// computeTrigrams gathers the trigrams in scratch and keeps them at their
+// size: repeated words and letters make many of them the same, and a large
+// memory keeps the trigrams of tens of thousands of learnings.
 func (f *features) computeTrigrams() []uint64 {
-	size := 0
-	for _, w := range f.words {
-		size += len(w)
-	}
-	gs := make([]uint64, 0, size)
+	sc := scratches.Get().(*scratch)
+	gs := sc.grams[:0]
 	for _, w := range f.words {
 		gs = appendTrigrams(gs, w)
 	}
-	return sortUnique(gs)
+	gs = sortUnique(gs)
+	kept := slices.Clone(gs)
+	sc.grams = gs[:0]
+	scratches.Put(sc)
+	return kept
 }
 
 // dice is 2|A∩B| / (|A|+|B|) over two sorted, unique slices.

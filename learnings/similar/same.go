@@ -85,6 +85,8 @@ type scratch struct {
 	// kept (see keyOf).
 	clause  []string
 	clauses [][]string
+	// grams gathers a text's trigrams (see features.computeTrigrams).
+	grams []uint64
 }
 
 // field is one strings.Fields piece of the folded text, [start, end), and
