@@ -270,48 +270,53 @@ func pairs(doc *learnings.Document) []Finding {
 		}
 		same.Add(i, t)
 	})
+	// Each learning's finding, an update or a repeat, is worked out on
+	// every CPU; they are gathered in file order.
 	found := make([]*Finding, len(ls))
 	similar.Parallel(len(ls), func(i int) {
-		if dupOf[i] >= 0 {
-			return
+		var f Finding
+		ok := false
+		if j := dupOf[i]; j >= 0 {
+			f, ok = repeat(ls, i, j, texts[j].Compare(texts[i]).Score), true
+		} else {
+			f, ok = unresolved(ls, related, i)
 		}
-		if f, ok := unresolved(ls, related, i); ok {
+		if ok {
 			found[i] = &f
 		}
 	})
-
 	var fs []Finding
-	for i, l := range ls {
-		if f := found[i]; f != nil {
+	for _, f := range found {
+		if f != nil {
 			fs = append(fs, *f)
 		}
-		j := dupOf[i]
-		if j < 0 {
-			continue
-		}
-		score := texts[j].Compare(texts[i]).Score
-		first := ls[j]
-		where := "another session"
-		switch {
-		case first.Session == l.Session && l.Session == nil:
-			where = "Consolidated Learnings"
-		case first.Session == l.Session:
-			where = "the same session"
-		case first.Session == nil:
-			where = "Consolidated Learnings"
-		}
-		what := "a rewording"
-		if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
-			what = "a duplicate"
-		}
-		fs = append(fs, Finding{
-			Line: l.Span.Line, Severity: Error, Kind: KindDuplicate, IDs: []string{l.ID, first.ID}, Score: round(score),
-			Message: fmt.Sprintf("learning %s is %s of %s at line %d in %s (similarity %.2f)",
-				l.ID, what, first.ID, first.Span.Line, where, score),
-			Fix: "keep one: learn compact merges duplicates, or remove one by hand",
-		})
 	}
 	return fs
+}
+
+// repeat reports learning i as the same learning as learning j, stored
+// before it, with the similarity score of the two.
+func repeat(ls []*learnings.Learning, i, j int, score float64) Finding {
+	l, first := ls[i], ls[j]
+	where := "another session"
+	switch {
+	case first.Session == l.Session && l.Session == nil:
+		where = "Consolidated Learnings"
+	case first.Session == l.Session:
+		where = "the same session"
+	case first.Session == nil:
+		where = "Consolidated Learnings"
+	}
+	what := "a rewording"
+	if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
+		what = "a duplicate"
+	}
+	return Finding{
+		Line: l.Span.Line, Severity: Error, Kind: KindDuplicate, IDs: []string{l.ID, first.ID}, Score: round(score),
+		Message: fmt.Sprintf("learning %s is %s of %s at line %d in %s (similarity %.2f)",
+			l.ID, what, first.ID, first.Span.Line, where, score),
+		Fix: "keep one: learn compact merges duplicates, or remove one by hand",
+	}
 }
 
 // SecretScan is the secret scan of a whole file, not only its learnings,
