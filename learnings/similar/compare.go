@@ -17,7 +17,9 @@ package similar
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -249,7 +251,11 @@ func shorten(s string) string {
 // Diff is the word diff from old to new: the runs of words that differ,
 // ignoring case, emphasis and the punctuation around words.
 func Diff(old, new string) []Change {
-	a, b := diffWords(old), diffWords(new)
+	d := differs.Get().(*differ)
+	defer differs.Put(d)
+	d.a, d.b = appendDiffWords(d.a[:0], old), appendDiffWords(d.b[:0], new)
+	defer func() { clear(d.a); clear(d.b) }()
+	a, b := d.a, d.b
 	// Strip the common prefix and suffix, then a longest common
 	// subsequence over what is left (learnings are short).
 	pre := 0
@@ -264,7 +270,12 @@ func Diff(old, new string) []Change {
 	// lcs(i, j) is the length of the longest common subsequence of a[i:]
 	// and b[j:], in one block: lint diffs thousands of pairs.
 	w := len(b) + 1
-	table := make([]int32, (len(a)+1)*w)
+	d.table = slices.Grow(d.table[:0], (len(a)+1)*w)[:(len(a)+1)*w]
+	table := d.table
+	clear(table[len(a)*w:]) // the last row; every other cell is written
+	for i := range len(a) {
+		table[i*w+len(b)] = 0 // and the last column
+	}
 	lcs := func(i, j int) int32 { return table[i*w+j] }
 	for i := len(a) - 1; i >= 0; i-- {
 		for j := len(b) - 1; j >= 0; j-- {
@@ -276,12 +287,12 @@ func Diff(old, new string) []Change {
 		}
 	}
 	var out []Change
-	var oldRun, newRun []string
+	oldRun, newRun := d.oldRun[:0], d.newRun[:0]
 	flush := func() {
 		if len(oldRun)+len(newRun) > 0 {
 			out = append(out, Change{Old: joinWords(oldRun), New: joinWords(newRun)})
 		}
-		oldRun, newRun = nil, nil
+		oldRun, newRun = oldRun[:0], newRun[:0]
 	}
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -307,13 +318,26 @@ func Diff(old, new string) []Change {
 		}
 	}
 	flush()
+	clear(oldRun[:cap(oldRun)])
+	clear(newRun[:cap(newRun)])
+	d.oldRun, d.newRun = oldRun[:0], newRun[:0]
 	return out
 }
 
+// differ is what one Diff uses and drops, kept on a pool for the next:
+// lint diffs every pair of learnings it reports as an update.
+type differ struct {
+	a, b           []diffWord
+	table          []int32
+	oldRun, newRun []string
+}
+
+var differs = sync.Pool{New: func() any { return new(differ) }}
+
 type diffWord struct{ text, key string }
 
-func diffWords(s string) []diffWord {
-	out := make([]diffWord, 0, len(s)/6+1) // about one word per six bytes of prose
+// appendDiffWords adds the words of s, as written and folded.
+func appendDiffWords(out []diffWord, s string) []diffWord {
 	for f := range strings.FieldsSeq(s) {
 		w := trimWord(f)
 		if w == "" {

@@ -14,11 +14,17 @@ import (
 type SameIndex struct {
 	ids   []int
 	texts []*Text
-	byKey map[string][]int32
+	// byKey holds the first and last entry of each key, and next links
+	// each entry to the next one with its key: one map entry per key and
+	// no list of its own.
+	byKey map[string]keyRun
+	next  []int32
 }
 
+type keyRun struct{ first, last int32 }
+
 // NewSameIndex returns an empty index.
-func NewSameIndex() *SameIndex { return &SameIndex{byKey: map[string][]int32{}} }
+func NewSameIndex() *SameIndex { return &SameIndex{byKey: map[string]keyRun{}} }
 
 // Add indexes t under id, the caller's own (a position in its list).
 func (ix *SameIndex) Add(id int, t *Text) {
@@ -28,8 +34,14 @@ func (ix *SameIndex) Add(id int, t *Text) {
 	n := int32(len(ix.texts))
 	ix.ids = append(ix.ids, id)
 	ix.texts = append(ix.texts, t)
+	ix.next = append(ix.next, -1)
 	key := t.analysisKey()
-	ix.byKey[key] = append(ix.byKey[key], n)
+	if run, ok := ix.byKey[key]; ok {
+		ix.next[run.last] = n
+		ix.byKey[key] = keyRun{run.first, n}
+	} else {
+		ix.byKey[key] = keyRun{n, n}
+	}
 }
 
 // Find returns the id of the first indexed learning that is the same
@@ -38,7 +50,11 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 	if t.Empty() {
 		return 0, false
 	}
-	for _, n := range ix.byKey[t.analysisKey()] {
+	run, ok := ix.byKey[t.analysisKey()]
+	if !ok {
+		return 0, false
+	}
+	for n := run.first; n >= 0; n = ix.next[n] {
 		if ix.texts[n].Same(t) {
 			return ix.ids[n], true
 		}

@@ -77,6 +77,12 @@ func TestDiff(t *testing.T) {
 			if got := Diff(tt.old, tt.new); !slices.Equal(got, tt.want) {
 				t.Errorf("Diff = %q, want %q", got, tt.want)
 			}
+			// Diff reuses its working memory: a longer diff before must
+			// leave nothing behind.
+			Diff(strings.Repeat("a b c d e ", 20), strings.Repeat("a x c y e ", 21))
+			if got := Diff(tt.old, tt.new); !slices.Equal(got, tt.want) {
+				t.Errorf("Diff after a longer one = %q, want %q", got, tt.want)
+			}
 		})
 	}
 	if got := (Change{"jest", "vitest"}).String(); got != "`jest` → `vitest`" {
@@ -186,6 +192,34 @@ func TestIndexesAgreeWithCompare(t *testing.T) {
 	if visited != len(texts) {
 		t.Errorf("%d of %d texts visited", visited, len(texts))
 	}
+}
+
+// FuzzDiff checks that a diff does not depend on the diffs before it,
+// whose working memory it reuses, and that it names only words of the two
+// texts.
+func FuzzDiff(f *testing.F) {
+	f.Add("Frontend unit tests run with jest.", "Frontend unit tests now run with vitest.", "a b c d e f g h")
+	f.Add("The API on port 8080 and metrics on 9090", "The API on port 9090 and metrics on 8080", "")
+	f.Fuzz(func(t *testing.T, a, b, other string) {
+		first := Diff(a, b)
+		Diff(other, b+" "+a)
+		Diff(a+" "+other, other)
+		if again := Diff(a, b); !slices.Equal(first, again) {
+			t.Fatalf("Diff(%q, %q) = %q, then %q", a, b, first, again)
+		}
+		for _, c := range first {
+			for _, w := range strings.Fields(c.Old) {
+				if !strings.Contains(a, w) {
+					t.Fatalf("Diff(%q, %q) drops %q, not a word of the old text", a, b, w)
+				}
+			}
+			for _, w := range strings.Fields(c.New) {
+				if !strings.Contains(b, w) {
+					t.Fatalf("Diff(%q, %q) adds %q, not a word of the new text", a, b, w)
+				}
+			}
+		}
+	})
 }
 
 func FuzzCompare(f *testing.F) {
