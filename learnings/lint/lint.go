@@ -262,6 +262,7 @@ func pairs(doc *learnings.Document) []Finding {
 	// Each learning's earlier repeat is found in file order as the
 	// learnings are prepared and indexed.
 	same := similar.NewSameIndex()
+	same.Grow(len(ls))
 	dupOf := make([]int, len(ls))
 	texts := related.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
 		dupOf[i] = -1

@@ -26,6 +26,14 @@ type keyRun struct{ first, last int32 }
 // NewSameIndex returns an empty index.
 func NewSameIndex() *SameIndex { return &SameIndex{byKey: map[string]keyRun{}} }
 
+// Grow makes room for n more texts, for a caller that knows how many it
+// will add.
+func (ix *SameIndex) Grow(n int) {
+	ix.ids = slices.Grow(ix.ids, n)
+	ix.texts = slices.Grow(ix.texts, n)
+	ix.next = slices.Grow(ix.next, n)
+}
+
 // Add indexes t under id, the caller's own (a position in its list).
 func (ix *SameIndex) Add(id int, t *Text) {
 	if t.Empty() {
@@ -146,6 +154,9 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // every CPU, instead of three. It is called once, on a new Index.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
+	// Room for more terms than a learning usually has, so that the list
+	// is rarely copied as it grows; what is never written costs nothing.
+	ix.termIDs = make([]int32, 0, termsPerText*n)
 	texts := prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
 		ix.entries[i] = entryOf(t)
@@ -157,6 +168,9 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	ix.post()
 	return texts
 }
+
+// termsPerText is more terms than most learnings have (a dozen or so).
+const termsPerText = 16
 
 // file numbers the terms of entry n, whose text is t.
 func (ix *Index) file(n int32, t *Text) {
