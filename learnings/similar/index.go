@@ -109,7 +109,16 @@ type Index struct {
 	// postings[id] lists the entries with term id, in the order added: a
 	// window of one array, laid out once every entry is filed.
 	postings [][]int32
-	scratch  sync.Pool
+	// weights[n] is entries[n].weight, in an array of its own: the first
+	// test of a touched entry reads only that.
+	weights []float64
+	// commonBit[id] is the bit of term id in an entry's common mask when
+	// the term is one of the 64 on the most entries, else -1: those are
+	// the terms BestBefore leaves unread, and the mask tells whether an
+	// entry has one without searching its terms.
+	commonBit []int8
+	common    []uint64
+	scratch   sync.Pool
 }
 
 // indexEntry keeps beside the text what the bounds read of it, so that
@@ -196,6 +205,7 @@ func (ix *Index) post() {
 	for _, id := range ix.termIDs {
 		counts[id+1]++
 	}
+	ix.markCommon(counts[1:])
 	for id := 1; id < len(counts); id++ {
 		counts[id] += counts[id-1]
 	}
@@ -205,13 +215,46 @@ func (ix *Index) post() {
 		ix.postings[id] = all[counts[id]:counts[id]:counts[id+1]]
 	}
 	ix.sortedIDs = slices.Clone(ix.termIDs)
+	ix.weights = make([]float64, len(ix.entries))
+	ix.common = make([]uint64, len(ix.entries))
 	for n := range ix.entries {
 		e := &ix.entries[n]
+		ix.weights[n] = e.weight
 		for _, id := range ix.termIDs[e.from:e.to] {
 			ix.postings[id] = append(ix.postings[id], int32(n))
+			if b := ix.commonBit[id]; b >= 0 {
+				ix.common[n] |= 1 << b
+			}
 		}
 		slices.Sort(ix.sortedIDs[e.from:e.to])
 	}
+}
+
+// markCommon gives a bit to each of the 64 terms on the most entries;
+// count[id] is how many entries have term id.
+func (ix *Index) markCommon(count []int32) {
+	ids := make([]int32, len(count))
+	for id := range ids {
+		ids[id] = int32(id)
+	}
+	slices.SortFunc(ids, func(a, b int32) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
+	ix.commonBit = make([]int8, len(count))
+	for id := range ix.commonBit {
+		ix.commonBit[id] = -1
+	}
+	for b, id := range ids[:min(64, len(ids))] {
+		ix.commonBit[id] = int8(b)
+	}
+}
+
+// hasTerm reports whether entry n has term id.
+func (ix *Index) hasTerm(n, id int32) bool {
+	if b := ix.commonBit[id]; b >= 0 {
+		return ix.common[n]>>b&1 == 1
+	}
+	e := &ix.entries[n]
+	_, ok := slices.BinarySearch(ix.sortedIDs[e.from:e.to], id)
+	return ok
 }
 
 // BestBefore returns the entry before entry n that entry n is the closest
@@ -272,13 +315,14 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	cands := sc.cands[:0]
 	floor := UpdateThreshold - boundSlack
 	for _, n := range touched {
-		e := &ix.entries[n]
-		inter := min(float64(sc.shared[n])+skipped, f.weight, e.weight)
-		if inter < minSharedShare*max(f.weight, e.weight)-boundSlack ||
-			wordWeight*inter/(f.weight+e.weight-inter)+trigramWeight < floor {
+		weight := ix.weights[n]
+		inter := min(float64(sc.shared[n])+skipped, f.weight, weight)
+		if inter < minSharedShare*max(f.weight, weight)-boundSlack ||
+			wordWeight*inter/(f.weight+weight-inter)+trigramWeight < floor {
 			continue
 		}
-		bound := wordWeight*inter/(f.weight+e.weight-inter) + trigramWeight*diceBound(gramBits, e.grams, &e.sketch)
+		e := &ix.entries[n]
+		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*diceBound(gramBits, e.grams, &e.sketch)
 		if bound < floor {
 			continue
 		}
@@ -288,7 +332,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	slices.SortFunc(cands, func(a, b candidate) int {
 		return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.n, b.n))
 	})
-	canon := fnv(f.canon)
+	canon := self.canon
 	best := int32(-1)
 	bestScore := 0.0
 	for _, c := range cands {
@@ -303,7 +347,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		// weight is now exact.
 		shared := float64(sc.shared[c.n])
 		for _, l := range unread {
-			if _, ok := slices.BinarySearch(ix.sortedIDs[e.from:e.to], l.id); ok {
+			if ix.hasTerm(c.n, l.id) {
 				shared += l.weight
 			}
 		}
