@@ -138,7 +138,7 @@ func (t *Text) analysisKey() string {
 	return t.analysis().key
 }
 
-func (t *Text) trigrams() []uint64 { return t.f.trigrams() }
+func (t *Text) trigrams() *grams { return t.f.trigrams() }
 
 // Canonical is Canonical of the prepared text.
 func (t *Text) Canonical() string { return t.f.canon }
@@ -192,9 +192,9 @@ func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
 // relatedness is the word and trigram overlap of two texts, and the word
 // weight they share.
-func relatedness(fa *features, gramsA []uint64, fb *features, gramsB []uint64) (score, shared float64) {
+func relatedness(fa *features, gramsA *grams, fb *features, gramsB *grams) (score, shared float64) {
 	j, shared := weightedJaccard(fa.terms, fb.terms)
-	return wordWeight*j + trigramWeight*dice(gramsA, gramsB), shared
+	return wordWeight*j + trigramWeight*gramDice(gramsA, gramsB), shared
 }
 
 // Change is one hunk of a word diff: Old replaced by New; one of them is

@@ -138,8 +138,8 @@ type features struct {
 	// first content word after "not", "never"... that is not a generic word
 	// ("npm" in "never use npm"), or "" when none follows.
 	negated []string
-	weight  float64                  // the terms' summed termWeight
-	grams   atomic.Pointer[[]uint64] // trigrams(), once computed
+	weight  float64               // the terms' summed termWeight
+	grams   atomic.Pointer[grams] // trigrams(), once computed
 }
 
 func featuresOf(s string) *features {
@@ -218,26 +218,25 @@ func (f *features) fill(toks, block []string) {
 // the same few passages, and kept atomically, since lint and improve-docs
 // compare prepared texts from many goroutines at once (two that compute
 // them together store the same trigrams).
-func (f *features) trigrams() []uint64 {
+func (f *features) trigrams() *grams {
 	if g := f.grams.Load(); g != nil {
-		return *g
+		return g
 	}
 	g := f.computeTrigrams()
-	f.grams.Store(&g)
+	f.grams.Store(g)
 	return g
 }
 
 // computeTrigrams gathers the trigrams in scratch and keeps them at their
 // size: repeated words and letters make many of them the same, and a large
 // memory keeps the trigrams of tens of thousands of learnings.
-func (f *features) computeTrigrams() []uint64 {
+func (f *features) computeTrigrams() *grams {
 	sc := scratches.Get().(*scratch)
 	gs := sc.grams[:0]
 	for _, w := range f.words {
 		gs = appendTrigrams(gs, w)
 	}
-	gs = sortUnique(gs)
-	kept := slices.Clone(gs)
+	kept := gramsOf(sortUnique(gs))
 	sc.grams = gs[:0]
 	scratches.Put(sc)
 	return kept
@@ -251,7 +250,7 @@ func dice[T string | uint64](a, b []T) float64 {
 	return 2 * float64(intersect(a, b)) / float64(len(a)+len(b))
 }
 
-func intersect[T string | uint64](a, b []T) int {
+func intersect[T string | uint32 | uint64](a, b []T) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
@@ -478,7 +477,7 @@ func (p Profile) CoveredBy(q Profile) float64 {
 		}
 	}
 	gp := p.f.trigrams()
-	s := 0.7*shared/p.f.weight + 0.3*float64(intersect(gp, q.f.trigrams()))/float64(max(len(gp), 1))
+	s := 0.7*shared/p.f.weight + 0.3*float64(sharedGrams(gp, q.f.trigrams()))/float64(max(gp.len(), 1))
 	if !numbersAgree(p.f, q.f) {
 		s *= mismatchFactor
 	}

@@ -137,7 +137,8 @@ type indexEntry struct {
 }
 
 func entryOf(t *Text) indexEntry {
-	return indexEntry{t: t, weight: t.f.weight, grams: len(t.trigrams()), canon: fnv(t.f.canon), sketch: sketchOf(t.trigrams())}
+	g := t.trigrams()
+	return indexEntry{t: t, weight: t.f.weight, grams: g.len(), canon: fnv(t.f.canon), sketch: sketchOf(g)}
 }
 
 // fnv is the 64-bit FNV-1a hash of s.
@@ -305,9 +306,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 
 	grams := t.trigrams()
 	gramBits := sc.gramBits[:0]
-	for _, g := range grams {
-		gramBits = append(gramBits, sketchBit(g))
-	}
+	grams.each(func(g uint64) { gramBits = append(gramBits, sketchBit(g)) })
 	sc.gramBits = gramBits
 	// Score the entries most likely to be the best first: once one is
 	// found, an entry whose bound cannot reach its score (as rounded: ties
@@ -355,7 +354,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		words := shared / (f.weight + e.weight - shared) // as weightedJaccard, to the last bit
-		score := wordWeight*words + trigramWeight*dice(e.t.trigrams(), grams)
+		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), grams)
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
 			continue
@@ -390,12 +389,12 @@ type posting struct {
 // gramSketch has the bit sketchBit gives each trigram of an entry set.
 type gramSketch [8]uint64
 
-func sketchOf(grams []uint64) gramSketch {
+func sketchOf(g *grams) gramSketch {
 	var s gramSketch
-	for _, g := range grams {
+	g.each(func(g uint64) {
 		b := sketchBit(g)
 		s[b>>6] |= 1 << (b & 63)
-	}
+	})
 	return s
 }
 

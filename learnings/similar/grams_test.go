@@ -1,0 +1,77 @@
+package similar
+
+import (
+	"slices"
+	"testing"
+)
+
+// wideGrams is the trigrams of s as computeTrigrams read them before they
+// were kept narrow: sorted, unique, 21 bits a rune.
+func wideGrams(s string) []uint64 {
+	var gs []uint64
+	for _, w := range featuresOf(s).words {
+		gs = appendTrigrams(gs, w)
+	}
+	return sortUnique(gs)
+}
+
+func TestGramsKeepTheTrigrams(t *testing.T) {
+	tests := []struct {
+		text   string
+		narrow bool
+	}{
+		{"Run make gen before go test", true},
+		{"Die Zeitüberschreitung beträgt 30 s; naïve café", true},
+		{"λ functions cold-start in ~200 ms", true},
+		{"Ошибка при сборке: используйте go 1.22", false}, // Cyrillic is above 1024
+		{"日本語のドキュメントは docs/ja にある", false},
+		{"Deploy only after ✅ from CI 🚀", true}, // marks, not words
+		{"הודעות שגיאה go vet", false},
+		{"", true},
+		{"---", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			want := wideGrams(tt.text)
+			g := featuresOf(tt.text).trigrams()
+			if narrow := g.wide == nil; narrow != tt.narrow {
+				t.Errorf("kept narrow = %v, want %v", narrow, tt.narrow)
+			}
+			var got []uint64
+			g.each(func(x uint64) { got = append(got, x) })
+			if !slices.Equal(got, want) || g.len() != len(want) {
+				t.Errorf("trigrams = %x (len %d), want %x", got, g.len(), want)
+			}
+		})
+	}
+}
+
+// FuzzGramDice checks that the trigram overlap of two texts, each kept
+// narrow or wide, is the overlap of their trigrams as read.
+func FuzzGramDice(f *testing.F) {
+	f.Add("Frontend tests run with jest", "Frontend tests run with vitest")
+	f.Add("naïve café über", "日本語 café")
+	f.Add("🚀 deploy", "deploy ✅")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ga, gb := featuresOf(a).trigrams(), featuresOf(b).trigrams()
+		wa, wb := wideGrams(a), wideGrams(b)
+		if got, want := sharedGrams(ga, gb), intersect(wa, wb); got != want {
+			t.Fatalf("sharedGrams(%q, %q) = %d, want %d", a, b, got, want)
+		}
+		if got, want := gramDice(ga, gb), dice(wa, wb); got != want {
+			t.Fatalf("gramDice(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		if sketchOf(ga) != sketchOfWide(wa) {
+			t.Fatalf("sketch of %q differs from its trigrams'", a)
+		}
+	})
+}
+
+func sketchOfWide(gs []uint64) gramSketch {
+	var s gramSketch
+	for _, g := range gs {
+		b := sketchBit(g)
+		s[b>>6] |= 1 << (b & 63)
+	}
+	return s
+}
