@@ -113,12 +113,16 @@ type Index struct {
 	// test of a touched entry reads only that.
 	weights []float64
 	// commonBit[id] is the bit of term id in an entry's common mask when
-	// the term is one of the 64 on the most entries, else -1: those are
-	// the terms BestBefore leaves unread, and the mask tells whether an
-	// entry has one without searching its terms.
-	commonBit []int8
-	common    []uint64
-	scratch   sync.Pool
+	// the term is one of the commonTerms on the most entries, else -1:
+	// those are the terms BestBefore leaves unread, and the mask tells
+	// whether an entry has one without searching its terms.
+	commonBit []int16
+	common    []commonMask
+	// rank holds, beside each term id in termIDs, the entry's place in
+	// that term's posting list: the entries before it there are those
+	// before it in the index.
+	rank    []int32
+	scratch sync.Pool
 }
 
 // indexEntry keeps beside the text what the bounds read of it, so that
@@ -216,42 +220,51 @@ func (ix *Index) post() {
 		ix.postings[id] = all[counts[id]:counts[id]:counts[id+1]]
 	}
 	ix.sortedIDs = slices.Clone(ix.termIDs)
+	ix.rank = make([]int32, len(ix.termIDs))
 	ix.weights = make([]float64, len(ix.entries))
-	ix.common = make([]uint64, len(ix.entries))
+	ix.common = make([]commonMask, len(ix.entries))
 	for n := range ix.entries {
 		e := &ix.entries[n]
 		ix.weights[n] = e.weight
-		for _, id := range ix.termIDs[e.from:e.to] {
+		for k, id := range ix.termIDs[e.from:e.to] {
+			ix.rank[int(e.from)+k] = int32(len(ix.postings[id]))
 			ix.postings[id] = append(ix.postings[id], int32(n))
 			if b := ix.commonBit[id]; b >= 0 {
-				ix.common[n] |= 1 << b
+				ix.common[n][b>>6] |= 1 << (b & 63)
 			}
 		}
 		slices.Sort(ix.sortedIDs[e.from:e.to])
 	}
 }
 
-// markCommon gives a bit to each of the 64 terms on the most entries;
-// count[id] is how many entries have term id.
+// commonTerms is how many terms have a bit in an entry's commonMask: on a
+// large memory, every term on more than Index.Common entries is left
+// unread, a few hundred of them.
+const commonTerms = 256
+
+type commonMask [commonTerms / 64]uint64
+
+// markCommon gives a bit to each of the commonTerms terms on the most
+// entries; count[id] is how many entries have term id.
 func (ix *Index) markCommon(count []int32) {
 	ids := make([]int32, len(count))
 	for id := range ids {
 		ids[id] = int32(id)
 	}
 	slices.SortFunc(ids, func(a, b int32) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
-	ix.commonBit = make([]int8, len(count))
+	ix.commonBit = make([]int16, len(count))
 	for id := range ix.commonBit {
 		ix.commonBit[id] = -1
 	}
-	for b, id := range ids[:min(64, len(ids))] {
-		ix.commonBit[id] = int8(b)
+	for b, id := range ids[:min(commonTerms, len(ids))] {
+		ix.commonBit[id] = int16(b)
 	}
 }
 
 // hasTerm reports whether entry n has term id.
 func (ix *Index) hasTerm(n, id int32) bool {
 	if b := ix.commonBit[id]; b >= 0 {
-		return ix.common[n]>>b&1 == 1
+		return ix.common[n][b>>6]>>(b&63)&1 == 1
 	}
 	e := &ix.entries[n]
 	_, ok := slices.BinarySearch(ix.sortedIDs[e.from:e.to], id)
@@ -273,11 +286,9 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 
 	lists := sc.lists[:0]
 	self := &ix.entries[n]
-	for _, id := range ix.termIDs[self.from:self.to] {
+	for k, id := range ix.termIDs[self.from:self.to] {
 		// Entry n is on each of its own lists, after those before it.
-		l := ix.postings[id]
-		k, _ := slices.BinarySearch(l, int32(n))
-		if l = l[:k]; len(l) > 0 {
+		if l := ix.postings[id][:ix.rank[int(self.from)+k]]; len(l) > 0 {
 			lists = append(lists, posting{l, id, ix.weight[id]})
 		}
 	}
