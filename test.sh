@@ -56,6 +56,28 @@ step "go test -race (engine, file safety, learn serve)"
 go test -count=1 -race ./learnings/... ./internal/memfile/...
 go test -count=1 -race -short ./internal/web/   # the page under concurrent requests and stores
 
+# fuzz_one fuzzes one target. Go 1.26's fuzz coordinator can report its
+# own -fuzztime deadline as "context deadline exceeded" and fail a target
+# that found nothing (go.dev/issue/75804, fixed in Go 1.27). A real failure
+# always writes its input under testdata/fuzz/TARGET, so a deadline report
+# without a new input there is that bug, said as such, not a failure.
+fuzz_one() {
+  local pkg=$1 target=$2 dir="$1/testdata/fuzz/$2" before after log status
+  before=$(ls "$dir" 2>/dev/null || true)
+  log=$(mktemp)
+  set +e
+  go test -run='^$' -fuzz="^${target}\$" -fuzztime="${FUZZTIME:-5s}" "$pkg" 2>&1 | tee "$log"
+  status=${PIPESTATUS[0]}
+  set -e
+  after=$(ls "$dir" 2>/dev/null || true)
+  if [ "$status" != 0 ] && [ "$before" = "$after" ] && grep -q '^    context deadline exceeded$' "$log"; then
+    echo "(the fuzz coordinator's own deadline, go.dev/issue/75804: no failing input was written)"
+    status=0
+  fi
+  rm -f "$log"
+  return "$status"
+}
+
 step "fuzz the engine (${FUZZTIME:-5s} per target; FUZZ_ALL=1 fuzzes every package)"
 if [ "${FUZZ_ALL:-0}" = 1 ]; then files=$(grep -rl --include='*_test.go' '^func Fuzz' .); else files=$(ls learnings/*_test.go); fi
 for file in $files; do
@@ -65,7 +87,7 @@ for file in $files; do
     # damage: its corpus runs in go test above; fuzz it by hand.
     [ "$target" = FuzzAgreesWithGoldmark ] && [ "${FUZZ_ALL:-0}" != 1 ] && continue
     echo "-- $pkg $target"
-    go test -run='^$' -fuzz="^${target}\$" -fuzztime="${FUZZTIME:-5s}" "$pkg"
+    fuzz_one "$pkg" "$target"
   done
 done
 
