@@ -75,3 +75,38 @@ func sketchOfWide(gs []uint64) gramSketch {
 	}
 	return s
 }
+
+// TestDiceBoundCountsEveryTrigram checks the population-count bound against
+// testing each of the query's trigrams in the entry's sketch, on pairs of
+// texts whose trigrams share sketch bits among themselves.
+func TestDiceBoundCountsEveryTrigram(t *testing.T) {
+	texts := corpus(t)[:300]
+	var sc indexScratch
+	collided := 0 // queries with a bit more than one trigram sets
+	for i, a := range texts {
+		ga := featuresOf(a).trigrams()
+		q := sc.querySketch(ga)
+		if len(q.extra) > 0 {
+			collided++
+		}
+		for _, b := range texts[i%7 : i%7+40] {
+			gb := featuresOf(b).trigrams()
+			sketch := sketchOf(gb)
+			shared := 0
+			ga.each(func(x uint64) {
+				bit := sketchBit(x)
+				shared += int(sketch[bit>>6] >> (bit & 63) & 1)
+			})
+			want := 0.0
+			if ga.len()+gb.len() > 0 {
+				want = 2 * float64(min(shared, gb.len())) / float64(ga.len()+gb.len())
+			}
+			if got := q.diceBound(gb.len(), &sketch); got != want {
+				t.Fatalf("diceBound(%q, %q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+	if collided < 30 {
+		t.Errorf("only %d of %d queries have a bit set twice: the test checks too little", collided, len(texts))
+	}
+}

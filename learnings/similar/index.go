@@ -2,6 +2,7 @@ package similar
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -316,9 +317,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	sc.touched = touched
 
 	grams := t.trigrams()
-	gramBits := sc.gramBits[:0]
-	grams.each(func(g uint64) { gramBits = append(gramBits, sketchBit(g)) })
-	sc.gramBits = gramBits
+	q := sc.querySketch(grams)
 	// Score the entries most likely to be the best first: once one is
 	// found, an entry whose bound cannot reach its score (as rounded: ties
 	// go to the entry added first) is never scored.
@@ -332,7 +331,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		e := &ix.entries[n]
-		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*diceBound(gramBits, e.grams, &e.sketch)
+		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*q.diceBound(e.grams, &e.sketch)
 		if bound < floor {
 			continue
 		}
@@ -411,32 +410,72 @@ func sketchOf(g *grams) gramSketch {
 
 func sketchBit(g uint64) uint16 { return uint16((g * 0x9E3779B97F4A7C15) >> 55) }
 
-// diceBound is at least the Dice overlap of trigrams whose sketch bits are
-// gramBits with an entry of n trigrams and the given sketch: a trigram whose
-// bit the entry lacks is not one of its trigrams.
-func diceBound(gramBits []uint16, n int, s *gramSketch) float64 {
-	if len(gramBits)+n == 0 {
+// querySketch is what diceBound needs of a query's trigrams: the sketch
+// bits they set, and each bit that more than one of them sets, with how
+// many more; n is how many trigrams there are.
+type querySketch struct {
+	bits  gramSketch
+	extra []bitCount
+	n     int
+}
+
+type bitCount struct {
+	bit  uint16
+	more int
+}
+
+// querySketch reads the sketch of g into sc's reusable querySketch.
+func (sc *indexScratch) querySketch(g *grams) *querySketch {
+	q := &sc.query
+	q.bits, q.extra, q.n = gramSketch{}, q.extra[:0], g.len()
+	g.each(func(x uint64) {
+		b := sketchBit(x)
+		if q.bits[b>>6]>>(b&63)&1 == 0 {
+			q.bits[b>>6] |= 1 << (b & 63)
+			return
+		}
+		for i := range q.extra {
+			if q.extra[i].bit == b {
+				q.extra[i].more++
+				return
+			}
+		}
+		q.extra = append(q.extra, bitCount{b, 1})
+	})
+	return q
+}
+
+// diceBound is at least the Dice overlap of the query's trigrams with an
+// entry of n trigrams and the given sketch: a trigram whose bit the entry
+// lacks is not one of its trigrams. It counts the query's trigrams whose
+// bit the entry has, each bit once by population count and again for each
+// further trigram that sets it.
+func (q *querySketch) diceBound(n int, s *gramSketch) float64 {
+	if q.n+n == 0 {
 		return 0
 	}
 	shared := 0
-	for _, b := range gramBits {
-		shared += int(s[b>>6] >> (b & 63) & 1)
+	for w := range q.bits {
+		shared += bits.OnesCount64(q.bits[w] & s[w])
+	}
+	for _, x := range q.extra {
+		shared += x.more * int(s[x.bit>>6]>>(x.bit&63)&1)
 	}
 	shared = min(shared, n)
-	return 2 * float64(shared) / float64(len(gramBits)+n)
+	return 2 * float64(shared) / float64(q.n+n)
 }
 
 // indexScratch is one BestBefore call's working memory, reused through a pool:
 // the per-entry sums are valid where stamp equals the current generation,
 // so nothing is cleared between calls.
 type indexScratch struct {
-	gen      uint32
-	stamp    []uint32
-	shared   []float32
-	touched  []int32
-	lists    []posting
-	gramBits []uint16
-	cands    []candidate
+	gen     uint32
+	stamp   []uint32
+	shared  []float32
+	touched []int32
+	lists   []posting
+	query   querySketch
+	cands   []candidate
 }
 
 func (ix *Index) getScratch() *indexScratch {
