@@ -278,7 +278,7 @@ func pairs(doc *learnings.Document) []Finding {
 		var f Finding
 		ok := false
 		if j := dupOf[i]; j >= 0 {
-			f, ok = repeat(ls, i, j, texts[j].Compare(texts[i]).Score), true
+			f, ok = repeat(ls, i, j, texts[j], texts[i]), true
 		} else {
 			f, ok = unresolved(ls, related, i)
 		}
@@ -296,9 +296,10 @@ func pairs(doc *learnings.Document) []Finding {
 }
 
 // repeat reports learning i as the same learning as learning j, stored
-// before it, with the similarity score of the two.
-func repeat(ls []*learnings.Learning, i, j int, score float64) Finding {
+// before it; ti and tj are the two prepared.
+func repeat(ls []*learnings.Learning, i, j int, tj, ti *similar.Text) Finding {
 	l, first := ls[i], ls[j]
+	score := tj.Compare(ti).Score
 	where := "another session"
 	switch {
 	case first.Session == l.Session && l.Session == nil:
@@ -309,7 +310,7 @@ func repeat(ls []*learnings.Learning, i, j int, score float64) Finding {
 		where = "Consolidated Learnings"
 	}
 	what := "a rewording"
-	if similar.Canonical(first.Text) == similar.Canonical(l.Text) {
+	if tj.Canonical() == ti.Canonical() {
 		what = "a duplicate"
 	}
 	return Finding{
