@@ -170,7 +170,8 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
 	// Room for more terms than a learning usually has, so that the list
-	// is rarely copied as it grows; what is never written costs nothing.
+	// is rarely copied as it grows; memory fresh from the system that is
+	// never written is never touched.
 	ix.termIDs = make([]int32, 0, termsPerText*n)
 	texts := prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
