@@ -92,9 +92,8 @@ type Report struct {
 	// skipped as near duplicates of a newer one.
 	Learnings  int `json:"learnings"`
 	Duplicates int `json:"duplicates"`
-	// Omitted counts the suggestions AnalyseTop left out; callers report
-	// them in their own words.
-	Omitted int `json:"-"`
+	// Omitted counts the suggestions AnalyseTop left out (its limit).
+	Omitted int `json:"more_suggestions"`
 }
 
 // Analyse ranks the docs doc's sessions saw and sorts each distinct learning

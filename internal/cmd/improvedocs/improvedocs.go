@@ -114,9 +114,8 @@ failure, 2 usage error.`,
 // Report is the --json form.
 type Report struct {
 	File string `json:"file"`
+	// Report's Omitted counts the suggestions left out by --limit.
 	*improve.Report
-	// More counts suggestions left out by --limit.
-	More       int      `json:"more_suggestions"`
 	DocsLoaded []string `json:"docs_checked"`
 	Diff       string   `json:"diff,omitempty"`
 }
@@ -161,7 +160,6 @@ func run(opts *Options) error {
 	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
 	rep := &Report{File: label, Report: improve.AnalyseTop(doc, corpus, opts.Limit), DocsLoaded: paths}
 	busy.Stop()
-	rep.More = rep.Omitted
 	if rep.DocsLoaded == nil {
 		rep.DocsLoaded = []string{}
 	}
@@ -182,8 +180,8 @@ func run(opts *Options) error {
 	if opts.Diff {
 		fmt.Fprint(opts.IO.Out, rep.Diff)
 		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", memview.Plural(len(rep.Suggestions), "addition", "additions"))
-		if rep.More > 0 {
-			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", rep.More)
+		if rep.Omitted > 0 {
+			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", rep.Omitted)
 		}
 		return nil
 	}
@@ -270,7 +268,7 @@ func writeHuman(w io.Writer, rep *Report, maxChars int) {
 		fmt.Fprintln(w)
 	}
 
-	total := len(rep.Suggestions) + rep.More
+	total := len(rep.Suggestions) + rep.Omitted
 	if total == 0 {
 		fmt.Fprintln(w, "Every learning is already in the docs: nothing to suggest.")
 		return
