@@ -278,7 +278,9 @@ func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[s
 	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
 	var seen []string
 	if e.s != nil {
-		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, slices.Clone(e.s.redacted)
+		// The session's learnings share its redacted references: no one
+		// writes them.
+		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, e.s.redacted
 		seen = e.s.Docs
 	}
 	if m, ok := match.covered(l.Text, p); ok {
