@@ -242,14 +242,7 @@ func (f *features) computeTrigrams() *grams {
 	return kept
 }
 
-// dice is 2|A∩B| / (|A|+|B|) over two sorted, unique slices.
-func dice[T string | uint64](a, b []T) float64 {
-	if len(a)+len(b) == 0 {
-		return 0
-	}
-	return 2 * float64(intersect(a, b)) / float64(len(a)+len(b))
-}
-
+// intersect counts the elements two sorted, unique slices share.
 func intersect[T string | uint32 | uint64](a, b []T) int {
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {

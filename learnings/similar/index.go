@@ -99,20 +99,20 @@ type Index struct {
 	Common int
 
 	entries []indexEntry
-	// termID numbers the terms of the entries, and weight[id] is the
+	// termID numbers the terms of the entries, and termWeights[id] is the
 	// term's termWeight. termIDs holds each entry's term ids one after
 	// another, in the order of its terms, and sortedIDs the same runs
 	// sorted, for looking one up.
-	termID    map[string]int32
-	weight    []float64
-	termIDs   []int32
-	sortedIDs []int32
+	termID      map[string]int32
+	termWeights []float64
+	termIDs     []int32
+	sortedIDs   []int32
 	// postings[id] lists the entries with term id, in the order added: a
 	// window of one array, laid out once every entry is filed.
 	postings [][]int32
-	// weights[n] is entries[n].weight, in an array of its own: the first
-	// test of a touched entry reads only that.
-	weights []float64
+	// entryWeights[n] is entry n's text's summed term weight, in an array
+	// of its own: the first test of a touched entry reads only that.
+	entryWeights []float64
 	// commonBit[id] is the bit of term id in an entry's common mask when
 	// the term is one of the commonTerms on the most entries, else -1:
 	// those are the terms BestBefore leaves unread, and the mask tells
@@ -129,9 +129,8 @@ type Index struct {
 // indexEntry keeps beside the text what the bounds read of it, so that
 // ruling an entry out touches one array and not the text's own memory.
 type indexEntry struct {
-	t      *Text
-	weight float64
-	grams  int
+	t     *Text
+	grams int
 	// from and to delimit the entry's term ids in Index.termIDs and
 	// Index.sortedIDs.
 	from, to int32
@@ -143,7 +142,7 @@ type indexEntry struct {
 
 func entryOf(t *Text) indexEntry {
 	g := t.trigrams()
-	return indexEntry{t: t, weight: t.f.weight, grams: g.len(), canon: fnv(t.f.canon), sketch: sketchOf(g)}
+	return indexEntry{t: t, grams: g.len(), canon: fnv(t.f.canon), sketch: sketchOf(g)}
 }
 
 // fnv is the 64-bit FNV-1a hash of s.
@@ -169,13 +168,14 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // every CPU, instead of three. It is called once, on a new Index.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
+	ix.entryWeights = make([]float64, n)
 	// Room for more terms than a learning usually has, so that the list
 	// is rarely copied as it grows; memory fresh from the system that is
 	// never written is never touched.
 	ix.termIDs = make([]int32, 0, termsPerText*n)
 	texts := prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
-		ix.entries[i] = entryOf(t)
+		ix.entries[i], ix.entryWeights[i] = entryOf(t), t.f.weight
 		return t
 	}, func(i int, t *Text) {
 		ix.file(int32(i), t)
@@ -195,9 +195,9 @@ func (ix *Index) file(n int32, t *Text) {
 	for _, term := range t.f.terms {
 		id, ok := ix.termID[term]
 		if !ok {
-			id = int32(len(ix.weight))
+			id = int32(len(ix.termWeights))
 			ix.termID[term] = id
-			ix.weight = append(ix.weight, termWeight(term))
+			ix.termWeights = append(ix.termWeights, termWeight(term))
 		}
 		ix.termIDs = append(ix.termIDs, id)
 	}
@@ -208,7 +208,7 @@ func (ix *Index) file(n int32, t *Text) {
 // entries. Counting first puts every list in one array at its final size:
 // appending entry by entry would copy each list as it grows.
 func (ix *Index) post() {
-	counts := make([]int32, len(ix.weight)+1)
+	counts := make([]int32, len(ix.termWeights)+1)
 	for _, id := range ix.termIDs {
 		counts[id+1]++
 	}
@@ -217,17 +217,15 @@ func (ix *Index) post() {
 		counts[id] += counts[id-1]
 	}
 	all := make([]int32, len(ix.termIDs))
-	ix.postings = make([][]int32, len(ix.weight))
+	ix.postings = make([][]int32, len(ix.termWeights))
 	for id := range ix.postings {
 		ix.postings[id] = all[counts[id]:counts[id]:counts[id+1]]
 	}
 	ix.sortedIDs = slices.Clone(ix.termIDs)
 	ix.rank = make([]int32, len(ix.termIDs))
-	ix.weights = make([]float64, len(ix.entries))
 	ix.common = make([]commonMask, len(ix.entries))
 	for n := range ix.entries {
 		e := &ix.entries[n]
-		ix.weights[n] = e.weight
 		for k, id := range ix.termIDs[e.from:e.to] {
 			ix.rank[int(e.from)+k] = int32(len(ix.postings[id]))
 			ix.postings[id] = append(ix.postings[id], int32(n))
@@ -291,7 +289,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	for k, id := range ix.termIDs[self.from:self.to] {
 		// Entry n is on each of its own lists, after those before it.
 		if l := ix.postings[id][:ix.rank[int(self.from)+k]]; len(l) > 0 {
-			lists = append(lists, posting{l, id, ix.weight[id]})
+			lists = append(lists, posting{l, id, ix.termWeights[id]})
 		}
 	}
 	sc.lists = lists
@@ -325,7 +323,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	cands := sc.cands[:0]
 	floor := UpdateThreshold - boundSlack
 	for _, n := range touched {
-		weight := ix.weights[n]
+		weight := ix.entryWeights[n]
 		inter := min(float64(sc.shared[n])+skipped, f.weight, weight)
 		if inter < minSharedShare*max(f.weight, weight)-boundSlack ||
 			wordWeight*inter/(f.weight+weight-inter)+trigramWeight < floor {
@@ -361,10 +359,11 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 				shared += l.weight
 			}
 		}
-		if shared < minSharedShare*max(f.weight, e.weight)-boundSlack {
+		weight := ix.entryWeights[c.n]
+		if shared < minSharedShare*max(f.weight, weight)-boundSlack {
 			continue
 		}
-		words := shared / (f.weight + e.weight - shared) // as weightedJaccard, to the last bit
+		words := shared / (f.weight + weight - shared) // as weightedJaccard, to the last bit
 		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), grams)
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
