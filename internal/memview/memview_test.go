@@ -29,8 +29,7 @@ func TestLoad(t *testing.T) {
 }
 
 // TestOpenBeside checks that beside gets the very bytes that are parsed,
-// before the document exists, nil for a missing file, and nothing when
-// the file cannot be read.
+// nil for a missing file, and nothing when the file cannot be read.
 func TestOpenBeside(t *testing.T) {
 	dir := t.TempDir()
 	written := filepath.Join(dir, "m.md")

@@ -141,20 +141,25 @@ func TestCheckScannedUsesOnlyItsOwnScan(t *testing.T) {
 		name    string
 		src     []byte
 		scanned func(src []byte) *SecretScan
+		used    bool
 		secrets int
 	}{
-		{"own bytes", withSecret, func(src []byte) *SecretScan { return ScanSecrets(src) }, 1},
-		{"a copy", withSecret, func(src []byte) *SecretScan { return ScanSecrets(slices.Clone(src)) }, 1},
-		{"other bytes with a secret", clean, func([]byte) *SecretScan { return ScanSecrets(withSecret) }, 0},
-		{"other bytes without", withSecret, func([]byte) *SecretScan { return ScanSecrets(clean) }, 1},
-		{"no scan", withSecret, func([]byte) *SecretScan { return nil }, 1},
-		{"empty file", nil, func(src []byte) *SecretScan { return ScanSecrets(src) }, 0},
+		{"own bytes", withSecret, func(src []byte) *SecretScan { return ScanSecrets(src) }, true, 1},
+		{"a copy", withSecret, func(src []byte) *SecretScan { return ScanSecrets(slices.Clone(src)) }, false, 1},
+		{"other bytes with a secret", clean, func([]byte) *SecretScan { return ScanSecrets(withSecret) }, false, 0},
+		{"other bytes without", withSecret, func([]byte) *SecretScan { return ScanSecrets(clean) }, false, 1},
+		{"no scan", withSecret, func([]byte) *SecretScan { return nil }, false, 1},
+		{"empty file", nil, func(src []byte) *SecretScan { return ScanSecrets(src) }, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := learnings.Parse(tt.src)
+			scan := tt.scanned(doc.Source)
+			if used := scan.of(doc.Source); used != tt.used {
+				t.Errorf("scan used = %v, want %v", used, tt.used)
+			}
 			n := 0
-			for _, f := range CheckScanned(doc, learnings.SizeLimit, tt.scanned(doc.Source)) {
+			for _, f := range CheckScanned(doc, learnings.SizeLimit, scan) {
 				if f.Kind == KindSecret {
 					n++
 				}

@@ -13,7 +13,6 @@ import (
 func BenchmarkPrepare(b *testing.B) {
 	texts := memoryTexts()
 	b.ReportAllocs()
-	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		similar.Prepare(texts[i%len(texts)])
 	}
@@ -24,7 +23,6 @@ func BenchmarkPrepare(b *testing.B) {
 func BenchmarkNewProfile(b *testing.B) {
 	texts := memoryTexts()
 	b.ReportAllocs()
-	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		similar.NewProfile(texts[i%len(texts)])
 	}
