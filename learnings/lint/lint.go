@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"unsafe"
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/reformat"
@@ -339,7 +340,11 @@ func ScanSecrets(src []byte) *SecretScan {
 	s := &SecretScan{src: src, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
-		s.found = secrets.Scan(string(src))
+		// src does not change while the scan runs, and the findings keep
+		// offsets, not text: the scan reads the bytes in place. A copy of
+		// a 10 MB file, in fresh memory and not interruptible, held up the
+		// parser's garbage collections beside it by 30 ms.
+		s.found = secrets.Scan(unsafe.String(unsafe.SliceData(src), len(src)))
 		if len(s.found) > 0 {
 			s.lines = newLines(src)
 		}

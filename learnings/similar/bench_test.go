@@ -35,3 +35,16 @@ func memoryTexts() []string {
 	}
 	return texts
 }
+
+// BenchmarkBestBefore finds the closest earlier update of each learning of
+// a generated 10 MB memory, lint's search after the index is built; one op
+// is one learning.
+func BenchmarkBestBefore(b *testing.B) {
+	texts := memoryTexts()
+	ix := similar.NewIndex()
+	ix.Common = max(100, len(texts)/1000)
+	ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *similar.Text) {})
+	for i := 0; b.Loop(); i++ {
+		ix.BestBefore(i % len(texts))
+	}
+}

@@ -317,9 +317,11 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 
 	grams := t.trigrams()
 	q := sc.querySketch(grams)
-	// Score the entries most likely to be the best first: once one is
-	// found, an entry whose bound cannot reach its score (as rounded: ties
-	// go to the entry added first) is never scored.
+	// Score the entry with the highest bound first, then the others in
+	// any order: once an update is found, an entry whose bound cannot
+	// reach its score (as rounded: ties go to the entry added first) is
+	// never scored. The best is the same in any order; sorting every
+	// candidate cost more than it saved.
 	cands := sc.cands[:0]
 	floor := UpdateThreshold - boundSlack
 	for _, n := range touched {
@@ -330,22 +332,29 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		e := &ix.entries[n]
-		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*q.diceBound(e.grams, &e.sketch)
+		dice := q.diceBound(e.grams, &e.sketch)
+		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*dice
 		if bound < floor {
 			continue
 		}
-		cands = append(cands, candidate{n, bound})
+		cands = append(cands, candidate{n, bound, dice})
 	}
 	sc.cands = cands
-	slices.SortFunc(cands, func(a, b candidate) int {
-		return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.n, b.n))
-	})
+	if len(cands) > 1 {
+		top := 0
+		for i, c := range cands {
+			if c.bound > cands[top].bound {
+				top = i
+			}
+		}
+		cands[0], cands[top] = cands[top], cands[0]
+	}
 	canon := self.canon
 	best := int32(-1)
 	bestScore := 0.0
 	for _, c := range cands {
 		if best >= 0 && c.bound < bestScore-roundingSlack {
-			break
+			continue
 		}
 		e := &ix.entries[c.n]
 		if e.canon == canon && e.t.f.canon == f.canon && e.t.analysisKey() == t.analysisKey() {
@@ -364,6 +373,12 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		words := shared / (f.weight + weight - shared) // as weightedJaccard, to the last bit
+		// The bound again, with the words now exact: most entries that
+		// reached it only through the words not looked up end here,
+		// before their trigrams are read.
+		if bound := wordWeight*words + trigramWeight*c.dice; bound < floor || best >= 0 && bound < bestScore-roundingSlack {
+			continue
+		}
 		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), grams)
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
@@ -384,10 +399,12 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 // rounding.
 const roundingSlack = 0.005 + 1e-6
 
-// candidate is an entry worth scoring, with a bound on its score.
+// candidate is an entry worth scoring, with a bound on its score and the
+// bound on its trigram overlap that went into it.
 type candidate struct {
 	n     int32
 	bound float64
+	dice  float64
 }
 
 type posting struct {
