@@ -105,8 +105,10 @@ type Index struct {
 	// sorted, for looking one up.
 	termID      map[string]int32
 	termWeights []float64
-	termIDs     []int32
-	sortedIDs   []int32
+	// termCount[id] is how many entries have term id.
+	termCount []int32
+	termIDs   []int32
+	sortedIDs []int32
 	// postings[id] lists the entries with term id, in the order added: a
 	// window of one array, laid out once every entry is filed.
 	postings [][]int32
@@ -173,6 +175,7 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	// is rarely copied as it grows; memory fresh from the system that is
 	// never written is never touched.
 	ix.termIDs = make([]int32, 0, termsPerText*n)
+	ix.rank = make([]int32, 0, termsPerText*n)
 	texts := prepareInOrder(n, func(i int) *Text {
 		t := Prepare(text(i))
 		ix.entries[i], ix.entryWeights[i] = entryOf(t), t.f.weight
@@ -188,7 +191,9 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 // termsPerText is more terms than most learnings have (a dozen or so).
 const termsPerText = 16
 
-// file numbers the terms of entry n, whose text is t.
+// file numbers the terms of entry n, whose text is t, and counts the
+// entry into each term's posting list: its place there is how many entries
+// before it have the term.
 func (ix *Index) file(n int32, t *Text) {
 	e := &ix.entries[n]
 	e.from = int32(len(ix.termIDs))
@@ -198,43 +203,46 @@ func (ix *Index) file(n int32, t *Text) {
 			id = int32(len(ix.termWeights))
 			ix.termID[term] = id
 			ix.termWeights = append(ix.termWeights, termWeight(term))
+			ix.termCount = append(ix.termCount, 0)
 		}
 		ix.termIDs = append(ix.termIDs, id)
+		ix.rank = append(ix.rank, ix.termCount[id])
+		ix.termCount[id]++
 	}
 	e.to = int32(len(ix.termIDs))
 }
 
 // post lays out the posting lists and the sorted term runs of the filed
-// entries. Counting first puts every list in one array at its final size:
-// appending entry by entry would copy each list as it grows.
+// entries. Every list goes in one array at its final size, and since
+// file counted each entry's place in its lists, the entries fill it on
+// every CPU.
 func (ix *Index) post() {
-	counts := make([]int32, len(ix.termWeights)+1)
-	for _, id := range ix.termIDs {
-		counts[id+1]++
-	}
-	ix.markCommon(counts[1:])
-	for id := 1; id < len(counts); id++ {
-		counts[id] += counts[id-1]
+	ix.markCommon(ix.termCount)
+	start := make([]int32, len(ix.termCount)+1)
+	for id, c := range ix.termCount {
+		start[id+1] = start[id] + c
 	}
 	all := make([]int32, len(ix.termIDs))
-	ix.postings = make([][]int32, len(ix.termWeights))
+	ix.postings = make([][]int32, len(ix.termCount))
 	for id := range ix.postings {
-		ix.postings[id] = all[counts[id]:counts[id]:counts[id+1]]
+		ix.postings[id] = all[start[id]:start[id+1]:start[id+1]]
 	}
-	ix.sortedIDs = slices.Clone(ix.termIDs)
-	ix.rank = make([]int32, len(ix.termIDs))
+	ix.sortedIDs = make([]int32, len(ix.termIDs))
 	ix.common = make([]commonMask, len(ix.entries))
-	for n := range ix.entries {
+	Parallel(len(ix.entries), func(n int) {
 		e := &ix.entries[n]
 		for k, id := range ix.termIDs[e.from:e.to] {
-			ix.rank[int(e.from)+k] = int32(len(ix.postings[id]))
-			ix.postings[id] = append(ix.postings[id], int32(n))
+			all[start[id]+ix.rank[int(e.from)+k]] = int32(n)
+		}
+		ids := ix.sortedIDs[e.from:e.to]
+		copy(ids, ix.termIDs[e.from:e.to])
+		for _, id := range ids {
 			if b := ix.commonBit[id]; b >= 0 {
 				ix.common[n][b>>6] |= 1 << (b & 63)
 			}
 		}
-		slices.Sort(ix.sortedIDs[e.from:e.to])
-	}
+		slices.Sort(ids)
+	})
 }
 
 // commonTerms is how many terms have a bit in an entry's commonMask: on a
