@@ -232,14 +232,21 @@ func (f *features) trigrams() *grams {
 // memory keeps the trigrams of tens of thousands of learnings.
 func (f *features) computeTrigrams() *grams {
 	sc := scratches.Get().(*scratch)
-	gs := sc.grams[:0]
-	for _, w := range f.words {
-		gs = appendTrigrams(gs, w)
-	}
-	kept := gramsOf(sortUnique(gs))
-	sc.grams = gs[:0]
+	gs := sc.grams.distinct(f.words)
+	slices.Sort(gs)
+	kept := gramsOf(gs)
 	scratches.Put(sc)
 	return kept
+}
+
+// gramSketch is how many distinct trigrams f's words have and their
+// sketch, read without sorting or keeping the trigrams.
+func (f *features) gramSketch() (n int, s gramSketch) {
+	sc := scratches.Get().(*scratch)
+	gs := sc.grams.distinct(f.words)
+	n, s = len(gs), sketchOf(gs)
+	scratches.Put(sc)
+	return n, s
 }
 
 // intersect counts the elements two sorted, unique slices share.

@@ -1,6 +1,9 @@
 package similar
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // grams is a text's trigrams, sorted and unique, as appendTrigrams packs
 // them: three runes of 21 bits each. When every rune of a text's trigrams
@@ -101,4 +104,48 @@ func gramDice(a, b *grams) float64 {
 		return 0
 	}
 	return 2 * float64(sharedGrams(a, b)) / float64(a.len()+b.len())
+}
+
+// gramSet gathers the distinct trigrams of a text's words, in the order
+// met, in memory reused from text to text. Counting them and setting their
+// sketch bits needs no order: an index reads that much of every entry, and
+// sorts the trigrams only of the few it scores.
+type gramSet struct {
+	all []uint64
+	// table is an open-addressing set of trigram+1 (0 is a free slot).
+	table []uint64
+}
+
+// distinct returns the distinct trigrams of words, as appendTrigrams packs
+// them; the slice is valid until the next call.
+func (s *gramSet) distinct(words []string) []uint64 {
+	all := s.all[:0]
+	for _, w := range words {
+		all = appendTrigrams(all, w)
+	}
+	s.all = all
+	if len(all) < 2 {
+		return all
+	}
+	shift := 64 - bits.Len(uint(2*len(all)-1)) // a table at least twice the trigrams
+	size := 1 << (64 - shift)
+	if cap(s.table) < size {
+		s.table = make([]uint64, size)
+	}
+	table := s.table[:size]
+	clear(table)
+	mask := uint64(size - 1)
+	n := 0
+	for _, g := range all {
+		h := g * 0x9E3779B97F4A7C15 >> shift
+		for table[h] != 0 && table[h] != g+1 {
+			h = (h + 1) & mask
+		}
+		if table[h] == 0 {
+			table[h] = g + 1
+			all[n] = g
+			n++
+		}
+	}
+	return all[:n]
 }

@@ -2,6 +2,7 @@ package similar
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -65,19 +66,35 @@ func FuzzGramDice(f *testing.F) {
 		if got := gramDice(ga, gb); got != want {
 			t.Fatalf("gramDice(%q, %q) = %v, want %v", a, b, got, want)
 		}
-		if sketchOf(ga) != sketchOfWide(wa) {
-			t.Fatalf("sketch of %q differs from its trigrams'", a)
+		if n, sketch := featuresOf(a).gramSketch(); n != len(wa) || sketch != sketchOf(wa) {
+			t.Fatalf("gramSketch(%q) = %d trigrams, want %d, or its sketch differs from theirs", a, n, len(wa))
+		}
+		var set gramSet
+		set.distinct(featuresOf(b).words) // a used set gives the same
+		if got := slices.Sorted(slices.Values(set.distinct(featuresOf(a).words))); !slices.Equal(got, wa) {
+			t.Fatalf("distinct trigrams of %q = %x, want %x", a, got, wa)
 		}
 	})
 }
 
-func sketchOfWide(gs []uint64) gramSketch {
-	var s gramSketch
-	for _, g := range gs {
-		b := sketchBit(g)
-		s[b>>6] |= 1 << (b & 63)
+// TestDistinctGrams checks the unsorted set of trigrams against the
+// sorted one, on texts that repeat trigrams many times over and on texts
+// long enough to grow the set's table.
+func TestDistinctGrams(t *testing.T) {
+	long := strings.Repeat("retries timeout backoff jitter 30s ", 200)
+	tests := []string{
+		"", "a", "ab", "Run make gen before go test",
+		"aaaa aaaa aaaa aaaaaaaa", "go go go go go",
+		long, long + " naïve café 日本語 ✅",
+		"Ошибка при сборке: используйте go 1.22",
 	}
-	return s
+	var set gramSet
+	for _, text := range tests {
+		got := slices.Sorted(slices.Values(set.distinct(featuresOf(text).words)))
+		if want := wideGrams(text); !slices.Equal(got, want) {
+			t.Errorf("distinct trigrams of %.40q: %d, want %d (%x, want %x)", text, len(got), len(want), got, want)
+		}
+	}
 }
 
 // TestDiceBoundCountsEveryTrigram checks the population-count bound against
@@ -88,24 +105,24 @@ func TestDiceBoundCountsEveryTrigram(t *testing.T) {
 	var sc indexScratch
 	collided := 0 // queries with a bit more than one trigram sets
 	for i, a := range texts {
-		ga := featuresOf(a).trigrams()
+		ga := sc.grams.distinct(featuresOf(a).words)
 		q := sc.querySketch(ga)
 		if len(q.extra) > 0 {
 			collided++
 		}
 		for _, b := range texts[i%7 : i%7+40] {
-			gb := featuresOf(b).trigrams()
+			gb := wideGrams(b)
 			sketch := sketchOf(gb)
 			shared := 0
-			ga.each(func(x uint64) {
+			for _, x := range ga {
 				bit := sketchBit(x)
 				shared += int(sketch[bit>>6] >> (bit & 63) & 1)
-			})
-			want := 0.0
-			if ga.len()+gb.len() > 0 {
-				want = 2 * float64(min(shared, gb.len())) / float64(ga.len()+gb.len())
 			}
-			if got := q.diceBound(gb.len(), &sketch); got != want {
+			want := 0.0
+			if len(ga)+len(gb) > 0 {
+				want = 2 * float64(min(shared, len(gb))) / float64(len(ga)+len(gb))
+			}
+			if got := q.diceBound(len(gb), &sketch); got != want {
 				t.Fatalf("diceBound(%q, %q) = %v, want %v", a, b, got, want)
 			}
 		}

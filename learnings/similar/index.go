@@ -143,8 +143,8 @@ type indexEntry struct {
 }
 
 func entryOf(t *Text) indexEntry {
-	g := t.trigrams()
-	return indexEntry{t: t, grams: g.len(), canon: fnv(t.f.canon), sketch: sketchOf(g)}
+	n, sketch := t.f.gramSketch()
+	return indexEntry{t: t, grams: n, canon: fnv(t.f.canon), sketch: sketch}
 }
 
 // fnv is the 64-bit FNV-1a hash of s.
@@ -323,8 +323,8 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	}
 	sc.touched = touched
 
-	grams := t.trigrams()
-	q := sc.querySketch(grams)
+	// The query's sketch is read when the first entry gets this far.
+	var q *querySketch
 	// Score the entry with the highest bound first, then the others in
 	// any order: once an update is found, an entry whose bound cannot
 	// reach its score (as rounded: ties go to the entry added first) is
@@ -340,6 +340,9 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		e := &ix.entries[n]
+		if q == nil {
+			q = sc.querySketch(sc.grams.distinct(f.words))
+		}
 		dice := q.diceBound(e.grams, &e.sketch)
 		bound := wordWeight*inter/(f.weight+weight-inter) + trigramWeight*dice
 		if bound < floor {
@@ -387,7 +390,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		if bound := wordWeight*words + trigramWeight*c.dice; bound < floor || best >= 0 && bound < bestScore-roundingSlack {
 			continue
 		}
-		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), grams)
+		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), t.trigrams())
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
 			continue
@@ -424,12 +427,12 @@ type posting struct {
 // gramSketch has the bit sketchBit gives each trigram of an entry set.
 type gramSketch [8]uint64
 
-func sketchOf(g *grams) gramSketch {
+func sketchOf(gs []uint64) gramSketch {
 	var s gramSketch
-	g.each(func(g uint64) {
+	for _, g := range gs {
 		b := sketchBit(g)
 		s[b>>6] |= 1 << (b & 63)
-	})
+	}
 	return s
 }
 
@@ -449,24 +452,26 @@ type bitCount struct {
 	more int
 }
 
-// querySketch reads the sketch of g into sc's reusable querySketch.
-func (sc *indexScratch) querySketch(g *grams) *querySketch {
+// querySketch reads the sketch of gs, a query's distinct trigrams in any
+// order, into sc's reusable querySketch.
+func (sc *indexScratch) querySketch(gs []uint64) *querySketch {
 	q := &sc.query
-	q.bits, q.extra, q.n = gramSketch{}, q.extra[:0], g.len()
-	g.each(func(x uint64) {
+	q.bits, q.extra, q.n = gramSketch{}, q.extra[:0], len(gs)
+next:
+	for _, x := range gs {
 		b := sketchBit(x)
 		if q.bits[b>>6]>>(b&63)&1 == 0 {
 			q.bits[b>>6] |= 1 << (b & 63)
-			return
+			continue
 		}
 		for i := range q.extra {
 			if q.extra[i].bit == b {
 				q.extra[i].more++
-				return
+				continue next
 			}
 		}
 		q.extra = append(q.extra, bitCount{b, 1})
-	})
+	}
 	return q
 }
 
@@ -500,6 +505,7 @@ type indexScratch struct {
 	touched []int32
 	lists   []posting
 	query   querySketch
+	grams   gramSet
 	cands   []candidate
 }
 

@@ -86,7 +86,7 @@ type scratch struct {
 	clause  []string
 	clauses [][]string
 	// grams gathers a text's trigrams (see features.computeTrigrams).
-	grams []uint64
+	grams gramSet
 }
 
 // field is one strings.Fields piece of the folded text, [start, end), and
