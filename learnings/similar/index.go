@@ -30,6 +30,9 @@ func NewSameIndex() *SameIndex { return &SameIndex{byKey: map[string]keyRun{}} }
 // Grow makes room for n more texts, for a caller that knows how many it
 // will add.
 func (ix *SameIndex) Grow(n int) {
+	if len(ix.byKey) == 0 {
+		ix.byKey = make(map[string]keyRun, n)
+	}
 	ix.ids = slices.Grow(ix.ids, n)
 	ix.texts = slices.Grow(ix.texts, n)
 	ix.next = slices.Grow(ix.next, n)
