@@ -351,6 +351,15 @@ func appendDiffWords(out []diffWord, s string) []diffWord {
 // trimWord drops emphasis, quotes and the punctuation that ends a clause,
 // keeping what is inside an identifier or path ("go.mod", "./...").
 func trimWord(w string) string {
+	if n := len(w); n > 0 && isAlnum(w[0]) && isAlnum(w[n-1]) {
+		return w // most words: nothing to trim at either end
+	}
+	return trimMarks(w)
+}
+
+// trimMarks is trimWord without the shortcut for a word that begins and
+// ends with a letter or digit.
+func trimMarks(w string) string {
 	for {
 		t := strings.Trim(w, "*_`\"'“”‘’()[]")
 		if n := len(t); n > 1 && !strings.HasSuffix(t, "...") && strings.ContainsRune(",;.:!?", rune(t[n-1])) {
@@ -361,6 +370,10 @@ func trimWord(w string) string {
 		}
 		w = t
 	}
+}
+
+func isAlnum(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
 
 func joinWords(ws []string) string { return strings.Join(ws, " ") }

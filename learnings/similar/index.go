@@ -375,24 +375,31 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue // the same learning (Compare's first test)
 		}
 		// The words not looked up, looked for in the entry: the shared
-		// weight is now exact.
-		shared := float64(sc.shared[c.n])
+		// weight is then exact. reaches says whether an entry sharing s
+		// can still be an update at least as good as the best: most
+		// entries that got this far only through the words not looked up
+		// end here, as soon as enough of them are missing, before their
+		// trigrams are read. (Weights are halves and ones: the sums are
+		// exact, and the bound only grows with s.)
+		weight := ix.entryWeights[c.n]
+		need := minSharedShare*max(f.weight, weight) - boundSlack
+		reaches := func(s float64) bool {
+			bound := wordWeight*(s/(f.weight+weight-s)) + trigramWeight*c.dice
+			return s >= need && bound >= floor && (best < 0 || bound >= bestScore-roundingSlack)
+		}
+		shared, rest := float64(sc.shared[c.n]), skipped
 		for _, l := range unread {
+			rest -= l.weight
 			if ix.hasTerm(c.n, l.id) {
 				shared += l.weight
+			} else if !reaches(shared + rest) {
+				break
 			}
 		}
-		weight := ix.entryWeights[c.n]
-		if shared < minSharedShare*max(f.weight, weight)-boundSlack {
+		if !reaches(shared) {
 			continue
 		}
 		words := shared / (f.weight + weight - shared) // as weightedJaccard, to the last bit
-		// The bound again, with the words now exact: most entries that
-		// reached it only through the words not looked up end here,
-		// before their trigrams are read.
-		if bound := wordWeight*words + trigramWeight*c.dice; bound < floor || best >= 0 && bound < bestScore-roundingSlack {
-			continue
-		}
 		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), t.trigrams())
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {

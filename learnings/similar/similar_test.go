@@ -239,3 +239,15 @@ func FuzzCompare(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTrimWord checks trimWord's shortcut against trimming every word.
+func FuzzTrimWord(f *testing.F) {
+	for _, w := range []string{"go.mod", "**retries**", "`./...`", "done.", "“quoted”", "x", "", "3s;", "a_b", "é"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := trimWord(w), trimMarks(w); got != want {
+			t.Fatalf("trimWord(%q) = %q, want %q", w, got, want)
+		}
+	})
+}
