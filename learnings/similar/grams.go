@@ -18,17 +18,6 @@ type grams struct {
 
 func (g *grams) len() int { return len(g.narrow) + len(g.wide) }
 
-// each calls f with every trigram, packed as appendTrigrams packs it, in
-// order.
-func (g *grams) each(f func(uint64)) {
-	for _, x := range g.narrow {
-		f(widen(x))
-	}
-	for _, x := range g.wide {
-		f(x)
-	}
-}
-
 const runeBits, narrowBits = 21, 10
 
 func narrowable(g uint64) bool {
