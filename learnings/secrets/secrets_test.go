@@ -316,10 +316,11 @@ func scanEveryLine(text string) []Finding {
 	}
 	var lines []ruleLines
 	for i, r := range rules {
-		if ls := all; !r.context {
-			lines = append(lines, ruleLines{i, ls})
-		} else if ls := gated[i]; ls != nil {
-			lines = append(lines, ruleLines{i, ls})
+		switch {
+		case !r.context:
+			lines = append(lines, ruleLines{i, all})
+		case gated[i] != nil:
+			lines = append(lines, ruleLines{i, gated[i]})
 		}
 	}
 	return scanLines(text, lines)

@@ -354,12 +354,12 @@ func trimWord(w string) string {
 	if n := len(w); n > 0 && isAlnum(w[0]) && isAlnum(w[n-1]) {
 		return w // most words: nothing to trim at either end
 	}
-	return trimMarks(w)
+	return trimWordEnds(w)
 }
 
-// trimMarks is trimWord without the shortcut for a word that begins and
+// trimWordEnds is trimWord without the shortcut for a word that begins and
 // ends with a letter or digit.
-func trimMarks(w string) string {
+func trimWordEnds(w string) string {
 	for {
 		t := strings.Trim(w, "*_`\"'“”‘’()[]")
 		if n := len(t); n > 1 && !strings.HasSuffix(t, "...") && strings.ContainsRune(",;.:!?", rune(t[n-1])) {

@@ -208,7 +208,7 @@ func (f *features) fill(toks, block []string) {
 		f.numbers = slices.Clone(sortUniqueStrings(numbers))
 	}
 	if len(f.negated) > 0 {
-		f.negated = sortUnique(f.negated)
+		f.negated = sortUniqueStrings(f.negated)
 	}
 }
 
@@ -267,12 +267,7 @@ func intersect[T string | uint32 | uint64](a, b []T) int {
 	return n
 }
 
-func sortUnique[T string | uint64](s []T) []T {
-	slices.Sort(s)
-	return slices.Compact(s)
-}
-
-// sortUniqueStrings is sortUnique for strings, with sortStrings.
+// sortUniqueStrings sorts s and drops repeats, in place.
 func sortUniqueStrings(s []string) []string {
 	sortStrings(s)
 	return slices.Compact(s)

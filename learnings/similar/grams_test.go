@@ -13,7 +13,8 @@ func wideGrams(s string) []uint64 {
 	for _, w := range featuresOf(s).words {
 		gs = appendTrigrams(gs, w)
 	}
-	return sortUnique(gs)
+	slices.Sort(gs)
+	return slices.Compact(gs)
 }
 
 func TestGramsKeepTheTrigrams(t *testing.T) {

@@ -700,35 +700,33 @@ func newLexicon() map[string]*lexEntry {
 		}
 		return m[w]
 	}
-	for w := range negationWords {
-		entry(w).negation = true
+	for _, set := range []struct {
+		words map[string]bool
+		flag  func(*lexEntry) *bool
+	}{
+		{negationWords, func(e *lexEntry) *bool { return &e.negation }},
+		{negations, func(e *lexEntry) *bool { return &e.negationTerm }},
+		{stopwords, func(e *lexEntry) *bool { return &e.stop }},
+		{fillerWords, func(e *lexEntry) *bool { return &e.filler }},
+		{fillerStems, func(e *lexEntry) *bool { return &e.fillerStem }},
+		{genericWords, func(e *lexEntry) *bool { return &e.generic }},
+	} {
+		for w := range set.words {
+			*set.flag(entry(w)) = true
+		}
 	}
-	for w := range negations {
-		entry(w).negationTerm = true
-	}
-	for w := range stopwords {
-		entry(w).stop = true
-	}
-	for w := range fillerWords {
-		entry(w).filler = true
-	}
-	for w := range fillerStems {
-		entry(w).fillerStem = true
-	}
-	for w := range genericWords {
-		entry(w).generic = true
-	}
-	for w, v := range clauseOpeners {
-		entry(w).opener = v
-	}
-	for w, v := range relationWords {
-		entry(w).relation = v
-	}
-	for w, v := range numberWords {
-		entry(w).number = v
-	}
-	for w, v := range units {
-		entry(w).unit = v
+	for _, table := range []struct {
+		values map[string]string
+		field  func(*lexEntry) *string
+	}{
+		{clauseOpeners, func(e *lexEntry) *string { return &e.opener }},
+		{relationWords, func(e *lexEntry) *string { return &e.relation }},
+		{numberWords, func(e *lexEntry) *string { return &e.number }},
+		{units, func(e *lexEntry) *string { return &e.unit }},
+	} {
+		for w, v := range table.values {
+			*table.field(entry(w)) = v
+		}
 	}
 	for w, v := range synonyms {
 		entry(w).synonym = entry(v)

@@ -246,7 +246,7 @@ func FuzzTrimWord(f *testing.F) {
 		f.Add(w)
 	}
 	f.Fuzz(func(t *testing.T, w string) {
-		if got, want := trimWord(w), trimMarks(w); got != want {
+		if got, want := trimWord(w), trimWordEnds(w); got != want {
 			t.Fatalf("trimWord(%q) = %q, want %q", w, got, want)
 		}
 	})
