@@ -177,14 +177,3 @@ func editDistance(a, b string, limit int) int {
 	}
 	return min(prev[len(rb)], limit)
 }
-
-// Misspelt reports whether c was read as a spec category only because its
-// label is a near miss of one ("**User Corections:**"): lint suggests the
-// spelling, fmt and compact write it.
-func (c *Category) Misspelt() bool {
-	if c.Label == "" || c.Name == GeneralCategory {
-		return false
-	}
-	_, known := NormalizeCategory(c.Label)
-	return !known && CategoryRank(c.Name) < len(Priority)
-}

@@ -96,6 +96,11 @@ type Category struct {
 	Label     string
 	Span      Span
 	Learnings []*Learning
+	// Misspelt is set when the label was read as a spec category only
+	// because it is a near miss of one ("**User Corections:**"): lint
+	// suggests the spelling, fmt and compact write it. The reader judges
+	// each distinct label of a file once.
+	Misspelt bool
 }
 
 // Learning is one list item under a category.

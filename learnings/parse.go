@@ -543,7 +543,7 @@ func (b *bodyParser) label(name []byte, l line) {
 			*b.notes = append(*b.notes, Problem{Line: l.num, Message: fmt.Sprintf("category label %q stored as the spec's %q", n.label, canon)})
 		}
 	}
-	c := &Category{Name: canon, Label: n.label, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}}
+	c := &Category{Name: canon, Label: n.label, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}, Misspelt: n.typo}
 	b.cats = append(b.cats, c)
 	b.cur = c
 }

@@ -187,19 +187,9 @@ func misspelt(doc *learnings.Document) []Finding {
 	for _, s := range doc.Sessions {
 		cats = append(cats, s.Categories...)
 	}
-	// A file writes the same few labels thousands of times: each is
-	// judged once.
-	type label struct{ label, name string }
-	misspelt := map[label]bool{}
 	var fs []Finding
 	for _, c := range cats {
-		l := label{c.Label, c.Name}
-		bad, seen := misspelt[l]
-		if !seen {
-			bad = c.Misspelt()
-			misspelt[l] = bad
-		}
-		if !bad {
+		if !c.Misspelt {
 			continue
 		}
 		fs = append(fs, Finding{

@@ -237,7 +237,7 @@ func dropsWords(original, rendered []byte, respelt map[string]bool) bool {
 func misspelt(cats []*learnings.Category) map[string]bool {
 	var m map[string]bool
 	for _, c := range cats {
-		if !c.Misspelt() {
+		if !c.Misspelt {
 			continue
 		}
 		if m == nil {
