@@ -700,38 +700,28 @@ func newLexicon() map[string]*lexEntry {
 		}
 		return m[w]
 	}
-	for _, set := range []struct {
-		words map[string]bool
-		flag  func(*lexEntry) *bool
-	}{
-		{negationWords, func(e *lexEntry) *bool { return &e.negation }},
-		{negations, func(e *lexEntry) *bool { return &e.negationTerm }},
-		{stopwords, func(e *lexEntry) *bool { return &e.stop }},
-		{fillerWords, func(e *lexEntry) *bool { return &e.filler }},
-		{fillerStems, func(e *lexEntry) *bool { return &e.fillerStem }},
-		{genericWords, func(e *lexEntry) *bool { return &e.generic }},
-	} {
-		for w := range set.words {
-			*set.flag(entry(w)) = true
-		}
-	}
-	for _, table := range []struct {
-		values map[string]string
-		field  func(*lexEntry) *string
-	}{
-		{clauseOpeners, func(e *lexEntry) *string { return &e.opener }},
-		{relationWords, func(e *lexEntry) *string { return &e.relation }},
-		{numberWords, func(e *lexEntry) *string { return &e.number }},
-		{units, func(e *lexEntry) *string { return &e.unit }},
-	} {
-		for w, v := range table.values {
-			*table.field(entry(w)) = v
-		}
-	}
+	// Each table's value (true for a set) goes in its field of the entry.
+	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
+	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
+	fillLex(entry, stopwords, func(e *lexEntry) *bool { return &e.stop })
+	fillLex(entry, fillerWords, func(e *lexEntry) *bool { return &e.filler })
+	fillLex(entry, fillerStems, func(e *lexEntry) *bool { return &e.fillerStem })
+	fillLex(entry, genericWords, func(e *lexEntry) *bool { return &e.generic })
+	fillLex(entry, clauseOpeners, func(e *lexEntry) *string { return &e.opener })
+	fillLex(entry, relationWords, func(e *lexEntry) *string { return &e.relation })
+	fillLex(entry, numberWords, func(e *lexEntry) *string { return &e.number })
+	fillLex(entry, units, func(e *lexEntry) *string { return &e.unit })
 	for w, v := range synonyms {
 		entry(w).synonym = entry(v)
 	}
 	return m
+}
+
+// fillLex stores each value of table in field of the entry of its word.
+func fillLex[V any](entry func(w string) *lexEntry, table map[string]V, field func(*lexEntry) *V) {
+	for w, v := range table {
+		*field(entry(w)) = v
+	}
 }
 
 // endGet emits a pending "get" that no participle followed.
