@@ -6,17 +6,21 @@ import (
 	"io"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // Sentinels that main maps to exit statuses with errors.Is. Attach one to an
 // error with Mark so the message stays the error's own.
+//
+// The first three are the operations layer's own kinds, so an error an
+// operation returns maps to the same status as one a command makes itself.
 var (
 	// ErrUsage: the command line was wrong (exit 2).
-	ErrUsage = errors.New("usage error")
+	ErrUsage = ops.ErrUsage
 	// ErrRefused: the content was refused, a secret or an invalid learning (exit 3).
-	ErrRefused = errors.New("refused")
+	ErrRefused = ops.ErrRefused
 	// ErrBusy: another process held the lock past the timeout (exit 4).
-	ErrBusy = errors.New("busy")
+	ErrBusy = ops.ErrBusy
 	// ErrSilent: the command already printed what went wrong (exit 1, no message).
 	ErrSilent = errors.New("silent failure")
 )

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -67,6 +68,48 @@ func (f *Factory) memoryFile(mustExist bool) (string, error) {
 			origin, f.DisplayPath(p), f.DisplayPath(p), memfile.DefaultRel)
 	}
 	return p, nil
+}
+
+// Memory is the memory file this invocation reads, for the operations
+// layer: MemoryFile, named as DisplayPath names it, with the project root,
+// the clock and the size limit. A limit that is not a size is a usage error.
+func (f *Factory) Memory() (*ops.Memory, error) { return f.memory(true) }
+
+// NewMemory is Memory for the commands that may create the file (store,
+// undo), as NewMemoryFile is.
+func (f *Factory) NewMemory() (*ops.Memory, error) { return f.memory(false) }
+
+func (f *Factory) memory(mustExist bool) (*ops.Memory, error) {
+	path, err := f.memoryFile(mustExist)
+	if err != nil {
+		return nil, err
+	}
+	root, err := f.ProjectRoot()
+	if err != nil {
+		return nil, err
+	}
+	limit, err := f.SizeLimit()
+	if err != nil {
+		return nil, err
+	}
+	wd, _ := f.Getwd()
+	return &ops.Memory{
+		Path: path, Display: f.DisplayPath(path), Show: f.DisplayPath, Reason: f.memoryReason(),
+		Root: root, DiffName: memfile.DiffName(wd, path), Now: f.Now, Limit: limit,
+		LockTimeout: memfile.DefaultLockTimeout,
+	}, nil
+}
+
+// memoryReason says why MemoryFile chose its file.
+func (f *Factory) memoryReason() string {
+	switch {
+	case f.FileFlag != "":
+		return "--file"
+	case f.Getenv("LEARN_FILE") != "":
+		return "$LEARN_FILE"
+	default:
+		return "project root"
+	}
 }
 
 // ProjectRoot is the nearest ancestor of the working directory holding .git,
