@@ -72,6 +72,7 @@ To install the files where the client reads them, use "learn install".`,
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.MarkFlagDirname("out")
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
 

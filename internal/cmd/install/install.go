@@ -109,6 +109,7 @@ leaves the file as it was. --no-hooks installs the commands only.
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
 
