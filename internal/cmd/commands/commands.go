@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/learn-memory/learn/internal/agent"
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/templates"
 )
 
 // Options holds the flags of "learn commands".
@@ -57,7 +57,7 @@ To install the files where the client reads them, use "learn install".`,
 			if opts.Out == "" {
 				return cmdutil.UsageErrorf("learn commands needs --out DIR")
 			}
-			if _, err := templates.ParseAgent(opts.Agent); err != nil {
+			if _, err := agent.Lookup(opts.Agent); err != nil {
 				return cmdutil.Mark(fmt.Errorf("--agent: %w", err), cmdutil.ErrUsage)
 			}
 			if runF != nil {
@@ -67,22 +67,21 @@ To install the files where the client reads them, use "learn install".`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Out, "out", "", "write the command files into `DIR` (created if missing)")
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client the files are for, by `NAME`: opencode or claude")
+	cmd.Flags().StringVar(&opts.Agent, "agent", agent.Default().Name(), "the client the files are for, by `NAME`: "+agent.NameList())
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if a file is missing or differs")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.MarkFlagDirname("out")
-	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, a := range templates.Agents {
-			names = append(names, string(a))
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	})
+	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
 
 func run(opts *Options) error {
-	files, err := templates.Render(templates.Agent(opts.Agent))
+	a, err := agent.Lookup(opts.Agent)
+	if err != nil {
+		return err
+	}
+	files, err := a.Commands()
 	if err != nil {
 		return err
 	}
@@ -131,7 +130,7 @@ func run(opts *Options) error {
 		}
 	}
 	if stale > 0 {
-		fmt.Fprintf(opts.IO.Err, "%d of %d command files in %s are not current; run: learn commands --out %s --agent %s\n", stale, len(files), opts.Out, opts.Out, opts.Agent)
+		fmt.Fprintf(opts.IO.Err, "%d of %d command files in %s are not current; run: learn commands --out %s --agent %s\n", stale, len(files), opts.Out, opts.Out, a.Name())
 		return cmdutil.ErrSilent
 	}
 	return nil

@@ -100,6 +100,7 @@ block, damaged lines, a learning that would be lost), 2 usage error, 4 busy.`,
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff and write nothing")
 	cmd.Flags().IntVar(&opts.Keep, "keep", 0, "leave the newest `N` sessions in place")
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, 0, "the --dry-run diff (0: no budget)")
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -71,6 +71,7 @@ changes nothing the second time.
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "print the change as a unified diff; write nothing")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "exit 1 if the file is not in canonical form; write nothing")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

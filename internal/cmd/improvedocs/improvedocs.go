@@ -108,6 +108,7 @@ failure, 2 usage error.`,
 	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "suggestions")
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, cmdutil.DefaultReportChars, "the report (0: no budget)")
 	cmdutil.DocsFlag(cmd, &opts.Docs, "also consider these docs")
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -1,376 +1,39 @@
 package install
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 
-	"github.com/google/renameio/v2"
-
+	"github.com/learn-memory/learn/internal/agent"
 	"github.com/learn-memory/learn/templates"
 )
 
-// ManifestName is the file beside the installed commands that records what
-// learn install wrote. Neither opencode nor Claude Code reads it (they read
-// *.md only).
-const ManifestName = ".learn-install.json"
-
-// Status says what install or uninstall did with one file.
-type Status string
-
-// Statuses of an Action.
-const (
-	StatusInstalled Status = "installed"
-	StatusUpdated   Status = "updated"
-	StatusCurrent   Status = "current"
-	StatusReplaced  Status = "replaced"
-	StatusRepaired  Status = "repaired"
-	StatusSkipped   Status = "skipped"
-	StatusRemoved   Status = "removed"
-	StatusAbsent    Status = "absent"
-	StatusLeft      Status = "left"
-)
-
-// Action is what happened to one command file.
-type Action struct {
-	Name   string `json:"name"`
-	Path   string `json:"path"`
-	Status Status `json:"status"`
-	Detail string `json:"detail,omitempty"`
-}
-
-// Dir is where agent reads user-wide command files, or, when projectRoot is
-// set, the project's own command directory.
-func Dir(getenv func(string) string, agent templates.Agent, projectRoot string) (string, error) {
-	if projectRoot != "" {
-		if agent == templates.Claude {
-			return filepath.Join(projectRoot, ".claude", "commands"), nil
-		}
-		return filepath.Join(projectRoot, ".opencode", "command"), nil
-	}
-	home := getenv("HOME")
-	if agent == templates.Claude {
-		if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
-			return filepath.Join(d, "commands"), nil
-		}
-		if home == "" {
-			return "", errors.New("HOME is not set, so the Claude Code config directory is unknown; set HOME or CLAUDE_CONFIG_DIR")
-		}
-		return filepath.Join(home, ".claude", "commands"), nil
-	}
-	cfg := getenv("XDG_CONFIG_HOME")
-	if cfg == "" {
-		if home == "" {
-			return "", errors.New("HOME is not set, so the opencode config directory is unknown; set HOME or XDG_CONFIG_HOME")
-		}
-		cfg = filepath.Join(home, ".config")
-	}
-	return filepath.Join(cfg, "opencode", "command"), nil
-}
-
-// manifest maps each file name learn install wrote to the SHA-256 of the
-// bytes it wrote, so that a later install can tell its own (possibly older)
-// file from one the user wrote or edited.
-type manifest struct {
-	Files map[string]string `json:"files"`
-}
-
-func readManifest(dir string) (manifest, error) {
-	m := manifest{Files: map[string]string{}}
-	data, err := os.ReadFile(filepath.Join(dir, ManifestName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return m, nil
-	}
+// Dir is where the agent whose command format is a reads user-wide command
+// files, or the project's own command directory when projectRoot is set.
+// It is package agent's CommandDir under the template format's name, for
+// tests that stage an install.
+func Dir(getenv func(string) string, a templates.Agent, projectRoot string) (string, error) {
+	ag, err := agent.Lookup(string(a))
 	if err != nil {
-		return m, fmt.Errorf("read %s: %w", filepath.Join(dir, ManifestName), err)
+		return "", err
 	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return manifest{Files: map[string]string{}}, fmt.Errorf("%s is not valid JSON (%v); delete it and install again with --force", filepath.Join(dir, ManifestName), err)
-	}
-	if m.Files == nil {
-		m.Files = map[string]string{}
-	}
-	return m, nil
+	return ag.CommandDir(agent.Scope{Getenv: getenv, Project: projectRoot})
 }
 
-func writeManifest(dir string, m manifest) error {
-	path := filepath.Join(dir, ManifestName)
-	if len(m.Files) == 0 {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove %s: %w", path, err)
-		}
-		return unignore(dir)
-	}
-	if err := ignore(dir); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(m, "", "  ")
+// PluginDir is opencode's plugin directory: user-wide, or the project's
+// .opencode/plugin/ when projectRoot is set.
+func PluginDir(getenv func(string) string, projectRoot string) (string, error) {
+	a, err := agent.Lookup(string(templates.Opencode))
 	if err != nil {
-		return err
+		return "", err
 	}
-	if err := renameio.WriteFile(path, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	p, ok := a.(agent.Plugged)
+	if !ok {
+		return "", fmt.Errorf("%s has no plugin", a.Name())
 	}
-	return nil
+	return p.PluginDir(agent.Scope{Getenv: getenv, Project: projectRoot})
 }
 
-func sum(data []byte) string {
-	h := sha256.Sum256(data)
-	return hex.EncodeToString(h[:])
-}
-
-// State is what is at one command file's path, compared with the file this
-// binary would install.
-type State struct {
-	Name string
-	Path string
-	// Kind is "missing", "file", "link" or "other" (a directory, say).
-	Kind string
-	// Target is where a link points.
-	Target string
-	// Current: the file (or the link's target) has exactly the bytes this
-	// binary renders.
-	Current bool
-	// Ours: learn install wrote this regular file and it has not been
-	// edited since (its hash is in the manifest).
-	Ours bool
-	// Data is the file's content (through a link), nil when unreadable.
-	Data []byte
-	// Err is why the content could not be read.
-	Err error
-	// Dangling: a link whose target no longer exists.
-	Dangling bool
-}
-
-// Stale is true for a dangling link that install.sh made: it points at
-// commands/NAME in a clone of learn that has since moved or gone. learn
-// repairs such links without --force, since nothing of the user's is lost.
-func (s State) Stale() bool {
-	return s.Dangling && filepath.Base(s.Target) == s.Name && filepath.Base(filepath.Dir(s.Target)) == "commands"
-}
-
-// Problem says in words why the file cannot be used, for doctor: never a
-// bare "no such file or directory".
-func (s State) Problem() string {
-	switch {
-	case s.Dangling:
-		return fmt.Sprintf("a link to %s, which no longer exists (was the clone of learn moved or deleted?)", s.Target)
-	case errors.Is(s.Err, fs.ErrPermission):
-		return "cannot be read: permission denied"
-	case s.Err != nil:
-		return fmt.Sprintf("cannot be read (%v)", s.Err)
-	case s.Kind == "other":
-		return "is not a file"
-	}
-	return ""
-}
-
-// Inspect reports the state of each command file in dir.
-func Inspect(dir string, files []templates.File) ([]State, error) {
-	m, err := readManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	states := make([]State, 0, len(files))
-	for _, f := range files {
-		s := State{Name: f.Name, Path: filepath.Join(dir, f.Name)}
-		fi, err := os.Lstat(s.Path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			s.Kind = "missing"
-		case err != nil:
-			return nil, fmt.Errorf("inspect %s: %w", s.Path, err)
-		case fi.Mode()&fs.ModeSymlink != 0:
-			s.Kind = "link"
-			s.Target, _ = os.Readlink(s.Path)
-		case fi.Mode().IsRegular():
-			s.Kind = "file"
-		default:
-			s.Kind = "other"
-		}
-		if s.Kind == "file" || s.Kind == "link" {
-			s.Data, s.Err = os.ReadFile(s.Path)
-			s.Dangling = s.Kind == "link" && errors.Is(s.Err, fs.ErrNotExist)
-			s.Current = s.Err == nil && bytes.Equal(s.Data, f.Data)
-			s.Ours = s.Kind == "file" && s.Err == nil && m.Files[f.Name] == sum(s.Data)
-		}
-		states = append(states, s)
-	}
-	return states, nil
-}
-
-// Install writes files into dir. A current file is left alone; a file an
-// earlier install wrote is updated; anything else in the way is skipped
-// unless force is set.
-func Install(dir string, files []templates.File, force bool) ([]Action, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", dir, err)
-	}
-	states, err := Inspect(dir, files)
-	if err != nil {
-		return nil, err
-	}
-	m, err := readManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	actions := make([]Action, 0, len(files))
-	for i, f := range files {
-		s := states[i]
-		a := Action{Name: f.Name, Path: s.Path}
-		switch {
-		case s.Kind == "file" && s.Current:
-			a.Status = StatusCurrent
-		case s.Kind == "link" && s.Current:
-			a.Status = StatusCurrent
-			a.Detail = "a link to " + s.Target + " with the same content; left as it is"
-		case s.Kind == "missing":
-			a.Status = StatusInstalled
-		case s.Kind == "file" && s.Ours:
-			a.Status = StatusUpdated
-		case s.Stale():
-			a.Status = StatusRepaired
-			a.Detail = "was a link to " + s.Target + ", which no longer exists"
-		case s.Kind == "other":
-			a.Status = StatusSkipped
-			a.Detail = "something that is not a file is in the way; remove it and install again"
-		case !force:
-			a.Status = StatusSkipped
-			a.Detail = foreignDetail(s) + "; learn install --force replaces it"
-		default:
-			a.Status = StatusReplaced
-			a.Detail = "replaced " + foreignDetail(s)
-		}
-		switch a.Status {
-		case StatusInstalled, StatusUpdated, StatusReplaced, StatusRepaired:
-			if s.Kind == "link" {
-				if err := os.Remove(s.Path); err != nil {
-					return actions, fmt.Errorf("remove link %s: %w", s.Path, err)
-				}
-			}
-			if err := renameio.WriteFile(s.Path, f.Data, 0o644); err != nil {
-				return actions, fmt.Errorf("write %s: %w", s.Path, err)
-			}
-			m.Files[f.Name] = sum(f.Data)
-		case StatusCurrent:
-			if s.Kind == "file" {
-				m.Files[f.Name] = sum(f.Data)
-			}
-		}
-		actions = append(actions, a)
-	}
-	return actions, writeManifest(dir, m)
-}
-
-func foreignDetail(s State) string {
-	if s.Kind == "link" {
-		return "a link to " + s.Target + " that learn did not make"
-	}
-	return "a different file that learn did not write (yours, or edited since)"
-}
-
-// Uninstall removes the files learn install wrote into dir: current files
-// and unedited ones from an earlier install. Anything else is left, unless
-// force is set for regular files.
-func Uninstall(dir string, files []templates.File, force bool) ([]Action, error) {
-	states, err := Inspect(dir, files)
-	if err != nil {
-		return nil, err
-	}
-	m, err := readManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	actions := make([]Action, 0, len(files))
-	for i, f := range files {
-		s := states[i]
-		a := Action{Name: f.Name, Path: s.Path}
-		switch {
-		case s.Kind == "missing":
-			a.Status = StatusAbsent
-		case s.Kind == "file" && (s.Ours || s.Current || force):
-			if err := os.Remove(s.Path); err != nil {
-				return actions, fmt.Errorf("remove %s: %w", s.Path, err)
-			}
-			a.Status = StatusRemoved
-		case s.Kind == "link":
-			a.Status = StatusLeft
-			a.Detail = "a link to " + s.Target + " that learn install did not make (install.sh --uninstall removes its links)"
-		default:
-			a.Status = StatusLeft
-			a.Detail = "not written by learn install (yours, or edited since); --force removes it"
-		}
-		delete(m.Files, f.Name)
-		actions = append(actions, a)
-	}
-	return actions, writeManifest(dir, m)
-}
-
-// ignoreFile keeps the manifest out of 'git status' when the commands are
-// installed inside a git work tree (install --project): it ignores the
-// manifest and itself, so the user's repository shows only the command
-// files they may want to commit.
-const ignoreFile = "# Written by learn install: its record of the files it installed stays out of git.\n" +
-	ManifestName + "\n.gitignore\n"
-
-func ignore(dir string) error {
-	if !inGitWorkTree(dir) {
-		return nil
-	}
-	path := filepath.Join(dir, ".gitignore")
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		data = nil
-	case err != nil:
-		return fmt.Errorf("read %s: %w", path, err)
-	case bytes.Contains(data, []byte(ManifestName)):
-		return nil
-	}
-	if len(data) > 0 {
-		// The user's own .gitignore: add one line, keep every byte of theirs.
-		if !bytes.HasSuffix(data, []byte("\n")) {
-			data = append(data, '\n')
-		}
-		data = append(data, ManifestName+"\n"...)
-	} else {
-		data = []byte(ignoreFile)
-	}
-	if err := renameio.WriteFile(path, data, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-// unignore removes the .gitignore that ignore wrote, once nothing is left to
-// ignore; a .gitignore the user edited stays.
-func unignore(dir string) error {
-	path := filepath.Join(dir, ".gitignore")
-	data, err := os.ReadFile(path)
-	if err != nil || string(data) != ignoreFile {
-		return nil
-	}
-	if err := os.Remove(path); err != nil {
-		return fmt.Errorf("remove %s: %w", path, err)
-	}
-	return nil
-}
-
-func inGitWorkTree(dir string) bool {
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return false
-		}
-		d = parent
-	}
+// Install writes files into dir as learn install does (agent.InstallFiles).
+func Install(dir string, files []templates.File, force bool) ([]agent.Action, error) {
+	return agent.InstallFiles(dir, files, force)
 }

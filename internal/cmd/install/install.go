@@ -1,17 +1,21 @@
 // Package install implements "learn install": it writes the slash-command
 // files built into the binary where opencode (or Claude Code) reads them, so
 // that a user who only has the binary (go install) gets the commands too.
+// What goes where, for each client, is package agent's.
 package install
 
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/learn-memory/learn/internal/agent"
+	"github.com/learn-memory/learn/internal/claude"
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/templates"
 )
 
 // Options holds the flags of "learn install".
@@ -83,11 +87,11 @@ leaves the file as it was. --no-hooks installs the commands only.
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			agent, err := templates.ParseAgent(opts.Agent)
+			a, err := agent.Lookup(opts.Agent)
 			if err != nil {
 				return cmdutil.Mark(fmt.Errorf("--agent: %w", err), cmdutil.ErrUsage)
 			}
-			if err := checkOnly(agent, opts.Only); err != nil {
+			if err := agent.CheckOnly(a, opts.Only); err != nil {
 				return cmdutil.Mark(err, cmdutil.ErrUsage)
 			}
 			if runF != nil {
@@ -96,100 +100,48 @@ leaves the file as it was. --no-hooks installs the commands only.
 			return run(opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Agent, "agent", string(templates.Opencode), "the client to install for, by `NAME`: opencode or claude")
+	cmd.Flags().StringVar(&opts.Agent, "agent", agent.Default().Name(), "the client to install for, by `NAME`: "+agent.NameList())
 	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin, by `PART`: commands or plugin")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
+	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude: only the commands, not the automatic-recall hooks in settings.json")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
-	addClaudeFlags(cmd, opts)
-	_ = cmd.RegisterFlagCompletionFunc("agent", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, a := range templates.Agents {
-			names = append(names, string(a))
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	})
-	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{onlyCommands, onlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
 
-// report is the --json form.
-type report struct {
-	Agent     string   `json:"agent"`
-	Dir       string   `json:"dir"`
-	Uninstall bool     `json:"uninstall"`
-	Files     []Action `json:"files"`
-	Warnings  []string `json:"warnings"`
-
-	// Hooks is Claude Code's settings.json (claude only).
-	Hooks *HooksReport `json:"hooks,omitempty"`
-	// Plugin is the opencode plugin; absent for Claude Code and --only commands.
-	Plugin *PluginReport `json:"plugin,omitempty"`
-}
-
 func run(opts *Options) error {
-	agent := templates.Agent(opts.Agent)
-	root := ""
+	a, err := agent.Lookup(opts.Agent)
+	if err != nil {
+		return err
+	}
+	scope := agent.Scope{Getenv: opts.Getenv}
 	if opts.Project {
-		r, err := opts.ProjectRoot()
-		if err != nil {
-			return err
-		}
-		root = r
-	}
-	dir, err := Dir(opts.Getenv, agent, root)
-	if err != nil {
-		return err
-	}
-	files, err := templates.Render(agent)
-	if err != nil {
-		return err
-	}
-	var hooks *HooksReport
-	if agent == templates.Claude && opts.Only != onlyCommands {
-		if hooks, err = claudeHooks(opts, root); err != nil {
+		if scope.Project, err = opts.ProjectRoot(); err != nil {
 			return err
 		}
 	}
-	actions := []Action{}
-	switch {
-	case opts.Only == onlyPlugin:
-	case opts.Uninstall:
-		actions, err = Uninstall(dir, files, opts.Force)
-		removeIfEmpty(dir)
-	default:
-		actions, err = Install(dir, files, opts.Force)
-	}
+	rep, err := agent.Install(a, agent.InstallOptions{
+		Scope: scope, Only: opts.Only, Force: opts.Force, Uninstall: opts.Uninstall, NoHooks: opts.NoHooks,
+	})
 	if err != nil {
 		return err
 	}
-	plugin, err := installPlugin(opts, agent, root)
-	if err != nil {
-		return err
-	}
-	rep := report{Agent: string(agent), Dir: dir, Uninstall: opts.Uninstall, Files: actions, Hooks: hooks, Plugin: plugin, Warnings: []string{}}
 	if !opts.Uninstall {
 		if w := pathWarning(opts); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
-	skipped, total := 0, len(actions)
-	if plugin != nil {
-		actions = append(actions, plugin.File)
-		total++
-	}
-	for _, a := range actions {
-		if a.Status == StatusSkipped {
-			skipped++
-		}
-	}
+	skipped, total := rep.Skipped()
 	if opts.JSON {
 		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
 			return err
 		}
 	} else {
-		printHuman(opts.IO.Out, rep, skipped)
+		printHuman(opts.IO.Out, a, rep, skipped)
 		for _, w := range rep.Warnings {
 			fmt.Fprintf(opts.IO.Err, "warning: %s\n", w)
 		}
@@ -202,7 +154,7 @@ func run(opts *Options) error {
 
 // headline says what happened as a whole, so it never reads "Installed"
 // when a file was skipped.
-func headline(rep report, skipped int) string {
+func headline(rep agent.InstallReport, skipped int) string {
 	total := len(rep.Files)
 	switch {
 	case rep.Uninstall:
@@ -215,29 +167,54 @@ func headline(rep report, skipped int) string {
 	return fmt.Sprintf("Installed %d of the %d %s commands in %s; %d skipped", total-skipped, total, rep.Agent, rep.Dir, skipped)
 }
 
-func printHuman(w io.Writer, rep report, skipped int) {
+func printHuman(w io.Writer, a agent.Agent, rep agent.InstallReport, skipped int) {
 	if len(rep.Files) > 0 {
-		fmt.Fprintln(w, headline(rep, skipped-pluginSkipped(rep)))
-	}
-	for _, a := range rep.Files {
-		line := fmt.Sprintf("  %-10s %s", a.Status, a.Name)
-		if a.Detail != "" {
-			line += ": " + a.Detail
+		pluginSkipped := 0
+		if rep.Plugin != nil && rep.Plugin.File.Status == agent.StatusSkipped {
+			pluginSkipped = 1
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, headline(rep, skipped-pluginSkipped))
+	}
+	for _, act := range rep.Files {
+		printAction(w, act)
 	}
 	printHooks(w, rep.Hooks)
 	if rep.Plugin != nil {
-		printPlugin(w, rep.Plugin, rep.Uninstall)
+		verb := "Installed"
+		if rep.Uninstall {
+			verb = "Uninstalled"
+		}
+		fmt.Fprintf(w, "%s the %s plugin (automatic recall) in %s\n", verb, rep.Agent, rep.Plugin.Dir)
+		printAction(w, rep.Plugin.File)
 	}
 	if rep.Uninstall || skipped > 0 {
 		return
 	}
-	client := "opencode"
-	if rep.Agent == string(templates.Claude) {
-		client = "Claude Code"
+	fmt.Fprintf(w, "Restart %s, then type /learning-recall. Check the setup with: learn doctor\n", a.Title())
+}
+
+func printAction(w io.Writer, act agent.Action) {
+	line := fmt.Sprintf("  %-10s %s", act.Status, act.Name)
+	if act.Detail != "" {
+		line += ": " + act.Detail
 	}
-	fmt.Fprintf(w, "Restart %s, then type /learning-recall. Check the setup with: learn doctor\n", client)
+	fmt.Fprintln(w, line)
+}
+
+func printHooks(w io.Writer, rep *agent.HooksReport) {
+	if rep == nil {
+		return
+	}
+	line := fmt.Sprintf("  %-10s hooks in %s (%s)", rep.Status, rep.Settings, strings.Join(rep.Hooks, "; "))
+	if rep.Status == claude.Restored {
+		line = fmt.Sprintf("  %-10s %s as it was before learn added its hooks", rep.Status, rep.Settings)
+	}
+	if rep.Backup != "" {
+		if _, err := os.Stat(rep.Backup); err == nil {
+			line += "; the previous file is in " + rep.Backup
+		}
+	}
+	fmt.Fprintln(w, line)
 }
 
 // pathWarning says so when the shell commands in the templates will not find

@@ -66,6 +66,7 @@ alone do not count), 0 when the file is clean or does not exist yet.`,
 		},
 	}
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -47,6 +47,7 @@ write them.`,
 	cmd.Flags().StringVar(&opts.Dir, "dir", "", "write the pages into `DIR` (created if missing)")
 	_ = cmd.MarkFlagDirname("dir")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
 

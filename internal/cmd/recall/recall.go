@@ -116,6 +116,7 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 	cmdutil.CategoryFlag(cmd, &opts.Category, "show only this category", learnings.Priority)
 	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these `WORDS`, best first")
 	opts.Work.Add(cmd, "the learnings")
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -107,7 +107,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.SetVersionTemplate("learn version {{.Version}}\n")
 	cmd.SetFlagErrorFunc(cmdutil.FlagError)
 	cmd.PersistentPreRunE = func(c *cobra.Command, args []string) error {
-		if c.Annotations[cmdutil.PagerAnnotation] != "" {
+		if cmdutil.IsPaged(c) {
 			f.IO.StartPager()
 		}
 		return nil
@@ -162,17 +162,18 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 	cmd.InitDefaultCompletionCmd()
 	for _, c := range cmd.Commands() {
 		switch c.Name() {
-		case "recall", "summarise", "search", "show", "lint", "fmt", "stats", "improve-docs", "compact", "undo":
-			setAnnotation(c, cmdutil.PagerAnnotation)
-		case "commands", "install", "version", "man", "completion", "help":
+		case "completion", "help": // cobra's own
+			cmdutil.NoFileFlag(c)
+		}
+		if cmdutil.HasNoFileFlag(c) {
 			withoutFile(c)
 		}
 	}
 	return cmd
 }
 
-// withoutFile takes the global --file away from a command that never reads
-// the learnings file, and from its subcommands: it is not in their help, and
+// withoutFile takes the global --file away from a command that declared
+// cmdutil.NoFileFlag, and from its subcommands: it is not in their help, and
 // giving it is a usage error rather than silently ignored.
 func withoutFile(c *cobra.Command) {
 	var ignored string
@@ -198,13 +199,6 @@ func chainPreRun(first, then func(*cobra.Command, []string) error) func(*cobra.C
 		}
 		return then(c, args)
 	}
-}
-
-func setAnnotation(c *cobra.Command, key string) {
-	if c.Annotations == nil {
-		c.Annotations = map[string]string{}
-	}
-	c.Annotations[key] = "true"
 }
 
 // unknownCommand reports a mistyped subcommand as a usage error, with

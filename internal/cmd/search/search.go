@@ -92,6 +92,7 @@ No match is not an error: search says so and exits 0.`,
 	cmdutil.CategoryFlag(cmd, &opts.Category, "search only this category", learnings.Priority)
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	opts.Work.Add(cmd, "the hits")
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -56,6 +56,7 @@ exits 1, and when nothing fits it exits 1 too.`,
 		},
 	}
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

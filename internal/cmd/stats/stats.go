@@ -59,6 +59,7 @@ English text and code; the real count depends on the model's tokenizer.`,
 		},
 	}
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -109,6 +109,7 @@ it.`,
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, engine.DefaultMaxChars, "the baseline's learnings")
 	cmdutil.DocsFlag(cmd, &opts.Docs, "more documentation to check")
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

@@ -69,6 +69,7 @@ Exit status 1 when there is nothing to undo.`,
 	}
 	cmd.Flags().BoolVar(&opts.List, "list", false, "list the backups instead of restoring one")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
+	cmdutil.Paged(cmd)
 	return cmd
 }
 

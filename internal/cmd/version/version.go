@@ -89,5 +89,6 @@ named "devel"; its commit tells builds apart. The same line as 'learn --version'
 		},
 	}
 	cmdutil.JSONFlag(cmd, &asJSON)
+	cmdutil.NoFileFlag(cmd)
 	return cmd
 }

@@ -1,0 +1,188 @@
+package agent
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/learn-memory/learn/internal/claude"
+	"github.com/learn-memory/learn/templates"
+)
+
+// claudeCode is Claude Code: it reads command files from
+// $CLAUDE_CONFIG_DIR/commands/ (default ~/.claude/commands/) or a project's
+// .claude/commands/, needs allowed-tools in their frontmatter for the shell
+// injection, and gets the learnings at every session start and first prompt
+// from hooks learn adds to its settings.json.
+type claudeCode struct{}
+
+func (claudeCode) Name() string      { return string(templates.Claude) }
+func (claudeCode) Aliases() []string { return []string{"claude-code"} }
+func (claudeCode) Title() string     { return "Claude Code" }
+
+func (claudeCode) CommandDir(s Scope) (string, error) {
+	if s.Project != "" {
+		return filepath.Join(s.Project, ".claude", "commands"), nil
+	}
+	if d := s.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		return filepath.Join(d, "commands"), nil
+	}
+	home := s.Getenv("HOME")
+	if home == "" {
+		return "", errors.New("HOME is not set, so the Claude Code config directory is unknown; set HOME or CLAUDE_CONFIG_DIR")
+	}
+	return filepath.Join(home, ".claude", "commands"), nil
+}
+
+func (claudeCode) AlsoReads(string) []string { return nil }
+
+func (claudeCode) Commands() ([]templates.File, error) { return templates.Render(templates.Claude) }
+
+func (claudeCode) CheckCommand(data []byte) []string { return templates.Check(templates.Claude, data) }
+
+func (claudeCode) CheckOtherCommand(data []byte) []string {
+	return templates.CheckFrontmatter(templates.Claude, data)
+}
+
+// SettingsFile is the settings.json learn adds its hooks to.
+func (claudeCode) SettingsFile(s Scope) (string, error) {
+	return claude.SettingsPath(s.Getenv, s.Project)
+}
+
+func (claudeCode) MCPConfig(Scope) (string, error) { return "", ErrNoMCP }
+
+// Hooks adds learn's hooks to (or removes them from) the settings.json
+// beside the commands: the user's, or the project's.
+func (c claudeCode) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
+	path, err := c.SettingsFile(s)
+	if err != nil {
+		return nil, err
+	}
+	rep := &HooksReport{Settings: path}
+	for _, h := range claude.Hooks {
+		rep.Hooks = append(rep.Hooks, h.Event+": "+h.Runs)
+	}
+	if uninstall {
+		rep.Status, err = claude.UninstallHooks(path)
+	} else {
+		rep.Status, err = claude.InstallHooks(path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("claude settings: %w", err)
+	}
+	switch rep.Status {
+	case claude.Added, claude.Removed:
+		rep.Backup = path + claude.BackupSuffix
+	}
+	return rep, nil
+}
+
+func (c claudeCode) Doctor(env Env) []Check { return c.checkHooks(env) }
+
+// checkHooks checks the automatic-recall hooks in the settings (the user's
+// and the project's; either place counts) and that the shell Claude Code
+// runs them in finds learn.
+func (c claudeCode) checkHooks(env Env) []Check {
+	var paths []string
+	for _, s := range env.scopes() {
+		if p, err := c.SettingsFile(s); err == nil && (len(paths) == 0 || p != paths[0]) {
+			paths = append(paths, p)
+		}
+	}
+	hooks := Check{Name: "claude hooks", Status: CheckOK}
+	found := map[string]string{} // event -> settings file
+	var envPath string
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			hooks.Details = append(hooks.Details, fmt.Sprintf("cannot read %s: %v", p, err))
+			continue
+		}
+		present, err := claude.Present(p, data)
+		if err != nil {
+			hooks.Status = CheckFail
+			hooks.Details = append(hooks.Details, err.Error()+" (Claude Code ignores a settings file it cannot parse)")
+			continue
+		}
+		for ev, ok := range present {
+			if ok && found[ev] == "" {
+				found[ev] = p
+			}
+		}
+		if claude.DisablesHooks(data) {
+			hooks.Status = CheckFail
+			hooks.Details = append(hooks.Details, p+` sets "disableAllHooks": true, so no hook runs`)
+		}
+		if v := settingsPATH(data); v != "" {
+			envPath = v // the project's settings come last and win
+		}
+	}
+	var missing []string
+	for _, h := range claude.Hooks {
+		if found[h.Event] == "" {
+			missing = append(missing, h.Event)
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		hooks.Status = CheckFail
+		hooks.Message = fmt.Sprintf("%s missing in %s, so sessions start without their memory", strings.Join(missing, " and "), strings.Join(paths, " and "))
+		hooks.Fix = installCommand(c) + " (or --project for this project only)"
+	case hooks.Status == CheckFail:
+		hooks.Message = "installed, but Claude Code will not run them"
+		hooks.Fix = "fix the settings named above"
+	default:
+		var where []string
+		for _, h := range claude.Hooks {
+			where = append(where, h.Event+" in "+found[h.Event])
+		}
+		hooks.Message = strings.Join(where, ", ")
+	}
+
+	pathCheck := Check{Name: "learn on Claude Code's PATH", Status: CheckOK}
+	p, from := lookIn(envPath, "learn"), "the settings' env.PATH"
+	if envPath == "" {
+		p, _ = env.lookPath("learn")
+		from = "this shell's PATH (Claude Code started from it runs hooks with it)"
+	}
+	if p != "" {
+		pathCheck.Message = p + ", found on " + from
+	} else {
+		pathCheck.Status = CheckFail
+		pathCheck.Message = "learn is not on " + from + ", so the hooks and commands cannot run it"
+		pathCheck.Fix = "put the directory holding learn on that PATH, or add it to \"env\": {\"PATH\": ...} in the Claude Code settings"
+	}
+	return []Check{hooks, pathCheck}
+}
+
+// settingsPATH is the PATH a settings file sets for Claude Code's sessions.
+func settingsPATH(data []byte) string {
+	var s struct {
+		Env map[string]string `json:"env"`
+	}
+	if json.Unmarshal(data, &s) != nil {
+		return ""
+	}
+	return s.Env["PATH"]
+}
+
+// lookIn finds an executable name in a PATH-style list of directories.
+func lookIn(list, name string) string {
+	for _, dir := range filepath.SplitList(list) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
