@@ -151,13 +151,13 @@ func run(ctx context.Context, opts *Options) error {
 	token := web.NewToken()
 	srv, err := web.New(web.Config{
 		Path: path, Display: display, Project: projectName(wd, path),
-		Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port, extra...),
+		Token: token, Hosts: web.AllowedHosts(port, extra...),
 		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
 	})
 	if err != nil {
 		return err
 	}
-	url := fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(urlHost, port), token)
+	url := web.URL(net.JoinHostPort(urlHost, port), token)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

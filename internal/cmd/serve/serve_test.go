@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func start(t *testing.T, e *memviewtest.Env, args ...string) (url string, opened
 func TestServeStartsPrintsTheURLAndStops(t *testing.T) {
 	e := memviewtest.New(t, memviewtest.Sample)
 	url, opened, stop := start(t, e, "--open")
-	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.Contains(url, "/?token=") {
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/t/[0-9a-f]{32}/$`).MatchString(url) {
 		t.Fatalf("URL %q", url)
 	}
 	if *opened != url {
@@ -63,17 +64,18 @@ func TestServeStartsPrintsTheURLAndStops(t *testing.T) {
 	if !strings.Contains(e.Out.String(), url) {
 		t.Errorf("the URL is not printed:\n%s", e.Out)
 	}
-	client := &http.Client{Jar: newJar(t)}
-	resp, err := client.Get(url)
+	// The printed URL is the credential: no cookie is set or needed.
+	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "Backoff must cap") || strings.Contains(resp.Request.URL.String(), "token") {
-		t.Errorf("GET the printed URL: %d, ended at %s", resp.StatusCode, resp.Request.URL)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "Backoff must cap") || len(resp.Cookies()) > 0 {
+		t.Errorf("GET the printed URL: %d, cookies %v", resp.StatusCode, resp.Cookies())
 	}
-	bare, _, _ := strings.Cut(url, "?")
+	bare, _, _ := strings.Cut(url, "/t/")
+	bare += "/"
 	resp, err = http.Get(bare + "api/state")
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +165,7 @@ func TestServeWarnsOffLoopback(t *testing.T) {
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("URL %q, want one a browser here can open", url)
 	}
-	resp, err := (&http.Client{Jar: newJar(t)}).Get(url)
+	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +196,7 @@ func TestServeJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, e.Out)
 	}
-	if got.URL != url || !strings.HasSuffix(url, "?token="+got.Token) || len(got.Token) != 32 || !got.ReadOnly ||
+	if got.URL != url || !strings.HasSuffix(url, "/t/"+got.Token+"/") || len(got.Token) != 32 || !got.ReadOnly ||
 		got.File != ".tmp/memory-learnings.md" || !strings.HasPrefix(got.Address, "127.0.0.1:") {
 		t.Errorf("started %+v, printed URL %s", got, url)
 	}
