@@ -4,6 +4,9 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"slices"
@@ -99,9 +102,24 @@ func (s *Server) secure(next http.Handler) http.Handler {
 			s.refuse(w, r, http.StatusUnauthorized, "this page needs its access token: open the URL learn serve printed (http://"+r.Host+"/t/…/)")
 			return
 		}
+		if r.Body != nil {
+			if r.ContentLength > maxBody {
+				s.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if err := cop.Check(r); err != nil {
 				s.refuse(w, r, http.StatusForbidden, "cross-origin request refused")
+				return
+			}
+			if err := parseForm(r); err != nil {
+				if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+					s.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
+				} else {
+					s.refuse(w, r, http.StatusBadRequest, "cannot read the request's form: "+err.Error())
+				}
 				return
 			}
 			if !s.csrfOK(r) {
@@ -111,6 +129,21 @@ func (s *Server) secure(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// maxBody bounds a request body. The page's forms carry an ID and two
+// tokens, well under 1 KB; nothing the server takes comes near the bound.
+const maxBody = 64 << 10
+
+var tooLarge = fmt.Sprintf("request body too large: learn serve takes at most %d bytes (a form of the page is well under 1 KB)", maxBody)
+
+// parseForm reads a change's form, URL-encoded or multipart, from a body
+// that MaxBytesReader bounds; another body is left unread.
+func parseForm(r *http.Request) error {
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "multipart/form-data" {
+		return r.ParseMultipartForm(maxBody)
+	}
+	return r.ParseForm()
 }
 
 func query(raw string) string {

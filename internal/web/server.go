@@ -170,6 +170,8 @@ func (s *Server) takeFlash(r *http.Request) *flash {
 
 type apiError struct {
 	Error string `json:"error"`
+	// Param names the query parameter refused, when one was.
+	Param string `json:"param,omitempty"`
 	// Retry is true when trying again later may work (the file was busy).
 	Retry bool `json:"retry,omitempty"`
 }

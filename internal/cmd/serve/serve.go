@@ -158,7 +158,9 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	url := web.URL(net.JoinHostPort(urlHost, port), token)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// The handler bounds bodies; the server bounds headers and how long a
+	// request may take to arrive.
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
