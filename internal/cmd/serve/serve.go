@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net"
 	"net/http"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 
@@ -39,15 +41,20 @@ type Options struct {
 	// SizeLimit is the file's size limit ($LEARN_MAX_BYTES, else 1 MB).
 	SizeLimit func() (int, error)
 
-	// OpenURL opens the page in a browser; tests replace it.
-	OpenURL func(url string) error
+	// Launch starts a program, argv[0], with the arguments argv[1:] and
+	// does not wait for it: --open starts the desktop's opener with it.
+	// Tests replace it to see the command line.
+	Launch func(argv []string) error
+	// OpenLinger is how long the file --open hands the browser lives
+	// (see openPage); 0 means defaultOpenLinger.
+	OpenLinger time.Duration
 	// Ready, when set, is called with the URL once the server listens.
 	Ready func(url string)
 }
 
 // NewCmdServe builds "learn serve". runF replaces the run function in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, OpenURL: openBrowser, SizeLimit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Open a local web page to read, search and prune the memory",
@@ -181,10 +188,16 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Ready != nil {
 		opts.Ready(url)
 	}
-	if opts.Open && opts.OpenURL != nil {
-		if err := opts.OpenURL(url); err != nil {
+	if opts.Open && opts.Launch != nil {
+		linger := opts.OpenLinger
+		if linger <= 0 {
+			linger = defaultOpenLinger
+		}
+		done, err := openPage(url, filepath.Dir(path), opts.Launch, linger)
+		if err != nil {
 			fmt.Fprintf(opts.IO.Err, "warning: could not open a browser (%v); open the address above yourself\n", err)
 		}
+		defer done()
 	}
 
 	select {
@@ -247,19 +260,75 @@ func projectName(wd, path string) string {
 	return filepath.Base(filepath.Dir(filepath.Dir(path)))
 }
 
-// openBrowser starts the desktop's URL opener as a process of its own (never
-// through a shell, so nothing in the URL is interpreted) and does not wait
-// for the browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
+// defaultOpenLinger is how long the file --open hands the browser lives:
+// time for a browser that starts cold to read it, short for a credential.
+const defaultOpenLinger = 30 * time.Second
+
+// openPage opens url in the desktop's browser without putting it on a
+// command line, where ps shows it to every user of the machine: it writes
+// an HTML file readable only by its owner (0600) that sends the browser on
+// to url, and hands the opener the file's path. The file goes in dir (the
+// memory's folder) when it can: a browser confined as a snap or flatpak
+// cannot read another program's /tmp; else in the temporary directory. It is
+// removed after linger, or when done is called, whichever is first, and at
+// once when the opener cannot start.
+func openPage(url, dir string, launch func(argv []string) error, linger time.Duration) (done func(), err error) {
+	f, err := os.CreateTemp(inside(dir), ".learn-serve-open-*.html")
+	if err != nil {
+		if f, err = os.CreateTemp("", "learn-serve-open-*.html"); err != nil {
+			return func() {}, fmt.Errorf("write the page that opens the address: %w", err)
+		}
+	}
+	name := f.Name()
+	var once sync.Once
+	remove := func() { once.Do(func() { _ = os.Remove(name) }) }
+	u := html.EscapeString(url)
+	page := `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
+		`<meta http-equiv="refresh" content="0;url=` + u + `"><title>learn serve</title></head>` +
+		`<body><p>Opening <a href="` + u + `">the memory</a>…</p></body></html>` + "\n"
+	_, werr := f.WriteString(page)
+	if err := errors.Join(werr, f.Chmod(0o600), f.Close()); err != nil {
+		remove()
+		return func() {}, fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := launch(opener(name)); err != nil {
+		remove()
+		return func() {}, err
+	}
+	t := time.AfterFunc(linger, remove)
+	return func() { t.Stop(); remove() }, nil
+}
+
+// inside is dir when no symlink leads to it (a cloned repository can ship
+// .tmp as a link to anywhere), else "" (the temporary directory).
+func inside(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(abs); err != nil || real != abs {
+		return ""
+	}
+	return abs
+}
+
+// opener is the command line that opens file with the desktop's default
+// handler for HTML, a browser.
+func opener(file string) []string {
 	switch runtime.GOOS {
 	case "darwin":
-		cmd = exec.Command("open", url)
+		return []string{"open", file}
 	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+		return []string{"rundll32", "url.dll,FileProtocolHandler", file}
 	default:
-		cmd = exec.Command("xdg-open", url)
+		return []string{"xdg-open", file}
 	}
+}
+
+// launch starts argv as a process of its own (never through a shell, so
+// nothing in it is interpreted) and does not wait for it.
+func launch(argv []string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
 	if err := cmd.Start(); err != nil {
 		return err
 	}
