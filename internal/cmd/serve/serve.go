@@ -74,13 +74,22 @@ write as learn forget, undo and compact, so learn undo (or the page's Undo)
 brings back what it removed. --read-only removes these actions.
 
 The server listens on 127.0.0.1 and a free port unless --port and --addr say
-otherwise. The printed address carries a random access token: the page keeps it
-in a cookie and every request needs it. The Host header is checked, changes
-need a CSRF token, and a Content-Security-Policy lets the page run only its own
-script. Listening on another interface (--addr) lets others on that network
-reach the page, so serve warns. The page's data comes from a JSON API under
-/api/ (state, search, sessions, learnings, lint, docs, compact) that a script
-can call with the same token as "Authorization: Bearer TOKEN".
+otherwise, and prints the page's address, http://127.0.0.1:PORT/t/TOKEN/. The
+random token in its path, new at each start, is the credential: every link, form
+and request of the page carries it. No cookie holds it (a browser sends cookies
+to every port of the host, so another local server you visit would receive it),
+and the page sends no Referer. The Host header is checked, changes need a CSRF
+token and a same-origin request, request bodies are capped at 64 KB, and a
+Content-Security-Policy lets the page run only its own script. Listening on
+another interface (--addr) lets others on that network reach the page, so serve
+warns. The page's data comes from a JSON API under /api/ (state, search,
+sessions, learnings, lint, docs, compact) that a script can call with the token
+as "Authorization: Bearer TOKEN"; a numeric query parameter outside 0 to
+1000000 is refused with 400.
+
+--open writes a file only you can read that leads the browser to the address and
+opens that file, so the token is never on a command line (ps shows those to every
+user); the file is removed after 30 seconds.
 
 Serve runs until Ctrl-C. With --json it prints the address, the token and the
 file as one JSON object for a script to read, then nothing more.
@@ -115,7 +124,7 @@ error.`,
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1", "listen on this host or IP `ADDRESS` (another interface than loopback lets others reach the page)")
 	cmd.Flags().IntVarP(&opts.Port, "port", "p", 0, "listen on this `PORT` (0: a free port)")
-	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser")
+	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser (through a file only you can read: the token never reaches a command line)")
 	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "show the memory without forget, undo and compact")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("addr", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
