@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 )
@@ -85,6 +86,11 @@ func (s *Server) secure(next http.Handler) http.Handler {
 				http.Redirect(w, r, s.base()+"/"+query(r.URL.RawQuery), http.StatusFound)
 				return
 			}
+			if p := cleanPath("/" + sub); p != "/"+sub {
+				// As ServeMux would, but keeping the token's path.
+				http.Redirect(w, r, s.base()+p+query(r.URL.RawQuery), http.StatusMovedPermanently)
+				return
+			}
 			r.URL.Path, r.URL.RawPath = "/"+sub, ""
 		} else if tok := r.URL.Query().Get("token"); tok != "" {
 			// The address older versions printed, /?token=…, still works.
@@ -144,6 +150,16 @@ func parseForm(r *http.Request) error {
 		return r.ParseMultipartForm(maxBody)
 	}
 	return r.ParseForm()
+}
+
+// cleanPath is p without . and .. elements or doubled slashes, keeping a
+// trailing slash.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 func query(raw string) string {

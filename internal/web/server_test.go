@@ -247,6 +247,18 @@ func TestTokenIsRequired(t *testing.T) {
 	if w.Code != http.StatusFound || w.Header().Get("Location") != testBase+"/?shown=30" {
 		t.Errorf("%s: status %d to %q, want 302 to %s/?shown=30", testBase, w.Code, w.Header().Get("Location"), testBase)
 	}
+	// A path with dots or doubled slashes is cleaned under the token's
+	// path, not redirected out of it.
+	for target, want := range map[string]string{
+		testBase + "/learning/../compact": testBase + "/compact",
+		testBase + "//api/state?x=1":      testBase + "/api/state?x=1",
+		testBase + "/./fragment/main/":    testBase + "/fragment/main/",
+		testBase + "/..":                  testBase + "/",
+	} {
+		if w := send(target, nil); w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != want {
+			t.Errorf("%s: status %d to %q, want 301 to %s", target, w.Code, w.Header().Get("Location"), want)
+		}
+	}
 	if got := URL(testHost, testToken); got != "http://"+testHost+testBase+"/" {
 		t.Errorf("URL = %s", got)
 	}
