@@ -346,7 +346,13 @@ func TestBrowserTokenStaysOnItsPort(t *testing.T) {
 	}
 	openPage := func() {
 		t.Helper()
-		do(t, ctx, "open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#sessions article.session")))
+		// A whole page load: longer than one step may take on a machine
+		// busy with other tests.
+		lctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if _, err := chromedp.Run(lctx, chromedp.Steps(chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#sessions article.session")))); err != nil {
+			t.Fatalf("open the page: %v", err)
+		}
 	}
 
 	openPage()
