@@ -85,7 +85,7 @@ func (s *Server) action(do func(r *http.Request) (actionResult, error)) http.Han
 		if r.PostFormValue("from") == "compact" && err != nil {
 			target = "/compact"
 		}
-		http.Redirect(w, r, fmt.Sprintf("%s?flash=%d", target, s.addFlash(f)), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("%s%s?flash=%d", s.base(), target, s.addFlash(f)), http.StatusSeeOther)
 	}
 }
 

@@ -1,7 +1,10 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -234,10 +237,21 @@ type SessionsReport struct {
 	Sessions []SessionJSON `json:"sessions"`
 }
 
+// apiSessions takes offset (sessions to skip, newest first) and limit
+// (sessions to return; 0 returns all from offset).
 func (s *Server) apiSessions(w http.ResponseWriter, r *http.Request) {
+	from, err := queryInt(r, "offset", 0)
+	if err != nil {
+		badParam(w, err)
+		return
+	}
+	limit, err := queryInt(r, "limit", sessionsPerPage)
+	if err != nil {
+		badParam(w, err)
+		return
+	}
 	snap := s.files.Current()
-	from := min(intParam(r, "offset", 0), len(snap.Sessions))
-	limit := intParam(r, "limit", sessionsPerPage)
+	from = min(from, len(snap.Sessions))
 	if limit == 0 {
 		limit = len(snap.Sessions)
 	}
@@ -247,6 +261,61 @@ func (s *Server) apiSessions(w http.ResponseWriter, r *http.Request) {
 		rep.Sessions = append(rep.Sessions, sessionJSON(newSessionView(sess)))
 	}
 	writeJSON(w, http.StatusOK, rep)
+}
+
+// maxQueryInt bounds a numeric query parameter of the API: far above the
+// sessions any memory holds, far below where adding two of them overflows.
+const maxQueryInt = 1_000_000
+
+// paramError is a query parameter the API refuses: Param names it, Why says
+// what is wrong with it.
+type paramError struct {
+	Param, Value, Why string
+}
+
+func (e *paramError) Error() string {
+	v := e.Value
+	if len(v) > 40 {
+		v = v[:40] + "…"
+	}
+	return fmt.Sprintf("query parameter %s=%q %s: give a whole number from 0 to %d", e.Param, v, e.Why, maxQueryInt)
+}
+
+// queryInt reads the numeric query parameter name: def when it is absent,
+// a *paramError when it is not one whole number from 0 to maxQueryInt
+// (signs, spaces, fractions, exponents and repeats included).
+func queryInt(r *http.Request, name string, def int) (int, error) {
+	vs, ok := r.URL.Query()[name]
+	if !ok {
+		return def, nil
+	}
+	v := vs[0]
+	if len(vs) > 1 {
+		return 0, &paramError{Param: name, Value: strings.Join(vs, ","), Why: fmt.Sprintf("is given %d times", len(vs))}
+	}
+	digits := v != "" && strings.Trim(v, "0123456789") == ""
+	switch n, err := strconv.Atoi(v); {
+	case v == "":
+		return 0, &paramError{Param: name, Value: v, Why: "is empty"}
+	case strings.HasPrefix(v, "-") && strings.Trim(v[1:], "0123456789") == "" && len(v) > 1:
+		return 0, &paramError{Param: name, Value: v, Why: "is negative"}
+	case !digits:
+		return 0, &paramError{Param: name, Value: v, Why: "is not a whole number"}
+	case err != nil || n > maxQueryInt:
+		return 0, &paramError{Param: name, Value: v, Why: "is too large"}
+	default:
+		return n, nil
+	}
+}
+
+// badParam answers a refused query parameter: 400 with the JSON error and
+// the parameter's name.
+func badParam(w http.ResponseWriter, err error) {
+	ae := apiError{Error: err.Error()}
+	if pe, ok := errors.AsType[*paramError](err); ok {
+		ae.Param = pe.Param
+	}
+	writeJSON(w, http.StatusBadRequest, ae)
 }
 
 func (s *Server) apiSession(w http.ResponseWriter, r *http.Request) {

@@ -6,9 +6,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -76,7 +79,7 @@ func liveServer(t *testing.T, path string) string {
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	srv, err := New(Config{Path: path, Display: ".tmp/memory-learnings.md", Project: "acme-shop", Token: NewToken(),
-		CookieName: "learn_serve_" + port, Hosts: AllowedHosts(port), LockTimeout: 5 * time.Second})
+		Hosts: AllowedHosts(port), LockTimeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +88,7 @@ func liveServer(t *testing.T, path string) string {
 	ts.Listener = ln
 	ts.Start()
 	t.Cleanup(ts.Close)
-	return ts.URL + "/?token=" + srv.cfg.Token
+	return URL(ts.Listener.Addr().String(), srv.cfg.Token)
 }
 
 // planted is a memory a person would have, with a learning to find and one
@@ -158,11 +161,11 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("planted learning not parsed")
 	}
 
-	// The page loads, keeps the token in its cookie and drops it from the
-	// address bar.
+	// The page loads at the printed address, which carries the token in
+	// its path.
 	do(t, ctx, "load the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#q")), chromedp.WaitVisible(chromedp.CSS("#sessions article.session")))
-	if loc := run(t, ctx, "location", chromedp.Location()); strings.Contains(loc, "token") {
-		t.Errorf("the token stayed in the address bar: %s", loc)
+	if loc := run(t, ctx, "location", chromedp.Location()); loc != url {
+		t.Errorf("the page moved to %s, want %s", loc, url)
 	}
 	// The stored <script> did not run, and the problems loaded (the
 	// page's own script did).
@@ -215,14 +218,10 @@ func TestBrowser(t *testing.T) {
 		chromedp.WithPollingTimeout(10*time.Second)))
 	assertNotPwned(t, ctx)
 
-	// A browser without the token is refused: forget the cookie, then ask
-	// for the page without ?token=.
-	do(t, ctx, "drop the cookie", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, network.ClearBrowserCookies, cdp.Empty{})
-		return err
-	}))
-	bare, _, _ := strings.Cut(url, "?")
-	resp := run(t, ctx, "without token", chromedp.NavigateResponse(bare))
+	// A browser without the token is refused: the same server, the path
+	// without it.
+	bare, _, _ := strings.Cut(url, "/t/")
+	resp := run(t, ctx, "without token", chromedp.NavigateResponse(bare+"/"))
 	if resp.Status != http.StatusUnauthorized {
 		t.Errorf("without the token: status %d, want 401", resp.Status)
 	}
@@ -268,4 +267,166 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// recorder is another local server, as a user runs them (a dev server, a
+// notebook): it keeps every request the browser sends it, whole.
+type recorder struct {
+	mu   sync.Mutex
+	seen []string
+	srv  *httptest.Server
+}
+
+// otherPage is what the other server serves: a page that asks for more of
+// the same server (an image, a fetch with credentials) and offers a form
+// that posts to learn serve's API, as a hostile local page would.
+const otherPage = `<!doctype html><title>another local server</title>
+<img src="/pixel.png" alt="">
+<form id="attack" method="post" action="%s/api/forget"><input type="hidden" name="id" value="%s"></form>
+<script>fetch('/probe', {credentials: 'include'}).then(function () { document.title = 'probed'; });</script>`
+
+func newRecorder(t *testing.T, learnURL, id string) *recorder {
+	t.Helper()
+	rec := &recorder{}
+	rec.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		dump, err := httputil.DumpRequest(r, true)
+		if err != nil {
+			t.Errorf("dump a request to the other server: %v", err)
+		}
+		rec.mu.Lock()
+		rec.seen = append(rec.seen, string(dump))
+		rec.mu.Unlock()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, otherPage, learnURL, id)
+	}))
+	t.Cleanup(rec.srv.Close)
+	return rec
+}
+
+func (rec *recorder) requests() []string {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return slices.Clone(rec.seen)
+}
+
+// TestBrowserTokenStaysOnItsPort opens the page in Chromium, then another
+// local server on another port of 127.0.0.1, by a link from the page and by
+// its address, before and after using the page. The other server must
+// receive nothing of the credential: no cookie at all, no Referer, no token
+// anywhere in a request. And the page, opened again, still searches,
+// forgets (with its CSRF token) and undoes.
+func TestBrowserTokenStaysOnItsPort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Chromium")
+	}
+	path := memoryFile(t, 20_000)
+	url := liveServer(t, path)
+	host, token, ok := strings.Cut(strings.TrimPrefix(url, "http://"), "/t/")
+	token = strings.TrimSuffix(token, "/")
+	if !ok || len(token) != 32 {
+		t.Fatalf("printed URL %s holds no token path", url)
+	}
+	var target *learnings.Learning
+	for _, l := range learnings.Parse(mustRead(t, path)).Learnings() {
+		if strings.Contains(l.Text, "zebracache") {
+			target = l
+		}
+	}
+	other := newRecorder(t, "http://"+host, target.ID)
+	otherURL := other.srv.URL + "/"
+	if otherHost := strings.TrimSuffix(strings.TrimPrefix(otherURL, "http://"), "/"); otherHost == host ||
+		!strings.HasPrefix(otherHost, "127.0.0.1:") || !strings.HasPrefix(host, "127.0.0.1:") {
+		t.Fatalf("want two ports of 127.0.0.1: %s and %s", host, otherURL)
+	}
+	ctx := browser(t)
+	visitOther := func(how string) {
+		t.Helper()
+		do(t, ctx, how, chromedp.Navigate(otherURL), chromedp.WaitVisible(chromedp.CSS("#attack")))
+		waitJS(t, ctx, "the other page's fetch", `document.title === 'probed'`)
+	}
+	openPage := func() {
+		t.Helper()
+		// A whole page load: longer than one step may take on a machine
+		// busy with other tests.
+		lctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if _, err := chromedp.Run(lctx, chromedp.Steps(chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#sessions article.session")))); err != nil {
+			t.Fatalf("open the page: %v", err)
+		}
+	}
+
+	openPage()
+	// A link on the page to the other server, followed: the Referer would
+	// name the page's address.
+	do(t, ctx, "follow a link to the other server", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const a = document.createElement('a'); a.id = 'away'; a.href = %q; a.textContent = 'away';
+		document.querySelector('main, body').prepend(a); })()`, otherURL+"from-a-link")),
+		chromedp.Click(chromedp.CSS("#away")), chromedp.WaitVisible(chromedp.CSS("#attack")))
+	visitOther("type the other server's address")
+	// The other page posts to learn serve's API: with no credential the
+	// browser can send, it is refused and the file stays as it was.
+	before := string(mustRead(t, path))
+	do(t, ctx, "post from the other page", chromedp.Evaluate[chromedp.Void](`document.getElementById('attack').submit()`))
+	waitJS(t, ctx, "the refusal", `document.body && document.body.innerText.includes('access token')`)
+	if body := run(t, ctx, "refusal", chromedp.Evaluate[string](`document.body.innerText`)); strings.Contains(body, "zebracache") || strings.Contains(body, "Forgot") {
+		t.Errorf("the other page's post was answered %q", body)
+	}
+	if string(mustRead(t, path)) != before {
+		t.Fatal("a post from another local page changed the memory")
+	}
+
+	// The page still works: search, forget with its CSRF token, undo.
+	openPage()
+	do(t, ctx, "search", chromedp.SendKeys(chromedp.CSS("#q"), "zebrac"),
+		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#results li.hit[data-id=%q]`, target.ID))))
+	do(t, ctx, "open the learning", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#results li.hit[data-id=%q] a`, target.ID))),
+		chromedp.WaitVisible(chromedp.CSS("article.learning-full")))
+	if loc := run(t, ctx, "location", chromedp.Location()); !strings.HasPrefix(loc, url+"learning/") {
+		t.Errorf("the learning opened at %s, want under %s", loc, url)
+	}
+	do(t, ctx, "forget", chromedp.Click(chromedp.CSS("article.learning-full form.forget button")), chromedp.WaitVisible(chromedp.CSS(".flash #flash-undo")))
+	if strings.Contains(string(mustRead(t, path)), "zebracache") {
+		t.Fatal("forget left the learning in the file")
+	}
+	do(t, ctx, "undo", chromedp.Click(chromedp.CSS("#flash-undo")))
+	waitJS(t, ctx, "the undo message", `(document.querySelector('.flash') || {}).textContent.includes('Restored')`)
+	if !strings.Contains(string(mustRead(t, path)), "zebracache") {
+		t.Fatal("undo did not bring the learning back")
+	}
+	visitOther("the other server after using the page")
+
+	// The browser holds no cookie for either server.
+	do(t, ctx, "cookies", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		res, err := cdp.Call(ctx, tg, network.GetCookies, network.GetCookiesParams{URLs: []string{url, otherURL, "http://localhost" + strings.TrimPrefix(otherURL, "http://127.0.0.1")}})
+		if err != nil {
+			return err
+		}
+		for _, c := range res.Cookies {
+			t.Errorf("the browser holds a cookie for 127.0.0.1: %s=%s (path %s)", c.Name, c.Value, c.Path)
+		}
+		return nil
+	}))
+
+	seen := other.requests()
+	if len(seen) < 6 {
+		t.Fatalf("the other server saw %d requests, want at least 6 (pages, images, fetches):\n%s", len(seen), strings.Join(seen, "\n"))
+	}
+	for _, req := range seen {
+		head, _, _ := strings.Cut(req, "\r\n\r\n")
+		for _, bad := range []string{token, "\r\nCookie:", "\r\nAuthorization:", "/t/", "\r\nReferer: http://" + host} {
+			if strings.Contains(strings.ToLower(head), strings.ToLower(bad)) {
+				t.Errorf("the other server received %q:\n%s", strings.TrimSpace(bad), head)
+			}
+		}
+		// The other page's own requests name it as their Referer; nothing
+		// else may.
+		for _, line := range strings.Split(head, "\r\n") {
+			if ref, ok := strings.CutPrefix(strings.ToLower(line), "referer:"); ok && !strings.HasPrefix(strings.TrimSpace(ref), otherURL) {
+				t.Errorf("the other server received the Referer %s", strings.TrimSpace(ref))
+			}
+		}
+		if strings.Contains(req, token) {
+			t.Errorf("the other server received the token:\n%s", req)
+		}
+	}
 }

@@ -56,7 +56,7 @@ func TestEveryLearningIsEscaped(t *testing.T) {
 					t.Errorf("page holds %q unescaped", bad)
 				}
 			}
-			if n := strings.Count(body, "<script"); n > 1 || (n == 1 && !strings.Contains(body, `<script src="/static/app.js" defer></script>`)) {
+			if n := strings.Count(body, "<script"); n > 1 || (n == 1 && !strings.Contains(body, `<script src="`+testBase+`/static/app.js" defer></script>`)) {
 				t.Errorf("page holds %d script tags, want only app.js", n)
 			}
 		})
@@ -190,7 +190,7 @@ func TestReadOnly(t *testing.T) {
 	before := e.content()
 	for _, target := range []string{"/", "/session/" + e.doc().Sessions[0].ID, "/compact"} {
 		body := e.get(target).Body.String()
-		for _, action := range []string{`action="/api/forget"`, `action="/api/undo"`, `action="/api/compact"`} {
+		for _, action := range []string{`action="` + testBase + `/api/forget"`, `action="` + testBase + `/api/undo"`, `action="` + testBase + `/api/compact"`} {
 			if strings.Contains(body, action) {
 				t.Errorf("%s offers %s in read-only mode", target, action)
 			}
@@ -291,7 +291,7 @@ func TestBusyFileIsRetriedNotFatal(t *testing.T) {
 		t.Fatalf("busy form: %d %s", w.Code, w.Body)
 	}
 	page := e.get(w.Header().Get("Location")).Body.String()
-	for _, want := range []string{"is busy", `id="flash-retry"`, `action="/api/forget"`, `name="id" value="` + sess + `"`} {
+	for _, want := range []string{"is busy", `id="flash-retry"`, `action="` + testBase + `/api/forget"`, `name="id" value="` + sess + `"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page after a busy forget lacks %q", want)
 		}

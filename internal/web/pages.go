@@ -13,8 +13,9 @@ import (
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
-// funcs are the templates' helpers; csrf and readonly are the server's own,
-// so that every form in every fragment carries them.
+// funcs are the templates' helpers; csrf, readonly and base (the path with
+// the access token that every link and form starts with) are the server's
+// own, so that every form in every fragment carries them.
 func (s *Server) funcs() template.FuncMap {
 	return template.FuncMap{
 		"plural":   func(n int, one, many string) string { return memview.Plural(n, one, many) },
@@ -22,6 +23,7 @@ func (s *Server) funcs() template.FuncMap {
 		"add":      func(a, b int) int { return a + b },
 		"csrf":     func() string { return s.csrf },
 		"readonly": func() bool { return s.cfg.ReadOnly },
+		"base":     s.base,
 	}
 }
 

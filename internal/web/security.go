@@ -4,9 +4,12 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"mime"
 	"net"
 	"net/http"
-	"net/url"
+	"path"
 	"slices"
 	"strings"
 )
@@ -43,9 +46,19 @@ func AllowedHosts(port string, extra ...string) []string {
 	return out
 }
 
+// tokenPrefix starts the path that carries the access token: the page lives
+// under /t/TOKEN/. The credential is part of the address, so the browser
+// sends it only to this server: a cookie would go to every port of the host,
+// and any other local server the browser visits could replay it.
+const tokenPrefix = "/t/"
+
+// base is the path every link, form and request of the page starts with.
+func (s *Server) base() string { return tokenPrefix + s.cfg.Token }
+
 // secure wraps the routes with the checks every request passes: headers
-// that keep the page from being framed, sniffed or cached; the Host check;
-// the access token; and, for changes, the cross-origin and CSRF checks.
+// that keep the page from being framed, sniffed, cached or named in a
+// Referer; the Host check; the access token (in the path, or a Bearer
+// header); and, for changes, the cross-origin and CSRF checks.
 func (s *Server) secure(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -63,28 +76,56 @@ func (s *Server) secure(next http.Handler) http.Handler {
 				", not to "+r.Host+"; open the URL learn serve printed")
 			return
 		}
-		if tok := r.URL.Query().Get("token"); tok != "" {
+		if rest, ok := strings.CutPrefix(r.URL.Path, tokenPrefix); ok {
+			tok, sub, slash := strings.Cut(rest, "/")
+			if !s.tokenOK(tok) {
+				s.refuse(w, r, http.StatusForbidden, "wrong access token: open the URL learn serve printed")
+				return
+			}
+			if !slash {
+				http.Redirect(w, r, s.base()+"/"+query(r.URL.RawQuery), http.StatusFound)
+				return
+			}
+			if p := cleanPath("/" + sub); p != "/"+sub {
+				// As ServeMux would, but keeping the token's path.
+				http.Redirect(w, r, s.base()+p+query(r.URL.RawQuery), http.StatusMovedPermanently)
+				return
+			}
+			r.URL.Path, r.URL.RawPath = "/"+sub, ""
+		} else if tok := r.URL.Query().Get("token"); tok != "" {
+			// The address older versions printed, /?token=…, still works.
 			if !s.tokenOK(tok) {
 				s.refuse(w, r, http.StatusForbidden, "wrong access token: open the URL learn serve printed")
 				return
 			}
 			if r.Method == http.MethodGet && !isAPI(r) {
-				// Keep the token in a cookie and drop it from the address
-				// bar, the history and what a screenshot shows.
-				http.SetCookie(w, &http.Cookie{Name: s.cfg.CookieName, Value: tok, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 				q := r.URL.Query()
 				q.Del("token")
-				u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
-				http.Redirect(w, r, u.String(), http.StatusSeeOther)
+				http.Redirect(w, r, s.base()+r.URL.Path+query(q.Encode()), http.StatusSeeOther)
 				return
 			}
-		} else if !s.authorized(r) {
-			s.refuse(w, r, http.StatusUnauthorized, "this page needs its access token: open the URL learn serve printed (it ends in ?token=…)")
+		} else if !s.bearerOK(r) {
+			s.refuse(w, r, http.StatusUnauthorized, "this page needs its access token: open the URL learn serve printed (http://"+r.Host+"/t/…/)")
 			return
+		}
+		if r.Body != nil {
+			if r.ContentLength > maxBody {
+				s.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if err := cop.Check(r); err != nil {
 				s.refuse(w, r, http.StatusForbidden, "cross-origin request refused")
+				return
+			}
+			if err := parseForm(r); err != nil {
+				if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+					s.refuse(w, r, http.StatusRequestEntityTooLarge, tooLarge)
+				} else {
+					s.refuse(w, r, http.StatusBadRequest, "cannot read the request's form: "+err.Error())
+				}
 				return
 			}
 			if !s.csrfOK(r) {
@@ -94,6 +135,38 @@ func (s *Server) secure(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// maxBody bounds a request body. The page's forms carry an ID and two
+// tokens, well under 1 KB; nothing the server takes comes near the bound.
+const maxBody = 64 << 10
+
+var tooLarge = fmt.Sprintf("request body too large: learn serve takes at most %d bytes (a form of the page is well under 1 KB)", maxBody)
+
+// parseForm reads a change's form, URL-encoded or multipart, from a body
+// that MaxBytesReader bounds; another body is left unread.
+func parseForm(r *http.Request) error {
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "multipart/form-data" {
+		return r.ParseMultipartForm(maxBody)
+	}
+	return r.ParseForm()
+}
+
+// cleanPath is p without . and .. elements or doubled slashes, keeping a
+// trailing slash.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
+}
+
+func query(raw string) string {
+	if raw == "" {
+		return ""
+	}
+	return "?" + raw
 }
 
 func isAPI(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, "/api/") }
@@ -112,12 +185,9 @@ func (s *Server) tokenOK(tok string) bool {
 	return subtle.ConstantTimeCompare([]byte(tok), []byte(s.cfg.Token)) == 1
 }
 
-// authorized accepts the token from the page's cookie, or from an
-// Authorization: Bearer header for scripts using the API.
-func (s *Server) authorized(r *http.Request) bool {
-	if c, err := r.Cookie(s.cfg.CookieName); err == nil && s.tokenOK(c.Value) {
-		return true
-	}
+// bearerOK accepts the token from an Authorization: Bearer header, as
+// scripts using the API send it.
+func (s *Server) bearerOK(r *http.Request) bool {
 	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && s.tokenOK(strings.TrimSpace(tok)) {
 		return true
 	}

@@ -30,10 +30,11 @@ type Config struct {
 	Path, Display string
 	// Project names the project in the page title.
 	Project string
-	// Token is the access token every request must carry (in the URL
-	// once, then in the cookie CookieName, or as a Bearer header).
-	Token      string
-	CookieName string
+	// Token is the access token every request must carry: in the path of
+	// every page and request, /t/TOKEN/ (see URL), or as a Bearer header.
+	// No cookie holds it: a browser would send a cookie to every port of
+	// the host.
+	Token string
 	// Hosts are the Host headers accepted (see AllowedHosts).
 	Hosts []string
 	// ReadOnly removes forget, undo and compact.
@@ -92,9 +93,6 @@ func New(cfg Config) (*Server, error) {
 	if cfg.LockTimeout == 0 {
 		cfg.LockTimeout = memfile.DefaultLockTimeout
 	}
-	if cfg.CookieName == "" {
-		cfg.CookieName = "learn_token"
-	}
 	if cfg.SizeLimit <= 0 {
 		cfg.SizeLimit = learnings.SizeLimit
 	}
@@ -112,6 +110,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.tmpl, s.static = tmpl, http.StripPrefix("/static/", http.FileServerFS(static))
 	return s, nil
+}
+
+// URL is the address of the page on hostport (host:port), the one learn
+// serve prints: the access token is the first segment of the path.
+func URL(hostport, token string) string {
+	return "http://" + hostport + tokenPrefix + token + "/"
 }
 
 // Handler is the whole site behind its security checks.
@@ -166,6 +170,8 @@ func (s *Server) takeFlash(r *http.Request) *flash {
 
 type apiError struct {
 	Error string `json:"error"`
+	// Param names the query parameter refused, when one was.
+	Param string `json:"param,omitempty"`
 	// Retry is true when trying again later may work (the file was busy).
 	Retry bool `json:"retry,omitempty"`
 }

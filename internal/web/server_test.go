@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,8 @@ const (
 	testPort  = "4123"
 	testHost  = "127.0.0.1:" + testPort
 	testToken = "0123456789abcdef0123456789abcdef"
+	// testBase starts the path of every page and request of the page.
+	testBase = "/t/" + testToken
 )
 
 // env is one test's server over a learnings file in a temporary project.
@@ -44,7 +47,7 @@ func newEnv(t testing.TB, content string, mod ...func(*Config)) *env {
 		}
 	}
 	cfg := Config{Path: path, Display: ".tmp/memory-learnings.md", Project: "acme", Token: testToken,
-		CookieName: "learn_serve_" + testPort, Hosts: AllowedHosts(testPort), LockTimeout: 2 * time.Second,
+		Hosts: AllowedHosts(testPort), LockTimeout: 2 * time.Second,
 		Now: func() time.Time { return memviewtest.Now }}
 	for _, m := range mod {
 		m(&cfg)
@@ -57,7 +60,8 @@ func newEnv(t testing.TB, content string, mod ...func(*Config)) *env {
 }
 
 // do sends a request the way the page's browser does: right host, the token
-// cookie, and for POSTs the CSRF field.
+// in the path (target is the path after it, or a Location the server
+// answered), and for POSTs the CSRF field.
 func (e *env) do(method, target string, form url.Values) *httptest.ResponseRecorder {
 	e.t.Helper()
 	var body io.Reader
@@ -67,12 +71,14 @@ func (e *env) do(method, target string, form url.Values) *httptest.ResponseRecor
 		}
 		body = strings.NewReader(form.Encode())
 	}
+	if !strings.HasPrefix(target, testBase+"/") {
+		target = testBase + target
+	}
 	r := httptest.NewRequest(method, target, body)
 	r.Host = testHost
 	if form != nil {
 		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
-	r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken})
 	w := httptest.NewRecorder()
 	e.h.ServeHTTP(w, r)
 	return w
@@ -184,13 +190,17 @@ func TestTokenIsRequired(t *testing.T) {
 		}
 		w := httptest.NewRecorder()
 		e.h.ServeHTTP(w, r)
+		if c := w.Header().Values("Set-Cookie"); len(c) > 0 {
+			t.Errorf("GET %s sets a cookie %q: a cookie reaches every port of the host", target, c)
+		}
 		return w
 	}
-	for _, target := range []string{"/", "/static/app.js", "/api/state", "/api/search?q=backoff", "/learning/x", "/fragment/main"} {
+	for _, target := range []string{"/", "/static/app.js", "/api/state", "/api/search?q=backoff", "/learning/x", "/fragment/main",
+		"/t/", "/t", "/t/api/state", "/t//api/state", "/T/" + testToken + "/api/state", "/x" + testBase + "/api/state"} {
 		t.Run("none "+target, func(t *testing.T) {
 			w := send(target, nil)
-			if w.Code != http.StatusUnauthorized {
-				t.Fatalf("status %d, want 401", w.Code)
+			if w.Code != http.StatusUnauthorized && w.Code != http.StatusForbidden {
+				t.Fatalf("status %d, want 401 or 403", w.Code)
 			}
 			if strings.Contains(w.Body.String(), "Backoff") {
 				t.Error("refused response leaks the memory")
@@ -198,41 +208,101 @@ func TestTokenIsRequired(t *testing.T) {
 		})
 	}
 	cases := []struct {
-		name string
-		prep func(*http.Request)
-		code int
+		name   string
+		target string
+		prep   func(*http.Request)
+		code   int
 	}{
-		{"wrong cookie", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: "guess"}) }, 401},
-		{"cookie of another server", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "learn_serve_9999", Value: testToken}) }, 401},
-		{"bearer", func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+testToken) }, 200},
-		{"wrong bearer", func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+testToken[1:]) }, 401},
-		{"cookie", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken}) }, 200},
+		{"token in the path", testBase + "/api/state", nil, 200},
+		{"token in the path, page", testBase + "/", nil, 200},
+		{"token in the path, static", testBase + "/static/app.css", nil, 200},
+		{"wrong token in the path", "/t/" + strings.Repeat("0", 32) + "/api/state", nil, 403},
+		{"short token in the path", "/t/" + testToken[1:] + "/api/state", nil, 403},
+		{"long token in the path", "/t/" + testToken + "0/api/state", nil, 403},
+		{"upper-case token in the path", "/t/" + strings.ToUpper(testToken) + "/api/state", nil, 403},
+		{"token as a later segment", "/api/state" + testBase, nil, 401},
+		{"bearer", "/api/state", func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+testToken) }, 200},
+		{"wrong bearer", "/api/state", func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+testToken[1:]) }, 401},
+		{"bearer without the scheme", "/api/state", func(r *http.Request) { r.Header.Set("Authorization", testToken) }, 401},
+		// Older versions kept the token in this cookie: it is no longer a
+		// credential, whatever its name.
+		{"cookie of an older version", "/api/state", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken}) }, 401},
+		{"cookie named token", "/", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "token", Value: testToken}) }, 401},
+		{"token in the URL of the API", "/api/state?token=" + testToken, nil, 200},
+		{"wrong token in the URL", "/?token=nope", nil, 403},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if w := send("/api/state", c.prep); w.Code != c.code {
-				t.Errorf("status %d, want %d", w.Code, c.code)
+			if w := send(c.target, c.prep); w.Code != c.code {
+				t.Errorf("GET %s: status %d, want %d", c.target, w.Code, c.code)
 			}
 		})
 	}
-	if w := send("/?token=nope", nil); w.Code != http.StatusForbidden {
-		t.Errorf("wrong token in URL: status %d, want 403", w.Code)
-	}
-	// The printed URL sets the cookie and drops the token from the address.
+	// The address older versions printed leads to the page's path.
 	w := send("/?token="+testToken+"&shown=30", nil)
-	if w.Code != http.StatusSeeOther {
-		t.Fatalf("token in URL: status %d, want 303", w.Code)
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != testBase+"/?shown=30" {
+		t.Errorf("token in the URL: status %d to %q, want 303 to %s/?shown=30", w.Code, w.Header().Get("Location"), testBase)
 	}
-	if loc := w.Header().Get("Location"); strings.Contains(loc, "token") || loc != "/?shown=30" {
-		t.Errorf("redirect to %q, want /?shown=30", loc)
+	w = send(testBase+"?shown=30", nil)
+	if w.Code != http.StatusFound || w.Header().Get("Location") != testBase+"/?shown=30" {
+		t.Errorf("%s: status %d to %q, want 302 to %s/?shown=30", testBase, w.Code, w.Header().Get("Location"), testBase)
 	}
-	cookies := w.Result().Cookies()
-	if len(cookies) != 1 || cookies[0].Value != testToken || !cookies[0].HttpOnly || cookies[0].SameSite != http.SameSiteStrictMode {
-		t.Errorf("cookie %+v, want the token, HttpOnly, SameSite=Strict", cookies)
+	// A path with dots or doubled slashes is cleaned under the token's
+	// path, not redirected out of it.
+	for target, want := range map[string]string{
+		testBase + "/learning/../compact": testBase + "/compact",
+		testBase + "//api/state?x=1":      testBase + "/api/state?x=1",
+		testBase + "/./fragment/main/":    testBase + "/fragment/main/",
+		testBase + "/..":                  testBase + "/",
+	} {
+		if w := send(target, nil); w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != want {
+			t.Errorf("%s: status %d to %q, want 301 to %s", target, w.Code, w.Header().Get("Location"), want)
+		}
 	}
-	// The API takes the token in the URL without a redirect, for scripts.
-	if w := send("/api/state?token="+testToken, nil); w.Code != http.StatusOK {
-		t.Errorf("API with token in URL: status %d", w.Code)
+	if got := URL(testHost, testToken); got != "http://"+testHost+testBase+"/" {
+		t.Errorf("URL = %s", got)
+	}
+}
+
+// TestEveryLinkCarriesTheToken reads every page and fragment: each link,
+// form, script, style sheet and data-src of the page is a path under
+// /t/TOKEN/ (or, for data-src, one the script puts under it), so nothing
+// the page asks for needs a cookie.
+func TestEveryLinkCarriesTheToken(t *testing.T) {
+	e := newEnv(t, memviewtest.Sample)
+	doc := e.doc()
+	targets := []string{"/", "/compact", "/session/" + doc.Sessions[0].ID, "/fragment/main", "/fragment/sessions?offset=0",
+		"/fragment/rest?owner=consolidated&category=User+Corrections", "/learning/nothere"}
+	for _, l := range doc.Learnings() {
+		targets = append(targets, "/learning/"+l.ID)
+	}
+	w := e.do(http.MethodPost, "/api/forget", url.Values{"id": {doc.Learnings()[0].ID}, "html": {"1"}})
+	targets = append(targets, w.Header().Get("Location"))
+	attr := regexp.MustCompile(`\b(href|action|src|data-src)="([^"#][^"]*)"`)
+	for _, target := range targets {
+		body := e.get(target).Body.String()
+		links := 0
+		for _, m := range attr.FindAllStringSubmatch(body, -1) {
+			if strings.HasPrefix(m[2], "url(") || strings.HasPrefix(m[2], "data:") {
+				continue
+			}
+			links++
+			if m[1] == "data-src" {
+				if !strings.HasPrefix(m[2], "/") || strings.HasPrefix(m[2], "/t/") {
+					t.Errorf("%s: data-src %q: want a path the script puts under the token", target, m[2])
+				}
+				continue
+			}
+			if !strings.HasPrefix(m[2], testBase+"/") {
+				t.Errorf("%s: %s=%q does not start with the token's path", target, m[1], m[2])
+			}
+		}
+		if links == 0 && !strings.HasPrefix(target, "/fragment/") {
+			t.Errorf("%s: found no links to check", target)
+		}
+	}
+	if !strings.Contains(e.get("/").Body.String(), `data-base="`+testBase+`"`) {
+		t.Error("the page does not tell its script the token's path")
 	}
 }
 
@@ -295,10 +365,9 @@ func TestChangesNeedPOSTAndCSRF(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := httptest.NewRequest(http.MethodPost, "/api/forget", strings.NewReader("id="+id))
+			r := httptest.NewRequest(http.MethodPost, testBase+"/api/forget", strings.NewReader("id="+id))
 			r.Host = testHost
 			r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken})
 			c.prep(r)
 			w := httptest.NewRecorder()
 			e.h.ServeHTTP(w, r)
@@ -335,9 +404,8 @@ func TestChangesNeedPOSTAndCSRF(t *testing.T) {
 func tail(s string, n int) string { return s[max(0, len(s)-n):] }
 
 func newRequest(method, target string) *http.Request {
-	r := httptest.NewRequest(method, target, nil)
+	r := httptest.NewRequest(method, testBase+target, nil)
 	r.Host = testHost
-	r.AddCookie(&http.Cookie{Name: "learn_serve_" + testPort, Value: testToken})
 	return r
 }
 

@@ -43,8 +43,8 @@ func TestSupersedeChain(t *testing.T) {
 	}{
 		{liveID, []string{"What it superseded", "<del><code>jest --ci</code></del>", "<del>Frontend unit tests run with mocha.</del>", midID, oldID},
 			[]string{"was replaced"}},
-		{midID, []string{"was replaced on 2026-11-23 by", `href="/learning/` + liveID + `"`, "What it superseded", "mocha"}, nil},
-		{oldID, []string{"was replaced by", `href="/learning/` + midID + `"`}, []string{"What it superseded"}},
+		{midID, []string{"was replaced on 2026-11-23 by", `href="` + testBase + `/learning/` + liveID + `"`, "What it superseded", "mocha"}, nil},
+		{oldID, []string{"was replaced by", `href="` + testBase + `/learning/` + midID + `"`}, []string{"What it superseded"}},
 		{orphanID, []string{"l0000000</code>, which is no longer in the file"}, []string{"What it superseded"}},
 		{plainID, []string{"<del>old</del>"}, []string{"was replaced", "What it superseded"}},
 	}

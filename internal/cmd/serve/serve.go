@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net"
 	"net/http"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 
@@ -39,15 +41,20 @@ type Options struct {
 	// SizeLimit is the file's size limit ($LEARN_MAX_BYTES, else 1 MB).
 	SizeLimit func() (int, error)
 
-	// OpenURL opens the page in a browser; tests replace it.
-	OpenURL func(url string) error
+	// Launch starts a program, argv[0], with the arguments argv[1:] and
+	// does not wait for it: --open starts the desktop's opener with it.
+	// Tests replace it to see the command line.
+	Launch func(argv []string) error
+	// OpenLinger is how long the file --open hands the browser lives
+	// (see openPage); 0 means defaultOpenLinger.
+	OpenLinger time.Duration
 	// Ready, when set, is called with the URL once the server listens.
 	Ready func(url string)
 }
 
 // NewCmdServe builds "learn serve". runF replaces the run function in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, OpenURL: openBrowser, SizeLimit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Open a local web page to read, search and prune the memory",
@@ -67,13 +74,22 @@ write as learn forget, undo and compact, so learn undo (or the page's Undo)
 brings back what it removed. --read-only removes these actions.
 
 The server listens on 127.0.0.1 and a free port unless --port and --addr say
-otherwise. The printed address carries a random access token: the page keeps it
-in a cookie and every request needs it. The Host header is checked, changes
-need a CSRF token, and a Content-Security-Policy lets the page run only its own
-script. Listening on another interface (--addr) lets others on that network
-reach the page, so serve warns. The page's data comes from a JSON API under
-/api/ (state, search, sessions, learnings, lint, docs, compact) that a script
-can call with the same token as "Authorization: Bearer TOKEN".
+otherwise, and prints the page's address, http://127.0.0.1:PORT/t/TOKEN/. The
+random token in its path, new at each start, is the credential: every link, form
+and request of the page carries it. No cookie holds it (a browser sends cookies
+to every port of the host, so another local server you visit would receive it),
+and the page sends no Referer. The Host header is checked, changes need a CSRF
+token and a same-origin request, request bodies are capped at 64 KB, and a
+Content-Security-Policy lets the page run only its own script. Listening on
+another interface (--addr) lets others on that network reach the page, so serve
+warns. The page's data comes from a JSON API under /api/ (state, search,
+sessions, learnings, lint, docs, compact) that a script can call with the token
+as "Authorization: Bearer TOKEN"; a numeric query parameter outside 0 to
+1000000 is refused with 400.
+
+--open writes a file only you can read that leads the browser to the address and
+opens that file, so the token is never on a command line (ps shows those to every
+user); the file is removed after 30 seconds.
 
 Serve runs until Ctrl-C. With --json it prints the address, the token and the
 file as one JSON object for a script to read, then nothing more.
@@ -108,7 +124,7 @@ error.`,
 	}
 	cmd.Flags().StringVar(&opts.Addr, "addr", "127.0.0.1", "listen on this host or IP `ADDRESS` (another interface than loopback lets others reach the page)")
 	cmd.Flags().IntVarP(&opts.Port, "port", "p", 0, "listen on this `PORT` (0: a free port)")
-	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser")
+	cmd.Flags().BoolVar(&opts.Open, "open", false, "open the page in the default browser (through a file only you can read: the token never reaches a command line)")
 	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "show the memory without forget, undo and compact")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("addr", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -151,14 +167,16 @@ func run(ctx context.Context, opts *Options) error {
 	token := web.NewToken()
 	srv, err := web.New(web.Config{
 		Path: path, Display: display, Project: projectName(wd, path),
-		Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port, extra...),
+		Token: token, Hosts: web.AllowedHosts(port, extra...),
 		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
 	})
 	if err != nil {
 		return err
 	}
-	url := fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(urlHost, port), token)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	url := web.URL(net.JoinHostPort(urlHost, port), token)
+	// The handler bounds bodies; the server bounds headers and how long a
+	// request may take to arrive.
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, MaxHeaderBytes: 64 << 10}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -179,10 +197,16 @@ func run(ctx context.Context, opts *Options) error {
 	if opts.Ready != nil {
 		opts.Ready(url)
 	}
-	if opts.Open && opts.OpenURL != nil {
-		if err := opts.OpenURL(url); err != nil {
+	if opts.Open && opts.Launch != nil {
+		linger := opts.OpenLinger
+		if linger <= 0 {
+			linger = defaultOpenLinger
+		}
+		done, err := openPage(url, filepath.Dir(path), opts.Launch, linger)
+		if err != nil {
 			fmt.Fprintf(opts.IO.Err, "warning: could not open a browser (%v); open the address above yourself\n", err)
 		}
+		defer done()
 	}
 
 	select {
@@ -245,19 +269,75 @@ func projectName(wd, path string) string {
 	return filepath.Base(filepath.Dir(filepath.Dir(path)))
 }
 
-// openBrowser starts the desktop's URL opener as a process of its own (never
-// through a shell, so nothing in the URL is interpreted) and does not wait
-// for the browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
+// defaultOpenLinger is how long the file --open hands the browser lives:
+// time for a browser that starts cold to read it, short for a credential.
+const defaultOpenLinger = 30 * time.Second
+
+// openPage opens url in the desktop's browser without putting it on a
+// command line, where ps shows it to every user of the machine: it writes
+// an HTML file readable only by its owner (0600) that sends the browser on
+// to url, and hands the opener the file's path. The file goes in dir (the
+// memory's folder) when it can: a browser confined as a snap or flatpak
+// cannot read another program's /tmp; else in the temporary directory. It is
+// removed after linger, or when done is called, whichever is first, and at
+// once when the opener cannot start.
+func openPage(url, dir string, launch func(argv []string) error, linger time.Duration) (done func(), err error) {
+	f, err := os.CreateTemp(inside(dir), ".learn-serve-open-*.html")
+	if err != nil {
+		if f, err = os.CreateTemp("", "learn-serve-open-*.html"); err != nil {
+			return func() {}, fmt.Errorf("write the page that opens the address: %w", err)
+		}
+	}
+	name := f.Name()
+	var once sync.Once
+	remove := func() { once.Do(func() { _ = os.Remove(name) }) }
+	u := html.EscapeString(url)
+	page := `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
+		`<meta http-equiv="refresh" content="0;url=` + u + `"><title>learn serve</title></head>` +
+		`<body><p>Opening <a href="` + u + `">the memory</a>…</p></body></html>` + "\n"
+	_, werr := f.WriteString(page)
+	if err := errors.Join(werr, f.Chmod(0o600), f.Close()); err != nil {
+		remove()
+		return func() {}, fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := launch(opener(name)); err != nil {
+		remove()
+		return func() {}, err
+	}
+	t := time.AfterFunc(linger, remove)
+	return func() { t.Stop(); remove() }, nil
+}
+
+// inside is dir when no symlink leads to it (a cloned repository can ship
+// .tmp as a link to anywhere), else "" (the temporary directory).
+func inside(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(abs); err != nil || real != abs {
+		return ""
+	}
+	return abs
+}
+
+// opener is the command line that opens file with the desktop's default
+// handler for HTML, a browser.
+func opener(file string) []string {
 	switch runtime.GOOS {
 	case "darwin":
-		cmd = exec.Command("open", url)
+		return []string{"open", file}
 	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+		return []string{"rundll32", "url.dll,FileProtocolHandler", file}
 	default:
-		cmd = exec.Command("xdg-open", url)
+		return []string{"xdg-open", file}
 	}
+}
+
+// launch starts argv as a process of its own (never through a shell, so
+// nothing in it is interpreted) and does not wait for it.
+func launch(argv []string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
 	if err := cmd.Start(); err != nil {
 		return err
 	}

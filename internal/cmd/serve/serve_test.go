@@ -7,6 +7,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,15 +20,24 @@ import (
 )
 
 // start runs learn serve with args until the returned stop is called, and
-// returns the URL it printed.
-func start(t *testing.T, e *memviewtest.Env, args ...string) (url string, opened *string, stop func() error) {
+// returns the URL it printed and the command lines --open launched.
+func start(t *testing.T, e *memviewtest.Env, args ...string) (url string, launched <-chan []string, stop func() error) {
+	t.Helper()
+	return startWith(t, e, nil, args...)
+}
+
+// startWith is start with the options changed by mod first.
+func startWith(t *testing.T, e *memviewtest.Env, mod func(*Options), args ...string) (url string, launched <-chan []string, stop func() error) {
 	t.Helper()
 	ready := make(chan string, 1)
-	opened = new(string)
+	argvs := make(chan []string, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := NewCmdServe(e.Factory, func(ctx context.Context, o *Options) error {
 		o.Ready = func(u string) { ready <- u }
-		o.OpenURL = func(u string) error { *opened = u; return nil }
+		o.Launch = func(argv []string) error { argvs <- argv; return nil }
+		if mod != nil {
+			mod(o)
+		}
 		return run(ctx, o)
 	})
 	cmd.SetContext(ctx)
@@ -40,7 +52,7 @@ func start(t *testing.T, e *memviewtest.Env, args ...string) (url string, opened
 		cancel()
 		t.Fatal("serve did not start")
 	}
-	return url, opened, func() error {
+	return url, argvs, func() error {
 		cancel()
 		select {
 		case err := <-errc:
@@ -53,27 +65,25 @@ func start(t *testing.T, e *memviewtest.Env, args ...string) (url string, opened
 
 func TestServeStartsPrintsTheURLAndStops(t *testing.T) {
 	e := memviewtest.New(t, memviewtest.Sample)
-	url, opened, stop := start(t, e, "--open")
-	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.Contains(url, "/?token=") {
+	url, _, stop := start(t, e)
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/t/[0-9a-f]{32}/$`).MatchString(url) {
 		t.Fatalf("URL %q", url)
-	}
-	if *opened != url {
-		t.Errorf("--open opened %q, want %q", *opened, url)
 	}
 	if !strings.Contains(e.Out.String(), url) {
 		t.Errorf("the URL is not printed:\n%s", e.Out)
 	}
-	client := &http.Client{Jar: newJar(t)}
-	resp, err := client.Get(url)
+	// The printed URL is the credential: no cookie is set or needed.
+	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "Backoff must cap") || strings.Contains(resp.Request.URL.String(), "token") {
-		t.Errorf("GET the printed URL: %d, ended at %s", resp.StatusCode, resp.Request.URL)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "Backoff must cap") || len(resp.Cookies()) > 0 {
+		t.Errorf("GET the printed URL: %d, cookies %v", resp.StatusCode, resp.Cookies())
 	}
-	bare, _, _ := strings.Cut(url, "?")
+	bare, _, _ := strings.Cut(url, "/t/")
+	bare += "/"
 	resp, err = http.Get(bare + "api/state")
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +173,7 @@ func TestServeWarnsOffLoopback(t *testing.T) {
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("URL %q, want one a browser here can open", url)
 	}
-	resp, err := (&http.Client{Jar: newJar(t)}).Get(url)
+	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,8 +204,154 @@ func TestServeJSON(t *testing.T) {
 	if err := json.Unmarshal(e.Out.Bytes(), &got); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, e.Out)
 	}
-	if got.URL != url || !strings.HasSuffix(url, "?token="+got.Token) || len(got.Token) != 32 || !got.ReadOnly ||
+	if got.URL != url || !strings.HasSuffix(url, "/t/"+got.Token+"/") || len(got.Token) != 32 || !got.ReadOnly ||
 		got.File != ".tmp/memory-learnings.md" || !strings.HasPrefix(got.Address, "127.0.0.1:") {
 		t.Errorf("started %+v, printed URL %s", got, url)
 	}
+}
+
+// TestServeOpenKeepsTheTokenOffTheCommandLine runs --open with the launcher
+// replaced: the command line it starts never holds the token (ps shows it
+// to every user); it names a file only its owner can read that leads the
+// browser to the printed address, and the file is gone after a moment, or
+// when serve stops, or at once when the opener cannot start.
+func TestServeOpenKeepsTheTokenOffTheCommandLine(t *testing.T) {
+	linger := func(d time.Duration) func(*Options) { return func(o *Options) { o.OpenLinger = d } }
+	opened := func(t *testing.T, url string, launched <-chan []string) string {
+		t.Helper()
+		var argv []string
+		select {
+		case argv = <-launched:
+		case <-time.After(5 * time.Second):
+			t.Fatal("--open launched nothing")
+		}
+		token := url[strings.LastIndex(url[:len(url)-1], "/")+1 : len(url)-1]
+		if len(token) != 32 {
+			t.Fatalf("no token in %s", url)
+		}
+		if want := opener("FILE"); len(argv) != len(want) || argv[0] != want[0] {
+			t.Errorf("launched %q, want %q", argv, want)
+		}
+		for _, a := range argv {
+			if strings.Contains(a, token) || strings.Contains(a, "/t/") || strings.Contains(a, "http") {
+				t.Errorf("the command line %q holds the address", argv)
+			}
+		}
+		file := argv[len(argv)-1]
+		fi, err := os.Stat(file)
+		if err != nil {
+			t.Fatalf("the opened file: %v", err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("the opened file is %v, want -rw-------", fi.Mode().Perm())
+		}
+		page, _ := os.ReadFile(file)
+		if !strings.Contains(string(page), `<meta http-equiv="refresh" content="0;url=`+url+`">`) || !strings.Contains(string(page), `content="no-referrer"`) {
+			t.Errorf("the opened file does not lead to %s:\n%s", url, page)
+		}
+		return file
+	}
+	gone := func(t *testing.T, file string, within time.Duration) {
+		t.Helper()
+		deadline := time.Now().Add(within)
+		for {
+			if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s is still there after %v", file, within)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+
+	t.Run("removed after a moment", func(t *testing.T) {
+		e := memviewtest.New(t, memviewtest.Sample)
+		url, launched, stop := startWith(t, e, linger(200*time.Millisecond), "--open")
+		file := opened(t, url, launched)
+		if filepath.Dir(file) != filepath.Dir(e.File) {
+			t.Errorf("the file is in %s, want the memory's folder %s", filepath.Dir(file), filepath.Dir(e.File))
+		}
+		gone(t, file, 5*time.Second)
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("removed when serve stops", func(t *testing.T) {
+		e := memviewtest.New(t, memviewtest.Sample)
+		url, launched, stop := startWith(t, e, linger(time.Hour), "--open", "--json")
+		file := opened(t, url, launched)
+		time.Sleep(100 * time.Millisecond)
+		if _, err := os.Stat(file); err != nil {
+			t.Fatalf("removed before its time: %v", err)
+		}
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		gone(t, file, 0)
+	})
+	t.Run("no memory folder yet", func(t *testing.T) {
+		tmp := t.TempDir()
+		t.Setenv("TMPDIR", tmp)
+		e := memviewtest.New(t, "")
+		url, launched, stop := startWith(t, e, linger(time.Hour), "--open")
+		file := opened(t, url, launched)
+		if filepath.Dir(file) != tmp {
+			t.Errorf("the file is in %s, want the temporary directory %s", filepath.Dir(file), tmp)
+		}
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		gone(t, file, 0)
+	})
+	t.Run("the memory folder is a link", func(t *testing.T) {
+		tmp, elsewhere := t.TempDir(), t.TempDir()
+		t.Setenv("TMPDIR", tmp)
+		e := memviewtest.New(t, "")
+		if err := os.Symlink(elsewhere, filepath.Dir(e.File)); err != nil {
+			t.Fatal(err)
+		}
+		url, launched, stop := startWith(t, e, linger(time.Hour), "--open")
+		if file := opened(t, url, launched); filepath.Dir(file) != tmp {
+			t.Errorf("the file is in %s, want the temporary directory %s, not through the link", filepath.Dir(file), tmp)
+		}
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		if left, _ := os.ReadDir(elsewhere); len(left) != 0 {
+			t.Errorf("wrote through the link: %v", left)
+		}
+	})
+	t.Run("the opener cannot start", func(t *testing.T) {
+		e := memviewtest.New(t, memviewtest.Sample)
+		var file string
+		_, _, stop := startWith(t, e, func(o *Options) {
+			o.Launch = func(argv []string) error {
+				file = argv[len(argv)-1]
+				return errors.New("exec: \"xdg-open\": executable file not found in $PATH")
+			}
+		}, "--open")
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(e.Err.String(), "warning: could not open a browser") || !strings.Contains(e.Err.String(), "xdg-open") {
+			t.Errorf("stderr:\n%s", e.Err)
+		}
+		if file == "" {
+			t.Fatal("nothing launched")
+		}
+		gone(t, file, 0)
+	})
+	t.Run("without --open", func(t *testing.T) {
+		e := memviewtest.New(t, memviewtest.Sample)
+		_, launched, stop := start(t, e)
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case argv := <-launched:
+			t.Errorf("launched %q without --open", argv)
+		default:
+		}
+	})
 }

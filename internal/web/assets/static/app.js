@@ -8,9 +8,13 @@
   var main = document.getElementById('main');
   var live = document.getElementById('live');
   var version = document.body.dataset.version;
+  // Every path of the page starts with /t/TOKEN: the access token travels
+  // in the address, never in a cookie another local server could receive.
+  var base = document.body.dataset.base || '';
 
-  function get(url, opts) {
-    return fetch(url, Object.assign({ credentials: 'same-origin' }, opts || {}));
+  // get fetches a path of this server (/api/…, /fragment/…, a data-src).
+  function get(path, opts) {
+    return fetch(base + path, Object.assign({ credentials: 'omit', referrerPolicy: 'no-referrer' }, opts || {}));
   }
 
   // Search as you type.
@@ -53,7 +57,7 @@
       li.dataset.id = r.id;
       li.appendChild(el('span', 'badge', r.badge));
       var a = el('a', 'snippet');
-      a.href = '/learning/' + encodeURIComponent(r.id);
+      a.href = base + '/learning/' + encodeURIComponent(r.id);
       r.snippet.forEach(function (run) {
         a.appendChild(run.hit ? el('mark', '', run.text) : document.createTextNode(run.text));
       });
