@@ -16,6 +16,17 @@
 // for keys and tokens, values too short or too regular to be random are not
 // secrets. A password in a URL equal to its user name (postgres:postgres) is
 // a well-known default, not a secret.
+//
+// Passwords are also found where people write them without an assignment
+// (passwords.go): in sentences, in several languages ("log in with user
+// admin and password X", "das Passwort ist X"), as user:password before a
+// host, in the commands that take one (mysql -pX, sshpass -p X, docker
+// login -p X, ...) and in .netrc lines. There a value counts when it reads
+// like a password (letters with digits or symbols, random, or quoted), so
+// that "the password is hashed" and "the password must be 12 characters"
+// pass. "changeme" is a placeholder: templates write it where a password
+// goes. Invisible characters (zero-width spaces, the byte-order mark, ...)
+// are read as absent, so a key split by one is still found.
 package secrets
 
 import (
@@ -90,7 +101,7 @@ var assignmentRules = []rule{
 		kind:  "password in URL",
 		hints: []string{"://"},
 		needs: "@",
-		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
+		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
 	},
 	{
@@ -119,7 +130,7 @@ var assignmentRules = []rule{
 		// learnings quote the commands they ran.
 		judge: judgeAssignment,
 		hints: []string{"--"},
-		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 	{
@@ -142,7 +153,7 @@ var assignmentRules = []rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
-		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
+		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
@@ -167,17 +178,23 @@ func saidPassword(text string, span []int) bool {
 var compoundWord = regexp.MustCompile(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first.
-var rules = slices.Concat(providerRules, assignmentRules)
+var rules = slices.Concat(providerRules, assignmentRules, passwordRules)
 
 // Scan reports the secrets in text in order of position. A provider format
 // wins over a free-form assignment covering the same bytes, so a GitHub
 // token in "GITHUB_TOKEN=ghp_..." is reported once, as a GitHub token.
+// Invisible characters (zero-width spaces and joiners, the byte-order
+// mark, ...) are read as absent, so a key split by one is still found; its
+// finding covers the characters inside it.
 func Scan(text string) []Finding {
-	lines := hintLines(text)
+	folded, cuts := fold(text)
+	lines := hintLines(folded)
 	if lines == nil {
 		return nil
 	}
-	return scanLines(text, lines)
+	found := scanLines(folded, lines)
+	unfold(found, cuts)
+	return found
 }
 
 // scanLines runs each rule on its lines of text (see hintIndex.lines).
@@ -296,7 +313,7 @@ func (r rule) findAll(s string) [][]int {
 // secretIndex narrows a match to the secret's submatch ("s" or, for a
 // quoted assignment, "qs"), falling back to the whole match.
 func secretIndex(re *regexp.Regexp, m []int) []int {
-	for _, name := range []string{"s", "qs"} {
+	for _, name := range []string{"s", "qs", "q2", "q3"} {
 		if i := re.SubexpIndex(name); i > 0 && m[2*i] >= 0 {
 			return m[2*i : 2*i+2]
 		}
@@ -368,9 +385,12 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "" // a number is a setting (PASSWORD_RESET_TTL=3600), not a secret
 	}
 	switch {
-	case containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "_pw", "-pass", "-pw"):
-		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) {
+	case isPasswordKey(key, value(text, m[2*re.SubexpIndex("key"):])):
+		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
+		}
+		if !quoted && compoundWord.MatchString(val) {
+			return "" // "pw: 4096-bit"
 		}
 		if len(val) < 4 {
 			return ""
@@ -395,6 +415,45 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "generic API key assignment"
 	}
 	return ""
+}
+
+// keyEnds are hints for keys that end in one of words: the word followed
+// by each character that can come between a key and its "=" or ":".
+func keyEnds(words ...string) []string {
+	var out []string
+	for _, w := range words {
+		for _, c := range []string{"=", ":", "\"", "'", " ", "\t"} {
+			out = append(out, w+c)
+		}
+	}
+	return out
+}
+
+// isPasswordKey reports a setting that holds a password: its name has a
+// word for one (DB_PASSWORD, passwd, pass_word), or its last part is pass
+// or pw (pass, SMTP_PASS, admin-pw, SSHPASS written as an environment
+// variable), which bypass or compass are not.
+func isPasswordKey(lower, key string) bool {
+	last := lower[strings.LastIndexAny(lower, "_-.")+1:]
+	switch {
+	case containsAny(lower, passwordWords), last == "pass", last == "pw", last == "pswd", last == "passwort":
+		return true
+	case strings.HasSuffix(lower, "pass") && envName.MatchString(key+"_X"):
+		return true
+	}
+	return false
+}
+
+// shellPassword reports a password set the way a shell or an env file
+// sets one, NAME=value with nothing around the "=" and a name ending in
+// the password word (PGPASSWORD=hunter psql): there a word is a password,
+// where in "password: required" it is prose.
+func shellPassword(text string, re *regexp.Regexp, m []int) bool {
+	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
+	span := secretIndex(re, m)
+	key := strings.ToLower(text[k[0]:k[1]])
+	return text[k[1]:span[0]] == "=" && len(value(text, span)) >= 4 &&
+		hasAnySuffix(key, "password", "passwd", "pwd", "pass", "pw", "passphrase")
 }
 
 var (

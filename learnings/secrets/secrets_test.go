@@ -278,6 +278,7 @@ func FuzzScan(f *testing.F) {
 	f.Add("postgres://u:p@h <private>x")
 	f.Add(k("-----BEGIN ", "PRIVATE KEY-----"))
 	f.Add("a=\"\"b:'' c=>`x` \xff")
+	f.Add("log in as admin:Pa55\u200bword99 or mysql -uroot -pS3\ufeffcret")
 	f.Fuzz(func(t *testing.T, text string) {
 		end := 0
 		for _, fd := range Scan(text) {
@@ -299,7 +300,8 @@ func FuzzScan(f *testing.F) {
 // scanEveryLine is Scan without the hint index: every rule whose hints are
 // part of what it matches runs on every line. Scan must find the same, or a
 // rule's hints miss some of its matches.
-func scanEveryLine(text string) []Finding {
+func scanEveryLine(original string) []Finding {
+	text, cuts := fold(original)
 	var all [][2]int
 	for start := 0; start < len(text); {
 		end := strings.IndexByte(text[start:], '\n')
@@ -323,5 +325,7 @@ func scanEveryLine(text string) []Finding {
 			lines = append(lines, ruleLines{i, gated[i]})
 		}
 	}
-	return scanLines(text, lines)
+	found := scanLines(text, lines)
+	unfold(found, cuts)
+	return found
 }
