@@ -588,10 +588,52 @@ func entropy(v string) float64 {
 	return h
 }
 
+// UnclosedPrivate returns the byte offset of the first <private> (any
+// case, with attributes) that no </private> closes, nested ones counted,
+// or -1 when every one is closed. StripPrivate would drop everything after
+// it, the rest of a session's learnings with it, so callers refuse such a
+// text instead of stripping it (even a tag quoted in backticks: the
+// writer meant a tag or meant to write about one, and either way a silent
+// loss of the tail is the wrong answer).
+func UnclosedPrivate(text string) int {
+	opens := privateOpen.FindAllStringIndex(text, -1)
+	if opens == nil {
+		return -1
+	}
+	closes := privateClose.FindAllStringIndex(text, -1)
+	ci := 0
+	for oi := 0; oi < len(opens); {
+		first, depth, at := opens[oi][0], 1, opens[oi][1]
+		oi++
+		for depth > 0 {
+			for ci < len(closes) && closes[ci][0] < at {
+				ci++
+			}
+			if ci == len(closes) {
+				return first
+			}
+			if oi < len(opens) && opens[oi][0] < closes[ci][0] {
+				depth++
+				at = opens[oi][1]
+				oi++
+				continue
+			}
+			depth--
+			at = closes[ci][1]
+			ci++
+		}
+		for oi < len(opens) && opens[oi][0] < at {
+			oi++
+		}
+	}
+	return -1
+}
+
 // StripPrivate removes <private>…</private> spans (any case, across lines,
 // nested ones included) so that what a user marks private never reaches the
 // file, and reports how many spans it removed. An unclosed <private> strips
-// to the end of the text: better to lose the tail than to store it. Where a
+// to the end of the text: better to lose the tail than to store it; store
+// and summarise refuse such a text first (UnclosedPrivate). Where a
 // span sat between words, one space is left, not two, and none before
 // punctuation or a line end.
 func StripPrivate(text string) (string, int) {
