@@ -22,7 +22,7 @@ var passwordHints = []string{"pass", "pwd", "pw", "wachtwoord", "senha", "contra
 // credValue is a password as it follows a word for one: a code span, a
 // quoted string, or a word whose trailing full stop or colon is the
 // sentence's.
-const credValue = "(?:`(?P<qs>[^`\n]{3,})`|\"(?P<q2>[^\"\n]{3,})\"|'(?P<q3>[^'\n]{3,})'|(?P<s>[^\\s`\"',;()<>]{2,}[^\\s`\"',;().:<>!?]))"
+const credValue = "(?:`(?P<qs>[^`\n]{3,})`|\"(?P<q2>[^\"\n]{3,})\"|'(?P<q3>[^'\n]{3,})'|(?P<s>[^\\s`\"',;()<>]{2,}[^\\s`\"',;().:<>?]))"
 
 // passwordRules find passwords the way people and agents write them down
 // outside an assignment: in a sentence, in the commands that take one, in
@@ -87,14 +87,22 @@ var passwordRules = []rule{
 		valid: spokenPassword,
 	},
 	{
+		// "set the password to hunter2", "changed the DB password to X".
+		kind:  "password in prose",
+		hints: passwordHints,
+		re: regexp.MustCompile(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
+		valid: spokenPassword,
+	},
+	{
 		// "credentials: admin/hunter2", "log in as admin:S3cret".
 		kind:  "password in prose",
 		hints: []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
 		re: regexp.MustCompile(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
-			`[ \t]*(?:are|is|sind|sont|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
+			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
-			return spokenPassword(text, span) && !fileName.MatchString(v)
+			return spokenPassword(text, span) && !fileName.MatchString(v) && !acronym.MatchString(v)
 		},
 	},
 	{
@@ -129,6 +137,10 @@ var userPassHints = func() []string {
 // algorithm matches the names of hashes and ciphers, which follow the
 // word password in "password sha256 hashes" and are no password.
 var algorithm = regexp.MustCompile(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
+
+// acronym matches a short name in capitals (OIDC2, SAML), which follows
+// "log in with SSO/" and is no password.
+var acronym = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,7}$`)
 
 // fileName matches a value that names a file (auth2.ts), not a password.
 var fileName = regexp.MustCompile(`\.[a-z]{1,4}$`)
