@@ -1,6 +1,9 @@
 package secrets
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // isInvisible reports the characters that render as nothing: zero-width
 // spaces and joiners, the word joiner, the byte-order mark, the soft
@@ -33,43 +36,47 @@ func invisibleLead(c byte) bool {
 // folded text, n its length in bytes.
 type cut struct{ at, n int }
 
-// fold returns text without its invisible characters and where they were;
-// text itself, and no cuts, when it has none (the common case costs one
-// pass over the bytes and no allocation).
+// fold returns text without the invisible characters that follow a
+// printable ASCII character (the only place one can split a key or the
+// word "password"), and where they were; text itself, and no cuts, when
+// there is none. The common case costs one pass over the bytes and no
+// allocation: an emoji's variation selector or a byte-order mark at the
+// start follows no such character and stays.
 func fold(text string) (string, []cut) {
-	i := 0
-	for i < len(text) {
-		if c := text[i]; c >= 0x80 && invisibleLead(c) {
-			if r, n := utf8.DecodeRuneInString(text[i:]); isInvisible(r) {
-				break
-			} else {
-				i += n
-				continue
-			}
+	var b strings.Builder
+	var cuts []cut
+	prev, afterKey := 0, false
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			afterKey = c > ' ' && c != 0x7f
+			i++
+			continue
 		}
-		i++
+		if !invisibleLead(c) {
+			afterKey = false
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case !isInvisible(r):
+			afterKey = false
+		case afterKey:
+			if cuts == nil {
+				b.Grow(len(text))
+			}
+			b.WriteString(text[prev:i])
+			cuts = append(cuts, cut{at: b.Len(), n: n})
+			prev = i + n
+		}
+		i += n
 	}
-	if i == len(text) {
+	if cuts == nil {
 		return text, nil
 	}
-	b := make([]byte, 0, len(text))
-	var cuts []cut
-	prev := 0
-	for i < len(text) {
-		c := text[i]
-		if c >= 0x80 && invisibleLead(c) {
-			if r, n := utf8.DecodeRuneInString(text[i:]); isInvisible(r) {
-				b = append(b, text[prev:i]...)
-				cuts = append(cuts, cut{at: len(b), n: n})
-				i += n
-				prev = i
-				continue
-			}
-		}
-		i++
-	}
-	b = append(b, text[prev:]...)
-	return string(b), cuts
+	b.WriteString(text[prev:])
+	return b.String(), cuts
 }
 
 // unfold moves findings in folded text back onto the original text: a

@@ -16,7 +16,7 @@ const passwordWordsRe = `(?:\b(?:password|passwort|passwd|passphrase|passcode|pw
 // built on passwordWordsRe: lower-case, and for words whose capital is not
 // ASCII, a part after the first letter ("ароль"), which the hint index
 // compares byte for byte.
-var passwordHints = []string{"pass", "pwd", "pw", "wachtwoord", "senha", "contrase", "clave", "salasana", "heslo", "geslo",
+var passwordHints = []string{"passw", "passphrase", "passcode", "passe", "pw", "wachtwoord", "senha", "contrase", "clave", "salasana", "heslo", "geslo",
 	"senord", "hasło", "haslo", "jelsz", "ароль", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "ifre"}
 
 // credValue is a password as it follows a word for one: a code span, a
@@ -70,8 +70,9 @@ var passwordRules = []rule{
 	{
 		// "log in with user admin and password hunter2", "user: ops,
 		// pw: Kx9…", "Benutzer admin, Passwort geheim42".
-		kind:  "password in prose",
-		hints: passwordHints,
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
 		re: regexp.MustCompile(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 			`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 			`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
@@ -80,24 +81,27 @@ var passwordRules = []rule{
 	{
 		// "the password is hunter2", "das Passwort ist geheim42", "le mot
 		// de passe est …", "密码是 …", "パスワードは …".
-		kind:  "password in prose",
-		hints: passwordHints,
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
 		re: regexp.MustCompile(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 			`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
 		valid: spokenPassword,
 	},
 	{
 		// "set the password to hunter2", "changed the DB password to X".
-		kind:  "password in prose",
-		hints: passwordHints,
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
 		re: regexp.MustCompile(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 		valid: spokenPassword,
 	},
 	{
 		// "credentials: admin/hunter2", "log in as admin:S3cret".
-		kind:  "password in prose",
-		hints: []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
+		kind:     "password in prose",
+		windowed: true,
+		hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
 		re: regexp.MustCompile(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
 			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 		valid: func(text string, span []int) bool {
@@ -107,9 +111,10 @@ var passwordRules = []rule{
 	},
 	{
 		// "passwd hunter2", "password Kx9q2" with no verb around it.
-		kind:  "password in prose",
-		hints: []string{"passw", "pw"},
-		re:    regexp.MustCompile(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+		kind:     "password in prose",
+		windowed: true,
+		hints:    []string{"passw", "pw"},
+		re:       regexp.MustCompile(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 		valid: func(text string, span []int) bool {
 			return spokenPassword(text, span) && !algorithm.MatchString(value(text, span))
 		},

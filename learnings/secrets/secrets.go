@@ -83,7 +83,17 @@ type rule struct {
 	// bounded rules only count when the secret does not continue into
 	// more key characters.
 	bounded bool
+	// windowed rules run their expression only on the words around each
+	// hint in a line (about window bytes either side, widened to
+	// whitespace), not on the whole line: an expression that opens with a
+	// long case-insensitive alternation is tried at every byte it is given,
+	// and the lines of a memory file that say "password" are often long
+	// paragraphs.
+	windowed bool
 }
+
+// window is how many bytes either side of a hint a windowed rule reads.
+const window = 96
 
 func isKeyChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
@@ -153,7 +163,7 @@ var assignmentRules = []rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
-		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
+		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
@@ -271,17 +281,55 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) {
 			continue
 		}
-		for _, m := range r.findAll(text[ln[0]:ln[1]]) {
-			for i := range m {
-				if m[i] >= 0 {
-					m[i] += ln[0]
+		spans := [][2]int{ln}
+		if r.windowed {
+			spans = r.windows(text, ln)
+		}
+		for _, sp := range spans {
+			for _, m := range r.findAll(text[sp[0]:sp[1]]) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += sp[0]
+					}
 				}
+				out = append(out, m)
 			}
-			out = append(out, m)
 		}
 	}
 	return out
 }
+
+// windows are the parts of the line ln of text a windowed rule reads: the
+// bytes within window of each of its hints, widened to whitespace so that
+// no word is cut, overlapping ones merged.
+func (r rule) windows(text string, ln [2]int) [][2]int {
+	var out [][2]int
+	line := text[ln[0]:ln[1]]
+	for i := 0; i < len(line); i++ {
+		for _, h := range r.hints {
+			h = strings.TrimPrefix(h, "^")
+			if lowerByte(line[i]) != h[0] || !hasPrefixFold(line[i:], h) {
+				continue
+			}
+			start, end := max(0, i-window), min(len(line), i+len(h)+window)
+			for start > 0 && !isSpace(line[start-1]) {
+				start--
+			}
+			for end < len(line) && !isSpace(line[end]) {
+				end++
+			}
+			if n := len(out); n > 0 && start <= out[n-1][1]-ln[0] {
+				out[n-1][1] = ln[0] + end
+			} else {
+				out = append(out, [2]int{ln[0] + start, ln[0] + end})
+			}
+			break
+		}
+	}
+	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 // findAll returns the rule's matches in s; for an overlapping rule the
 // search resumes where each match's value starts rather than after it.
@@ -385,7 +433,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "" // a number is a setting (PASSWORD_RESET_TTL=3600), not a secret
 	}
 	switch {
-	case isPasswordKey(key, value(text, m[2*re.SubexpIndex("key"):])):
+	case isPasswordKey(key, value(text, m[2*re.SubexpIndex("key"):])) && !blankAfterPass(text, re, m):
 		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
 		}
@@ -418,11 +466,13 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 }
 
 // keyEnds are hints for keys that end in one of words: the word followed
-// by each character that can come between a key and its "=" or ":".
+// by each character but a blank that can come between a key and its "="
+// or ":" (judgeAssignment takes "pass :" for prose, so that the many
+// lines saying "pass " need not be read).
 func keyEnds(words ...string) []string {
 	var out []string
 	for _, w := range words {
-		for _, c := range []string{"=", ":", "\"", "'", " ", "\t"} {
+		for _, c := range []string{"=", ":", "\"", "'"} {
 			out = append(out, w+c)
 		}
 	}
@@ -442,6 +492,18 @@ func isPasswordKey(lower, key string) bool {
 		return true
 	}
 	return false
+}
+
+// blankAfterPass reports a key named only by a final pass or pw (pass,
+// SSHPASS) followed by a blank: "pass : 3 of 4" is prose, and Scan's hints
+// for such keys leave the blank out.
+func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
+	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
+	key := strings.ToLower(text[k[0]:k[1]])
+	if containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "-pass", "_pw", "-pw") || strings.HasSuffix(text[:k[0]], "--") {
+		return false // a flag: --pass S3cret
+	}
+	return k[1] < len(text) && (text[k[1]] == ' ' || text[k[1]] == '\t')
 }
 
 // shellPassword reports a password set the way a shell or an env file
