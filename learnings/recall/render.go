@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
@@ -82,14 +83,16 @@ func (r *Result) header() string {
 	return h
 }
 
-func categoryHeading(name string) string { return "\n## " + name + "\n\n" }
+// categoryHeading is a category's heading; the name, a custom one written
+// into the file by hand, is sanitised like the learnings under it.
+func categoryHeading(name string) string { return "\n## " + sanitize.Text(name) + "\n\n" }
 
 // bullet renders one learning as a list item, its ID after the first line so
 // that a code block in the text stays intact.
 func bullet(it Item, withCategory bool) string {
 	tag := "[" + it.Learning.ID
 	if withCategory {
-		tag += ", " + it.Category
+		tag += ", " + sanitize.Text(it.Category)
 	}
 	tag += "]"
 	lines := strings.Split(shownText(it), "\n")
@@ -135,7 +138,7 @@ func rawCosts(items []Item, withCategory bool) []int {
 func textCost(text string, it Item, withCategory bool) int {
 	tag := 2 + runes(it.Learning.ID)
 	if withCategory {
-		tag += 2 + runes(it.Category)
+		tag += 2 + runes(sanitize.Text(it.Category))
 	}
 	nl := strings.IndexByte(text, '\n')
 	if nl < 0 && !opensFence(text) {
@@ -156,8 +159,10 @@ func textCost(text string, it Item, withCategory bool) int {
 
 // shownText is the learning's text as recall prints it: with any secret
 // stored before learn guarded the file redacted, since recall's output goes
-// into every agent's prompt.
-func shownText(it Item) string { return secrets.Redact(it.Learning.Text) }
+// into every agent's prompt, and terminal controls and frame tags
+// neutralised (sanitize.Text), since it goes to terminals and inside the
+// plugin's <project-memory> frame too.
+func shownText(it Item) string { return sanitize.Text(secrets.Redact(it.Learning.Text)) }
 
 func opensFence(text string) bool {
 	first := strings.TrimLeft(text, " ")

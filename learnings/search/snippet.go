@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
@@ -17,9 +18,10 @@ const snippetLen = 160
 // (idf-weighted, distinct) matched terms, cut at word boundaries, with runs
 // of whitespace folded to one space. It returns the window and the byte
 // ranges of the matched words in it. Secrets in text (stored before learn
-// guarded the file) are redacted first, so a hit never shows one.
+// guarded the file) are redacted first, so a hit never shows one, and
+// terminal controls and frame tags are neutralised (sanitize.Text).
 func snippet(text string, matched map[string]float64, size int) (string, [][2]int) {
-	text = secrets.Redact(text)
+	text = sanitize.Text(secrets.Redact(text))
 	type match struct {
 		start, end int
 		term       string

@@ -16,6 +16,17 @@
 // for keys and tokens, values too short or too regular to be random are not
 // secrets. A password in a URL equal to its user name (postgres:postgres) is
 // a well-known default, not a secret.
+//
+// Passwords are also found where people write them without an assignment
+// (passwords.go): in sentences, in several languages ("log in with user
+// admin and password X", "das Passwort ist X"), as user:password before a
+// host, in the commands that take one (mysql -pX, sshpass -p X, docker
+// login -p X, ...) and in .netrc lines. There a value counts when it reads
+// like a password (letters with digits or symbols, random, or quoted), so
+// that "the password is hashed" and "the password must be 12 characters"
+// pass. "changeme" is a placeholder: templates write it where a password
+// goes. Invisible characters (zero-width spaces, the byte-order mark, ...)
+// are read as absent, so a key split by one is still found.
 package secrets
 
 import (
@@ -72,7 +83,17 @@ type rule struct {
 	// bounded rules only count when the secret does not continue into
 	// more key characters.
 	bounded bool
+	// windowed rules run their expression only on the words around each
+	// hint in a line (about window bytes either side, widened to
+	// whitespace), not on the whole line: an expression that opens with a
+	// long case-insensitive alternation is tried at every byte it is given,
+	// and the lines of a memory file that say "password" are often long
+	// paragraphs.
+	windowed bool
 }
+
+// window is how many bytes either side of a hint a windowed rule reads.
+const window = 96
 
 func isKeyChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
@@ -90,7 +111,7 @@ var assignmentRules = []rule{
 		kind:  "password in URL",
 		hints: []string{"://"},
 		needs: "@",
-		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/@'"]+)@[A-Za-z0-9.\-\[]`),
+		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
 	},
 	{
@@ -119,7 +140,7 @@ var assignmentRules = []rule{
 		// learnings quote the commands they ran.
 		judge: judgeAssignment,
 		hints: []string{"--"},
-		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 	{
@@ -142,7 +163,7 @@ var assignmentRules = []rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
-		hints:       slices.Concat(passwordWords, []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
+		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
 		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
 			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
@@ -167,17 +188,23 @@ func saidPassword(text string, span []int) bool {
 var compoundWord = regexp.MustCompile(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first.
-var rules = slices.Concat(providerRules, assignmentRules)
+var rules = slices.Concat(providerRules, assignmentRules, passwordRules)
 
 // Scan reports the secrets in text in order of position. A provider format
 // wins over a free-form assignment covering the same bytes, so a GitHub
 // token in "GITHUB_TOKEN=ghp_..." is reported once, as a GitHub token.
+// Invisible characters (zero-width spaces and joiners, the byte-order
+// mark, ...) are read as absent, so a key split by one is still found; its
+// finding covers the characters inside it.
 func Scan(text string) []Finding {
-	lines := hintLines(text)
+	folded, cuts := fold(text)
+	lines := hintLines(folded)
 	if lines == nil {
 		return nil
 	}
-	return scanLines(text, lines)
+	found := scanLines(folded, lines)
+	unfold(found, cuts)
+	return found
 }
 
 // scanLines runs each rule on its lines of text (see hintIndex.lines).
@@ -254,17 +281,55 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) {
 			continue
 		}
-		for _, m := range r.findAll(text[ln[0]:ln[1]]) {
-			for i := range m {
-				if m[i] >= 0 {
-					m[i] += ln[0]
+		spans := [][2]int{ln}
+		if r.windowed {
+			spans = r.windows(text, ln)
+		}
+		for _, sp := range spans {
+			for _, m := range r.findAll(text[sp[0]:sp[1]]) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += sp[0]
+					}
 				}
+				out = append(out, m)
 			}
-			out = append(out, m)
 		}
 	}
 	return out
 }
+
+// windows are the parts of the line ln of text a windowed rule reads: the
+// bytes within window of each of its hints, widened to whitespace so that
+// no word is cut, overlapping ones merged.
+func (r rule) windows(text string, ln [2]int) [][2]int {
+	var out [][2]int
+	line := text[ln[0]:ln[1]]
+	for i := 0; i < len(line); i++ {
+		for _, h := range r.hints {
+			h = strings.TrimPrefix(h, "^")
+			if lowerByte(line[i]) != h[0] || !hasPrefixFold(line[i:], h) {
+				continue
+			}
+			start, end := max(0, i-window), min(len(line), i+len(h)+window)
+			for start > 0 && !isSpace(line[start-1]) {
+				start--
+			}
+			for end < len(line) && !isSpace(line[end]) {
+				end++
+			}
+			if n := len(out); n > 0 && start <= out[n-1][1]-ln[0] {
+				out[n-1][1] = ln[0] + end
+			} else {
+				out = append(out, [2]int{ln[0] + start, ln[0] + end})
+			}
+			break
+		}
+	}
+	return out
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 // findAll returns the rule's matches in s; for an overlapping rule the
 // search resumes where each match's value starts rather than after it.
@@ -296,7 +361,7 @@ func (r rule) findAll(s string) [][]int {
 // secretIndex narrows a match to the secret's submatch ("s" or, for a
 // quoted assignment, "qs"), falling back to the whole match.
 func secretIndex(re *regexp.Regexp, m []int) []int {
-	for _, name := range []string{"s", "qs"} {
+	for _, name := range []string{"s", "qs", "q2", "q3"} {
 		if i := re.SubexpIndex(name); i > 0 && m[2*i] >= 0 {
 			return m[2*i : 2*i+2]
 		}
@@ -368,9 +433,12 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "" // a number is a setting (PASSWORD_RESET_TTL=3600), not a secret
 	}
 	switch {
-	case containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "_pw", "-pass", "-pw"):
-		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) {
+	case isPasswordKey(key, value(text, m[2*re.SubexpIndex("key"):])) && !blankAfterPass(text, re, m):
+		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
+		}
+		if !quoted && compoundWord.MatchString(val) {
+			return "" // "pw: 4096-bit"
 		}
 		if len(val) < 4 {
 			return ""
@@ -395,6 +463,59 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "generic API key assignment"
 	}
 	return ""
+}
+
+// keyEnds are hints for keys that end in one of words: the word followed
+// by each character but a blank that can come between a key and its "="
+// or ":" (judgeAssignment takes "pass :" for prose, so that the many
+// lines saying "pass " need not be read).
+func keyEnds(words ...string) []string {
+	var out []string
+	for _, w := range words {
+		for _, c := range []string{"=", ":", "\"", "'"} {
+			out = append(out, w+c)
+		}
+	}
+	return out
+}
+
+// isPasswordKey reports a setting that holds a password: its name has a
+// word for one (DB_PASSWORD, passwd, pass_word), or its last part is pass
+// or pw (pass, SMTP_PASS, admin-pw, SSHPASS written as an environment
+// variable), which bypass or compass are not.
+func isPasswordKey(lower, key string) bool {
+	last := lower[strings.LastIndexAny(lower, "_-.")+1:]
+	switch {
+	case containsAny(lower, passwordWords), last == "pass", last == "pw", last == "pswd", last == "passwort":
+		return true
+	case strings.HasSuffix(lower, "pass") && envName.MatchString(key+"_X"):
+		return true
+	}
+	return false
+}
+
+// blankAfterPass reports a key named only by a final pass or pw (pass,
+// SSHPASS) followed by a blank: "pass : 3 of 4" is prose, and Scan's hints
+// for such keys leave the blank out.
+func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
+	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
+	key := strings.ToLower(text[k[0]:k[1]])
+	if containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "-pass", "_pw", "-pw") || strings.HasSuffix(text[:k[0]], "--") {
+		return false // a flag: --pass S3cret
+	}
+	return k[1] < len(text) && (text[k[1]] == ' ' || text[k[1]] == '\t')
+}
+
+// shellPassword reports a password set the way a shell or an env file
+// sets one, NAME=value with nothing around the "=" and a name ending in
+// the password word (PGPASSWORD=hunter psql): there a word is a password,
+// where in "password: required" it is prose.
+func shellPassword(text string, re *regexp.Regexp, m []int) bool {
+	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
+	span := secretIndex(re, m)
+	key := strings.ToLower(text[k[0]:k[1]])
+	return text[k[1]:span[0]] == "=" && len(value(text, span)) >= 4 &&
+		hasAnySuffix(key, "password", "passwd", "pwd", "pass", "pw", "passphrase")
 }
 
 var (
@@ -529,10 +650,52 @@ func entropy(v string) float64 {
 	return h
 }
 
+// UnclosedPrivate returns the byte offset of the first <private> (any
+// case, with attributes) that no </private> closes, nested ones counted,
+// or -1 when every one is closed. StripPrivate would drop everything after
+// it, the rest of a session's learnings with it, so callers refuse such a
+// text instead of stripping it (even a tag quoted in backticks: the
+// writer meant a tag or meant to write about one, and either way a silent
+// loss of the tail is the wrong answer).
+func UnclosedPrivate(text string) int {
+	opens := privateOpen.FindAllStringIndex(text, -1)
+	if opens == nil {
+		return -1
+	}
+	closes := privateClose.FindAllStringIndex(text, -1)
+	ci := 0
+	for oi := 0; oi < len(opens); {
+		first, depth, at := opens[oi][0], 1, opens[oi][1]
+		oi++
+		for depth > 0 {
+			for ci < len(closes) && closes[ci][0] < at {
+				ci++
+			}
+			if ci == len(closes) {
+				return first
+			}
+			if oi < len(opens) && opens[oi][0] < closes[ci][0] {
+				depth++
+				at = opens[oi][1]
+				oi++
+				continue
+			}
+			depth--
+			at = closes[ci][1]
+			ci++
+		}
+		for oi < len(opens) && opens[oi][0] < at {
+			oi++
+		}
+	}
+	return -1
+}
+
 // StripPrivate removes <private>…</private> spans (any case, across lines,
 // nested ones included) so that what a user marks private never reaches the
 // file, and reports how many spans it removed. An unclosed <private> strips
-// to the end of the text: better to lose the tail than to store it. Where a
+// to the end of the text: better to lose the tail than to store it; store
+// and summarise refuse such a text first (UnclosedPrivate). Where a
 // span sat between words, one space is left, not two, and none before
 // punctuation or a line end.
 func StripPrivate(text string) (string, int) {

@@ -278,6 +278,7 @@ func FuzzScan(f *testing.F) {
 	f.Add("postgres://u:p@h <private>x")
 	f.Add(k("-----BEGIN ", "PRIVATE KEY-----"))
 	f.Add("a=\"\"b:'' c=>`x` \xff")
+	f.Add("log in as admin:Pa55\u200bword99 or mysql -uroot -pS3\ufeffcret")
 	f.Fuzz(func(t *testing.T, text string) {
 		end := 0
 		for _, fd := range Scan(text) {
@@ -299,7 +300,8 @@ func FuzzScan(f *testing.F) {
 // scanEveryLine is Scan without the hint index: every rule whose hints are
 // part of what it matches runs on every line. Scan must find the same, or a
 // rule's hints miss some of its matches.
-func scanEveryLine(text string) []Finding {
+func scanEveryLine(original string) []Finding {
+	text, cuts := fold(original)
 	var all [][2]int
 	for start := 0; start < len(text); {
 		end := strings.IndexByte(text[start:], '\n')
@@ -323,5 +325,40 @@ func scanEveryLine(text string) []Finding {
 			lines = append(lines, ruleLines{i, gated[i]})
 		}
 	}
-	return scanLines(text, lines)
+	found := scanLines(text, lines)
+	unfold(found, cuts)
+	return found
+}
+
+func TestUnclosedPrivate(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     int
+	}{
+		{"none", "Run make gen first", -1},
+		{"closed", "a <private>x</private> b", -1},
+		{"two closed", "<private>a</private> b <PRIVATE>c</Private>", -1},
+		{"nested closed", "x<private>a<private>b</private>c</private>y", -1},
+		{"unclosed", "keep <private>secret\nmore", 5},
+		{"unclosed in backticks", "Wrap secrets in `<private>` tags.\n- next learning", 17},
+		{"second unclosed", "<private>a</private> and <private>b", 25},
+		{"nested, outer unclosed", "x<private>a<private>b</private>c", 1},
+		{"attributes", `a <private reason="db">x`, 2},
+		{"stray close only", "a</private>b", -1},
+		{"close before open", "</private> then <private>x", 16},
+		{"not a tag", "the <privateer> word", -1},
+		{"upper case", "\n\n<PRIVATE>", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := UnclosedPrivate(tt.in); got != tt.want {
+				t.Errorf("UnclosedPrivate(%q) = %d, want %d", tt.in, got, tt.want)
+			}
+			if tt.want < 0 {
+				if out, _ := StripPrivate(tt.in); privateOpen.MatchString(out) {
+					t.Errorf("closed spans, yet StripPrivate left an opening tag: %q", out)
+				}
+			}
+		})
+	}
 }

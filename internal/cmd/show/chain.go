@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Chain is where a learning stands among its versions: the newer ones
@@ -71,7 +70,7 @@ func chainOf(doc *learnings.Document, l *learnings.Learning) Chain {
 }
 
 func link(l *learnings.Learning) ChainLink {
-	return ChainLink{ID: l.ID, Line: l.Span.Line, Text: secrets.Redact(l.Content())}
+	return ChainLink{ID: l.ID, Line: l.Span.Line, Text: shown(l.Content())}
 }
 
 // write prints the chain under a learning; nothing for a learning that

@@ -13,6 +13,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
@@ -176,9 +177,9 @@ func run(opts *Options) error {
 		fmt.Fprintf(w, "learn: %q is ambiguous: %d learnings and sessions have IDs starting with it:\n", opts.ID, len(ms))
 		for _, m := range ms {
 			if m.learning != nil {
-				fmt.Fprintf(w, "  %s  learning  %s  %s\n", m.learning.ID, display+fmt.Sprintf(":%d", m.learning.Span.Line), oneLine(secrets.Redact(m.learning.Text), 60))
+				fmt.Fprintf(w, "  %s  learning  %s  %s\n", m.learning.ID, display+fmt.Sprintf(":%d", m.learning.Span.Line), oneLine(shown(m.learning.Text), 60))
 			} else {
-				fmt.Fprintf(w, "  %s  session   %s  [%s] - %s\n", m.session.ID, display+fmt.Sprintf(":%d", m.session.Span.Line), m.session.Stamp, secrets.Redact(m.session.Focus))
+				fmt.Fprintf(w, "  %s  session   %s  [%s] - %s\n", m.session.ID, display+fmt.Sprintf(":%d", m.session.Span.Line), m.session.Stamp, shown(m.session.Focus))
 			}
 		}
 		fmt.Fprintln(w, "Give more of the ID.")
@@ -222,7 +223,7 @@ func copies(doc *learnings.Document, l *learnings.Learning) []int {
 }
 
 func learningJSON(l *learnings.Learning, withSession bool) LearningJSON {
-	lj := LearningJSON{ID: l.ID, Category: l.Category, Text: secrets.Redact(l.Text), Line: l.Span.Line, EndLine: l.Span.EndLine}
+	lj := LearningJSON{ID: l.ID, Category: l.Category, Text: shown(l.Text), Line: l.Span.Line, EndLine: l.Span.EndLine}
 	if withSession && l.Session != nil {
 		sj := sessionJSON(l.Session, false)
 		lj.Session = &sj
@@ -231,7 +232,7 @@ func learningJSON(l *learnings.Learning, withSession bool) LearningJSON {
 }
 
 func sessionJSON(s *learnings.Session, withLearnings bool) SessionJSON {
-	sj := SessionJSON{ID: s.ID, Stamp: s.Stamp, Focus: secrets.Redact(s.Focus), Project: secrets.Redact(s.Project), Docs: redactAll(s.Docs),
+	sj := SessionJSON{ID: s.ID, Stamp: s.Stamp, Focus: shown(s.Focus), Project: shown(s.Project), Docs: redactAll(s.Docs),
 		Line: s.Span.Line, EndLine: s.Span.EndLine}
 	if sj.Docs == nil {
 		sj.Docs = []string{}
@@ -260,6 +261,11 @@ func docsList(docs []string) string {
 	return strings.Join(redactAll(docs), ", ")
 }
 
+// shown is text from the file as show prints it: secrets stored before
+// learn guarded the file redacted, terminal controls and frame tags
+// neutralised.
+func shown(text string) string { return sanitize.Text(secrets.Redact(text)) }
+
 // redactAll redacts each of texts, which show prints for a person and an
 // agent alike: secrets stored before learn guarded the file stay hidden.
 func redactAll(texts []string) []string {
@@ -268,17 +274,17 @@ func redactAll(texts []string) []string {
 	}
 	out := make([]string, len(texts))
 	for i, t := range texts {
-		out[i] = secrets.Redact(t)
+		out[i] = shown(t)
 	}
 	return out
 }
 
 func writeLearning(w io.Writer, display string, l *learnings.Learning, more []int, chain Chain) {
-	fmt.Fprintf(w, "Learning %s (%s)\n", l.ID, l.Category)
+	fmt.Fprintf(w, "Learning %s (%s)\n", l.ID, sanitize.Text(l.Category))
 	fmt.Fprintf(w, "File:     %s\n", lines(display, l.Span))
 	if s := l.Session; s != nil {
-		fmt.Fprintf(w, "Session:  %s  [%s] - %s\n", s.ID, s.Stamp, secrets.Redact(s.Focus))
-		fmt.Fprintf(w, "Project:  %s\n", orNone(secrets.Redact(s.Project)))
+		fmt.Fprintf(w, "Session:  %s  [%s] - %s\n", s.ID, s.Stamp, shown(s.Focus))
+		fmt.Fprintf(w, "Project:  %s\n", orNone(shown(s.Project)))
 		fmt.Fprintf(w, "Documentation seen: %s\n", docsList(s.Docs))
 	} else {
 		fmt.Fprintln(w, "Session:  none (in Consolidated Learnings, folded from older sessions)")
@@ -287,13 +293,13 @@ func writeLearning(w io.Writer, display string, l *learnings.Learning, more []in
 		fmt.Fprintf(w, "Also at:  %s:%d (same text, same category)\n", display, line)
 	}
 	chain.write(w, display)
-	fmt.Fprintf(w, "\n%s\n", secrets.Redact(l.Text))
+	fmt.Fprintf(w, "\n%s\n", shown(l.Text))
 }
 
 func writeSession(w io.Writer, display string, s *learnings.Session) {
-	fmt.Fprintf(w, "Session %s: %s\n", s.ID, secrets.Redact(s.Focus))
+	fmt.Fprintf(w, "Session %s: %s\n", s.ID, shown(s.Focus))
 	fmt.Fprintf(w, "Date:     %s\n", orNone(s.Stamp))
-	fmt.Fprintf(w, "Project:  %s\n", orNone(secrets.Redact(s.Project)))
+	fmt.Fprintf(w, "Project:  %s\n", orNone(shown(s.Project)))
 	fmt.Fprintf(w, "Documentation seen: %s\n", docsList(s.Docs))
 	fmt.Fprintf(w, "File:     %s\n", lines(display, s.Span))
 	n := 0
@@ -301,10 +307,10 @@ func writeSession(w io.Writer, display string, s *learnings.Session) {
 		if len(c.Learnings) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s:\n", c.Name)
+		fmt.Fprintf(w, "\n%s:\n", sanitize.Text(c.Name))
 		for _, l := range c.Learnings {
 			n++
-			fmt.Fprintf(w, "  %s (line %d): %s\n", l.ID, l.Span.Line, strings.ReplaceAll(secrets.Redact(l.Text), "\n", "\n    "))
+			fmt.Fprintf(w, "  %s (line %d): %s\n", l.ID, l.Span.Line, strings.ReplaceAll(shown(l.Text), "\n", "\n    "))
 		}
 	}
 	if n == 0 {

@@ -82,10 +82,14 @@ refused.
 
 The session is stamped with the local time (YYYY-MM-DD HH:MM TZ). The file and
 .tmp/ are created when missing (.tmp/ gets its own .gitignore, yours is not
-touched). Before anything else, <private>...</private> spans are removed.
+touched). Before anything else, <private>...</private> spans are removed; a
+<private> that is never closed (even inside backticks) is refused with exit
+status 3 and its line, since it would drop everything after it.
 Content holding a secret (API keys and tokens, private keys, JWTs, passwords in
-URLs or assignments) is refused with exit status 3 and nothing is written; the
-error names the learning and the kind of secret, never the secret. Learnings
+URLs, assignments, sentences, commands such as mysql -p..., .netrc lines or
+user:password@host) in a learning, --focus, --docs or --project-name is
+refused with exit status 3 and nothing is written; the error names the field
+and the kind of secret, never the secret. Learnings
 that are the same learning as a stored one (equal once case, punctuation and
 emphasis are set aside, or reworded with the very same words, numbers, names,
 paths and negations), and repeats inside the input, are skipped and reported

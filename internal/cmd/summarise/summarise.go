@@ -337,6 +337,9 @@ func check(opts *Options, m *memview.File, root string, paths []string, total in
 	if err != nil {
 		return fmt.Errorf("read stdin: %w", err)
 	}
+	if err := input.CheckPrivate("stdin", string(src)); err != nil {
+		return fmt.Errorf("%w; nothing was checked", err)
+	}
 	cands, problems, removed := input.Parse(src)
 	if len(cands) == 0 {
 		msg := "no candidate learnings on stdin"

@@ -57,8 +57,12 @@ type Input struct {
 }
 
 // Prepare removes private spans from everything, parses Source and checks
-// the session fields. Its errors are usage errors (exit 2).
+// the session fields. Its errors are usage errors (exit 2), but for an
+// unclosed <private>, which is refused (exit 3).
 func (in *Input) Prepare() error {
+	if err := in.checkPrivate(); err != nil {
+		return err
+	}
 	in.Focus = in.strip(in.Focus)
 	in.Project = in.strip(in.Project)
 	if in.Source != nil {
@@ -105,6 +109,42 @@ func (in *Input) Prepare() error {
 	}
 	in.Docs = refs
 	return nil
+}
+
+// checkPrivate refuses an input with a <private> that is never closed:
+// stripping it would drop everything after it without a word.
+func (in *Input) checkPrivate() error {
+	type field struct{ name, text string }
+	var fields []field
+	if in.Source != nil {
+		fields = append(fields, field{"stdin", string(in.Source)})
+	}
+	for i, l := range in.Learnings {
+		fields = append(fields, field{fmt.Sprintf("learning %d (%s)", i+1, l.Category), l.Text})
+	}
+	fields = append(fields, field{"--focus", in.Focus}, field{"--project-name", in.Project}, field{"--docs", strings.Join(in.Docs, ",")})
+	for _, f := range fields {
+		if err := CheckPrivate(f.name, f.text); err != nil {
+			return fmt.Errorf("%w; nothing was written", err)
+		}
+	}
+	return nil
+}
+
+// CheckPrivate refuses (exit 3) a text holding a <private> that is never
+// closed, naming where: name, and the line when the text has several. It
+// quotes nothing of the text, which may be the private part.
+func CheckPrivate(name, text string) error {
+	at := secrets.UnclosedPrivate(text)
+	if at < 0 {
+		return nil
+	}
+	where := name
+	if strings.Contains(text, "\n") {
+		where = fmt.Sprintf("%s:%d", name, strings.Count(text[:at], "\n")+1)
+	}
+	return cmdutil.Mark(fmt.Errorf("%s: <private> is never closed, so everything after it would be dropped; "+
+		"close it with </private>, even inside backticks", where), cmdutil.ErrRefused)
 }
 
 func (in *Input) strip(s string) string {

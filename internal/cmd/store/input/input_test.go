@@ -122,3 +122,43 @@ func TestPrepareDropsEntirelyPrivateLearnings(t *testing.T) {
 		t.Errorf("err = %v, want a usage error saying everything was private", err)
 	}
 }
+
+// TestPrepareRefusesUnclosedPrivate: an unclosed <private> would drop every
+// learning after it, so it is refused (exit 3) with where it opens, and
+// nothing of the text is quoted.
+func TestPrepareRefusesUnclosedPrivate(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		where string
+	}{
+		{"stdin", Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- First one.\n- Uses a <private>hunter2 token\n- Third one.\n")}, "stdin:3:"},
+		{"stdin in backticks", Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- Wrap secrets in `<private>` tags.\n- Next.\n")}, "stdin:2:"},
+		{"stdin nested", Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- a <private>b <private>c</private>\n- d\n")}, "stdin:2:"},
+		{"stdin CRLF", Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\r\n- a\r\n- <PRIVATE reason=x>b\r\n")}, "stdin:3:"},
+		{"flag learning", Input{Focus: "x", Learnings: []learnings.NewLearning{{Category: "Fresh Discoveries", Text: "ok"}, {Category: "User Corrections", Text: "a <private>hunter2"}}}, "learning 2 (User Corrections):"},
+		{"focus", Input{Focus: "Deploy <private>hunter2", Source: []byte("**Fresh Discoveries:**\n- a\n")}, "--focus:"},
+		{"project", Input{Focus: "x", Project: "acme <private>", Source: []byte("**Fresh Discoveries:**\n- a\n")}, "--project-name:"},
+		{"docs", Input{Focus: "x", Docs: []string{"README.md", "<private>docs/x.md"}, Source: []byte("**Fresh Discoveries:**\n- a\n")}, "--docs:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := tt.in
+			err := in.Prepare()
+			if cmdutil.ExitCode(err) != cmdutil.ExitRefused {
+				t.Fatalf("err = %v, want a refusal (exit 3)", err)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, tt.where) || !strings.Contains(msg, "never closed") || !strings.Contains(msg, "nothing was written") {
+				t.Errorf("err = %q, want it to start with %q and say the tag is never closed", msg, tt.where)
+			}
+			if strings.Contains(msg, "hunter2") {
+				t.Errorf("err quotes the private text: %q", msg)
+			}
+		})
+	}
+	closed := &Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- a <private>b</private> c\n- `<private>`…`</private>` marks private text\n")}
+	if err := closed.Prepare(); err != nil {
+		t.Errorf("closed spans: %v", err)
+	}
+}

@@ -79,7 +79,7 @@ func CheckSecrets(in *Input) error {
 		add(fmt.Sprintf("learning %d (%s: %q)", i+1, l.Category, Preview(l.Text)), l.Text)
 	}
 	add("--focus", in.Focus)
-	add("--project", in.Project)
+	add("--project-name", in.Project)
 	for _, d := range in.Docs {
 		add(fmt.Sprintf("--docs reference %q", Preview(d)), d)
 	}

@@ -1,0 +1,102 @@
+package secrets
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// isInvisible reports the characters that render as nothing: zero-width
+// spaces and joiners, the word joiner, the byte-order mark, the soft
+// hyphen, bidi marks and controls, variation selectors, Hangul fillers and
+// tag characters. Pasted into a key ("ghp_abc\u200bdef…") they hide it
+// from a scanner that reads bytes while leaving it whole for whoever
+// copies it, so Scan reads the text without them.
+func isInvisible(r rune) bool {
+	switch {
+	case r == 0x00AD, r == 0x034F, r == 0x061C, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5,
+		r >= 0x180B && r <= 0x180F, r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E,
+		r >= 0x2060 && r <= 0x206F, r == 0x3164, r >= 0xFE00 && r <= 0xFE0F, r == 0xFEFF, r == 0xFFA0,
+		r >= 0xE0000 && r <= 0xE007F:
+		return true
+	}
+	return false
+}
+
+// invisibleLead reports the first bytes of the UTF-8 encodings of the
+// invisible characters, so that fold decodes only where one can start.
+func invisibleLead(c byte) bool {
+	switch c {
+	case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3:
+		return true
+	}
+	return false
+}
+
+// cut is an invisible character fold removed: at is its offset in the
+// folded text, n its length in bytes.
+type cut struct{ at, n int }
+
+// fold returns text without the invisible characters that follow a
+// printable ASCII character (the only place one can split a key or the
+// word "password"), and where they were; text itself, and no cuts, when
+// there is none. The common case costs one pass over the bytes and no
+// allocation: an emoji's variation selector or a byte-order mark at the
+// start follows no such character and stays.
+func fold(text string) (string, []cut) {
+	var b strings.Builder
+	var cuts []cut
+	prev, afterKey := 0, false
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			afterKey = c > ' ' && c != 0x7f
+			i++
+			continue
+		}
+		if !invisibleLead(c) {
+			afterKey = false
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case !isInvisible(r):
+			afterKey = false
+		case afterKey:
+			if cuts == nil {
+				b.Grow(len(text))
+			}
+			b.WriteString(text[prev:i])
+			cuts = append(cuts, cut{at: b.Len(), n: n})
+			prev = i + n
+		}
+		i += n
+	}
+	if cuts == nil {
+		return text, nil
+	}
+	b.WriteString(text[prev:])
+	return b.String(), cuts
+}
+
+// unfold moves findings in folded text back onto the original text: a
+// finding covers the invisible characters inside it, none around it.
+func unfold(found []Finding, cuts []cut) {
+	for i := range found {
+		found[i].Start = original(found[i].Start, cuts)
+		found[i].End = original(found[i].End-1, cuts) + 1
+	}
+}
+
+// original is the offset in the original text of the byte at folded
+// offset at: every character cut at or before it comes first.
+func original(at int, cuts []cut) int {
+	o := at
+	for _, c := range cuts {
+		if c.at > at {
+			break
+		}
+		o += c.n
+	}
+	return o
+}

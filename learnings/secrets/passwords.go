@@ -1,0 +1,234 @@
+package secrets
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// passwordWordsRe are the words for a password in the languages learnings
+// are written in. Non-ASCII ones carry no \b, which in Go's regular
+// expressions knows only ASCII letters.
+const passwordWordsRe = `(?:\b(?:password|passwort|passwd|passphrase|passcode|pwd|pw|wachtwoord|senha|contrase(?:ñ|n)a|clave|mot[ \t]+de[ \t]+passe|salasana|heslo|geslo|losenord|haslo|jelsz(?:ó|o)|sifre)|` +
+	`(?-i:lösenord|Lösenord|hasło|Hasło|пароль|Пароль|密码|密碼|口令|パスワード|暗証番号|비밀번호|şifre|Şifre))`
+
+// passwordHints are literals one of which is in every match of a rule
+// built on passwordWordsRe: lower-case, and for words whose capital is not
+// ASCII, a part after the first letter ("ароль"), which the hint index
+// compares byte for byte.
+var passwordHints = []string{"passw", "passphrase", "passcode", "passe", "pw", "wachtwoord", "senha", "contrase", "clave", "salasana", "heslo", "geslo",
+	"senord", "hasło", "haslo", "jelsz", "ароль", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "ifre"}
+
+// credValue is a password as it follows a word for one: a code span, a
+// quoted string, or a word whose trailing full stop or colon is the
+// sentence's.
+const credValue = "(?:`(?P<qs>[^`\n]{3,})`|\"(?P<q2>[^\"\n]{3,})\"|'(?P<q3>[^'\n]{3,})'|(?P<s>[^\\s`\"',;()<>]{2,}[^\\s`\"',;().:<>?]))"
+
+// passwordRules find passwords the way people and agents write them down
+// outside an assignment: in a sentence, in the commands that take one, in
+// a .netrc, or as user:password before a host.
+var passwordRules = []rule{
+	{
+		// .netrc: "machine api.acme.io login bob password X", on one
+		// line or the password on a line of its own.
+		kind:  "netrc password",
+		hints: []string{"machine", "default"},
+		re:    regexp.MustCompile(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
+		valid: flagPassword,
+	},
+	{
+		kind:  "netrc password",
+		hints: []string{"password"},
+		re:    regexp.MustCompile(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+		valid: func(text string, span []int) bool {
+			return flagPassword(text, span) && spokenPassword(text, span)
+		},
+	},
+	commandPassword(`(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|mariadb-dump|mariadb-admin)`, `-p`, "mysql", "mariadb"),
+	commandPassword(`sshpass`, `-p[ \t]*`, "sshpass"),
+	commandPassword(`(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop)`, `-p[ \t]+`, "mongo"),
+	commandPassword(`(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|regctl)[ \t]+(?:[^\n|;&]*?[ \t])?login`, `-p[ \t]+`, "login"),
+	commandPassword(`redis-cli`, `-a[ \t]+`, "redis-cli"),
+	commandPassword(`(?:sqlcmd|bcp|osql|isql)`, `-P[ \t]*`, "sqlcmd", "bcp", "osql", "isql"),
+	commandPassword(`(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn)`, `-w[ \t]+`, "ldap"),
+	commandPassword(`(?:keytool|jarsigner)`, `-(?:src|dest)?(?:storepass|keypass)[ \t]+`, "keytool", "jarsigner"),
+	commandPassword(`(?:zip|unzip)`, `-P[ \t]*`, "zip"),
+	commandPassword(`(?:7z|7za|7zz|7zr)`, `-p`, "7z"),
+	commandPassword(`openssl`, `(?:-(?:pass|passin|passout)[ \t]+pass:|-k[ \t]+)`, "openssl"),
+	commandPassword(`(?:smbclient|rpcclient|smbmap|crackmapexec|netexec)`, `(?:-U|--user(?:name)?=?)[ \t]*[^\s%]+%`, "smbclient", "rpcclient", "smbmap", "crackmapexec", "netexec"),
+	commandPassword(`net[ \t]+use`, `/user:[^\s]+[ \t]+`, "net use"),
+	commandPassword(`sqlplus`, `[A-Za-z0-9_$#]+/`, "sqlplus"),
+	commandPassword(`(?:htpasswd)`, `-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+`, "htpasswd"),
+	{
+		// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
+		kind:  "password on a command line",
+		hints: []string{"echo", "printf"},
+		re: regexp.MustCompile(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+			`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
+		valid: flagPassword,
+	},
+	{
+		// "log in with user admin and password hunter2", "user: ops,
+		// pw: Kx9…", "Benutzer admin, Passwort geheim42".
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
+		re: regexp.MustCompile(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+			`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
+			`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
+		valid: spokenPassword,
+	},
+	{
+		// "the password is hunter2", "das Passwort ist geheim42", "le mot
+		// de passe est …", "密码是 …", "パスワードは …".
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
+		re: regexp.MustCompile(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
+		valid: spokenPassword,
+	},
+	{
+		// "set the password to hunter2", "changed the DB password to X".
+		kind:     "password in prose",
+		windowed: true,
+		hints:    passwordHints,
+		re: regexp.MustCompile(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
+		valid: spokenPassword,
+	},
+	{
+		// "credentials: admin/hunter2", "log in as admin:S3cret".
+		kind:     "password in prose",
+		windowed: true,
+		hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
+		re: regexp.MustCompile(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
+		valid: func(text string, span []int) bool {
+			v := value(text, span)
+			return spokenPassword(text, span) && !fileName.MatchString(v) && !acronym.MatchString(v)
+		},
+	},
+	{
+		// "passwd hunter2", "password Kx9q2" with no verb around it.
+		kind:     "password in prose",
+		windowed: true,
+		hints:    []string{"passw", "pw"},
+		re:       regexp.MustCompile(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+		valid: func(text string, span []int) bool {
+			return spokenPassword(text, span) && !algorithm.MatchString(value(text, span))
+		},
+	},
+	{
+		// admin:S3cr3t!@db, as a connection string without its scheme.
+		kind:  "password in credentials",
+		needs: ":",
+		hints: userPassHints,
+		re:    regexp.MustCompile(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+		judge: judgeUserPassword,
+	},
+}
+
+// userPassHints are "@" and the first character of a host, every pair
+// that can follow a user:password.
+var userPassHints = func() []string {
+	var hs []string
+	for _, c := range "abcdefghijklmnopqrstuvwxyz0123456789[" {
+		hs = append(hs, "@"+string(c))
+	}
+	return hs
+}()
+
+// algorithm matches the names of hashes and ciphers, which follow the
+// word password in "password sha256 hashes" and are no password.
+var algorithm = regexp.MustCompile(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
+
+// acronym matches a short name in capitals (OIDC2, SAML), which follows
+// "log in with SSO/" and is no password.
+var acronym = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,7}$`)
+
+// fileName matches a value that names a file (auth2.ts), not a password.
+var fileName = regexp.MustCompile(`\.[a-z]{1,4}$`)
+
+// commandPassword is a command that takes a password as an argument: the
+// command, then the flag (with its separator) directly before the value.
+func commandPassword(command, flag string, hints ...string) rule {
+	return rule{
+		kind:  "password on a command line",
+		hints: hints,
+		re: regexp.MustCompile(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
+			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`),
+		valid: flagPassword,
+	}
+}
+
+// flagPassword accepts the value of an argument that can only be a
+// password: anything but a placeholder or a reference ($MYSQL_PWD).
+func flagPassword(text string, span []int) bool {
+	v := value(text, span)
+	return len(v) >= 3 && !isPlaceholder(v) && !isReference(v) && !strings.HasPrefix(v, "-")
+}
+
+// spokenPassword accepts a password named in a sentence when it reads like
+// one: letters with digits or symbols, or random, or quoted; never a
+// placeholder, a reference, a plain word or a number.
+func spokenPassword(text string, span []int) bool {
+	v := value(text, span)
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) || len(v) < 4 ||
+		versionLike.MatchString(v) || quantity.MatchString(v) || kebab.MatchString(v) || strings.HasPrefix(v, "!") {
+		return false
+	}
+	if span[0] > 0 && strings.ContainsRune("`\"'", rune(text[span[0]-1])) {
+		return !strings.Contains(v, " ") || len(strings.Fields(v)) == 1
+	}
+	hasLetter := strings.IndexFunc(v, unicode.IsLetter) >= 0
+	hasDigit := strings.ContainsAny(v, "0123456789")
+	hasSymbol := strings.IndexFunc(v, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }) >= 0
+	symbolic := hasSymbol && len(v) >= 6 && unicode.IsLetter(rune(v[0])) && !strings.ContainsAny(v, "/.")
+	return hasLetter && (hasDigit || symbolic) || looksRandom(v)
+}
+
+// notCredentials are the words that come before "name:value@host" without
+// being a user name: headers, package managers, image references.
+var notCredentials = map[string]bool{
+	"mailto": true, "to": true, "cc": true, "bcc": true, "from": true, "email": true, "e-mail": true, "mail": true, "reply-to": true,
+	"contact": true, "author": true, "owner": true, "maintainer": true, "by": true, "sender": true, "npm": true, "jsr": true,
+	"pkg": true, "git": true, "docker": true, "image": true, "ref": true, "tag": true, "workspace": true, "link": true, "file": true,
+	"github": true, "gitlab": true, "go": true, "pip": true, "gem": true, "cargo": true, "module": true, "version": true, "see": true,
+	"note": true, "ping": true, "cc'd": true, "user": false,
+}
+
+// judgeUserPassword accepts user:password@host when the user part is a
+// user name and the password reads like one; an image reference
+// (node:20@sha256:…), a package (npm:lodash@4) or the well-known default
+// of a password equal to the user name is not a secret.
+func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
+	user := value(text, m[2*re.SubexpIndex("user"):])
+	host := value(text, m[2*re.SubexpIndex("host"):])
+	span := secretIndex(re, m)
+	pass := value(text, span)
+	if notCredentials[strings.ToLower(user)] || pass == user || strings.HasPrefix(strings.ToLower(host), "sha") ||
+		versionLike.MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
+		return ""
+	}
+	if end := m[2*re.SubexpIndex("host")+1]; end < len(text) && text[end] == ':' && end+1 < len(text) && isHexByte(text[end+1]) &&
+		strings.HasPrefix(strings.ToLower(host), "sha") {
+		return ""
+	}
+	if !spokenPassword(text, span) {
+		return ""
+	}
+	return "password in credentials"
+}
+
+// quantity matches a number with a unit (20ms, 4096-bit is a compound
+// word), which "the pass took 20ms" says and no password is.
+var quantity = regexp.MustCompile(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
+
+// kebab matches a lower-case hyphenated name (reset-v2, read-only-db),
+// the name of an endpoint or a flag.
+var kebab = regexp.MustCompile(`^[a-z]+(?:-[a-z0-9]+)+$`)
+
+var versionLike = regexp.MustCompile(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
+
+func isHexByte(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
