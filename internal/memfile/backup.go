@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // RingSize is how many timestamped backups are kept: enough to step back
@@ -23,6 +21,14 @@ const RingSize = 10
 // ringStamp names ring copies in UTC so that their names sort in time order
 // whatever the local time zone or daylight saving does.
 const ringStamp = "20060102-150405.000"
+
+// backupPerm is the mode of every backup learn writes, and ringDirPerm the
+// mode of the backups folder it creates: a backup holds the whole memory,
+// so only its owner reads it, whatever the memory file's own mode.
+const (
+	backupPerm  os.FileMode = 0o600
+	ringDirPerm os.FileMode = 0o700
+)
 
 // BackupInfo describes one copy in the backup ring.
 type BackupInfo struct {
@@ -55,22 +61,18 @@ func splitExt(path string) (string, string) {
 // timestamped copy in the ring, dropping the oldest copies beyond RingSize,
 // so every destructive command can be undone. It returns the ring copy's
 // path. Both writes are atomic, and two backups never share a name, even
-// within one millisecond. The copies get the file's own mode, so a file the
-// user restricted to 0600 or 0640 is not copied world-readable.
+// within one millisecond. The copies are 0600 and a new backups folder 0700,
+// whatever the file's own mode: a backup is a full copy of the memory.
 func Backup(path string, data []byte, now time.Time) (string, error) {
 	if _, err := ensureDir(filepath.Dir(path)); err != nil {
 		return "", err
 	}
-	perm := os.FileMode(0)
-	if fi, err := os.Stat(path); err == nil {
-		perm = fi.Mode().Perm()
-	}
-	if err := writeBackup(BackupPath(path), data, perm); err != nil {
+	if err := writeBackup(BackupPath(path), data); err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
-	ring := RingDir(path)
-	if err := os.MkdirAll(ring, 0o755); err != nil {
-		return "", fmt.Errorf("back up %s: %w", path, writeError(ring, filepath.Dir(ring), err))
+	ring, err := makeRingDir(path)
+	if err != nil {
+		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
 	// A ring copy is always newer than the ones before it, even when the
 	// clock stepped back or a test clock stands still.
@@ -78,7 +80,7 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	if list, err := Backups(path); err == nil && len(list) > 0 && !list[0].Time.Before(stamp) {
 		stamp = list[0].Time.Add(time.Millisecond)
 	}
-	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp, perm)
+	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp)
 	if err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
@@ -88,6 +90,18 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	return copyPath, nil
 }
 
+// makeRingDir is the one place that creates the backups folder of path
+// (.tmp/backups): 0700, since what it holds is the whole memory. Any check
+// on where learn may create folders (a symlink leading out of the project)
+// belongs here.
+func makeRingDir(path string) (string, error) {
+	ring := RingDir(path)
+	if err := os.MkdirAll(ring, ringDirPerm); err != nil {
+		return "", writeError(ring, filepath.Dir(ring), err)
+	}
+	return ring, nil
+}
+
 func ringPrefix(path string) string {
 	stem, _ := splitExt(filepath.Base(path))
 	return stem + "."
@@ -95,34 +109,16 @@ func ringPrefix(path string) string {
 
 // writeUnique writes data to a temp file, syncs it and hard-links it to the
 // first free name from t on: link(2) never replaces an existing file, so two
-// concurrent backups cannot overwrite each other. A non-zero perm is given
-// to the copy exactly; zero means the mode of a new learnings file.
-func writeUnique(dir, prefix string, data []byte, t time.Time, perm os.FileMode) (string, error) {
-	tmp, err := createTemp(dir, ".tmp-"+prefix)
+// concurrent backups cannot overwrite each other.
+func writeUnique(dir, prefix string, data []byte, t time.Time) (string, error) {
+	tmp, err := writeTemp(dir, ringTempPrefix+prefix, data)
 	if err != nil {
-		return "", writeError(dir, dir, err)
-	}
-	defer os.Remove(tmp.Name())
-	if perm != 0 {
-		if err := tmp.Chmod(perm); err != nil {
-			tmp.Close()
-			return "", writeError(tmp.Name(), dir, err)
-		}
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return "", writeError(tmp.Name(), dir, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
 		return "", err
 	}
-	if err := tmp.Close(); err != nil {
-		return "", err
-	}
+	defer os.Remove(tmp)
 	for range 10000 {
 		name := filepath.Join(dir, prefix+t.Format(ringStamp)+".md")
-		err := os.Link(tmp.Name(), name)
+		err := os.Link(tmp, name)
 		if err == nil {
 			return name, syncDir(dir)
 		}
@@ -134,34 +130,56 @@ func writeUnique(dir, prefix string, data []byte, t time.Time, perm os.FileMode)
 	return "", fmt.Errorf("no free backup name in %s", dir)
 }
 
-// writeBackup atomically replaces the backup file at path with data. A
-// non-zero perm is set exactly, whatever mode an older backup had; zero
-// means the mode of a new learnings file.
-func writeBackup(path string, data []byte, perm os.FileMode) error {
-	if perm == 0 {
-		return writeAtomic(path, data)
-	}
-	dir := filepath.Dir(path)
-	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(perm))
+// writeBackup atomically replaces the backup file at path with data, mode
+// 0600 whatever mode an older backup had.
+func writeBackup(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	tmp, err := writeTemp(filepath.Clean(dir), "."+base+specTempInfix, data)
 	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Rename(tmp, path); err != nil {
 		return writeError(path, dir, err)
 	}
-	defer func() { _ = pf.Cleanup() }()
-	if _, err := pf.Write(data); err != nil {
-		return writeError(path, dir, err)
-	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return writeError(path, dir, err)
-	}
-	return syncDir(dir)
+	return syncDir(filepath.Clean(dir))
 }
 
-// createTemp is os.CreateTemp with the mode of a new learnings file (0644
-// minus the umask) instead of 0600.
+// Temp files of backups are named after the process writing them (prefix,
+// "p", its PID, "-", a random suffix), so that a later run can tell the
+// leftovers of a killed writer (see removeBackupDebris).
+const (
+	ringTempPrefix = ".tmp-"
+	specTempInfix  = ".tmp-"
+)
+
+// writeTemp writes data to a new 0600 temp file in dir named prefix + "p"
+// + PID + "-" + random, syncs and closes it, and returns its path.
+func writeTemp(dir, prefix string, data []byte) (string, error) {
+	f, err := createTemp(dir, prefix+"p"+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return "", writeError(dir, dir, err)
+	}
+	name := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return "", writeError(name, dir, err)
+	}
+	return name, nil
+}
+
+// createTemp is os.CreateTemp with the backups' mode.
 func createTemp(dir, prefix string) (*os.File, error) {
 	for {
 		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, newFilePerm)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, backupPerm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}

@@ -164,8 +164,8 @@ func TestRestoreMissingBackup(t *testing.T) {
 	}
 }
 
-func TestBackupKeepsTheFilesMode(t *testing.T) {
-	for _, mode := range []os.FileMode{0o600, 0o640, 0o644} {
+func TestBackupsArePrivate(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o640, 0o644, 0o666, 0o400} {
 		t.Run(strconv.FormatUint(uint64(mode), 8), func(t *testing.T) {
 			dir := t.TempDir()
 			target := filepath.Join(dir, "real.md")
@@ -198,10 +198,39 @@ func TestBackupKeepsTheFilesMode(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := fi.Mode().Perm(); got != mode {
-					t.Errorf("%s: mode %o, want %o like the file", filepath.Base(p), got, mode)
+				if got := fi.Mode().Perm(); got != 0o600 {
+					t.Errorf("%s: mode %o, want 0600 (the file is %o)", filepath.Base(p), got, mode)
 				}
 			}
+			fi, err := os.Stat(memfile.RingDir(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fi.Mode().Perm(); got != 0o700 {
+				t.Errorf("backups folder: mode %o, want 0700", got)
+			}
+			if got := readString(t, target); got != "v0\n" {
+				t.Errorf("the file itself changed: %q", got)
+			}
+			if fi, _ := os.Stat(target); fi.Mode().Perm() != mode {
+				t.Errorf("the file's mode changed to %o", fi.Mode().Perm())
+			}
 		})
+	}
+}
+
+func TestExistingBackupsFolderKeepsItsMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".tmp", "memory-learnings.md")
+	if err := os.MkdirAll(memfile.RingDir(path), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(memfile.RingDir(path), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := memfile.Backup(path, []byte("v1\n"), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(memfile.RingDir(path)); fi.Mode().Perm() != 0o750 {
+		t.Errorf("backups folder mode = %o, want the user's 0750 kept", fi.Mode().Perm())
 	}
 }
