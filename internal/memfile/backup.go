@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -254,4 +255,94 @@ func Restore(path string, b BackupInfo, timeout time.Duration) error {
 		}
 		return data, nil
 	})
+}
+
+// staleAfter is how old a backup temp file must be before a run that cannot
+// tell its writer is gone removes it: far longer than any backup takes.
+const staleAfter = time.Minute
+
+// tend wraps fn, the change of one Update of path, with what the backups
+// need around every write: before fn, the temp files of backups that a
+// killed writer left (full copies of the memory) are removed.
+func tend(path string, fn UpdateFunc) UpdateFunc {
+	return func(current []byte, exists bool) ([]byte, error) {
+		removeBackupDebris(path)
+		return fn(current, exists)
+	}
+}
+
+// removeBackupDebris removes the temp files that backups of path leave when
+// their writer is killed mid-write: the spec backup's beside path and the
+// ring's in the backups folder. Only learn's own temp names go, and only
+// stale ones: a writer named in the file (by its PID) that is gone, or a
+// file older than staleAfter (the names of older learn versions carry no
+// PID). Update calls it under the lock, so no live backup is in progress.
+func removeBackupDebris(path string) {
+	now := time.Now()
+	removeDebris(filepath.Dir(path), "."+filepath.Base(BackupPath(path)), now, func(rest string) (int, bool) {
+		if digits := strings.Trim(rest, "0123456789"); digits == "" && rest != "" {
+			return 0, true // renameio's temp name, as older versions wrote it
+		}
+		r, ok := strings.CutPrefix(rest, specTempInfix)
+		if !ok {
+			return 0, false
+		}
+		return tempPID(r)
+	})
+	removeDebris(RingDir(path), ringTempPrefix+ringPrefix(path), now, func(rest string) (int, bool) {
+		if rest != "" && strings.Trim(rest, "0123456789abcdefghijklmnopqrstuvwxyz") == "" {
+			return 0, true // an older version's temp name: no PID in it
+		}
+		return tempPID(rest)
+	})
+}
+
+// tempPID reads "p<pid>-<random>", the tail of writeTemp's names.
+func tempPID(rest string) (int, bool) {
+	r, ok := strings.CutPrefix(rest, "p")
+	if !ok {
+		return 0, false
+	}
+	pid, random, ok := strings.Cut(r, "-")
+	n, err := strconv.Atoi(pid)
+	if !ok || err != nil || n <= 0 || random == "" || strings.Trim(random, "0123456789abcdefghijklmnopqrstuvwxyz") != "" {
+		return 0, false
+	}
+	return n, true
+}
+
+// removeDebris removes the regular files of dir whose names are prefix and a
+// tail that parse accepts, when stale: parse's PID is not a live process, or
+// the file is older than staleAfter.
+func removeDebris(dir, prefix string, now time.Time, parse func(rest string) (pid int, ok bool)) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pid, ok := parse(rest)
+		if !ok {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if now.Sub(info.ModTime()) > staleAfter || pid > 0 && processGone(pid) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// processGone says whether no process has this PID. Signal 0 checks without
+// signalling; EPERM means it exists under another user.
+func processGone(pid int) bool {
+	if pid == os.Getpid() {
+		return false
+	}
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

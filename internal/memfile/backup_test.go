@@ -1,12 +1,16 @@
 package memfile_test
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -232,5 +236,114 @@ func TestExistingBackupsFolderKeepsItsMode(t *testing.T) {
 	}
 	if fi, _ := os.Stat(memfile.RingDir(path)); fi.Mode().Perm() != 0o750 {
 		t.Errorf("backups folder mode = %o, want the user's 0750 kept", fi.Mode().Perm())
+	}
+}
+
+// deadPID is a PID no process has: above Linux's largest pid_max.
+const deadPID = "4194305"
+
+func TestAWriteRemovesStaleBackupTemps(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".tmp")
+	path := filepath.Join(dir, "memory-learnings.md")
+	ring := filepath.Join(dir, "backups")
+	old := time.Now().Add(-2 * time.Minute)
+	live := strconv.Itoa(os.Getpid())
+	tests := []struct {
+		name  string
+		old   bool
+		gone  bool
+		where string
+	}{
+		{".memory-learnings.backup.md8234923742", true, true, dir},
+		{".memory-learnings.backup.md8234923743", false, false, dir},
+		{".memory-learnings.backup.md.tmp-p" + deadPID + "-k2j3h4", false, true, dir},
+		{".memory-learnings.backup.md.tmp-p" + live + "-k2j3h4", false, false, dir},
+		{".memory-learnings.backup.md.tmp-p" + live + "-k2j3h5", true, true, dir},
+		{".memory-learnings.backup.md.swp", true, false, dir},
+		{".memory-learnings.backup.md.tmp-notapid", true, false, dir},
+		{"notes.md8234923742", true, false, dir},
+		{".tmp-memory-learnings.3k2j1h4g5", true, true, ring},
+		{".tmp-memory-learnings.3k2j1h4g6", false, false, ring},
+		{".tmp-memory-learnings.p" + deadPID + "-3k2j1h", false, true, ring},
+		{".tmp-memory-learnings.p" + live + "-3k2j1h", false, false, ring},
+		{".tmp-other.p" + deadPID + "-3k2j1h", true, false, ring},
+		{".tmp-memory-learnings.p" + deadPID + "-3k2j1h.keep", true, false, ring},
+		{"memory-learnings.20260102-030405.000.md", true, false, ring},
+	}
+	for _, tt := range tests {
+		p := filepath.Join(tt.where, tt.name)
+		write(t, p, "a whole copy of the memory", 0o600)
+		if tt.old {
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := memfile.Update(path, time.Second, appendLine("x")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := os.Stat(filepath.Join(tt.where, tt.name))
+			if gone := errors.Is(err, fs.ErrNotExist); gone != tt.gone {
+				t.Errorf("removed = %v, want %v (old %v)", gone, tt.gone, tt.old)
+			}
+		})
+	}
+}
+
+// helperBackupLoop backs up and rewrites HELPER_FILE in a loop, as compact
+// does, printing a line after the first write, until it is killed.
+func helperBackupLoop() int {
+	path := os.Getenv("HELPER_FILE")
+	big := strings.Repeat("- a learning that takes some room on the disk\n", 20000)
+	for i := 0; ; i++ {
+		_, err := memfile.UpdateBacked(path, 30*time.Second, time.Now(), func([]byte, bool) ([]byte, error) {
+			return []byte(big + strconv.Itoa(i) + "\n"), nil
+		})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if i == 0 {
+			fmt.Println("wrote")
+		}
+	}
+}
+
+// TestKilledBackupLeavesNothingAfterTheNextWrite kills a process in the
+// middle of backing up and rewriting the file, again and again: the next
+// write of any kind leaves no temp copy of the memory behind.
+func TestKilledBackupLeavesNothingAfterTheNextWrite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".tmp")
+	path := filepath.Join(dir, "memory-learnings.md")
+	write(t, path, "v0\n", 0o600)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 12 {
+		cmd := helperCmd(t, "backup-loop", "HELPER_FILE="+path)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+			t.Fatalf("iteration %d: writer made no progress: %v", i, err)
+		}
+		time.Sleep(time.Duration(rng.IntN(20000)) * time.Microsecond)
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		_ = cmd.Wait()
+		if err := memfile.Update(path, time.Second, appendLine("store "+strconv.Itoa(i))); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []string{dir, filepath.Join(dir, "backups")} {
+			entries, _ := os.ReadDir(d)
+			for _, e := range entries {
+				if strings.Contains(e.Name(), ".tmp-") || strings.HasPrefix(e.Name(), ".memory-learnings.") {
+					t.Errorf("iteration %d: %s left in %s", i, e.Name(), d)
+				}
+			}
+		}
 	}
 }
