@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -85,6 +86,7 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
+	track(path, copyPath)
 	if err := prune(path); err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
@@ -197,6 +199,16 @@ func prune(path string) error {
 		if err := os.Remove(b.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
+		_ = os.Remove(AfterPath(b.Path))
+	}
+	// After records whose copy is gone (an older learn pruned it).
+	entries, _ := os.ReadDir(RingDir(path))
+	for _, e := range entries {
+		if stem, ok := strings.CutSuffix(e.Name(), afterSuffix); ok && strings.HasPrefix(e.Name(), ringPrefix(path)) {
+			if _, err := os.Lstat(filepath.Join(RingDir(path), stem+".md")); errors.Is(err, fs.ErrNotExist) {
+				_ = os.Remove(filepath.Join(RingDir(path), e.Name()))
+			}
+		}
 	}
 	return nil
 }
@@ -263,12 +275,89 @@ const staleAfter = time.Minute
 
 // tend wraps fn, the change of one Update of path, with what the backups
 // need around every write: before fn, the temp files of backups that a
-// killed writer left (full copies of the memory) are removed.
+// killed writer left (full copies of the memory) are removed; after it,
+// each backup fn made gets its after record, the file as the change leaves
+// it, so that undo can take back that change alone (see Undo). A backup of
+// a change that fn then refused or found empty is removed: it is a copy of
+// the file as it stays.
 func tend(path string, fn UpdateFunc) UpdateFunc {
 	return func(current []byte, exists bool) ([]byte, error) {
 		removeBackupDebris(path)
-		return fn(current, exists)
+		key := trackKey(path)
+		tracked.Lock()
+		tracked.m[key] = nil
+		tracked.Unlock()
+		next, err := fn(current, exists)
+		tracked.Lock()
+		made := tracked.m[key]
+		delete(tracked.m, key)
+		tracked.Unlock()
+		if err != nil || exists && bytes.Equal(next, current) || !exists && len(next) == 0 {
+			for _, c := range made {
+				_ = os.Remove(c)
+			}
+			return next, err
+		}
+		for _, c := range made {
+			if err := writeAfter(path, c, next); err != nil {
+				return nil, fmt.Errorf("back up %s: %w", path, err)
+			}
+		}
+		return next, nil
 	}
+}
+
+// tracked holds, for each file whose Update is running fn, the ring copies
+// Backup made meanwhile. Update holds the file's lock while fn runs, so one
+// entry per file is enough, even within one process.
+var tracked = struct {
+	sync.Mutex
+	m map[string][]string
+}{m: map[string][]string{}}
+
+func trackKey(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
+}
+
+// track notes a ring copy made inside an Update of path; a Backup outside
+// any Update gets no after record.
+func track(path, copyPath string) {
+	key := trackKey(path)
+	tracked.Lock()
+	defer tracked.Unlock()
+	if list, ok := tracked.m[key]; ok {
+		tracked.m[key] = append(list, copyPath)
+	}
+}
+
+// afterSuffix ends the name of a ring copy's after record:
+// memory-learnings.20261122-130509.123.md has
+// memory-learnings.20261122-130509.123.after.md. Backups does not list it
+// (its stamp does not parse).
+const afterSuffix = ".after.md"
+
+// AfterPath is where the after record of ring copy copyPath is kept: the
+// file as the change backed up in copyPath left it.
+func AfterPath(copyPath string) string {
+	return strings.TrimSuffix(copyPath, ".md") + afterSuffix
+}
+
+// writeAfter atomically writes the after record of path's ring copy
+// copyPath.
+func writeAfter(path, copyPath string, data []byte) error {
+	dir := filepath.Dir(copyPath)
+	tmp, err := writeTemp(dir, ringTempPrefix+ringPrefix(path), data)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Rename(tmp, AfterPath(copyPath)); err != nil {
+		return writeError(AfterPath(copyPath), dir, err)
+	}
+	return syncDir(dir)
 }
 
 // removeBackupDebris removes the temp files that backups of path leave when

@@ -347,3 +347,51 @@ func TestKilledBackupLeavesNothingAfterTheNextWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoOfAnOldBackup covers backups made by older versions, with no
+// after record: restored only when the file was not written since.
+func TestUndoOfAnOldBackup(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		since   time.Duration
+		force   bool
+		refused bool
+	}{
+		{"written right after the backup", 0, false, false},
+		{"written an hour later", time.Hour, false, true},
+		{"written an hour later, forced", time.Hour, true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), ".tmp", "memory-learnings.md")
+			write(t, path, "## Recent Sessions\n\n## [2026-11-20 09:00 UTC] - Old\n- kept\n", 0o600)
+			c, err := memfile.Backup(path, []byte("## Recent Sessions\n\n## [2026-11-20 09:00 UTC] - Old\n- kept\n- forgotten\n"), time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := time.Now().Add(-2 * time.Hour)
+			if err := os.Chtimes(c, old, old); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(path, old.Add(tt.since), old.Add(tt.since)); err != nil {
+				t.Fatal(err)
+			}
+			res, err := memfile.Undo(path, time.Second, memfile.UndoOptions{Force: tt.force})
+			if tt.refused {
+				var ce *memfile.ConflictError
+				if !errors.As(err, &ce) || !ce.Legacy || !errors.Is(err, memfile.ErrConflict) {
+					t.Fatalf("err = %v, want a refusal", err)
+				}
+				if got := readString(t, path); strings.Contains(got, "forgotten") {
+					t.Errorf("refused, yet the file changed:\n%s", got)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Whole || res.Forced != tt.force || !strings.Contains(readString(t, path), "- forgotten") {
+				t.Errorf("res = %+v, file:\n%s", res, readString(t, path))
+			}
+		})
+	}
+}
