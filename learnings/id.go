@@ -14,20 +14,33 @@ import (
 )
 
 // IDs are not stored in the file; they are derived from content so that the
-// same file gives the same IDs on every run and machine, and an ID keeps
-// naming its learning when other sessions are added or removed.
+// same file gives the same IDs on every run and machine, and an ID names its
+// learning for life: adding or removing other sessions, compact folding the
+// learning into Consolidated Learnings (even under another category), fmt,
+// and moving it by hand to another session or category all keep it.
 //
 //   - A session's ID is "s" and the first 7 hex digits of
 //     sha256(Stamp + "\x00" + Focus), both as written.
-//   - A learning's ID is "l" and the first 7 hex digits of sha256(owner +
-//     "\x00" + category + "\x00" + text), where owner is its session's ID or
-//     "consolidated", category is the canonical category name, and text is
-//     the learning's text lower-cased with every run of white space
-//     collapsed to one space. A superseded learning keeps its ID: the text
-//     is the one inside its strike, without the note.
+//   - A learning's ID is "l" and the first 7 hex digits of sha256(text),
+//     where text is the learning's text lower-cased with every run of white
+//     space collapsed to one space: what it says, not where it is. A
+//     superseded learning keeps its ID: the text is the one inside its
+//     strike, without the note.
 //
-// When two sessions, or two learnings, of one document get the same ID, the
-// later ones in file order get "-2", "-3", ... appended.
+// When two sessions, or two learnings, of one document get the same ID (the
+// same text stored twice), the earlier ones in file order get "-2", "-3",
+// ... appended, counted from the end of the file: new sessions go on top,
+// so the copies below keep their IDs when one is added. A "-N" ID that no
+// longer exists (compact merged the copies) resolves to the copy without
+// the suffix, which holds the same text.
+//
+// Before this rule a learning's ID also hashed its owner (its session's ID
+// or "consolidated") and its category: sha256(owner + "\x00" + category +
+// "\x00" + text). FindLearning still resolves such an ID, given in full,
+// while the learning is in the same session or in Consolidated Learnings;
+// once compact has folded its session away the old ID cannot be computed
+// (the session is gone from the file), and neither can the ID of an older
+// wording compact merged into a newer one: IDs are derived, never stored.
 const (
 	sessionIDPrefix  = "s"
 	learningIDPrefix = "l"
@@ -47,20 +60,14 @@ var (
 func assignIDs(d *Document) {
 	all := d.Learnings()
 	seen := make(map[string]int, len(d.Sessions)+len(all))
-	for _, s := range d.Sessions {
+	for i := len(d.Sessions) - 1; i >= 0; i-- {
+		s := d.Sessions[i]
 		s.ID = uniqueID(seen, hashID(sessionIDPrefix, s.Stamp+"\x00"+s.Focus))
 	}
 	var buf []byte
-	for _, l := range all {
-		owner := "consolidated"
-		if l.Session != nil {
-			owner = l.Session.ID
-		}
-		buf = append(buf[:0], owner...)
-		buf = append(buf, 0)
-		buf = append(buf, l.Category...)
-		buf = append(buf, 0)
-		buf = appendIDText(buf, l.Content())
+	for i := len(all) - 1; i >= 0; i-- {
+		l := all[i]
+		buf = appendIDText(buf[:0], l.Content())
 		l.ID = uniqueID(seen, hashBytes(learningIDPrefix, buf))
 	}
 }
@@ -75,18 +82,24 @@ func hashBytes(prefix string, b []byte) string {
 	return string(id[:n+idHexDigits])
 }
 
-// LearningID is the ID a learning with this owner ("consolidated" or a
-// session ID), category and text gets, before any "-2" suffix; commands use
-// it to name a learning they are about to write. IDs are derived, never
-// stored: "l" and the first 7 hex digits of sha256(owner + "\x00" +
-// category + "\x00" + text lower-cased with white space collapsed), so they
-// are the same on every run and machine and survive edits elsewhere in the
-// file. Within one document, repeats get "-2", "-3" in file order.
-func LearningID(owner, category, text string) string {
-	buf := append([]byte(owner), 0)
+// LearningID is the ID a learning with this text gets, before any "-2"
+// suffix; commands use it to name a learning they are about to write. IDs
+// are derived, never stored: "l" and the first 7 hex digits of
+// sha256(text lower-cased with white space collapsed), so they are the same
+// on every run and machine and wherever the learning sits in the file.
+func LearningID(text string) string {
+	return hashBytes(learningIDPrefix, appendIDText(nil, text))
+}
+
+// legacyLearningID is the ID learn gave a learning before IDs named the text
+// alone: owner ("consolidated" or its session's ID), category and text.
+func legacyLearningID(buf []byte, owner, category, text string) ([]byte, string) {
+	buf = append(buf[:0], owner...)
+	buf = append(buf, 0)
 	buf = append(buf, category...)
 	buf = append(buf, 0)
-	return hashBytes(learningIDPrefix, appendIDText(buf, text))
+	buf = appendIDText(buf, text)
+	return buf, hashBytes(learningIDPrefix, buf)
 }
 
 // SessionID is the ID a session with this stamp and focus gets, before any
@@ -200,8 +213,74 @@ func (d *Document) FindSession(id string) (*Session, error) {
 }
 
 // FindLearning resolves a learning ID or unique ID prefix, as FindSession.
+// An ID that names no learning is tried, given in full, as one that named it
+// before (see the package docs on IDs): a "-N" copy compact merged, or the
+// owner-based ID of older versions.
 func (d *Document) FindLearning(id string) (*Learning, error) {
-	return findByID("learning", d.Learnings(), func(l *Learning) string { return l.ID }, id)
+	all := d.Learnings()
+	l, err := findByID("learning", all, func(l *Learning) string { return l.ID }, id)
+	if errors.Is(err, ErrNotFound) {
+		if old := d.FormerID(id); old != nil {
+			return old, nil
+		}
+	}
+	return l, err
+}
+
+// FormerID returns the learning a full ID named before it stopped being its
+// ID, or nil: a "-N" copy gone (compact merged it), whose text the copy
+// without the suffix holds, or the ID older versions derived from the
+// learning's owner, category and text, for a learning still in that session
+// or in Consolidated Learnings (under any category of the file). Show,
+// forget and --replaces resolve old IDs through it when nothing has the ID
+// now.
+func (d *Document) FormerID(id string) *Learning {
+	q := strings.ToLower(strings.TrimSpace(id))
+	base, suffix, _ := strings.Cut(q, "-")
+	if len(base) != len(learningIDPrefix)+idHexDigits || !strings.HasPrefix(base, learningIDPrefix) {
+		return nil
+	}
+	if _, err := hex.DecodeString("0" + base[1:]); err != nil {
+		return nil
+	}
+	if _, err := strconv.Atoi(suffix); suffix != "" && err != nil {
+		return nil
+	}
+	all := d.Learnings()
+	if suffix != "" {
+		for _, l := range all {
+			if l.ID == base {
+				return l
+			}
+		}
+	}
+	// Older versions numbered repeated session IDs from the top.
+	owners := make(map[*Session]string, len(d.Sessions))
+	seen := map[string]int{}
+	for _, s := range d.Sessions {
+		owners[s] = uniqueID(seen, SessionID(s.Stamp, s.Focus))
+	}
+	categories := slices.Clone(Priority)
+	for _, l := range all {
+		if !slices.Contains(categories, l.Category) {
+			categories = append(categories, l.Category)
+		}
+	}
+	var buf []byte
+	var legacy string
+	for _, l := range all {
+		owner := "consolidated"
+		if l.Session != nil {
+			owner = owners[l.Session]
+		}
+		for _, c := range categories {
+			buf, legacy = legacyLearningID(buf, owner, c, l.Content())
+			if legacy == base {
+				return l
+			}
+		}
+	}
+	return nil
 }
 
 func findByID[T any](kind string, items []T, idOf func(T) string, id string) (T, error) {

@@ -17,13 +17,13 @@ func TestIDScheme(t *testing.T) {
 		t.Errorf("session ID %s, want %s", s.ID, want)
 	}
 	ls := d.Learnings()
-	if want := "l" + sum("consolidated\x00User Corrections\x00keep it"); ls[0].ID != want {
+	if want := "l" + sum("keep it"); ls[0].ID != want {
 		t.Errorf("consolidated learning ID %s, want %s", ls[0].ID, want)
 	}
-	if want := "l" + sum(s.ID+"\x00Fresh Discoveries\x00multi line"); ls[1].ID != want {
+	if want := "l" + sum("multi line"); ls[1].ID != want {
 		t.Errorf("session learning ID %s, want %s", ls[1].ID, want)
 	}
-	if got := LearningID(s.ID, "Fresh Discoveries", "  MULTI\n\tline "); got != ls[1].ID {
+	if got := LearningID("  MULTI\n\tline "); got != ls[1].ID {
 		t.Errorf("LearningID = %s, want %s", got, ls[1].ID)
 	}
 	if got := SessionID(s.Stamp, s.Focus); got != s.ID {
@@ -90,15 +90,24 @@ func TestFind(t *testing.T) {
 		}
 		break
 	}
-	l := d.Sessions[3].Categories[0].Learnings[2]
-	if !strings.HasSuffix(l.ID, "-2") {
-		t.Fatalf("duplicate learning ID %s has no -2 suffix", l.ID)
+	var dups []*Learning
+	for _, l := range d.Learnings() {
+		if l.Text == "dup" {
+			dups = append(dups, l)
+		}
+	}
+	// Repeats are numbered from the end of the file up.
+	last, l := dups[len(dups)-1], dups[len(dups)-2]
+	if want := LearningID("dup"); last.ID != want {
+		t.Fatalf("last copy's ID %s, want %s with no suffix", last.ID, want)
+	}
+	if l.ID != last.ID+"-2" {
+		t.Fatalf("duplicate learning ID %s, want %s-2", l.ID, last.ID)
 	}
 	if got, err := d.FindLearning(l.ID); err != nil || got != l {
 		t.Errorf("FindLearning(%s) = %v, %v", l.ID, got, err)
 	}
-	first := d.Sessions[3].Categories[0].Learnings[1]
-	if got, err := d.FindLearning(first.ID); err != nil || got != first {
-		t.Errorf("FindLearning(%s) = %v, %v (an exact ID wins over longer ones)", first.ID, got, err)
+	if got, err := d.FindLearning(last.ID); err != nil || got != last {
+		t.Errorf("FindLearning(%s) = %v, %v (an exact ID wins over longer ones)", last.ID, got, err)
 	}
 }

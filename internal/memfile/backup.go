@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // RingSize is how many timestamped backups are kept: enough to step back
@@ -23,6 +23,14 @@ const RingSize = 10
 // ringStamp names ring copies in UTC so that their names sort in time order
 // whatever the local time zone or daylight saving does.
 const ringStamp = "20060102-150405.000"
+
+// backupPerm is the mode of every backup learn writes, and ringDirPerm the
+// mode of the backups folder it creates: a backup holds the whole memory,
+// so only its owner reads it, whatever the memory file's own mode.
+const (
+	backupPerm  os.FileMode = 0o600
+	ringDirPerm os.FileMode = 0o700
+)
 
 // BackupInfo describes one copy in the backup ring.
 type BackupInfo struct {
@@ -55,22 +63,18 @@ func splitExt(path string) (string, string) {
 // timestamped copy in the ring, dropping the oldest copies beyond RingSize,
 // so every destructive command can be undone. It returns the ring copy's
 // path. Both writes are atomic, and two backups never share a name, even
-// within one millisecond. The copies get the file's own mode, so a file the
-// user restricted to 0600 or 0640 is not copied world-readable.
+// within one millisecond. The copies are 0600 and a new backups folder 0700,
+// whatever the file's own mode: a backup is a full copy of the memory.
 func Backup(path string, data []byte, now time.Time) (string, error) {
 	if _, err := ensureDir(filepath.Dir(path)); err != nil {
 		return "", err
 	}
-	perm := os.FileMode(0)
-	if fi, err := os.Stat(path); err == nil {
-		perm = fi.Mode().Perm()
-	}
-	if err := writeBackup(BackupPath(path), data, perm); err != nil {
+	if err := writeBackup(BackupPath(path), data); err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
-	ring := RingDir(path)
-	if err := os.MkdirAll(ring, 0o755); err != nil {
-		return "", fmt.Errorf("back up %s: %w", path, writeError(ring, filepath.Dir(ring), err))
+	ring, err := makeRingDir(path)
+	if err != nil {
+		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
 	// A ring copy is always newer than the ones before it, even when the
 	// clock stepped back or a test clock stands still.
@@ -78,14 +82,27 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	if list, err := Backups(path); err == nil && len(list) > 0 && !list[0].Time.Before(stamp) {
 		stamp = list[0].Time.Add(time.Millisecond)
 	}
-	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp, perm)
+	copyPath, err := writeUnique(ring, ringPrefix(path), data, stamp)
 	if err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
+	track(path, copyPath)
 	if err := prune(path); err != nil {
 		return "", fmt.Errorf("back up %s: %w", path, err)
 	}
 	return copyPath, nil
+}
+
+// makeRingDir is the one place that creates the backups folder of path
+// (.tmp/backups): 0700, since what it holds is the whole memory. Any check
+// on where learn may create folders (a symlink leading out of the project)
+// belongs here.
+func makeRingDir(path string) (string, error) {
+	ring := RingDir(path)
+	if err := os.MkdirAll(ring, ringDirPerm); err != nil {
+		return "", writeError(ring, filepath.Dir(ring), err)
+	}
+	return ring, nil
 }
 
 func ringPrefix(path string) string {
@@ -95,34 +112,16 @@ func ringPrefix(path string) string {
 
 // writeUnique writes data to a temp file, syncs it and hard-links it to the
 // first free name from t on: link(2) never replaces an existing file, so two
-// concurrent backups cannot overwrite each other. A non-zero perm is given
-// to the copy exactly; zero means the mode of a new learnings file.
-func writeUnique(dir, prefix string, data []byte, t time.Time, perm os.FileMode) (string, error) {
-	tmp, err := createTemp(dir, ".tmp-"+prefix)
+// concurrent backups cannot overwrite each other.
+func writeUnique(dir, prefix string, data []byte, t time.Time) (string, error) {
+	tmp, err := writeTemp(dir, ringTempPrefix+prefix, data)
 	if err != nil {
-		return "", writeError(dir, dir, err)
-	}
-	defer os.Remove(tmp.Name())
-	if perm != 0 {
-		if err := tmp.Chmod(perm); err != nil {
-			tmp.Close()
-			return "", writeError(tmp.Name(), dir, err)
-		}
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return "", writeError(tmp.Name(), dir, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
 		return "", err
 	}
-	if err := tmp.Close(); err != nil {
-		return "", err
-	}
+	defer os.Remove(tmp)
 	for range 10000 {
 		name := filepath.Join(dir, prefix+t.Format(ringStamp)+".md")
-		err := os.Link(tmp.Name(), name)
+		err := os.Link(tmp, name)
 		if err == nil {
 			return name, syncDir(dir)
 		}
@@ -134,34 +133,56 @@ func writeUnique(dir, prefix string, data []byte, t time.Time, perm os.FileMode)
 	return "", fmt.Errorf("no free backup name in %s", dir)
 }
 
-// writeBackup atomically replaces the backup file at path with data. A
-// non-zero perm is set exactly, whatever mode an older backup had; zero
-// means the mode of a new learnings file.
-func writeBackup(path string, data []byte, perm os.FileMode) error {
-	if perm == 0 {
-		return writeAtomic(path, data)
-	}
-	dir := filepath.Dir(path)
-	pf, err := renameio.NewPendingFile(path, renameio.WithTempDir(dir), renameio.WithStaticPermissions(perm))
+// writeBackup atomically replaces the backup file at path with data, mode
+// 0600 whatever mode an older backup had.
+func writeBackup(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	tmp, err := writeTemp(filepath.Clean(dir), "."+base+specTempInfix, data)
 	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Rename(tmp, path); err != nil {
 		return writeError(path, dir, err)
 	}
-	defer func() { _ = pf.Cleanup() }()
-	if _, err := pf.Write(data); err != nil {
-		return writeError(path, dir, err)
-	}
-	if err := pf.CloseAtomicallyReplace(); err != nil {
-		return writeError(path, dir, err)
-	}
-	return syncDir(dir)
+	return syncDir(filepath.Clean(dir))
 }
 
-// createTemp is os.CreateTemp with the mode of a new learnings file (0644
-// minus the umask) instead of 0600.
+// Temp files of backups are named after the process writing them (prefix,
+// "p", its PID, "-", a random suffix), so that a later run can tell the
+// leftovers of a killed writer (see removeBackupDebris).
+const (
+	ringTempPrefix = ".tmp-"
+	specTempInfix  = ".tmp-"
+)
+
+// writeTemp writes data to a new 0600 temp file in dir named prefix + "p"
+// + PID + "-" + random, syncs and closes it, and returns its path.
+func writeTemp(dir, prefix string, data []byte) (string, error) {
+	f, err := createTemp(dir, prefix+"p"+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return "", writeError(dir, dir, err)
+	}
+	name := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return "", writeError(name, dir, err)
+	}
+	return name, nil
+}
+
+// createTemp is os.CreateTemp with the backups' mode.
 func createTemp(dir, prefix string) (*os.File, error) {
 	for {
 		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, newFilePerm)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, backupPerm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}
@@ -177,6 +198,16 @@ func prune(path string) error {
 	for _, b := range list[min(RingSize, len(list)):] {
 		if err := os.Remove(b.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
+		}
+		_ = os.Remove(AfterPath(b.Path))
+	}
+	// After records whose copy is gone (an older learn pruned it).
+	entries, _ := os.ReadDir(RingDir(path))
+	for _, e := range entries {
+		if stem, ok := strings.CutSuffix(e.Name(), afterSuffix); ok && strings.HasPrefix(e.Name(), ringPrefix(path)) {
+			if _, err := os.Lstat(filepath.Join(RingDir(path), stem+".md")); errors.Is(err, fs.ErrNotExist) {
+				_ = os.Remove(filepath.Join(RingDir(path), e.Name()))
+			}
 		}
 	}
 	return nil
@@ -236,4 +267,171 @@ func Restore(path string, b BackupInfo, timeout time.Duration) error {
 		}
 		return data, nil
 	})
+}
+
+// staleAfter is how old a backup temp file must be before a run that cannot
+// tell its writer is gone removes it: far longer than any backup takes.
+const staleAfter = time.Minute
+
+// tend wraps fn, the change of one Update of path, with what the backups
+// need around every write: before fn, the temp files of backups that a
+// killed writer left (full copies of the memory) are removed; after it,
+// each backup fn made gets its after record, the file as the change leaves
+// it, so that undo can take back that change alone (see Undo). A backup of
+// a change that fn then refused or found empty is removed: it is a copy of
+// the file as it stays.
+func tend(path string, fn UpdateFunc) UpdateFunc {
+	return func(current []byte, exists bool) ([]byte, error) {
+		removeBackupDebris(path)
+		key := trackKey(path)
+		tracked.Lock()
+		tracked.m[key] = nil
+		tracked.Unlock()
+		next, err := fn(current, exists)
+		tracked.Lock()
+		made := tracked.m[key]
+		delete(tracked.m, key)
+		tracked.Unlock()
+		if err != nil || exists && bytes.Equal(next, current) || !exists && len(next) == 0 {
+			for _, c := range made {
+				_ = os.Remove(c)
+			}
+			return next, err
+		}
+		for _, c := range made {
+			if err := writeAfter(path, c, next); err != nil {
+				return nil, fmt.Errorf("back up %s: %w", path, err)
+			}
+		}
+		return next, nil
+	}
+}
+
+// tracked holds, for each file whose Update is running fn, the ring copies
+// Backup made meanwhile. Update holds the file's lock while fn runs, so one
+// entry per file is enough, even within one process.
+var tracked = struct {
+	sync.Mutex
+	m map[string][]string
+}{m: map[string][]string{}}
+
+func trackKey(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
+}
+
+// track notes a ring copy made inside an Update of path; a Backup outside
+// any Update gets no after record.
+func track(path, copyPath string) {
+	key := trackKey(path)
+	tracked.Lock()
+	defer tracked.Unlock()
+	if list, ok := tracked.m[key]; ok {
+		tracked.m[key] = append(list, copyPath)
+	}
+}
+
+// afterSuffix ends the name of a ring copy's after record:
+// memory-learnings.20261122-130509.123.md has
+// memory-learnings.20261122-130509.123.after.md. Backups does not list it
+// (its stamp does not parse).
+const afterSuffix = ".after.md"
+
+// AfterPath is where the after record of ring copy copyPath is kept: the
+// file as the change backed up in copyPath left it.
+func AfterPath(copyPath string) string {
+	return strings.TrimSuffix(copyPath, ".md") + afterSuffix
+}
+
+// writeAfter atomically writes the after record of path's ring copy
+// copyPath.
+func writeAfter(path, copyPath string, data []byte) error {
+	dir := filepath.Dir(copyPath)
+	tmp, err := writeTemp(dir, ringTempPrefix+ringPrefix(path), data)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Rename(tmp, AfterPath(copyPath)); err != nil {
+		return writeError(AfterPath(copyPath), dir, err)
+	}
+	return syncDir(dir)
+}
+
+// removeBackupDebris removes the temp files that backups of path leave when
+// their writer is killed mid-write: the spec backup's beside path and the
+// ring's in the backups folder. Only learn's own temp names go, and only
+// stale ones: a writer named in the file (by its PID) that is gone, or a
+// file older than staleAfter (the names of older learn versions carry no
+// PID). Update calls it under the lock, so no live backup is in progress.
+func removeBackupDebris(path string) {
+	now := time.Now()
+	removeDebris(filepath.Dir(path), "."+filepath.Base(BackupPath(path)), now, func(rest string) (int, bool) {
+		if digits := strings.Trim(rest, "0123456789"); digits == "" && rest != "" {
+			return 0, true // renameio's temp name, as older versions wrote it
+		}
+		r, ok := strings.CutPrefix(rest, specTempInfix)
+		if !ok {
+			return 0, false
+		}
+		return tempPID(r)
+	})
+	removeDebris(RingDir(path), ringTempPrefix+ringPrefix(path), now, func(rest string) (int, bool) {
+		if rest != "" && strings.Trim(rest, "0123456789abcdefghijklmnopqrstuvwxyz") == "" {
+			return 0, true // an older version's temp name: no PID in it
+		}
+		return tempPID(rest)
+	})
+}
+
+// tempPID reads "p<pid>-<random>", the tail of writeTemp's names.
+func tempPID(rest string) (int, bool) {
+	r, ok := strings.CutPrefix(rest, "p")
+	if !ok {
+		return 0, false
+	}
+	pid, random, ok := strings.Cut(r, "-")
+	n, err := strconv.Atoi(pid)
+	if !ok || err != nil || n <= 0 || random == "" || strings.Trim(random, "0123456789abcdefghijklmnopqrstuvwxyz") != "" {
+		return 0, false
+	}
+	return n, true
+}
+
+// removeDebris removes the regular files of dir whose names are prefix and a
+// tail that parse accepts, when stale: parse's PID is not a live process, or
+// the file is older than staleAfter.
+func removeDebris(dir, prefix string, now time.Time, parse func(rest string) (pid int, ok bool)) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pid, ok := parse(rest)
+		if !ok {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if now.Sub(info.ModTime()) > staleAfter || pid > 0 && processGone(pid) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// processGone says whether no process has this PID. Signal 0 checks without
+// signalling; EPERM means it exists under another user.
+func processGone(pid int) bool {
+	if pid == os.Getpid() {
+		return false
+	}
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

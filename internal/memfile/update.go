@@ -61,6 +61,7 @@ func (e *busyError) Is(target error) bool { return target == ErrBusy }
 // `<file>.lock` held with flock(2), which the kernel drops when its holder
 // dies, so a leftover lock file never blocks. The file keeps its mode.
 func Update(path string, timeout time.Duration, fn UpdateFunc) error {
+	fn = tend(path, fn)
 	target, err := resolveLink(path)
 	if err != nil {
 		return err

@@ -37,6 +37,8 @@ func TestMain(m *testing.M) {
 		os.Exit(helperHoldLock())
 	case "rewrite-loop":
 		os.Exit(helperRewriteLoop())
+	case "backup-loop":
+		os.Exit(helperBackupLoop())
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper", os.Getenv(helperEnv))
 		os.Exit(2)

@@ -133,28 +133,39 @@ func countIn(cs []*learnings.Category) int {
 	return n
 }
 
-// undo restores the newest backup that differs from the file, as learn
-// undo does.
+// undo takes back the newest backed-up change and keeps what was written
+// since, as learn undo does; where it cannot, it refuses and says what would
+// be lost (learn undo --force goes ahead).
 func (s *Server) undo(*http.Request) (actionResult, error) {
 	var skipped []string
-	b, data, err := memfile.Undo(s.cfg.Path, s.cfg.LockTimeout, func(b memfile.BackupInfo, err error) {
+	res, err := memfile.Undo(s.cfg.Path, s.cfg.LockTimeout, memfile.UndoOptions{Skip: func(b memfile.BackupInfo, err error) {
 		skipped = append(skipped, fmt.Sprintf("%s (%v)", b.Path, err))
-	})
+	}})
+	var ce *memfile.ConflictError
 	switch {
 	case errors.Is(err, memfile.ErrNoBackups):
 		return actionResult{}, failed(http.StatusConflict, "nothing to undo: %s has no backups yet", s.cfg.Display)
 	case errors.Is(err, memfile.ErrNoChange):
-		return actionResult{}, failed(http.StatusConflict, "nothing to undo: every backup of %s is the same as the file now", s.cfg.Display)
+		return actionResult{}, failed(http.StatusConflict, "nothing to undo: undoing any backup of %s would not change it", s.cfg.Display)
+	case errors.As(err, &ce):
+		return actionResult{}, failed(http.StatusConflict, "undo refused, nothing changed: %s; to put the backup back anyway, run learn undo --force", ce)
 	case err != nil:
 		return actionResult{}, err
 	}
-	doc := learnings.Parse(data)
-	msg := fmt.Sprintf("Restored the backup of %s: %s, %s. Undo again to go back.", b.Time.In(s.cfg.Now().Location()).Format("2006-01-02 15:04:05"),
-		memview.Plural(len(doc.Sessions), "session", "sessions"), memview.Plural(len(doc.Learnings()), "learning", "learnings"))
+	count := func(src []byte) string {
+		doc := learnings.Parse(src)
+		return memview.Plural(len(doc.Sessions), "session", "sessions") + ", " + memview.Plural(len(doc.Learnings()), "learning", "learnings")
+	}
+	what := "Undid the change backed up at %s, keeping everything written since"
+	if res.Whole {
+		what = "Restored the backup of %s"
+	}
+	msg := fmt.Sprintf(what+": now %s (before the undo: %s). Undo again to go back.",
+		res.Backup.Time.In(s.cfg.Now().Location()).Format("2006-01-02 15:04:05"), count(res.After), count(res.Before))
 	if len(skipped) > 0 {
 		msg += " Skipped unreadable backups: " + strings.Join(skipped, ", ") + "."
 	}
-	return actionResult{OK: true, Message: msg, Backup: b.Path}, nil
+	return actionResult{OK: true, Message: msg, Backup: res.Backup.Path}, nil
 }
 
 // compactPreview is what compacting the file now would do.

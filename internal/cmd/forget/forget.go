@@ -30,7 +30,9 @@ type Options struct {
 	JSON   bool
 	DryRun bool
 	Yes    bool
-	Limit  int
+	// PurgeBackups also removes the forgotten learnings from the backups.
+	PurgeBackups bool
+	Limit        int
 	// Category is the --category flag, one of selectors.Categories.
 	Category string
 	selectors
@@ -67,6 +69,13 @@ says what would go and writes nothing: the counts by category, then the
 newest --limit sessions and learnings (default 10; 0 lists all, as --json
 does), so the preview stays short whatever the file's size.
 
+Learnings forgotten one by one (--id, --match, --category) stay in the
+backups, and forget says which; --purge-backups removes them from every
+backup too (the spec's backup file and the ring), for something that must
+not be kept; at a terminal forget asks. learn undo cannot bring them back
+then. Copies learn cannot reach (git history, other clones, transcripts) are
+named.
+
 At a terminal forget asks before forgetting. --yes answers for you; the
 /learning-forget slash command passes it only after you confirmed in the chat.
 Without a terminal and without --yes, forget refuses (exit 2) and changes
@@ -82,6 +91,7 @@ are given; 2 usage error
   $ learn forget --yes
   $ learn forget --session s3fa2c1 --yes
   $ learn forget --id l3f9a2c1 --yes
+  $ learn forget --id l3f9a2c1 --yes --purge-backups
   $ learn forget --match "make gen" --category "Fresh Discoveries"`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -114,6 +124,7 @@ are given; 2 usage error
 	cmd.Flags().BoolVar(&opts.DryRun, "dry-run", false, "say what would be forgotten and write nothing")
 	cmdutil.LimitFlag(cmd, &opts.Limit, DefaultLimit, "sessions and learnings in the --dry-run list")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation")
+	cmd.Flags().BoolVar(&opts.PurgeBackups, "purge-backups", false, "also remove the forgotten learnings from every backup (for something private)")
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
 	cmdutil.CategoryFlag(cmd, &opts.Category, "forget learnings of this category", learnings.Priority)
@@ -144,6 +155,8 @@ type Report struct {
 	BytesAfter  int             `json:"bytes_after"`
 	Backup      string          `json:"backup,omitempty"`
 	Ring        string          `json:"backup_copy,omitempty"`
+	// Copies says where the learnings forgotten one by one remain.
+	Copies *Copies `json:"copies,omitempty"`
 }
 
 // CategoryCount is how many learnings of one category go.
@@ -227,6 +240,9 @@ func run(opts *Options) error {
 		return out, nil
 	})
 	if err != nil {
+		return err
+	}
+	if err := purge(opts, path, rep); err != nil {
 		return err
 	}
 	return finish(opts, rep)
@@ -427,6 +443,7 @@ func finish(opts *Options, rep *Report) error {
 			fmt.Fprintf(out, "Size: %s → %s.\n", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter))
 		}
 		fmt.Fprintf(out, "Backup: %s (and %s). To get it back: learn undo\n", rep.Backup, rep.Ring)
+		writeCopies(out, rep)
 	}
 	return nil
 }

@@ -37,7 +37,14 @@ it came from: the session's date, focus and project, the documentation seen
 in that session, and the file and lines it occupies.
 
 IDs come from "learn search", "learn summarise" and "learn lint". They are
-derived from the content, so they stay the same between runs. Any unique
+derived from the content, so they stay the same between runs: a learning's
+ID comes from its text alone, so it names the learning for life, through
+compact (which folds it into Consolidated Learnings, maybe under another
+category), fmt, and moves to another session or category; only changing
+the text gives a new ID. The same text stored twice gets "-2", "-3" on the
+copies above the last one. An ID from older versions of learn (they hashed
+the session and category too) still works, given in full, while the
+learning is in that session or in Consolidated Learnings. Any unique
 prefix of an ID is enough; when a prefix fits several, show lists them and
 exits 1, and when nothing fits it exits 1 too.`,
 		Example: `  $ learn show 3f9a2c1
@@ -100,6 +107,11 @@ func find(doc *learnings.Document, id string) []match {
 	}
 	if len(exact) > 0 {
 		return dedupe(exact)
+	}
+	if len(prefix) == 0 {
+		if l := doc.FormerID(id); l != nil {
+			return []match{{learning: l}}
+		}
 	}
 	return dedupe(prefix)
 }

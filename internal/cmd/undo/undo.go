@@ -26,6 +26,9 @@ type Options struct {
 	Now     func() time.Time
 	List    bool
 	JSON    bool
+	// Force puts the backup back whole when its change cannot be undone
+	// alone, losing what was written since.
+	Force bool
 	// Backup names the copy to restore (its number in --list or its file
 	// name); empty means the newest that differs from the file.
 	Backup      string
@@ -38,21 +41,34 @@ func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "undo [BACKUP]",
 		Short: "Restore the newest backup",
-		Long: `Undo puts back the newest backup of the learnings file. The commands that
-destroy data (compact, forget, fmt) copy the file into a small ring of
-timestamped backups before they write; undo restores the newest copy that
-differs from the current file.
+		Long: `Undo takes back the newest change that compact, forget, fmt or
+store --replaces made to the learnings file, and keeps everything written
+since. Those commands copy the file into a small ring of timestamped backups
+before they write, with a record of what they wrote; undo puts back what the
+change removed or rewrote (the sessions and learnings a forget dropped, the
+sessions a compact folded) and leaves every later store, forget or edit as
+it is. When nothing was written since, that is the backup itself.
+
+Where a later write changed the very part the change did (a learning next to
+a forgotten one, a session the change touched and a later forget removed),
+the change cannot be undone alone: undo refuses (exit 1), writes nothing, and
+names what putting the backup back whole would lose. --force puts it back
+anyway. Backups made by older versions of learn hold no record of what their
+change wrote: undo restores them only when the file has not been written
+since, else refuses in the same way.
 
 The file undo replaces is itself backed up first, so an undo can be undone:
 run learn undo again. --list shows the ring, newest first, with each copy's
 time, size and number of sessions and learnings. Name one copy, by its number
-in --list or its file name (the shell completes them), to restore that one.
+in --list or its file name (the shell completes them), to undo the change
+that copy was made before.
 
-Exit status 1 when there is nothing to undo.`,
+Exit status 1 when there is nothing to undo, or when undo refuses.`,
 		Example: `  $ learn undo --list
   $ learn undo
   $ learn undo     # again: back to where you were before the first undo
-  $ learn undo 3   # the third copy in --list`,
+  $ learn undo 3   # the change before the third copy in --list
+  $ learn undo --force   # put the backup back whole, losing later writes`,
 		Args: cmdutil.RangeArgs(0, 1, "at most one backup (its number in learn undo --list, or its file name)"),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return backupNames(opts), cobra.ShellCompDirectiveNoFileComp
@@ -68,6 +84,7 @@ Exit status 1 when there is nothing to undo.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.List, "list", false, "list the backups instead of restoring one")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "put the backup back whole even where that loses later writes")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	cmdutil.Paged(cmd)
 	return cmd
@@ -93,9 +110,21 @@ type ListReport struct {
 
 // UndoReport is the --json output of an undo.
 type UndoReport struct {
-	File     string `json:"file"`
-	Restored Copy   `json:"restored"`
-	Replaced *Copy  `json:"replaced"`
+	File string `json:"file"`
+	// Restored is the backup whose change was undone.
+	Restored Copy `json:"restored"`
+	// Replaced is the file before the undo, Now the file after it.
+	Replaced *Copy `json:"replaced"`
+	Now      Copy  `json:"now"`
+	// Whole is true when the backup was put back as it is; false when the
+	// change was undone and later writes kept.
+	Whole bool `json:"whole"`
+	// Forced is true when --force put the backup back over later writes.
+	Forced bool `json:"forced"`
+	// Back and Gone count the learnings the undo brought back and took
+	// out of the file.
+	Back int `json:"learnings_back"`
+	Gone int `json:"learnings_gone"`
 }
 
 func run(opts *Options) error {
@@ -131,28 +160,70 @@ func run(opts *Options) error {
 		}
 		backups = []memfile.BackupInfo{b}
 	}
-	b, data, err := memfile.UndoFrom(path, backups, opts.LockTimeout, func(b memfile.BackupInfo, err error) {
+	res, err := memfile.UndoFrom(path, backups, opts.LockTimeout, memfile.UndoOptions{Force: opts.Force, Skip: func(b memfile.BackupInfo, err error) {
 		fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", opts.Display(b.Path), err)
-	})
+	}})
+	var ce *memfile.ConflictError
 	switch {
 	case errors.Is(err, memfile.ErrNoChange) && opts.Backup != "":
-		return fmt.Errorf("nothing to undo: backup %s is the same as %s now", opts.Backup, display)
+		return fmt.Errorf("nothing to undo: undoing backup %s would not change %s", opts.Backup, display)
 	case errors.Is(err, memfile.ErrNoChange):
-		return fmt.Errorf("nothing to undo: every backup of %s is the same as the file now", display)
+		return fmt.Errorf("nothing to undo: undoing any backup of %s would not change it", display)
+	case errors.As(err, &ce):
+		return fmt.Errorf("undo refused, nothing changed: %s: %w; to put the backup back anyway: learn undo --force (the file now is backed up first)",
+			display, ce)
 	case err != nil:
 		return err
 	}
-	restored := describe(opts.Display(b.Path), data)
-	restored.Time = b.Time
+	data, _ := memfile.Read(res.Backup.Path)
+	restored := describe(opts.Display(res.Backup.Path), data)
+	restored.Time = res.Backup.Time
+	now := describe(display, res.After)
+	back, gone := delta(res.Before, res.After)
+	rep := UndoReport{File: display, Restored: restored, Replaced: cur, Now: now, Whole: res.Whole, Forced: res.Forced, Back: back, Gone: gone}
 	if opts.JSON {
-		return cmdutil.WriteJSON(opts.IO.Out, UndoReport{File: display, Restored: restored, Replaced: cur})
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
 	out := opts.IO.Out
-	fmt.Fprintf(out, "Restored %s from the backup of %s: %s.\n", display, stamp(b.Time, opts.Now()), counts(restored))
+	when := stamp(res.Backup.Time, opts.Now())
+	switch {
+	case res.Forced:
+		fmt.Fprintf(out, "Put back the backup of %s whole (--force): what was written to %s since is gone from it.\n", when, display)
+	case res.Whole:
+		fmt.Fprintf(out, "Restored %s from the backup of %s (nothing was written since).\n", display, when)
+	default:
+		fmt.Fprintf(out, "Undid the change backed up at %s in %s, keeping everything written since.\n", when, display)
+	}
+	was := "did not exist"
 	if cur != nil {
-		fmt.Fprintf(out, "The file it replaced (%s) is kept as a backup: run learn undo again to get it back.\n", counts(*cur))
+		was = counts(*cur)
+	}
+	fmt.Fprintf(out, "Now: %s (before the undo: %s; %s back, %s gone).\n", counts(now), was,
+		memview.Plural(back, "learning", "learnings"), memview.Plural(gone, "learning", "learnings"))
+	if cur != nil {
+		fmt.Fprintln(out, "The file before the undo is kept as a backup: run learn undo again to get it back.")
 	}
 	return nil
+}
+
+// delta counts the learnings of after that before lacks (back) and those of
+// before that after lacks (gone), by ID.
+func delta(before, after []byte) (back, gone int) {
+	n := map[string]int{}
+	for _, l := range learnings.Parse(before).Learnings() {
+		n[l.ID]++
+	}
+	for _, l := range learnings.Parse(after).Learnings() {
+		if n[l.ID] > 0 {
+			n[l.ID]--
+			continue
+		}
+		back++
+	}
+	for _, v := range n {
+		gone += v
+	}
+	return back, gone
 }
 
 func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo) error {

@@ -29,8 +29,8 @@ func TestUndoRestoresAndCanBeUndone(t *testing.T) {
 		t.Fatalf("undo did not restore the backup:\n%s", e.Content(t))
 	}
 	out := e.Out.String()
-	for _, w := range []string{"Restored .tmp/memory-learnings.md from the backup of ", ": 2 sessions, 4 learnings.",
-		"The file it replaced (1 session, 1 learning) is kept as a backup: run learn undo again"} {
+	for _, w := range []string{"Restored .tmp/memory-learnings.md from the backup of ", "Now: 2 sessions, 4 learnings (before the undo: 1 session, 1 learning;",
+		"The file before the undo is kept as a backup: run learn undo again"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
@@ -54,8 +54,8 @@ func TestUndoNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = e.Run(NewCmdUndo(e.Factory, nil))
-	if cmdutil.ExitCode(err) != 1 || !strings.Contains(err.Error(), "every backup") {
-		t.Errorf("err = %v, want every backup is the same", err)
+	if cmdutil.ExitCode(err) != 1 || !strings.Contains(err.Error(), "would not change it") {
+		t.Errorf("err = %v, want nothing to undo", err)
 	}
 }
 
