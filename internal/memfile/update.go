@@ -61,6 +61,12 @@ func (e *busyError) Is(target error) bool { return target == ErrBusy }
 // `<file>.lock` held with flock(2), which the kernel drops when its holder
 // dies, so a leftover lock file never blocks. The file keeps its mode.
 func Update(path string, timeout time.Duration, fn UpdateFunc) error {
+	return updateThen(path, timeout, fn, nil)
+}
+
+// updateThen is Update calling then, still under the lock, after a
+// successful write (or a write that was not needed).
+func updateThen(path string, timeout time.Duration, fn UpdateFunc, then func() error) error {
 	target, err := resolveLink(path)
 	if err != nil {
 		return err
@@ -99,10 +105,15 @@ func Update(path string, timeout time.Duration, fn UpdateFunc) error {
 	if err != nil {
 		return err
 	}
-	if exists && bytes.Equal(next, current) || !exists && len(next) == 0 {
-		return nil
+	if !(exists && bytes.Equal(next, current) || !exists && len(next) == 0) {
+		if err := writeAtomic(target, next); err != nil {
+			return err
+		}
 	}
-	return writeAtomic(target, next)
+	if then != nil {
+		return then()
+	}
+	return nil
 }
 
 // resolveLink follows a symlink at path (not its parent directories, which a
