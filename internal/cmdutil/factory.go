@@ -57,8 +57,10 @@ func (f *Factory) NewMemoryFile() (string, error) {
 
 // MemoryLocation is MemoryFile with the reason it is that file (--file,
 // $LEARN_FILE, the project root, the main worktree of a linked worktree):
-// what a command's --json reports as its file. In a linked worktree, a
-// memory file left in the worktree is first merged into the shared one and moved aside, said once
+// what a command's --json reports as its file. The default path is refused
+// (exit 1) when a symbolic link on it leads out of the project, before
+// anything is written; in a linked worktree, a memory file left in the
+// worktree is first merged into the shared one and moved aside, said once
 // on stderr.
 func (f *Factory) MemoryLocation() (memfile.Location, error) { return f.locateMemory(true) }
 
@@ -67,7 +69,8 @@ func (f *Factory) MemoryLocation() (memfile.Location, error) { return f.locateMe
 func (f *Factory) NewMemoryLocation() (memfile.Location, error) { return f.locateMemory(false) }
 
 // LocateMemory says which learnings file this invocation would use and
-// why, and changes nothing: no check that it exists, no adoption. For doctor.
+// why, and changes nothing: no check that it exists, no symlink check, no
+// adoption. For doctor.
 func (f *Factory) LocateMemory() (memfile.Location, error) {
 	getwd := f.Getwd
 	if getwd == nil {
@@ -87,6 +90,9 @@ func (f *Factory) locateMemory(mustExist bool) (memfile.Location, error) {
 	}
 	f.Location = &loc
 	if loc.Default() {
+		if err := memfile.CheckLinks(loc); err != nil {
+			return loc, err
+		}
 		if loc.Adopt != "" {
 			f.adopt(loc)
 		}

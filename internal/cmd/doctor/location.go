@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/learn-memory/learn/internal/agent"
@@ -9,7 +10,8 @@ import (
 
 // checkLocation says which learnings file is used and why (--file,
 // $LEARN_FILE, the project root, the main worktree of a linked worktree),
-// and whether a linked worktree still holds a memory of its own to adopt.
+// whether a linked worktree still holds a memory of its own to adopt, and
+// whether a symbolic link on the default path leads out of the project.
 func checkLocation(opts *Options) []agent.Check {
 	if opts.Locate == nil {
 		return nil
@@ -27,5 +29,29 @@ func checkLocation(opts *Options) []agent.Check {
 		where.Details = append(where.Details, fmt.Sprintf("this worktree still has a memory of its own, %s, which is not used", loc.Adopt))
 		where.Fix = "run any learn command here (learn recall) to merge it into the shared file; it is then kept as memory-learnings" + memfile.AdoptedSuffix + ".md"
 	}
-	return []agent.Check{where}
+	return []agent.Check{where, linkCheck(loc)}
+}
+
+// linkCheck reports a symbolic link on the default path that leads out of
+// the project (memfile.CheckLinks), for doctor and for lint: a cloned
+// repository can ship one to aim learn's writes anywhere, and every writing
+// command refuses it.
+func linkCheck(loc memfile.Location) agent.Check {
+	c := agent.Check{Name: "learnings file links", Status: agent.CheckOK}
+	err := memfile.CheckLinks(loc)
+	var le *memfile.LinkError
+	switch {
+	case errors.As(err, &le):
+		c.Status = agent.CheckFail
+		c.Message = le.Link + " is a symbolic link leading out of the project; learn refuses to write through it"
+		c.Details = []string{err.Error()}
+		c.Fix = "remove the link (rm " + le.Link + "); learn then creates a plain file, or name the file you mean with --file or $LEARN_FILE"
+	case err != nil:
+		c.Status, c.Message = agent.CheckFail, err.Error()
+	case !loc.Default():
+		c.Message = "a file named with " + loc.Reason + " is used as given, symbolic links included"
+	default:
+		c.Message = "no symbolic link on the default path leads out of the project"
+	}
+	return c
 }

@@ -85,7 +85,10 @@ repository (git worktree add) shares the main worktree's file; a memory a
 worktree kept on its own is merged into it once and kept aside as
 .tmp/memory-learnings.adopted.md. A submodule or a nested repository is its
 own project; a bare repository keeps its memory in the repository folder.
-learn doctor says which file is used and why. A missing default file is a first
+learn doctor says which file is used and why. On the default path, learn
+refuses (exit 1) to write through a symbolic link that leads out of the project
+or into its .git folder (a cloned repository could ship one); a file named with
+--file or $LEARN_FILE may be a link. A missing default file is a first
 session; a file named with --file or $LEARN_FILE must exist (exit 1 when it
 does not), except for store and undo, which create it when its directory
 exists. Only the default .tmp/ directory is ever created.
