@@ -3,6 +3,9 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/learn-memory/learn/internal/agent"
 	"github.com/learn-memory/learn/internal/memfile"
@@ -10,8 +13,9 @@ import (
 
 // checkLocation says which learnings file is used and why (--file,
 // $LEARN_FILE, the project root, the main worktree of a linked worktree),
-// whether a linked worktree still holds a memory of its own to adopt, and
-// whether a symbolic link on the default path leads out of the project.
+// whether a linked worktree still holds a memory of its own to adopt,
+// whether a symbolic link on the default path leads out of the project, and
+// whether others can read the file.
 func checkLocation(opts *Options) []agent.Check {
 	if opts.Locate == nil {
 		return nil
@@ -29,7 +33,43 @@ func checkLocation(opts *Options) []agent.Check {
 		where.Details = append(where.Details, fmt.Sprintf("this worktree still has a memory of its own, %s, which is not used", loc.Adopt))
 		where.Fix = "run any learn command here (learn recall) to merge it into the shared file; it is then kept as memory-learnings" + memfile.AdoptedSuffix + ".md"
 	}
-	return []agent.Check{where, linkCheck(loc)}
+	checks := []agent.Check{where, linkCheck(loc)}
+	if c, ok := permCheck(loc.Path); ok {
+		checks = append(checks, c)
+	}
+	return checks
+}
+
+// permCheck warns when others on the machine can read or write the
+// learnings file: learn creates it 0600, but a file made before, copied in
+// or created by hand may be 0644, and a memory can hold what only its owner
+// should read. ok is false when there is no file to check.
+func permCheck(path string) (agent.Check, bool) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return agent.Check{}, false
+	}
+	c := agent.Check{Name: "learnings file permissions", Status: agent.CheckOK}
+	mode := fi.Mode().Perm()
+	var who []string
+	if mode&0o040 != 0 {
+		who = append(who, "readable by its group")
+	}
+	if mode&0o004 != 0 {
+		who = append(who, "readable by every user of this machine")
+	}
+	if mode&0o022 != 0 {
+		who = append(who, "writable by others")
+	}
+	if len(who) == 0 {
+		c.Message = fmt.Sprintf("only its owner can read it (%04o)", mode)
+		return c, true
+	}
+	c.Status = agent.CheckWarn
+	c.Message = fmt.Sprintf("%s is %s (%04o)", path, strings.Join(who, " and "), mode)
+	c.Details = []string{"the backups copy the file's mode, so they are too"}
+	c.Fix = fmt.Sprintf("chmod 600 %s; chmod -R go-rwx %s", path, filepath.Dir(path))
+	return c, true
 }
 
 // linkCheck reports a symbolic link on the default path that leads out of

@@ -91,7 +91,8 @@ or into its .git folder (a cloned repository could ship one); a file named with
 --file or $LEARN_FILE may be a link. A missing default file is a first
 session; a file named with --file or $LEARN_FILE must exist (exit 1 when it
 does not), except for store and undo, which create it when its directory
-exists. Only the default .tmp/ directory is ever created.
+exists. Only the default .tmp/ directory is ever created: 0700, and the
+files learn creates 0600; an existing file keeps its mode.
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 refused content (a secret
 or an invalid learning), 4 busy (another learn held the file's lock too long).`,
