@@ -30,7 +30,7 @@ func (e *LinkError) Error() string {
 	if e.Target == "" {
 		what = "a symbolic link that loops, so where learn would write cannot be known"
 	}
-	return fmt.Sprintf("refusing to write through %s: it is %s; a repository can ship such a link to aim learn's writes anywhere. "+
+	return fmt.Sprintf("refusing to use %s: it is %s; a repository can ship such a link to aim learn's writes anywhere. "+
 		"Remove the link (learn then creates a plain file), or name the file you mean with --file or $LEARN_FILE", e.Link, what)
 }
 
