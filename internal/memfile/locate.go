@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -240,19 +241,14 @@ func gitBool(v string) bool {
 }
 
 // readSmall reads a small git bookkeeping file; anything over 64 KiB is
-// not one.
+// not one, and only its first 64 KiB are read.
 func readSmall(p string) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, err := f.Read(buf)
-	if err != nil && n == 0 {
-		return nil, err
-	}
-	return buf[:n], nil
+	return io.ReadAll(io.LimitReader(f, 64<<10))
 }
 
 func sameFile(a, b string) bool {

@@ -2,7 +2,9 @@ package memfile_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,5 +112,72 @@ func TestAdoptCreatesPrivate(t *testing.T) {
 	// Adopting again finds nothing.
 	if a, err := memfile.Adopt(memfile.Locate("", "", wt), time.Second, time.Now()); a != nil || err != nil {
 		t.Errorf("second Adopt = %v, %v", a, err)
+	}
+}
+
+// TestAdoptConcurrently: commands started at once in a worktree adopt its
+// memory once: one reports it, and every session is in the shared file once.
+func TestAdoptConcurrently(t *testing.T) {
+	base := realDir(t)
+	main := filepath.Join(base, "app")
+	newRepo(t, main)
+	wt := filepath.Join(base, "wt")
+	git(t, main, "worktree", "add", "-q", wt)
+	write(t, filepath.Join(main, memfile.DefaultRel), "## Recent Sessions\n\n## [2026-11-21 09:00 UTC] - Main\n**Documentation Seen**: none\n\n### Learnings\n\n**User Corrections:**\n- Use tabs.\n\n---\n", 0o600)
+	write(t, filepath.Join(wt, memfile.DefaultRel), "## Recent Sessions\n\n## [2026-11-20 09:00 UTC] - A\n**Documentation Seen**: none\n\n### Learnings\n\n**Fresh Discoveries:**\n- The cache lives in /var/cache/acme.\n\n---\n", 0o644)
+	const n = 8
+	reports := make(chan *memfile.Adopted, n)
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			a, err := memfile.Adopt(memfile.Locate("", "", wt), 10*time.Second, time.Now())
+			reports <- a
+			errs <- err
+		}()
+	}
+	got := 0
+	for range n {
+		if a := <-reports; a != nil {
+			got++
+		}
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if got != 1 {
+		t.Errorf("%d adoptions reported, want 1", got)
+	}
+	data := readString(t, filepath.Join(main, memfile.DefaultRel))
+	for _, s := range []string{"- Main\n", "- A\n"} {
+		if c := strings.Count(data, s); c != 1 {
+			t.Errorf("session %q %d times:\n%s", s, c, data)
+		}
+	}
+}
+
+// BenchmarkLocate is the cost of finding the file from a linked worktree's
+// subfolder: git's files read, no git run.
+func BenchmarkLocate(b *testing.B) {
+	base, _ := filepath.EvalSymlinks(b.TempDir())
+	main := filepath.Join(base, "app")
+	if err := exec.Command("git", "init", "-q", main).Run(); err != nil {
+		b.Skip(err)
+	}
+	if err := exec.Command("git", "-C", main, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x").Run(); err != nil {
+		b.Skip(err)
+	}
+	wt := filepath.Join(base, "wt")
+	if err := exec.Command("git", "-C", main, "worktree", "add", "-q", wt).Run(); err != nil {
+		b.Skip(err)
+	}
+	wd := filepath.Join(wt, "a", "b", "c")
+	if err := os.MkdirAll(wd, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		loc := memfile.Locate("", "", wd)
+		if err := memfile.CheckLinks(loc); err != nil || loc.Root != main {
+			b.Fatal(loc, err)
+		}
 	}
 }

@@ -83,10 +83,6 @@ func CheckLink(root, p string) error {
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
 		return nil
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return nil
-	}
 	cur := root
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
 		cur = filepath.Join(cur, part)
@@ -96,6 +92,10 @@ func CheckLink(root, p string) error {
 		}
 		if fi.Mode()&os.ModeSymlink == 0 {
 			continue
+		}
+		realRoot, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			return nil
 		}
 		target, err := finalTarget(cur)
 		if err != nil {
