@@ -25,6 +25,10 @@ type Factory struct {
 	// FileFlag is the value of the global --file flag, set by the root
 	// command before any subcommand runs.
 	FileFlag string
+	// Location is the learnings file MemoryFile (or its siblings) chose
+	// last and why (Location.Reason), nil before: what a command adds to
+	// its --json to say which file it used.
+	Location *memfile.Location
 }
 
 // NewFactory returns a Factory wired to the real process.
@@ -33,41 +37,103 @@ func NewFactory() *Factory {
 }
 
 // MemoryFile is the learnings file this invocation works on: --file, else
-// $LEARN_FILE, else .tmp/memory-learnings.md under the project root. A
-// missing default file is a project's first session; a path given with
-// --file or $LEARN_FILE that does not exist is an error (exit 1), since it
-// is far more often a typo than a new file, and reading it as empty would
-// hide every learning the user meant to reach.
-func (f *Factory) MemoryFile() (string, error) { return f.memoryFile(true) }
+// $LEARN_FILE, else .tmp/memory-learnings.md under the project root (see
+// MemoryLocation). A missing default file is a project's first session; a
+// path given with --file or $LEARN_FILE that does not exist is an error
+// (exit 1), since it is far more often a typo than a new file, and reading
+// it as empty would hide every learning the user meant to reach.
+func (f *Factory) MemoryFile() (string, error) {
+	loc, err := f.locateMemory(true)
+	return loc.Path, err
+}
 
 // NewMemoryFile is MemoryFile for the commands that may create the file
 // (store, undo): a path given with --file or $LEARN_FILE may be missing,
 // but its directory must exist. Only the default .tmp/ is created.
-func (f *Factory) NewMemoryFile() (string, error) { return f.memoryFile(false) }
+func (f *Factory) NewMemoryFile() (string, error) {
+	loc, err := f.locateMemory(false)
+	return loc.Path, err
+}
 
-func (f *Factory) memoryFile(mustExist bool) (string, error) {
-	wd, err := f.Getwd()
+// MemoryLocation is MemoryFile with the reason it is that file (--file,
+// $LEARN_FILE, the project root, the main worktree of a linked worktree):
+// what a command's --json reports as its file. The default path is refused
+// (exit 1) when a symbolic link on it leads out of the project, before
+// anything is written; in a linked worktree, a memory file left in the
+// worktree is first merged into the shared one and moved aside, said once
+// on stderr.
+func (f *Factory) MemoryLocation() (memfile.Location, error) { return f.locateMemory(true) }
+
+// NewMemoryLocation is MemoryLocation for the commands that may create the
+// file, as NewMemoryFile.
+func (f *Factory) NewMemoryLocation() (memfile.Location, error) { return f.locateMemory(false) }
+
+// LocateMemory says which learnings file this invocation would use and
+// why, and changes nothing: no check that it exists, no symlink check, no
+// adoption. For doctor.
+func (f *Factory) LocateMemory() (memfile.Location, error) {
+	getwd := f.Getwd
+	if getwd == nil {
+		getwd = os.Getwd
+	}
+	wd, err := getwd()
 	if err != nil {
-		return "", fmt.Errorf("working directory: %w", err)
+		return memfile.Location{}, fmt.Errorf("working directory: %w", err)
 	}
-	env := f.Getenv("LEARN_FILE")
-	p := memfile.Resolve(f.FileFlag, env, wd)
+	return memfile.Locate(f.FileFlag, f.Getenv("LEARN_FILE"), wd), nil
+}
+
+func (f *Factory) locateMemory(mustExist bool) (memfile.Location, error) {
+	loc, err := f.LocateMemory()
+	if err != nil {
+		return loc, err
+	}
+	f.Location = &loc
+	if loc.Default() {
+		if err := memfile.CheckLinks(loc); err != nil {
+			return loc, err
+		}
+		if loc.Adopt != "" {
+			f.adopt(loc)
+		}
+		return loc, nil
+	}
+	p := loc.Path
 	origin := "--file " + f.FileFlag
-	if f.FileFlag == "" {
-		origin = "$LEARN_FILE (" + env + ")"
+	if loc.Kind == memfile.KindEnv {
+		origin = "$LEARN_FILE (" + f.Getenv("LEARN_FILE") + ")"
 	}
-	if p == memfile.Resolve("", "", wd) {
-		return p, nil
+	if wd, err := f.Getwd(); err == nil && p == memfile.ProjectLocation(wd).Path {
+		return loc, nil
 	}
 	dir := filepath.Dir(p)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return "", fmt.Errorf("%s: directory %s does not exist; create it first (learn creates only the default %s)", origin, f.DisplayPath(dir), memfile.DefaultRel)
+		return loc, fmt.Errorf("%s: directory %s does not exist; create it first (learn creates only the default %s)", origin, f.DisplayPath(dir), memfile.DefaultRel)
 	}
 	if _, err := os.Stat(p); mustExist && errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("%s: %s does not exist; check the path, or create it with learn store --file %s (without --file and $LEARN_FILE, learn uses %s in the project root)",
+		return loc, fmt.Errorf("%s: %s does not exist; check the path, or create it with learn store --file %s (without --file and $LEARN_FILE, learn uses %s in the project root)",
 			origin, f.DisplayPath(p), f.DisplayPath(p), memfile.DefaultRel)
 	}
-	return p, nil
+	return loc, nil
+}
+
+// adopt merges a linked worktree's own memory into the shared one and
+// says so once. When it cannot, the command goes on with the shared file
+// and a warning says why, every time, until the file is fixed or moved.
+func (f *Factory) adopt(loc memfile.Location) {
+	now := time.Now
+	if f.Now != nil {
+		now = f.Now
+	}
+	a, err := memfile.Adopt(loc, memfile.DefaultLockTimeout, now())
+	if err != nil {
+		fmt.Fprintf(f.IO.Err, "learn: warning: this worktree's memory %s is not used: it could not be merged into the shared %s: %v\n",
+			f.DisplayPath(loc.Adopt), f.DisplayPath(loc.Path), err)
+		return
+	}
+	if a != nil {
+		fmt.Fprintf(f.IO.Err, "learn: %s\n", a.Message(f.DisplayPath))
+	}
 }
 
 // Memory is the memory file this invocation reads, for the operations
@@ -80,10 +146,11 @@ func (f *Factory) Memory() (*ops.Memory, error) { return f.memory(true) }
 func (f *Factory) NewMemory() (*ops.Memory, error) { return f.memory(false) }
 
 func (f *Factory) memory(mustExist bool) (*ops.Memory, error) {
-	path, err := f.memoryFile(mustExist)
+	loc, err := f.locateMemory(mustExist)
 	if err != nil {
 		return nil, err
 	}
+	path := loc.Path
 	root, err := f.ProjectRoot()
 	if err != nil {
 		return nil, err
@@ -94,26 +161,15 @@ func (f *Factory) memory(mustExist bool) (*ops.Memory, error) {
 	}
 	wd, _ := f.Getwd()
 	return &ops.Memory{
-		Path: path, Display: f.DisplayPath(path), Show: f.DisplayPath, Reason: f.memoryReason(),
+		Path: path, Display: f.DisplayPath(path), Show: f.DisplayPath, Reason: loc.Reason,
 		Root: root, DiffName: memfile.DiffName(wd, path), Now: f.Now, Limit: limit,
 		LockTimeout: memfile.DefaultLockTimeout,
 	}, nil
 }
 
-// memoryReason says why MemoryFile chose its file.
-func (f *Factory) memoryReason() string {
-	switch {
-	case f.FileFlag != "":
-		return "--file"
-	case f.Getenv("LEARN_FILE") != "":
-		return "$LEARN_FILE"
-	default:
-		return "project root"
-	}
-}
-
 // ProjectRoot is the nearest ancestor of the working directory holding .git,
-// else the working directory itself.
+// else the working directory itself: the work tree the user is in, where
+// its docs are. A linked worktree's memory is elsewhere (MemoryLocation).
 func (f *Factory) ProjectRoot() (string, error) {
 	wd, err := f.Getwd()
 	if err != nil {

@@ -99,6 +99,9 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 // belongs here.
 func makeRingDir(path string) (string, error) {
 	ring := RingDir(path)
+	if err := CheckRingDir(path); err != nil {
+		return "", fmt.Errorf("back up %s: %w", path, err)
+	}
 	if err := os.MkdirAll(ring, ringDirPerm); err != nil {
 		return "", writeError(ring, filepath.Dir(ring), err)
 	}

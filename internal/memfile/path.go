@@ -13,7 +13,8 @@ import (
 const DefaultRel = ".tmp/memory-learnings.md"
 
 // ProjectRoot is the nearest ancestor of wd (wd included) that holds .git,
-// else wd itself.
+// else wd itself: the work tree the user is in, where its documentation
+// is. The memory of a linked worktree lives elsewhere (see ProjectLocation).
 func ProjectRoot(wd string) string {
 	for dir := wd; ; {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
@@ -28,28 +29,22 @@ func ProjectRoot(wd string) string {
 }
 
 // Resolve picks the learnings file: the --file flag, else $LEARN_FILE, else
-// DefaultRel under the project root. Relative paths are taken from wd.
+// DefaultRel under the project root. Relative paths are taken from wd. It
+// is Locate's path, for callers that need no reason.
 func Resolve(flag, env, wd string) string {
-	p := flag
-	if p == "" {
-		p = env
-	}
-	if p == "" {
-		return filepath.Join(ProjectRoot(wd), DefaultRel)
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(wd, p)
-	}
-	return filepath.Clean(p)
+	return Locate(flag, env, wd).Path
 }
 
 // DiffName names the file in diff headers relative to the project root of
-// wd, so that 'git apply' and 'patch -p1' work from there; outside the
-// project (or with no wd) it is the path without its leading slash.
+// wd (the main worktree's, for a memory shared by linked worktrees), so
+// that 'git apply' and 'patch -p1' work from there; outside the project (or
+// with no wd) it is the path without its leading slash.
 func DiffName(wd, path string) string {
 	if wd != "" {
-		if rel, err := filepath.Rel(ProjectRoot(wd), path); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
+		for _, root := range []string{ProjectRoot(wd), ProjectLocation(wd).Root} {
+			if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
+				return filepath.ToSlash(rel)
+			}
 		}
 	}
 	return filepath.ToSlash(strings.TrimPrefix(path, "/"))

@@ -25,8 +25,13 @@ var ErrBusy = errors.New("learnings file is locked by another learn process")
 // reported instead of hanging an agent's shell.
 const DefaultLockTimeout = 10 * time.Second
 
-// newFilePerm is the mode of a file Update creates, before the umask.
-const newFilePerm = 0o644
+// newFilePerm is the mode of a file learn creates (the learnings file, its
+// lock, .tmp/.gitignore), before the umask: private to its owner, since a
+// memory can hold what others on the machine should not read.
+const newFilePerm = 0o600
+
+// newDirPerm is the mode of a folder learn creates (.tmp), before the umask.
+const newDirPerm = 0o700
 
 // maxLinkDepth bounds symlink chains so a loop is an error, not a hang.
 const maxLinkDepth = 40
@@ -57,10 +62,18 @@ func (e *busyError) Is(target error) bool { return target == ErrBusy }
 // A symlinked file is written through: the link's target is replaced and the
 // link kept. The parent directory is created when missing; a `.tmp` directory
 // gets a `.gitignore` of `*` so the memory stays out of version control
-// without touching the user's own .gitignore. The lock is a sidecar
+// without touching the user's own .gitignore. What Update creates is
+// private: files 0600, the folder 0700 (minus the umask); an existing file
+// or folder keeps its mode. The lock is a sidecar
 // `<file>.lock` held with flock(2), which the kernel drops when its holder
 // dies, so a leftover lock file never blocks. The file keeps its mode.
 func Update(path string, timeout time.Duration, fn UpdateFunc) error {
+	return updateThen(path, timeout, fn, nil)
+}
+
+// updateThen is Update calling then, still under the lock, after a
+// successful write (or a write that was not needed).
+func updateThen(path string, timeout time.Duration, fn UpdateFunc, then func() error) error {
 	fn = tend(path, fn)
 	target, err := resolveLink(path)
 	if err != nil {
@@ -100,10 +113,15 @@ func Update(path string, timeout time.Duration, fn UpdateFunc) error {
 	if err != nil {
 		return err
 	}
-	if exists && bytes.Equal(next, current) || !exists && len(next) == 0 {
-		return nil
+	if !(exists && bytes.Equal(next, current) || !exists && len(next) == 0) {
+		if err := writeAtomic(target, next); err != nil {
+			return err
+		}
 	}
-	return writeAtomic(target, next)
+	if then != nil {
+		return then()
+	}
+	return nil
 }
 
 // resolveLink follows a symlink at path (not its parent directories, which a
@@ -145,7 +163,7 @@ func ensureDir(dir string) (bool, error) {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return false, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, newDirPerm); err != nil {
 		return false, fmt.Errorf("cannot create directory %s for the learnings file: %w", dir, err)
 	}
 	return true, nil
@@ -213,7 +231,7 @@ func removeStaleTemps(target string) {
 
 // writeAtomic replaces path with data: a temp file in the same directory,
 // fsync, rename, fsync of the directory. An existing file keeps its mode and
-// owner; a new one gets 0644 minus the umask.
+// owner; a new one gets 0600 minus the umask.
 func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	pf, err := renameio.NewPendingFile(path,

@@ -242,7 +242,7 @@ func TestUpdateCreates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := 0o644 &^ currentUmask(); fi.Mode().Perm() != want {
+			if want := 0o600 &^ currentUmask(); fi.Mode().Perm() != want {
 				t.Errorf("mode = %v, want %v", fi.Mode().Perm(), want)
 			}
 			gi, err := os.ReadFile(filepath.Join(filepath.Dir(path), ".gitignore"))

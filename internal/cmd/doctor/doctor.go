@@ -28,6 +28,7 @@ type Options struct {
 	Getenv      func(string) string
 	ProjectRoot func() (string, error)
 	MemoryFile  func() (string, error)
+	Locate      func() (memfile.Location, error)
 	SizeLimit   func() (int, error)
 	// LookPath and Executable locate the learn on PATH and this binary;
 	// nil uses exec.LookPath and os.Executable.
@@ -40,7 +41,7 @@ type Options struct {
 
 // NewCmdDoctor builds "learn doctor". runF replaces the run function in tests.
 func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile, SizeLimit: f.SizeLimit}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot, MemoryFile: f.MemoryFile, Locate: f.LocateMemory, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the installation and the learnings file",
@@ -98,6 +99,7 @@ func run(opts *Options) error {
 	checks = append(checks, agent.CheckCommands(a, env)...)
 	checks = append(checks, a.Doctor(env)...)
 	checks = append(checks, checkMemory(opts))
+	checks = append(checks, checkLocation(opts)...)
 
 	rep := report{OK: true, Checks: checks}
 	for _, c := range checks {

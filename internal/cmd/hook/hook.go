@@ -184,8 +184,13 @@ func run(opts *Options) (err error) {
 			wd = filepath.Join(cur, wd)
 		}
 	}
-	path := memfile.Resolve(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
+	loc := memfile.Locate(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
+	path := loc.Path
 	out.File = path
+	if err := memfile.CheckLinks(loc); err != nil {
+		note("%v", err)
+		return nil
+	}
 	doc, exists, lerr := memview.Load(path)
 	if lerr != nil {
 		note("%v", lerr)

@@ -79,11 +79,20 @@ all of it. The opencode slash commands /learning-recall, /learning-summarise,
 call it; a person uses the same commands in a terminal.
 
 The file is found with --file, else $LEARN_FILE, else .tmp/memory-learnings.md
-under the project root (the nearest directory above the working directory that
-holds .git, else the working directory). A missing default file is a first
+under the project root: the work tree of the nearest git repository above the
+working directory, else the working directory. Every linked worktree of a
+repository (git worktree add) shares the main worktree's file; a memory a
+worktree kept on its own is merged into it once and kept aside as
+.tmp/memory-learnings.adopted.md. A submodule or a nested repository is its
+own project; a bare repository keeps its memory in the repository folder.
+learn doctor says which file is used and why. On the default path, learn
+refuses (exit 1) to write through a symbolic link that leads out of the project
+or into its .git folder (a cloned repository could ship one); a file named with
+--file or $LEARN_FILE may be a link. A missing default file is a first
 session; a file named with --file or $LEARN_FILE must exist (exit 1 when it
 does not), except for store and undo, which create it when its directory
-exists. Only the default .tmp/ directory is ever created.
+exists. Only the default .tmp/ directory is ever created: 0700, and the
+files learn creates 0600; an existing file keeps its mode.
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 refused content (a secret
 or an invalid learning), 4 busy (another learn held the file's lock too long).`,
