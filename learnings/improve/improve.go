@@ -211,8 +211,10 @@ type session struct {
 	freq     int
 }
 
-// entries lists doc's learnings, newest first: sessions in file order, then
-// Consolidated. The sessions' references are read on every CPU.
+// entries lists doc's live learnings, newest first: sessions in file order,
+// then Consolidated. A superseded learning is left out: a newer one replaced
+// it, and offering it for the docs would document the old, wrong fact. The
+// sessions' references are read on every CPU.
 func entries(doc *learnings.Document, freq map[string]int) []entry {
 	sessions := make([]*session, len(doc.Sessions))
 	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
@@ -221,7 +223,9 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 		for _, c := range s.Categories {
 			rank := learnings.CategoryRank(c.Name)
 			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, rank, sessions[i]})
+				if l.Superseded == nil {
+					all = append(all, entry{l, c.Name, rank, sessions[i]})
+				}
 			}
 		}
 	}
@@ -229,7 +233,9 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 		for _, c := range doc.Consolidated.Categories {
 			rank := learnings.CategoryRank(c.Name)
 			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, rank, nil})
+				if l.Superseded == nil {
+					all = append(all, entry{l, c.Name, rank, nil})
+				}
 			}
 		}
 	}
