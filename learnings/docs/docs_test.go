@@ -304,7 +304,7 @@ func TestCovered(t *testing.T) {
 			if ok != (tt.path != "") || ok && (m.Path != tt.path || m.Line != tt.line) {
 				t.Errorf("Covered = %s:%d (%.2f, %v), want %q:%d\n excerpt: %s", m.Path, m.Line, m.Score, ok, tt.path, tt.line, m.Excerpt)
 			}
-			if ok && (m.Excerpt == "" || m.Score < CoveredThreshold || m.Score > 1) {
+			if ok && (m.Excerpt == "" || m.Score < coveredThreshold || m.Score > 1) {
 				t.Errorf("bad match %+v", m)
 			}
 		})

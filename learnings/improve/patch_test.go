@@ -105,8 +105,8 @@ func TestDocPath(t *testing.T) {
 		"":                          "",
 	}
 	for in, want := range tests {
-		if got := DocPath(in); got != want {
-			t.Errorf("DocPath(%q) = %q, want %q", in, got, want)
+		if got := docPath(in); got != want {
+			t.Errorf("docPath(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -125,8 +125,8 @@ func TestExample(t *testing.T) {
 		"ends with a paren (`x`)":            "- Ends with a paren (`x`)",
 	}
 	for in, want := range tests {
-		if got := Example(in); got != want {
-			t.Errorf("Example(%q) = %q, want %q", in, got, want)
+		if got := example(in); got != want {
+			t.Errorf("example(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

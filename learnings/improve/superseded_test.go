@@ -56,7 +56,7 @@ func TestSupersededNeverSuggested(t *testing.T) {
 	}
 	for name, c := range map[string]Corpus{"fake corpus": fakeCorpus{}, "real docs": corpus} {
 		t.Run(name, func(t *testing.T) {
-			rep := Analyse(doc, c)
+			rep := analyse(doc, c)
 			if rep.Learnings != 10 {
 				t.Errorf("Learnings = %d, want the 10 live ones", rep.Learnings)
 			}

@@ -23,6 +23,8 @@ const (
 	Same
 )
 
+// String names the relation, "same", "update" or "distinct", so that a
+// Verdict prints readably in messages and test failures.
 func (k Kind) String() string {
 	switch k {
 	case Same:
