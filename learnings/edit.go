@@ -12,8 +12,8 @@ import (
 // because whatever they wrote after it would be swallowed.
 var ErrUnclosed = errors.New("unclosed block")
 
-// ErrOverlap reports two edits of one Editor that touch the same bytes.
-var ErrOverlap = errors.New("overlapping edits")
+// errOverlap reports two edits of one Editor that touch the same bytes.
+var errOverlap = errors.New("overlapping edits")
 
 // Editor collects edits against one Document and applies them together as
 // byte splices over its Source: every byte outside the edited ranges comes
@@ -69,7 +69,7 @@ func (e *Editor) AddConsolidated(ls []NewLearning) *Editor {
 // the file, after any frontmatter and preamble.
 func (e *Editor) SetConsolidated(ls []NewLearning, tally []DocCount) *Editor {
 	if e.set {
-		e.fail(fmt.Errorf("consolidated learnings replaced twice: %w", ErrOverlap))
+		e.fail(fmt.Errorf("consolidated learnings replaced twice: %w", errOverlap))
 	}
 	e.set = true
 	e.setLearning = ls
@@ -134,7 +134,7 @@ type splice struct {
 // Bytes applies the edits and returns the new file. With no edits it
 // returns the source unchanged; with any edit it refuses a document with
 // an unclosed fence or comment (the error wraps ErrUnclosed and names the
-// line), edits that overlap (ErrOverlap), and a result that would itself
+// line), edits that overlap (errOverlap), and a result that would itself
 // have a fence or comment left open (ErrUnclosed).
 func (e *Editor) Bytes() ([]byte, error) {
 	d := e.doc
@@ -148,7 +148,7 @@ func (e *Editor) Bytes() ([]byte, error) {
 		return nil, err
 	}
 	if e.set && len(e.add) > 0 {
-		return nil, fmt.Errorf("consolidated learnings both replaced and added to: %w", ErrOverlap)
+		return nil, fmt.Errorf("consolidated learnings both replaced and added to: %w", errOverlap)
 	}
 	p := planner{doc: d, src: d.Source, eol: d.EOL}
 	p.removals(e)
@@ -638,7 +638,7 @@ func (p *planner) apply() ([]byte, error) {
 		prev := all[i-1]
 		if prev.start < prev.end && all[i].start < prev.end {
 			return nil, fmt.Errorf("edits at lines %d and %d touch the same text: %w",
-				lineOf(p.src, prev.start), lineOf(p.src, all[i].start), ErrOverlap)
+				lineOf(p.src, prev.start), lineOf(p.src, all[i].start), errOverlap)
 		}
 	}
 	size := len(p.src)

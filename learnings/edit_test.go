@@ -258,8 +258,8 @@ func TestEditErrors(t *testing.T) {
 		d := Parse([]byte("## Consolidated Learnings\n\n**User Corrections:**\n- a\n\n---\n"))
 		_, err := d.Edit().RemoveLearning(d.Learnings()[0]).
 			AddConsolidated([]NewLearning{{Category: "User Corrections", Text: "b"}}).Bytes()
-		if !errors.Is(err, ErrOverlap) {
-			t.Fatalf("err = %v, want ErrOverlap", err)
+		if !errors.Is(err, errOverlap) {
+			t.Fatalf("err = %v, want errOverlap", err)
 		}
 	})
 	t.Run("an edit that would leave a fence open", func(t *testing.T) {
@@ -276,8 +276,8 @@ func TestEditErrors(t *testing.T) {
 	t.Run("set and add together", func(t *testing.T) {
 		d := Parse(nil)
 		_, err := d.Edit().SetConsolidated(nil, nil).AddConsolidated([]NewLearning{{Text: "x"}}).Bytes()
-		if !errors.Is(err, ErrOverlap) {
-			t.Fatalf("err = %v, want ErrOverlap", err)
+		if !errors.Is(err, errOverlap) {
+			t.Fatalf("err = %v, want errOverlap", err)
 		}
 	})
 	t.Run("removing a learning of another document", func(t *testing.T) {
@@ -367,9 +367,9 @@ func TestFormatStamp(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("FormatStamp = %q, want %q", got, tt.want)
 		}
-		back, err := ParseStamp(got)
+		back, err := parseStamp(got)
 		if err != nil || !back.Equal(tt.t.Truncate(time.Minute)) {
-			t.Errorf("ParseStamp(%q) = %v, %v; want %v", got, back, err, tt.t)
+			t.Errorf("parseStamp(%q) = %v, %v; want %v", got, back, err, tt.t)
 		}
 	}
 }

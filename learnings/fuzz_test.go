@@ -357,7 +357,7 @@ func FuzzCombinedEdits(f *testing.F) {
 		e.InsertSession(goldenSession)
 		out, err := e.Bytes()
 		if err != nil {
-			if errors.Is(err, ErrOverlap) || errors.Is(err, ErrUnclosed) {
+			if errors.Is(err, errOverlap) || errors.Is(err, ErrUnclosed) {
 				return
 			}
 			if errors.Is(err, ErrWouldLose) && (len(d.Problems) > 0 || len(d.Damage) > 0 || !sameIndent(src, ls) || hasEmptyItem(src)) {

@@ -142,6 +142,8 @@ type Problem struct {
 	Message string
 }
 
+// String is the problem as every command prints it, "line N: message",
+// so that the CLI, lint and the page word problems alike.
 func (p Problem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.Message) }
 
 // NewSession is a session about to be written.

@@ -217,7 +217,7 @@ func (p *docParser) startSection(l line) {
 		}
 		if ok {
 			s := &Session{Header: text, Stamp: stamp, Focus: focus}
-			if t, err := ParseStamp(stamp); err == nil {
+			if t, err := parseStamp(stamp); err == nil {
 				s.Time = t
 			} else {
 				d.Problems = append(d.Problems, Problem{Line: l.num, Message: fmt.Sprintf("session time %q could not be read; write it as [YYYY-MM-DD HH:MM TZ]; the session's learnings are read but it cannot be dated", stamp)})
@@ -380,7 +380,7 @@ func (c *categoryNames) normalize(label []byte) labelName {
 	var known bool
 	n.name, known = NormalizeCategory(n.label)
 	if !known {
-		if s, ok := SuggestCategory(n.label); ok {
+		if s, ok := suggestCategory(n.label); ok {
 			n.name, n.typo = s, true
 		}
 	}
@@ -671,7 +671,7 @@ func knownCategory(name []byte) bool {
 	if _, known := NormalizeCategory(string(name)); known {
 		return true
 	}
-	_, near := SuggestCategory(string(name))
+	_, near := suggestCategory(string(name))
 	return near
 }
 

@@ -65,9 +65,9 @@ func TestParseStamp(t *testing.T) {
 		{"", time.Time{}, true},
 	}
 	for _, tt := range tests {
-		got, err := ParseStamp(tt.in)
+		got, err := parseStamp(tt.in)
 		if (err != nil) != tt.err || !got.Equal(tt.want) {
-			t.Errorf("ParseStamp(%q) = %v, %v; want %v (error %v)", tt.in, got, err, tt.want, tt.err)
+			t.Errorf("parseStamp(%q) = %v, %v; want %v (error %v)", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }

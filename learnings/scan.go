@@ -36,7 +36,26 @@ type line struct {
 	// a top-level HTML block that ends only at its closing marker (a
 	// comment, <pre>, ...), the blocks that can swallow the file.
 	opens bool
+	// setext is the level (1 for "===", 2 for "---") when the line
+	// underlines a top-level paragraph, making it a setext heading. The
+	// line keeps its kind: a setext heading never starts a section.
+	setext int
+	// startsItem is set when the line's first block is a list item
+	// marker, at the top level or nested in another item.
+	startsItem bool
+	// fence is set on the line that opens or closes a fenced code block,
+	// at the top level or inside a list item.
+	fence fenceMark
 }
+
+// fenceMark says whether a line opens or closes a fenced code block.
+type fenceMark uint8
+
+const (
+	fenceNone fenceMark = iota
+	fenceOpens
+	fenceCloses
+)
 
 const (
 	htmlNone = iota
@@ -67,6 +86,10 @@ type scanner struct {
 	// para is true while a paragraph is open, so an under-indented line
 	// may be a lazy continuation of it.
 	para bool
+	// paraTop is set while the open paragraph is at the top level and
+	// outside a blockquote: only such a paragraph can be underlined into
+	// a top-level setext heading.
+	paraTop bool
 
 	fenceOpen bool
 	fenceCh   byte
@@ -156,6 +179,7 @@ func (s *scanner) classify(l *line, blank bool) {
 			l.kind = s.fenceKind()
 			if l.indent-s.fenceCol <= 3 && isClosingFence(src[l.text:l.contentEnd], s.fenceCh, s.fenceLen) {
 				s.fenceOpen = false
+				l.fence = fenceCloses
 			}
 			return
 		}
@@ -213,6 +237,14 @@ func (s *scanner) classify(l *line, blank bool) {
 	if depth > 0 {
 		base = s.stack[depth-1]
 	}
+	if len(s.stack) == 0 && s.para && s.paraTop && l.indent <= 3 {
+		if level := setextLevel(src[l.text:l.contentEnd]); level > 0 {
+			s.block(l, l.text, l.indent, true)
+			l.setext = level
+			s.para = false
+			return
+		}
+	}
 	if l.indent-base >= 4 {
 		// Indented code, or a paragraph continuation.
 		l.kind = s.containerKind(lkText)
@@ -259,6 +291,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 			s.para = false
 			set(s.containerKind(lkFence))
 			l.opens = s.fenceTop && !nested
+			l.fence = fenceOpens
 			return
 		case c == '#':
 			if level := atxLevel(src[p:end]); level > 0 {
@@ -289,6 +322,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 			}
 		case c == '>':
 			s.para = true
+			s.paraTop = false
 			set(s.containerKind(lkText))
 			return
 		}
@@ -299,6 +333,9 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 		}
 		w := listMarker(src[p:end])
 		if w == 0 || (s.para && !interruptsParagraph(src[p:end], w)) || len(s.stack) >= maxNesting {
+			if !s.para {
+				s.paraTop = top && !nested
+			}
 			s.para = true
 			set(s.containerKind(lkText))
 			return
@@ -315,8 +352,10 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 		case top:
 			l.kind = lkItem
 			l.contentCol = contentCol
+			l.startsItem = true
 		default:
 			l.kind = lkInItem
+			l.startsItem = true
 		}
 		s.stack = append(s.stack, contentCol)
 		if ws == end || spaces > 4 {
@@ -467,6 +506,24 @@ func headingText(b []byte) []byte {
 		b = bytes.TrimSpace(b[:i])
 	}
 	return b
+}
+
+// setextLevel returns 1 for a setext underline of "=", 2 for one of "-",
+// 0 if b is not one. b starts at the underline's first marker.
+func setextLevel(b []byte) int {
+	b = bytes.TrimRight(b, " \t")
+	if len(b) == 0 || (b[0] != '=' && b[0] != '-') {
+		return 0
+	}
+	for _, c := range b {
+		if c != b[0] {
+			return 0
+		}
+	}
+	if b[0] == '=' {
+		return 1
+	}
+	return 2
 }
 
 func isThematicBreak(b []byte) bool {

@@ -12,11 +12,11 @@ import (
 // lint and doctor all measure against it, so they agree on when to say so.
 const SizeLimit = 1000 * 1000
 
-// SizeWarning is where "approaching the 1 MB limit" starts: far enough
+// sizeWarning is where "approaching the 1 MB limit" starts: far enough
 // below SizeLimit to give a few sessions' notice before compaction is due.
-const SizeWarning = SizeLimit / 4 * 3
+const sizeWarning = SizeLimit / 4 * 3
 
-// WarnAt is SizeWarning for a configured limit: where recall, lint and
+// WarnAt is sizeWarning for a configured limit: where recall, lint and
 // the web page start to say the file is approaching it.
 func WarnAt(limit int) int { return limit / 4 * 3 }
 

@@ -6,16 +6,16 @@ import (
 	"time"
 )
 
-// StampLayout is the spec's timestamp form: local time with the zone's
+// stampLayout is the spec's timestamp form: local time with the zone's
 // abbreviation, readable by people and sortable within one zone.
-const StampLayout = "2006-01-02 15:04 MST"
+const stampLayout = "2006-01-02 15:04 MST"
 
 // FormatStamp renders t as the spec's local timestamp. Zones without an
-// abbreviation come out numeric ("+0530"), which ParseStamp reads back.
-func FormatStamp(t time.Time) string { return t.Format(StampLayout) }
+// abbreviation come out numeric ("+0530"), which parseStamp reads back.
+func FormatStamp(t time.Time) string { return t.Format(stampLayout) }
 
 // zoneOffsets maps the zone abbreviations people and models write to their
-// UTC offsets in minutes, so ParseStamp gives the same instant on every
+// UTC offsets in minutes, so parseStamp gives the same instant on every
 // machine instead of consulting the local zone database. Ambiguous names
 // (IST, CST) take their most common meaning.
 var zoneOffsets = map[string]int{
@@ -33,11 +33,11 @@ var zoneOffsets = map[string]int{
 	"BRT": -180, "ART": -180,
 }
 
-// ParseStamp reads a session timestamp as models write it: "2026-11-22 14:05
+// parseStamp reads a session timestamp as models write it: "2026-11-22 14:05
 // CET", with or without zone or seconds, ISO "2026-11-22T14:05:00+01:00",
 // numeric zones ("+0530", "-03"), or a bare date. Without a zone the time
 // is taken as UTC. Unknown abbreviations keep their name at offset zero.
-func ParseStamp(s string) (time.Time, error) {
+func parseStamp(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	st, n := scanStamp(s)
 	if n == 0 || n != len(s) {

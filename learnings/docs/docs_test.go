@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -303,7 +304,7 @@ func TestCovered(t *testing.T) {
 			if ok != (tt.path != "") || ok && (m.Path != tt.path || m.Line != tt.line) {
 				t.Errorf("Covered = %s:%d (%.2f, %v), want %q:%d\n excerpt: %s", m.Path, m.Line, m.Score, ok, tt.path, tt.line, m.Excerpt)
 			}
-			if ok && (m.Excerpt == "" || m.Score < CoveredThreshold || m.Score > 1) {
+			if ok && (m.Excerpt == "" || m.Score < coveredThreshold || m.Score > 1) {
 				t.Errorf("bad match %+v", m)
 			}
 		})
@@ -408,4 +409,132 @@ func FuzzSplit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSplitBlocks checks that headings inside code and HTML blocks are not
+// read as headings, that the real heading after such a block is found, and
+// that each passage sits under the right heading.
+func TestSplitBlocks(t *testing.T) {
+	bt3, bt4, bt5 := "```", "````", "`````"
+	type passage struct {
+		Line    int
+		Heading string
+	}
+	tests := []struct {
+		name     string
+		src      string
+		headings []string // "line:trail"
+		passages []passage
+	}{
+		{
+			name: "four backticks hold a three-backtick example",
+			src: "# Guide\n\nWrite fences like this:\n\n" + bt4 + "markdown\n" + bt3 + "sh\nmake test\n" + bt3 +
+				"\n# Not a heading\n" + bt4 + "\n\n## Testing\n\nRun the race detector in CI.\n",
+			headings: []string{"1:Guide", "12:Guide > Testing"},
+			passages: []passage{{3, "Guide"}, {5, "Guide"}, {14, "Guide > Testing"}},
+		},
+		{
+			name:     "five backticks, four inside",
+			src:      "# A\n" + bt5 + "\n" + bt4 + "\n## inside\n" + bt4 + "\n" + bt5 + "\n## B\ntext\n",
+			headings: []string{"1:A", "7:A > B"},
+			passages: []passage{{2, "A"}, {8, "A > B"}},
+		},
+		{
+			name:     "three backticks closed by five",
+			src:      "# A\n" + bt3 + "\n# inside\n" + bt5 + "\n## B\ntext\n",
+			headings: []string{"1:A", "5:A > B"},
+			passages: []passage{{2, "A"}, {6, "A > B"}},
+		},
+		{
+			name:     "tildes hold backticks and shorter tildes",
+			src:      "# A\n~~~~\n" + bt3 + "\n~~~\n# inside\n~~~~\n## B\ntext\n",
+			headings: []string{"1:A", "7:A > B"},
+			passages: []passage{{2, "A"}, {8, "A > B"}},
+		},
+		{
+			name:     "backticks hold tildes",
+			src:      "# A\n" + bt3 + "\n~~~\n# inside\n~~~\n" + bt3 + "\n## B\ntext\n",
+			headings: []string{"1:A", "7:A > B"},
+			passages: []passage{{2, "A"}, {8, "A > B"}},
+		},
+		{
+			name:     "indented code",
+			src:      "# Shell\n\nExample:\n\n    # install\n    make install\n\n## Next\n\ntext\n",
+			headings: []string{"1:Shell", "8:Shell > Next"},
+			passages: []passage{{3, "Shell"}, {5, "Shell"}, {10, "Shell > Next"}},
+		},
+		{
+			name:     "html block",
+			src:      "# Page\n<details>\n<summary>More</summary>\n# inside\n</details>\n\n## Real\ntext\n",
+			headings: []string{"1:Page", "7:Page > Real"},
+			passages: []passage{{2, "Page"}, {8, "Page > Real"}},
+		},
+		{
+			name:     "html comment across blank lines",
+			src:      "# Page\n<!-- TODO\n\n## draft heading\n\n-->\n## Real\ntext\n",
+			headings: []string{"1:Page", "7:Page > Real"},
+			passages: []passage{{2, "Page"}, {4, "Page"}, {6, "Page"}, {8, "Page > Real"}},
+		},
+		{
+			name:     "setext headings",
+			src:      "Project\n=======\n\nIntro text.\n\nUsage\n-----\n\n- run it\n",
+			headings: []string{"1:Project", "6:Project > Usage"},
+			passages: []passage{{4, "Project"}, {9, "Project > Usage"}},
+		},
+		{
+			name:     "setext underline inside a fence",
+			src:      "# A\n" + bt4 + "\nTitle\n-----\n" + bt3 + "\n" + bt4 + "\nReal\n----\ntext\n",
+			headings: []string{"1:A", "7:A > Real"},
+			passages: []passage{{2, "A"}, {9, "A > Real"}},
+		},
+		{
+			name:     "crlf",
+			src:      "# A\r\n\r\n" + bt4 + "\r\n" + bt3 + "\r\n# inside\r\n" + bt4 + "\r\n\r\nB\r\n---\r\ntext\r\n",
+			headings: []string{"1:A", "8:A > B"},
+			passages: []passage{{3, "A"}, {10, "A > B"}},
+		},
+		{
+			name:     "unclosed fence swallows the rest",
+			src:      "# A\ntext\n" + bt4 + "\n" + bt3 + "\n## inside\n",
+			headings: []string{"1:A"},
+			passages: []passage{{2, "A"}, {3, "A"}},
+		},
+		{
+			name:     "fence in a list item",
+			src:      "# A\n- step one:\n  " + bt3 + "\n  # comment\n  " + bt3 + "\n- step two\n## B\n",
+			headings: []string{"1:A", "7:A > B"},
+			passages: []passage{{2, "A"}, {3, "A"}, {6, "A"}},
+		},
+		{
+			name:     "nested list items are passages of their own",
+			src:      "# A\n- macOS\n  - arm64: `x.tar.gz`\n  - x86_64: `y.tar.gz`\n- Linux\n## B\n",
+			headings: []string{"1:A", "6:A > B"},
+			passages: []passage{{2, "A"}, {3, "A"}, {4, "A"}, {5, "A"}},
+		},
+		{
+			name:     "item opening with a fence",
+			src:      "# A\n- ```sh\n  # not a heading\n  ```\n## B\ntext\n",
+			headings: []string{"1:A", "5:A > B"},
+			passages: []passage{{2, "A"}, {6, "A > B"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := split("doc.md", tt.src)
+			var hs []string
+			for _, h := range d.Headings {
+				hs = append(hs, fmt.Sprintf("%d:%s", h.Line, h.Trail))
+			}
+			if diff := cmp.Diff(tt.headings, hs); diff != "" {
+				t.Errorf("headings (-want +got):\n%s", diff)
+			}
+			var ps []passage
+			for _, p := range d.Passages {
+				ps = append(ps, passage{p.Line, p.Heading})
+			}
+			if diff := cmp.Diff(tt.passages, ps); diff != "" {
+				t.Errorf("passages (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

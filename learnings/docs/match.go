@@ -8,7 +8,7 @@ import (
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
-// CoveredThreshold is the CoveredBy score at or above which a passage
+// coveredThreshold is the CoveredBy score at or above which a passage
 // already documents a learning.
 //
 // Why 0.85: the score is mostly the weighted share of the learning's content
@@ -20,7 +20,7 @@ import (
 // uses it about something else, or negates what the learning asks for is
 // halved. Saying "already documented" wrongly hides a learning from the user,
 // so the bar sits high; the table in docs_test.go holds it.
-const CoveredThreshold = 0.85
+const coveredThreshold = 0.85
 
 // Match is the passage that best documents a learning.
 type Match struct {
@@ -35,7 +35,7 @@ type Match struct {
 }
 
 // Covered reports the passage that best documents text, and whether it
-// reaches CoveredThreshold. The Match is zero when no passage may reach the
+// reaches coveredThreshold. The Match is zero when no passage may reach the
 // threshold.
 func (c *Corpus) Covered(text string) (Match, bool) {
 	return c.CoveredProfile(similar.NewProfile(text))
@@ -73,7 +73,7 @@ func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 		// learnings of a large file each share a common word or two with
 		// most passages, and only those that may cover one count. Ties
 		// go to the earlier passage, whatever the order they come in.
-		if bound := 0.7*sh/own + 0.3; bound < score || bound < CoveredThreshold {
+		if bound := 0.7*sh/own + 0.3; bound < score || bound < coveredThreshold {
 			continue
 		}
 		if s := p.CoveredBy(c.passages[n].profile); s > score || s == score && best >= 0 && n < best {
@@ -86,7 +86,7 @@ func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 	}
 	ps := c.passages[best]
 	m := Match{Path: c.Docs[ps.doc].Path, Line: ps.Line, Heading: ps.Heading, Score: score, Excerpt: excerpt(ps.Text)}
-	return m, score >= CoveredThreshold
+	return m, score >= coveredThreshold
 }
 
 // scratch is what one learning's matching tallies per passage and per

@@ -4,36 +4,31 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/learn-memory/learn/learnings"
 )
 
-var (
-	atxHeading   = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-	setextLine   = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	listMarker   = regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])(?:[ \t]+|$)`)
-	fenceLine    = regexp.MustCompile("^[ \t]*(```+|~~~+)")
-	thematic     = regexp.MustCompile(`^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|=+[ \t]*)$`)
-	tableDivider = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$`)
-)
+var tableDivider = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$`)
 
-// split reads a doc line by line into headings and passages. It is a light
-// reader, not a markdown parser: it needs only where passages start and which
-// heading they sit under. Files that are not markdown (a source file named
-// in --docs) are split into paragraphs without headings.
+// split reads a doc into headings and passages. A markdown doc is read with
+// the engine's own scanner (learnings.ScanMarkdown, the one checked against
+// goldmark), so a heading inside a code block, an HTML block or indented
+// code is not one, and a fence closes only on a fence at least as long.
+// Files that are not markdown (a source file named in --docs) are split into
+// paragraphs without headings.
 func split(p, src string) *Doc {
 	d := &Doc{Path: p}
 	markdown := isMarkdown(p) || path.Ext(p) == "" || strings.HasPrefix(path.Base(p), ".")
-	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
-	if n := len(lines); n > 0 && lines[n-1] == "" {
-		lines = lines[:n-1]
+	d.Lines = strings.Count(src, "\n")
+	if src != "" && !strings.HasSuffix(src, "\n") {
+		d.Lines++
 	}
-	d.Lines = len(lines)
 
 	var (
 		stack       []Heading // enclosing headings, outermost first
 		cur         *Passage
 		text        []string // cur's lines
-		fence       string
-		tableHeader string // the first row of the current table
+		tableHeader string   // the first row of the current table
 	)
 	trail := func() string {
 		titles := make([]string, len(stack))
@@ -73,63 +68,69 @@ func split(p, src string) *Doc {
 		d.Headings = append(d.Headings, h)
 	}
 
-	first := 0
-	if markdown && len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
-		for i := 1; i < len(lines); i++ {
-			if t := strings.TrimSpace(lines[i]); t == "---" || t == "..." {
-				first = i + 1
-				break
-			}
-		}
-	}
-	for i := first; i < len(lines); i++ {
-		n, line := i+1, strings.TrimRight(lines[i], " \t")
-		if fence != "" {
-			if m := fenceLine.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], fence) && strings.TrimSpace(line) == m[1] {
-				fence = ""
-				cur.EndLine = n
+	if !markdown {
+		for i, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+			line = strings.TrimRight(line, " \t\r")
+			if line == "" {
 				flush()
 				continue
 			}
-			addLine(n, line)
-			continue
+			addLine(i+1, line)
 		}
-		if strings.TrimSpace(line) == "" {
-			flush()
+		flush()
+		return d
+	}
+	for l := range learnings.ScanMarkdown([]byte(src)) {
+		n, line := l.Num, strings.TrimRight(string(l.Text), " \t")
+		if l.Kind != learnings.MarkdownText {
 			tableHeader = ""
-			continue
 		}
-		if !markdown {
-			addLine(n, line)
-			continue
-		}
-		if m := fenceLine.FindStringSubmatch(line); m != nil {
-			fence = m[1][:3]
-			start(n)
-			continue
-		}
-		if m := atxHeading.FindStringSubmatch(line); m != nil {
-			heading(n, len(m[1]), strings.TrimSpace(m[2]))
-			continue
-		}
-		if m := setextLine.FindStringSubmatch(line); m != nil && cur != nil && cur.Line == n-1 && !listMarker.MatchString(text[0]) {
-			title := text[0]
-			cur, text = nil, nil
-			level := 1
-			if m[1][0] == '-' {
-				level = 2
-			}
-			heading(n-1, level, title)
-			continue
-		}
-		if thematic.MatchString(line) {
+		switch l.Kind {
+		case learnings.MarkdownBlank:
 			flush()
-			continue
-		}
-		switch {
-		case strings.HasPrefix(strings.TrimSpace(line), "|"):
+		case learnings.MarkdownHeading:
+			heading(n, l.Level, l.Title)
+		case learnings.MarkdownSetext:
+			// The paragraph above, table rows included, is the heading.
+			cur, text = nil, nil
+			for len(d.Passages) > 0 && d.Passages[len(d.Passages)-1].Line >= l.Start {
+				d.Passages = d.Passages[:len(d.Passages)-1]
+			}
+			heading(l.Start, l.Level, l.Title)
+		case learnings.MarkdownBreak:
+			flush()
+		case learnings.MarkdownItem:
+			start(n)
+			addLine(n, line)
+		case learnings.MarkdownFence, learnings.MarkdownInItem, learnings.MarkdownHTML:
+			// A fenced code block is a passage of its own, without its
+			// fences, and so is each item of a nested list; a blank
+			// line parts an HTML block's passages as it parts
+			// paragraphs.
+			switch {
+			case l.Opens:
+				start(n)
+				if l.StartsItem {
+					addLine(n, line)
+				}
+			case l.Closes && cur != nil:
+				cur.EndLine = n
+				flush()
+			case l.StartsItem:
+				start(n)
+				addLine(n, line)
+			case l.Kind == learnings.MarkdownHTML && strings.TrimSpace(line) == "":
+				flush()
+			default:
+				addLine(n, line)
+			}
+		case learnings.MarkdownText:
+			if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+				addLine(n, line)
+				break
+			}
 			if tableDivider.MatchString(line) {
-				continue
+				break
 			}
 			start(n)
 			addLine(n, line)
@@ -139,9 +140,6 @@ func split(p, src string) *Doc {
 				cur.context = tableHeader
 			}
 			flush()
-		case listMarker.MatchString(line):
-			start(n)
-			addLine(n, line)
 		default:
 			addLine(n, line)
 		}

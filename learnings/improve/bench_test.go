@@ -48,7 +48,7 @@ func BenchmarkAnalyse(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
 				for b.Loop() {
-					Analyse(doc, corpus)
+					analyse(doc, corpus)
 				}
 			})
 		}

@@ -17,7 +17,7 @@ import (
 )
 
 // Corpus is the project's documentation as the docs package loads it.
-// Analyse calls it from several goroutines at once.
+// AnalyseTop calls it from several goroutines at once.
 type Corpus interface {
 	Covered(text string) (docs.Match, bool)
 	Suggest(text string, seenDocs []string) docs.Suggestion
@@ -96,23 +96,18 @@ type Report struct {
 	Omitted int `json:"more_suggestions"`
 }
 
-// Analyse ranks the docs doc's sessions saw and sorts each distinct learning
-// into covered or suggested. Learnings are taken newest first (sessions in
-// file order, then Consolidated) and near duplicates keep the newest.
+// AnalyseTop ranks the docs doc's sessions saw and sorts each distinct
+// live learning into covered or suggested, keeping only the limit most
+// valuable suggestions (all of them when limit is 0) and counting the
+// others in Omitted. Learnings are taken newest first (sessions in file
+// order, then Consolidated) and near duplicates keep the newest.
 //
 // Only finding the duplicates depends on the learnings before: preparing
 // the texts and matching each distinct learning against the docs, most of
 // the work on a large memory, run on every CPU, so the corpus is called
-// from several goroutines at once.
-func Analyse(doc *learnings.Document, corpus Corpus) *Report {
-	return AnalyseTop(doc, corpus, 0)
-}
-
-// AnalyseTop is Analyse keeping only the limit most valuable suggestions
-// (all of them when limit is 0), and counting the others in Omitted. Only
-// the suggestions kept have their text redacted and made an Example, so
-// that a report of twenty does not do it for the tens of thousands of a
-// large memory.
+// from several goroutines at once. Only the suggestions kept have their
+// text redacted and made an Example, so that a report of twenty does not
+// do it for the tens of thousands of a large memory.
 func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
 	rep := &Report{Docs: RankDocs(doc)}
 	freq := make(map[string]int, len(rep.Docs))
@@ -191,7 +186,7 @@ func sortItems(items []Item, limit int) (covered, suggestions []Item, omitted in
 	return covered, suggestions, omitted
 }
 
-// entry is one learning of the file with what Analyse needs of its
+// entry is one learning of the file with what AnalyseTop needs of its
 // category and session, worked out once per category and per session
 // rather than once per learning.
 type entry struct {
@@ -211,8 +206,10 @@ type session struct {
 	freq     int
 }
 
-// entries lists doc's learnings, newest first: sessions in file order, then
-// Consolidated. The sessions' references are read on every CPU.
+// entries lists doc's live learnings, newest first: sessions in file order,
+// then Consolidated. A superseded learning is left out: a newer one replaced
+// it, and offering it for the docs would document the old, wrong fact. The
+// sessions' references are read on every CPU.
 func entries(doc *learnings.Document, freq map[string]int) []entry {
 	sessions := make([]*session, len(doc.Sessions))
 	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
@@ -221,7 +218,9 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 		for _, c := range s.Categories {
 			rank := learnings.CategoryRank(c.Name)
 			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, rank, sessions[i]})
+				if l.Superseded == nil {
+					all = append(all, entry{l, c.Name, rank, sessions[i]})
+				}
 			}
 		}
 	}
@@ -229,7 +228,9 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 		for _, c := range doc.Consolidated.Categories {
 			rank := learnings.CategoryRank(c.Name)
 			for _, l := range c.Learnings {
-				all = append(all, entry{l, c.Name, rank, nil})
+				if l.Superseded == nil {
+					all = append(all, entry{l, c.Name, rank, nil})
+				}
 			}
 		}
 	}
@@ -271,7 +272,7 @@ func matcher(corpus Corpus) matchFuncs {
 
 // newItem is the distinct learning e, the order-th, with what the docs say
 // about it. It reads only e, p and what no goroutine writes, so that
-// Analyse makes the items in parallel. A suggestion's text is left as
+// AnalyseTop makes the items in parallel. A suggestion's text is left as
 // written, for finish.
 func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[string]int) Item {
 	l := e.l
@@ -291,7 +292,7 @@ func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[s
 	sg := match.suggest(l.Text, p, seen)
 	it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 		InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
-	it.DocFreq = freq[DocPath(sg.Path)]
+	it.DocFreq = freq[docPath(sg.Path)]
 	if e.s != nil {
 		it.DocFreq = max(it.DocFreq, e.s.freq)
 	}
@@ -301,7 +302,7 @@ func newItem(e entry, p similar.Profile, order int, match matchFuncs, freq map[s
 // finish redacts a suggestion's text and makes its Example.
 func finish(it *Item) {
 	it.Text = secrets.Redact(it.Text)
-	it.Example = Example(it.Text)
+	it.Example = example(it.Text)
 }
 
 // byValue puts the most valuable suggestion first: the spec's category
@@ -323,7 +324,7 @@ func RankDocs(doc *learnings.Document) []DocRank {
 	byPath := make(map[string]*DocRank)
 	var order []*DocRank
 	bump := func(ref string, n int) {
-		p := DocPath(ref)
+		p := docPath(ref)
 		if p == "" || n <= 0 {
 			return
 		}
@@ -344,7 +345,7 @@ func RankDocs(doc *learnings.Document) []DocRank {
 			ref = cleanRef(ref)
 			// A session that lists README.md and README.md#usage saw the
 			// file once.
-			if p := DocPath(ref); !seen[p] {
+			if p := docPath(ref); !seen[p] {
 				seen[p] = true
 				bump(ref, 1)
 			} else if d := byPath[p]; d != nil && !slices.Contains(d.Refs, ref) {
@@ -372,10 +373,10 @@ func RankDocs(doc *learnings.Document) []DocRank {
 
 func cleanRef(ref string) string { return strings.TrimSpace(strings.Trim(strings.TrimSpace(ref), "`")) }
 
-// DocPath reduces a Documentation Seen reference to the file it names:
+// docPath reduces a Documentation Seen reference to the file it names:
 // "docs/api.md#retries" and "lib/auth.ex:45" name docs/api.md and
 // lib/auth.ex, and "docstrings in lib/auth.ex" names lib/auth.ex.
-func DocPath(ref string) string {
+func docPath(ref string) string {
 	ref = cleanRef(ref)
 	if fields := strings.Fields(ref); len(fields) > 1 {
 		ref = strings.Trim(fields[len(fields)-1], "`()")
@@ -404,18 +405,18 @@ func isDigits(s string) bool {
 func uniquePaths(refs []string) []string {
 	var out []string
 	for _, r := range refs {
-		if p := DocPath(r); p != "" && !slices.Contains(out, p) {
+		if p := docPath(r); p != "" && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// Example turns a learning into a Markdown bullet ready to paste into a doc:
+// example turns a learning into a Markdown bullet ready to paste into a doc:
 // first letter capitalised, a full stop when the text ends without
 // punctuation, continuation lines (code blocks) indented under the bullet.
 // Lines holding only spaces come out empty.
-func Example(text string) string {
+func example(text string) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return ""

@@ -75,8 +75,11 @@ const memory = `## Consolidated Learnings
 ---
 `
 
+// analyse is AnalyseTop with no limit.
+func analyse(doc *learnings.Document, corpus Corpus) *Report { return AnalyseTop(doc, corpus, 0) }
+
 func TestAnalyse(t *testing.T) {
-	rep := Analyse(learnings.Parse([]byte(memory)), fakeCorpus{})
+	rep := analyse(learnings.Parse([]byte(memory)), fakeCorpus{})
 
 	// Learnings counts distinct ones: the older session repeats one.
 	wantDocs := []DocRank{
@@ -121,7 +124,7 @@ func TestAnalyse(t *testing.T) {
 
 func TestAnalyseTop(t *testing.T) {
 	doc := learnings.Parse([]byte(memory))
-	all := Analyse(doc, fakeCorpus{})
+	all := analyse(doc, fakeCorpus{})
 	for limit, want := range map[int]int{0: 0, 2: 3, 5: 0, 9: 0} {
 		rep := AnalyseTop(doc, fakeCorpus{}, limit)
 		top := all.Suggestions
@@ -135,7 +138,7 @@ func TestAnalyseTop(t *testing.T) {
 }
 
 func TestAnalyseEmpty(t *testing.T) {
-	rep := Analyse(learnings.Parse(nil), fakeCorpus{})
+	rep := analyse(learnings.Parse(nil), fakeCorpus{})
 	if rep.Learnings != 0 || len(rep.Docs) != 0 || len(rep.Suggestions) != 0 {
 		t.Errorf("empty document gave %+v", rep)
 	}
@@ -146,7 +149,7 @@ func TestAnalyseEmpty(t *testing.T) {
 func TestSecretsAreRedacted(t *testing.T) {
 	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
 	src := "## Recent Sessions\n\n## [2026-11-02 10:00 UTC] - CI\n**Project**: p\n**Documentation Seen**: `README.md`\n\n### Learnings\n\n**Fresh Discoveries:**\n- The CI token is " + key + " and it rotates monthly.\n"
-	rep := Analyse(learnings.Parse([]byte(src)), fakeCorpus{})
+	rep := analyse(learnings.Parse([]byte(src)), fakeCorpus{})
 	for _, it := range rep.Suggestions {
 		if strings.Contains(it.Text, key) || strings.Contains(it.Example, key) {
 			t.Fatalf("suggestion shows the key: %+v", it)
@@ -170,15 +173,15 @@ func TestAnalyseParallel(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "README.md"), readme, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	analyse := func(procs int) *Report {
+	run := func(procs int) *Report {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		corpus, err := docs.Load(root, []string{"README.md"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Analyse(doc, corpus)
+		return analyse(doc, corpus)
 	}
-	one, many := analyse(1), analyse(4)
+	one, many := run(1), run(4)
 	if one.Learnings < 1000 || len(one.Covered) == 0 {
 		t.Fatalf("%d learnings, %d covered: too few to spread over CPUs", one.Learnings, len(one.Covered))
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"github.com/learn-memory/learn/learnings"
 )
 
 // DefaultSection is the heading of the section suggestions go in when the
@@ -29,6 +31,7 @@ func Insert(path string, src []byte, adds []Addition) []byte {
 		eol = "\r\n"
 	}
 	lines := splitLines(src)
+	levels := headingLevels(src, len(lines))
 	after := make(map[int][]string)
 	sections := make(map[string][]string)
 	var sectionOrder []string
@@ -39,8 +42,8 @@ func Insert(path string, src []byte, adds []Addition) []byte {
 		case sg.NewSection != "":
 		case sg.InsertAfter > 0 && sg.InsertAfter <= len(lines):
 			at = sg.InsertAfter
-		case sg.Line > 0 && sg.Line <= len(lines) && isHeading(lines[sg.Line-1]):
-			at = sectionEnd(lines, sg.Line)
+		case sg.Line > 0 && sg.Line <= len(lines) && levels[sg.Line-1] > 0:
+			at = sectionEnd(lines, levels, sg.Line)
 		}
 		if at >= 0 {
 			after[at] = append(after[at], a.Text)
@@ -126,51 +129,34 @@ func splitLines(src []byte) []string {
 	return lines
 }
 
-func headingLevel(line string) int {
-	t := strings.TrimLeft(line, " ")
-	if len(line)-len(t) > 3 {
-		return 0
+// headingLevels gives each of the n lines of src its heading level, 0 for
+// a line that starts no heading, as the engine's scanner reads them: a
+// heading inside a code or HTML block is none, and a setext heading counts
+// from its first line.
+func headingLevels(src []byte, n int) []int {
+	levels := make([]int, n)
+	for l := range learnings.ScanMarkdown(src) {
+		switch {
+		case l.Kind == learnings.MarkdownHeading && l.Num <= n:
+			levels[l.Num-1] = l.Level
+		case l.Kind == learnings.MarkdownSetext && l.Start <= n:
+			levels[l.Start-1] = l.Level
+		}
 	}
-	n := 0
-	for n < len(t) && t[n] == '#' {
-		n++
-	}
-	if n == 0 || n > 6 {
-		return 0
-	}
-	if rest := strings.TrimRight(t[n:], "\r\n"); rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return 0
-	}
-	return n
+	return levels
 }
-
-func isHeading(line string) bool { return headingLevel(line) > 0 }
 
 // sectionEnd is the last non-blank line (1-based) of the section whose
 // heading is on line h: before the next heading of the same or a higher
-// level, outside code fences.
-func sectionEnd(lines []string, h int) int {
-	level := headingLevel(lines[h-1])
+// level.
+func sectionEnd(lines []string, levels []int, h int) int {
+	level := levels[h-1]
 	last := h
-	fence := ""
 	for i := h; i < len(lines); i++ {
-		t := strings.TrimSpace(lines[i])
-		if fence != "" {
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-			}
-			last = i + 1
-			continue
-		}
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = t[:3]
-			last = i + 1
-			continue
-		}
-		if l := headingLevel(lines[i]); l > 0 && l <= level {
+		if l := levels[i]; l > 0 && l <= level {
 			break
 		}
-		if t != "" {
+		if strings.TrimSpace(lines[i]) != "" {
 			last = i + 1
 		}
 	}

@@ -21,6 +21,24 @@ func TestInsert(t *testing.T) {
 			want: "# Tool\n\n## Install\n\nRun make.\n\n## Testing\n\n- Use go test.\n- Run make gen first.\n\n## License\n\nMIT\n",
 		},
 		{
+			name: "section with a four-backtick fence holding a heading",
+			src:  []byte("# Tool\n\n## Testing\n\n````md\n```sh\nmake\n```\n## Not a heading\n````\n\nMore.\n\n## License\n\nMIT\n"),
+			adds: []Addition{{Suggestion: Placement{Heading: "Testing", Line: 3}, Text: "- Run make gen first."}},
+			want: "# Tool\n\n## Testing\n\n````md\n```sh\nmake\n```\n## Not a heading\n````\n\nMore.\n\n- Run make gen first.\n\n## License\n\nMIT\n",
+		},
+		{
+			name: "section with a tilde fence and an html comment",
+			src:  []byte("## Testing\n\n~~~~\n~~~\n# inside\n~~~~\n<!--\n## draft\n-->\n## License\n"),
+			adds: []Addition{{Suggestion: Placement{Heading: "Testing", Line: 1}, Text: "- X."}},
+			want: "## Testing\n\n~~~~\n~~~\n# inside\n~~~~\n<!--\n## draft\n-->\n\n- X.\n\n## License\n",
+		},
+		{
+			name: "setext section ends at the next setext heading",
+			src:  []byte("Tool\n====\n\nUsage\n-----\n\nRun it.\n\nLicense\n-------\n\nMIT\n"),
+			adds: []Addition{{Suggestion: Placement{Heading: "Usage", Line: 4}, Text: "- Y."}},
+			want: "Tool\n====\n\nUsage\n-----\n\nRun it.\n\n- Y.\n\nLicense\n-------\n\nMIT\n",
+		},
+		{
 			name: "after a paragraph gets a blank line before",
 			src:  []byte(readme),
 			adds: []Addition{{Suggestion: Placement{Path: "README.md", InsertAfter: 5}, Text: "- Needs Go 1.26."}},
@@ -87,8 +105,8 @@ func TestDocPath(t *testing.T) {
 		"":                          "",
 	}
 	for in, want := range tests {
-		if got := DocPath(in); got != want {
-			t.Errorf("DocPath(%q) = %q, want %q", in, got, want)
+		if got := docPath(in); got != want {
+			t.Errorf("docPath(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -107,8 +125,8 @@ func TestExample(t *testing.T) {
 		"ends with a paren (`x`)":            "- Ends with a paren (`x`)",
 	}
 	for in, want := range tests {
-		if got := Example(in); got != want {
-			t.Errorf("Example(%q) = %q, want %q", in, got, want)
+		if got := example(in); got != want {
+			t.Errorf("example(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -18,7 +18,7 @@ func BenchmarkCheck(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				Check(doc)
+				check(doc)
 			}
 		})
 	}

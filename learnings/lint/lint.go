@@ -60,11 +60,8 @@ type Finding struct {
 	Score float64 `json:"score,omitempty"`
 }
 
-// Check runs every check on doc against the default size limit and returns
-// the findings by line.
-func Check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings.SizeLimit) }
-
-// CheckLimit is Check with the size limit the user configured.
+// CheckLimit runs every check on doc against the size limit the user
+// configured and returns the findings by line.
 func CheckLimit(doc *learnings.Document, limit int) []Finding {
 	return CheckScanned(doc, limit, ScanSecrets(doc.Source))
 }

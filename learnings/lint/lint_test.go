@@ -15,6 +15,10 @@ const older = "## [2026-11-20 09:00 UTC] - Older\n**Project**: p\n\n### Learning
 const newer = "## [2026-11-22 14:05 UTC] - Newer\n**Project**: p\n\n### Learnings\n\n**Fresh Discoveries:**\n- Newer learning about the retry policy.\n\n---\n"
 
 // kinds summarises findings as "line kind severity" for table tests.
+
+// check is CheckLimit with the default size limit.
+func check(doc *learnings.Document) []Finding { return CheckLimit(doc, learnings.SizeLimit) }
+
 func kinds(fs []Finding) []string {
 	var out []string
 	for _, f := range fs {
@@ -41,7 +45,7 @@ func TestCheck(t *testing.T) {
 		{"stray text under Recent Sessions", "## Recent Sessions\n\nSome intro.\n\n" + newer, []string{"3 stray error"}},
 		{"invalid UTF-8", strings.Replace(newer, "retry policy", "retry \xe2\x82 policy", 1), []string{"7 parse error"}},
 		{"empty session", "## [2026-11-22 14:05 UTC] - Nothing\n**Project**: p\n\n---\n", []string{"1 empty-session warning"}},
-		{"approaching the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeWarning/2+10), []string{"1 size warning"}},
+		{"approaching the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.WarnAt(learnings.SizeLimit)/2+10), []string{"1 size warning"}},
 		{"misspelt label", strings.Replace(newer, "**Fresh Discoveries:**", "**Fresh Discoverys:**", 1), []string{"6 category error"}},
 		{"misspelt heading label", strings.Replace(newer, "**Fresh Discoveries:**", "### User Corections", 1), []string{"6 category error"}},
 		{"misspelt label without a colon", strings.Replace(newer, "**Fresh Discoveries:**", "**Prefrence Clarifications**", 1), []string{"6 category error"}},
@@ -51,7 +55,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fs := Check(learnings.Parse([]byte(tt.in)))
+			fs := check(learnings.Parse([]byte(tt.in)))
 			if diff := cmp.Diff(tt.want, kinds(fs)); diff != "" {
 				t.Errorf("findings (-want +got):\n%s\n%+v", diff, fs)
 			}
@@ -66,7 +70,7 @@ func TestCheck(t *testing.T) {
 
 func TestSecretNeverPrinted(t *testing.T) {
 	secret := "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB"
-	fs := Check(learnings.Parse([]byte(strings.Replace(newer, "the retry policy", "token "+secret, 1))))
+	fs := check(learnings.Parse([]byte(strings.Replace(newer, "the retry policy", "token "+secret, 1))))
 	if len(fs) != 1 {
 		t.Fatalf("findings = %+v", fs)
 	}
@@ -86,7 +90,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add("\xef\xbb\xbf---\na: b\n---\n## [2026-11-22 25:99 UTC] - x\n- a\n- a\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		lines := strings.Count(src, "\n") + 1
-		for _, fd := range Check(learnings.Parse([]byte(src))) {
+		for _, fd := range check(learnings.Parse([]byte(src))) {
 			if fd.Line < 1 || fd.Line > lines {
 				t.Fatalf("finding at line %d of a %d-line file: %+v", fd.Line, lines, fd)
 			}
@@ -121,7 +125,7 @@ func TestSecretNamesItsLearning(t *testing.T) {
 		t.Fatalf("fixture: found the keys in %d learnings, want 3", len(want))
 	}
 	var got []string
-	for _, f := range Check(doc) {
+	for _, f := range check(doc) {
 		if f.Kind == KindSecret {
 			got = append(got, strings.Join(f.IDs, ","))
 		}

@@ -122,6 +122,8 @@ func (r Ranking) Relevant() []Match {
 // Rank scores every learning of ls against ctx. Equal scores keep the
 // order of ls. ls should be the whole memory, since how rare a word or a
 // path is counts: pass doc.Learnings(), or the order recall shows them in.
+// A superseded learning counts there but is never a match: a newer one
+// replaced it, so no front end may offer it as a live fact.
 //
 // The cost is one pass over the learnings' text that looks only for the
 // context's words, so ranking a large memory costs a fraction of parsing it.
@@ -430,7 +432,7 @@ func (s *scan) rank() []Match {
 	for i := range s.ls {
 		hs := s.hits[s.off[i]:s.off[i+1]]
 		phs := s.refs[i]
-		if len(hs) == 0 && len(phs) == 0 {
+		if len(hs) == 0 && len(phs) == 0 || s.ls[i].Superseded != nil {
 			continue
 		}
 		norm := k1 * (1 - b + b*s.lens[i]/s.avgLen)

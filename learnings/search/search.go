@@ -168,9 +168,6 @@ func eachField(l *learnings.Learning, visit func(text string, weight float32)) {
 	}
 }
 
-// Len is the number of learnings indexed.
-func (ix *Index) Len() int { return len(ix.docs) }
-
 // Query returns hits, best first; ties break by file order.
 func (ix *Index) Query(q string, opts Options) []Hit {
 	hits, _ := ix.QueryCount(q, opts)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // testSession is a session written out in a test: focus, project and
@@ -96,13 +97,13 @@ func TestStem(t *testing.T) {
 	}
 	for _, g := range groups {
 		for _, w := range g[1:] {
-			if stem(w) != stem(g[0]) {
-				t.Errorf("stem(%q) = %q, want stem(%q) = %q", w, stem(w), g[0], stem(g[0]))
+			if terms.Stem(w) != terms.Stem(g[0]) {
+				t.Errorf("stem(%q) = %q, want stem(%q) = %q", w, terms.Stem(w), g[0], terms.Stem(g[0]))
 			}
 		}
 	}
 	for _, w := range []string{"status", "class", "bus", "analysis", "go"} {
-		if got := stem(w); got != w {
+		if got := terms.Stem(w); got != w {
 			t.Errorf("stem(%q) = %q, want it unchanged", w, got)
 		}
 	}
@@ -278,8 +279,8 @@ func TestSearchQuality(t *testing.T) {
 		sessions = append(sessions, ts)
 	}
 	ix := Build(buildDoc(nil, sessions...))
-	if ix.Len() < 3000 {
-		t.Fatalf("corpus has %d learnings, want thousands", ix.Len())
+	if len(ix.docs) < 3000 {
+		t.Fatalf("corpus has %d learnings, want thousands", len(ix.docs))
 	}
 	for _, p := range planted {
 		for _, q := range p.queries {
@@ -367,8 +368,8 @@ func TestSearchQualityGenerated(t *testing.T) {
 	}
 	doc := learnings.Parse(append([]byte(b.String()), gen...))
 	ix := Build(doc)
-	if ix.Len() < 2000 {
-		t.Fatalf("corpus has %d learnings, want thousands", ix.Len())
+	if len(ix.docs) < 2000 {
+		t.Fatalf("corpus has %d learnings, want thousands", len(ix.docs))
 	}
 	for _, p := range planted {
 		for _, q := range p.queries {

@@ -15,5 +15,3 @@ func tokenize(text string, emit func(token)) {
 }
 
 func fold(s string) string { return terms.Fold(s) }
-
-func stem(w string) string { return terms.Stem(w) }

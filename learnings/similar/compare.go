@@ -1,17 +1,3 @@
-// Package similar decides whether a candidate learning is the same learning
-// as a stored one, an update of it, or a distinct fact.
-//
-// The rule the whole of learn follows: it never decides on its own that a
-// distinct fact is the same as a stored one. Same is only what is certainly
-// the same learning: equal once case, spacing, punctuation, Markdown
-// emphasis and a trailing period are set aside, or a rewording with the
-// same content (see analysis). Anything close that is not the same is an
-// update, whose replacing the old learning is the user's call; the rest is
-// distinct.
-//
-// Compare is the heart. Prepare a Text once to compare it with many;
-// Filter checks a few candidates against a whole file, and SameIndex and
-// Index find the same or a related learning among many.
 package similar
 
 import (
@@ -37,6 +23,8 @@ const (
 	Same
 )
 
+// String names the relation, "same", "update" or "distinct", so that a
+// Verdict prints readably in messages and test failures.
 func (k Kind) String() string {
 	switch k {
 	case Same:

@@ -102,19 +102,6 @@ var synonymTargets = valueSet(synonyms)
 // numbers are only ever written in digits.
 var numberValues = valueSet(numberWords)
 
-// MayMatch reports whether stored could be the same learning as a
-// candidate, or an update of it; false is certain.
-func (f *Filter) MayMatch(stored string) bool {
-	s := newFilterText(stored)
-	defer s.release()
-	for i := range f.cands {
-		if f.cands[i].mayMatch(s) {
-			return true
-		}
-	}
-	return false
-}
-
 // Matches calls found for each candidate, by position, that stored is the
 // same learning as or an update of, with the Verdict (no word diff). It
 // may be called from several goroutines at once.

@@ -410,29 +410,6 @@ func appendNumbers(ns []string, w string) []string {
 	return ns
 }
 
-// negations mark a learning as saying what not to do. "avoid" counts: "avoid
-// X" and "use X" give opposite advice.
-var negations = setOf("not", "no", "never", "nor", "cannot", "without", "avoid", "neither", "none")
-
-var stopwords = setOf(
-	"a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by",
-	"for", "with", "from", "as", "into", "onto", "about", "over", "than", "too", "via", "per",
-	"is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done",
-	"have", "has", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
-	"it", "its", "this", "that", "these", "those", "there", "here", "which", "what", "who", "whom",
-	"we", "you", "i", "they", "he", "she", "us", "our", "your", "their", "my", "me", "them",
-	"also", "just", "very", "always", "please", "because", "since", "while", "when", "how", "why",
-	"e.g", "i.e", "etc", "instead",
-)
-
-func setOf(ws ...string) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[w] = true
-	}
-	return m
-}
-
 // Profile is a text prepared for comparison. A matcher that compares one
 // learning with many texts (the docs matcher, an index) prepares each text
 // once and scores with the same words and rules as Similarity.
@@ -570,18 +547,4 @@ func termWeight(t string) float64 {
 		return 0.5
 	}
 	return 1
-}
-
-// genericWords carry little of a learning's meaning: the verbs and nouns any
-// instruction uses. They are stored stemmed, as terms are.
-var genericWords = stemmedSet("use", "run", "need", "make", "write", "get", "set", "put", "keep",
-	"live", "file", "work", "add", "want", "prefer", "like", "thing", "way", "new", "call", "start",
-	"see", "check", "take", "give", "try", "go", "find", "know", "one")
-
-func stemmedSet(ws ...string) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[stem(w)] = true
-	}
-	return m
 }

@@ -15,7 +15,7 @@ import (
 // BenchmarkImproveDocs runs the whole command, reading included, on a
 // generated file in a project set up as bench/run.sh does (a README of 40
 // learnings next to the memory) and in one without docs, for profiles of
-// everything improve-docs does beyond improve.Analyse.
+// everything improve-docs does beyond improve.AnalyseTop.
 func BenchmarkImproveDocs(b *testing.B) {
 	readme := append([]byte("# Bench project\n\nNotes the team keeps.\n\n"), memgen.Learnings(2001, 40)...)
 	for _, size := range []int{1 << 20, 10 << 20} {

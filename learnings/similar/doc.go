@@ -1,0 +1,63 @@
+// Package similar decides whether a candidate learning is the same learning
+// as a stored one, an update of it, or a distinct fact.
+//
+// The rule the whole of learn follows: it never decides on its own that a
+// distinct fact is the same as a stored one. Anything close that is not
+// certainly the same is an update, whose replacing the old learning is the
+// user's call; the rest is distinct.
+//
+// # The rule, checkable by hand
+//
+// Read each text as its tokens: lower-case the words, drop Markdown
+// emphasis, punctuation, stop words and filler ("use", "ensure", "the
+// project"), expand contractions, stem plurals and tenses, write number
+// words as digits ("two" is "2") and units one way ("30s", "30 sec" and "30
+// seconds" are "30 s"), glue a negation to the word it negates ("never
+// npm" is "!npm"), and cut the text into clauses at sentence punctuation,
+// commas and conjunctions ("and", "or"). The word tables are in words.go,
+// the reading in read.go and tokenize.go.
+//
+// Two learnings are the same when, after that reading:
+//
+//   - they hold exactly the same tokens, each as often (the key: a value,
+//     a name, a number, a path or a negation that differs means not the
+//     same, whatever else holds), and
+//   - the tokens sit in the same clauses, the clauses in any order, the
+//     words of a clause in the same order up to a rotation ("unit tests use
+//     jest" and "use jest for unit tests"), or the whole text is a rotation
+//     of the other ("run make gen before go test" and "before go test, run
+//     make gen"); a passive clause may be read as the instruction it gives
+//     ("tests are run with X" as "run tests with X"), and a list of single
+//     words in any order ("Go, Rust and Python"), and
+//   - their Score is at least 0.4, a guard against texts whose tokens agree
+//     only by the accident of what the reading dropped.
+//
+// So "Run `go test -race` in CI" and "In CI, run go test -race." are the
+// same; "Frontend tests run with jest" and "Frontend tests run with vitest"
+// are not (a token differs), nor are "run go test before make gen" and
+// "run make gen before go test" (the order within the clause changed).
+//
+// A learning that is not the same is an update of the other when its Score
+// is at least UpdateThreshold (0.5) and the words the two share weigh at
+// least half of the larger text's word weight (a change of value leaves
+// most words alone): "Backoff caps at 30 s" and "Backoff caps at 60 s".
+// Otherwise the two are distinct.
+//
+// Score is 0.6 times the weighted word overlap (Jaccard over stemmed
+// words, rarer words weighing more) plus 0.4 times the character trigram
+// overlap (Dice), rounded to two decimals; 1 for texts equal after
+// Canonical.
+//
+// # Where things are
+//
+//   - compare.go: Compare, Text, Verdict, the same/update/distinct decision
+//     and the word diff an update reports.
+//   - same.go: the meaning rules above (clauses, rotations, lists).
+//   - read.go, tokenize.go, words.go: reading a text into tokens and
+//     clauses, and the word tables it uses.
+//   - fuzzy.go, grams.go: Canonical, the word and trigram features behind
+//     Score, and Profile, which the docs package matches passages with.
+//   - index.go, filter.go, prepare.go: finding the same or a related
+//     learning among many (SameIndex, Index, Filter) and preparing many
+//     texts on every CPU.
+package similar

@@ -1,0 +1,294 @@
+package similar
+
+// Reading a text into an analysis: folding, cutting into clauses, and the
+// key that two texts must share to be the same learning.
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// sepKind is what separates a clause from the one before it.
+type sepKind uint8
+
+const (
+	sepStrong sepKind = iota // start, sentence punctuation, a subordinating word
+	sepList                  // a comma, "and", "or", "&"
+)
+
+type item struct {
+	toks []string
+	sep  sepKind
+	// conj counts the "and"/"or"/"&" separators among the list separators,
+	// which tell a list from a clause opened with a comma.
+	conj bool
+	// participle is 1 + the position of the participle of a passive
+	// clause without an agent ("tests are run with X"), 0 when none.
+	participle int
+}
+
+func analyse(s string) *analysis {
+	a := new(analysis)
+	prepareInto(s, nil, a, false)
+	return a
+}
+
+// scratch is what one Prepare uses and drops, kept for the next one on a
+// pool so that preparing many texts allocates only what the results keep.
+type scratch struct {
+	toks     []string
+	fields   []field
+	items    []item
+	act      []item
+	features []string
+	// clause and clauses hold the clauses of a text whose analysis is not
+	// kept (see keyOf).
+	clause  []string
+	clauses [][]string
+	// grams gathers a text's trigrams (see features.computeTrigrams).
+	grams gramSet
+}
+
+// field is one strings.Fields piece of the folded text, [start, end), and
+// the end of its tokens in scratch.toks.
+type field struct{ start, end, toks int }
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// prepareInto fills f with the features and a with the analysis of s, each
+// when not nil, and returns the analysis key when a or withKey asks for
+// it. The text is folded and scanned once for all: the tokenizer reads the
+// canonical tokens field by field, and those of a field are the field's
+// share of the whole text's.
+func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
+	sc := scratches.Get().(*scratch)
+	folded := fold(s)
+	toks, fields := sc.toks[:0], sc.fields[:0]
+	tokenize := a != nil || withKey
+	if !tokenize {
+		// No tokenizer to hand fields to: one scan of the whole text
+		// gives the same tokens.
+		toks = appendCanonical(toks, folded)
+	}
+	for i := 0; tokenize && i < len(folded); {
+		start, end := nextField(folded, i)
+		if start == end {
+			break
+		}
+		toks = appendCanonical(toks, folded[start:end])
+		fields = append(fields, field{start, end, len(toks)})
+		i = end
+	}
+	// One block holds the terms and words and, for an analysis, the
+	// clauses' tokens, which live as long as each other. The features are
+	// read into scratch first and kept at their size: most tokens are stop
+	// words, and a large memory keeps tens of thousands of prepared
+	// learnings. The clauses fit in the token count.
+	featureSize, clauseSize := 0, 0
+	if f != nil {
+		sc.features = slices.Grow(sc.features[:0], 2*len(toks))[:2*len(toks)]
+		f.fill(toks, sc.features)
+		featureSize = len(f.terms) + len(f.words)
+	}
+	if a != nil {
+		clauseSize = len(toks) + 4
+	}
+	block := make([]string, featureSize+clauseSize)
+	if f != nil {
+		n := copy(block, f.terms)
+		copy(block[n:], f.words)
+		f.terms, f.words = block[:n:n], block[n:featureSize:featureSize]
+		clear(sc.features)
+	}
+	switch {
+	case a != nil:
+		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
+		key = a.key
+	case withKey:
+		// Only the key is kept: the clauses are read into scratch.
+		key = keyOf(sc, folded, toks, fields)
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+	return key
+}
+
+// nextField is the next piece of s from i on as strings.Fields cuts it,
+// [start, end); start == end when there is none.
+func nextField(s string, i int) (start, end int) {
+	for i < len(s) {
+		space, size := spaceAt(s, i)
+		if !space {
+			break
+		}
+		i += size
+	}
+	start = i
+	for i < len(s) {
+		if b := s[i]; b < utf8.RuneSelf && !asciiSpace(b) {
+			i++
+			continue
+		}
+		space, size := spaceAt(s, i)
+		if space {
+			break
+		}
+		i += size
+	}
+	return start, i
+}
+
+func asciiSpace(b byte) bool { return b == ' ' || '\t' <= b && b <= '\r' }
+
+// spaceAt reports whether the rune at s[i] is white space, as
+// unicode.IsSpace, and its size.
+func spaceAt(s string, i int) (bool, int) {
+	if b := s[i]; b < utf8.RuneSelf {
+		return asciiSpace(b), 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
+}
+
+// fill runs the tokenizer over the fields of the folded text and sets a
+// from what it read.
+func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, cur []string) {
+	t := readClauses(sc, folded, toks, fields, cur)
+	a.set(sc, &t)
+}
+
+// readClauses runs the tokenizer over the fields of folded, whose
+// canonical tokens are toks, writing the clauses' tokens into cur.
+func readClauses(sc *scratch, folded string, toks []string, fields []field, cur []string) tokenizer {
+	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
+	k := 0
+	for _, fl := range fields {
+		c := folded[fl.start:fl.end]
+		words := toks[k:fl.toks]
+		k = fl.toks
+		if !plainField(c) {
+			words = canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
+		}
+		t.chunk(c, words)
+	}
+	t.flush(sepStrong, false)
+	return t
+}
+
+// keyOf is the analysis key of the text a.fill would read, without
+// keeping the clauses: the key is the sorted multiset of the tokens of
+// every clause, which normaliseLists only reorders, and the count of
+// "or"s.
+func keyOf(sc *scratch, folded string, toks []string, fields []field) string {
+	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
+	t := readClauses(sc, folded, toks, fields, sc.clause)
+	clauses := sc.clauses[:0]
+	for _, it := range t.items {
+		clauses = append(clauses, it.toks)
+	}
+	joined := key(clauses, t.or)
+	clear(clauses)
+	sc.clauses = clauses[:0]
+	clear(sc.clause[:cap(sc.clause)])
+	clear(t.items)
+	sc.items = t.items[:0]
+	return joined
+}
+
+// set reads the clauses t found into a.
+func (a *analysis) set(sc *scratch, t *tokenizer) {
+	a.or = t.or
+	var out [][]string
+	if n := len(t.items); n > 0 {
+		block := make([][]string, 2*n)
+		a.raw = block[:n:n]
+		for i, it := range t.items {
+			a.raw[i] = it.toks
+		}
+		out = block[n:n]
+	}
+	a.items, a.gapped = normaliseLists(out, t.items)
+	passive := false
+	for _, it := range t.items {
+		passive = passive || it.participle > 0
+	}
+	if passive {
+		act := append(sc.act[:0], t.items...)
+		for i, it := range act {
+			if v := it.participle - 1; v > 0 {
+				act[i].toks = slices.Concat(it.toks[v:v+1], it.toks[:v], it.toks[v+1:])
+			}
+		}
+		a.active, _ = normaliseLists(make([][]string, 0, len(act)), act)
+		clear(act)
+		sc.act = act[:0]
+	}
+	a.key = key(a.items, a.or)
+	clear(t.items)
+	sc.items = t.items[:0]
+}
+
+// plainField reports a field whose canonical tokens are those the
+// tokenizer reads: folding it again changes nothing (ASCII with no upper
+// case) and it has no "%" to spell out.
+func plainField(c string) bool {
+	for i := 0; i < len(c); i++ {
+		if b := c[i]; b >= utf8.RuneSelf || 'A' <= b && b <= 'Z' || b == '%' {
+			return false
+		}
+	}
+	return true
+}
+
+// key is the sorted multiset of the tokens of items, then the count of
+// "or"s: see analysis.
+func key(items [][]string, or int) string {
+	// Sorting in a buffer on the stack spares the GC's write barriers.
+	if countTokens(items) <= 64 {
+		var stack [64]string
+		return joinKey(stack[:0], items, or)
+	}
+	return joinKey(nil, items, or)
+}
+
+func countTokens(items [][]string) int {
+	n := 0
+	for _, it := range items {
+		n += len(it)
+	}
+	return n
+}
+
+// joinKey is key, sorting in all.
+func joinKey(all []string, items [][]string, or int) string {
+	size := 0
+	for _, it := range items {
+		all = append(all, it...)
+		for _, tok := range it {
+			size += len(tok) + 1
+		}
+	}
+	sortStrings(all)
+	if or > 0 {
+		size += len(" |or") + or
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, tok := range all {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(tok)
+	}
+	if or > 0 {
+		b.WriteString(" |or")
+		for range or {
+			b.WriteByte('|')
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,375 @@
+package similar
+
+// The tokenizer: how one clause's words become the tokens the meaning rules
+// compare (stems, digits for number words, one spelling per unit,
+// negations glued to what they negate, participles read as instructions).
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+type tokenizer struct {
+	items   []item
+	cur     []string
+	nextSep sepKind
+	conj    bool
+	negate  int // pending negations
+	or      int
+	prev    string // the previous kept word, before normalisation, for "make sure"
+	rather  bool   // "rather" was the last word: the "than" after it is not a relation
+	// be is 1 + the position in cur of the word after a form of "to be"
+	// (0 when none), and by 1 + the position after "by" following that
+	// word: "X is owned by Y" is "Y owns X".
+	be, by int
+	// participle is set when the word after "to be" is a past participle.
+	participle bool
+	// reading is the word being read, before stemming.
+	reading string
+	// get is set after a form of "get", which is "to be" before a
+	// participle ("logs get shipped") and a verb otherwise.
+	get bool
+}
+
+// flush closes the current clause; the next one starts after sep.
+func (t *tokenizer) flush(sep sepKind, conj bool) {
+	t.endGet()
+	if t.negate > 0 {
+		t.cur = append(t.cur, "!")
+		t.negate = 0
+	}
+	if t.by > 0 && t.by-1 < len(t.cur) {
+		// Passive: subject, participle, agent becomes agent,
+		// participle, subject.
+		v := t.be - 1
+		active := slices.Clone(t.cur[t.by-1:])
+		active = append(active, t.cur[v])
+		active = append(active, t.cur[:v]...)
+		t.cur = active
+	}
+	part := 0
+	if t.by == 0 && t.be > 1 && t.participle {
+		part = t.be
+	}
+	t.be, t.by, t.participle = 0, 0, false
+	if len(t.cur) > 0 {
+		// The next clause goes on in the same block.
+		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
+		t.cur = t.cur[len(t.cur):]
+		t.nextSep, t.conj = sep, conj
+		return
+	}
+	// Two separators in a row: the stronger wins.
+	if sep == sepStrong || len(t.items) == 0 {
+		t.nextSep = sepStrong
+	} else if t.nextSep == sepList {
+		t.conj = t.conj || conj
+	}
+}
+
+// chunk reads one whitespace-separated piece of the folded text, whose
+// canonical tokens (with "%" spelt out) are words.
+func (t *tokenizer) chunk(c string, words []string) {
+	trimmed := trimMarksRight(trimMarksLeft(c), true)
+	if strings.HasPrefix(trimmed, "(") {
+		t.flush(sepStrong, false)
+	}
+	switch trimmed {
+	case "-", "–", "—", "--":
+		t.flush(sepStrong, false)
+		return
+	case "&":
+		t.flush(sepList, true)
+		return
+	case "->", "→", "=>":
+		t.word("to")
+		return
+	}
+	if len(words) == 0 {
+		// A path or pattern made of marks only ("./...", "."), which
+		// the word scan drops but which changes a command.
+		p := strings.Trim(strings.Map(dropMarks, trimmed), "(),;!?")
+		if strings.HasSuffix(p, "....") {
+			p = p[:len(p)-1] // a sentence's period after "./..."
+		}
+		if p != "" && strings.Trim(p, "./") == "" && strings.ContainsAny(p, "./") {
+			t.emit(p)
+		}
+		return
+	}
+	for _, w := range words {
+		t.word(w)
+	}
+	end := trimMarksRight(c, false)
+	if end == "" {
+		return
+	}
+	switch end[len(end)-1] {
+	case ',':
+		t.flush(sepList, false)
+	case ';', '!', '?', ')':
+		t.flush(sepStrong, false)
+	case '.':
+		if !strings.HasSuffix(end, "..") {
+			t.flush(sepStrong, false)
+		}
+	}
+	// A colon ("Supported: Go, Rust") labels what follows: the label stays
+	// attached to its values.
+}
+
+// trimMarksLeft is strings.TrimLeft(s, "*_~`\"'“”‘’[]") without the
+// search of the cutset for every rune.
+func trimMarksLeft(s string) string {
+	for len(s) > 0 {
+		r, size := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s)
+		}
+		if !isMark(r, true) {
+			break
+		}
+		s = s[size:]
+	}
+	return s
+}
+
+// trimMarksRight is strings.TrimRight(s, "*_~`\"'“”‘’]"), with "[" in the
+// cutset when bracket is set.
+func trimMarksRight(s string, bracket bool) string {
+	for len(s) > 0 {
+		r, size := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeLastRuneInString(s)
+		}
+		if !isMark(r, bracket) {
+			break
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// isMark reports emphasis, quotes and a closing bracket, the marks a chunk
+// is read without; an opening bracket too when bracket is set.
+func isMark(r rune, bracket bool) bool {
+	switch r {
+	case '*', '_', '~', '`', '"', '\'', '“', '”', '‘', '’', ']':
+		return true
+	case '[':
+		return bracket
+	}
+	return false
+}
+
+func dropMarks(r rune) rune {
+	if strings.ContainsRune("*_~`\"'“”‘’", r) {
+		return -1
+	}
+	return r
+}
+
+// word handles one canonical token.
+func (t *tokenizer) word(w string) {
+	base, not := expandContraction(w)
+	for _, x := range [2]string{base, not} {
+		if x != "" {
+			t.one(x)
+		}
+	}
+}
+
+func (t *tokenizer) one(w string) {
+	if t.get {
+		t.get = false
+		if !isParticiple(w) {
+			t.emit(stem("get"))
+		} else if t.be == 0 {
+			t.be = -(len(t.cur) + 1)
+		}
+	}
+	switch w {
+	case "get", "gets", "got", "gotten", "getting":
+		if t.be == 0 {
+			t.get = true
+			return
+		}
+	}
+	t.reading = w
+	switch w {
+	case "and", "but", "so", "yet", "plus":
+		t.flush(sepList, true)
+		return
+	case "because", "since", "therefore", "hence":
+		// A reason is a clause of its own; the link itself states
+		// nothing the clauses do not.
+		t.flush(sepStrong, false)
+		return
+	case "or":
+		t.or++
+		t.flush(sepList, true)
+		return
+	case "nor":
+		t.flush(sepList, true)
+		t.negate++
+		return
+	case "instead", "rather":
+		// "use X instead of Y" and "use X rather than Y" say "use X,
+		// not Y".
+		t.flush(sepList, true)
+		t.negate++
+		t.rather = w == "rather"
+		return
+	case "than":
+		if t.rather {
+			t.rather = false
+			return
+		}
+	}
+	t.rather = false
+	lx := lookup(w)
+	if lx.negation {
+		t.negate++
+		return
+	}
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "being":
+		if t.be == 0 {
+			t.be = -(len(t.cur) + 1) // armed: the next word is the participle
+		}
+		return
+	case "by":
+		if t.be > 0 && len(t.cur) == t.be {
+			t.by = len(t.cur) + 1
+		}
+		return
+	}
+	if lx.opener != "" {
+		t.flush(sepStrong, false)
+		t.emit(lx.opener)
+		return
+	}
+	if w == "sure" && t.prev == "make" && len(t.cur) > 0 && t.cur[len(t.cur)-1] == stem("make") {
+		t.cur = t.cur[:len(t.cur)-1]
+		t.prev = ""
+		return
+	}
+	prev := t.prev
+	t.prev = w
+	if n, unit, ok := splitQuantity(w); ok {
+		t.emit(n)
+		t.emit(unit)
+		return
+	}
+	if lx.relation != "" {
+		t.emit(lx.relation)
+		return
+	}
+	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+		w, lx = trimmed, lookup(trimmed)
+	}
+	if lx.synonym != nil {
+		w, lx = lx.synonym.word, lx.synonym
+	}
+	if w == "" || lx.stop || lx.filler {
+		return
+	}
+	if lx.number != "" {
+		t.emit(lx.number)
+		return
+	}
+	if lx.unit != "" && prev != "" && isNumber(prev) {
+		t.emit(lx.unit)
+		return
+	}
+	if parts, ok := hyphenated(w); ok {
+		for _, p := range parts {
+			t.one(p)
+		}
+		return
+	}
+	st := stem(w)
+	if st != w {
+		lx = lookup(st)
+	}
+	if lx.fillerStem {
+		return
+	}
+	t.emit(st)
+}
+
+// endGet emits a pending "get" that no participle followed.
+func (t *tokenizer) endGet() {
+	if t.get {
+		t.get = false
+		t.emit(stem("get"))
+	}
+}
+
+// isParticiple reports a word that reads as a past participle after "to
+// be" or "get": a regular one, or a common irregular one.
+func isParticiple(w string) bool {
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") || irregularParticiples[w]
+}
+
+// emit adds a token to the current clause, negated when a negation is
+// pending.
+func (t *tokenizer) emit(tok string) {
+	if t.negate > 0 {
+		tok = "!" + tok
+		t.negate = 0
+	}
+	if t.be < 0 {
+		if -t.be-1 == len(t.cur) && len(t.cur) > 0 {
+			t.be = len(t.cur) + 1
+			t.participle = isParticiple(t.reading)
+		} else {
+			t.be = 0
+		}
+	}
+	t.cur = append(t.cur, tok)
+}
+
+// hyphenated splits a word of letters joined by hyphens ("squash-merged",
+// "table-driven"), which people write with a space as often; an
+// identifier with digits or other marks ("eu-west-1") stays whole.
+func hyphenated(w string) ([]string, bool) {
+	if !strings.Contains(w, "-") {
+		return nil, false
+	}
+	parts := strings.Split(w, "-")
+	for _, p := range parts {
+		if p == "" {
+			return nil, false
+		}
+		for _, r := range p {
+			if !unicode.IsLetter(r) {
+				return nil, false
+			}
+		}
+	}
+	return parts, true
+}
+
+// splitQuantity splits a number glued to its unit ("30s", "512mb", "80%").
+func splitQuantity(w string) (n, unit string, ok bool) {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.' && i > 0) {
+		i++
+	}
+	if i == 0 || i == len(w) {
+		return "", "", false
+	}
+	u, known := units[w[i:]]
+	if !known {
+		return "", "", false
+	}
+	return strings.TrimRight(w[:i], "."), u, true
+}
+
+func isNumber(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsDigit(r) || numberWords[w] != ""
+}

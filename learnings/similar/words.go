@@ -1,0 +1,229 @@
+package similar
+
+// The word tables: what the same-learning analysis knows of English words.
+// Each table is a plain list a reader can extend; the lexicon folds them
+// into one entry per word so that reading a text looks each word up once.
+
+// lexEntry is what the word tables say of one word, so that reading a
+// word takes one map lookup rather than one per table.
+type lexEntry struct {
+	word string
+	// negation is negationWords, negationTerm the negations features
+	// count.
+	negation, negationTerm            bool
+	stop, filler, fillerStem, generic bool
+	// opener, relation, number and unit are the values of those tables,
+	// "" when the word is not in them (no value is empty).
+	opener, relation, number, unit string
+	// synonym is the entry of the word this one is a spelling of.
+	synonym *lexEntry
+}
+
+var (
+	lexicon = newLexTable(newLexicon())
+	noEntry = new(lexEntry)
+)
+
+// lexTable is an open-addressing hash table of the lexicon: reading a text
+// looks up every word, most of them in no table, and a small hash over
+// short keys beats a map's.
+type lexTable struct {
+	slots  []*lexEntry
+	maxLen int
+}
+
+func newLexTable(m map[string]*lexEntry) lexTable {
+	t := lexTable{slots: make([]*lexEntry, 1024)}
+	for len(t.slots) < 4*len(m) {
+		t.slots = make([]*lexEntry, 2*len(t.slots))
+	}
+	for w, e := range m {
+		i := t.slot(w)
+		for t.slots[i] != nil {
+			i = (i + 1) & (len(t.slots) - 1)
+		}
+		t.slots[i] = e
+		t.maxLen = max(t.maxLen, len(w))
+	}
+	return t
+}
+
+// slot is where w's search starts: a hash of its length and its first,
+// middle and last bytes, cheap for the many words in no table (lookup
+// compares whole words).
+func (t lexTable) slot(w string) int {
+	n := len(w)
+	if n == 0 {
+		return 0
+	}
+	h := uint32(n)*0x9e3779b1 ^ uint32(w[0])*0x85ebca6b ^ uint32(w[n/2])*0xc2b2ae35 ^ uint32(w[n-1])*0x27d4eb2f
+	h ^= h >> 15
+	return int(h) & (len(t.slots) - 1)
+}
+
+// lookup is the lexicon entry of w, an empty one for a word no table has.
+func lookup(w string) *lexEntry {
+	if len(w) > lexicon.maxLen {
+		return noEntry
+	}
+	for i := lexicon.slot(w); ; i = (i + 1) & (len(lexicon.slots) - 1) {
+		e := lexicon.slots[i]
+		if e == nil {
+			return noEntry
+		}
+		if e.word == w {
+			return e
+		}
+	}
+}
+
+func newLexicon() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	entry := func(w string) *lexEntry {
+		if m[w] == nil {
+			m[w] = &lexEntry{word: w}
+		}
+		return m[w]
+	}
+	// Each table's value (true for a set) goes in its field of the entry.
+	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
+	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
+	fillLex(entry, stopwords, func(e *lexEntry) *bool { return &e.stop })
+	fillLex(entry, fillerWords, func(e *lexEntry) *bool { return &e.filler })
+	fillLex(entry, fillerStems, func(e *lexEntry) *bool { return &e.fillerStem })
+	fillLex(entry, genericWords, func(e *lexEntry) *bool { return &e.generic })
+	fillLex(entry, clauseOpeners, func(e *lexEntry) *string { return &e.opener })
+	fillLex(entry, relationWords, func(e *lexEntry) *string { return &e.relation })
+	fillLex(entry, numberWords, func(e *lexEntry) *string { return &e.number })
+	fillLex(entry, units, func(e *lexEntry) *string { return &e.unit })
+	for w, v := range synonyms {
+		entry(w).synonym = entry(v)
+	}
+	return m
+}
+
+// fillLex stores each value of table in field of the entry of its word.
+func fillLex[V any](entry func(w string) *lexEntry, table map[string]V, field func(*lexEntry) *V) {
+	for w, v := range table {
+		*field(entry(w)) = v
+	}
+}
+
+var irregularParticiples = setOf("run", "built", "written", "done", "made", "kept", "set", "put", "sent",
+	"shown", "taken", "given", "read", "found", "held", "hidden", "known", "seen", "thrown", "split",
+	"bound", "broken", "chosen", "driven", "frozen", "spun", "stuck", "torn", "won", "cut", "shut", "left", "rebuilt", "rewritten")
+
+var openerTokens = valueSet(clauseOpeners)
+
+// unitTokens are the units as the tokenizer spells them.
+var unitTokens = valueSet(units)
+
+// negationWords negate the next word that carries meaning.
+var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "none", "dont")
+
+// clauseOpeners start a clause and stay as its first word; several
+// spellings of one relation share a token.
+var clauseOpeners = map[string]string{
+	"before": "before", "after": "after", "until": "until", "unless": "unless",
+	"if": "if", "when": "when", "whenever": "when", "once": "when",
+	"while": "while", "whereas": "while",
+	"although": "although", "though": "although",
+}
+
+// relationWords are stop words elsewhere that decide which way a relation
+// goes ("prefer tabs over spaces", "from jest to vitest").
+var relationWords = map[string]string{
+	"over": "over", "than": "over", "then": "then", "vs": "vs", "versus": "vs", "per": "per", "without": "without",
+	"above": "above", "below": "below", "under": "below",
+}
+
+// fillerWords say nothing a learning depends on: "use X" states what "X"
+// as a tool choice does, and "the project", "make sure" or "remember"
+// frame a learning without changing it.
+var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "ensure", "remember",
+	"note", "important", "importantly", "currently", "actually", "really", "simply", "basically",
+	"project", "project's", "repo", "repository", "codebase", "generally", "typically")
+
+var fillerStems = stemmedSet("use", "ensure", "remember")
+
+// synonyms are spellings of one word.
+var synonyms = map[string]string{
+	"requires": "need", "require": "need", "required": "need", "needs": "need", "needed": "need",
+	"execute": "run", "executes": "run", "executed": "run",
+	"directory": "dir", "directories": "dir", "folder": "dir", "folders": "dir",
+	"configuration": "config", "configurations": "config", "configs": "config",
+	"documentation": "doc", "docs": "doc",
+	"start-up": "startup", "e-mail": "email",
+	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
+	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
+}
+
+// numberWords are written as digits, so that "two" and "2" are one value.
+var numberWords = map[string]string{
+	"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+	"thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16", "seventeen": "17",
+	"eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40",
+	"fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90",
+	"hundred": "100", "thousand": "1000", "million": "1000000", "billion": "1000000000",
+	"single": "1", "twice": "2x",
+}
+
+// units are spelt one way after a number.
+var units = map[string]string{
+	"s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+	"ms": "ms", "msec": "ms", "millisecond": "ms", "milliseconds": "ms",
+	"m": "min", "min": "min", "mins": "min", "minute": "min", "minutes": "min",
+	"h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+	"d": "d", "day": "d", "days": "d",
+	"percent": "%", "pct": "%",
+	"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb", "kib": "kib", "mib": "mib", "gib": "gib",
+	"x": "x",
+}
+
+// valueSet is the set of a map's values: the spellings the tokenizer
+// writes for the words of a table.
+func valueSet(m map[string]string) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for _, v := range m {
+		out[v] = true
+	}
+	return out
+}
+
+// negations mark a learning as saying what not to do. "avoid" counts: "avoid
+// X" and "use X" give opposite advice.
+var negations = setOf("not", "no", "never", "nor", "cannot", "without", "avoid", "neither", "none")
+
+var stopwords = setOf(
+	"a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by",
+	"for", "with", "from", "as", "into", "onto", "about", "over", "than", "too", "via", "per",
+	"is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done",
+	"have", "has", "had", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
+	"it", "its", "this", "that", "these", "those", "there", "here", "which", "what", "who", "whom",
+	"we", "you", "i", "they", "he", "she", "us", "our", "your", "their", "my", "me", "them",
+	"also", "just", "very", "always", "please", "because", "since", "while", "when", "how", "why",
+	"e.g", "i.e", "etc", "instead",
+)
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// genericWords carry little of a learning's meaning: the verbs and nouns any
+// instruction uses. They are stored stemmed, as terms are.
+var genericWords = stemmedSet("use", "run", "need", "make", "write", "get", "set", "put", "keep",
+	"live", "file", "work", "add", "want", "prefer", "like", "thing", "way", "new", "call", "start",
+	"see", "check", "take", "give", "try", "go", "find", "know", "one")
+
+func stemmedSet(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[stem(w)] = true
+	}
+	return m
+}
