@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/learn-memory/learn/internal/cmd/store/input"
+	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
