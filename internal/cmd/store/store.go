@@ -15,10 +15,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"

@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
