@@ -109,6 +109,10 @@ func Forget(m *Memory, opts ForgetOptions) (*ForgetResult, error) {
 		return nil, err
 	}
 	res := &ForgetResult{File: m.Display, FileReason: m.Reason, DryRun: opts.DryRun, Everything: !opts.narrowed()}
+	if m.missing() {
+		res.Reason = "the file does not exist"
+		return res, nil
+	}
 	if opts.DryRun {
 		snap, err := m.Load()
 		if err != nil {

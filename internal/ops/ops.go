@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
@@ -143,4 +144,11 @@ func (m *Memory) display(path string) string {
 		return path
 	}
 	return m.Show(path)
+}
+
+// missing is true when the file does not exist: the destructive operations
+// then say there is nothing to do, and neither lock nor create anything.
+func (m *Memory) missing() bool {
+	_, err := os.Stat(m.Path)
+	return errors.Is(err, fs.ErrNotExist)
 }
