@@ -79,7 +79,13 @@ func cli(t *testing.T, dir string, args ...string) map[string]any {
 
 func tryCLI(t *testing.T, dir string, args ...string) (map[string]any, error) {
 	t.Helper()
-	f, out, _ := memviewtest.Factory(dir, parityNow, "")
+	return tryCLIWith(t, dir, "", args...)
+}
+
+// tryCLIWith runs learn with stdin and returns its --json result.
+func tryCLIWith(t *testing.T, dir, stdin string, args ...string) (map[string]any, error) {
+	t.Helper()
+	f, out, _ := memviewtest.Factory(dir, parityNow, stdin)
 	if err := memviewtest.Execute(root.NewCmdRoot(f), f, args...); err != nil {
 		return nil, err
 	}
