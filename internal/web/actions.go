@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 
 	"github.com/learn-memory/learn/internal/memfile"
@@ -80,10 +81,21 @@ func httpStatus(err error) int {
 	return http.StatusInternalServerError
 }
 
-// memory is the file as the operations take it.
+// memory is the file as the operations take it. Paths in results (the
+// backups) are named as Display names the file: relative to the directory
+// Display is relative to, as learn names them there.
 func (s *Server) memory() *ops.Memory {
-	return &ops.Memory{Path: s.cfg.Path, Display: s.cfg.Display, DiffName: s.cfg.DiffName, Now: s.cfg.Now,
+	m := &ops.Memory{Path: s.cfg.Path, Display: s.cfg.Display, DiffName: s.cfg.DiffName, Now: s.cfg.Now,
 		Limit: s.cfg.SizeLimit, LockTimeout: s.cfg.LockTimeout}
+	if base, ok := strings.CutSuffix(s.cfg.Path, filepath.FromSlash(s.cfg.Display)); ok && filepath.IsAbs(base) && !filepath.IsAbs(s.cfg.Display) {
+		m.Show = func(p string) string {
+			if rel, err := filepath.Rel(base, p); err == nil && filepath.IsLocal(rel) {
+				return filepath.ToSlash(rel)
+			}
+			return p
+		}
+	}
+	return m
 }
 
 // action runs a change and answers it: JSON for the API (and scripts), or,

@@ -46,7 +46,9 @@ func jsonSections(t *testing.T) map[string][]string {
 func TestJSONVocabularyOfWrites(t *testing.T) {
 	sections := jsonSections(t)
 	src := parityFixtures["consolidated and sessions"]
-	id := learnings.Parse([]byte(src)).Sessions[0].ID
+	doc := learnings.Parse([]byte(src))
+	id := doc.Sessions[0].ID
+	one := doc.Sessions[0].Categories[0].Learnings[0].ID
 	check := func(section string, res map[string]any, also ...string) {
 		t.Helper()
 		listed, ok := sections[section]
@@ -67,6 +69,7 @@ func TestJSONVocabularyOfWrites(t *testing.T) {
 	}{
 		{"forget", []string{"forget", "--dry-run", "--json", "--session", id}, ""},
 		{"forget", []string{"forget", "--yes", "--json", "--session", id}, ""},
+		{"forget", []string{"forget", "--yes", "--json", "--id", one, "--purge-backups"}, ""},
 		{"forget", []string{"forget", "--yes", "--json"}, ""},
 		{"compact", []string{"compact", "--dry-run", "--json"}, ""},
 		{"compact", []string{"compact", "--json"}, ""},
@@ -91,6 +94,7 @@ func TestJSONVocabularyOfWrites(t *testing.T) {
 		p := newPage(t, dir, path)
 		actions := sections["The page's POST actions"]
 		check("compact", p.api(http.MethodGet, "/api/compact", nil))
+		check("forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {one}}), actions...)
 		check("forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {id}}), actions...)
 		check("compact", p.api(http.MethodPost, "/api/compact", url.Values{}), actions...)
 	})
