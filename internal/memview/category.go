@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/ops/opserr"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -32,5 +32,5 @@ func CheckCategory(doc *learnings.Document, value string) error {
 			}
 		}
 	}
-	return cmdutil.Mark(fmt.Errorf("--category %q: no such category; use one of: %s", value, strings.Join(valid, ", ")), cmdutil.ErrUsage)
+	return opserr.Mark(fmt.Errorf("--category %q: no such category; use one of: %s", value, strings.Join(valid, ", ")), opserr.Usage)
 }

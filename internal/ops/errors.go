@@ -1,9 +1,8 @@
 package ops
 
 import (
-	"errors"
-
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops/opserr"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -13,34 +12,21 @@ import (
 var (
 	// ErrUsage: the request was wrong (a bad flag value, an unknown
 	// category, a missing argument).
-	ErrUsage = errors.New("usage error")
+	ErrUsage = opserr.Usage
 	// ErrRefused: the content was refused: a secret, an unclosed
 	// <private>, no valid learning, input over the limits.
-	ErrRefused = errors.New("refused")
+	ErrRefused = opserr.Refused
 	// ErrBusy: another process held the file's lock past the timeout.
 	ErrBusy = memfile.ErrBusy
 	// ErrNotFound: no learning or session has the ID asked for.
 	ErrNotFound = learnings.ErrNotFound
 	// ErrConflict: the file cannot take the change as it is (a fence or
 	// comment left open, damaged lines the change would rewrite).
-	ErrConflict = errors.New("conflict")
+	ErrConflict = opserr.Conflict
 )
 
-type marked struct {
-	err  error
-	kind error
-}
-
-func (m *marked) Error() string   { return m.err.Error() }
-func (m *marked) Unwrap() []error { return []error{m.err, m.kind} }
-
 // mark tags err with kind without changing its message.
-func mark(err, kind error) error {
-	if err == nil {
-		return nil
-	}
-	return &marked{err: err, kind: kind}
-}
+func mark(err, kind error) error { return opserr.Mark(err, kind) }
 
 // Mark tags err with one of the kinds above without changing its message,
 // for front ends that check their own input before calling an operation.

@@ -16,10 +16,13 @@ package ops
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -52,6 +55,19 @@ type Memory struct {
 	// LockTimeout is how long a write waits for the lock
 	// (memfile.DefaultLockTimeout when zero).
 	LockTimeout time.Duration
+	// Warn, when set, is told as soon as a read finds part of the file
+	// damaged (memview.WarnDamage), even when the operation then fails:
+	// the CLI passes stderr, so damage is never silent; nil says nothing.
+	Warn io.Writer
+}
+
+// warnDamage tells m.Warn which parts of doc could not be read, and how
+// many it reported.
+func (m *Memory) warnDamage(doc *learnings.Document) int {
+	if m.Warn == nil {
+		return 0
+	}
+	return memview.WarnDamage(m.Warn, m.Display, doc)
 }
 
 // Snapshot is the file as one read saw it, with no lock held.
@@ -128,4 +144,11 @@ func (m *Memory) display(path string) string {
 		return path
 	}
 	return m.Show(path)
+}
+
+// missing is true when the file does not exist: the destructive operations
+// then say there is nothing to do, and neither lock nor create anything.
+func (m *Memory) missing() bool {
+	_, err := os.Stat(m.Path)
+	return errors.Is(err, fs.ErrNotExist)
 }

@@ -1,25 +1,50 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
-	"github.com/learn-memory/learn/internal/udiff"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/compact"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
-// actionResult is what a change did, for the page's message and the API.
+// actionResult is what a change did, for the page's message and the API:
+// the operation's own result (ops.ForgetResult, ops.CompactResult), the
+// same fields learn forget --json and learn compact --json print, with ok
+// and the page's message beside them.
 type actionResult struct {
 	OK      bool   `json:"ok"`
 	Message string `json:"message"`
-	// Backup is the ring copy made before the change, when one was.
-	Backup string `json:"backup,omitempty"`
+	// Backup is the copies made before the change, when one was.
+	Backup *ops.Backup `json:"backup,omitempty"`
+	// Result is the operation's result, its fields written beside ok and
+	// message.
+	Result any `json:"-"`
+}
+
+// MarshalJSON writes the operation's result with ok, message and backup.
+func (a actionResult) MarshalJSON() ([]byte, error) {
+	fields := map[string]any{}
+	if a.Result != nil {
+		b, err := json.Marshal(a.Result)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(b, &fields); err != nil {
+			return nil, err
+		}
+	}
+	fields["ok"], fields["message"] = a.OK, a.Message
+	if a.Backup != nil {
+		fields["backup"] = a.Backup
+	}
+	return json.Marshal(fields)
 }
 
 // actionError carries the HTTP status an action's failure deserves.
@@ -33,6 +58,44 @@ func (e *actionError) Unwrap() error { return e.err }
 
 func failed(code int, format string, a ...any) error {
 	return &actionError{code: code, err: fmt.Errorf(format, a...)}
+}
+
+// httpStatus is the status an action's failure answers: the one place the
+// operations' kinds of failure meet HTTP.
+func httpStatus(err error) int {
+	var e *actionError
+	switch {
+	case errors.As(err, &e):
+		return e.code
+	case errors.Is(err, ops.ErrBusy):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, ops.ErrUsage):
+		return http.StatusBadRequest
+	case errors.Is(err, ops.ErrRefused):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, ops.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, ops.ErrConflict):
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
+}
+
+// memory is the file as the operations take it. Paths in results (the
+// backups) are named as Display names the file: relative to the directory
+// Display is relative to, as learn names them there.
+func (s *Server) memory() *ops.Memory {
+	m := &ops.Memory{Path: s.cfg.Path, Display: s.cfg.Display, DiffName: s.cfg.DiffName, Now: s.cfg.Now,
+		Limit: s.cfg.SizeLimit, LockTimeout: s.cfg.LockTimeout}
+	if base, ok := strings.CutSuffix(s.cfg.Path, filepath.FromSlash(s.cfg.Display)); ok && filepath.IsAbs(base) && !filepath.IsAbs(s.cfg.Display) {
+		m.Show = func(p string) string {
+			if rel, err := filepath.Rel(base, p); err == nil && filepath.IsLocal(rel) {
+				return filepath.ToSlash(rel)
+			}
+			return p
+		}
+	}
+	return m
 }
 
 // action runs a change and answers it: JSON for the API (and scripts), or,
@@ -51,13 +114,8 @@ func (s *Server) action(do func(r *http.Request) (actionResult, error)) http.Han
 		code := http.StatusOK
 		var ae apiError
 		if err != nil {
-			code = http.StatusInternalServerError
-			var e *actionError
-			if errors.As(err, &e) {
-				code = e.code
-			}
-			if errors.Is(err, memfile.ErrBusy) {
-				code = http.StatusServiceUnavailable
+			code = httpStatus(err)
+			if errors.Is(err, ops.ErrBusy) {
 				ae.Retry = true
 				err = fmt.Errorf("%s is busy: another learn process is writing it; nothing changed, try again in a moment", s.cfg.Display)
 			}
@@ -74,7 +132,7 @@ func (s *Server) action(do func(r *http.Request) (actionResult, error)) http.Han
 			writeJSON(w, code, res)
 			return
 		}
-		f := flash{Text: res.Message, Undo: res.Backup != ""}
+		f := flash{Text: res.Message, Undo: res.Backup != nil}
 		if err != nil {
 			f = flash{Text: ae.Error, Error: true}
 			if ae.Retry {
@@ -89,48 +147,34 @@ func (s *Server) action(do func(r *http.Request) (actionResult, error)) http.Han
 	}
 }
 
-// forget removes one learning or one whole session, named by its full ID,
-// as learn forget does: under the lock, on the bytes as they are then, after
-// a backup, changing no other byte.
+// forget removes one learning or one whole session, named by its full ID:
+// ops.Forget, as learn forget --id and --session do it, so a session left
+// without learnings goes whole.
 func (s *Server) forget(r *http.Request) (actionResult, error) {
 	id := strings.TrimSpace(r.PostFormValue("id"))
 	if id == "" {
 		return actionResult{}, failed(http.StatusBadRequest, "forget needs the id of a learning or a session")
 	}
-	var what string
-	ring, err := memfile.UpdateBacked(s.cfg.Path, s.cfg.LockTimeout, s.cfg.Now(), func(current []byte, exists bool) ([]byte, error) {
-		if !exists {
-			return nil, failed(http.StatusNotFound, "%s does not exist: nothing to forget", s.cfg.Display)
-		}
-		doc := learnings.Parse(current)
-		e := doc.Edit()
-		switch l, sess := findLearning(doc, id), findSession(doc, id); {
-		case l != nil:
-			e.RemoveLearning(l)
-			what = fmt.Sprintf("learning %s (%s: %s)", l.ID, styleOf(l.Category).Name, memview.FirstLine(l.Text, 60))
-		case sess != nil:
-			e.RemoveSession(sess)
-			what = fmt.Sprintf("session %s (%s, %s)", sess.ID, sess.Focus, memview.Plural(countIn(sess.Categories), "learning", "learnings"))
-		default:
-			return nil, failed(http.StatusNotFound, "no learning or session %s in %s (it may be gone already: the page shows the file as it is now)", id, s.cfg.Display)
-		}
-		if err := doc.Writable(); err != nil {
-			return nil, failed(http.StatusConflict, "cannot forget in %s: %w", s.cfg.Display, err)
-		}
-		return e.Bytes()
-	})
+	res, err := ops.Forget(s.memory(), ops.ForgetOptions{Item: id})
 	if err != nil {
 		return actionResult{}, err
 	}
-	return actionResult{OK: true, Message: "Forgot " + what + ". A backup was kept.", Backup: ring}, nil
-}
-
-func countIn(cs []*learnings.Category) int {
-	n := 0
-	for _, c := range cs {
-		n += len(c.Learnings)
+	if !res.Forgotten {
+		return actionResult{}, failed(http.StatusNotFound, "%s does not exist: nothing to forget", s.cfg.Display)
 	}
-	return n
+	var what string
+	switch {
+	case len(res.Learnings) == 1:
+		l := res.Learnings[0]
+		what = fmt.Sprintf("learning %s (%s: %s)", l.ID, styleOf(l.Category).Name, memview.FirstLine(l.Text, 60))
+	case len(res.Sessions) == 1 && res.Sessions[0].ID == id:
+		sess := res.Sessions[0]
+		what = fmt.Sprintf("session %s (%s, %s)", sess.ID, sess.Focus, memview.Plural(sess.Learnings, "learning", "learnings"))
+	case len(res.Sessions) == 1:
+		sess := res.Sessions[0]
+		what = fmt.Sprintf("learning %s with its session %s (%s), which held nothing else", id, sess.ID, sess.Focus)
+	}
+	return actionResult{OK: true, Message: "Forgot " + what + ". A backup was kept.", Backup: res.Backup, Result: res}, nil
 }
 
 // undo takes back the newest backed-up change and keeps what was written
@@ -165,69 +209,28 @@ func (s *Server) undo(*http.Request) (actionResult, error) {
 	if len(skipped) > 0 {
 		msg += " Skipped unreadable backups: " + strings.Join(skipped, ", ") + "."
 	}
-	return actionResult{OK: true, Message: msg, Backup: res.Backup.Path}, nil
+	return actionResult{OK: true, Message: msg, Backup: &ops.Backup{Ring: res.Backup.Path}}, nil
 }
 
-// compactPreview is what compacting the file now would do.
-type compactPreview struct {
-	compact.Stats
-	BytesBefore int    `json:"bytes_before"`
-	BytesAfter  int    `json:"bytes_after"`
-	Diff        string `json:"diff"`
-	// Nothing says why there is nothing to compact; empty when there is.
-	Nothing string `json:"nothing,omitempty"`
+// preview is what compacting the file now would do: ops.Compact's dry run.
+func (s *Server) preview() (*ops.CompactResult, error) {
+	return ops.Compact(s.memory(), ops.CompactOptions{DryRun: true})
 }
 
-// plan is learn compact's plan for src: the same engine calls.
-func (s *Server) plan(src []byte) (*compactPreview, []byte, error) {
-	doc := learnings.Parse(src)
-	if err := doc.Writable(); err != nil {
-		return nil, nil, failed(http.StatusConflict, "cannot compact %s: %w", s.cfg.Display, err)
-	}
-	p := compact.NewPlan(doc, compact.Options{})
-	out := &compactPreview{Stats: p.Stats, BytesBefore: len(src), BytesAfter: len(src)}
-	if len(p.Folded) == 0 {
-		out.Nothing = "no sessions to fold"
-		return out, src, nil
-	}
-	next, err := p.Apply(doc)
-	if err != nil {
-		return nil, nil, fmt.Errorf("compact %s: %w", s.cfg.Display, err)
-	}
-	out.BytesAfter = len(next)
-	return out, next, nil
-}
-
-func (s *Server) preview(snap *snapshot) (*compactPreview, error) {
-	p, next, err := s.plan(snap.Src)
-	if err != nil || p.Nothing != "" {
-		return p, err
-	}
-	// Redacted as recall redacts; compacting itself keeps the bytes.
-	p.Diff = secrets.Redact(string(udiff.Files(s.cfg.DiffName, snap.Src, true, next, true)))
-	return p, nil
-}
-
-// compact folds every session into Consolidated Learnings, as learn compact
-// does, after a backup.
+// compact folds every session into Consolidated Learnings after a backup:
+// ops.Compact, as learn compact does it.
 func (s *Server) compact(*http.Request) (actionResult, error) {
-	var p *compactPreview
-	ring, err := memfile.UpdateBacked(s.cfg.Path, s.cfg.LockTimeout, s.cfg.Now(), func(current []byte, exists bool) ([]byte, error) {
-		if !exists {
-			return nil, failed(http.StatusNotFound, "%s does not exist: nothing to compact", s.cfg.Display)
-		}
-		var next []byte
-		var err error
-		p, next, err = s.plan(current)
-		return next, err
-	})
+	p, err := ops.Compact(s.memory(), ops.CompactOptions{})
 	if err != nil {
 		return actionResult{}, err
 	}
-	if p.Nothing != "" {
-		return actionResult{OK: true, Message: "Nothing to compact: " + p.Nothing + "."}, nil
+	if !p.Compacted {
+		if p.Reason == "no learnings file yet" {
+			return actionResult{}, failed(http.StatusNotFound, "%s does not exist: nothing to compact", s.cfg.Display)
+		}
+		return actionResult{OK: true, Message: "Nothing to compact: " + p.Reason + ".", Result: p}, nil
 	}
-	return actionResult{OK: true, Backup: ring, Message: fmt.Sprintf("Compacted: folded %s (%s) into Consolidated Learnings, merged %s; %s → %s. A backup was kept.",
+	return actionResult{OK: true, Backup: p.Backup, Result: p, Message: fmt.Sprintf("Compacted: folded %s (%s) into Consolidated Learnings, merged %s; %s → %s. A backup was kept.",
 		memview.Plural(p.SessionsFolded, "session", "sessions"), memview.Plural(p.LearningsFolded, "learning", "learnings"),
 		memview.Plural(p.Merged, "duplicate", "duplicates"), learnings.HumanSize(p.BytesBefore), learnings.HumanSize(p.BytesAfter))}, nil
 }

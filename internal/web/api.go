@@ -349,18 +349,9 @@ func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiCompactPreview(w http.ResponseWriter, r *http.Request) {
-	snap := s.files.Current()
-	if !snap.Exists {
-		writeJSON(w, http.StatusOK, compactPreview{Nothing: "no learnings file yet"})
-		return
-	}
-	p, err := s.preview(snap)
+	p, err := s.preview()
 	if err != nil {
-		code := http.StatusInternalServerError
-		if e, ok := err.(*actionError); ok {
-			code = e.code
-		}
-		writeJSON(w, code, apiError{Error: err.Error()})
+		writeJSON(w, httpStatus(err), apiError{Error: err.Error()})
 		return
 	}
 	writeJSON(w, http.StatusOK, p)

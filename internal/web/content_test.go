@@ -112,7 +112,7 @@ func TestForgetAndUndo(t *testing.T) {
 	if want := strings.Replace(original, "**User Corrections:**\n- Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.\n\n", "", 1); after != want {
 		t.Errorf("forget changed more than the learning:\n%s", after)
 	}
-	if res.Backup == "" || len(backups(t, e.path)) != 1 {
+	if res.Backup == nil || len(backups(t, e.path)) != 1 {
 		t.Errorf("no backup: %+v", res)
 	}
 	if b, _ := os.ReadFile(filepath.Join(filepath.Dir(e.path), "memory-learnings.backup.md")); string(b) != original {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -335,7 +336,7 @@ func (s *Server) notFound(w http.ResponseWriter, snap *snapshot, what string) {
 type compactData struct {
 	Frame
 	FileState
-	Preview *compactPreview
+	Preview *ops.CompactResult
 	Lines   []diffLine
 }
 
@@ -349,7 +350,7 @@ func (s *Server) handleCompactPage(w http.ResponseWriter, r *http.Request) {
 	d := compactData{Frame: s.frame(snap, "Compact"), FileState: s.state(snap)}
 	d.Flash = s.takeFlash(r)
 	if snap.Exists && snap.Err == nil {
-		p, err := s.preview(snap)
+		p, err := s.preview()
 		if err != nil {
 			d.Flash = &flash{Text: err.Error(), Error: true}
 		} else {

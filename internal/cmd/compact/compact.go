@@ -2,34 +2,22 @@
 package compact
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
-	"github.com/learn-memory/learn/internal/udiff"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
-	engine "github.com/learn-memory/learn/learnings/compact"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Options holds the flags of "learn compact".
 type Options struct {
-	IO          *cmdutil.IO
-	File        func() (string, error)
-	Getwd       func() (string, error)
-	Display     func(path string) string
-	Now         func() time.Time
-	LockTimeout time.Duration
-	// Limit is the file's size limit (see Factory.SizeLimit).
-	Limit func() (int, error)
+	IO     *cmdutil.IO
+	Memory func() (*ops.Memory, error)
 
 	JSON     bool
 	DryRun   bool
@@ -39,7 +27,7 @@ type Options struct {
 
 // NewCmdCompact builds "learn compact". runF replaces the run function in tests.
 func NewCmdCompact(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Getwd: f.Getwd, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "compact",
 		Short: "Fold every session into Consolidated Learnings",
@@ -104,140 +92,20 @@ block, damaged lines, a learning that would be lost), 2 usage error, 4 busy.`,
 	return cmd
 }
 
-// Report is the --json form of the result.
-type Report struct {
-	File        string `json:"file"`
-	DryRun      bool   `json:"dry_run"`
-	Compacted   bool   `json:"compacted"`
-	Reason      string `json:"reason,omitempty"`
-	BytesBefore int    `json:"bytes_before"`
-	BytesAfter  int    `json:"bytes_after"`
-	engine.Stats
-	Sections []string `json:"sections_kept"`
-	Backup   string   `json:"backup,omitempty"`
-	Ring     string   `json:"backup_copy,omitempty"`
-	Diff     string   `json:"diff,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
-	// Advice says what would bring a file still over its size limit under.
-	Advice string `json:"advice,omitempty"`
-	warned bool
-	limit  int
-}
-
 func run(opts *Options) error {
-	path, err := opts.File()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	label := opts.Display(path)
-	rep := &Report{File: label, DryRun: opts.DryRun, Sections: []string{}, limit: learnings.SizeLimit}
-	if opts.Limit != nil {
-		if rep.limit, err = opts.Limit(); err != nil {
-			return err
-		}
-	}
-
-	src, err := memfile.Read(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		rep.Reason = "no learnings file yet"
-		return finish(opts, rep)
-	}
-	if err != nil {
-		return fmt.Errorf("read learnings: %w", err)
-	}
-	if opts.DryRun {
-		out, err := compact(opts, rep, src)
-		if err != nil {
-			return err
-		}
-		if rep.Compacted {
-			// Redacted as recall redacts: the preview goes to people and
-			// agents; compacting itself keeps the file's bytes.
-			rep.Diff = secrets.Redact(string(udiff.Files(diffName(opts.Getwd, path), src, true, out, true)))
-		}
-		return finish(opts, rep)
-	}
-
-	ring, err := memfile.UpdateBacked(path, opts.LockTimeout, opts.Now(), func(current []byte, exists bool) ([]byte, error) {
-		if !exists {
-			rep.Reason = "no learnings file yet"
-			return current, nil
-		}
-		out, err := compact(opts, rep, current)
-		if err != nil || !rep.Compacted {
-			return current, err
-		}
-		return out, nil
-	})
+	m.Warn = opts.IO.Err
+	rep, err := ops.Compact(m, ops.CompactOptions{DryRun: opts.DryRun, Keep: opts.Keep})
 	if err != nil {
 		return err
-	}
-	if ring != "" {
-		rep.Backup = opts.Display(memfile.BackupPath(path))
-		rep.Ring = opts.Display(ring)
 	}
 	return finish(opts, rep)
 }
 
-// compact plans and applies the compaction of src, filling rep. It leaves
-// rep.Compacted false when there is nothing to fold.
-func compact(opts *Options, rep *Report, src []byte) ([]byte, error) {
-	doc := learnings.Parse(src)
-	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
-	for _, s := range doc.Sections {
-		rep.Sections = append(rep.Sections, s.Title)
-	}
-	if !rep.warned {
-		rep.warned = memview.WarnDamage(opts.IO.Err, rep.File, doc) > 0
-	}
-	if err := doc.Writable(); err != nil {
-		return nil, fmt.Errorf("cannot compact %s: %w", rep.File, err)
-	}
-	plan := engine.NewPlan(doc, engine.Options{Keep: opts.Keep})
-	rep.Stats = plan.Stats
-	if len(src) > rep.limit {
-		rep.Advice = learnings.SizeAdvice(doc, rep.limit)
-	}
-	if len(plan.Folded) == 0 {
-		rep.Reason = "no sessions to fold"
-		if len(doc.Sessions) > 0 {
-			rep.Reason = fmt.Sprintf("only %s, all kept by --keep %d", memview.Plural(len(doc.Sessions), "session", "sessions"), opts.Keep)
-		}
-		return src, nil
-	}
-	rep.Warnings = droppedProblems(doc, plan.Folded)
-	out, err := plan.Apply(doc)
-	if err != nil {
-		return nil, fmt.Errorf("compact %s: %w", rep.File, err)
-	}
-	rep.Compacted = true
-	rep.BytesAfter = len(out)
-	rep.Advice = ""
-	if len(out) > rep.limit {
-		rep.Advice = learnings.SizeAdvice(learnings.Parse(out), rep.limit)
-	}
-	return out, nil
-}
-
-// droppedProblems lists the reader's problems inside sessions that are about
-// to be removed: text it could not read goes with its session and survives
-// only in the backup.
-func droppedProblems(doc *learnings.Document, folded []*learnings.Session) []string {
-	var out []string
-	for _, p := range doc.Problems {
-		for _, s := range folded {
-			// A problem on the header line is about the session's
-			// time, not text that would be lost.
-			if p.Line > s.Span.Line && p.Line <= s.Span.EndLine {
-				out = append(out, fmt.Sprintf("line %d is not a learning and goes with its session (the backup keeps it): %s", p.Line, p.Message))
-				break
-			}
-		}
-	}
-	return out
-}
-
-func finish(opts *Options, rep *Report) error {
+func finish(opts *Options, rep *ops.CompactResult) error {
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
@@ -247,7 +115,7 @@ func finish(opts *Options, rep *Report) error {
 	}
 	advice := func(w io.Writer) {
 		if rep.Advice != "" {
-			fmt.Fprintf(w, "%s is still %s: %s.\n", rep.File, learnings.OverLimit(rep.BytesAfter, rep.limit), rep.Advice)
+			fmt.Fprintf(w, "%s is still %s: %s.\n", rep.File, learnings.OverLimit(rep.BytesAfter, rep.Limit), rep.Advice)
 		}
 	}
 	if !rep.Compacted {
@@ -275,11 +143,11 @@ func finish(opts *Options, rep *Report) error {
 	for _, l := range summary {
 		fmt.Fprintf(out, "  %s\n", l)
 	}
-	fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' restores it.\n", rep.Backup, rep.Ring)
+	fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' restores it.\n", rep.Backup.File, rep.Backup.Ring)
 	return nil
 }
 
-func summaryLines(rep *Report) []string {
+func summaryLines(rep *ops.CompactResult) []string {
 	s := rep.Stats
 	verb := func(future, past string) string {
 		if rep.DryRun {
@@ -322,13 +190,4 @@ func change(before, after int) string {
 		return "less than 1% larger"
 	}
 	return fmt.Sprintf("%+.0f%%", pct)
-}
-
-// diffName names the file in the diff headers (see memfile.DiffName).
-func diffName(getwd func() (string, error), path string) string {
-	wd, err := getwd()
-	if err != nil {
-		wd = ""
-	}
-	return memfile.DiffName(wd, path)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -246,7 +247,7 @@ func TestCompactJSON(t *testing.T) {
 	if r.runErr != nil {
 		t.Fatal(r.runErr)
 	}
-	var rep Report
+	var rep ops.CompactResult
 	if err := json.Unmarshal([]byte(r.out), &rep); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, r.out)
 	}

@@ -6,26 +6,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
 // Options holds the flags of "learn forget".
 type Options struct {
-	IO          *cmdutil.IO
-	File        func() (string, error)
-	Display     func(path string) string
-	Now         func() time.Time
-	LockTimeout time.Duration
+	IO     *cmdutil.IO
+	Memory func() (*ops.Memory, error)
 
 	JSON   bool
 	DryRun bool
@@ -33,14 +27,14 @@ type Options struct {
 	// PurgeBackups also removes the forgotten learnings from the backups.
 	PurgeBackups bool
 	Limit        int
-	// Category is the --category flag, one of selectors.Categories.
+	// Category is the --category flag, one of ForgetSelectors.Categories.
 	Category string
-	selectors
+	ops.ForgetSelectors
 }
 
 // NewCmdForget builds "learn forget". runF replaces the run function in tests.
 func NewCmdForget(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "forget",
 		Short: "Forget all learnings, or only some",
@@ -101,19 +95,6 @@ are given; 2 usage error
 			if cmd.Flags().Changed("category") {
 				opts.Categories = []string{opts.Category}
 			}
-			for _, c := range opts.Categories {
-				if strings.TrimSpace(c) == "" {
-					return cmdutil.UsageErrorf("--category needs a category name")
-				}
-			}
-			for _, m := range opts.Matches {
-				if strings.TrimSpace(m) == "" {
-					return cmdutil.UsageErrorf("--match needs some text")
-				}
-			}
-			if len(opts.IDs) > 0 && len(opts.Sessions)+len(opts.Matches)+len(opts.Categories) > 0 {
-				return cmdutil.UsageErrorf("--id picks learnings by ID and is not combined with --session, --match or --category")
-			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -128,7 +109,7 @@ are given; 2 usage error
 	cmd.Flags().StringArrayVar(&opts.Sessions, "session", nil, "forget the session with this `ID` (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.Matches, "match", nil, "forget learnings containing `TEXT` (repeatable)")
 	cmdutil.CategoryFlag(cmd, &opts.Category, "forget learnings of this category", learnings.Priority)
-	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(opts.File))
+	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(f.MemoryFile))
 	cmd.Flags().StringArrayVar(&opts.IDs, "id", nil, "forget the learning with this `ID` (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
 	return cmd
@@ -138,199 +119,88 @@ are given; 2 usage error
 // a screenful, and a prompt an agent can afford.
 const DefaultLimit = 10
 
-// Report is the --json form of the result.
-type Report struct {
-	File       string         `json:"file"`
-	DryRun     bool           `json:"dry_run"`
-	Forgotten  bool           `json:"forgotten"`
-	Everything bool           `json:"everything"`
-	Reason     string         `json:"reason,omitempty"`
-	Sessions   []SessionRef   `json:"sessions"`
-	Learnings  []LearningRef  `json:"learnings"`
-	Sections   []SectionRef   `json:"sections,omitempty"`
-	Counts     map[string]int `json:"counts"`
-	// ByCategory counts the learnings that go, in the spec's order.
-	ByCategory  []CategoryCount `json:"by_category"`
-	BytesBefore int             `json:"bytes_before"`
-	BytesAfter  int             `json:"bytes_after"`
-	Backup      string          `json:"backup,omitempty"`
-	Ring        string          `json:"backup_copy,omitempty"`
-	// Copies says where the learnings forgotten one by one remain.
-	Copies *Copies `json:"copies,omitempty"`
-}
-
-// CategoryCount is how many learnings of one category go.
-type CategoryCount struct {
-	Category string `json:"category"`
-	Count    int    `json:"count"`
-}
-
-// SectionRef names a hand-written section that goes with everything else.
-type SectionRef struct {
-	Title string `json:"title"`
-	Line  int    `json:"line"`
-}
-
-// SessionRef names a session that goes.
-type SessionRef struct {
-	ID        string `json:"id"`
-	Stamp     string `json:"stamp"`
-	Focus     string `json:"focus"`
-	Line      int    `json:"line"`
-	Learnings int    `json:"learnings"`
-}
-
-// LearningRef names a single learning that goes.
-type LearningRef struct {
-	ID       string `json:"id"`
-	Category string `json:"category"`
-	Text     string `json:"text"`
-	Line     int    `json:"line"`
-	// Session is the ID of the learning's session, empty for Consolidated.
-	Session string `json:"session,omitempty"`
-}
-
-// errNothingSelected reports selectors that pick nothing (exit 1).
-var errNothingSelected = errors.New("nothing matches")
-
+// run plans, asks, then forgets: Forget plans again under the lock, on the
+// bytes as they are then, since another process may have stored a session
+// while the question was asked.
 func run(opts *Options) error {
-	path, err := opts.File()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	rep := &Report{File: opts.Display(path), DryRun: opts.DryRun, Everything: !opts.any()}
-
-	src, err := memfile.Read(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		rep.Reason = "the file does not exist"
-		return finish(opts, rep)
-	}
-	if err != nil {
-		return fmt.Errorf("read learnings: %w", err)
-	}
-	if _, err := plan(opts, rep, src); err != nil {
-		return err
-	}
-	if opts.DryRun || rep.Reason != "" {
-		return finish(opts, rep)
-	}
-	if ok, err := confirm(opts, rep); err != nil || !ok {
-		return err
-	}
-
-	err = memfile.Update(path, opts.LockTimeout, func(current []byte, exists bool) ([]byte, error) {
-		if !exists {
-			rep.Reason = "the file does not exist"
-			return current, nil
-		}
-		// Plan again on the bytes under the lock: another process may have
-		// stored a session since the question was asked.
-		out, err := plan(opts, rep, current)
-		if err != nil || rep.Reason != "" {
-			return current, err
-		}
-		ring, err := memfile.Backup(path, current, opts.Now())
-		if err != nil {
-			return nil, err
-		}
-		rep.Backup = opts.Display(memfile.BackupPath(path))
-		rep.Ring = opts.Display(ring)
-		rep.Forgotten = true
-		rep.BytesAfter = len(out)
-		return out, nil
-	})
+	m.Warn = opts.IO.Err
+	req := ops.ForgetOptions{ForgetSelectors: opts.ForgetSelectors, DryRun: true}
+	res, err := ops.Forget(m, req)
 	if err != nil {
 		return err
 	}
-	if err := purge(opts, path, rep); err != nil {
+	if opts.DryRun || res.Reason != "" {
+		res.DryRun = opts.DryRun
+		return finish(opts, res)
+	}
+	if ok, err := confirm(opts, res); err != nil || !ok {
 		return err
 	}
-	return finish(opts, rep)
+	req.DryRun, req.PurgeBackups = false, opts.PurgeBackups
+	if res, err = ops.Forget(m, req); err != nil {
+		return err
+	}
+	if err := askPurge(opts, m, res); err != nil {
+		return err
+	}
+	return finish(opts, res)
 }
 
-// plan works out what forgetting does to src, filling rep, and returns the
-// new content. rep.Reason is set when there is nothing to forget.
-func plan(opts *Options, rep *Report, src []byte) ([]byte, error) {
-	rep.BytesBefore, rep.BytesAfter = len(src), len(src)
-	rep.Sessions, rep.Learnings = []SessionRef{}, []LearningRef{}
-	doc := learnings.Parse(src)
-	if opts.any() && opts.IO != nil {
-		memview.WarnDamage(opts.IO.Err, rep.File, doc)
+// askPurge asks at a terminal whether the learnings just forgotten one by
+// one go from the backups that still hold them too, unless --purge-backups
+// or --yes already answered.
+func askPurge(opts *Options, m *ops.Memory, res *ops.ForgetResult) error {
+	c := res.Copies
+	if opts.PurgeBackups || c == nil || len(c.Backups) == 0 || !opts.IO.InTTY || opts.Yes || opts.JSON {
+		return nil
 	}
-	if !opts.any() {
-		if len(src) == 0 {
-			rep.Reason = "the file is already empty"
-			return src, nil
-		}
-		for _, s := range doc.Sessions {
-			rep.Sessions = append(rep.Sessions, sessionRef(s))
-		}
-		for _, s := range doc.Sections {
-			rep.Sections = append(rep.Sections, SectionRef{Title: s.Title, Line: s.Span.Line})
-		}
-		rep.Counts = map[string]int{"sessions": len(doc.Sessions), "learnings": len(doc.Learnings()), "sections": len(doc.Sections)}
-		rep.ByCategory = byCategory(doc.Learnings())
-		rep.BytesAfter = 0
-		return []byte{}, nil
+	n := len(res.Learnings)
+	fmt.Fprintf(opts.IO.Err, "Also remove %s from the %s that hold %s? learn undo could then not bring %s back. [y/N] ",
+		pick(n, "it", "them"), memview.Plural(len(c.Backups), "backup", "backups"), pick(n, "it", "them"), pick(n, "it", "them"))
+	answer, err := bufio.NewReader(opts.IO.In).ReadString('\n')
+	if err != nil && err != io.EOF {
+		return fmt.Errorf("read answer: %w", err)
 	}
-	for _, c := range opts.Categories {
-		if err := memview.CheckCategory(doc, c); err != nil {
-			return nil, err
-		}
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		return nil
 	}
-	if err := doc.Writable(); err != nil {
-		return nil, fmt.Errorf("cannot forget part of %s: %w (or forget everything)", rep.File, err)
-	}
-	sel, err := choose(doc, opts.selectors)
-	if err != nil {
-		return nil, err
-	}
-	if sel.empty() {
-		return nil, fmt.Errorf("%w %s in %s; nothing forgotten", errNothingSelected, describe(opts.selectors), rep.File)
-	}
-	e := doc.Edit()
-	for _, s := range sel.Sessions {
-		rep.Sessions = append(rep.Sessions, sessionRef(s))
-		e.RemoveSession(s)
-	}
-	gone := slices.Clone(sel.Learnings)
-	for _, s := range sel.Sessions {
-		for _, c := range s.Categories {
-			gone = append(gone, c.Learnings...)
-		}
-	}
-	rep.ByCategory = byCategory(gone)
-	for _, l := range sel.Learnings {
-		rep.Learnings = append(rep.Learnings, learningRef(l))
-		e.RemoveLearning(l)
-	}
-	sessions, n := sel.count()
-	rep.Counts = map[string]int{"sessions": sessions, "learnings": n}
-	out, err := e.Bytes()
-	if err != nil {
-		return nil, fmt.Errorf("forget in %s: %w", rep.File, err)
-	}
-	rep.BytesAfter = len(out)
-	return out, nil
+	return ops.PurgeForgotten(m, res)
 }
 
-func describe(sel selectors) string {
-	var parts []string
-	for _, s := range sel.Sessions {
-		parts = append(parts, fmt.Sprintf("--session %q", s))
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	for _, m := range sel.Matches {
-		parts = append(parts, fmt.Sprintf("--match %q", m))
+	return many
+}
+
+// writeCopies says plainly where copies of what was forgotten remain.
+func writeCopies(w io.Writer, rep *ops.ForgetResult) {
+	c := rep.Copies
+	if c == nil {
+		return
 	}
-	for _, c := range sel.Categories {
-		parts = append(parts, fmt.Sprintf("--category %q", c))
+	if c.Purged != nil {
+		fmt.Fprintf(w, "Removed from %s: %s. learn undo cannot bring it back now.\n",
+			memview.Plural(len(c.Purged.Cleaned), "backup", "backups"), strings.Join(c.Purged.Cleaned, ", "))
 	}
-	return strings.Join(parts, " ")
+	if len(c.Backups) > 0 {
+		fmt.Fprintf(w, "Copies remain in %s: %s", memview.Plural(len(c.Backups), "backup", "backups"), strings.Join(c.Backups, ", "))
+		if c.Purged == nil {
+			fmt.Fprint(w, " (learn undo brings it back from there; forget with --purge-backups removes it from them)")
+		}
+		fmt.Fprintln(w, ".")
+	}
+	fmt.Fprintf(w, "Copies learn cannot remove may remain in %s.\n", strings.Join(c.Elsewhere, "; "))
 }
 
 // confirm asks at a terminal and refuses without one, unless --yes. A "no"
 // is the user's choice, not a failure: ok is false and err nil (exit 0).
-func confirm(opts *Options, rep *Report) (ok bool, err error) {
+func confirm(opts *Options, rep *ops.ForgetResult) (ok bool, err error) {
 	if opts.Yes {
 		return true, nil
 	}
@@ -355,7 +225,7 @@ func confirm(opts *Options, rep *Report) (ok bool, err error) {
 }
 
 // what summarises the plan in a phrase.
-func what(rep *Report) string {
+func what(rep *ops.ForgetResult) string {
 	c := rep.Counts
 	if rep.Everything {
 		s := fmt.Sprintf("everything in %s: %s and %s", rep.File,
@@ -367,23 +237,15 @@ func what(rep *Report) string {
 	}
 	var parts []string
 	if c["sessions"] > 0 {
-		parts = append(parts, fmt.Sprintf("%s (%s)", memview.Plural(c["sessions"], "session", "sessions"), memview.Plural(sessionLearnings(rep), "learning", "learnings")))
+		parts = append(parts, fmt.Sprintf("%s (%s)", memview.Plural(c["sessions"], "session", "sessions"), memview.Plural(rep.SessionLearnings(), "learning", "learnings")))
 	}
-	if single := c["learnings"] - sessionLearnings(rep); single > 0 {
+	if single := c["learnings"] - rep.SessionLearnings(); single > 0 {
 		parts = append(parts, memview.Plural(single, "learning", "learnings"))
 	}
 	return fmt.Sprintf("%s from %s", strings.Join(parts, " and "), rep.File)
 }
 
-func sessionLearnings(rep *Report) int {
-	n := 0
-	for _, s := range rep.Sessions {
-		n += s.Learnings
-	}
-	return n
-}
-
-func writeList(w io.Writer, rep *Report, limit int, seeAll string) {
+func writeList(w io.Writer, rep *ops.ForgetResult, limit int, seeAll string) {
 	shown := 0
 	for _, s := range rep.Sessions {
 		if limit > 0 && shown == limit {
@@ -397,14 +259,14 @@ func writeList(w io.Writer, rep *Report, limit int, seeAll string) {
 			break
 		}
 		where := "Consolidated"
-		if l.Session != "" {
-			where = "session " + l.Session
+		if l.Session != nil {
+			where = "session " + l.Session.ID
 		}
 		fmt.Fprintf(w, "  learning %s  %s: %s (%s, line %d)\n", l.ID, l.Category, memview.FirstLine(l.Text, 70), where, l.Line)
 		shown++
 	}
 	if rep.Everything {
-		if n := rep.Counts["learnings"] - sessionLearnings(rep); n > 0 {
+		if n := rep.Counts["learnings"] - rep.SessionLearnings(); n > 0 {
 			fmt.Fprintf(w, "  Consolidated Learnings (%s)\n", memview.Plural(n, "learning", "learnings"))
 		}
 		for _, s := range rep.Sections {
@@ -416,7 +278,7 @@ func writeList(w io.Writer, rep *Report, limit int, seeAll string) {
 	}
 }
 
-func finish(opts *Options, rep *Report) error {
+func finish(opts *Options, rep *ops.ForgetResult) error {
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
@@ -429,7 +291,7 @@ func finish(opts *Options, rep *Report) error {
 		if line := categoryLine(rep.ByCategory); line != "" && rep.Counts["learnings"] > 1 {
 			fmt.Fprintf(out, "  by category: %s\n", line)
 		}
-		writeList(out, rep, opts.Limit, fmt.Sprintf("'learn forget --dry-run%s --limit 0' lists them all", strings.TrimRight(" "+describe(opts.selectors), " ")))
+		writeList(out, rep, opts.Limit, fmt.Sprintf("'learn forget --dry-run%s --limit 0' lists them all", strings.TrimRight(" "+ops.DescribeForget(opts.ForgetSelectors), " ")))
 		if rep.Everything {
 			fmt.Fprintf(out, "The file would be left empty (%s → 0 bytes).\n", learnings.HumanSize(rep.BytesBefore))
 		} else {
@@ -442,50 +304,16 @@ func finish(opts *Options, rep *Report) error {
 		} else {
 			fmt.Fprintf(out, "Size: %s → %s.\n", learnings.HumanSize(rep.BytesBefore), learnings.HumanSize(rep.BytesAfter))
 		}
-		fmt.Fprintf(out, "Backup: %s (and %s). To get it back: learn undo\n", rep.Backup, rep.Ring)
+		fmt.Fprintf(out, "Backup: %s (and %s). To get it back: learn undo\n", rep.Backup.File, rep.Backup.Ring)
 		writeCopies(out, rep)
 	}
 	return nil
 }
 
-// byCategory counts ls by canonical category, the spec's five first in
-// their order, then custom ones as they come.
-func byCategory(ls []*learnings.Learning) []CategoryCount {
-	out := []CategoryCount{}
-	index := map[string]int{}
-	for _, name := range learnings.Priority {
-		index[name] = len(out)
-		out = append(out, CategoryCount{Category: name})
-	}
-	for _, l := range ls {
-		name, _ := learnings.NormalizeCategory(l.Category)
-		i, ok := index[name]
-		if !ok {
-			i = len(out)
-			index[name] = i
-			out = append(out, CategoryCount{Category: name})
-		}
-		out[i].Count++
-	}
-	return slices.DeleteFunc(out, func(c CategoryCount) bool { return c.Count == 0 })
-}
-
-func categoryLine(cs []CategoryCount) string {
+func categoryLine(cs []ops.ForgottenCount) string {
 	parts := make([]string, 0, len(cs))
 	for _, c := range cs {
 		parts = append(parts, fmt.Sprintf("%s %d", c.Category, c.Count))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func sessionRef(s *learnings.Session) SessionRef {
-	return SessionRef{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus, Line: s.Span.Line, Learnings: learningCount(s.Categories)}
-}
-
-func learningRef(l *learnings.Learning) LearningRef {
-	r := LearningRef{ID: l.ID, Category: l.Category, Text: l.Text, Line: l.Span.Line}
-	if l.Session != nil {
-		r.Session = l.Session.ID
-	}
-	return r
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -311,7 +312,7 @@ func TestForgetDryRunJSON(t *testing.T) {
 	if r.runErr != nil {
 		t.Fatal(r.runErr)
 	}
-	var rep Report
+	var rep ops.ForgetResult
 	if err := json.Unmarshal([]byte(r.out), &rep); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, r.out)
 	}

@@ -2,35 +2,27 @@
 package format
 
 import (
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
-	"github.com/learn-memory/learn/internal/udiff"
-	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/reformat"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // Options holds the flags of "learn fmt".
 type Options struct {
-	IO          *cmdutil.IO
-	Path        func() (string, error)
-	Display     func(string) string
-	Now         func() time.Time
-	DryRun      bool
-	Check       bool
-	JSON        bool
-	LockTimeout time.Duration
+	IO     *cmdutil.IO
+	Memory func() (*ops.Memory, error)
+	DryRun bool
+	Check  bool
+	JSON   bool
 }
 
 // NewCmdFmt builds "learn fmt". runF replaces the run function in tests.
 func NewCmdFmt(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "fmt",
 		Short: "Rewrite the learnings file in canonical form",
@@ -75,72 +67,15 @@ changes nothing the second time.
 	return cmd
 }
 
-// Report is the --json output.
-type Report struct {
-	File      string `json:"file"`
-	Exists    bool   `json:"exists"`
-	Formatted bool   `json:"formatted"`
-	Written   bool   `json:"written"`
-	Sorted    bool   `json:"sorted"`
-	// KeptAsWritten are the lines of sections kept as written.
-	KeptAsWritten []int  `json:"kept_as_written"`
-	Backup        string `json:"backup,omitempty"`
-	Diff          string `json:"diff,omitempty"`
-	Sessions      int    `json:"sessions"`
-	Learnings     int    `json:"learnings"`
-}
-
 func run(opts *Options) error {
-	path, err := opts.Path()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	display := opts.Display(path)
-	rep := Report{File: display, KeptAsWritten: []int{}}
-	if opts.DryRun || opts.Check {
-		doc, exists, err := memview.Load(path)
-		if err != nil {
-			return err
-		}
-		rep.Exists = exists
-		memview.WarnDamage(opts.IO.Err, display, doc)
-		if exists {
-			res, err := reformat.Format(doc)
-			if err != nil {
-				return refusal(display, err)
-			}
-			describe(&rep, doc, res)
-			if opts.DryRun && res.Changed {
-				rep.Diff = string(udiff.Unified("a/"+display, "b/"+display, doc.Source, res.Output))
-			}
-		}
-	} else {
-		err := memfile.Update(path, opts.LockTimeout, func(current []byte, exists bool) ([]byte, error) {
-			rep.Exists = exists
-			if !exists {
-				return current, nil
-			}
-			doc := learnings.Parse(current)
-			memview.WarnDamage(opts.IO.Err, display, doc)
-			res, err := reformat.Format(doc)
-			if err != nil {
-				return nil, refusal(display, err)
-			}
-			describe(&rep, doc, res)
-			if !res.Changed {
-				return current, nil
-			}
-			backup, err := memfile.Backup(path, current, opts.Now())
-			if err != nil {
-				return nil, err
-			}
-			rep.Backup = opts.Display(backup)
-			rep.Written = true
-			return res.Output, nil
-		})
-		if err != nil {
-			return err
-		}
+	m.Warn = opts.IO.Err
+	rep, err := ops.Fmt(m, ops.FmtOptions{DryRun: opts.DryRun || opts.Check, Diff: opts.DryRun})
+	if err != nil {
+		return err
 	}
 	if opts.JSON {
 		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
@@ -155,26 +90,7 @@ func run(opts *Options) error {
 	return nil
 }
 
-func describe(rep *Report, doc *learnings.Document, res *reformat.Result) {
-	rep.Formatted = !res.Changed
-	rep.Sorted = res.Sorted
-	rep.KeptAsWritten = append(rep.KeptAsWritten, res.KeptAsWritten...)
-	rep.Sessions = len(doc.Sessions)
-	rep.Learnings = len(doc.Learnings())
-}
-
-// refusal explains why fmt will not write.
-func refusal(display string, err error) error {
-	switch {
-	case errors.Is(err, learnings.ErrUnclosed):
-		return fmt.Errorf("fmt refuses %s: %w; close it (learn lint shows where) and run learn fmt again", display, err)
-	case errors.Is(err, reformat.ErrWouldLose):
-		return fmt.Errorf("fmt refuses %s and writes nothing: %w", display, err)
-	}
-	return fmt.Errorf("fmt %s: %w", display, err)
-}
-
-func write(opts *Options, rep Report) {
+func write(opts *Options, rep *ops.FmtResult) {
 	out := opts.IO.Out
 	if !rep.Exists {
 		fmt.Fprintf(out, "%s does not exist yet; nothing to format.\n", rep.File)
@@ -200,5 +116,5 @@ func write(opts *Options, rep Report) {
 	if len(rep.KeptAsWritten) > 0 {
 		fmt.Fprintf(out, "Kept as written, because they hold text learn could not read: the sections at lines %v (see learn lint).\n", rep.KeptAsWritten)
 	}
-	fmt.Fprintf(out, "Backup: %s; learn undo puts the old file back.\n", rep.Backup)
+	fmt.Fprintf(out, "Backup: %s; learn undo puts the old file back.\n", rep.Backup.Ring)
 }

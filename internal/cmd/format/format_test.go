@@ -9,6 +9,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // legacy is the sample written the way the prompt-only commands wrote it:
@@ -129,11 +130,11 @@ func TestFmtJSONAndMissing(t *testing.T) {
 	if err := e.Run(NewCmdFmt(e.Factory, nil), "--json"); err != nil {
 		t.Fatal(err)
 	}
-	var rep Report
+	var rep ops.FmtResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Written || !rep.Sorted || rep.Backup == "" || rep.Learnings != 4 {
+	if !rep.Written || !rep.Sorted || rep.Backup == nil || rep.Backup.Ring == "" || rep.Learnings != 4 {
 		t.Errorf("report = %+v", rep)
 	}
 }

@@ -2,37 +2,27 @@
 package store
 
 import (
-	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/learn-memory/learn/internal/cmd/store/input"
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/secrets"
+
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // Options holds the flags of "learn store".
 type Options struct {
-	IO      *cmdutil.IO
-	File    func() (string, error)
-	Root    func() (string, error)
-	Display func(string) string
-	Now     func() time.Time
-	// Limit is the file's size limit (see Factory.SizeLimit).
-	Limit func() (int, error)
+	IO     *cmdutil.IO
+	Memory func() (*ops.Memory, error)
 
 	JSON    bool
 	DryRun  bool
@@ -57,7 +47,7 @@ var categoryFlags = []struct{ name, category, usage string }{
 
 // NewCmdStore builds "learn store". runF replaces the run function in tests.
 func NewCmdStore(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.NewMemoryFile, Root: f.ProjectRoot, Display: f.DisplayPath, Now: f.Now, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, Memory: f.NewMemory}
 	cmd := &cobra.Command{
 		Use:   "store [-] --focus TEXT [flags] < learnings.md",
 		Short: "Store a session's validated learnings",
@@ -181,321 +171,48 @@ func (f *learningFlag) Set(text string) error {
 func (f *learningFlag) String() string { return "" }
 func (f *learningFlag) Type() string   { return "text" }
 
-// skipped is a learning not stored because it is already known.
-type skipped struct {
-	Number   int     `json:"number"`
-	Category string  `json:"category"`
-	Text     string  `json:"text"`
-	ID       string  `json:"duplicate_of_id,omitempty"`
-	Stamp    string  `json:"duplicate_of_session,omitempty"`
-	Score    float64 `json:"score"`
-	// InInput is the number of the earlier input learning this repeats.
-	InInput int `json:"duplicate_of_input,omitempty"`
-}
-
-// similarStored is a stored learning a new one updates: both are kept.
-type similarStored struct {
-	Number  int              `json:"number"`
-	ID      string           `json:"id"`
-	Text    string           `json:"text"`
-	Score   float64          `json:"score"`
-	Changes []similar.Change `json:"changes"`
-}
-
-type storedLearning struct {
-	ID       string `json:"id"`
-	Category string `json:"category"`
-	Text     string `json:"text"`
-}
-
-type warning struct {
-	Number  int    `json:"number"`
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-}
-
-// note is a correction store made to the input: a category label written
-// as the spec's name.
-type note struct {
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
-
-type result struct {
-	File      string           `json:"file"`
-	DryRun    bool             `json:"dry_run"`
-	Written   bool             `json:"written"`
-	Stamp     string           `json:"stamp"`
-	Focus     string           `json:"focus"`
-	Project   string           `json:"project"`
-	Docs      []string         `json:"docs"`
-	SessionID string           `json:"session_id,omitempty"`
-	Stored    []storedLearning `json:"stored"`
-	Skipped   []skipped        `json:"skipped"`
-	Updates   []similarStored  `json:"updates"`
-	Replaced  []replaced       `json:"replaced"`
-	Warnings  []warning        `json:"warnings"`
-	// Backup and Ring name the copies of the file taken before --replaces
-	// rewrote a stored learning ('learn undo' restores them).
-	Backup string `json:"backup,omitempty"`
-	Ring   string `json:"backup_ring,omitempty"`
-	// SizeWarning says the file is now over its size limit, and what
-	// would bring it back under.
-	SizeWarning    string `json:"size_warning,omitempty"`
-	PrivateRemoved int    `json:"private_removed"`
-	// Notes are the category labels corrected to the spec's names.
-	Notes []note `json:"notes"`
-	// rendered is the session as written, for --dry-run.
-	rendered []byte
-}
-
-// Limits of one store: far above what a session teaches, far below what
-// would make the file useless to recall.
-const (
-	MaxInputBytes = 256 * 1000
-	MaxLearnings  = 100
-)
-
 func run(opts *Options) error {
-	path, err := opts.File()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	limit := learnings.SizeLimit
-	if opts.Limit != nil {
-		if limit, err = opts.Limit(); err != nil {
-			return err
+	m.Warn = opts.IO.Err
+	req := ops.StoreOptions{Focus: opts.Focus, Project: opts.Project, Docs: opts.Docs, Replaces: opts.Replaces,
+		Learnings: opts.ByFlag, DryRun: opts.DryRun}
+	if len(opts.ByFlag) == 0 {
+		if opts.IO.InTTY {
+			return cmdutil.UsageErrorf("no learnings given: pipe them as Markdown on stdin or use --correction, --discovery and the like\n\n%s", input.FormatHelp)
+		}
+		if req.Source, err = io.ReadAll(io.LimitReader(opts.IO.In, ops.MaxInputBytes+1)); err != nil {
+			return fmt.Errorf("read stdin: %w", err)
 		}
 	}
-	in, err := gather(opts)
+	res, err := ops.Store(m, req)
 	if err != nil {
 		return err
 	}
-	res := &result{
-		File: opts.Display(path), DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
-		Stored: []storedLearning{}, Skipped: []skipped{}, Warnings: []warning{}, PrivateRemoved: in.PrivateRemoved,
-		Updates: []similarStored{}, Replaced: []replaced{},
-		Notes: []note{},
-	}
-	for _, n := range in.Notes {
-		res.Notes = append(res.Notes, note{Line: n.Line, Message: n.Message})
-		fmt.Fprintf(opts.IO.Err, "note: stdin:%d: %s\n", n.Line, n.Message)
-	}
-	if err := input.CheckSecrets(in); err != nil {
-		return cmdutil.Mark(err, cmdutil.ErrRefused)
-	}
-	for i, l := range in.Learnings {
-		for _, w := range input.Quality(l.Text) {
-			res.Warnings = append(res.Warnings, warning{Number: i + 1, Kind: w.Kind, Message: w.Message})
-		}
-	}
-
-	now := opts.Now()
-	res.Stamp = learnings.FormatStamp(now)
-	session := learnings.NewSession{Time: now, Focus: in.Focus, Project: in.Project, Docs: in.Docs}
-	warned := false
-	plan := func(current []byte, exists bool) ([]byte, error) {
-		res.Skipped, res.Updates = res.Skipped[:0], res.Updates[:0]
-		doc := learnings.Parse(current)
-		if !warned {
-			warned = memview.WarnDamage(opts.IO.Err, res.File, doc) > 0
-		}
-		olds, err := resolveReplaces(doc, opts.Replaces)
-		if err != nil {
-			return nil, err
-		}
-		var sameAs []*learnings.Learning
-		session.Learnings, sameAs = dedup(doc, in.Learnings, olds, &res.Skipped, &res.Updates)
-		date := now.Format("2006-01-02")
-		if len(session.Learnings) == 0 {
-			if len(olds) == 0 || len(sameAs) == 0 {
-				return current, nil
-			}
-			// The replacement is stored already: only mark the old.
-			next, err := supersede(doc, olds, sameAs, date, &res.Replaced)
-			if err != nil || opts.DryRun {
-				return current, err
-			}
-			if err := backup(path, current, now, opts, res); err != nil {
-				return nil, err
-			}
-			res.Written = true
-			return next, nil
-		}
-		next, err := doc.Edit().InsertSession(session).Bytes()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", res.File, err)
-		}
-		if len(olds) > 0 {
-			after := learnings.Parse(next)
-			if next, err = supersede(after, olds, newSessionLearnings(after), date, &res.Replaced); err != nil {
-				return nil, err
-			}
-		}
-		res.SizeWarning = ""
-		if len(next) > limit {
-			res.SizeWarning = fmt.Sprintf("%s is now %s: %s", res.File, learnings.OverLimit(len(next), limit), learnings.SizeAdviceFor(len(next), len(doc.Sessions)+1, limit))
-		}
-		res.rendered = learnings.RenderSession(session, doc.EOL)
-		if opts.DryRun {
-			return current, nil
-		}
-		if len(olds) > 0 {
-			if err := backup(path, current, now, opts, res); err != nil {
-				return nil, err
-			}
-		}
-		res.Written = true
-		return next, nil
-	}
-	if opts.DryRun {
-		current, err := memfile.Read(path)
-		exists := err == nil
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("read learnings: %w", err)
-		}
-		if _, err := plan(current, exists); err != nil {
-			return err
-		}
-	} else if err := memfile.Update(path, memfile.DefaultLockTimeout, plan); err != nil {
-		if errors.Is(err, memfile.ErrBusy) {
-			return cmdutil.Mark(err, cmdutil.ErrBusy)
-		}
-		return fmt.Errorf("store: %w", err)
-	}
-	res.identify(session)
-
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
-	report(opts.IO.Out, opts.IO.Err, res, in)
+	report(opts.IO.Out, opts.IO.Err, res)
 	return nil
 }
 
-// gather reads the learnings and checks the session fields.
-func gather(opts *Options) (*input.Input, error) {
-	in := &input.Input{Focus: opts.Focus, Project: opts.Project, Docs: opts.Docs}
-	if in.Project == "" {
-		root, err := opts.Root()
-		if err != nil {
-			return nil, err
-		}
-		in.Project = filepath.Base(root)
-	}
-	if len(opts.ByFlag) > 0 {
-		in.Learnings = append(in.Learnings, opts.ByFlag...)
-	} else {
-		if opts.IO.InTTY {
-			return nil, cmdutil.UsageErrorf("no learnings given: pipe them as Markdown on stdin or use --correction, --discovery and the like\n\n%s", input.FormatHelp)
-		}
-		src, err := io.ReadAll(io.LimitReader(opts.IO.In, MaxInputBytes+1))
-		if err != nil {
-			return nil, fmt.Errorf("read stdin: %w", err)
-		}
-		if len(src) > MaxInputBytes {
-			return nil, cmdutil.Mark(fmt.Errorf("the input is over %s, the most one store takes; a session's learnings are a few KB: "+
-				"store the few that matter, or split them over several stores; nothing was written", learnings.HumanSize(MaxInputBytes)), cmdutil.ErrRefused)
-		}
-		in.Source = src
-	}
-	if err := in.Prepare(); err != nil {
-		return nil, err
-	}
-	if n := len(in.Learnings); n > MaxLearnings {
-		return nil, cmdutil.Mark(fmt.Errorf("the input holds %d learnings, over the %d one store takes; store the ones this session "+
-			"really taught in several stores; nothing was written", n, MaxLearnings), cmdutil.ErrRefused)
-	}
-	return in, nil
-}
-
-// dedup drops learnings that are the same as a live stored one (other than
-// those being replaced) or as one earlier in the input, recording each in
-// skips, and returns the rest in input order with the stored learnings the
-// skipped ones are the same as. A learning that updates a stored one is
-// kept and recorded in updates.
-func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*learnings.Learning, skips *[]skipped, updates *[]similarStored) (keep []learnings.NewLearning, sameAs []*learnings.Learning) {
-	texts := make([]string, len(ls))
-	for i, l := range ls {
-		texts[i] = l.Text
-	}
-	stored := doc.Learnings()
-	if len(replacing) > 0 {
-		stored = slices.DeleteFunc(slices.Clone(stored), func(l *learnings.Learning) bool { return slices.Contains(replacing, l) })
-	}
-	known := input.AgainstStored(stored, texts)
-	inputIx := similar.NewSameIndex()
-	for i, l := range ls {
-		if k := known[i].Same; k != nil {
-			s := skipped{Number: i + 1, Category: l.Category, Text: l.Text, ID: k.ID, Score: input.RoundScore(known[i].Score)}
-			if k.Session != nil {
-				s.Stamp = k.Session.Stamp
-			}
-			*skips = append(*skips, s)
-			sameAs = append(sameAs, k)
-			continue
-		}
-		t := similar.Prepare(l.Text)
-		if j, ok := inputIx.Find(t); ok {
-			*skips = append(*skips, skipped{Number: i + 1, Category: l.Category, Text: l.Text, InInput: j + 1, Score: 1})
-			continue
-		}
-		inputIx.Add(i, t)
-		keep = append(keep, l)
-		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
-			*updates = append(*updates, similarStored{Number: i + 1, ID: u.ID, Text: u.Text,
-				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(secrets.Redact(u.Content()), l.Text)})
-		}
-	}
-	return keep, sameAs
-}
-
-// newSessionLearnings are the learnings of the session store just
-// inserted: the first in the file, since a new session goes above all
-// others.
-func newSessionLearnings(doc *learnings.Document) []*learnings.Learning {
-	if len(doc.Sessions) == 0 {
-		return nil
-	}
-	var out []*learnings.Learning
-	for _, c := range doc.Sessions[0].Categories {
-		out = append(out, c.Learnings...)
-	}
-	return out
-}
-
-// identify fills in the IDs the new session and its learnings get, by
-// reading back the rendered session alone.
-func (r *result) identify(s learnings.NewSession) {
-	if r.rendered == nil {
-		return
-	}
-	doc := learnings.Parse(r.rendered)
-	if len(doc.Sessions) == 1 {
-		r.SessionID = doc.Sessions[0].ID
-	}
-	for _, l := range doc.Learnings() {
-		r.Stored = append(r.Stored, storedLearning{ID: l.ID, Category: l.Category, Text: l.Text})
-	}
-	if len(r.Stored) == 0 {
-		for _, l := range s.Learnings {
-			r.Stored = append(r.Stored, storedLearning{Category: l.Category, Text: l.Text})
-		}
-	}
-}
-
-func report(out, errw io.Writer, r *result, in *input.Input) {
+func report(out, errw io.Writer, r *ops.StoreResult) {
 	if r.PrivateRemoved > 0 {
 		fmt.Fprintf(errw, "removed %s before storing", memview.Plural(r.PrivateRemoved, "<private> span", "<private> spans"))
-		if in.PrivateOnly > 0 {
-			fmt.Fprintf(errw, "; %s entirely private and not stored", memview.Plural(in.PrivateOnly, "learning was", "learnings were"))
+		if r.PrivateOnly > 0 {
+			fmt.Fprintf(errw, "; %s entirely private and not stored", memview.Plural(r.PrivateOnly, "learning was", "learnings were"))
 		}
 		fmt.Fprintln(errw)
 	}
-	for _, w := range r.Warnings {
-		fmt.Fprintf(errw, "warning: learning %d (%s): %s\n", w.Number, input.Preview(in.Learnings[w.Number-1].Text), w.Message)
+	for _, w := range r.Quality {
+		fmt.Fprintf(errw, "warning: learning %d (%s): %s\n", w.Number, input.Preview(w.Text), w.Message)
 	}
-	if r.SizeWarning != "" && len(r.Stored) > 0 {
-		fmt.Fprintf(errw, "warning: %s.\n", r.SizeWarning)
+	for _, w := range r.Warnings {
+		if len(r.Stored) > 0 {
+			fmt.Fprintf(errw, "warning: %s.\n", w)
+		}
 	}
 	switch {
 	case len(r.Stored) == 0 && r.DryRun:
@@ -504,12 +221,12 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 		fmt.Fprintf(out, "Nothing stored: %s already in %s.\n", allKnown(len(r.Skipped)), r.File)
 	case r.DryRun:
 		fmt.Fprintf(out, "Dry run: would store %s in %s as this session (nothing written):\n\n", memview.Plural(len(r.Stored), "learning", "learnings"), r.File)
-		out.Write(bytes.TrimRight(r.rendered, "\r\n"))
+		fmt.Fprint(out, strings.TrimRight(r.Preview, "\r\n"))
 		fmt.Fprintln(out)
 	default:
 		fmt.Fprintf(out, "Stored %s in %s, session [%s] - %s", memview.Plural(len(r.Stored), "learning", "learnings"), r.File, r.Stamp, r.Focus)
-		if r.SessionID != "" {
-			fmt.Fprintf(out, " (%s)", r.SessionID)
+		if r.Session != nil {
+			fmt.Fprintf(out, " (%s)", r.Session.ID)
 		}
 		fmt.Fprintln(out, ":")
 		for _, c := range byCategory(r.Stored) {
@@ -517,10 +234,10 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 		}
 	}
 	for _, rp := range r.Replaced {
-		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.By)
+		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.SupersededBy)
 	}
-	if r.Backup != "" {
-		fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' puts back the file as it was.\n", r.Backup, r.Ring)
+	if r.Backup != nil {
+		fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' puts back the file as it was.\n", r.Backup.File, r.Backup.Ring)
 	}
 	if len(r.Updates) > 0 {
 		fmt.Fprintf(out, "Stored as new, %s a stored learning; both are kept. If one replaces the old learning,\n"+
@@ -531,7 +248,7 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Updates)-i)
 				break
 			}
-			fmt.Fprintf(out, "  - learning %d updates [%s] (%s): %s\n", u.Number, u.ID, input.Preview(u.Text), similar.FormatChanges(u.Changes))
+			fmt.Fprintf(out, "  - learning %d updates [%s] (%s): %s\n", u.Number, u.Stored.ID, input.Preview(u.Stored.Text), similar.FormatChanges(u.Changes))
 		}
 	}
 	if len(r.Skipped) > 0 {
@@ -541,11 +258,15 @@ func report(out, errw io.Writer, r *result, in *input.Input) {
 				fmt.Fprintf(out, "  … and %d more (learn store --dry-run --json with the same input lists them all)\n", len(r.Skipped)-i)
 				break
 			}
-			if s.InInput > 0 {
-				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.InInput, s.Score)
+			if s.DuplicateOf == nil {
+				fmt.Fprintf(out, "  - learning %d (%s) repeats learning %d of this input (score %.2f)\n", s.Number, input.Preview(s.Text), s.DuplicateOfInput, s.Score)
 				continue
 			}
-			fmt.Fprintf(out, "  - learning %d (%s) is the same as [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.ID, input.Where(s.Stamp), s.Score)
+			stamp := ""
+			if s.DuplicateOf.Session != nil {
+				stamp = s.DuplicateOf.Session.Stamp
+			}
+			fmt.Fprintf(out, "  - learning %d (%s) is the same as [%s] from %s (score %.2f)\n", s.Number, input.Preview(s.Text), s.DuplicateOf.ID, input.Where(stamp), s.Score)
 		}
 	}
 }
@@ -571,7 +292,7 @@ type catCount struct {
 }
 
 // byCategory counts learnings per category in priority order.
-func byCategory(ls []storedLearning) []catCount {
+func byCategory(ls []ops.Learning) []catCount {
 	var out []catCount
 	for _, l := range ls {
 		found := false

@@ -13,6 +13,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings/docs"
 )
 
@@ -129,7 +130,7 @@ func TestVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got checkJSON
+	var got ops.CheckResult
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -142,13 +143,13 @@ func TestVerdicts(t *testing.T) {
 			t.Errorf("candidate %d: %s, want %s (%+v)", i+1, v.Verdict, want[i], v)
 		}
 	}
-	if v := got.Verdicts[0]; v.ID == "" || v.Stamp != "2026-11-22 14:05 UTC" || v.Score < 0.7 {
+	if v := got.Verdicts[0]; v.DuplicateOf == nil || v.DuplicateOf.ID == "" || v.DuplicateOf.Session == nil || v.DuplicateOf.Session.Stamp != "2026-11-22 14:05 UTC" || v.Score < 0.7 {
 		t.Errorf("duplicate lacks its stored learning: %+v", v)
 	}
-	if v := got.Verdicts[1]; v.Doc == nil || v.Doc.Path != "README.md" || v.Doc.Line == 0 {
+	if v := got.Verdicts[1]; v.DocumentedIn == nil || v.DocumentedIn.Path != "README.md" || v.DocumentedIn.Line == 0 {
 		t.Errorf("documented lacks file and line: %+v", v)
 	}
-	if v := got.Verdicts[3]; v.Candidate != 3 {
+	if v := got.Verdicts[3]; v.DuplicateOfCandidate != 3 {
 		t.Errorf("repeat lacks the earlier candidate: %+v", v)
 	}
 	if v := got.Verdicts[4]; len(v.Secrets) == 0 || strings.Contains(v.Text, "ghp_") {

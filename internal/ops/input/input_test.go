@@ -1,12 +1,13 @@
 package input
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/ops/opserr"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -28,7 +29,7 @@ func TestReferences(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := References(tt.raw, strings.TrimSpace)
 			if tt.bad {
-				if cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+				if !errors.Is(err, opserr.Usage) {
 					t.Fatalf("err = %v, want a usage error", err)
 				}
 				return
@@ -73,7 +74,7 @@ func TestPrepare(t *testing.T) {
 
 	bad := &Input{Source: []byte("- a learning with no category\n"), Focus: "x"}
 	err := bad.Prepare()
-	if cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "stdin:1:") {
+	if !errors.Is(err, opserr.Usage) || !strings.Contains(err.Error(), "stdin:1:") {
 		t.Errorf("err = %v, want a usage error naming stdin:1", err)
 	}
 }
@@ -118,7 +119,7 @@ func TestPrepareDropsEntirelyPrivateLearnings(t *testing.T) {
 		})
 	}
 	all := &Input{Focus: "x", Source: []byte("**Fresh Discoveries:**\n- <private>only this</private>\n")}
-	if err := all.Prepare(); cmdutil.ExitCode(err) != cmdutil.ExitUsage || !strings.Contains(err.Error(), "private") {
+	if err := all.Prepare(); !errors.Is(err, opserr.Usage) || !strings.Contains(err.Error(), "private") {
 		t.Errorf("err = %v, want a usage error saying everything was private", err)
 	}
 }
@@ -145,7 +146,7 @@ func TestPrepareRefusesUnclosedPrivate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := tt.in
 			err := in.Prepare()
-			if cmdutil.ExitCode(err) != cmdutil.ExitRefused {
+			if !errors.Is(err, opserr.Refused) {
 				t.Fatalf("err = %v, want a refusal (exit 3)", err)
 			}
 			msg := err.Error()

@@ -1,7 +1,7 @@
 // Package input reads learnings the way an agent writes them and checks them
 // before anything is stored or compared: private spans removed, secrets
-// found and masked, session fields validated. "learn store" and "learn
-// summarise" share it so both judge a candidate the same way.
+// found and masked, session fields validated. ops.Store and ops.Summarise
+// share it so both judge a candidate the same way.
 package input
 
 import (
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/ops/opserr"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/quality"
 	"github.com/learn-memory/learn/learnings/secrets"
@@ -71,7 +71,7 @@ func (in *Input) Prepare() error {
 		in.PrivateRemoved += removed
 		in.PrivateOnly += dropped
 		if len(problems) > 0 {
-			return cmdutil.UsageErrorf("stdin is not in the expected format:\n%s\n\n%s", Problems("stdin", problems), FormatHelp)
+			return usageErrorf("stdin is not in the expected format:\n%s\n\n%s", Problems("stdin", problems), FormatHelp)
 		}
 		in.Learnings = ls
 	} else {
@@ -85,23 +85,23 @@ func (in *Input) Prepare() error {
 				in.PrivateOnly++
 				continue
 			case l.Text == "":
-				return cmdutil.UsageErrorf("learning %d (%s) is empty", i+1, l.Category)
+				return usageErrorf("learning %d (%s) is empty", i+1, l.Category)
 			}
 			kept = append(kept, l)
 		}
 		in.Learnings = kept
 	}
 	if len(in.Learnings) == 0 && in.PrivateOnly > 0 {
-		return cmdutil.UsageErrorf("no learnings to store: all %d were entirely <private>", in.PrivateOnly)
+		return usageErrorf("no learnings to store: all %d were entirely <private>", in.PrivateOnly)
 	}
 	if len(in.Learnings) == 0 {
-		return cmdutil.UsageErrorf("no learnings to store\n\n%s", FormatHelp)
+		return usageErrorf("no learnings to store\n\n%s", FormatHelp)
 	}
 	if err := in.checkFocus(); err != nil {
 		return err
 	}
 	if strings.ContainsAny(in.Project, "\r\n") {
-		return cmdutil.UsageErrorf("--project must be one line")
+		return usageErrorf("--project must be one line")
 	}
 	refs, err := References(in.Docs, in.strip)
 	if err != nil {
@@ -143,8 +143,8 @@ func CheckPrivate(name, text string) error {
 	if strings.Contains(text, "\n") {
 		where = fmt.Sprintf("%s:%d", name, strings.Count(text[:at], "\n")+1)
 	}
-	return cmdutil.Mark(fmt.Errorf("%s: <private> is never closed, so everything after it would be dropped; "+
-		"close it with </private>, even inside backticks", where), cmdutil.ErrRefused)
+	return opserr.Mark(fmt.Errorf("%s: <private> is never closed, so everything after it would be dropped; "+
+		"close it with </private>, even inside backticks", where), opserr.Refused)
 }
 
 func (in *Input) strip(s string) string {
@@ -156,11 +156,11 @@ func (in *Input) strip(s string) string {
 func (in *Input) checkFocus() error {
 	switch {
 	case in.Focus == "":
-		return cmdutil.UsageErrorf("--focus is empty once private spans are removed")
+		return usageErrorf("--focus is empty once private spans are removed")
 	case strings.ContainsAny(in.Focus, "\r\n"):
-		return cmdutil.UsageErrorf("--focus must be one line, a short title of the session")
+		return usageErrorf("--focus must be one line, a short title of the session")
 	case utf8.RuneCountInString(in.Focus) > MaxFocusChars:
-		return cmdutil.UsageErrorf("--focus is %d characters; keep it a short title (at most %d)", utf8.RuneCountInString(in.Focus), MaxFocusChars)
+		return usageErrorf("--focus is %d characters; keep it a short title (at most %d)", utf8.RuneCountInString(in.Focus), MaxFocusChars)
 	}
 	// The header holds the title with single spaces; the report says it
 	// as stored.
@@ -218,14 +218,14 @@ func References(raw []string, clean func(string) string) ([]string, error) {
 	var refs []string
 	for _, r := range SplitRefs(raw) {
 		if strings.ContainsAny(r, "\r\n") {
-			return nil, cmdutil.UsageErrorf("--docs takes references such as docs/api.md#retries, not content: %q has a line break", Preview(r))
+			return nil, usageErrorf("--docs takes references such as docs/api.md#retries, not content: %q has a line break", Preview(r))
 		}
 		r = strings.Trim(clean(r), "` \t")
 		switch {
 		case r == "":
 			continue
 		case utf8.RuneCountInString(r) > MaxRefChars, len(strings.Fields(r)) > MaxRefWords:
-			return nil, cmdutil.UsageErrorf("--docs takes references such as docs/api.md#retries or lib/auth.ex:45, not content: %q is too long", Preview(r))
+			return nil, usageErrorf("--docs takes references such as docs/api.md#retries or lib/auth.ex:45, not content: %q is too long", Preview(r))
 		}
 		if !slices.Contains(refs, r) {
 			refs = append(refs, r)
@@ -253,4 +253,9 @@ func Where(stamp string) string {
 		return "Consolidated Learnings"
 	}
 	return "session " + stamp
+}
+
+// usageErrorf is a usage error (exit 2 in the CLI, 400 on the page).
+func usageErrorf(format string, a ...any) error {
+	return opserr.Mark(fmt.Errorf(format, a...), opserr.Usage)
 }

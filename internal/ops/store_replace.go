@@ -1,22 +1,12 @@
-package store
+package ops
 
 import (
 	"errors"
 	"fmt"
-	"time"
 
-	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/similar"
 )
-
-// replaced is a stored learning --replaces superseded.
-type replaced struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	By   string `json:"superseded_by"`
-}
 
 // resolveReplaces finds the learnings --replaces names in doc: an unknown
 // or ambiguous ID, or one already superseded, is a usage error (exit 2),
@@ -27,12 +17,12 @@ func resolveReplaces(doc *learnings.Document, ids []string) ([]*learnings.Learni
 		l, err := doc.FindLearning(id)
 		if err != nil {
 			if errors.Is(err, learnings.ErrNotFound) || errors.Is(err, learnings.ErrAmbiguous) {
-				return nil, cmdutil.Mark(fmt.Errorf("--replaces: %w (see 'learn search' or 'learn summarise' for IDs)", err), cmdutil.ErrUsage)
+				return nil, mark(fmt.Errorf("--replaces: %w (see 'learn search' or 'learn summarise' for IDs)", err), ErrUsage)
 			}
 			return nil, err
 		}
 		if l.Superseded != nil {
-			return nil, cmdutil.UsageErrorf("--replaces %s: learning %s is already superseded (by %s)", id, l.ID, orUnknown(l.Superseded.By))
+			return nil, usageErrorf("--replaces %s: learning %s is already superseded (by %s)", id, l.ID, orUnknown(l.Superseded.By))
 		}
 		out = append(out, l)
 	}
@@ -61,14 +51,14 @@ func replacer(old *learnings.Learning, by []*learnings.Learning) (*learnings.Lea
 		}
 	}
 	if best == nil {
-		return nil, cmdutil.UsageErrorf("--replaces %s: none of the %d learnings given says anything like it; store the replacement on its own with --replaces", old.ID, len(by))
+		return nil, usageErrorf("--replaces %s: none of the %d learnings given says anything like it; store the replacement on its own with --replaces", old.ID, len(by))
 	}
 	return best, nil
 }
 
 // supersede marks each of olds (found in doc by ID) superseded by its
 // replacer among by, and returns the file with the marks.
-func supersede(doc *learnings.Document, olds, by []*learnings.Learning, date string, out *[]replaced) ([]byte, error) {
+func supersede(doc *learnings.Document, olds, by []*learnings.Learning, date string, out *[]Learning) ([]byte, error) {
 	ed := doc.Edit()
 	*out = (*out)[:0]
 	for _, o := range olds {
@@ -81,19 +71,9 @@ func supersede(doc *learnings.Document, olds, by []*learnings.Learning, date str
 			return nil, err
 		}
 		ed.Supersede(l, r.ID, date)
-		*out = append(*out, replaced{ID: l.ID, Text: l.Text, By: r.ID})
+		old := NewLearning(l)
+		old.SupersededBy = r.ID
+		*out = append(*out, old)
 	}
 	return ed.Bytes()
-}
-
-// backup copies the file as it was before --replaces rewrote a stored
-// learning, as compact and forget do, so that 'learn undo' takes a
-// replacement back.
-func backup(path string, current []byte, now time.Time, opts *Options, res *result) error {
-	ring, err := memfile.Backup(path, current, now)
-	if err != nil {
-		return err
-	}
-	res.Backup, res.Ring = opts.Display(memfile.BackupPath(path)), opts.Display(ring)
-	return nil
 }

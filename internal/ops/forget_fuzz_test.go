@@ -1,4 +1,4 @@
-package forget
+package ops
 
 import (
 	"bytes"
@@ -21,9 +21,9 @@ func FuzzForgetMatch(f *testing.F) {
 		if doc.Writable() != nil || similar.Canonical(match) == "" {
 			return
 		}
-		opts := &Options{selectors: selectors{Matches: []string{match}}}
-		rep := &Report{}
-		out, err := plan(opts, rep, src)
+		opts := ForgetOptions{ForgetSelectors: ForgetSelectors{Matches: []string{match}}}
+		rep := &ForgetResult{}
+		out, err := planForget(&Memory{}, opts, rep, src)
 		if err != nil {
 			return // nothing matched
 		}
@@ -47,7 +47,7 @@ func FuzzForgetMatch(f *testing.F) {
 			}
 		}
 		for _, l := range learnings.Parse(out).Learnings() {
-			if matchesAll(l.Text, []string{match}, []string{similar.Canonical(match)}) {
+			if forgetMatches(l.Text, []string{match}, []string{similar.Canonical(match)}) {
 				t.Fatalf("learning %q matching %q survived", l.Text, match)
 			}
 		}

@@ -1,4 +1,4 @@
-package forget
+package ops
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
-// selectors are the narrowing flags. Every selector given narrows the
-// selection: --session picks sessions, --match and --category pick
+// ForgetSelectors are forget's narrowing flags. Every selector given narrows
+// the selection: --session picks sessions, --match and --category pick
 // learnings (inside the picked sessions when --session is also given).
-type selectors struct {
+type ForgetSelectors struct {
 	Sessions   []string
 	Matches    []string
 	Categories []string
@@ -20,29 +20,29 @@ type selectors struct {
 	IDs []string
 }
 
-func (s selectors) any() bool {
+func (s ForgetSelectors) any() bool {
 	return len(s.Sessions)+len(s.Matches)+len(s.Categories)+len(s.IDs) > 0
 }
 
-// selection is what a narrowed forget removes: whole sessions, and single
-// learnings outside them.
-type selection struct {
+// forgetSelection is what a narrowed forget removes: whole sessions, and
+// single learnings outside them.
+type forgetSelection struct {
 	Sessions  []*learnings.Session
 	Learnings []*learnings.Learning
 }
 
-func (s *selection) empty() bool { return len(s.Sessions) == 0 && len(s.Learnings) == 0 }
+func (s *forgetSelection) empty() bool { return len(s.Sessions) == 0 && len(s.Learnings) == 0 }
 
 // count returns the number of sessions that go and the number of learnings
 // that go with them or alone.
-func (s *selection) count() (sessions, learningsGone int) {
+func (s *forgetSelection) count() (sessions, learningsGone int) {
 	for _, sess := range s.Sessions {
-		learningsGone += learningCount(sess.Categories)
+		learningsGone += countLearnings(sess.Categories)
 	}
 	return len(s.Sessions), learningsGone + len(s.Learnings)
 }
 
-func learningCount(cs []*learnings.Category) int {
+func countLearnings(cs []*learnings.Category) int {
 	n := 0
 	for _, c := range cs {
 		n += len(c.Learnings)
@@ -50,11 +50,11 @@ func learningCount(cs []*learnings.Category) int {
 	return n
 }
 
-// choose resolves the selectors against doc. An unknown or ambiguous
+// chooseForget resolves the selectors against doc. An unknown or ambiguous
 // session ID is an error.
-func choose(doc *learnings.Document, sel selectors) (*selection, error) {
+func chooseForget(doc *learnings.Document, sel ForgetSelectors) (*forgetSelection, error) {
 	if len(sel.IDs) > 0 {
-		return chooseIDs(doc, sel.IDs)
+		return chooseForgetIDs(doc, sel.IDs)
 	}
 	var sessions []*learnings.Session
 	for _, id := range sel.Sessions {
@@ -65,11 +65,11 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 			}
 			return nil, fmt.Errorf("--session %s: %w", id, err)
 		}
-		if !containsSession(sessions, s) {
+		if !hasSession(sessions, s) {
 			sessions = append(sessions, s)
 		}
 	}
-	out := &selection{}
+	out := &forgetSelection{}
 	if len(sel.Matches)+len(sel.Categories) == 0 {
 		out.Sessions = sessions
 		return out, nil
@@ -77,17 +77,17 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 
 	cats := make(map[string]bool, len(sel.Categories))
 	for _, c := range sel.Categories {
-		cats[categoryKey(c)] = true
+		cats[forgetCategoryKey(c)] = true
 	}
 	matches := make([]string, 0, len(sel.Matches))
 	for _, m := range sel.Matches {
 		matches = append(matches, similar.Canonical(m))
 	}
 	picks := func(c *learnings.Category, l *learnings.Learning) bool {
-		if len(cats) > 0 && !cats[categoryKey(c.Name)] {
+		if len(cats) > 0 && !cats[forgetCategoryKey(c.Name)] {
 			return false
 		}
-		return matchesAll(l.Text, sel.Matches, matches)
+		return forgetMatches(l.Text, sel.Matches, matches)
 	}
 
 	var pool []*learnings.Session
@@ -115,7 +115,7 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 			}
 		}
 		// A session left without learnings is an empty shell: it goes whole.
-		if len(picked) > 0 && len(picked) == learningCount(s.Categories) {
+		if len(picked) > 0 && len(picked) == countLearnings(s.Categories) {
 			out.Sessions = append(out.Sessions, s)
 		} else {
 			out.Learnings = append(out.Learnings, picked...)
@@ -124,10 +124,10 @@ func choose(doc *learnings.Document, sel selectors) (*selection, error) {
 	return out, nil
 }
 
-// matchesAll is true when text contains every --match string, compared case
+// forgetMatches is true when text contains every --match string, compared case
 // insensitively as written or in canonical form (so "Make Gen" finds
 // "`make gen`").
-func matchesAll(text string, raw, canon []string) bool {
+func forgetMatches(text string, raw, canon []string) bool {
 	lower := strings.ToLower(text)
 	ctext := similar.Canonical(text)
 	for i, m := range raw {
@@ -142,9 +142,9 @@ func matchesAll(text string, raw, canon []string) bool {
 	return true
 }
 
-// chooseIDs picks the learnings --id names; a session left without
+// chooseForgetIDs picks the learnings --id names; a session left without
 // learnings goes whole, as with --match.
-func chooseIDs(doc *learnings.Document, ids []string) (*selection, error) {
+func chooseForgetIDs(doc *learnings.Document, ids []string) (*forgetSelection, error) {
 	picked := map[*learnings.Learning]bool{}
 	for _, id := range ids {
 		l, err := doc.FindLearning(id)
@@ -156,7 +156,7 @@ func chooseIDs(doc *learnings.Document, ids []string) (*selection, error) {
 		}
 		picked[l] = true
 	}
-	out := &selection{}
+	out := &forgetSelection{}
 	if doc.Consolidated != nil {
 		for _, c := range doc.Consolidated.Categories {
 			for _, l := range c.Learnings {
@@ -175,7 +175,7 @@ func chooseIDs(doc *learnings.Document, ids []string) (*selection, error) {
 				}
 			}
 		}
-		if len(in) > 0 && len(in) == learningCount(s.Categories) {
+		if len(in) > 0 && len(in) == countLearnings(s.Categories) {
 			out.Sessions = append(out.Sessions, s)
 		} else {
 			out.Learnings = append(out.Learnings, in...)
@@ -184,12 +184,12 @@ func chooseIDs(doc *learnings.Document, ids []string) (*selection, error) {
 	return out, nil
 }
 
-func categoryKey(name string) string {
+func forgetCategoryKey(name string) string {
 	canon, _ := learnings.NormalizeCategory(name)
 	return strings.ToLower(canon)
 }
 
-func containsSession(list []*learnings.Session, s *learnings.Session) bool {
+func hasSession(list []*learnings.Session, s *learnings.Session) bool {
 	for _, x := range list {
 		if x == s {
 			return true
