@@ -1,36 +1,13 @@
 package memview
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
-	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
 // CheckCategory refuses a --category value that names neither one of the
-// spec's categories nor a category present in doc, so that a typo is not
-// mistaken for "no learnings"; the error lists the names that would work.
+// spec's categories nor a category present in doc (ops.CheckCategory), so
+// that a typo is not mistaken for "no learnings".
 func CheckCategory(doc *learnings.Document, value string) error {
-	if value == "" {
-		return nil
-	}
-	want, known := learnings.NormalizeCategory(value)
-	if known {
-		return nil
-	}
-	valid := append([]string(nil), learnings.Priority...)
-	if doc != nil {
-		for _, l := range doc.Learnings() {
-			name, _ := learnings.NormalizeCategory(l.Category)
-			if strings.EqualFold(name, want) {
-				return nil
-			}
-			if !slices.ContainsFunc(valid, func(v string) bool { return strings.EqualFold(v, name) }) {
-				valid = append(valid, name)
-			}
-		}
-	}
-	return cmdutil.Mark(fmt.Errorf("--category %q: no such category; use one of: %s", value, strings.Join(valid, ", ")), cmdutil.ErrUsage)
+	return ops.CheckCategory(doc, value)
 }

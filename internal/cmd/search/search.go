@@ -13,6 +13,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
@@ -112,7 +113,7 @@ type Result struct {
 	Highlights [][2]int `json:"highlights"`
 	// Relevance is set with context flags, for a hit relevant to the work
 	// at hand: its relevance score and the task words and paths behind it.
-	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
+	Relevance *ops.Relevance `json:"relevance,omitempty"`
 }
 
 // Work is the work at hand as --json shows it.
@@ -151,7 +152,8 @@ func run(opts *Options) error {
 	var matched int
 	var work *Work
 	if opts.Work.Set() {
-		c := opts.Work.Context(context.Background(), opts.Root)
+		root, _ := opts.Root()
+		c := opts.Work.Work().Context(context.Background(), root)
 		work = &Work{Task: c.Task, Paths: append([]string{}, c.Paths...), Branch: c.Branch}
 		hits, matched = search.SearchContext(doc, opts.Query, c, sopts)
 	} else {
@@ -207,7 +209,7 @@ func toResult(h search.Hit) Result {
 	if r.Highlights == nil {
 		r.Highlights = [][2]int{}
 	}
-	r.Relevance = taskflags.JSON(h.Match)
+	r.Relevance = ops.NewRelevance(h.Match)
 	if s := l.Session; s != nil {
 		r.SessionID, r.Focus, r.Project = s.ID, s.Focus, s.Project
 	}
