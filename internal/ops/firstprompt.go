@@ -37,7 +37,7 @@ type FirstPromptResult struct {
 // A missing or empty file adds nothing.
 func RecallFirstPrompt(m *Memory, opts FirstPromptOptions) (*FirstPromptResult, error) {
 	out := &FirstPromptResult{File: m.Display, FileReason: m.Reason, Learnings: []Learning{}}
-	snap, err := m.Load()
+	snap, err := m.read()
 	if err != nil {
 		return nil, err
 	}

@@ -52,6 +52,10 @@ type Memory struct {
 	// LockTimeout is how long a write waits for the lock
 	// (memfile.DefaultLockTimeout when zero).
 	LockTimeout time.Duration
+	// Cached, when set, gives the reading operations the file's newest
+	// version from a front end's cache (the page keeps one per version)
+	// instead of reading it again; writes always read under the lock.
+	Cached func() (*Snapshot, error)
 }
 
 // Snapshot is the file as one read saw it, with no lock held.
@@ -59,6 +63,10 @@ type Snapshot struct {
 	Src    []byte
 	Doc    *learnings.Document
 	Exists bool
+
+	// derived is what reading operations compute from this version once
+	// (the search index), for a front end that keeps the snapshot.
+	derived derived
 }
 
 // Load reads and parses the file without a lock, as every reading

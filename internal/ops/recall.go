@@ -105,7 +105,7 @@ func Recall(m *Memory, opts RecallOptions) (*RecallResult, error) {
 	if opts.Query != "" && opts.Work.Set() {
 		return nil, mark(fmt.Errorf("--query ranks by its own words; use --task, --paths, --branch and --git without it (or 'learn search' with them)"), ErrUsage)
 	}
-	snap, err := m.Load()
+	snap, err := m.read()
 	if err != nil {
 		return nil, err
 	}
