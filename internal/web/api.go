@@ -226,7 +226,7 @@ func (s *Server) apiLint(w http.ResponseWriter, r *http.Request) {
 	if fs == nil {
 		fs = []lint.Finding{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"file": s.cfg.Display, "errors": lint.Errors(fs), "findings": fs})
+	writeJSON(w, http.StatusOK, map[string]any{"file": s.cfg.Display, "file_reason": s.cfg.Reason, "error_count": lint.Errors(fs), "findings": fs})
 }
 
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) {

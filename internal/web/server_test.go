@@ -146,7 +146,7 @@ func TestEveryRoute(t *testing.T) {
 		{"/api/sessions", "application/json", []string{`"total": 2`, sess.ID}},
 		{"/api/sessions/" + sess.ID, "application/json", []string{`"focus": "Retry logic for the sync client"`, l.ID}},
 		{"/api/learnings/" + l.ID, "application/json", []string{`"category": "User Corrections"`, `"session": {`, `"id": "` + sess.ID + `"`}},
-		{"/api/lint", "application/json", []string{`"errors": 0`}},
+		{"/api/lint", "application/json", []string{`"error_count": 0`}},
 		{"/api/docs", "application/json", []string{`"path": "README.md"`}},
 		{"/api/compact", "application/json", []string{`"sessions_folded": 2`, `"diff": "--- a/`}},
 	}

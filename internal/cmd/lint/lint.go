@@ -76,8 +76,8 @@ type Report struct {
 	Exists    bool           `json:"exists"`
 	Sessions  int            `json:"sessions"`
 	Learnings int            `json:"learnings"`
-	Errors    int            `json:"errors"`
-	Warnings  int            `json:"warnings"`
+	Errors    int            `json:"error_count"`
+	Warnings  int            `json:"warning_count"`
 	Findings  []lint.Finding `json:"findings"`
 }
 
