@@ -228,7 +228,7 @@ func TestNoSupersededLearning(t *testing.T) {
 				t.Errorf("the live learning is missing:\n%s", out)
 			}
 			for _, s := range superseded {
-				inner := s[2:strings.Index(s[2:], "~~")+2]
+				inner := s[2 : strings.Index(s[2:], "~~")+2]
 				if strings.Contains(out, inner) {
 					t.Errorf("offers the superseded %q:\n%s", inner, out)
 				}
