@@ -3,6 +3,7 @@ package ops
 import (
 	"sync"
 
+	"github.com/learn-memory/learn/learnings/lint"
 	"github.com/learn-memory/learn/learnings/search"
 )
 
@@ -13,6 +14,9 @@ type derived struct {
 	shared bool
 	ixOnce sync.Once
 	ix     *search.Index
+
+	lintOnce sync.Once
+	findings []lint.Finding
 }
 
 // Index is the search index of this version, built on first use and kept
@@ -27,4 +31,11 @@ func (s *Snapshot) Index() *search.Index {
 func (s *Snapshot) Shared() *Snapshot {
 	s.derived.shared = true
 	return s
+}
+
+// lint is what learn lint finds in this version against limit, computed
+// on first use: on a large file it is the slowest thing a page shows.
+func (s *Snapshot) lint(limit int) []lint.Finding {
+	s.derived.lintOnce.Do(func() { s.derived.findings = lint.CheckLimit(s.Doc, limit) })
+	return s.derived.findings
 }

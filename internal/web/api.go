@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/internal/ops"
-	"github.com/learn-memory/learn/learnings/lint"
 )
 
 // searchLimit is how many results one search returns: more than fit on a
@@ -222,11 +221,12 @@ func (s *Server) apiLearning(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) apiLint(w http.ResponseWriter, r *http.Request) {
-	fs := s.files.Current().Lint()
-	if fs == nil {
-		fs = []lint.Finding{}
+	res, err := ops.Lint(s.memory(s.files.Current()), ops.LintOptions{})
+	if err != nil {
+		writeOpsError(w, err)
+		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"file": s.cfg.Display, "file_reason": s.cfg.Reason, "error_count": lint.Errors(fs), "findings": fs})
+	writeJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) {

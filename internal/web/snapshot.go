@@ -52,20 +52,22 @@ type snapshot struct {
 	// what they derive from it (the search index) for every request.
 	ops *ops.Snapshot
 	// limit is the size limit lint measures against.
-	limit    int
-	lintOnce sync.Once
-	findings []lint.Finding
+	limit int
 }
 
 // Index is the search index of this version, built on the first search.
 func (s *snapshot) Index() *search.Index { return s.ops.Index() }
 
-// Lint is what learn lint finds in this version, computed on first use:
-// on a large file it is the slowest thing the page shows, so the page asks
-// for it after it has loaded.
+// Lint is what learn lint finds in this version (ops.Lint), computed on
+// first use and kept with the version: on a large file it is the slowest
+// thing the page shows, so the page asks for it after it has loaded.
 func (s *snapshot) Lint() []lint.Finding {
-	s.lintOnce.Do(func() { s.findings = lint.CheckLimit(s.Doc, s.limit) })
-	return s.findings
+	m := &ops.Memory{Limit: s.limit, Cached: func() (*ops.Snapshot, error) { return s.ops, nil }}
+	res, err := ops.Lint(m, ops.LintOptions{})
+	if err != nil {
+		return nil
+	}
+	return res.Findings
 }
 
 // loader keeps the newest snapshot and rereads the file only when it changed.
