@@ -34,7 +34,7 @@ func page(t *testing.T, dir string) func(target string) string {
 	t.Helper()
 	const port, token = "7301", "parity-token-0123456789abcdef0123"
 	srv, err := web.New(web.Config{Path: filepath.Join(dir, ".tmp", "memory-learnings.md"), Display: ".tmp/memory-learnings.md",
-		Project: "acme", Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port), LockTimeout: time.Second,
+		Project: "acme", Token: token, Hosts: web.AllowedHosts(port), LockTimeout: time.Second,
 		Now: func() time.Time { return memviewtest.Now }})
 	if err != nil {
 		t.Fatal(err)

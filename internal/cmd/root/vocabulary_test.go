@@ -334,7 +334,7 @@ func apiBodies(t *testing.T) map[string][]string {
 	dir := fixture(t)
 	const port, token = "7300", "vocabulary-token-0123456789abcdef"
 	srv, err := web.New(web.Config{Path: filepath.Join(dir, ".tmp", "memory-learnings.md"), Display: ".tmp/memory-learnings.md", Reason: "project root",
-		Project: "acme", Token: token, CookieName: "learn_serve_" + port, Hosts: web.AllowedHosts(port), LockTimeout: time.Second,
+		Project: "acme", Token: token, Hosts: web.AllowedHosts(port), LockTimeout: time.Second,
 		Now: func() time.Time { return memviewtest.Now }})
 	if err != nil {
 		t.Fatal(err)
