@@ -55,7 +55,7 @@ func TestSupersedeChain(t *testing.T) {
 		// Forms the engine reads as superseded (recall and search leave
 		// them out), which the page once showed as live.
 		{obsoleteID, []string{"was replaced by a newer learning (the note names none)"}, []string{"What it superseded"}},
-		{outdatedID, []string{"was replaced by", `href="/learning/` + liveID + `"`}, nil},
+		{outdatedID, []string{"was replaced by", `href="` + testBase + `/learning/` + liveID + `"`}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
