@@ -260,7 +260,7 @@ func (m match) id() string {
 }
 
 // find lists the learnings and sessions whose ID is id, else those whose ID
-// starts with it.
+// starts with it, else the learning an older learn gave the ID id.
 func find(doc *learnings.Document, id string) []match {
 	id = strings.ToLower(id)
 	var exact, prefix []match
@@ -282,6 +282,12 @@ func find(doc *learnings.Document, id string) []match {
 	}
 	if len(exact) > 0 {
 		return dedupe(exact)
+	}
+	if len(prefix) == 0 {
+		// An ID an older learn printed still names its learning.
+		if l := doc.FormerID(id); l != nil {
+			return []match{{learning: l}}
+		}
 	}
 	return dedupe(prefix)
 }
