@@ -4,14 +4,18 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/learn-memory/learn/learnings"
 )
 
 // DamagedLines counts the lines of doc that could not be read as learnings.
-func DamagedLines(doc *learnings.Document) int {
+func DamagedLines(doc *learnings.Document) int { return DamagedLinesOf(doc.Damage) }
+
+// DamagedLinesOf counts the lines the damaged parts hold.
+func DamagedLinesOf(damage []learnings.Damage) int {
 	n := 0
-	for _, d := range doc.Damage {
+	for _, d := range damage {
 		n += d.Lines()
 	}
 	return n
@@ -20,11 +24,17 @@ func DamagedLines(doc *learnings.Document) int {
 // DamageHeadline says in one sentence that part of the file could not be
 // read, or "" when all of it could.
 func DamageHeadline(display string, doc *learnings.Document) string {
-	if len(doc.Damage) == 0 {
+	return DamageHeadlineOf(display, doc.Damage)
+}
+
+// DamageHeadlineOf is DamageHeadline for the damage an operation's result
+// lists.
+func DamageHeadlineOf(display string, damage []learnings.Damage) string {
+	if len(damage) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%s of %s could not be read as learnings, so what they hold is missing from every command's output",
-		Plural(DamagedLines(doc), "line", "lines"), display)
+		Plural(DamagedLinesOf(damage), "line", "lines"), display)
 }
 
 // WarnDamage tells the user on w (stderr) which parts of the file could not
@@ -32,27 +42,39 @@ func DamageHeadline(display string, doc *learnings.Document) string {
 // silent: every command that reads the file calls it. It returns how many
 // damaged parts it reported.
 func WarnDamage(w io.Writer, display string, doc *learnings.Document) int {
-	if len(doc.Damage) == 0 {
+	return WarnDamageList(w, display, doc.Damage)
+}
+
+// WarnDamageList is WarnDamage for the damage an operation's result lists.
+func WarnDamageList(w io.Writer, display string, damage []learnings.Damage) int {
+	if len(damage) == 0 {
 		return 0
 	}
-	fmt.Fprintf(w, "warning: %s:\n", DamageHeadline(display, doc))
-	for _, d := range doc.Damage {
+	fmt.Fprintf(w, "warning: %s:\n", DamageHeadlineOf(display, damage))
+	for _, d := range damage {
 		fmt.Fprintf(w, "%s:%d: %s\n    fix: %s\n", display, d.Line, d, d.Fix())
 	}
 	fmt.Fprintf(w, "learn will not rewrite these lines until they are fixed; `learn lint` lists every problem\n")
-	return len(doc.Damage)
+	return len(damage)
 }
 
 // WriteDamageNote is the note for the agent at the end of recall's output:
 // learnings may be missing, and the user should hear about it.
 func WriteDamageNote(w io.Writer, display string, doc *learnings.Document) {
-	if len(doc.Damage) == 0 {
-		return
+	io.WriteString(w, DamageNote(display, doc.Damage))
+}
+
+// DamageNote is WriteDamageNote's text, "" when nothing is damaged.
+func DamageNote(display string, damage []learnings.Damage) string {
+	if len(damage) == 0 {
+		return ""
 	}
-	fmt.Fprintf(w, "\nWarning: %s. Tell the user, who can fix it by hand (`learn lint` names each line):\n", DamageHeadline(display, doc))
-	for _, d := range doc.Damage {
-		fmt.Fprintf(w, "- %s:%d: %s\n", display, d.Line, d)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nWarning: %s. Tell the user, who can fix it by hand (`learn lint` names each line):\n", DamageHeadlineOf(display, damage))
+	for _, d := range damage {
+		fmt.Fprintf(&b, "- %s:%d: %s\n", display, d.Line, d)
 	}
+	return b.String()
 }
 
 // ProblemCount is how many problems the reader found: what it reported by

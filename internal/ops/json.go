@@ -2,6 +2,7 @@ package ops
 
 import (
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
@@ -46,5 +47,5 @@ func NewSessionRef(s *learnings.Session) SessionRef {
 // redacted, and nothing in it can act on a terminal or on the frames learn
 // puts around memory. Only text shown, never text written back, is cleaned.
 func Clean(s string) string {
-	return secrets.Redact(s)
+	return sanitize.Text(secrets.Redact(s))
 }

@@ -59,6 +59,10 @@ type Memory struct {
 	// damaged (memview.WarnDamage), even when the operation then fails:
 	// the CLI passes stderr, so damage is never silent; nil says nothing.
 	Warn io.Writer
+	// Cached, when set, gives the reading operations the file's newest
+	// version from a front end's cache (the page keeps one per version)
+	// instead of reading it again; writes always read under the lock.
+	Cached func() (*Snapshot, error)
 }
 
 // warnDamage tells m.Warn which parts of doc could not be read, and how
@@ -75,6 +79,10 @@ type Snapshot struct {
 	Src    []byte
 	Doc    *learnings.Document
 	Exists bool
+
+	// derived is what reading operations compute from this version once
+	// (the search index), for a front end that keeps the snapshot.
+	derived derived
 }
 
 // Load reads and parses the file without a lock, as every reading

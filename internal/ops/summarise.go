@@ -13,7 +13,7 @@ import (
 	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
-	"github.com/learn-memory/learn/learnings/recall"
+	engine "github.com/learn-memory/learn/learnings/recall"
 	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
@@ -34,7 +34,7 @@ type SummariseOptions struct {
 	// Candidates are the candidate learnings as Markdown (stdin); nil asks
 	// for the baseline instead.
 	Candidates []byte
-	// MaxChars is the baseline's budget (recall.DefaultMaxChars when 0).
+	// MaxChars is the baseline's budget (engine.DefaultMaxChars when 0).
 	MaxChars int
 	// Docs are more documentation files to check (--docs).
 	Docs []string
@@ -70,7 +70,7 @@ type BaselineResult struct {
 	// Total counts the live learnings, Stored every learning in the file.
 	Total        int                    `json:"total"`
 	Stored       int                    `json:"stored"`
-	Omitted      []recall.CategoryCount `json:"omitted"`
+	Omitted      []engine.CategoryCount `json:"omitted"`
 	OmittedTotal int                    `json:"omitted_total"`
 	Docs         []string               `json:"docs"`
 	DocsTotal    int                    `json:"docs_total"`
@@ -174,14 +174,14 @@ func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
 	}
 	maxChars := opts.MaxChars
 	if maxChars == 0 {
-		maxChars = recall.DefaultMaxChars
+		maxChars = engine.DefaultMaxChars
 	}
-	if maxChars < recall.MinMaxChars {
-		return nil, usageErrorf("--max-chars must be at least %d (got %d)", recall.MinMaxChars, maxChars)
+	if maxChars < engine.MinMaxChars {
+		return nil, usageErrorf("--max-chars must be at least %d (got %d)", engine.MinMaxChars, maxChars)
 	}
-	sel := recall.Select(snap.Doc, recall.Options{MaxChars: maxChars})
+	sel := engine.Select(snap.Doc, engine.Options{MaxChars: maxChars})
 	out := &BaselineResult{File: m.Display, FileReason: m.Reason, Learnings: []Learning{}, Total: sel.Total, Stored: sel.Stored,
-		Omitted: append([]recall.CategoryCount{}, sel.Omitted...), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
+		Omitted: append([]engine.CategoryCount{}, sel.Omitted...), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
 		DocsSeen: docsSeen(snap.Doc)}
 	for _, it := range sel.Shown {
 		l := NewLearning(it.Learning)

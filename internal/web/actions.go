@@ -85,7 +85,7 @@ func httpStatus(err error) int {
 // backups) are named as Display names the file: relative to the directory
 // Display is relative to, as learn names them there.
 func (s *Server) memory() *ops.Memory {
-	m := &ops.Memory{Path: s.cfg.Path, Display: s.cfg.Display, DiffName: s.cfg.DiffName, Now: s.cfg.Now,
+	m := &ops.Memory{Path: s.cfg.Path, Display: s.cfg.Display, Reason: s.cfg.Reason, DiffName: s.cfg.DiffName, Now: s.cfg.Now,
 		Limit: s.cfg.SizeLimit, LockTimeout: s.cfg.LockTimeout}
 	if base, ok := strings.CutSuffix(s.cfg.Path, filepath.FromSlash(s.cfg.Display)); ok && filepath.IsAbs(base) && !filepath.IsAbs(s.cfg.Display) {
 		m.Show = func(p string) string {

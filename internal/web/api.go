@@ -6,12 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/learn-memory/learn/internal/memview"
-	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/lint"
-	"github.com/learn-memory/learn/learnings/search"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // searchLimit is how many results one search returns: more than fit on a
@@ -51,19 +47,15 @@ func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
-// Result is one search hit. Snippet is split into runs so that a client
-// highlights matches without parsing markup or counting bytes.
+// Result is one search hit as learn search gives it (ops.SearchHit), with
+// what the page shows beside it: the category's slug and badge, and the
+// snippet split into runs so that a client highlights matches without
+// parsing markup or counting bytes.
 type Result struct {
-	ID        string  `json:"id"`
-	Category  string  `json:"category"`
-	Slug      string  `json:"slug"`
-	Badge     string  `json:"badge"`
-	Date      string  `json:"date"`
-	SessionID string  `json:"session_id,omitempty"`
-	Focus     string  `json:"focus,omitempty"`
-	Line      int     `json:"line"`
-	Score     float64 `json:"score"`
-	Snippet   []Run   `json:"snippet"`
+	ops.SearchHit
+	Slug  string `json:"slug"`
+	Badge string `json:"badge"`
+	Runs  []Run  `json:"snippet_runs"`
 }
 
 // Run is a piece of a snippet; Hit marks a matched word.
@@ -72,100 +64,31 @@ type Run struct {
 	Hit  bool   `json:"hit,omitempty"`
 }
 
-// SearchReport is GET /api/search.
+// SearchReport is GET /api/search: ops.Search's result, its hits with the
+// page's fields.
 type SearchReport struct {
-	Query    string   `json:"query"`
-	Searched int      `json:"searched"`
-	Matched  int      `json:"matched"`
-	Results  []Result `json:"results"`
-	Error    string   `json:"error,omitempty"`
+	*ops.SearchResult
+	Results []Result `json:"results"`
 }
 
-// apiSearch ranks learnings as learn search does (the same index and
-// options), then filters by category and date. With no query but a filter
-// it lists the filtered learnings, newest first.
+// apiSearch ranks learnings as learn search does (ops.Search), filtered by
+// category and date. With no query but a filter it lists the filtered
+// learnings, newest first.
 func (s *Server) apiSearch(w http.ResponseWriter, r *http.Request) {
 	snap := s.files.Current()
 	q := r.URL.Query()
-	query := strings.TrimSpace(q.Get("q"))
-	cat := q.Get("category")
-	from, to := q.Get("from"), q.Get("to")
-	rep := SearchReport{Query: query, Results: []Result{}}
-	for _, d := range []string{from, to} {
-		if d == "" {
-			continue
-		}
-		if _, err := time.Parse("2006-01-02", d); err != nil {
-			writeJSON(w, http.StatusBadRequest, apiError{Error: "dates are YYYY-MM-DD, got " + d})
-			return
-		}
+	res, err := ops.Search(s.readMemory(snap), ops.SearchOptions{Query: strings.TrimSpace(q.Get("q")), Category: q.Get("category"),
+		From: q.Get("from"), To: q.Get("to"), Limit: searchLimit})
+	if err != nil {
+		writeOpsError(w, err)
+		return
 	}
-	if cat != "" {
-		if err := memview.CheckCategory(snap.Doc, cat); err != nil {
-			writeJSON(w, http.StatusBadRequest, apiError{Error: err.Error()})
-			return
-		}
-		cat, _ = learnings.NormalizeCategory(cat)
-	}
-	inRange := func(l *learnings.Learning) bool {
-		if from == "" && to == "" {
-			return true
-		}
-		if l.Session == nil || l.Session.Time.IsZero() {
-			return false
-		}
-		day := l.Session.Time.Format("2006-01-02")
-		return (from == "" || day >= from) && (to == "" || day <= to)
-	}
-	all := snap.Doc.Learnings()
-	rep.Searched = len(all)
-	if query != "" {
-		opts := search.Options{Category: cat, Prefix: true, Limit: searchLimit}
-		if from != "" || to != "" {
-			opts.Keep = inRange
-		}
-		hits, matched := snap.Index().QueryCount(query, opts)
-		rep.Matched = matched
-		for _, h := range hits {
-			rep.Results = append(rep.Results, result(h.Learning, h.Score, runs(h.Plain, h.Marks)))
-		}
-	} else if cat != "" || from != "" || to != "" {
-		// The sessions newest first, then Consolidated Learnings.
-		owners := make([][]*learnings.Category, 0, len(snap.Sessions)+1)
-		for _, sess := range snap.Sessions {
-			owners = append(owners, sess.Categories)
-		}
-		if c := snap.Doc.Consolidated; c != nil {
-			owners = append(owners, c.Categories)
-		}
-		for _, cs := range owners {
-			for _, c := range cs {
-				if cat != "" && styleOf(c.Name).Name != cat {
-					continue
-				}
-				for _, l := range c.Learnings {
-					if !inRange(l) {
-						continue
-					}
-					rep.Matched++
-					if len(rep.Results) < searchLimit {
-						rep.Results = append(rep.Results, result(l, 0, []Run{{Text: memview.FirstLine(newLearningView(l).Plain, 160)}}))
-					}
-				}
-			}
-		}
+	rep := SearchReport{SearchResult: res, Results: []Result{}}
+	for _, h := range res.Results {
+		st := styleOf(h.Category)
+		rep.Results = append(rep.Results, Result{SearchHit: h, Slug: st.Slug, Badge: st.Badge, Runs: runs(h.Snippet, h.Highlights)})
 	}
 	writeJSON(w, http.StatusOK, rep)
-}
-
-func result(l *learnings.Learning, score float64, snippet []Run) Result {
-	st := styleOf(l.Category)
-	r := Result{ID: l.ID, Category: st.Name, Slug: st.Slug, Badge: st.Badge, Date: memview.Date(l), Line: l.Span.Line,
-		Score: float64(int(score*1000+0.5)) / 1000, Snippet: snippet}
-	if sess := l.Session; sess != nil {
-		r.SessionID, r.Focus = sess.ID, newSessionView(sess).Focus
-	}
-	return r
 }
 
 // runs splits plain at the marked byte ranges.
@@ -188,53 +111,13 @@ func runs(plain string, marks [][2]int) []Run {
 	return out
 }
 
-// LearningJSON is one learning in full.
-type LearningJSON struct {
-	ID        string `json:"id"`
-	Category  string `json:"category"`
-	Text      string `json:"text"`
-	Line      int    `json:"line"`
-	EndLine   int    `json:"end_line"`
-	Date      string `json:"date"`
-	SessionID string `json:"session_id,omitempty"`
-	// SupersededBy is set on a learning replaced by a newer one.
-	SupersededBy string `json:"superseded_by,omitempty"`
-}
-
-// SessionJSON is one session in full.
-type SessionJSON struct {
-	ID        string         `json:"id"`
-	Stamp     string         `json:"stamp"`
-	Focus     string         `json:"focus"`
-	Project   string         `json:"project,omitempty"`
-	Docs      []string       `json:"docs"`
-	Line      int            `json:"line"`
-	EndLine   int            `json:"end_line"`
-	Learnings []LearningJSON `json:"learnings"`
-}
-
-func learningJSON(v learningView) LearningJSON {
-	return LearningJSON{ID: v.ID, Category: v.Style.Name, Text: v.Plain, Line: v.Line, EndLine: v.EndLine, Date: v.Date, SessionID: v.SessionID, SupersededBy: v.SupersededBy}
-}
-
-func sessionJSON(v sessionView) SessionJSON {
-	out := SessionJSON{ID: v.ID, Stamp: v.Stamp, Focus: v.Focus, Project: v.Project, Docs: v.Docs, Line: v.Line, EndLine: v.EndLine, Learnings: []LearningJSON{}}
-	if out.Docs == nil {
-		out.Docs = []string{}
-	}
-	for _, c := range v.Categories {
-		for _, l := range c.Learnings {
-			out.Learnings = append(out.Learnings, learningJSON(l))
-		}
-	}
-	return out
-}
-
 // SessionsReport is GET /api/sessions: one page of sessions, newest first.
 type SessionsReport struct {
-	Total    int           `json:"total"`
-	Offset   int           `json:"offset"`
-	Sessions []SessionJSON `json:"sessions"`
+	File       string              `json:"file"`
+	FileReason string              `json:"file_reason"`
+	Total      int                 `json:"total"`
+	Offset     int                 `json:"offset"`
+	Sessions   []ops.SessionDetail `json:"sessions"`
 }
 
 // apiSessions takes offset (sessions to skip, newest first) and limit
@@ -256,9 +139,9 @@ func (s *Server) apiSessions(w http.ResponseWriter, r *http.Request) {
 		limit = len(snap.Sessions)
 	}
 	to := min(from+limit, len(snap.Sessions))
-	rep := SessionsReport{Total: len(snap.Sessions), Offset: from, Sessions: []SessionJSON{}}
+	rep := SessionsReport{File: s.cfg.Display, FileReason: s.cfg.Reason, Total: len(snap.Sessions), Offset: from, Sessions: []ops.SessionDetail{}}
 	for _, sess := range snap.Sessions[from:to] {
-		rep.Sessions = append(rep.Sessions, sessionJSON(newSessionView(sess)))
+		rep.Sessions = append(rep.Sessions, ops.NewSessionDetail(sess, true))
 	}
 	writeJSON(w, http.StatusOK, rep)
 }
@@ -324,24 +207,26 @@ func (s *Server) apiSession(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, apiError{Error: "no session " + r.PathValue("id")})
 		return
 	}
-	writeJSON(w, http.StatusOK, sessionJSON(newSessionView(sess)))
+	writeJSON(w, http.StatusOK, ops.NewSessionDetail(sess, true))
 }
 
 func (s *Server) apiLearning(w http.ResponseWriter, r *http.Request) {
-	l := findLearning(s.files.Current().Doc, r.PathValue("id"))
+	doc := s.files.Current().Doc
+	l := findLearning(doc, r.PathValue("id"))
 	if l == nil {
 		writeJSON(w, http.StatusNotFound, apiError{Error: "no learning " + r.PathValue("id")})
 		return
 	}
-	writeJSON(w, http.StatusOK, learningJSON(newLearningView(l)))
+	writeJSON(w, http.StatusOK, ops.NewShownLearning(doc, l))
 }
 
 func (s *Server) apiLint(w http.ResponseWriter, r *http.Request) {
-	fs := s.files.Current().Lint()
-	if fs == nil {
-		fs = []lint.Finding{}
+	res, err := ops.Lint(s.readMemory(s.files.Current()), ops.LintOptions{})
+	if err != nil {
+		writeOpsError(w, err)
+		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"file": s.cfg.Display, "errors": lint.Errors(fs), "findings": fs})
+	writeJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) apiDocs(w http.ResponseWriter, r *http.Request) {

@@ -303,8 +303,7 @@ func (s *Server) handleLearning(w http.ResponseWriter, r *http.Request) {
 		sv := newSessionView(l.Session)
 		d.Session = &sv
 	}
-	d.Supersedes = superseded(snap.Doc, l)
-	d.ReplacedBy = replacedBy(snap.Doc, l)
+	d.ReplacedBy, d.Supersedes = versions(snap.Doc, l)
 	s.render(w, http.StatusOK, "learning.html", d)
 }
 

@@ -26,8 +26,9 @@ var assets embed.FS
 
 // Config says which file the server shows and how it lets people in.
 type Config struct {
-	// Path is the learnings file; Display names it on the page.
-	Path, Display string
+	// Path is the learnings file; Display names it on the page; Reason
+	// says why it is the memory (ops.Memory.Reason).
+	Path, Display, Reason string
 	// Project names the project in the page title.
 	Project string
 	// Token is the access token every request must carry: in the path of

@@ -145,8 +145,8 @@ func TestEveryRoute(t *testing.T) {
 		{"/api/search?q=backof", "application/json", []string{`"id": "` + l.ID + `"`, `"hit": true`}},
 		{"/api/sessions", "application/json", []string{`"total": 2`, sess.ID}},
 		{"/api/sessions/" + sess.ID, "application/json", []string{`"focus": "Retry logic for the sync client"`, l.ID}},
-		{"/api/learnings/" + l.ID, "application/json", []string{`"category": "User Corrections"`, `"session_id": "` + sess.ID + `"`}},
-		{"/api/lint", "application/json", []string{`"errors": 0`}},
+		{"/api/learnings/" + l.ID, "application/json", []string{`"category": "User Corrections"`, `"session": {`, `"id": "` + sess.ID + `"`}},
+		{"/api/lint", "application/json", []string{`"error_count": 0`}},
 		{"/api/docs", "application/json", []string{`"path": "README.md"`}},
 		{"/api/compact", "application/json", []string{`"sessions_folded": 2`, `"diff": "--- a/`}},
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/lint"
 	"github.com/learn-memory/learn/learnings/search"
@@ -47,26 +48,26 @@ type snapshot struct {
 	// file order.
 	Sessions []*learnings.Session
 
+	// ops is this version as the reading operations take it; it keeps
+	// what they derive from it (the search index) for every request.
+	ops *ops.Snapshot
 	// limit is the size limit lint measures against.
-	limit    int
-	ixOnce   sync.Once
-	ix       *search.Index
-	lintOnce sync.Once
-	findings []lint.Finding
+	limit int
 }
 
 // Index is the search index of this version, built on the first search.
-func (s *snapshot) Index() *search.Index {
-	s.ixOnce.Do(func() { s.ix = search.Build(s.Doc) })
-	return s.ix
-}
+func (s *snapshot) Index() *search.Index { return s.ops.Index() }
 
-// Lint is what learn lint finds in this version, computed on first use:
-// on a large file it is the slowest thing the page shows, so the page asks
-// for it after it has loaded.
+// Lint is what learn lint finds in this version (ops.Lint), computed on
+// first use and kept with the version: on a large file it is the slowest
+// thing the page shows, so the page asks for it after it has loaded.
 func (s *snapshot) Lint() []lint.Finding {
-	s.lintOnce.Do(func() { s.findings = lint.CheckLimit(s.Doc, s.limit) })
-	return s.findings
+	m := &ops.Memory{Limit: s.limit, Cached: func() (*ops.Snapshot, error) { return s.ops, nil }}
+	res, err := ops.Lint(m, ops.LintOptions{})
+	if err != nil {
+		return nil
+	}
+	return res.Findings
 }
 
 // loader keeps the newest snapshot and rereads the file only when it changed.
@@ -100,6 +101,7 @@ func (l *loader) Current() *snapshot {
 			continue // replaced while we read: read the new one
 		}
 		s := &snapshot{key: after, Exists: !after.missing, Src: src, Doc: learnings.Parse(src), Read: time.Now(), limit: l.limit}
+		s.ops = (&ops.Snapshot{Src: s.Src, Doc: s.Doc, Exists: s.Exists}).Shared()
 		s.Version = fmt.Sprintf("%x-%x-%x", after.ino, after.size, after.mtime)
 		if after.missing {
 			s.Version = "missing"
@@ -128,7 +130,8 @@ func stat(path string) (fileKey, error) {
 }
 
 func errorSnapshot(err error) *snapshot {
-	return &snapshot{Err: err, Doc: learnings.Parse(nil), Version: fmt.Sprintf("error-%x", hashString(err.Error())), Read: time.Now()}
+	doc := learnings.Parse(nil)
+	return &snapshot{Err: err, Doc: doc, ops: &ops.Snapshot{Doc: doc}, Version: fmt.Sprintf("error-%x", hashString(err.Error())), Read: time.Now()}
 }
 
 func hashString(s string) uint32 {

@@ -31,10 +31,15 @@ func TestSupersedeChain(t *testing.T) {
 	oldID := idOf(t, "2026-10-02 09:00 UTC", old)
 	orphan := "~~The CI image is Debian 11.~~ (superseded by l0000000 on 2026-10-01)"
 	orphanID := idOf(t, "2026-09-01 09:00 UTC", orphan)
+	obsolete := "~~Deploys go through Jenkins.~~ (obsolete)"
+	obsoleteID := idOf(t, "2026-07-01 09:00 UTC", obsolete)
+	outdated := "~~The staging host is `stg-1`.~~ - outdated, see " + liveID
+	outdatedID := idOf(t, "2026-06-01 09:00 UTC", outdated)
 	plain := "Use ~~old~~ new flags: `--fast` replaced by `--quick`."
 	plainID := idOf(t, "2026-08-01 09:00 UTC", plain)
 	e := newEnv(t, supersedeSession("2026-11-23 09:00 UTC", live)+supersedeSession("2026-11-10 09:00 UTC", mid)+
-		supersedeSession("2026-10-02 09:00 UTC", old)+supersedeSession("2026-09-01 09:00 UTC", orphan)+supersedeSession("2026-08-01 09:00 UTC", plain))
+		supersedeSession("2026-10-02 09:00 UTC", old)+supersedeSession("2026-09-01 09:00 UTC", orphan)+supersedeSession("2026-08-01 09:00 UTC", plain)+
+		supersedeSession("2026-07-01 09:00 UTC", obsolete)+supersedeSession("2026-06-01 09:00 UTC", outdated))
 
 	tests := []struct {
 		id      string
@@ -47,6 +52,10 @@ func TestSupersedeChain(t *testing.T) {
 		{oldID, []string{"was replaced by", `href="` + testBase + `/learning/` + midID + `"`}, []string{"What it superseded"}},
 		{orphanID, []string{"l0000000</code>, which is no longer in the file"}, []string{"What it superseded"}},
 		{plainID, []string{"<del>old</del>"}, []string{"was replaced", "What it superseded"}},
+		// Forms the engine reads as superseded (recall and search leave
+		// them out), which the page once showed as live.
+		{obsoleteID, []string{"was replaced by a newer learning (the note names none)"}, []string{"What it superseded"}},
+		{outdatedID, []string{"was replaced by", `href="` + testBase + `/learning/` + liveID + `"`}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {

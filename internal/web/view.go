@@ -54,7 +54,10 @@ type learningView struct {
 	Plain     string // redacted text, for titles and JSON
 	SessionID string
 	Date      string
-	// SupersededBy is the ID the learning's note says replaced it.
+	// Superseded is set on a learning replaced by a newer one (the
+	// engine's reading of its note); SupersededBy is the ID the note
+	// names, if any.
+	Superseded   bool
 	SupersededBy string
 }
 
@@ -131,7 +134,9 @@ func newLearningView(l *learnings.Learning) learningView {
 	if l.Session != nil {
 		v.SessionID = l.Session.ID
 	}
-	v.SupersededBy, _, _ = supersededBy(l)
+	if l.Superseded != nil {
+		v.Superseded, v.SupersededBy = true, l.Superseded.By
+	}
 	return v
 }
 

@@ -25,7 +25,7 @@ func jsonSections(t *testing.T) map[string][]string {
 	field := regexp.MustCompile("`([a-z_]+)`")
 	for _, line := range strings.Split(string(b), "\n") {
 		if h, ok := strings.CutPrefix(line, "### "); ok {
-			name = strings.TrimSpace(h)
+			name = strings.Trim(strings.TrimSpace(h), "`")
 			continue
 		}
 		if name == "" || !strings.HasPrefix(line, "| ") {
@@ -67,18 +67,18 @@ func TestJSONVocabularyOfWrites(t *testing.T) {
 		args    []string
 		stdin   string
 	}{
-		{"forget", []string{"forget", "--dry-run", "--json", "--session", id}, ""},
-		{"forget", []string{"forget", "--yes", "--json", "--session", id}, ""},
-		{"forget", []string{"forget", "--yes", "--json", "--id", one, "--purge-backups"}, ""},
-		{"forget", []string{"forget", "--yes", "--json"}, ""},
-		{"compact", []string{"compact", "--dry-run", "--json"}, ""},
-		{"compact", []string{"compact", "--json"}, ""},
-		{"fmt", []string{"fmt", "--dry-run", "--json"}, ""},
-		{"fmt", []string{"fmt", "--json"}, ""},
-		{"summarise", []string{"summarise", "--json"}, ""},
-		{"summarise", []string{"summarise", "-", "--json"}, "**Fresh Discoveries:**\n- The staging database is reset every Sunday at 03:00 UTC.\n- Backoff caps at 45 s.\n"},
-		{"store", []string{"store", "--focus", "Vocabulary", "--json", "--dry-run"}, "**Fresh Discoveries:**\n- The build cache lives in .cache/build and is safe to delete.\n"},
-		{"store", []string{"store", "--focus", "Vocabulary", "--json"}, "**Fresh Discoveries:**\n- The build cache lives in .cache/build and is safe to delete.\n- Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.\n"},
+		{"learn forget", []string{"forget", "--dry-run", "--json", "--session", id}, ""},
+		{"learn forget", []string{"forget", "--yes", "--json", "--session", id}, ""},
+		{"learn forget", []string{"forget", "--yes", "--json", "--id", one, "--purge-backups"}, ""},
+		{"learn forget", []string{"forget", "--yes", "--json"}, ""},
+		{"learn compact", []string{"compact", "--dry-run", "--json"}, ""},
+		{"learn compact", []string{"compact", "--json"}, ""},
+		{"learn fmt", []string{"fmt", "--dry-run", "--json"}, ""},
+		{"learn fmt", []string{"fmt", "--json"}, ""},
+		{"learn summarise", []string{"summarise", "--json"}, ""},
+		{"learn summarise", []string{"summarise", "-", "--json"}, "**Fresh Discoveries:**\n- The staging database is reset every Sunday at 03:00 UTC.\n- Backoff caps at 45 s.\n"},
+		{"learn store", []string{"store", "--focus", "Vocabulary", "--json", "--dry-run"}, "**Fresh Discoveries:**\n- The build cache lives in .cache/build and is safe to delete.\n"},
+		{"learn store", []string{"store", "--focus", "Vocabulary", "--json"}, "**Fresh Discoveries:**\n- The build cache lives in .cache/build and is safe to delete.\n- Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.\n"},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			dir, _ := project(t, src)
@@ -92,10 +92,10 @@ func TestJSONVocabularyOfWrites(t *testing.T) {
 	t.Run("page", func(t *testing.T) {
 		dir, path := project(t, src)
 		p := newPage(t, dir, path)
-		actions := sections["The page's POST actions"]
-		check("compact", p.api(http.MethodGet, "/api/compact", nil))
-		check("forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {one}}), actions...)
-		check("forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {id}}), actions...)
-		check("compact", p.api(http.MethodPost, "/api/compact", url.Values{}), actions...)
+		actions := sections["the page's POST actions"]
+		check("learn compact", p.api(http.MethodGet, "/api/compact", nil))
+		check("learn forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {one}}), actions...)
+		check("learn forget", p.api(http.MethodPost, "/api/forget", url.Values{"id": {id}}), actions...)
+		check("learn compact", p.api(http.MethodPost, "/api/compact", url.Values{}), actions...)
 	})
 }

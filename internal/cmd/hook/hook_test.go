@@ -12,7 +12,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
-	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // bigMemory is a long-lived project's memory: 70 recent User Corrections
@@ -123,8 +123,11 @@ func TestFirstPromptAddsRelevantLearnings(t *testing.T) {
 // printed is never added again.
 func TestNothingTheSessionStartShowed(t *testing.T) {
 	e := newEnv(t, bigMemory())
-	doc := learnings.Parse([]byte(bigMemory()))
-	start := sessionStart(doc, gitContext(e.Dir)).Text()
+	res, err := ops.Recall(&ops.Memory{Path: e.File, Display: e.File, Root: e.Dir}, ops.SessionStart())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := res.Text()
 	if !strings.Contains(start, "Rule 0: module m0") || strings.Contains(start, "S3 multipart") {
 		t.Fatalf("the test memory no longer fills the session start's budget:\n%s", start)
 	}
@@ -249,10 +252,13 @@ func TestJSONOutput(t *testing.T) {
 // excluded: the session start's selection recomputed, the prompt ranked,
 // the addition chosen. Claude Code waits for it before sending the prompt.
 func BenchmarkAddition(b *testing.B) {
-	doc := learnings.Parse(memgen.Generate(1, 1<<20))
 	root := b.TempDir()
-	for b.Loop() {
-		_ = Addition(doc, root, "The sync client retries forever when the gateway times out; cap the backoff", DefaultMaxChars)
+	path := filepath.Join(root, "memory.md")
+	if err := os.WriteFile(path, memgen.Generate(1, 1<<20), 0o600); err != nil {
+		b.Fatal(err)
 	}
-	b.ReportMetric(float64(len(doc.Learnings())), "learnings")
+	m := &ops.Memory{Path: path, Display: path, Root: root}
+	for b.Loop() {
+		_, _ = ops.RecallFirstPrompt(m, ops.FirstPromptOptions{Prompt: "The sync client retries forever when the gateway times out; cap the backoff", MaxChars: DefaultMaxChars})
+	}
 }

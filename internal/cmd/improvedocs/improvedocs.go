@@ -2,24 +2,16 @@
 package improvedocs
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/progress"
-	"github.com/learn-memory/learn/internal/udiff"
-	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/docs"
 	"github.com/learn-memory/learn/learnings/improve"
 )
 
@@ -36,10 +28,9 @@ const (
 
 // Options holds the flags of "learn improve-docs".
 type Options struct {
-	IO          *cmdutil.IO
-	File        func() (string, error)
-	Display     func(path string) string
-	ProjectRoot func() (string, error)
+	IO *cmdutil.IO
+	// Memory is the memory file, as the factory finds it.
+	Memory func() (*ops.Memory, error)
 
 	JSON     bool
 	Diff     bool
@@ -50,7 +41,7 @@ type Options struct {
 
 // NewCmdImproveDocs builds "learn improve-docs". runF replaces the run function in tests.
 func NewCmdImproveDocs(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, ProjectRoot: f.ProjectRoot}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "improve-docs",
 		Short: "Suggest where learnings belong in the project's docs",
@@ -112,125 +103,53 @@ failure, 2 usage error.`,
 	return cmd
 }
 
-// Report is the --json form.
-type Report struct {
-	File string `json:"file"`
-	// Report's Omitted counts the suggestions left out by --limit.
-	*improve.Report
-	DocsLoaded []string `json:"docs_checked"`
-	Diff       string   `json:"diff,omitempty"`
-}
-
 func run(opts *Options) error {
-	path, err := opts.File()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	label := opts.Display(path)
-	src, err := memfile.Read(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		src = nil
-	} else if err != nil {
-		return fmt.Errorf("read learnings: %w", err)
+	res, err := ops.ImproveDocs(m, ops.ImproveDocsOptions{Limit: opts.Limit, Docs: opts.Docs, Diff: opts.Diff,
+		Busy: func(what string) func() { return progress.Start(opts.IO.Err, opts.IO.ShowProgress(), what).Stop }})
+	if err != nil {
+		return err
 	}
-	doc := learnings.Parse(src)
-	memview.WarnDamage(opts.IO.Err, label, doc)
-	for _, p := range doc.Problems[:min(len(doc.Problems), problemsShown)] {
-		fmt.Fprintf(opts.IO.Err, "warning: %s: %s\n", label, p)
+	label := res.File
+	memview.WarnDamageList(opts.IO.Err, label, res.Damage)
+	for _, p := range res.Problems[:min(len(res.Problems), problemsShown)] {
+		fmt.Fprintf(opts.IO.Err, "warning: %s: line %d: %s\n", label, p.Line, p.Message)
 	}
-	if more := len(doc.Problems) - problemsShown; more > 0 {
+	if more := len(res.Problems) - problemsShown; more > 0 {
 		fmt.Fprintf(opts.IO.Err, "warning: %s: %s; 'learn lint' lists them all\n", label, memview.Plural(more, "more problem", "more problems"))
 	}
-	root, err := opts.ProjectRoot()
-	if err != nil {
-		return err
-	}
-	// The docs sessions saw are checked too, docstring files included.
-	extra := slices.Clone(opts.Docs)
-	for _, d := range improve.RankDocs(doc) {
-		extra = append(extra, d.Path)
-	}
-	paths, err := docs.Discover(root, extra)
-	if err != nil {
-		return fmt.Errorf("find docs: %w", err)
-	}
-	corpus, err := docs.Load(root, paths)
-	if err != nil {
-		return fmt.Errorf("load docs: %w", err)
-	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("matching %s against %s", memview.Plural(len(doc.Learnings()), "learning", "learnings"), memview.Plural(len(paths), "doc", "docs")))
-	rep := &Report{File: label, Report: improve.AnalyseTop(doc, corpus, opts.Limit), DocsLoaded: paths}
-	busy.Stop()
-	if rep.DocsLoaded == nil {
-		rep.DocsLoaded = []string{}
-	}
-	if opts.Diff {
-		d, err := diff(root, rep.Suggestions)
-		if err != nil {
-			return err
-		}
-		rep.Diff = d
-	}
 	if opts.JSON {
-		return cmdutil.WriteJSON(opts.IO.Out, rep)
+		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
-	if src == nil || rep.Learnings == 0 {
+	if !res.Exists || res.Learnings == 0 {
 		fmt.Fprintf(opts.IO.Out, "No learnings yet in %s: store some with /learning-store (learn store), then run this again.\n", label)
 		return nil
 	}
 	if opts.Diff {
-		fmt.Fprint(opts.IO.Out, rep.Diff)
-		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", memview.Plural(len(rep.Suggestions), "addition", "additions"))
-		if rep.Omitted > 0 {
-			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", rep.Omitted)
+		fmt.Fprint(opts.IO.Out, res.Diff)
+		fmt.Fprintf(opts.IO.Err, "%s suggested as a diff against the docs; nothing was changed.\n", memview.Plural(len(res.Suggestions), "addition", "additions"))
+		if res.MoreSuggestions > 0 {
+			fmt.Fprintf(opts.IO.Err, "%d more not in the diff (raise --limit, or --limit 0 for all).\n", res.MoreSuggestions)
 		}
 		return nil
 	}
-	writeHuman(opts.IO.Out, rep, opts.MaxChars)
+	writeHuman(opts.IO.Out, res, opts.MaxChars)
 	return nil
-}
-
-// diff renders the suggestions as one unified diff over the doc files, in
-// the order the files first appear among the suggestions.
-func diff(root string, items []improve.Item) (string, error) {
-	byFile := make(map[string][]improve.Addition)
-	var files []string
-	for _, it := range items {
-		sg := *it.Suggestion
-		sg.Path = filepath.ToSlash(filepath.Clean(cmpOr(sg.Path, "AGENTS.md")))
-		if filepath.IsAbs(sg.Path) || strings.HasPrefix(sg.Path, "../") {
-			return "", fmt.Errorf("suggested doc %s is outside the project %s", sg.Path, root)
-		}
-		if !slices.Contains(files, sg.Path) {
-			files = append(files, sg.Path)
-		}
-		byFile[sg.Path] = append(byFile[sg.Path], improve.Addition{Suggestion: sg, Text: it.Example})
-	}
-	var b strings.Builder
-	for _, f := range files {
-		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-		exists := err == nil
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("read %s: %w", f, err)
-		}
-		if !exists {
-			old = nil
-		}
-		b.Write(udiff.Files(f, old, exists, improve.Insert(f, old, byFile[f]), true))
-	}
-	return b.String(), nil
 }
 
 // coveredShown caps the "already in the docs" list of the human report:
 // they need no work, so a few examples and a count say enough.
 const coveredShown = 5
 
-func writeHuman(w io.Writer, rep *Report, maxChars int) {
+func writeHuman(w io.Writer, rep *ops.ImproveDocsResult, maxChars int) {
 	fmt.Fprintf(w, "Documentation improvements from %s (%s", rep.File, memview.Plural(rep.Learnings, "learning", "learnings"))
 	if rep.Duplicates > 0 {
 		fmt.Fprintf(w, ", %s skipped", memview.Plural(rep.Duplicates, "duplicate", "duplicates"))
 	}
-	fmt.Fprintf(w, "; %s checked)\n\n", memview.Plural(len(rep.DocsLoaded), "doc", "docs"))
+	fmt.Fprintf(w, "; %s checked)\n\n", memview.Plural(len(rep.DocsChecked), "doc", "docs"))
 
 	if len(rep.Docs) > 0 {
 		fmt.Fprintln(w, "Docs the sessions read, most seen first:")
@@ -256,7 +175,7 @@ func writeHuman(w io.Writer, rep *Report, maxChars int) {
 			shown = shown[:min(len(shown), coveredShown)]
 		}
 		for _, it := range shown {
-			m := it.Covered
+			m := it.CoveredBy
 			where := fmt.Sprintf("%s:%d", m.Path, m.Line)
 			if m.Heading != "" {
 				where += fmt.Sprintf(" (%s)", m.Heading)
@@ -269,7 +188,7 @@ func writeHuman(w io.Writer, rep *Report, maxChars int) {
 		fmt.Fprintln(w)
 	}
 
-	total := len(rep.Suggestions) + rep.Omitted
+	total := len(rep.Suggestions) + rep.MoreSuggestions
 	if total == 0 {
 		fmt.Fprintln(w, "Every learning is already in the docs: nothing to suggest.")
 		return
@@ -301,7 +220,7 @@ func writeHuman(w io.Writer, rep *Report, maxChars int) {
 }
 
 // suggestion renders one numbered suggestion as the human report shows it.
-func suggestion(n int, it improve.Item) string {
+func suggestion(n int, it ops.DocItem) string {
 	var b strings.Builder
 	sg := it.Suggestion
 	fmt.Fprintf(&b, "\n%2d. [%s] %s  (%s)\n", n, it.Category, memview.FirstLine(it.Text, 70), provenance(it))
@@ -316,24 +235,27 @@ func suggestion(n int, it improve.Item) string {
 	return b.String()
 }
 
-func provenance(it improve.Item) string {
+func provenance(it ops.DocItem) string {
 	var parts []string
 	if it.ID != "" {
 		parts = append(parts, "id "+it.ID)
 	}
-	if it.Session == "" {
+	if it.Session == nil {
 		parts = append(parts, "Consolidated")
 	} else {
-		parts = append(parts, "session "+it.Stamp)
+		parts = append(parts, "session "+it.Session.Stamp)
 	}
-	if len(it.Seen) > 0 {
-		parts = append(parts, "docs seen: "+strings.Join(it.Seen, ", "))
+	if len(it.DocsSeen) > 0 {
+		parts = append(parts, "docs seen: "+strings.Join(it.DocsSeen, ", "))
 	}
 	return strings.Join(parts, "; ")
 }
 
 func target(sg *improve.Placement) string {
-	path := cmpOr(sg.Path, "AGENTS.md")
+	path := sg.Path
+	if strings.TrimSpace(path) == "" {
+		path = "AGENTS.md"
+	}
 	switch {
 	case sg.NewSection != "":
 		return fmt.Sprintf("%s, a new section \"## %s\" at the end", path, sg.NewSection)
@@ -344,11 +266,4 @@ func target(sg *improve.Placement) string {
 	default:
 		return fmt.Sprintf("%s, a new section \"## %s\" at the end", path, improve.DefaultSection)
 	}
-}
-
-func cmpOr(a, b string) string {
-	if strings.TrimSpace(a) != "" {
-		return a
-	}
-	return b
 }

@@ -198,3 +198,49 @@ func TestUsage(t *testing.T) {
 		t.Errorf("--limit -3: exit %d, want 2", cmdutil.ExitCode(err))
 	}
 }
+
+// TestNoSupersededLearning: a learning replaced on purpose is an old, wrong
+// fact; improve-docs never offers it for the docs, in the report, the diff
+// or --json, whichever way its note is written.
+func TestNoSupersededLearning(t *testing.T) {
+	superseded := []string{
+		"~~Backoff caps at 10 s.~~ (superseded by l1a2b3c4 on 2026-11-23)",
+		"~~Integration tests run against the shared staging API.~~ - outdated",
+		"~~Tokens are read from ~/.acme/token.~~ (obsolete)",
+		"~~The client retries POST requests too.~~ replaced by the idempotency rule",
+		"~~Run the linter with `golint ./...`.~~",
+	}
+	var b strings.Builder
+	b.WriteString("## Recent Sessions\n\n## [2026-11-22 14:05 UTC] - Retry logic\n**Project**: acme-sync\n**Documentation Seen**: `README.md`, `docs/api.md`\n\n### Learnings\n\n**User Corrections:**\n")
+	b.WriteString("- Backoff must cap at 30 s; the API gateway drops idle connections at 60 s.\n")
+	for _, s := range superseded {
+		b.WriteString("- " + s + "\n")
+	}
+	b.WriteString("\n---\n")
+	dir := setup(t, []byte(b.String()))
+	for _, args := range [][]string{{"--limit", "0", "--max-chars", "0"}, {"--diff", "--limit", "0"}, {"--json", "--limit", "0"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, _, err := execute(t, dir, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, "Backoff must cap at 30 s") {
+				t.Errorf("the live learning is missing:\n%s", out)
+			}
+			for _, s := range superseded {
+				inner := s[2 : strings.Index(s[2:], "~~")+2]
+				if strings.Contains(out, inner) {
+					t.Errorf("offers the superseded %q:\n%s", inner, out)
+				}
+			}
+			if args[0] == "--json" {
+				var rep struct {
+					Learnings int `json:"learnings"`
+				}
+				if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Learnings != 1 {
+					t.Errorf("learnings = %d (%v), want the one live learning", rep.Learnings, err)
+				}
+			}
+		})
+	}
+}

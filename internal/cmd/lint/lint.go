@@ -10,23 +10,22 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/progress"
-	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/lint"
 )
 
 // Options holds the flags of "learn lint".
 type Options struct {
-	IO      *cmdutil.IO
-	Path    func() (string, error)
-	Display func(string) string
-	Limit   func() (int, error)
-	JSON    bool
+	IO *cmdutil.IO
+	// Memory is the memory file, as the factory finds it.
+	Memory func() (*ops.Memory, error)
+	JSON   bool
 }
 
 // NewCmdLint builds "learn lint". runF replaces the run function in tests.
 func NewCmdLint(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "lint",
 		Short: "Report problems in the learnings file",
@@ -70,41 +69,16 @@ alone do not count), 0 when the file is clean or does not exist yet.`,
 	return cmd
 }
 
-// Report is the --json output.
-type Report struct {
-	File      string         `json:"file"`
-	Exists    bool           `json:"exists"`
-	Sessions  int            `json:"sessions"`
-	Learnings int            `json:"learnings"`
-	Errors    int            `json:"errors"`
-	Warnings  int            `json:"warnings"`
-	Findings  []lint.Finding `json:"findings"`
-}
-
 func run(opts *Options) error {
-	// The secret scan needs only the bytes: it runs while they are parsed.
-	var scan *lint.SecretScan
-	file, err := memview.OpenBeside(opts.Path, opts.Display, func(src []byte) { scan = lint.ScanSecrets(src) })
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	doc := file.Doc
-	limit := learnings.SizeLimit
-	if opts.Limit != nil {
-		if limit, err = opts.Limit(); err != nil {
-			return err
-		}
-	}
-	busy := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("checking %s", memview.Plural(len(doc.Learnings()), "learning", "learnings")))
-	findings := lint.CheckScanned(doc, limit, scan)
-	busy.Stop()
-	rep := Report{
-		File: file.Display, Exists: file.Exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
-		Errors: lint.Errors(findings), Findings: findings,
-	}
-	rep.Warnings = len(findings) - rep.Errors
-	if rep.Findings == nil {
-		rep.Findings = []lint.Finding{}
+	rep, err := ops.Lint(m, ops.LintOptions{Busy: func(what string) func() {
+		return progress.Start(opts.IO.Err, opts.IO.ShowProgress(), what).Stop
+	}})
+	if err != nil {
+		return err
 	}
 	if opts.JSON {
 		if err := cmdutil.WriteJSON(opts.IO.Out, rep); err != nil {
@@ -119,7 +93,7 @@ func run(opts *Options) error {
 	return nil
 }
 
-func write(w io.Writer, rep Report) {
+func write(w io.Writer, rep *ops.LintResult) {
 	// A large file has tens of thousands of findings: one write each
 	// would cost more than finding them.
 	out := bufio.NewWriter(w)

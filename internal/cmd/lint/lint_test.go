@@ -8,6 +8,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 func TestLint(t *testing.T) {
@@ -56,7 +57,7 @@ func TestLintJSON(t *testing.T) {
 	if cmdutil.ExitCode(err) != 1 {
 		t.Fatalf("err = %v, want exit 1", err)
 	}
-	var rep Report
+	var rep ops.LintResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}

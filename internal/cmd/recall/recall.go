@@ -2,39 +2,37 @@
 package recall
 
 import (
-	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/search"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Options holds the flags of "learn recall".
 type Options struct {
-	IO       *cmdutil.IO
-	File     func() (string, error)
-	Display  func(string) string
-	Limit    func() (int, error)
+	IO *cmdutil.IO
+	// Memory is the memory file, as the factory finds it.
+	Memory   func() (*ops.Memory, error)
 	JSON     bool
 	All      bool
 	MaxChars int
 	Category string
 	Query    string
 	Work     taskflags.Flags
-	Root     func() (string, error)
 }
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot, Limit: f.SizeLimit}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -120,167 +118,38 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 	return cmd
 }
 
-// jsonOutput is the --json form.
-type jsonOutput struct {
-	File         string                 `json:"file"`
-	Exists       bool                   `json:"exists"`
-	Sessions     int                    `json:"sessions"`
-	Total        int                    `json:"total"`
-	Duplicates   int                    `json:"duplicates"`
-	MaxChars     int                    `json:"max_chars"`
-	Learnings    []jsonLearning         `json:"learnings"`
-	Omitted      []engine.CategoryCount `json:"omitted"`
-	OmittedTotal int                    `json:"omitted_total"`
-	Problems     []learnings.Problem    `json:"problems"`
-	// Damage lists the parts of the file that could not be read as
-	// learnings: what they hold is missing above.
-	Damage   []learnings.Damage `json:"damage"`
-	Warnings []string           `json:"warnings"`
-	Context  *jsonContext       `json:"context,omitempty"`
-}
-
-type jsonLearning struct {
-	ID        string       `json:"id"`
-	Category  string       `json:"category"`
-	Text      string       `json:"text"`
-	Collapsed int          `json:"collapsed_duplicates"`
-	Session   *jsonSession `json:"session"`
-	// Chosen and Relevance are set with context flags: whether the
-	// learning was chosen for the task, and its score and reasons.
-	Chosen    bool                 `json:"chosen_for_task,omitempty"`
-	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
-}
-
-// jsonContext is the context the learnings were chosen for, --git's
-// findings included.
-type jsonContext struct {
-	Task   string   `json:"task"`
-	Paths  []string `json:"paths"`
-	Branch string   `json:"branch"`
-	Floor  float64  `json:"floor"`
-	Chosen int      `json:"chosen"`
-}
-
-type jsonSession struct {
-	ID    string `json:"id"`
-	Stamp string `json:"stamp"`
-	Focus string `json:"focus"`
-}
-
 func run(opts *Options) error {
-	file, err := memview.Open(opts.File, opts.Display)
+	m, err := opts.Memory()
 	if err != nil {
-		return fmt.Errorf("read learnings: %w", err)
-	}
-	shown, doc := file.Display, file.Doc
-	out := jsonOutput{File: shown, Learnings: []jsonLearning{}, Omitted: []engine.CategoryCount{}, Problems: []learnings.Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}}
-	if !file.Exists {
-		if opts.JSON {
-			return cmdutil.WriteJSON(opts.IO.Out, out)
-		}
-		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s does not exist, so this is the first session with a memory in this project.\n"+
-			"Store what this session teaches with `learn store` (the /learning-store command); it creates the file.\n", shown)
-		return nil
-	}
-	out.Exists = true
-	if err := memview.CheckCategory(doc, opts.Category); err != nil {
-		return err
-	}
-
-	out.Problems = append(out.Problems, problems(doc)...)
-	out.Damage = append(out.Damage, doc.Damage...)
-	limit := learnings.SizeLimit
-	if opts.Limit != nil {
-		if limit, err = opts.Limit(); err != nil {
+		if errors.Is(err, cmdutil.ErrUsage) {
 			return err
 		}
+		return fmt.Errorf("read learnings: %w", err)
 	}
-	out.Warnings = append(out.Warnings, sizeWarnings(shown, doc, limit)...)
-	memview.WarnDamage(opts.IO.Err, shown, doc)
-	if !opts.JSON {
-		memview.WriteProblems(opts.IO.Err, shown, out.Problems)
-		if len(out.Problems) > 0 {
-			fmt.Fprintf(opts.IO.Err, "%s has %s; everything readable is shown (run `learn lint` for details).\n", shown, memview.Plural(len(out.Problems), "problem", "problems"))
+	res, err := ops.Recall(m, ops.RecallOptions{All: opts.All, MaxChars: opts.MaxChars, Category: opts.Category, Query: opts.Query, Work: opts.Work.Work()})
+	if err != nil {
+		if errors.Is(err, cmdutil.ErrUsage) || errors.Is(err, ops.ErrNotFound) {
+			return err
 		}
-		for _, w := range out.Warnings {
+		return fmt.Errorf("read learnings: %w", err)
+	}
+	if res.Exists {
+		memview.WarnDamageList(opts.IO.Err, res.File, res.Damage)
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, res)
+	}
+	if res.Exists {
+		for _, p := range res.Problems {
+			fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", res.File, p.Line, p.Message)
+		}
+		if len(res.Problems) > 0 {
+			fmt.Fprintf(opts.IO.Err, "%s has %s; everything readable is shown (run `learn lint` for details).\n", res.File, memview.Plural(len(res.Problems), "problem", "problems"))
+		}
+		for _, w := range res.Warnings {
 			fmt.Fprintln(opts.IO.Err, w)
 		}
 	}
-
-	sel := engine.Options{Category: opts.Category, Context: opts.Work.Context(context.Background(), opts.Root)}
-	if !opts.All {
-		sel.MaxChars = opts.MaxChars
-	}
-	if opts.Query != "" {
-		category := ""
-		if opts.Category != "" {
-			category, _ = learnings.NormalizeCategory(opts.Category)
-		}
-		hits := search.Build(doc).Query(opts.Query, search.Options{Category: category})
-		sel.Ranked = make([]*learnings.Learning, 0, len(hits))
-		for _, h := range hits {
-			sel.Ranked = append(sel.Ranked, h.Learning)
-		}
-		sel.Query = opts.Query
-	}
-	res := engine.Select(doc, sel)
-
-	if opts.JSON {
-		out.Sessions, out.Total, out.Duplicates, out.MaxChars = res.Sessions, res.Total, res.Duplicates, res.MaxChars
-		out.OmittedTotal = res.OmittedTotal
-		out.Omitted = append(out.Omitted, res.Omitted...)
-		if opts.Work.Set() {
-			c := sel.Context
-			out.Context = &jsonContext{Task: c.Task, Paths: append([]string{}, c.Paths...), Branch: c.Branch, Floor: res.Floor, Chosen: res.Chosen}
-		}
-		for _, it := range res.Shown {
-			jl := jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: secrets.Redact(it.Learning.Text), Collapsed: it.Collapsed, Chosen: it.Chosen}
-			jl.Relevance = taskflags.JSON(it.Match)
-			if s := it.Learning.Session; s != nil {
-				jl.Session = &jsonSession{ID: s.ID, Stamp: s.Stamp, Focus: s.Focus}
-			}
-			out.Learnings = append(out.Learnings, jl)
-		}
-		return cmdutil.WriteJSON(opts.IO.Out, out)
-	}
-	if res.Stored == 0 && len(doc.Damage) > 0 {
-		fmt.Fprintf(opts.IO.Out, "No readable learnings in %s.\n", shown)
-		memview.WriteDamageNote(opts.IO.Out, shown, doc)
-		return nil
-	}
-	if res.Stored == 0 {
-		fmt.Fprintf(opts.IO.Out, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", shown)
-		return nil
-	}
-	if _, err := fmt.Fprint(opts.IO.Out, res.Text()); err != nil {
-		return err
-	}
-	memview.WriteDamageNote(opts.IO.Out, shown, doc)
-	return nil
-}
-
-// problems lists what the reader reported in line order, leaving out what
-// the damage report already says (an unclosed block is damage too).
-func problems(doc *learnings.Document) []learnings.Problem {
-	var ps []learnings.Problem
-	for _, p := range doc.Problems {
-		if doc.Unclosed != nil && p == *doc.Unclosed {
-			continue
-		}
-		ps = append(ps, p)
-	}
-	return ps
-}
-
-// sizeWarnings says when the file approaches or passes the size limit, with
-// advice that holds for the file at hand.
-func sizeWarnings(shown string, doc *learnings.Document, limit int) []string {
-	size := len(doc.Source)
-	switch {
-	case size > limit:
-		return []string{fmt.Sprintf("warning: %s is %s: %s.", shown, learnings.OverLimit(size, limit), learnings.SizeAdvice(doc, limit))}
-	case size > learnings.WarnAt(limit):
-		return []string{fmt.Sprintf("note: %s is %s and approaching %s: %s.", shown, learnings.HumanSize(size), learnings.LimitText(limit), learnings.SizeAdvice(doc, limit))}
-	}
-	return nil
+	_, err = io.WriteString(opts.IO.Out, res.Text())
+	return err
 }

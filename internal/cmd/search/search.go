@@ -3,19 +3,17 @@ package search
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/taskflags"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/search"
 )
 
@@ -25,20 +23,19 @@ const DefaultLimit = 10
 
 // Options holds the flags of "learn search".
 type Options struct {
-	IO       *cmdutil.IO
-	Path     func() (string, error)
-	Display  func(string) string
+	IO *cmdutil.IO
+	// Memory is the memory file, as the factory finds it.
+	Memory   func() (*ops.Memory, error)
 	Query    string
 	Limit    int
 	Category string
 	JSON     bool
 	Work     taskflags.Flags
-	Root     func() (string, error)
 }
 
 // NewCmdSearch builds "learn search". runF replaces the run function in tests.
 func NewCmdSearch(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.MemoryFile, Display: f.DisplayPath, Root: f.ProjectRoot}
+	opts := &Options{IO: f.IO, Memory: f.Memory}
 	cmd := &cobra.Command{
 		Use:   "search [QUERY...]",
 		Short: "Search learnings, ranked",
@@ -96,81 +93,28 @@ No match is not an error: search says so and exits 0.`,
 	return cmd
 }
 
-// Result is one hit as --json prints it.
-type Result struct {
-	ID        string  `json:"id"`
-	Category  string  `json:"category"`
-	Date      string  `json:"date"`
-	SessionID string  `json:"session_id,omitempty"`
-	Focus     string  `json:"focus,omitempty"`
-	Project   string  `json:"project,omitempty"`
-	Line      int     `json:"line"`
-	Score     float64 `json:"score"`
-	// Snippet is plain text; Highlights are the byte ranges of the matched
-	// words in it.
-	Snippet    string   `json:"snippet"`
-	Highlights [][2]int `json:"highlights"`
-	// Relevance is set with context flags, for a hit relevant to the work
-	// at hand: its relevance score and the task words and paths behind it.
-	Relevance *taskflags.Relevance `json:"relevance,omitempty"`
-}
-
-// Work is the work at hand as --json shows it.
-type Work struct {
-	Task   string   `json:"task"`
-	Paths  []string `json:"paths"`
-	Branch string   `json:"branch"`
-}
-
-// Report is the whole --json output.
-type Report struct {
-	File  string `json:"file"`
-	Query string `json:"query"`
-	// Context is the work at hand the hits were ranked for, --git's
-	// findings included; set only with context flags.
-	Context  *Work    `json:"context,omitempty"`
-	Searched int      `json:"searched"`
-	Matched  int      `json:"matched"`
-	Results  []Result `json:"results"`
-}
-
 func run(opts *Options) error {
-	file, err := memview.Open(opts.Path, opts.Display)
+	m, err := opts.Memory()
 	if err != nil {
 		return err
 	}
-	doc, display := file.Doc, file.Display
-	memview.WarnDamage(opts.IO.Err, display, doc)
-	if file.Exists {
-		if err := memview.CheckCategory(doc, opts.Category); err != nil {
-			return err
-		}
+	res, err := ops.Search(m, ops.SearchOptions{Query: opts.Query, Category: opts.Category, Limit: opts.Limit, Work: opts.Work.Work()})
+	if res != nil {
+		memview.WarnDamageList(opts.IO.Err, res.File, res.Damage)
 	}
-	sopts := search.Options{Limit: opts.Limit, Category: opts.Category, Prefix: true}
-	var hits []search.Hit
-	var matched int
-	var work *Work
-	if opts.Work.Set() {
-		c := opts.Work.Context(context.Background(), opts.Root)
-		work = &Work{Task: c.Task, Paths: append([]string{}, c.Paths...), Branch: c.Branch}
-		hits, matched = search.SearchContext(doc, opts.Query, c, sopts)
-	} else {
-		hits, matched = search.Search(doc, opts.Query, sopts)
+	if err != nil {
+		return err
 	}
-	searched := len(learnings.Live(doc.Learnings()))
 	if opts.JSON {
-		rep := Report{File: display, Query: opts.Query, Context: work, Searched: searched, Matched: matched, Results: []Result{}}
-		for _, h := range hits {
-			rep.Results = append(rep.Results, toResult(h))
-		}
-		return cmdutil.WriteJSON(opts.IO.Out, rep)
+		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
 	// --limit 0 on a large file lists tens of thousands of hits: one write
 	// each would cost more than the search.
 	out := bufio.NewWriter(opts.IO.Out)
 	defer out.Flush()
+	hits, display := res.Results, res.File
 	switch {
-	case !file.Exists:
+	case !res.Exists:
 		fmt.Fprintf(out, "No learnings yet: %s does not exist. Store some with learn store.\n", display)
 		return nil
 	case len(hits) == 0:
@@ -178,58 +122,41 @@ func run(opts *Options) error {
 		if opts.Category != "" {
 			scope = " in " + opts.Category
 		}
-		fmt.Fprintf(out, "No learnings%s match %s (%s searched in %s).\n", scope, asked(opts.Query, work),
-			memview.Plural(searched, "learning", "learnings"), display)
+		fmt.Fprintf(out, "No learnings%s match %s (%s searched in %s).\n", scope, asked(opts.Query, res.Context),
+			memview.Plural(res.Searched, "learning", "learnings"), display)
 		return nil
 	}
 	shown := memview.Plural(len(hits), "result", "results")
-	if matched > len(hits) {
-		shown = fmt.Sprintf("Best %d of %d results", len(hits), matched)
+	if res.Matched > len(hits) {
+		shown = fmt.Sprintf("Best %d of %d results", len(hits), res.Matched)
 	}
-	fmt.Fprintf(out, "%s for %s in %s (%s searched):\n", shown, asked(opts.Query, work), display,
-		memview.Plural(searched, "learning", "learnings"))
+	fmt.Fprintf(out, "%s for %s in %s (%s searched):\n", shown, asked(opts.Query, res.Context), display,
+		memview.Plural(res.Searched, "learning", "learnings"))
 	for _, h := range hits {
 		writeHit(out, h, opts.IO.ColorScheme())
 	}
-	if matched > len(hits) {
-		fmt.Fprintf(out, "\n%d more not shown: narrow the query, or see all with --limit 0.\n", matched-len(hits))
+	if res.Matched > len(hits) {
+		fmt.Fprintf(out, "\n%d more not shown: narrow the query, or see all with --limit 0.\n", res.Matched-len(hits))
 	}
 	fmt.Fprintln(out, "\nRead one in full with: learn show ID")
 	return nil
 }
 
-func toResult(h search.Hit) Result {
-	l := h.Learning
-	r := Result{
-		ID: l.ID, Category: l.Category, Date: memview.Date(l), Line: l.Span.Line,
-		Score: math.Round(h.Score*1000) / 1000, Snippet: h.Plain, Highlights: h.Marks,
-	}
-	if r.Highlights == nil {
-		r.Highlights = [][2]int{}
-	}
-	r.Relevance = taskflags.JSON(h.Match)
-	if s := l.Session; s != nil {
-		r.SessionID, r.Focus, r.Project = s.ID, s.Focus, s.Project
-	}
-	return r
-}
-
 // writeHit prints one hit as two lines: what it is, then the snippet.
-func writeHit(w io.Writer, h search.Hit, cs cmdutil.ColorScheme) {
-	l := h.Learning
-	fmt.Fprintf(w, "\n%s  %s  %s  line %d\n", cs.ID(l.ID), l.Category, memview.Date(l), l.Span.Line)
-	snippet := h.Snippet
+func writeHit(w io.Writer, h ops.SearchHit, cs cmdutil.ColorScheme) {
+	fmt.Fprintf(w, "\n%s  %s  %s  line %d\n", cs.ID(h.ID), h.Category, h.Date, h.Line)
+	snippet := search.Highlight(h.Snippet, h.Highlights, "**", "**")
 	if cs.Enabled() {
-		snippet = bold(h.Plain, h.Marks)
+		snippet = bold(h.Snippet, h.Highlights)
 	}
 	fmt.Fprintf(w, "    %s\n", snippet)
-	if h.Match != nil {
-		fmt.Fprintf(w, "    why: %s\n", why(h.Match))
+	if h.Relevance != nil {
+		fmt.Fprintf(w, "    why: %s\n", why(h.Relevance))
 	}
 }
 
 // why says in a line what made a hit relevant to the work at hand.
-func why(m *relevance.Match) string {
+func why(m *ops.Relevance) string {
 	var parts []string
 	if len(m.Terms) > 0 {
 		parts = append(parts, "words "+strings.Join(m.Terms, ", "))
@@ -246,7 +173,7 @@ func why(m *relevance.Match) string {
 
 // asked names what was searched for in the headline: the query, and the
 // work at hand when context flags were given.
-func asked(q string, work *Work) string {
+func asked(q string, work *ops.SearchContext) string {
 	if work == nil {
 		return fmt.Sprintf("%q", q)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 func TestSearch(t *testing.T) {
@@ -103,7 +104,7 @@ func TestSearchJSON(t *testing.T) {
 	if err := e.Run(NewCmdSearch(e.Factory, nil), "--json", "idempot"); err != nil {
 		t.Fatal(err)
 	}
-	var rep Report
+	var rep ops.SearchResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, e.Out)
 	}
@@ -111,7 +112,7 @@ func TestSearchJSON(t *testing.T) {
 		t.Fatalf("searched %d, %d results; want 4, 1", rep.Searched, len(rep.Results))
 	}
 	r := rep.Results[0]
-	if r.Category != "Fresh Discoveries" || r.Date != "2026-11-22 14:05 UTC" || r.Project != "acme-sync" || r.Line != 22 || r.ID == "" || r.SessionID == "" {
+	if r.Category != "Fresh Discoveries" || r.Date != "2026-11-22 14:05 UTC" || r.Project != "acme-sync" || r.Line != 22 || r.ID == "" || r.Session == nil || r.Session.ID == "" {
 		t.Errorf("result = %+v", r)
 	}
 	for _, h := range r.Highlights {

@@ -30,8 +30,10 @@ type Options struct {
 	IO      *cmdutil.IO
 	File    func() (string, error)
 	Display func(string) string
-	Getwd   func() (string, error)
-	Now     func() time.Time
+	// Reason says why File is the memory (for the API's file_reason).
+	Reason func() string
+	Getwd  func() (string, error)
+	Now    func() time.Time
 
 	Addr     string
 	Port     int
@@ -54,7 +56,7 @@ type Options struct {
 
 // NewCmdServe builds "learn serve". runF replaces the run function in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Reason: f.MemoryReason, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Open a local web page to read, search and prune the memory",
@@ -166,7 +168,7 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	token := web.NewToken()
 	srv, err := web.New(web.Config{
-		Path: path, Display: display, Project: projectName(wd, path),
+		Path: path, Display: display, Reason: reasonOf(opts), Project: projectName(wd, path),
 		Token: token, Hosts: web.AllowedHosts(port, extra...),
 		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
 	})
@@ -343,4 +345,11 @@ func launch(argv []string) error {
 	}
 	go func() { _ = cmd.Wait() }()
 	return nil
+}
+
+func reasonOf(opts *Options) string {
+	if opts.Reason == nil {
+		return ""
+	}
+	return opts.Reason()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -73,7 +74,7 @@ func TestShowJSON(t *testing.T) {
 	if err := e.Run(NewCmdShow(e.Factory, nil), "--json", ss[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	var rep Report
+	var rep ops.ShowResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -88,11 +89,11 @@ func TestShowErrors(t *testing.T) {
 		wantIs                                 error
 	}{
 		{name: "not found", content: memviewtest.Sample, id: "zzz",
-			wantErr: `no learning or session has an ID starting with "zzz" in .tmp/memory-learnings.md; find IDs with: learn search WORDS`, wantIs: ErrNotFound},
+			wantErr: `no learning or session has an ID starting with "zzz" in .tmp/memory-learnings.md; find IDs with: learn search WORDS`, wantIs: ops.ErrNotFound},
 		{name: "ambiguous", content: memviewtest.Sample, id: "l",
 			wantStderr: `"l" is ambiguous: 4 learnings and sessions have IDs starting with it`, wantIs: cmdutil.ErrSilent},
 		{name: "hidden by an unclosed block", content: memviewtest.Sample + "\n<!--\n- hidden learning\n", id: "zzz",
-			wantErr: `in .tmp/memory-learnings.md (2 lines cannot be read, see above; the ID may be there)`, wantIs: ErrNotFound},
+			wantErr: `in .tmp/memory-learnings.md (2 lines cannot be read, see above; the ID may be there)`, wantIs: ops.ErrNotFound},
 		{name: "missing file", content: "", id: "abc", wantErr: "does not exist yet"},
 	}
 	for _, tt := range tests {

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -65,7 +66,7 @@ func TestStatsNumbers(t *testing.T) {
 	if err := e.Run(NewCmdStats(e.Factory, nil), "--json"); err != nil {
 		t.Fatal(err)
 	}
-	var rep Report
+	var rep ops.StatsResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}

@@ -58,11 +58,11 @@
       li.appendChild(el('span', 'badge', r.badge));
       var a = el('a', 'snippet');
       a.href = base + '/learning/' + encodeURIComponent(r.id);
-      r.snippet.forEach(function (run) {
+      r.snippet_runs.forEach(function (run) {
         a.appendChild(run.hit ? el('mark', '', run.text) : document.createTextNode(run.text));
       });
       li.appendChild(a);
-      var meta = el('span', 'hit-meta', r.id + ' · ' + r.date + (r.focus ? ' · ' + r.focus : '') + ' · line ' + r.line);
+      var meta = el('span', 'hit-meta', r.id + ' · ' + r.date + (r.session && r.session.focus ? ' · ' + r.session.focus : '') + ' · line ' + r.line);
       li.appendChild(meta);
       list.appendChild(li);
     });

@@ -1,0 +1,33 @@
+package ops
+
+import "github.com/learn-memory/learn/learnings"
+
+// liveDocument is doc without its superseded learnings, for the analyses
+// that take a whole document (improve-docs): a superseded learning is an
+// old, wrong fact and never comes back as a live one. doc is not changed;
+// the copy shares its learnings and spans.
+func liveDocument(doc *learnings.Document) *learnings.Document {
+	live := *doc
+	if doc.Consolidated != nil {
+		c := *doc.Consolidated
+		c.Categories = liveCategories(c.Categories)
+		live.Consolidated = &c
+	}
+	live.Sessions = make([]*learnings.Session, len(doc.Sessions))
+	for i, s := range doc.Sessions {
+		cp := *s
+		cp.Categories = liveCategories(s.Categories)
+		live.Sessions[i] = &cp
+	}
+	return &live
+}
+
+func liveCategories(cs []*learnings.Category) []*learnings.Category {
+	out := make([]*learnings.Category, len(cs))
+	for i, c := range cs {
+		cp := *c
+		cp.Learnings = learnings.Live(c.Learnings)
+		out[i] = &cp
+	}
+	return out
+}

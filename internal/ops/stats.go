@@ -1,0 +1,181 @@
+package ops
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/learn-memory/learn/learnings"
+	engine "github.com/learn-memory/learn/learnings/recall"
+)
+
+// charsPerToken is the rough size of a token in English prose and code, the
+// estimate stats uses because a real tokenizer depends on the model.
+const charsPerToken = 4
+
+// minGrowthSpan is the shortest history a growth rate is computed from: a
+// rate per week from two sessions an hour apart would only mislead.
+const minGrowthSpan = 7 * 24 * time.Hour
+
+// StatsOptions asks Stats for the numbers.
+type StatsOptions struct {
+	// Busy, when set, is told the long part starts and returns the
+	// function that says it ended (a front end's progress line).
+	Busy func(what string) (done func())
+}
+
+// Stats measures the file: its size, sessions, learnings by category, what
+// a recall of it costs, its age and growth, and its problems.
+func Stats(m *Memory, opts StatsOptions) (*StatsResult, error) {
+	snap, err := m.read()
+	if err != nil {
+		return nil, err
+	}
+	doc := snap.Doc
+	done := func() {}
+	if opts.Busy != nil {
+		done = opts.Busy(fmt.Sprintf("measuring %s", plural(len(doc.Learnings()), "learning", "learnings")))
+	}
+	now := time.Now
+	if m.Now != nil {
+		now = m.Now
+	}
+	rep := compute(doc, now())
+	done()
+	rep.File, rep.FileReason, rep.Exists = m.Display, m.Reason, snap.Exists
+	rep.Problems, rep.DamagedLines = problemCount(doc), DamagedLines(doc.Damage)
+	rep.Damage = append([]learnings.Damage{}, doc.Damage...)
+	return rep, nil
+}
+
+// problemCount is how many problems the reader found: what it reported by
+// line plus each damaged part, counting an unclosed block once.
+func problemCount(doc *learnings.Document) int {
+	n := len(doc.Problems) + len(doc.Damage)
+	if doc.Unclosed != nil && slices.Contains(doc.Problems, *doc.Unclosed) {
+		n--
+	}
+	return n
+}
+
+// RecallCost is the size of one recall's output.
+type RecallCost struct {
+	Chars  int `json:"chars"`
+	Tokens int `json:"tokens"`
+	// Shown is the number of learnings in that output.
+	Shown int `json:"shown"`
+}
+
+// SessionAge is one end of the sessions' span.
+type SessionAge struct {
+	SessionRef
+	AgeDays float64 `json:"age_days"`
+}
+
+// Growth is how fast the sessions accumulate.
+type Growth struct {
+	Weeks           float64 `json:"weeks"`
+	SessionsPerWeek float64 `json:"sessions_per_week"`
+	BytesPerWeek    int     `json:"bytes_per_week"`
+}
+
+// StatsResult is the file in numbers, and its JSON shape.
+type StatsResult struct {
+	File                string          `json:"file"`
+	FileReason          string          `json:"file_reason"`
+	Exists              bool            `json:"exists"`
+	Bytes               int             `json:"bytes"`
+	Sessions            int             `json:"sessions"`
+	UndatedSessions     int             `json:"undated_sessions"`
+	Learnings           int             `json:"learnings"`
+	ConsolidatedCount   int             `json:"consolidated_learnings"`
+	Categories          []CategoryCount `json:"categories"`
+	FullRecall          RecallCost      `json:"full_recall"`
+	DefaultRecall       RecallCost      `json:"default_recall"`
+	DefaultRecallBudget int             `json:"default_recall_max_chars"`
+	TokenEstimate       string          `json:"token_estimate"`
+	Newest              *SessionAge     `json:"newest,omitempty"`
+	Oldest              *SessionAge     `json:"oldest,omitempty"`
+	Growth              *Growth         `json:"growth,omitempty"`
+	// Problems counts what lint would report from the reader: text it
+	// could not read and damaged parts (DamagedLines says how big).
+	Problems     int                `json:"problems"`
+	DamagedLines int                `json:"damaged_lines"`
+	Damage       []learnings.Damage `json:"damage"`
+}
+
+// compute gathers the numbers; now is the clock the ages are measured from.
+func compute(doc *learnings.Document, now time.Time) *StatsResult {
+	rep := &StatsResult{
+		Bytes: len(doc.Source), Sessions: len(doc.Sessions), DefaultRecallBudget: engine.DefaultMaxChars,
+		TokenEstimate: fmt.Sprintf("characters / %d", charsPerToken),
+	}
+	counts := map[string]int{}
+	for _, l := range doc.Learnings() {
+		name, _ := learnings.NormalizeCategory(l.Category)
+		counts[name]++
+		rep.Learnings++
+		if l.Session == nil {
+			rep.ConsolidatedCount++
+		}
+	}
+	for _, p := range learnings.Priority {
+		rep.Categories = append(rep.Categories, CategoryCount{Category: p, Count: counts[p]})
+		delete(counts, p)
+	}
+	var custom []string
+	for c := range counts {
+		custom = append(custom, c)
+	}
+	slices.Sort(custom)
+	for _, c := range custom {
+		rep.Categories = append(rep.Categories, CategoryCount{Category: c, Count: counts[c]})
+	}
+	// The default recall is a small part of the work of the full one; it
+	// is measured beside it, on another CPU where there is one.
+	defaultRecall := make(chan RecallCost, 1)
+	go func() { defaultRecall <- cost(engine.Select(doc, engine.Options{MaxChars: engine.DefaultMaxChars})) }()
+	rep.FullRecall = cost(engine.Select(doc, engine.Options{}))
+	rep.DefaultRecall = <-defaultRecall
+
+	var newest, oldest *learnings.Session
+	sessionBytes := 0
+	for _, s := range doc.Sessions {
+		sessionBytes += s.Span.End - s.Span.Start
+		if s.Time.IsZero() {
+			rep.UndatedSessions++
+			continue
+		}
+		if newest == nil || s.Time.After(newest.Time) {
+			newest = s
+		}
+		if oldest == nil || s.Time.Before(oldest.Time) {
+			oldest = s
+		}
+	}
+	if newest != nil {
+		rep.Newest = age(newest, now)
+		rep.Oldest = age(oldest, now)
+		if span := newest.Time.Sub(oldest.Time); span >= minGrowthSpan {
+			weeks := span.Hours() / (24 * 7)
+			rep.Growth = &Growth{
+				Weeks:           round1(weeks),
+				SessionsPerWeek: round1(float64(len(doc.Sessions)-rep.UndatedSessions) / weeks),
+				BytesPerWeek:    int(float64(sessionBytes) / weeks),
+			}
+		}
+	}
+	return rep
+}
+
+func cost(r *engine.Result) RecallCost {
+	chars := r.Chars()
+	return RecallCost{Chars: chars, Tokens: (chars + charsPerToken - 1) / charsPerToken, Shown: len(r.Shown)}
+}
+
+func age(s *learnings.Session, now time.Time) *SessionAge {
+	return &SessionAge{SessionRef: NewSessionRef(s), AgeDays: round1(now.Sub(s.Time).Hours() / 24)}
+}
+
+func round1(f float64) float64 { return math.Round(f*10) / 10 }
