@@ -28,7 +28,7 @@ var textCategories = []struct {
 }{
 	{regexp.MustCompile(`(?i)\b(user|they|he|she) (corrected|said (not|to)|pointed out|told me)|\bcorrection\b|\bwrong\b|\bmistake\b|\binstead of\b|\bnot\b.{1,40}\bbut\b|^(❌|🚫|✗)|\bI (assumed|thought|used|edited|added|ran)\b`), "User Corrections", "it corrects what was done or assumed"},
 	{regexp.MustCompile(`(?i)\b(must|required|requires|requirement|has to|have to|needs to|need to|mandatory|shall|richiede|deve|erfordert|muss|requiere|exige|doit)\b|必ず|しなければ|必要|必须|必需|需要|bắt buộc|phải`), "New Requirements", "it states a requirement (must, required, needs to)"},
-	{regexp.MustCompile(`(?i)\b(user|they|i|we) (prefers?|likes?|wants?|would rather)\b|\bprefer(s|red)?\b|\bpreference\b|preferisce|bevorzugt|prefiere|préfère|好む|好み|希望|偏好|喜欢|thích|muốn`), "Preference Clarifications", "it states a preference"},
+	{regexp.MustCompile(`(?i)\b(user|they|i|we) (prefers?|likes?|wants?|would rather|does not want|doesn'?t want|asked for)\b|\bprefer(s|red)?\b|\bpreference\b|preferisce|bevorzugt|prefiere|préfère|好む|好み|希望|偏好|喜欢|thích|muốn`), "Preference Clarifications", "it states a preference"},
 	{regexp.MustCompile(`(?i)\b(always|never|don'?t|do not|avoid|convention|naming|use \S+ (for|instead)|we use|style|pattern|rule|sempre|non usare|mai|immer|nie|siempre|nunca|toujours|jamais)\b|しない|禁止|常に|不要|禁止|总是|始终|luôn|không được|đừng|không`), "Updated Conventions", "it states a convention (always, never, use X for, naming)"},
 	{regexp.MustCompile(`(?i)\b(discovered|found|turns out|turned out|gotcha|quirk|workaround|root cause|because|caused by|fails? when|breaks? when|bug|fix(ed)?)\b|^(⚠️|💡)`), "Fresh Discoveries", "it records a discovery (found, turns out, root cause, workaround)"},
 }

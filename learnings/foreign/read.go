@@ -14,12 +14,19 @@ type reader struct {
 	// onlyLearnings: an instruction file with learnings sections; the
 	// other sections are its instructions.
 	onlyLearnings bool
+	// sections counts the file's headings.
+	sections int
 }
+
+// entryHeading tells a heading that names one learning ("Lesson: ...",
+// "Mistake — ..."): its section is that learning.
+var entryHeading = regexp.MustCompile(`(?i)^(lesson|mistake|rule|gotcha|learning|insight|tip|pitfall|takeaway)\s*[:：—–-]`)
 
 // context is what the headings above a block say about it.
 type context struct {
 	title    string // the innermost heading, as written
 	line     int    // its line
+	level    int    // its level
 	date     string
 	topic    string
 	category string
@@ -30,6 +37,11 @@ type context struct {
 }
 
 func (r *reader) read(blocks []*block) {
+	for _, b := range blocks {
+		if b.kind == bHeading {
+			r.sections++
+		}
+	}
 	if r.family.instructions {
 		for _, b := range blocks {
 			if b.kind == bHeading && learningsHeading.MatchString(b.title) {
@@ -71,7 +83,7 @@ func (r *reader) read(blocks []*block) {
 // headingContext is the context under heading b inside parent.
 func (r *reader) headingContext(parent context, b *block) context {
 	c := parent
-	c.title, c.line, c.skip = b.title, b.line, ""
+	c.title, c.line, c.level, c.skip = b.title, b.line, b.level, ""
 	rest := idTag.ReplaceAllString(b.title, " ")
 	if d, _, _, ok := findDate(b.title); ok {
 		c.date = d
@@ -163,7 +175,7 @@ func (r *reader) section(ctx context, bs []*block) {
 		r.skipAll(bs, ctx.skip)
 		return
 	}
-	if ctx.title != "" && labelledEntry(bs) {
+	if ctx.title != "" && (labelledEntry(bs) || entryHeading.MatchString(ctx.title) && len(bs) <= 6) {
 		r.labelled(ctx, bs)
 		return
 	}
@@ -202,6 +214,9 @@ func (r *reader) section(ctx context, bs []*block) {
 				continue
 			}
 			switch {
+			case ctx.level == 1 && r.sections > 1 && !hasItems:
+				r.skip(b.line, "the file's introduction under its title", text)
+				last = nil
 			case hasItems && (strings.HasSuffix(text, ":") || strings.HasSuffix(text, "：") || i+1 < len(bs) && bs[i+1].kind == bItem && words(text) < 25):
 				r.skip(b.line, "prose introducing the list that follows", text)
 				last = nil
@@ -625,11 +640,17 @@ func (r *reader) labelled(ctx context, bs []*block) {
 	if title == "" {
 		title = strings.TrimSpace(ctx.title)
 	}
+	if loc := entryHeading.FindStringIndex(title); loc != nil && strings.TrimSpace(title[loc[1]:]) != "" {
+		title = strings.TrimSpace(title[loc[1]:])
+	}
 	text := title + "\n" + strings.Join(trimBlank(lines), "\n")
 	sub.topic = ""
 	if sub.category == "" {
-		if m := labelLine.FindStringSubmatch(strings.Join(lines, "\n")); m != nil && strings.EqualFold(m[1], "mistake") {
-			sub.category, sub.why = "User Corrections", "an entry that records a mistake"
+		for _, l := range lines {
+			if m := labelLine.FindStringSubmatch(l); m != nil && (strings.EqualFold(m[1], "mistake") || strings.EqualFold(m[1], "what went wrong")) {
+				sub.category, sub.why = "User Corrections", "an entry that records a mistake"
+				break
+			}
 		}
 	}
 	r.add(sub, ctx.line, end, text)
