@@ -51,8 +51,10 @@ type Entry struct {
 
 // Skip is a part of the source not read as a learning, and why.
 type Skip struct {
-	Line   int    `json:"line"`
-	Reason string `json:"reason"`
+	Line int `json:"line"`
+	// EndLine is the skipped part's last line.
+	EndLine int    `json:"end_line"`
+	Reason  string `json:"reason"`
 	// Text is the first line of what was skipped, shortened.
 	Text string `json:"text,omitempty"`
 }

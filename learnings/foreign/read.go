@@ -291,7 +291,12 @@ func (r *reader) skipAll(bs []*block, reason string) {
 }
 
 func (r *reader) skip(line int, reason, text string) {
-	r.res.Skipped = append(r.res.Skipped, Skip{Line: line, Reason: reason, Text: preview(text)})
+	r.skipTo(line, line+strings.Count(text, "\n"), reason, text)
+}
+
+// skipTo records the lines line..end as not read, for reason.
+func (r *reader) skipTo(line, end int, reason, text string) {
+	r.res.Skipped = append(r.res.Skipped, Skip{Line: line, EndLine: end, Reason: reason, Text: preview(text)})
 }
 
 // add files one learning read at line..end.
@@ -304,7 +309,7 @@ func (r *reader) add(ctx context, line, end int, text string) {
 	}
 	text = stripCounters(text)
 	if strings.TrimSpace(text) == "" {
-		r.skip(line, "nothing but a date or a counter", text)
+		r.skipTo(line, end, "nothing but a date or a counter", text)
 		return
 	}
 	e.Text = text
@@ -375,7 +380,7 @@ func (r *reader) item(ctx *context, b *block) []Entry {
 	}
 	rest := dedent(b.lines[1:], indent)
 	if box && !checked && ctx.todo {
-		r.skip(b.line, "an open task (unchecked, under a to-do heading), not a learning", first)
+		r.skipTo(b.line, b.end, "an open task (unchecked, under a to-do heading), not a learning", first)
 		return nil
 	}
 	label := strings.TrimSpace(first)
