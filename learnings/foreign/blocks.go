@@ -10,14 +10,14 @@ import (
 type blockKind uint8
 
 const (
-	bHeading blockKind = iota
-	bItem              // a top-level list item, its nested lines included
-	bPara              // a paragraph (or a blockquote)
-	bTable             // a table row
-	bFence             // a fenced code block
-	bHTML              // an HTML block or comment
-	bBreak             // a thematic break
-	bIndented          // indented code outside a list
+	bHeading  blockKind = iota
+	bItem               // a top-level list item, its nested lines included
+	bPara               // a paragraph (or a blockquote)
+	bTable              // a table row
+	bFence              // a fenced code block
+	bHTML               // an HTML block or comment
+	bBreak              // a thematic break
+	bIndented           // indented code outside a list
 )
 
 // block is one top-level block: its kind, its lines and where it is.

@@ -649,7 +649,7 @@ func (r *reader) labelled(ctx context, bs []*block) {
 		title = strings.TrimSpace(title[loc[1]:])
 	}
 	text := title + "\n" + strings.Join(trimBlank(lines), "\n")
-	sub.topic = ""
+	sub.topic = cleanTopic(title)
 	if sub.category == "" {
 		for _, l := range lines {
 			if m := labelLine.FindStringSubmatch(l); m != nil && (strings.EqualFold(m[1], "mistake") || strings.EqualFold(m[1], "what went wrong")) {
@@ -669,10 +669,8 @@ func (r *reader) titled(ctx context, bs []*block) {
 		parts = append(parts, unquote(strings.TrimSpace(b.text())))
 		end = b.end
 	}
-	sub := ctx
 	title := ctx.topic
-	sub.topic = ""
-	r.add(sub, ctx.line, end, title+"\n"+strings.Join(parts, "\n\n"))
+	r.add(ctx, ctx.line, end, title+"\n"+strings.Join(parts, "\n\n"))
 }
 
 func trimBlank(lines []string) []string {
