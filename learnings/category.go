@@ -72,14 +72,14 @@ var nearMissKeys = []string{
 	"preference clarifications", "preference clarification",
 }
 
-// suggestCategory says which spec category a label that is not one of them
+// SuggestCategory says which spec category a label that is not one of them
 // was probably meant to be ("User Corections", "Fresh Discovery's",
 // "Prefrence Clarifications"), so that a typo does not make a custom
 // category that recall ranks after every spec one. ok is false for a label
 // the spec knows already and for a genuinely custom one ("Security Notes",
 // "Gotchas"): only a few edits from a spec label count, and the first
 // letter of each word must agree.
-func suggestCategory(label string) (name string, ok bool) {
+func SuggestCategory(label string) (name string, ok bool) {
 	if _, known := NormalizeCategory(label); known {
 		return "", false
 	}

@@ -42,9 +42,9 @@ func TestSuggestCategory(t *testing.T) {
 	}
 	for label, want := range near {
 		t.Run(label, func(t *testing.T) {
-			got, ok := suggestCategory(label)
+			got, ok := SuggestCategory(label)
 			if !ok || got != want {
-				t.Errorf("suggestCategory(%q) = %q, %v; want %q", label, got, ok, want)
+				t.Errorf("SuggestCategory(%q) = %q, %v; want %q", label, got, ok, want)
 			}
 		})
 	}
@@ -60,8 +60,8 @@ func TestSuggestCategory(t *testing.T) {
 	}
 	for _, label := range custom {
 		t.Run(label, func(t *testing.T) {
-			if got, ok := suggestCategory(label); ok {
-				t.Errorf("suggestCategory(%q) = %q; want no suggestion", label, got)
+			if got, ok := SuggestCategory(label); ok {
+				t.Errorf("SuggestCategory(%q) = %q; want no suggestion", label, got)
 			}
 		})
 	}

@@ -380,7 +380,7 @@ func (c *categoryNames) normalize(label []byte) labelName {
 	var known bool
 	n.name, known = NormalizeCategory(n.label)
 	if !known {
-		if s, ok := suggestCategory(n.label); ok {
+		if s, ok := SuggestCategory(n.label); ok {
 			n.name, n.typo = s, true
 		}
 	}
@@ -671,7 +671,7 @@ func knownCategory(name []byte) bool {
 	if _, known := NormalizeCategory(string(name)); known {
 		return true
 	}
-	_, near := suggestCategory(string(name))
+	_, near := SuggestCategory(string(name))
 	return near
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/forget"
 	"github.com/learn-memory/learn/internal/cmd/format"
 	"github.com/learn-memory/learn/internal/cmd/hook"
+	"github.com/learn-memory/learn/internal/cmd/imports"
 	"github.com/learn-memory/learn/internal/cmd/improvedocs"
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmd/lint"
@@ -147,6 +148,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		compact.NewCmdCompact(f, nil),
 		improvedocs.NewCmdImproveDocs(f, nil),
 		forget.NewCmdForget(f, nil),
+		imports.NewCmdImport(f, nil),
 	)
 	add("explore",
 		search.NewCmdSearch(f, nil),
