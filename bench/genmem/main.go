@@ -2,6 +2,7 @@
 // one, so benchmarks run on the same bytes on every machine.
 //
 //	go run ./bench/genmem -seed 1 -size 1m > mem.md
+//	go run ./bench/genmem -seed 1 -size 1m -mode zipf > zipf.md
 //	go run ./bench/genmem -candidates mem.md -n 8 > candidates.md
 //	go run ./bench/genmem -session -n 4 > session.md
 package main
@@ -10,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,10 +32,14 @@ func run(args []string) error {
 	crlf := fs.Bool("crlf", false, "write CRLF line endings")
 	candidates := fs.String("candidates", "", "print `n` candidate learnings for this memory file instead")
 	session := fs.Bool("session", false, "print n fresh learnings (input for learn store) instead")
+	mode := fs.String("mode", "", "generator: empty for the default, or one of "+strings.Join(memgen.Modes, ", "))
 	n := fs.Int("n", 5, "number of learnings for -candidates and -session")
 	out := fs.String("o", "", "write to this file instead of stdout")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *mode != "" && !slices.Contains(memgen.Modes, *mode) {
+		return fmt.Errorf("unknown -mode %q: want one of %s", *mode, strings.Join(memgen.Modes, ", "))
 	}
 	var data []byte
 	switch {
@@ -50,7 +56,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		data = memgen.GenerateWith(memgen.Options{Seed: *seed, Size: size, CRLF: *crlf})
+		data = memgen.GenerateWith(memgen.Options{Seed: *seed, Size: size, CRLF: *crlf, Mode: *mode})
 	}
 	if *out == "" {
 		_, err := os.Stdout.Write(data)

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestParseSize(t *testing.T) {
 	tests := []struct {
@@ -22,5 +25,28 @@ func TestParseSize(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("parseSize(%q) = %d, %v; want %d, ok=%v", tc.in, got, err, tc.want, tc.ok)
 		}
+	}
+}
+
+func TestRunMode(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		mode string
+		ok   bool
+	}{
+		{"", true},
+		{"zipf", true},
+		{"intl", true},
+		{"sparse", true},
+		{"ZIPF", false},
+		{"english", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			err := run([]string{"-size", "20k", "-mode", tc.mode, "-o", filepath.Join(dir, "m.md")})
+			if (err == nil) != tc.ok {
+				t.Errorf("run -mode %q: err = %v, want ok=%v", tc.mode, err, tc.ok)
+			}
+		})
 	}
 }

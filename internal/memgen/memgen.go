@@ -43,6 +43,9 @@ type Options struct {
 	// Base is the timestamp of the newest session. Zero means
 	// 2026-11-01 18:00 UTC. Older sessions count back from it.
 	Base time.Time
+	// Mode picks a generator from Modes; empty is the default one, whose
+	// bytes for a seed never change (benchmarks and tests depend on them).
+	Mode string
 }
 
 // Generate returns a memory file of about size bytes for seed, with the
@@ -54,7 +57,11 @@ func Generate(seed int64, size int) []byte {
 // GenerateWith returns a memory file built from opts.
 func GenerateWith(opts Options) []byte {
 	g := newGen(opts)
-	g.file()
+	if opts.Mode == "" {
+		g.file()
+	} else {
+		g.modeFile()
+	}
 	out := g.buf.Bytes()
 	if opts.CRLF {
 		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
@@ -122,6 +129,7 @@ type gen struct {
 	project string
 	recent  []string // ring of earlier learnings, source of near-duplicates
 	next    int
+	zipf    *rand.Zipf // word ranks of the zipf-like modes, made on first use
 }
 
 func newGen(opts Options) *gen {

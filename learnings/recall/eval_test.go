@@ -81,11 +81,26 @@ const evalBudget = 2000
 // learnings over eleven months, many subsystems, distractors sharing common
 // words) and 46 tasks of three kinds (sharing words with their learnings,
 // sharing none but touching their files or docs, needing old learnings).
-// With context at least 90% must appear; run with -v for the figures.
+// With context at least 90% must appear on the first two sets; run with -v
+// for the figures. testdata/eval3 (route planning: terse prompts with
+// typos, near-misses sharing one rare word, sessions that read a task's
+// files while learning something else) was written before its first run
+// and is held to the score the code had then, so it can only catch a drop:
+// see evalFloor.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
+}
+
+// evalFloor is the lowest share (in percent) of task-relevant learnings a
+// set must find with context. eval3's is its baseline, the score of the
+// code when the set was added (50 of 54, 92.6%, at fbc7146, 69010ba and
+// 9664623), not a goal: raise it when recall gets better.
+var evalFloor = map[string]float64{
+	"eval":  90,
+	"eval2": 90,
+	"eval3": 92.5,
 }
 
 func evalRecall(t *testing.T, dir string) {
@@ -153,7 +168,9 @@ func evalRecall(t *testing.T, dir string) {
 		t.Logf("%-6s %2d learnings: %5.1f%% with context, %5.1f%% without", k, tl.total, pct(tl.found, tl.total), pct(tl.plain, tl.total))
 	}
 	t.Logf("all    %2d learnings in %d tasks: %5.1f%% with context, %5.1f%% without", sum.total, len(tasks), pct(sum.found, sum.total), pct(sum.plain, sum.total))
-	if got := pct(sum.found, sum.total); got < 90 {
-		t.Errorf("recall at budget with context is %.1f%%, below the 90%% bar", got)
+	t.Logf("found %d of %d task-relevant learnings within %d characters", sum.found, sum.total, evalBudget)
+	floor := evalFloor[filepath.Base(dir)]
+	if got := pct(sum.found, sum.total); got < floor {
+		t.Errorf("recall at budget with context is %.1f%%, below the %.1f%% bar", got, floor)
 	}
 }

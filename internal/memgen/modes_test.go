@@ -1,0 +1,96 @@
+package memgen
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// TestDefaultModeBytes pins the default generator's output: bench numbers
+// and tests elsewhere depend on these exact bytes, so adding modes must not
+// move them.
+func TestDefaultModeBytes(t *testing.T) {
+	got := fmt.Sprintf("%x", sha256.Sum256(Generate(1, 1<<20)))
+	if want := "74bd5145f9a270de2876d42673ab516176a095850e5183a438d4735f9aa2cf2b"; got != want {
+		t.Errorf("Generate(1, 1 MiB) hashes to %s, want %s", got, want)
+	}
+}
+
+func TestModes(t *testing.T) {
+	const size = 256 << 10
+	base := Generate(5, size)
+	for _, mode := range Modes {
+		t.Run(mode, func(t *testing.T) {
+			src := GenerateWith(Options{Seed: 5, Size: size, Mode: mode})
+			if !bytes.Equal(src, GenerateWith(Options{Seed: 5, Size: size, Mode: mode})) {
+				t.Fatal("same seed gave different bytes")
+			}
+			if bytes.Equal(src, GenerateWith(Options{Seed: 6, Size: size, Mode: mode})) {
+				t.Fatal("different seeds gave the same bytes")
+			}
+			if bytes.Equal(src, base) {
+				t.Fatal("same bytes as the default mode")
+			}
+			if diff := float64(len(src)-size) / size; diff > 0.05 || diff < -0.05 {
+				t.Errorf("%d bytes, off by %.1f%%", len(src), diff*100)
+			}
+			if !utf8.Valid(src) {
+				t.Error("not valid UTF-8")
+			}
+			doc := learnings.Parse(src)
+			for _, p := range doc.Problems {
+				t.Errorf("reader problem: %v", p)
+			}
+			all := doc.Learnings()
+			seen := map[string]bool{}
+			dups := 0
+			for _, l := range all {
+				if seen[l.Text] {
+					dups++
+				}
+				seen[l.Text] = true
+			}
+			if rate := float64(dups) / float64(len(all)); rate > 0.03 {
+				t.Errorf("%d of %d learnings repeat an earlier one exactly (%.1f%%), want few", dups, len(all), rate*100)
+			}
+			perSession := float64(len(all)) / float64(len(doc.Sessions))
+			avgLen := 0
+			for _, l := range all {
+				avgLen += utf8.RuneCountInString(l.Text)
+			}
+			avgLen /= len(all)
+			switch mode {
+			case "sparse":
+				if perSession > 2.2 {
+					t.Errorf("%.1f learnings a session, want one or two", perSession)
+				}
+			case "long":
+				if avgLen < 300 {
+					t.Errorf("learnings average %d characters, want long ones", avgLen)
+				}
+			case "paths":
+				if n := strings.Count(string(src), "`src/app/server.ts"); n < len(doc.Sessions)/10 {
+					t.Errorf("the hot path appears %d times in %d sessions", n, len(doc.Sessions))
+				}
+			case "intl":
+				if !strings.Contains(string(src), "ä") || !strings.Contains(string(src), "する") {
+					t.Error("no German or Japanese text")
+				}
+			case "zipf":
+				counts := map[string]int{}
+				for _, w := range strings.Fields(strings.ToLower(string(src))) {
+					counts[w]++
+				}
+				if counts["the"] < 20*counts["value"] || len(counts) < 2000 {
+					t.Errorf("not power-law: the=%d value=%d, %d distinct words", counts["the"], counts["value"], len(counts))
+				}
+			}
+			t.Logf("%d sessions, %d learnings, %.1f a session, %d characters on average, %d exact repeats", len(doc.Sessions), len(all), perSession, avgLen, dups)
+		})
+	}
+}
