@@ -82,17 +82,14 @@ func run(ctx context.Context, opts *Options) error {
 		prompter.Files = append(prompter.Files, mcpserver.CommandFile{Name: f.Command(), Data: f.Data})
 	}
 	server := mcpserver.New(mcpserver.Full{Ops: mcpserver.Ops{Memory: opts.Memory}, Prompter: prompter}, opts.Version)
-	t := &mcp.IOTransport{Reader: io.NopCloser(opts.IO.In), Writer: nopWriteCloser{opts.IO.Out}}
+	d := newStream(opts.IO.In, opts.IO.Out)
+	t := &mcp.IOTransport{Reader: io.NopCloser(d), Writer: d}
 	err = server.Run(ctx, t)
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "connection closed") {
 		return nil
 	}
 	return fmt.Errorf("mcp: %w", err)
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // learnRunner runs this learn binary for a prompt's injected commands, as
 // a client's shell would, with the same --file.
