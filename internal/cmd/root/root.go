@@ -20,6 +20,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/install"
 	"github.com/learn-memory/learn/internal/cmd/lint"
 	"github.com/learn-memory/learn/internal/cmd/man"
+	"github.com/learn-memory/learn/internal/cmd/mcp"
 	"github.com/learn-memory/learn/internal/cmd/recall"
 	"github.com/learn-memory/learn/internal/cmd/search"
 	"github.com/learn-memory/learn/internal/cmd/serve"
@@ -164,6 +165,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		install.NewCmdInstall(f, nil),
 		doctor.NewCmdDoctor(f, nil),
 		hook.NewCmdHook(f, nil),
+		mcp.NewCmdMCP(f, version.Read(Version).Version, nil),
 		version.NewCmdVersion(f, version.Read(Version)),
 	)
 	cmd.AddCommand(man.NewCmdMan(f, func() *cobra.Command { return cmd }))
