@@ -7,7 +7,6 @@ import (
 	"github.com/learn-memory/learn/internal/udiff"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/compact"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // CompactOptions says how Compact folds the sessions.
@@ -73,7 +72,7 @@ func Compact(m *Memory, opts CompactOptions) (*CompactResult, error) {
 			return nil, err
 		}
 		if res.Compacted {
-			res.Diff = secrets.Redact(string(udiff.Files(m.DiffName, snap.Src, true, next, true)))
+			res.Diff = Clean(string(udiff.Files(m.DiffName, snap.Src, true, next, true)))
 		}
 		return res, nil
 	}

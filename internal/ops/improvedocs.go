@@ -128,14 +128,12 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 
 func docItem(it improve.Item, byID map[string]*learnings.Learning) DocItem {
 	d := DocItem{Learning: Learning{ID: it.ID, Category: it.Category, Text: Clean(it.Text)}, DocsSeen: it.Seen, DocFrequency: it.DocFreq,
-		CoveredBy: it.Covered, Suggestion: it.Suggestion, Example: it.Example}
+		CoveredBy: it.Covered, Suggestion: it.Suggestion, Example: Clean(it.Example)}
 	if l := byID[it.ID]; l != nil && l.Session != nil {
 		ref := NewSessionRef(l.Session)
 		d.Session = &ref
 	}
-	if d.DocsSeen == nil {
-		d.DocsSeen = []string{}
-	}
+	d.DocsSeen = cleanAll(d.DocsSeen)
 	return d
 }
 
@@ -153,7 +151,7 @@ func improveDiff(root string, items []improve.Item) (string, error) {
 		if !slices.Contains(files, sg.Path) {
 			files = append(files, sg.Path)
 		}
-		byFile[sg.Path] = append(byFile[sg.Path], improve.Addition{Suggestion: sg, Text: it.Example})
+		byFile[sg.Path] = append(byFile[sg.Path], improve.Addition{Suggestion: sg, Text: Clean(it.Example)})
 	}
 	var b strings.Builder
 	for _, f := range files {

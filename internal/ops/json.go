@@ -49,3 +49,12 @@ func NewSessionRef(s *learnings.Session) SessionRef {
 func Clean(s string) string {
 	return sanitize.Text(secrets.Redact(s))
 }
+
+// cleanAll is Clean on each of refs, never nil.
+func cleanAll(refs []string) []string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = Clean(r)
+	}
+	return out
+}

@@ -314,7 +314,7 @@ func docsSeen(doc *learnings.Document) []DocCount {
 	}
 	out := make([]DocCount, 0, len(counts))
 	for ref, n := range counts {
-		out = append(out, DocCount{ref, n})
+		out = append(out, DocCount{Clean(ref), n})
 	}
 	slices.SortFunc(out, func(a, b DocCount) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Ref, b.Ref))

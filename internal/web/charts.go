@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/improve"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // The charts are drawn on the server as SVG with html/template: no script
@@ -263,10 +263,10 @@ type docRow struct {
 func rankedDocs(doc *learnings.Document) []improve.DocRank {
 	ranks := improve.RankDocs(doc)
 	for i := range ranks {
-		ranks[i].Path = secrets.Redact(ranks[i].Path)
+		ranks[i].Path = ops.Clean(ranks[i].Path)
 		refs := make([]string, len(ranks[i].Refs))
 		for j, r := range ranks[i].Refs {
-			refs[j] = secrets.Redact(r)
+			refs[j] = ops.Clean(r)
 		}
 		ranks[i].Refs = refs
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // funcs are the templates' helpers; csrf, readonly and base (the path with
@@ -101,7 +100,7 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 	if c := doc.Consolidated; c != nil {
 		d.Consolidated = categoryViews(c.Categories, consolidatedOwner, true)
 		for _, t := range c.Tally {
-			d.Tally = append(d.Tally, learnings.DocCount{Ref: secrets.Redact(t.Ref), Count: t.Count})
+			d.Tally = append(d.Tally, learnings.DocCount{Ref: ops.Clean(t.Ref), Count: t.Count})
 		}
 	}
 	shown = min(max(shown, sessionsPerPage), len(snap.Sessions))

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // catStyle is how the page tells a category apart: a word on a badge and a
@@ -128,7 +128,7 @@ type sessionView struct {
 }
 
 func newLearningView(l *learnings.Learning) learningView {
-	text := secrets.Redact(l.Text)
+	text := ops.Clean(l.Text)
 	v := learningView{ID: l.ID, Line: l.Span.Line, EndLine: l.Span.EndLine, Style: styleOf(l.Category),
 		Blocks: renderText(text), Plain: text, Date: memview.Date(l)}
 	if l.Session != nil {
@@ -187,13 +187,13 @@ func newSessionView(s *learnings.Session) sessionView { return sessionViewOf(s, 
 func foldedSessionView(s *learnings.Session) sessionView { return sessionViewOf(s, true) }
 
 func sessionViewOf(s *learnings.Session, fold bool) sessionView {
-	v := sessionView{ID: s.ID, Stamp: s.Stamp, Focus: secrets.Redact(s.Focus), Project: secrets.Redact(s.Project),
+	v := sessionView{ID: s.ID, Stamp: ops.Clean(s.Stamp), Focus: ops.Clean(s.Focus), Project: ops.Clean(s.Project),
 		Line: s.Span.Line, EndLine: s.Span.EndLine, Categories: categoryViews(s.Categories, s.ID, fold)}
 	if !s.Time.IsZero() {
 		v.Date = s.Time.Format("2006-01-02")
 	}
 	for _, d := range s.Docs {
-		v.Docs = append(v.Docs, secrets.Redact(d))
+		v.Docs = append(v.Docs, ops.Clean(d))
 	}
 	for _, c := range v.Categories {
 		v.Count += c.Count()
