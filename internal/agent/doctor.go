@@ -165,9 +165,15 @@ func duplicates(a Agent, dirs []string, files []templates.File) []string {
 func otherCommandFiles(a Agent, dirs []string, files []templates.File) []string {
 	ours := map[string]bool{}
 	exts := map[string]bool{} // the client's command files end as learn's do
+	bases := map[string]bool{} // or are all named alike (a skill's SKILL.md)
 	for _, f := range files {
 		ours[f.Name] = true
 		exts[filepath.Ext(f.Name)] = true
+		bases[filepath.Base(f.Name)] = true
+	}
+	sameBase := ""
+	if len(bases) == 1 && len(files) > 1 {
+		sameBase = filepath.Base(files[0].Name)
 	}
 	seen := map[string]bool{}
 	var problems []string
@@ -179,7 +185,7 @@ func otherCommandFiles(a Agent, dirs []string, files []templates.File) []string 
 			seen[d] = true
 			_ = filepath.WalkDir(d, func(path string, e fs.DirEntry, err error) error {
 				rel, _ := filepath.Rel(dir, path)
-				if err != nil || e.IsDir() || !exts[filepath.Ext(path)] || ours[filepath.ToSlash(rel)] {
+				if err != nil || e.IsDir() || !exts[filepath.Ext(path)] || ours[filepath.ToSlash(rel)] || (sameBase != "" && e.Name() != sameBase) {
 					return nil
 				}
 				data, err := os.ReadFile(path)
