@@ -164,7 +164,7 @@ func duplicates(a Agent, dirs []string, files []templates.File) []string {
 // value in any of them can stop it.
 func otherCommandFiles(a Agent, dirs []string, files []templates.File) []string {
 	ours := map[string]bool{}
-	exts := map[string]bool{} // the client's command files end as learn's do
+	exts := map[string]bool{}  // the client's command files end as learn's do
 	bases := map[string]bool{} // or are all named alike (a skill's SKILL.md)
 	for _, f := range files {
 		ours[f.Name] = true
