@@ -44,7 +44,7 @@ func codexPayload(session, prompt, cwd string) string {
 	b, _ := json.Marshal(map[string]string{
 		"session_id": session, "turn_id": "01a21412-b334-7301-9be2-7eb7a03ca40f",
 		"transcript_path": "/home/u/.codex/sessions/2026/11/25/rollout-" + session + ".jsonl",
-		"cwd": cwd, "hook_event_name": "UserPromptSubmit", "model": "gpt-5.5",
+		"cwd":             cwd, "hook_event_name": "UserPromptSubmit", "model": "gpt-5.5",
 		"permission_mode": "bypassPermissions", "prompt": prompt,
 	})
 	return string(b)
