@@ -137,3 +137,37 @@ func TestInstallUninstallKeepsUserFiles(t *testing.T) {
 	e2eutil.MustContain(t, "the request after uninstall", dev, "USER_SESSION_HOOK_RAN")
 	e2eutil.MustNotContain(t, "the request after uninstall", dev, newestLearning, hookHeading)
 }
+
+// TestProjectInstall: --project puts the skills, hooks and MCP server in the
+// project's .codex/; Codex loads the skills anywhere and runs the project's
+// hooks once the project is trusted (codex exec --trust records that in the
+// user's config.toml); uninstall leaves no file behind.
+func TestProjectInstall(t *testing.T) {
+	skipUnlessCodex(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.project(t, "app", longMemory())
+	before := w.gitStatus(t, p)
+	w.learn(t, p, "install", "--agent", "codex", "--project")
+	req := w.codex(t, p, "", "", "$learning-recall", "--trust").first(t)
+	e2eutil.MustContain(t, "the request's developer messages", req.texts("developer"), newestLearning, "<project-memory>")
+	e2eutil.MustContain(t, "the request's user messages", req.texts("user"), "Keep these notes in mind for the rest of the session.")
+
+	w.learn(t, p, "install", "--agent", "codex", "--project", "--uninstall")
+	if _, err := os.Stat(filepath.Join(p, ".codex")); !os.IsNotExist(err) {
+		t.Errorf("the .codex folder install created is still there (err %v)", err)
+	}
+	if after := w.gitStatus(t, p); after != before {
+		t.Errorf("install then uninstall changed the project's files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// gitStatus lists the project's changed and untracked files.
+func (w *world) gitStatus(t *testing.T, dir string) string {
+	t.Helper()
+	out, errOut, err := w.commandIn(dir, "", nil, "git", "status", "--porcelain", "--untracked-files=all")
+	if err != nil {
+		t.Fatalf("git status: %v\n%s", err, errOut)
+	}
+	return out
+}
