@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -75,6 +76,24 @@ func skillContext(opts *Options, f templates.File, wd string) string {
 		}
 	}
 	return b.String()
+}
+
+// workDir is the session's working directory: the hook input's cwd,
+// relative to learn's own when it is not absolute.
+func workDir(opts *Options, in Input, note func(string, ...any)) (string, bool) {
+	wd := in.Cwd
+	if wd != "" && filepath.IsAbs(wd) {
+		return wd, true
+	}
+	cur, err := opts.Getwd()
+	if err != nil {
+		note("working directory: %v", err)
+		return "", false
+	}
+	if wd == "" {
+		return cur, true
+	}
+	return filepath.Join(cur, wd), true
 }
 
 // runLearn runs learn as the injection's shell line would: stdin closed,

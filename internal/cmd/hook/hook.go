@@ -196,9 +196,18 @@ func run(opts *Options) (err error) {
 	if !first {
 		return nil
 	}
-	wd, ok := workDir(opts, in, note)
-	if !ok {
-		return nil
+	wd := in.Cwd
+	if wd == "" || !filepath.IsAbs(wd) {
+		cur, werr := opts.Getwd()
+		if werr != nil {
+			note("working directory: %v", werr)
+			return nil
+		}
+		if wd == "" {
+			wd = cur
+		} else {
+			wd = filepath.Join(cur, wd)
+		}
 	}
 	loc := memfile.Locate(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
 	path := loc.Path
@@ -215,24 +224,6 @@ func run(opts *Options) (err error) {
 	}
 	out.FileReason, out.Learnings, out.Context = res.FileReason, res.Learnings, res.Text
 	return nil
-}
-
-// workDir is the session's working directory: the hook input's cwd,
-// relative to learn's own when it is not absolute.
-func workDir(opts *Options, in Input, note func(string, ...any)) (string, bool) {
-	wd := in.Cwd
-	if wd != "" && filepath.IsAbs(wd) {
-		return wd, true
-	}
-	cur, err := opts.Getwd()
-	if err != nil {
-		note("working directory: %v", err)
-		return "", false
-	}
-	if wd == "" {
-		return cur, true
-	}
-	return filepath.Join(cur, wd), true
 }
 
 // stateDir is where the first prompt of each session is recorded.
