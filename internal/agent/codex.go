@@ -272,6 +272,12 @@ func (c codex) checkHooks(env Env) Check {
 	}
 	hooks.Message = strings.Join(where, ", ")
 	cfg, _ := c.MCPConfig(Scope{Getenv: env.Getenv})
+	if data, err := os.ReadFile(cfg); err == nil && tomlFalse(data, "features", "hooks") {
+		hooks.Status = CheckFail
+		hooks.Message = "installed, but " + cfg + " turns hooks off ([features] hooks = false), so none runs"
+		hooks.Fix = "remove hooks = false from [features] in " + cfg
+		return hooks
+	}
 	if !c.trusted(cfg, found) {
 		// A note, not a warning: how Codex records trust is not documented,
 		// and learn cannot grant it.

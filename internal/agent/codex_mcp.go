@@ -91,17 +91,23 @@ func tomlPath(key string) []string {
 	return parts
 }
 
-// tomlHasServer reports whether config.toml data defines the MCP server
-// name, in any of TOML's spellings: a [mcp_servers.NAME] table, NAME = {...}
-// under [mcp_servers], or a dotted key.
-func tomlHasServer(data []byte, name string) bool {
+// tomlEntry is one key of a TOML file, with its table's path before it,
+// and the raw text after the "=".
+type tomlEntry struct {
+	path  []string
+	value string
+}
+
+// tomlEntries lists the tables and keys of TOML data, line by line: enough
+// to find what a config.toml sets, not a full parser (a multi-line string
+// that holds a line like "[x]" would be read as a table).
+func tomlEntries(data []byte) []tomlEntry {
+	var out []tomlEntry
 	var table []string
 	for _, line := range strings.Split(string(data), "\n") {
 		if m := tomlHeader.FindStringSubmatch(line); m != nil {
 			table = tomlPath(m[1])
-			if len(table) >= 2 && table[0] == "mcp_servers" && table[1] == name {
-				return true
-			}
+			out = append(out, tomlEntry{path: table})
 			continue
 		}
 		m := tomlKey.FindStringSubmatch(line)
@@ -109,7 +115,27 @@ func tomlHasServer(data []byte, name string) bool {
 			continue
 		}
 		full := append(append([]string{}, table...), tomlPath(m[1])...)
-		if len(full) >= 2 && full[0] == "mcp_servers" && full[1] == name {
+		out = append(out, tomlEntry{path: full, value: strings.TrimSpace(line[len(m[0]):])})
+	}
+	return out
+}
+
+// tomlHasServer reports whether config.toml data defines the MCP server
+// name, in any of TOML's spellings: a [mcp_servers.NAME] table, NAME = {...}
+// under [mcp_servers], or a dotted key.
+func tomlHasServer(data []byte, name string) bool {
+	for _, e := range tomlEntries(data) {
+		if len(e.path) >= 2 && e.path[0] == "mcp_servers" && e.path[1] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// tomlFalse reports whether data sets the key at path to false.
+func tomlFalse(data []byte, path ...string) bool {
+	for _, e := range tomlEntries(data) {
+		if strings.Join(e.path, "\x00") == strings.Join(path, "\x00") && strings.HasPrefix(e.value, "false") {
 			return true
 		}
 	}

@@ -194,3 +194,37 @@ func TestCodexSkills(t *testing.T) {
 		})
 	}
 }
+
+func TestCodexDoctorHooks(t *testing.T) {
+	cases := []struct {
+		name   string
+		config string
+		status CheckStatus
+		want   string
+	}{
+		{"trusted", "[hooks.state.\"HOOKS:session_start:0:0\"]\ntrusted_hash = \"sha256:ab\"\n[hooks.state.\"HOOKS:user_prompt_submit:0:0\"]\ntrusted_hash = \"sha256:cd\"\n", CheckOK, ""},
+		{"not trusted yet", "model = \"gpt-5.5\"\n", CheckOK, "no trust decision"},
+		{"hooks off", "[features]\nplugins = false\nhooks = false  # too slow\n", CheckFail, "turns hooks off"},
+		{"hooks off, dotted", "features.hooks = false\n", CheckFail, "turns hooks off"},
+		{"hooks on", "[features]\nhooks = true\n", CheckOK, "no trust decision"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			e := Env{Getenv: env(map[string]string{"HOME": home})}
+			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, false); err != nil {
+				t.Fatal(err)
+			}
+			hooks := filepath.Join(home, ".codex", "hooks.json")
+			cfg := strings.ReplaceAll(c.config, "HOOKS", hooks)
+			if err := os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got := codex{}.checkHooks(e)
+			text := got.Message + strings.Join(got.Details, "\n")
+			if got.Status != c.status || (c.want != "" && !strings.Contains(text, c.want)) || (c.want == "" && len(got.Details) > 0) {
+				t.Errorf("= %+v; want %s with %q", got, c.status, c.want)
+			}
+		})
+	}
+}
