@@ -16,21 +16,36 @@ import (
 func TestSkills(t *testing.T) {
 	skipUnlessCodex(t)
 	t.Parallel()
+	testSkills(t, []skillCase{
+		{"$learning-recall", "project-memory", []string{"recall", "--git"}, "Keep these notes in mind for the rest of the session."},
+		{"/learning-recall focus on S3 uploads", "project-memory", []string{"recall", "--git"}, ""},
+		{"$learning-forget the billing session", "forget-preview", []string{"forget", "--dry-run"}, "Do not forget anything before the user has explicitly said yes"},
+	})
+}
+
+// TestSkillsReports: the two report skills, and one without learn output.
+func TestSkillsReports(t *testing.T) {
+	skipUnlessCodex(t)
+	t.Parallel()
+	testSkills(t, []skillCase{
+		{"$learning-summarise what we learnt about uploads", "project-memory-baseline", []string{"summarise"}, "Draft candidate learnings from this session only"},
+		{"$learning-improve-docs", "improve-docs-report", []string{"improve-docs", "--max-chars", "6000"}, "Present the most valuable improvements first"},
+		{"$learning-store", "", nil, "Store only what the user approved."},
+	})
+}
+
+type skillCase struct {
+	prompt string
+	tag    string   // "" for a skill without learn output
+	learn  []string // the command whose output the tag holds
+	skill  string   // a line of the skill's body
+}
+
+func testSkills(t *testing.T, cases []skillCase) {
 	w := newWorld(t)
 	w.learn(t, w.root, "install", "--agent", "codex", "--no-mcp")
 	p := w.project(t, "app", longMemory())
 	before := readMemory(t, p)
-	cases := []struct {
-		prompt string
-		tag    string   // "" for a skill without learn output
-		learn  []string // the command whose output the tag holds
-		skill  string   // a line of the skill's body
-	}{
-		{"$learning-recall", "project-memory", []string{"recall", "--git"}, "Keep these notes in mind for the rest of the session."},
-		{"/learning-recall focus on S3 uploads", "project-memory", []string{"recall", "--git"}, ""},
-		{"$learning-forget the billing session", "forget-preview", []string{"forget", "--dry-run"}, "Do not forget anything before the user has explicitly said yes"},
-		{"$learning-store", "", nil, "Store only what the user approved."},
-	}
 	for _, c := range cases {
 		t.Run(c.prompt, func(t *testing.T) {
 			req := w.codex(t, p, "", "", c.prompt).first(t)
