@@ -86,7 +86,7 @@ func CheckCommands(a Agent, env Env) []Check {
 			installed.Details = append(installed.Details, f.Name+": not found in "+strings.Join(dirs, " or "))
 			continue
 		}
-		places = append(places, filepath.Dir(s.Path))
+		places = append(places, strings.TrimSuffix(s.Path, string(filepath.Separator)+filepath.FromSlash(f.Name))) // the directory, even for a skill's NAME/SKILL.md
 		switch {
 		case s.Err != nil || s.Kind == "other":
 			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
