@@ -278,6 +278,11 @@ func (c codex) checkHooks(env Env) Check {
 		hooks.Fix = "remove hooks = false from [features] in " + cfg
 		return hooks
 	}
+	if root, ok := c.projectHooks(env, found); ok && !tomlIs(cfgData(cfg), `"trusted"`, "projects", root, "trust_level") {
+		// A note like the one on hook trust: trusting is the user's call.
+		hooks.Details = append(hooks.Details, "the project's hooks run only in a trusted project, and "+cfg+" does not trust "+root+
+			" (start codex there and trust the folder, or run codex exec --trust once)")
+	}
 	if !c.trusted(cfg, found) {
 		// A note, not a warning: how Codex records trust is not documented,
 		// and learn cannot grant it.
@@ -285,6 +290,30 @@ func (c codex) checkHooks(env Env) Check {
 			`(start codex and, at "Hooks need review", trust them); codex exec skips untrusted hooks without a word`)
 	}
 	return hooks
+}
+
+// projectHooks reports the project root when one of learn's hooks was found
+// only in the project's hooks.json.
+func (c codex) projectHooks(env Env, found map[string]string) (string, bool) {
+	scopes := env.scopes()
+	if len(scopes) < 2 {
+		return "", false
+	}
+	p, err := c.SettingsFile(scopes[1])
+	if err != nil {
+		return "", false
+	}
+	for _, file := range found {
+		if file == p {
+			return scopes[1].Project, true
+		}
+	}
+	return "", false
+}
+
+func cfgData(path string) []byte {
+	data, _ := os.ReadFile(path)
+	return data
 }
 
 // trusted reports whether config.toml records a trust decision for hooks in

@@ -133,9 +133,13 @@ func tomlHasServer(data []byte, name string) bool {
 }
 
 // tomlFalse reports whether data sets the key at path to false.
-func tomlFalse(data []byte, path ...string) bool {
+func tomlFalse(data []byte, path ...string) bool { return tomlIs(data, "false", path...) }
+
+// tomlIs reports whether data sets the key at path to a value written as
+// value (false, "trusted").
+func tomlIs(data []byte, value string, path ...string) bool {
 	for _, e := range tomlEntries(data) {
-		if strings.Join(e.path, "\x00") == strings.Join(path, "\x00") && strings.HasPrefix(e.value, "false") {
+		if strings.Join(e.path, "\x00") == strings.Join(path, "\x00") && strings.HasPrefix(e.value, value) {
 			return true
 		}
 	}

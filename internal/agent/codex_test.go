@@ -228,3 +228,36 @@ func TestCodexDoctorHooks(t *testing.T) {
 		})
 	}
 }
+
+// TestCodexDoctorProjectTrust: hooks only in the project's hooks.json run
+// only in a trusted project, which doctor reads from the user's config.toml.
+func TestCodexDoctorProjectTrust(t *testing.T) {
+	for _, c := range []struct {
+		name, config string
+		note         bool
+	}{
+		{"untrusted", "model = \"gpt-5.5\"\n", true},
+		{"trusted", "[projects.\"PROJ\"]\ntrust_level = \"trusted\"\n", false},
+		{"untrusted explicitly", "[projects.\"PROJ\"]\ntrust_level = \"untrusted\"\n", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home, proj := t.TempDir(), t.TempDir()
+			e := Env{Getenv: env(map[string]string{"HOME": home}), ProjectRoot: func() (string, error) { return proj, nil }}
+			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv, Project: proj}, false); err != nil {
+				t.Fatal(err)
+			}
+			write := strings.ReplaceAll(c.config, "PROJ", proj)
+			if err := os.MkdirAll(filepath.Join(home, ".codex"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte(write), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got := codex{}.checkHooks(e)
+			noted := strings.Contains(strings.Join(got.Details, "\n"), "does not trust "+proj)
+			if got.Status != CheckOK || noted != c.note {
+				t.Errorf("= %+v, want ok with a note %v", got, c.note)
+			}
+		})
+	}
+}
