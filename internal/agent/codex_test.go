@@ -261,3 +261,50 @@ func TestCodexDoctorProjectTrust(t *testing.T) {
 		})
 	}
 }
+
+// TestCodexHooksRoundTrip: learn's hooks go into every shape of hooks.json
+// and come out leaving the bytes as they were.
+func TestCodexHooksRoundTrip(t *testing.T) {
+	files := map[string]string{
+		"missing":      "",
+		"empty object": "{}\n",
+		"other events": "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}]\n  }\n}\n",
+		"same events, crlf, tabs": "{\r\n\t\"hooks\": {\r\n\t\t\"SessionStart\": [\r\n\t\t\t{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\", \"command\": \"date\"}]}\r\n\t\t],\r\n" +
+			"\t\t\"UserPromptSubmit\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"python3 ~/bin/guard.py\", \"timeout\": 5}]}]\r\n\t}\r\n}",
+		"one line": `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo ok"}]}]}}`,
+	}
+	for name, orig := range files {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			s := Scope{Getenv: env(map[string]string{"HOME": home})}
+			path := filepath.Join(home, ".codex", "hooks.json")
+			if orig != "" {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(orig), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rep, err := codex{}.Hooks(s, false)
+			if err != nil || rep.Status != claude.Added {
+				t.Fatalf("install: %+v, %v", rep, err)
+			}
+			data, _ := os.ReadFile(path)
+			present, err := codexHooks.Present(path, data)
+			if err != nil || !present["SessionStart"] || !present["UserPromptSubmit"] {
+				t.Errorf("after install: %v, %v\n%s", present, err, data)
+			}
+			if !strings.Contains(string(data), `learn hook --agent codex`) {
+				t.Errorf("the prompt hook is not Codex's:\n%s", data)
+			}
+			if rep, err := (codex{}).Hooks(s, true); err != nil || rep.Status != claude.Restored {
+				t.Errorf("uninstall: %+v, %v", rep, err)
+			}
+			got, err := os.ReadFile(path)
+			if orig == "" && !os.IsNotExist(err) || orig != "" && string(got) != orig {
+				t.Errorf("after install and uninstall (%v):\n%q\nwant\n%q", err, got, orig)
+			}
+		})
+	}
+}
