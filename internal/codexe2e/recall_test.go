@@ -73,8 +73,10 @@ func TestAutomaticRecall(t *testing.T) {
 	}
 }
 
-// TestBrokenLearnDoesNotBreakTheSession: learn missing from PATH or failing
-// costs the session its memory, never its prompt.
+// TestBrokenLearnDoesNotBreakTheSession: learn missing from PATH, or
+// failing the way an old learn without "hook --agent" fails (exit 2, which
+// a UserPromptSubmit hook uses to drop the prompt), costs the session its
+// memory, never its prompt.
 func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 	skipUnlessCodex(t)
 	t.Parallel()
@@ -86,15 +88,24 @@ func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 	if err := os.Chmod(filepath.Join(fakeBin, "learn"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	saved := w.path
-	w.path = fakeBin + strings.TrimPrefix(w.path, learnDir)
-	defer func() { w.path = saved }()
-	prompt := "Fix the S3 upload"
-	tr := w.codex(t, p, "", "", prompt)
-	req := tr.first(t)
-	e2eutil.MustContain(t, "the prompt", req.texts("user"), prompt)
-	e2eutil.MustNotContain(t, "the request's developer messages", req.texts("developer"), hookHeading, newestLearning)
-	e2eutil.MustContain(t, "codex's answer", tr.stdout, fakeReply)
+	rest := strings.TrimPrefix(w.path, learnDir)
+	for _, c := range []struct{ name, path string }{
+		{"learn missing from PATH", strings.TrimPrefix(rest, ":")},
+		{"learn exits 2", fakeBin + rest},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			saved := w.path
+			w.path = c.path
+			defer func() { w.path = saved }()
+			for _, prompt := range []string{"Fix the S3 upload", "$learning-recall"} {
+				tr := w.codex(t, p, "", "", prompt)
+				req := tr.first(t)
+				e2eutil.MustContain(t, "the prompt", req.texts("user"), prompt)
+				e2eutil.MustNotContain(t, "the request's developer messages", req.texts("developer"), hookHeading, newestLearning, "BROKEN_LEARN_OUTPUT")
+				e2eutil.MustContain(t, "codex's answer", tr.stdout, fakeReply)
+			}
+		})
+	}
 }
 
 // userConfig and userHooks are a Codex user's own files, CRLF and all.
