@@ -113,13 +113,27 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 		return InstallReport{}, err
 	}
 	rep := InstallReport{Agent: a.Name(), Dir: dir, Uninstall: o.Uninstall, Files: []Action{}, Warnings: []string{}}
-	if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && !o.NoHooks {
-		if rep.Hooks, err = h.Hooks(o.Scope, o.Uninstall); err != nil {
-			return InstallReport{}, err
+	hooks := func() (err error) {
+		if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && !o.NoHooks {
+			rep.Hooks, err = h.Hooks(o.Scope, o.Uninstall)
 		}
+		return err
 	}
-	if m, ok := a.(MCPRegistered); ok && o.Only != OnlyCommands && !o.NoMCP {
-		if rep.MCP, err = m.MCP(o.Scope, o.Uninstall); err != nil {
+	mcp := func() (err error) {
+		if m, ok := a.(MCPRegistered); ok && o.Only != OnlyCommands && !o.NoMCP {
+			rep.MCP, err = m.MCP(o.Scope, o.Uninstall)
+		}
+		return err
+	}
+	// Uninstall undoes in reverse order: where hooks and the MCP server
+	// share one settings file (Gemini CLI), each step then finds the file
+	// exactly as its install left it and can restore the bytes before.
+	steps := []func() error{hooks, mcp}
+	if o.Uninstall {
+		steps = []func() error{mcp, hooks}
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
 			return InstallReport{}, err
 		}
 	}
