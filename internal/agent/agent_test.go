@@ -20,6 +20,8 @@ func TestLookup(t *testing.T) {
 		{"opencode", "opencode"},
 		{"claude", "claude"},
 		{"claude-code", "claude"},
+		{"codex", "codex"},
+		{"codex-cli", "codex"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -30,14 +32,14 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "cursor", "Claude", "opencode ", "claude code"} {
-		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode or claude)") {
+		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude or codex)") {
 			t.Errorf("Lookup(%q): err = %v, want an unknown agent naming the choices", bad, err)
 		}
 	}
 	if Default().Name() != "opencode" {
 		t.Errorf("Default() = %s, want opencode", Default().Name())
 	}
-	if diff := cmp.Diff([]string{"opencode", "claude"}, Names()); diff != "" {
+	if diff := cmp.Diff([]string{"opencode", "claude", "codex"}, Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}
 }
@@ -79,8 +81,9 @@ func TestNameList(t *testing.T) {
 }
 
 func TestPlaces(t *testing.T) {
-	oc, cl := Agent(opencode{}), Agent(claudeCode{})
+	oc, cl, cx := Agent(opencode{}), Agent(claudeCode{}), Agent(codex{})
 	user := map[string]string{"HOME": "/h"}
+	codexHome := map[string]string{"HOME": "/h", "CODEX_HOME": "/ch"}
 	xdg := map[string]string{"HOME": "/h", "XDG_CONFIG_HOME": "/x", "CLAUDE_CONFIG_DIR": "/c"}
 	tests := []struct {
 		name    string
@@ -104,6 +107,15 @@ func TestPlaces(t *testing.T) {
 		{"claude settings", cl, user, "", Agent.SettingsFile, "/h/.claude/settings.json"},
 		{"claude settings config dir", cl, xdg, "", Agent.SettingsFile, "/c/settings.json"},
 		{"claude settings project", cl, xdg, "/p", Agent.SettingsFile, "/p/.claude/settings.json"},
+		{"codex skills", cx, user, "", Agent.CommandDir, "/h/.codex/skills"},
+		{"codex skills codex home", cx, codexHome, "", Agent.CommandDir, "/ch/skills"},
+		{"codex skills project", cx, codexHome, "/p", Agent.CommandDir, "/p/.codex/skills"},
+		{"codex hooks", cx, user, "", Agent.SettingsFile, "/h/.codex/hooks.json"},
+		{"codex hooks codex home", cx, codexHome, "", Agent.SettingsFile, "/ch/hooks.json"},
+		{"codex hooks project", cx, codexHome, "/p", Agent.SettingsFile, "/p/.codex/hooks.json"},
+		{"codex mcp", cx, user, "", Agent.MCPConfig, "/h/.codex/config.toml"},
+		{"codex mcp codex home", cx, codexHome, "", Agent.MCPConfig, "/ch/config.toml"},
+		{"codex mcp project", cx, codexHome, "/p", Agent.MCPConfig, "/p/.codex/config.toml"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,6 +134,9 @@ func TestPlaces(t *testing.T) {
 
 func TestNoMCPYet(t *testing.T) {
 	for _, a := range registry {
+		if _, ok := a.(MCPRegistered); ok {
+			continue
+		}
 		if _, err := a.MCPConfig(Scope{Getenv: env(map[string]string{"HOME": "/h"})}); !errors.Is(err, ErrNoMCP) {
 			t.Errorf("%s: MCPConfig err = %v, want ErrNoMCP", a.Name(), err)
 		}
@@ -248,8 +263,9 @@ func TestInstallThenUninstall(t *testing.T) {
 				}
 				_, hooked := a.(Hooked)
 				_, plugged := a.(Plugged)
-				if (rep.Hooks != nil) != hooked || (rep.Plugin != nil) != plugged {
-					t.Errorf("hooks %v, plugin %v; agent hooked %v, plugged %v", rep.Hooks, rep.Plugin, hooked, plugged)
+				_, mcp := a.(MCPRegistered)
+				if (rep.Hooks != nil) != hooked || (rep.Plugin != nil) != plugged || (rep.MCP != nil) != mcp {
+					t.Errorf("hooks %v, plugin %v, mcp %v; agent hooked %v, plugged %v, mcp %v", rep.Hooks, rep.Plugin, rep.MCP, hooked, plugged, mcp)
 				}
 				checks := append(CheckCommands(a, e), a.Doctor(e)...)
 				for _, c := range checks {

@@ -61,10 +61,15 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   - with --agent claude: the automatic-recall hooks are in Claude Code's
     settings.json (yours or the project's) and not switched off, and learn is
     on the PATH Claude Code runs them with (the settings' env.PATH if set).
+  - with --agent codex: the six skills in ~/.codex/skills (or .codex/skills),
+    learn's hooks in Codex's hooks.json (with a note when Codex has no trust
+    decision recorded for them), learn on PATH, and learn's MCP server in
+    config.toml.
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
 		Example: `  $ learn doctor
   $ learn doctor --agent claude
+  $ learn doctor --agent codex
   $ learn doctor --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
