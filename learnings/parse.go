@@ -50,7 +50,7 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // Entry headings: an H3-H6 heading under a session or Consolidated
 // Learnings is not a category when it does not name a spec category (or a
 // near miss), "Learnings" or a field, and is not a short name: more than
-// five words or 40 characters, a date in any form (a 19xx/20xx year, a
+// four words or 40 characters, a date in any form (a 19xx/20xx year, a
 // leading digit), "|" or brackets, or a sentence's end ("### 2025-12-21 |
 // workflow | FAIL", "### Fixed the flaky login test in CI"). Logs write one
 // such heading per entry; it is text of the file and the items under it
@@ -553,7 +553,7 @@ func (b *bodyParser) heading(l line) {
 
 // headingLabel reports whether an H3-H6 heading inside a session or
 // Consolidated Learnings names a category: a spec category or a near miss
-// of one, "Learnings", a field, or a short name (at most five words and 40
+// of one, "Learnings", a field, or a short name (at most four words and 40
 // characters, without a date, "|", "[", digits first or a sentence's end).
 // Any other heading is the title of an entry, as logs and journals write
 // one per change, and not a category. Input keeps reading every heading as
@@ -568,7 +568,7 @@ func (b *bodyParser) headingLabel(text []byte) bool {
 // shortName is the shape of a custom category's name.
 func shortName(text []byte) bool {
 	t := bytes.TrimSpace(bytes.TrimRight(text, ": "))
-	if len(t) == 0 || len(t) > 40 || len(bytes.Fields(t)) > 5 {
+	if len(t) == 0 || len(t) > 40 || len(bytes.Fields(t)) > 4 {
 		return false
 	}
 	if t[0] >= '0' && t[0] <= '9' || bytes.ContainsAny(t, "|[]") || looksDated(string(t)) || hasYear(t) {
