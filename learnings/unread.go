@@ -40,6 +40,14 @@ type Unread struct {
 	Why string `json:"why"`
 	// Items counts the list items among them: learnings in all but name.
 	Items int `json:"items,omitempty"`
+	// start and end are the run's bytes, line endings included.
+	start, end int
+}
+
+// Span is the byte range of the run, from its first line's start to its
+// last line's end.
+func (u Unread) Span() Span {
+	return Span{Start: u.start, End: u.end, Line: u.Line, EndLine: u.EndLine}
 }
 
 // String says it in one sentence: "lines 3-9 (5 lines) are not read as
@@ -112,6 +120,7 @@ func (d *Document) Unread() []Unread {
 	state := make([]uint8, n)
 	kinds := make([]lineKind, n)
 	texts := make([][2]int, n)
+	bounds := make([][2]int, n)
 	items := make([]bool, n)
 	inComment := false
 	for {
@@ -121,6 +130,7 @@ func (d *Document) Unread() []Unread {
 		}
 		kinds[l.num] = l.kind
 		texts[l.num] = [2]int{l.text, l.contentEnd}
+		bounds[l.num] = [2]int{l.start, l.end}
 		t := src[l.text:l.contentEnd]
 		switch {
 		case l.text == l.contentEnd:
@@ -209,7 +219,7 @@ func (d *Document) Unread() []Unread {
 			}
 		}
 	}
-	return d.unreadRuns(state, items)
+	return d.unreadRuns(state, items, bounds)
 }
 
 // structureLine reports whether a line inside a session or Consolidated
@@ -247,7 +257,7 @@ func labelHasText(t []byte) bool {
 
 // unreadRuns groups the unread lines into runs, one per part of the file,
 // blank lines and read-as-nothing lines between unread ones included.
-func (d *Document) unreadRuns(state []uint8, items []bool) []Unread {
+func (d *Document) unreadRuns(state []uint8, items []bool, bounds [][2]int) []Unread {
 	var out []Unread
 	var cur *Unread
 	curPart := ""
@@ -261,10 +271,10 @@ func (d *Document) unreadRuns(state []uint8, items []bool) []Unread {
 		}
 		kind, part, why := d.unreadPart(i)
 		if cur == nil || part != curPart {
-			out = append(out, Unread{Kind: kind, Line: i, Why: why})
+			out = append(out, Unread{Kind: kind, Line: i, Why: why, start: bounds[i][0]})
 			cur, curPart = &out[len(out)-1], part
 		}
-		cur.EndLine = i
+		cur.EndLine, cur.end = i, bounds[i][1]
 		cur.Lines++
 		if items[i] {
 			cur.Items++
