@@ -190,6 +190,20 @@ func keepUnread(doc *learnings.Document, folded []*learnings.Session, out []byte
 	return splice(out, at, block, eol)
 }
 
+// UnreadFolded counts the lines of the folded sessions that are not read
+// as learnings: what Apply keeps under KeptTitle.
+func UnreadFolded(doc *learnings.Document, folded []*learnings.Session) int {
+	n := 0
+	for _, u := range doc.Unread() {
+		for _, s := range folded {
+			if u.Kind == learnings.UnreadSession && s.Span.Line <= u.Line && u.EndLine <= s.Span.EndLine {
+				n += u.Lines
+			}
+		}
+	}
+	return n
+}
+
 // splice inserts b at offset at of out, on a line of its own.
 func splice(out []byte, at int, b []byte, eol string) []byte {
 	var res []byte
