@@ -201,7 +201,7 @@ func TestUnreadNeverSilent(t *testing.T) {
 		t.Run(filepath.Base(p), func(t *testing.T) {
 			doc := learnings.Parse(src)
 			us := doc.Unread()
-			fs := Check(doc)
+			fs := CheckLimit(doc, learnings.SizeLimit)
 			if len(us) > 0 && Errors(fs) == 0 {
 				t.Fatalf("%d unread lines and no error", learnings.UnreadLines(us))
 			}
