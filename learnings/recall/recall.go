@@ -69,6 +69,10 @@ type Options struct {
 	// priority fill follows with what is left, no learning shown twice.
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
+	// Reserve is how many characters of the budget the caller prints
+	// besides Text (a note naming damaged lines): the learnings fit in
+	// what is left, and the closing line still names MaxChars.
+	Reserve int
 }
 
 // Item is one learning chosen for the output.
@@ -115,12 +119,13 @@ type Result struct {
 	// Floor is the least relevance score that could be chosen.
 	Chosen int
 	Floor  float64
-	// Unread are the file's runs of lines not read as learnings, and
-	// Damaged its damaged parts; the closing note counts both.
-	Unread  []learnings.Unread
-	Damaged int
-	opts    Options
-	chosen  []Item
+	// Unread are the file's runs of lines not read as learnings; the
+	// closing note counts them.
+	Unread []learnings.Unread
+	opts   Options
+	// terse leaves the category counts out of the closing line.
+	terse  bool
+	chosen []Item
 	// costs are the items' rawCost, by index.
 	costs []int
 }
@@ -133,7 +138,7 @@ type Result struct {
 // that do not fit are counted as left out without comparing them. With no
 // budget every learning is compared against every one kept.
 func Select(doc *learnings.Document, opts Options) *Result {
-	r := &Result{MaxChars: max(opts.MaxChars, 0), Sessions: len(doc.Sessions), opts: opts, Unread: doc.Unread(), Damaged: len(doc.Damage)}
+	r := &Result{MaxChars: max(opts.MaxChars, 0), Sessions: len(doc.Sessions), opts: opts, Unread: doc.Unread()}
 	ordered := newestFirst(doc)
 	r.Stored = len(ordered)
 	ranked := opts.Ranked != nil
@@ -186,7 +191,7 @@ func Select(doc *learnings.Document, opts Options) *Result {
 // shown ones into them, and counts the rest.
 func (r *Result) fit(items []Item, names categoryNames) {
 	ranked := r.opts.Ranked != nil
-	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice())
+	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
 	shown := similar.NewSameIndex()
 	current := ""
 	omitted := map[string]int{}

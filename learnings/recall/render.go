@@ -18,6 +18,13 @@ func (r *Result) Text() string {
 	r.layout(func(s string) { b.WriteString(s) }, func(i int, withCategory bool) {
 		b.WriteString(bullet(r.Shown[i], withCategory))
 	})
+	if r.MaxChars > 0 && !r.terse && runes(b.String()) > r.MaxChars-max(r.opts.Reserve, 0) {
+		// Only a tiny budget on a file with many long category names
+		// gets here: the closing line leaves the names out.
+		r.terse = true
+		defer func() { r.terse = false }()
+		return r.Text()
+	}
 	return b.String()
 }
 
@@ -67,19 +74,24 @@ func (r *Result) layout(text func(string), item func(i int, withCategory bool)) 
 // as learnings: how much, and what the user can do, so that an agent never
 // takes a memory it cannot fully read for all there is. It is "" when the
 // whole file is read, and at most a few hundred characters however much
-// is unread.
+// is unread. Damage is left to the caller's note, which names its lines.
 func (r *Result) Notice() string {
-	n := learnings.UnreadLines(r.Unread)
-	if n == 0 && r.Damaged == 0 {
-		return ""
+	n, places, first := 0, 0, 0
+	for _, u := range r.Unread {
+		if u.Kind == learnings.UnreadDamage {
+			continue
+		}
+		if places == 0 {
+			first = u.Line
+		}
+		n += u.Lines
+		places++
 	}
 	if n == 0 {
-		return fmt.Sprintf("\nWarning: %s of the memory file could not be read as meant; tell the user, who can fix them by hand (`learn lint` names each line).\n",
-			plural(r.Damaged, "part", "parts"))
+		return ""
 	}
-	first := r.Unread[0].Line
 	return fmt.Sprintf("\nWarning: %s of the memory file (%s, the first at line %d) %s not read as learnings and %s missing here. Tell the user: `learn import --in-place` rewrites the file into learn's form keeping everything; `learn lint` names each line.\n",
-		plural(n, "line", "lines"), plural(len(r.Unread), "place", "places"), first, isAre(n), isAre(n))
+		plural(n, "line", "lines"), plural(places, "place", "places"), first, isAre(n), isAre(n))
 }
 
 func isAre(n int) string {
@@ -211,6 +223,10 @@ func (r *Result) footer() string {
 			return fmt.Sprintf("\nThe 1 learning%s is shown%s.\n", r.scope(), dups)
 		}
 		return fmt.Sprintf("\nAll %d learnings%s are shown%s.\n", len(r.Shown), r.scope(), dups)
+	}
+	if r.terse {
+		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`.\n",
+			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand())
 	}
 	// The closing line names a few categories, each cut short: a file of
 	// hundreds of custom categories must not blow the budget here.

@@ -118,6 +118,9 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 	return cmd
 }
 
+// problemsListed caps the problems recall names on stderr.
+const problemsListed = 5
+
 func run(opts *Options) error {
 	m, err := opts.Memory()
 	if err != nil {
@@ -140,7 +143,12 @@ func run(opts *Options) error {
 		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
 	if res.Exists {
-		for _, p := range res.Problems {
+		// A few lines whatever the file: learn lint lists every problem.
+		for i, p := range res.Problems {
+			if i == problemsListed {
+				fmt.Fprintf(opts.IO.Err, "... and %d more\n", len(res.Problems)-i)
+				break
+			}
 			fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", res.File, p.Line, p.Message)
 		}
 		if len(res.Problems) > 0 {
