@@ -101,7 +101,7 @@ func (d Damage) Fix() string {
 	case DamageComment:
 		return fmt.Sprintf("end the HTML block where it was meant to end (--> for a comment), or delete line %d", d.Line)
 	case DamageHeading:
-		return fmt.Sprintf("make line %d a \"### \" heading so its items are read as learnings of that category", d.Line)
+		return fmt.Sprintf("in a file learn wrote, make line %d a \"### \" heading inside a session or Consolidated Learnings so its items are read as learnings of that category (a \"### \" heading in a hand-written section is not read either); in a memory another tool wrote, run `learn import --in-place`", d.Line)
 	case DamageSecond:
 		return fmt.Sprintf("move its items under the first \"## Consolidated Learnings\" and delete line %d", d.Line)
 	case DamageCR:

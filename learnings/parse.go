@@ -40,6 +40,23 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // at the left margin belongs to that item, since that is what its author
 // meant. Items with no label above them go to GeneralCategory. Any other
 // text is kept and reported as a Problem.
+//
+// Inline labels: a bold label with text after it on its line ("**Root
+// cause:** the token expired", "**Why**: ...") is not a category unless it
+// names a spec category or a field: right after a list item it continues
+// that item (text of the learning), elsewhere it is text (kept, and listed
+// by Document.Unread), so its value is never dropped.
+//
+// Entry headings: an H3-H6 heading under a session or Consolidated
+// Learnings is not a category when it does not name a spec category (or a
+// near miss), "Learnings" or a field, and is not a short name: more than
+// four words or 40 characters, a date in any form (a 19xx/20xx year, a
+// leading digit), "|" or brackets, or a sentence's end ("### 2025-12-21 |
+// workflow | FAIL", "### Fixed the flaky login test in CI"). Logs write one
+// such heading per entry; it is text of the file and the items under it
+// stay in the category above it (GeneralCategory when there is none). A
+// custom label (heading or bold) becomes a category only once a list item
+// stands under it; until then it holds nothing and is text too.
 func Parse(src []byte) *Document {
 	d := &Document{Source: src, EOL: detectEOL(src)}
 	start, num := 0, 1
@@ -423,6 +440,8 @@ type bodyParser struct {
 	names   *categoryNames
 	// notes collects, for input, what store corrected and says so.
 	notes *[]Problem
+	// pending is a custom category label with no learning under it yet.
+	pending *Category
 }
 
 func (b *bodyParser) reset(src []byte, mode bodyMode, problems *[]Problem, names *categoryNames) {
@@ -521,7 +540,62 @@ func (b *bodyParser) heading(l line) {
 		b.cur = nil
 		return
 	}
+	if !b.headingLabel(text) {
+		// An entry's title ("### 2026-01-19 | deploy | FAIL", "### Fixed
+		// the flaky login test"): not a category. Its lines are text and
+		// the items under it stay in the category above.
+		b.pending = nil
+		b.text(l)
+		return
+	}
 	b.label(text, l)
+}
+
+// headingLabel reports whether an H3-H6 heading inside a session or
+// Consolidated Learnings names a category: a spec category or a near miss
+// of one, "Learnings", a field, or a short name (at most four words and 40
+// characters, without a date, "|", "[", digits first or a sentence's end).
+// Any other heading is the title of an entry, as logs and journals write
+// one per change, and not a category. Input keeps reading every heading as
+// a label, since learn store's input is short and written for it.
+func (b *bodyParser) headingLabel(text []byte) bool {
+	if b.mode == bodyInput || knownCategory(text) || keyEquals(bytes.TrimRight(text, ":* "), "learnings") {
+		return true
+	}
+	return shortName(text)
+}
+
+// shortName is the shape of a custom category's name.
+func shortName(text []byte) bool {
+	t := bytes.TrimSpace(bytes.TrimRight(text, ": "))
+	if len(t) == 0 || len(t) > 40 || len(bytes.Fields(t)) > 4 {
+		return false
+	}
+	if t[0] >= '0' && t[0] <= '9' || bytes.ContainsAny(t, "|[]") || looksDated(string(t)) || hasYear(t) {
+		return false
+	}
+	switch t[len(t)-1] {
+	case '.', '?', '!', ')':
+		return false
+	}
+	return true
+}
+
+// hasYear reports whether t holds a four-digit run starting 19 or 20 (a
+// date written any way: "January 19, 2026", "19/01/2026").
+func hasYear(t []byte) bool {
+	run := 0
+	for i, c := range t {
+		if c >= '0' && c <= '9' {
+			run++
+			continue
+		}
+		if run == 4 && (t[i-4] == '1' && t[i-3] == '9' || t[i-4] == '2' && t[i-3] == '0') {
+			return true
+		}
+		run = 0
+	}
+	return run == 4 && (t[len(t)-4] == '1' && t[len(t)-3] == '9' || t[len(t)-4] == '2' && t[len(t)-3] == '0')
 }
 
 func (b *bodyParser) label(name []byte, l line) {
@@ -544,6 +618,13 @@ func (b *bodyParser) label(name []byte, l line) {
 		}
 	}
 	c := &Category{Name: canon, Label: n.label, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}, Misspelt: n.typo}
+	b.pending = nil
+	if _, known := NormalizeCategory(n.label); b.mode != bodyInput && !known && !n.typo {
+		// A custom label is a category once a learning stands under
+		// it; until then it holds nothing and is text of the file.
+		b.pending = c
+		return
+	}
 	b.cats = append(b.cats, c)
 	b.cur = c
 }
@@ -556,6 +637,11 @@ func (b *bodyParser) structural(l line) bool {
 	}
 	name, rest, ok := parseLabel(t, b.mode == bodyInput)
 	if !ok {
+		return false
+	}
+	if b.mode != bodyInput && len(bytes.TrimSpace(rest)) > 0 && fieldOf(name) == fieldNone && !knownCategory(name) {
+		// "**Root cause:** the token expired": an inline label, text of
+		// the learning it follows, not a category.
 		return false
 	}
 	b.finishItem()
@@ -784,6 +870,10 @@ func (b *bodyParser) finishItem() {
 				return
 			}
 		}
+	}
+	if b.pending != nil {
+		b.cats = append(b.cats, b.pending)
+		b.cur, b.pending = b.pending, nil
 	}
 	c := b.cur
 	if c == nil {

@@ -51,7 +51,11 @@ func WarnDamageList(w io.Writer, display string, damage []learnings.Damage) int 
 		return 0
 	}
 	fmt.Fprintf(w, "warning: %s:\n", DamageHeadlineOf(display, damage))
-	for _, d := range damage {
+	for i, d := range damage {
+		if i == DamageListed {
+			fmt.Fprintf(w, "... and %d more damaged %s\n", len(damage)-i, pluralWord(len(damage)-i, "part", "parts"))
+			break
+		}
 		fmt.Fprintf(w, "%s:%d: %s\n    fix: %s\n", display, d.Line, d, d.Fix())
 	}
 	fmt.Fprintf(w, "learn will not rewrite these lines until they are fixed; `learn lint` lists every problem\n")
@@ -71,10 +75,30 @@ func DamageNote(display string, damage []learnings.Damage) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nWarning: %s. Tell the user, who can fix it by hand (`learn lint` names each line):\n", DamageHeadlineOf(display, damage))
-	for _, d := range damage {
-		fmt.Fprintf(&b, "- %s:%d: %s\n", display, d.Line, d)
+	for i, d := range damage {
+		if i == DamageNoted {
+			fmt.Fprintf(&b, "- and %d more damaged %s\n", len(damage)-i, pluralWord(len(damage)-i, "part", "parts"))
+			break
+		}
+		fmt.Fprintf(&b, "- %s:%d: %s\n", display, d.Line, cutRunes(d.String(), 300))
 	}
 	return b.String()
+}
+
+// DamageListed and DamageNoted cap the damaged parts named one by one on
+// stderr and in recall's note, so that a file damaged in hundreds of places
+// gives a few lines, not a page; learn lint lists every one.
+const (
+	DamageListed = 5
+	DamageNoted  = 2
+)
+
+// cutRunes cuts s to n characters, marking the cut.
+func cutRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // ProblemCount is how many problems the reader found: what it reported by
@@ -85,4 +109,11 @@ func ProblemCount(doc *learnings.Document) int {
 		n--
 	}
 	return n
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -35,9 +35,11 @@ type CompactResult struct {
 	// Diff is the change as a unified diff, on a dry run, secrets
 	// redacted as recall redacts them (compacting keeps the bytes).
 	Diff string `json:"diff,omitempty"`
-	// Warnings name text the reader could not place inside the folded
-	// sessions: it goes with its session, and only the backup keeps it.
+	// Warnings say how much text the folded sessions held that is not
+	// read as learnings: it is kept as written under "## Kept by compact".
 	Warnings []string `json:"warnings,omitempty"`
+	// UnreadKept counts those lines.
+	UnreadKept int `json:"unread_kept,omitempty"`
 	// Advice says what would bring a file still over its size limit under.
 	Advice string `json:"advice,omitempty"`
 	// Limit is the size limit Advice measures against.
@@ -133,7 +135,12 @@ func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte,
 		}
 		return src, nil
 	}
-	res.Warnings = droppedProblems(doc, plan.Folded)
+	res.UnreadKept = engine.UnreadFolded(doc, plan.Folded)
+	res.Warnings = nil
+	if res.UnreadKept > 0 {
+		res.Warnings = []string{fmt.Sprintf("%s the folded sessions held that %s not read as learnings %s kept as written under \"## %s\"",
+			memview.Plural(res.UnreadKept, "line", "lines"), isAre(res.UnreadKept), isAre(res.UnreadKept), engine.KeptTitle)}
+	}
 	out, err := plan.Apply(doc)
 	if err != nil {
 		return nil, mark(fmt.Errorf("compact %s: %w", res.File, err), ErrConflict)
@@ -147,20 +154,9 @@ func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte,
 	return out, nil
 }
 
-// droppedProblems lists the reader's problems inside sessions that are about
-// to be removed: text it could not read goes with its session and survives
-// only in the backup.
-func droppedProblems(doc *learnings.Document, folded []*learnings.Session) []string {
-	var out []string
-	for _, p := range doc.Problems {
-		for _, s := range folded {
-			// A problem on the header line is about the session's
-			// time, not text that would be lost.
-			if p.Line > s.Span.Line && p.Line <= s.Span.EndLine {
-				out = append(out, fmt.Sprintf("line %d is not a learning and goes with its session (the backup keeps it): %s", p.Line, p.Message))
-				break
-			}
-		}
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
 	}
-	return out
+	return "are"
 }

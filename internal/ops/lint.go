@@ -26,6 +26,11 @@ type LintResult struct {
 	Errors     int            `json:"error_count"`
 	Warnings   int            `json:"warning_count"`
 	Findings   []lint.Finding `json:"findings"`
+	// UnreadLines counts the non-blank lines no command reads as
+	// learnings, and Unread lists their runs (see
+	// learnings.Document.Unread); the findings name them too.
+	UnreadLines int                `json:"unread_lines"`
+	Unread      []learnings.Unread `json:"unread"`
 }
 
 // Lint checks the file: what the reader could not read, secrets, the size
@@ -64,6 +69,11 @@ func Lint(m *Memory, opts LintOptions) (*LintResult, error) {
 	out := &LintResult{File: m.Display, FileReason: m.Reason, Exists: exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
 		Errors: lint.Errors(findings), Findings: findings}
 	out.Warnings = len(findings) - out.Errors
+	out.Unread = doc.Unread()
+	out.UnreadLines = learnings.UnreadLines(out.Unread)
+	if out.Unread == nil {
+		out.Unread = []learnings.Unread{}
+	}
 	if out.Findings == nil {
 		out.Findings = []lint.Finding{}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
@@ -52,11 +53,19 @@ type RecallResult struct {
 	// learnings: what they hold is missing above.
 	Damage   []learnings.Damage `json:"damage"`
 	Warnings []string           `json:"warnings"`
+	// UnreadLines counts the lines of the file not read as learnings and
+	// Unread lists their runs: what they hold is missing above, and the
+	// text's last line says so.
+	UnreadLines int                `json:"unread_lines"`
+	Unread      []learnings.Unread `json:"unread"`
 	// Context is the work the learnings were chosen for, git's findings
 	// included; set only when work was given.
 	Context *RecallContext `json:"context,omitempty"`
 
 	sel *engine.Result
+	// all is set with no budget; note is the note naming damaged parts.
+	all  bool
+	note string
 }
 
 // RecalledLearning is one learning recall shows.
@@ -115,7 +124,7 @@ func Recall(m *Memory, opts RecallOptions) (*RecallResult, error) {
 // recall is Recall on the file as snap read it.
 func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error) {
 	out := &RecallResult{File: m.Display, FileReason: m.Reason, Learnings: []RecalledLearning{}, Omitted: []CategoryCount{},
-		Problems: []Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}}
+		Problems: []Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}, Unread: []learnings.Unread{}, all: opts.All}
 	if !snap.Exists {
 		return out, nil
 	}
@@ -132,8 +141,10 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	if opts.Work.Set() {
 		sel.Context = opts.Work.Context(context.Background(), m.Root)
 	}
+	out.note = DamageNote(m.Display, doc.Damage)
 	if !opts.All {
 		sel.MaxChars = opts.MaxChars
+		sel.Reserve = utf8.RuneCountInString(out.note)
 	}
 	if opts.Query != "" {
 		category := ""
@@ -149,6 +160,8 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	}
 	res := engine.Select(doc, sel)
 	out.sel = res
+	out.Unread = append(out.Unread, res.Unread...)
+	out.UnreadLines = learnings.UnreadLines(res.Unread)
 	out.Sessions, out.Total, out.Duplicates, out.MaxChars = res.Sessions, res.Total, res.Duplicates, res.MaxChars
 	out.OmittedTotal = res.OmittedTotal
 	for _, c := range res.Omitted {
@@ -170,23 +183,31 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 // session starts with: the learnings, the closing line that says what the
 // budget left out, and a note when part of the file could not be read; or
 // the message for a first session or a file with no learnings.
+//
+// With a budget the whole text stays within it: the learnings fit in what
+// the note on damaged parts leaves, and the note on unread lines, when
+// there is one, is the last line.
 func (r *RecallResult) Text() string {
-	var b strings.Builder
-	switch {
-	case !r.Exists:
-		fmt.Fprintf(&b, "No learnings yet: %s does not exist, so this is the first session with a memory in this project.\n"+
+	if !r.Exists {
+		return fmt.Sprintf("No learnings yet: %s does not exist, so this is the first session with a memory in this project.\n"+
 			"Store what this session teaches with `learn store` (the /learning-store command); it creates the file.\n", r.File)
-		return b.String()
-	case r.sel.Stored == 0 && len(r.Damage) > 0:
-		fmt.Fprintf(&b, "No readable learnings in %s.\n", r.File)
-	case r.sel.Stored == 0:
-		fmt.Fprintf(&b, "No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", r.File)
-		return b.String()
-	default:
-		b.WriteString(r.sel.Text())
 	}
-	b.WriteString(DamageNote(r.File, r.Damage))
-	return b.String()
+	notice := r.sel.Notice()
+	var body string
+	switch {
+	case r.sel.Stored == 0 && (len(r.Damage) > 0 || notice != ""):
+		body = fmt.Sprintf("No readable learnings in %s.\n", r.File)
+	case r.sel.Stored == 0:
+		return fmt.Sprintf("No learnings yet: %s holds no learnings. Store what this session teaches with `learn store` (the /learning-store command).\n", r.File)
+	default:
+		body = strings.TrimSuffix(r.sel.Text(), notice)
+	}
+	text := body + r.note + notice
+	if !r.all && r.MaxChars > 0 && utf8.RuneCountInString(text) > r.MaxChars && len(r.Damage) > 0 {
+		// A tiny budget: the note keeps its headline only.
+		text = body + fmt.Sprintf("\nWarning: %s. Tell the user; `learn lint` names each line.\n", DamageHeadline(r.File, r.Damage)) + notice
+	}
+	return text
 }
 
 // problems lists what the reader reported in line order, leaving out what

@@ -46,7 +46,15 @@ type FileState struct {
 	Bytes    int
 	Problems []learnings.Problem
 	Unclosed *learnings.Problem
+	// UnreadLines counts the lines no command reads as learnings; Unread
+	// lists the first runs of them and UnreadMore how many runs are left.
+	UnreadLines int
+	Unread      []learnings.Unread
+	UnreadMore  int
 }
+
+// unreadShown caps the runs of unread lines the page lists.
+const unreadShown = 10
 
 type mainData struct {
 	Frame
@@ -71,6 +79,10 @@ func (s *Server) frame(snap *snapshot, title string) Frame {
 
 func (s *Server) state(snap *snapshot) FileState {
 	st := FileState{Exists: snap.Exists, Bytes: len(snap.Src), Problems: snap.Doc.Problems, Unclosed: snap.Doc.Unclosed}
+	us := snap.Doc.Unread()
+	st.UnreadLines = learnings.UnreadLines(us)
+	st.Unread = us[:min(len(us), unreadShown)]
+	st.UnreadMore = len(us) - len(st.Unread)
 	if snap.Err != nil {
 		st.Err = readAdvice(snap.Err)
 	}

@@ -129,10 +129,121 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	out = keepUnread(doc, p.Folded, out)
 	if err := p.verify(doc, out); err != nil {
 		return nil, err
 	}
+	if err := keptAll(doc, out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// KeptTitle is the hand-written section where compact keeps, as written,
+// what folded sessions held that is not read as learnings (entry headings,
+// paragraphs, tables, code blocks): folding a session must not lose it.
+const KeptTitle = "Kept by compact"
+
+// keepUnread copies the unread lines of the folded sessions, byte for
+// byte, into the section KeptTitle of out: at its end when out has one,
+// else a new one above the sessions.
+func keepUnread(doc *learnings.Document, folded []*learnings.Session, out []byte) []byte {
+	var kept []byte
+	eol := doc.EOL
+	us := doc.Unread()
+	for _, s := range folded {
+		var blocks []byte
+		for _, u := range us {
+			if u.Kind != learnings.UnreadSession || u.Line < s.Span.Line || u.EndLine > s.Span.EndLine {
+				continue
+			}
+			sp := u.Span()
+			blocks = append(blocks, doc.Source[sp.Start:sp.End]...)
+			if !strings.HasSuffix(string(blocks), "\n") {
+				blocks = append(blocks, eol...)
+			}
+			blocks = append(blocks, eol...)
+		}
+		if len(blocks) == 0 {
+			continue
+		}
+		kept = append(kept, "### From session "+strings.TrimSpace(s.Header)+eol+eol...)
+		kept = append(kept, blocks...)
+	}
+	if len(kept) == 0 {
+		return out
+	}
+	d := learnings.Parse(out)
+	for _, sec := range d.Sections {
+		if strings.EqualFold(strings.TrimSpace(sec.Title), KeptTitle) {
+			return splice(out, sec.Span.End, kept, eol)
+		}
+	}
+	block := append([]byte("## "+KeptTitle+eol+eol+"What compacted sessions held that learn does not read as learnings, kept as written."+eol+eol), kept...)
+	at := len(out)
+	switch {
+	case d.Recent != nil:
+		at = d.Recent.Start
+	case len(d.Sessions) > 0:
+		at = d.Sessions[0].Span.Start
+	}
+	return splice(out, at, block, eol)
+}
+
+// UnreadFolded counts the lines of the folded sessions that are not read
+// as learnings: what Apply keeps under KeptTitle.
+func UnreadFolded(doc *learnings.Document, folded []*learnings.Session) int {
+	n := 0
+	for _, u := range doc.Unread() {
+		for _, s := range folded {
+			if u.Kind == learnings.UnreadSession && s.Span.Line <= u.Line && u.EndLine <= s.Span.EndLine {
+				n += u.Lines
+			}
+		}
+	}
+	return n
+}
+
+// splice inserts b at offset at of out, on a line of its own.
+func splice(out []byte, at int, b []byte, eol string) []byte {
+	var res []byte
+	res = append(res, out[:at]...)
+	if at > 0 && out[at-1] != '\n' {
+		res = append(res, eol...)
+	}
+	res = append(res, b...)
+	return append(res, out[at:]...)
+}
+
+// keptAll checks that every line of doc not read as learnings is still in
+// out, as written: compact refuses rather than drop what it cannot read.
+func keptAll(doc *learnings.Document, out []byte) error {
+	have := map[string]int{}
+	for _, l := range strings.Split(string(out), "\n") {
+		have[strings.TrimSpace(l)]++
+	}
+	for _, u := range doc.Unread() {
+		sp := u.Span()
+		for i, l := range strings.Split(string(doc.Source[sp.Start:sp.End]), "\n") {
+			t := strings.TrimSpace(l)
+			if t == "" {
+				continue
+			}
+			if have[t] == 0 {
+				return fmt.Errorf("refused, nothing written: line %d (%q), which learn does not read as a learning, would be lost by the compaction; run `learn import --in-place` first: %w",
+					u.Line+i, cut(t), learnings.ErrWouldLose)
+			}
+			have[t]--
+		}
+	}
+	return nil
+}
+
+func cut(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
 }
 
 // verify checks out against doc: every learning still there, or merged

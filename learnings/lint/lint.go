@@ -45,7 +45,15 @@ const (
 	KindUpdate    = "unresolved-update"
 	// KindCategory is a category label that misspells a spec one.
 	KindCategory = "category"
+	// KindUnread is a run of lines not read as learnings (see
+	// learnings.Document.Unread), and the count of all of them.
+	KindUnread = "unread"
 )
+
+// maxUnreadFindings caps the findings of single runs, so that a long log
+// of entries learn cannot read gives a page, not thousands of lines; the
+// count finding still covers all of them.
+const maxUnreadFindings = 20
 
 // Finding is one problem, at one line.
 type Finding struct {
@@ -82,6 +90,7 @@ func CheckScanned(doc *learnings.Document, limit int, scan *SecretScan) []Findin
 	fs = append(fs, pairs(doc)...)
 	fs = append(fs, scan.findings(doc)...)
 	fs = append(fs, size(doc, limit)...)
+	fs = append(fs, unread(doc, fs)...)
 	slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Line, b.Line) })
 	return fs
 }
@@ -417,4 +426,74 @@ func newLines(src []byte) lineIndex {
 
 func (idx lineIndex) line(off int) int {
 	return sort.Search(len(idx), func(i int) bool { return idx[i] > off })
+}
+
+// unread reports the lines no command reads as learnings: one finding that
+// counts them all, and one for each run no other finding already names
+// (hand-written sections, text above the first section, headings that
+// hold nothing), so lint says "no problems" only when the whole file is
+// read.
+func unread(doc *learnings.Document, others []Finding) []Finding {
+	us := doc.Unread()
+	if len(us) == 0 {
+		return nil
+	}
+	var single []Finding
+	left := 0
+	for _, u := range us {
+		if u.Kind == learnings.UnreadDamage || coveredBy(others, u) {
+			continue
+		}
+		if len(single) == maxUnreadFindings {
+			left++
+			continue
+		}
+		single = append(single, Finding{Line: u.Line, Severity: Error, Kind: KindUnread, Message: u.String(), Fix: learnings.ImportAdvice})
+	}
+	if len(us) == 1 {
+		return single // the run's own finding, or the one that names it, says it all
+	}
+	total := learnings.UnreadLines(us)
+	msg := fmt.Sprintf("%d %s not read as learnings, in %d %s: %s", total, pluralOf(total, "line is", "lines are"), len(us), pluralOf(len(us), "place", "places"), ranges(us, 8))
+	if left > 0 {
+		msg += fmt.Sprintf(" (%d of the places are not listed one by one)", left)
+	}
+	return append([]Finding{{Line: us[0].Line, Severity: Error, Kind: KindUnread, Message: msg, Fix: learnings.ImportAdvice}}, single...)
+}
+
+// coveredBy reports whether a finding already names a line of u.
+func coveredBy(fs []Finding, u learnings.Unread) bool {
+	for _, f := range fs {
+		if f.Kind != KindSize && u.Line <= f.Line && f.Line <= u.EndLine {
+			return true
+		}
+	}
+	return false
+}
+
+// ranges words the first n runs' lines: "lines 3-9, 12, 15-40, …".
+func ranges(us []learnings.Unread, n int) string {
+	var b []byte
+	for i, u := range us {
+		if i == n {
+			b = append(b, ", …"...)
+			break
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if u.Line == u.EndLine {
+			b = fmt.Appendf(b, "%d", u.Line)
+		} else {
+			b = fmt.Appendf(b, "%d-%d", u.Line, u.EndLine)
+		}
+	}
+	return "lines " + string(b)
+}
+
+func pluralOf(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

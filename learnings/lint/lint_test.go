@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,6 +53,10 @@ func TestCheck(t *testing.T) {
 		{"misspelt label without a colon", strings.Replace(newer, "**Fresh Discoveries:**", "**Prefrence Clarifications**", 1), []string{"6 category error"}},
 		{"custom label", strings.Replace(newer, "**Fresh Discoveries:**", "**Security Notes:**", 1), nil},
 		{"spec label in another case", strings.Replace(newer, "**Fresh Discoveries:**", "**fresh discovery:**", 1), nil},
+		{"notes section in learn's file", newer + "\n## Notes\n\nKept by hand.\n", nil},
+		{"list in a hand-written section", newer + "\n## Gotchas\n\n- not read\n", []string{"11 unread error"}},
+		{"heading that holds nothing", strings.Replace(newer, "**Fresh Discoveries:**", "#### Fixed the retry policy today\nIt retried POSTs.\n\n**Fresh Discoveries:**", 1), []string{"6 parse error"}},
+		{"foreign lessons file", "# Lessons\n\n- Use SCAN, not KEYS.\n\n## Deploy\n\n- Tag first.\n", []string{"3 unread error", "3 unread error", "5 unread error"}},
 		{"over the limit", newer + "\n## Notes\n\n" + strings.Repeat("x\n", learnings.SizeLimit/2+10), []string{"1 size error"}},
 	}
 	for _, tt := range tests {
@@ -172,5 +178,47 @@ func TestCheckScannedUsesOnlyItsOwnScan(t *testing.T) {
 				t.Errorf("%d secret findings, want %d", n, tt.secrets)
 			}
 		})
+	}
+}
+
+// TestUnreadNeverSilent: on every memory another tool wrote, lint has a
+// finding when some line is not read, and its count finding or run finding
+// names the import advice.
+func TestUnreadNeverSilent(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/foreign/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../testdata/foreign/*/*/*/*")
+	paths = append(paths, more...)
+	n := 0
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			continue // a folder
+		}
+		n++
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			doc := learnings.Parse(src)
+			us := doc.Unread()
+			fs := CheckLimit(doc, learnings.SizeLimit)
+			if len(us) > 0 && Errors(fs) == 0 {
+				t.Fatalf("%d unread lines and no error", learnings.UnreadLines(us))
+			}
+			for _, u := range us {
+				found := false
+				for _, f := range fs {
+					if u.Line <= f.Line && f.Line <= u.EndLine || f.Kind == KindUnread && strings.Contains(f.Message, fmt.Sprint(u.Line)) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("run %v named by no finding", u)
+				}
+			}
+		})
+	}
+	if n < 20 {
+		t.Fatalf("only %d corpus files", n)
 	}
 }

@@ -20,8 +20,9 @@
 // budget every learning is compared with every one kept, through an index
 // (similar.SameIndex) whose cost per learning does not grow with the file.
 //
-// Budget. The whole output, header and closing line included, stays within
-// Options.MaxChars characters (runes). A learning either fits whole or is left
+// Budget. The whole output, header, closing line and the note on what the
+// file holds that is not read included, stays within Options.MaxChars
+// characters (runes). A learning either fits whole or is left
 // out; smaller learnings after it may still fit. The closing line counts what
 // the budget left out per category.
 package recall
@@ -34,6 +35,7 @@ import (
 
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -67,6 +69,10 @@ type Options struct {
 	// priority fill follows with what is left, no learning shown twice.
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
+	// Reserve is how many characters of the budget the caller prints
+	// besides Text (a note naming damaged lines): the learnings fit in
+	// what is left, and the closing line still names MaxChars.
+	Reserve int
 }
 
 // Item is one learning chosen for the output.
@@ -113,7 +119,12 @@ type Result struct {
 	// Floor is the least relevance score that could be chosen.
 	Chosen int
 	Floor  float64
+	// Unread are the file's runs of lines not read as learnings; the
+	// closing note counts them.
+	Unread []learnings.Unread
 	opts   Options
+	// terse leaves the category counts out of the closing line.
+	terse  bool
 	chosen []Item
 	// costs are the items' rawCost, by index.
 	costs []int
@@ -127,7 +138,7 @@ type Result struct {
 // that do not fit are counted as left out without comparing them. With no
 // budget every learning is compared against every one kept.
 func Select(doc *learnings.Document, opts Options) *Result {
-	r := &Result{MaxChars: max(opts.MaxChars, 0), Sessions: len(doc.Sessions), opts: opts}
+	r := &Result{MaxChars: max(opts.MaxChars, 0), Sessions: len(doc.Sessions), opts: opts, Unread: doc.Unread()}
 	ordered := newestFirst(doc)
 	r.Stored = len(ordered)
 	ranked := opts.Ranked != nil
@@ -180,7 +191,7 @@ func Select(doc *learnings.Document, opts Options) *Result {
 // shown ones into them, and counts the rest.
 func (r *Result) fit(items []Item, names categoryNames) {
 	ranked := r.opts.Ranked != nil
-	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items))
+	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
 	shown := similar.NewSameIndex()
 	current := ""
 	omitted := map[string]int{}
@@ -237,8 +248,13 @@ func (r *Result) worstFooter(items []Item) string {
 		counts[it.Category]++
 	}
 	worst := &Result{Total: len(items), OmittedTotal: len(items), Duplicates: len(items), MaxChars: r.MaxChars, opts: r.opts}
+	// The closing line names only the first few categories: the worst
+	// names the longest, each with the largest count.
+	slices.SortStableFunc(order, func(a, b string) int {
+		return cmp.Compare(runes(shortName(sanitize.Text(b))), runes(shortName(sanitize.Text(a))))
+	})
 	for _, c := range order {
-		worst.Omitted = append(worst.Omitted, CategoryCount{c, counts[c]})
+		worst.Omitted = append(worst.Omitted, CategoryCount{c, len(items)})
 	}
 	return worst.footer()
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -17,6 +18,13 @@ func (r *Result) Text() string {
 	r.layout(func(s string) { b.WriteString(s) }, func(i int, withCategory bool) {
 		b.WriteString(bullet(r.Shown[i], withCategory))
 	})
+	if r.MaxChars > 0 && !r.terse && runes(b.String()) > r.MaxChars-max(r.opts.Reserve, 0) {
+		// Only a tiny budget on a file with many long category names
+		// gets here: the closing line leaves the names out.
+		r.terse = true
+		defer func() { r.terse = false }()
+		return r.Text()
+	}
 	return b.String()
 }
 
@@ -59,6 +67,38 @@ func (r *Result) layout(text func(string), item func(i int, withCategory bool)) 
 		item(i, ranked)
 	}
 	text(r.footer())
+	text(r.Notice())
+}
+
+// Notice is the last line of the output when part of the file is not read
+// as learnings: how much, and what the user can do, so that an agent never
+// takes a memory it cannot fully read for all there is. It is "" when the
+// whole file is read, and at most a few hundred characters however much
+// is unread. Damage is left to the caller's note, which names its lines.
+func (r *Result) Notice() string {
+	n, places, first := 0, 0, 0
+	for _, u := range r.Unread {
+		if u.Kind == learnings.UnreadDamage {
+			continue
+		}
+		if places == 0 {
+			first = u.Line
+		}
+		n += u.Lines
+		places++
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\nWarning: %s of the memory file (%s, the first at line %d) %s not read as learnings and %s missing here. Tell the user: `learn import --in-place` rewrites the file into learn's form keeping everything; `learn lint` names each line.\n",
+		plural(n, "line", "lines"), plural(places, "place", "places"), first, isAre(n), isAre(n))
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 func (r *Result) header() string {
@@ -184,9 +224,23 @@ func (r *Result) footer() string {
 		}
 		return fmt.Sprintf("\nAll %d learnings%s are shown%s.\n", len(r.Shown), r.scope(), dups)
 	}
-	parts := make([]string, len(r.Omitted))
+	if r.terse {
+		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`.\n",
+			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand())
+	}
+	// The closing line names a few categories, each cut short: a file of
+	// hundreds of custom categories must not blow the budget here.
+	parts := make([]string, 0, min(len(r.Omitted), footerCategories)+1)
 	for i, o := range r.Omitted {
-		parts[i] = fmt.Sprintf("%s %d", o.Category, o.Count)
+		if i == footerCategories {
+			rest := 0
+			for _, o := range r.Omitted[i:] {
+				rest += o.Count
+			}
+			parts = append(parts, fmt.Sprintf("%d more in %s", rest, plural(len(r.Omitted)-i, "other category", "other categories")))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", shortName(sanitize.Text(o.Category)), o.Count))
 	}
 	return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s (%s)%s; see them with `%s`, or find one with `learn search WORDS`.\n",
 		r.MaxChars, r.OmittedTotal, r.Total, r.scope(), strings.Join(parts, ", "), dups, r.allCommand())
@@ -217,4 +271,15 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// footerCategories is how many categories the closing line names.
+const footerCategories = 8
+
+// shortName cuts a category name to 40 characters.
+func shortName(name string) string {
+	if r := []rune(name); len(r) > 40 {
+		return string(r[:39]) + "…"
+	}
+	return name
 }

@@ -46,8 +46,10 @@ store --replaces') are left out; the backup keeps them. The Documentation Seen r
 sessions are added to a tally in Consolidated Learnings, so 'learn
 improve-docs' still knows which docs were read. The text before the first
 section, frontmatter and hand-written sections stay byte for byte. Text inside
-a session that is not a learning goes with the session: compact warns, naming
-its line, and the backup keeps it.
+a folded session that is not a learning (entry headings, paragraphs, tables,
+code blocks) is kept as written under "## Kept by compact", and compact says
+how many lines; compact refuses, writing nothing, if any line it does not read
+would still be lost.
 
 --dry-run prints the change as a unified diff (apply it with 'git apply' or
 'patch -p1' from the project root) and writes nothing. --keep N leaves the

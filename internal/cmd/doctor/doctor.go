@@ -222,6 +222,21 @@ func checkMemory(opts *Options) agent.Check {
 		c.Fix = doc.Damage[0].Fix() + "; learn lint lists every problem"
 		return c
 	}
+	if us := doc.Unread(); len(us) > 0 {
+		// Lines no command reads: the file is probably a memory another
+		// tool wrote, and recall shows only part of it, or nothing.
+		c.Status = agent.CheckWarn
+		n := learnings.UnreadLines(us)
+		c.Message += fmt.Sprintf(", %s not read as learnings", memview.Plural(n, "line", "lines"))
+		for i, u := range us {
+			if i == 3 {
+				c.Details = append(c.Details, fmt.Sprintf("... and %s more", memview.Plural(len(us)-3, "place", "places")))
+				break
+			}
+			c.Details = append(c.Details, u.String())
+		}
+		c.Fix = learnings.ImportAdvice + "; learn lint names each line"
+	}
 	if len(doc.Problems) > 0 {
 		c.Status = agent.CheckWarn
 		for i, p := range doc.Problems {
@@ -231,7 +246,7 @@ func checkMemory(opts *Options) agent.Check {
 			}
 			c.Details = append(c.Details, p.String())
 		}
-		c.Fix = "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
+		c.Fix = strings.TrimPrefix(c.Fix+"; ", "; ") + "learn lint lists every problem; learn fmt rewrites the file in the canonical form (backup first)"
 	}
 	limit := learnings.SizeLimit
 	if opts.SizeLimit != nil {

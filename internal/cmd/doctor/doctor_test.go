@@ -149,6 +149,12 @@ func TestFindsEachProblem(t *testing.T) {
 		{"an unclosed fence in the learnings file", func(t *testing.T, fx *fixture, dir string) {
 			write(t, filepath.Join(fx.project, ".tmp", "memory-learnings.md"), "## Consolidated Learnings\n\n**User Corrections:**\n- a\n\n```go\nnever closed\n")
 		}, "learnings file", StatusFail, "close the code fence"},
+		{"a memory another tool wrote", func(t *testing.T, fx *fixture, dir string) {
+			write(t, filepath.Join(fx.project, ".tmp", "memory-learnings.md"), "# Lessons\n\n- Use SCAN, not KEYS.\n- Tag before deploying.\n")
+		}, "learnings file", StatusWarn, "learn import --in-place"},
+		{"a log of entry headings", func(t *testing.T, fx *fixture, dir string) {
+			write(t, filepath.Join(fx.project, ".tmp", "memory-learnings.md"), "## [2026-11-22 14:05 UTC] - Log\n\n### Deploy hung | FAIL\nThe lock was held.\n\n**Fresh Discoveries:**\n- raise the timeout\n")
+		}, "learnings file", StatusWarn, "learn import --in-place"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,6 +165,11 @@ func TestFindsEachProblem(t *testing.T) {
 			got := statusOf(rep)[tt.check]
 			if got != tt.want {
 				t.Fatalf("%s: %s, want %s\n%s", tt.check, got, tt.want, out)
+			}
+			for _, c := range rep.Checks {
+				if c.Name == tt.check && tt.want == StatusWarn && tt.fix != "" && !strings.Contains(c.Fix, tt.fix) {
+					t.Errorf("fix %q does not mention %q", c.Fix, tt.fix)
+				}
 			}
 			if tt.want == StatusFail {
 				if cmdutil.ExitCode(err) != cmdutil.ExitFailure {

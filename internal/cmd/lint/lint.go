@@ -35,6 +35,13 @@ each. It reports:
 
   - anything the reader could not make sense of (learn keeps such text as
     written, but no command can use it)
+  - every line not read as a learning (text above the first section,
+    hand-written sections holding list items, paragraphs, tables, code and
+    headings with no items between learnings): one problem counts them all
+    and names their line ranges, one more names each place, and the fix is
+    learn import --in-place, which rewrites a memory another tool wrote into
+    learn's form, keeping everything; in a file learn wrote, a hand-written
+    section or preamble without list items is notes and does not count
   - a code fence or HTML comment left open, which swallows the rest of the
     file and makes every writing command refuse
   - duplicate and near-duplicate learnings, with both IDs and a score
@@ -122,6 +129,10 @@ func write(w io.Writer, rep *ops.LintResult) {
 		if rep.Warnings > 0 {
 			fmt.Fprintf(out, " and %s", memview.Plural(rep.Warnings, "warning", "warnings"))
 		}
-		fmt.Fprintf(out, " in %s (%s)\n", rep.File, counts)
+		fmt.Fprintf(out, " in %s (%s)", rep.File, counts)
+		if rep.UnreadLines > 0 {
+			fmt.Fprintf(out, "; %s not read as learnings: run `learn import --in-place`", memview.Plural(rep.UnreadLines, "line", "lines"))
+		}
+		fmt.Fprintln(out)
 	}
 }

@@ -46,11 +46,15 @@ session, since it aggregates compacted ones). Exact and near duplicates are
 collapsed into the first one shown, which inside a category is the newest
 wording. Each learning ends with its ID, for 'learn show ID'.
 
-The output stays within --max-chars characters (default 6000, about 1,500
+The whole output stays within --max-chars characters (default 6000, about 1,500
 tokens: the most important 40-60 learnings, cheap to inject into every session
-however large the file grows; at least 1000). A learning is shown whole or not
-at all. The last line says how many learnings of each category the budget left
-out and how to see them; --all prints everything. --query shows only the
+however large the file grows; at least 1000), the notes on damaged and unread
+lines included. A learning is shown whole or not at all. The closing line says
+how many learnings of each category the budget left out (naming up to 8
+categories) and how to see them; --all prints everything. When lines of the
+file are not read as learnings (a memory another tool wrote: text above the
+first section, hand-written sections, paragraphs between learnings), the last
+line counts them and says to run 'learn import --in-place'. --query shows only the
 learnings matching a search, best first. The same file always gives the same
 bytes.
 
@@ -79,8 +83,8 @@ chosen: the score of a task word held once by one learning in 50 (about 3.5 to
 score and the words and paths behind it.
 
 A missing file is the first session: recall says so and exits 0. Problems in the
-file are reported on stderr with their line; everything readable is still
-shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
+file are reported on stderr with their line, the first 5 of each kind (learn
+lint lists all); everything readable is still shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 		Example: `  $ learn recall
   $ learn recall --max-chars 2000
   $ learn recall --category "User Corrections" --all
@@ -118,6 +122,9 @@ shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
 	return cmd
 }
 
+// problemsListed caps the problems recall names on stderr.
+const problemsListed = 5
+
 func run(opts *Options) error {
 	m, err := opts.Memory()
 	if err != nil {
@@ -140,7 +147,12 @@ func run(opts *Options) error {
 		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
 	if res.Exists {
-		for _, p := range res.Problems {
+		// A few lines whatever the file: learn lint lists every problem.
+		for i, p := range res.Problems {
+			if i == problemsListed {
+				fmt.Fprintf(opts.IO.Err, "... and %d more\n", len(res.Problems)-i)
+				break
+			}
 			fmt.Fprintf(opts.IO.Err, "%s:%d: %s\n", res.File, p.Line, p.Message)
 		}
 		if len(res.Problems) > 0 {

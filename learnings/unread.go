@@ -1,0 +1,313 @@
+package learnings
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Where unread lines stand, stable for scripts reading --json.
+const (
+	// UnreadPreamble is text above the first "## " heading.
+	UnreadPreamble = "preamble"
+	// UnreadSection is a hand-written "## " section.
+	UnreadSection = "section"
+	// UnreadSession is text inside a session that is not a list item, a
+	// category label or a field.
+	UnreadSession = "session"
+	// UnreadConsolidated is the same inside Consolidated Learnings.
+	UnreadConsolidated = "consolidated"
+	// UnreadDamage is a part of the file listed in Document.Damage.
+	UnreadDamage = "damage"
+)
+
+// ImportAdvice is what to do about unread lines: learn import --in-place
+// rewrites the file into learn's form and keeps everything it holds.
+const ImportAdvice = "run `learn import --in-place` to rewrite the file into learn's form, keeping everything"
+
+// Unread is a run of lines of the file that no command reads as learnings:
+// recall does not show them, search does not find them and compact could
+// not fold them.
+type Unread struct {
+	Kind string `json:"kind"`
+	// Line and EndLine bound the run, 1-based and inclusive; blank lines
+	// inside it are not counted.
+	Line    int `json:"line"`
+	EndLine int `json:"end_line"`
+	// Lines counts the run's non-blank lines.
+	Lines int `json:"lines"`
+	// Why says what the lines are and why they are not read.
+	Why string `json:"why"`
+	// Items counts the list items among them: learnings in all but name.
+	Items int `json:"items,omitempty"`
+	// start and end are the run's bytes, line endings included.
+	start, end int
+}
+
+// Span is the byte range of the run, from its first line's start to its
+// last line's end.
+func (u Unread) Span() Span {
+	return Span{Start: u.start, End: u.end, Line: u.Line, EndLine: u.EndLine}
+}
+
+// String says it in one sentence: "lines 3-9 (5 lines) are not read as
+// learnings: text above the first section".
+func (u Unread) String() string {
+	what := fmt.Sprintf("lines %d-%d (%d non-blank %s) are", u.Line, u.EndLine, u.Lines, pluralWord(u.Lines, "line", "lines"))
+	if u.Line == u.EndLine {
+		what = fmt.Sprintf("line %d is", u.Line)
+	}
+	return fmt.Sprintf("%s not read as learnings: %s", what, u.Why)
+}
+
+// UnreadLines totals the non-blank lines of us.
+func UnreadLines(us []Unread) int {
+	n := 0
+	for _, u := range us {
+		n += u.Lines
+	}
+	return n
+}
+
+// UnreadSummary says in one line how much of the file is not read and what
+// to do, "" when everything is read.
+func UnreadSummary(us []Unread) string {
+	if len(us) == 0 {
+		return ""
+	}
+	n := UnreadLines(us)
+	return fmt.Sprintf("%d %s of the file %s not read as learnings (%d %s, first at line %d); %s",
+		n, pluralWord(n, "line", "lines"), pluralWord(n, "is", "are"), len(us), pluralWord(len(us), "place", "places"), us[0].Line, ImportAdvice)
+}
+
+// unread line states.
+const (
+	lineBlank uint8 = iota
+	lineRead
+	lineUnread
+	lineNotes
+)
+
+// Unread lists the runs of non-blank lines that are not read as learnings,
+// in file order, so that no command is silent about what it does not read.
+//
+// A line is read when it is part of a learning (list item, continuation
+// lines, nested blocks), a section or session header, a category label
+// with learnings under it, a session field (**Project**:, Documentation
+// Seen), "### Learnings", the frontmatter, a thematic break, an HTML
+// comment or a "# " title above the first section. Everything else is
+// unread: text between learnings, a heading taken as a category that holds
+// nothing, the text after a label on its line, damage, and what stands in
+// hand-written sections and above the first section.
+//
+// Hand-written sections: in a file that is learn's own (it has
+// Consolidated Learnings, Recent Sessions or a session), a hand-written
+// "## " section or a preamble with no list items is the person's notes,
+// kept on purpose, and is not counted; one that holds list items is,
+// since those read as learnings that no command sees. In any other file
+// (a memory another tool wrote) every such line is counted.
+func (d *Document) Unread() []Unread {
+	src := d.Source
+	start, num := 0, 1
+	if bytes.HasPrefix(src, bom) {
+		start = len(bom)
+	}
+	if d.Frontmatter != nil {
+		start, num = d.Frontmatter.End, d.Frontmatter.EndLine+1
+	}
+	sc := newScanner(src, start, num)
+	n := bytes.Count(src, []byte("\n")) + 2
+	state := make([]uint8, n)
+	kinds := make([]lineKind, n)
+	texts := make([][2]int, n)
+	bounds := make([][2]int, n)
+	items := make([]bool, n)
+	inComment := false
+	for {
+		l, ok := sc.next()
+		if !ok {
+			break
+		}
+		kinds[l.num] = l.kind
+		texts[l.num] = [2]int{l.text, l.contentEnd}
+		bounds[l.num] = [2]int{l.start, l.end}
+		t := src[l.text:l.contentEnd]
+		switch {
+		case l.text == l.contentEnd:
+			continue
+		case l.kind == lkBreak:
+			state[l.num] = lineRead
+			continue
+		case l.kind == lkHTML && (inComment || bytes.HasPrefix(t, []byte("<!--"))):
+			inComment = !bytes.Contains(t, []byte("-->"))
+			state[l.num] = lineRead
+			continue
+		}
+		inComment = false
+		items[l.num] = l.kind == lkItem
+		state[l.num] = lineUnread
+	}
+	mark := func(first, last int, s uint8) {
+		for i := max(first, 0); i <= last && i < n; i++ {
+			if state[i] != lineBlank {
+				state[i] = s
+			}
+		}
+	}
+	owned := d.Consolidated != nil || d.Recent != nil || len(d.Sessions) > 0
+	if d.Recent != nil {
+		mark(d.Recent.Line, d.Recent.Line, lineRead)
+	}
+	readBody := func(sp Span, cats []*Category) {
+		mark(sp.Line, sp.Line, lineRead)
+		for i := sp.Line + 1; i <= sp.EndLine && i < n; i++ {
+			if state[i] == lineUnread && structureLine(src, kinds[i], texts[i]) {
+				state[i] = lineRead
+			}
+		}
+		for _, c := range cats {
+			for _, l := range c.Learnings {
+				mark(l.Span.Line, l.Span.EndLine, lineRead)
+			}
+			if c.Label == "" || len(c.Learnings) == 0 {
+				continue
+			}
+			if t := texts[c.Span.Line]; !labelHasText(src[t[0]:t[1]]) {
+				mark(c.Span.Line, c.Span.Line, lineRead)
+			}
+		}
+	}
+	if c := d.Consolidated; c != nil {
+		readBody(c.Span, c.Categories)
+		if c.TallySpan != nil {
+			mark(c.TallySpan.Line, c.TallySpan.EndLine, lineRead)
+		}
+	}
+	for _, s := range d.Sessions {
+		readBody(s.Span, s.Categories)
+	}
+	notes := func(first, last int) {
+		for i := first; i <= last && i < n; i++ {
+			if items[i] {
+				return
+			}
+		}
+		mark(first, last, lineNotes)
+	}
+	if p := d.Preamble; p != nil {
+		for i := p.Line; i <= p.EndLine && i < n; i++ {
+			if kinds[i] == lkHeading && state[i] == lineUnread && atxLevel(src[texts[i][0]:texts[i][1]]) == 1 {
+				state[i] = lineRead
+			}
+		}
+		if owned {
+			notes(p.Line, p.EndLine)
+		}
+	}
+	if owned {
+		for _, s := range d.Sections {
+			notes(s.Span.Line, s.Span.EndLine)
+		}
+	}
+	for _, dm := range d.Damage {
+		if dm.Kind == DamageHeader {
+			continue
+		}
+		for i := dm.Line; i <= dm.EndLine && i < n; i++ {
+			if texts[i][1] > texts[i][0] || dm.Kind == DamageCR {
+				state[i] = lineUnread
+			}
+		}
+	}
+	return d.unreadRuns(state, items, bounds)
+}
+
+// structureLine reports whether a line inside a session or Consolidated
+// Learnings is a field or the "Learnings" heading, which the reader takes
+// as structure and not as a learning.
+func structureLine(src []byte, k lineKind, at [2]int) bool {
+	t := src[at[0]:at[1]]
+	switch k {
+	case lkHeading:
+		h := headingText(t)
+		return fieldOf(h) != fieldNone || keyEquals(bytes.TrimRight(h, ":* "), "learnings")
+	case lkText:
+		if name, _, ok := parseLabel(t, true); ok {
+			return fieldOf(name) != fieldNone || keyEquals(name, "learnings")
+		}
+	case lkItem:
+		p := listMarker(t)
+		if name, _, ok := parseLabel(bytes.TrimSpace(t[p:]), false); ok {
+			return keyEquals(name, "project") || keyEquals(name, "documentation seen")
+		}
+	}
+	return false
+}
+
+// labelHasText reports whether a bold label line carries text after the
+// label ("**User Corrections:** always run make gen"), which the reader
+// does not read.
+func labelHasText(t []byte) bool {
+	if len(t) == 0 || t[0] != '*' {
+		return false
+	}
+	_, rest, ok := parseLabel(t, false)
+	return ok && len(bytes.TrimSpace(rest)) > 0
+}
+
+// unreadRuns groups the unread lines into runs, one per part of the file,
+// blank lines and read-as-nothing lines between unread ones included.
+func (d *Document) unreadRuns(state []uint8, items []bool, bounds [][2]int) []Unread {
+	var out []Unread
+	var cur *Unread
+	curPart := ""
+	for i := 1; i < len(state); i++ {
+		switch state[i] {
+		case lineRead:
+			cur = nil
+			continue
+		case lineBlank, lineNotes:
+			continue
+		}
+		kind, part, why := d.unreadPart(i)
+		if cur == nil || part != curPart {
+			out = append(out, Unread{Kind: kind, Line: i, Why: why, start: bounds[i][0]})
+			cur, curPart = &out[len(out)-1], part
+		}
+		cur.EndLine, cur.end = i, bounds[i][1]
+		cur.Lines++
+		if items[i] {
+			cur.Items++
+		}
+	}
+	for i := range out {
+		if out[i].Items > 0 && out[i].Kind != UnreadDamage {
+			out[i].Why += fmt.Sprintf("; %d list %s among them", out[i].Items, pluralWord(out[i].Items, "item", "items"))
+		}
+	}
+	return out
+}
+
+// unreadPart names the part of the file line i stands in: its kind, a key
+// that tells parts apart, and why its lines are not read.
+func (d *Document) unreadPart(i int) (kind, part, why string) {
+	for _, dm := range d.Damage {
+		if dm.Kind != DamageHeader && dm.Line <= i && i <= dm.EndLine {
+			return UnreadDamage, fmt.Sprintf("d%d", dm.Line), dm.Cause
+		}
+	}
+	for _, s := range d.Sessions {
+		if s.Span.Line <= i && i <= s.Span.EndLine {
+			return UnreadSession, fmt.Sprintf("s%d", s.Span.Line), fmt.Sprintf("text in session %q (line %d) that is not a \"- \" list item under a category label: headings that hold no list items, paragraphs, tables, code blocks or text after a label", s.Header, s.Span.Line)
+		}
+	}
+	if c := d.Consolidated; c != nil && c.Span.Line <= i && i <= c.Span.EndLine {
+		return UnreadConsolidated, "c", fmt.Sprintf("text in Consolidated Learnings (line %d) that is not a \"- \" list item under a category label", c.Span.Line)
+	}
+	for _, s := range d.Sections {
+		if s.Span.Line <= i && i <= s.Span.EndLine {
+			return UnreadSection, fmt.Sprintf("h%d", s.Span.Line), fmt.Sprintf("hand-written section \"## %s\" (line %d); learn reads learnings only in sessions and Consolidated Learnings", strings.TrimSpace(s.Title), s.Span.Line)
+		}
+	}
+	return UnreadPreamble, "p", "text above the first \"## \" section, which learn does not read"
+}
