@@ -23,7 +23,7 @@ const (
 
 // ImportAdvice is what to do about unread lines: learn import --in-place
 // rewrites the file into learn's form and keeps everything it holds.
-const ImportAdvice = "run `learn import --in-place` to rewrite the file into learn's form, keeping everything"
+const ImportAdvice = "run `learn import --in-place` to rewrite the file into learn's form, keeping everything (where the file already holds learn's own sessions, move those lines to a file of their own and run `learn import FILE`)"
 
 // Unread is a run of lines of the file that no command reads as learnings:
 // recall does not show them, search does not find them and compact could

@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// foreignCorpus lists the memories other tools wrote, in testdata/foreign.
+// foreignCorpus lists the memories other tools wrote, in foreign/testdata/corpus (learn import's corpus).
 func foreignCorpus(t testing.TB) []string {
 	t.Helper()
 	var paths []string
-	err := filepath.WalkDir("testdata/foreign", func(p string, e fs.DirEntry, err error) error {
+	err := filepath.WalkDir("foreign/testdata/corpus", func(p string, e fs.DirEntry, err error) error {
 		if err == nil && !e.IsDir() {
 			paths = append(paths, p)
 		}
@@ -67,7 +67,7 @@ func TestUnreadForeignCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Run(strings.TrimPrefix(path, "testdata/foreign/"), func(t *testing.T) {
+		t.Run(strings.TrimPrefix(path, "foreign/testdata/corpus/"), func(t *testing.T) {
 			doc := Parse(src)
 			us := doc.Unread()
 			covered := map[int]bool{}

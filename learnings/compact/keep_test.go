@@ -59,7 +59,7 @@ func TestCompactKeepsWhatItDoesNotRead(t *testing.T) {
 	for i := range 30 {
 		files[fmt.Sprintf("log%d", i)] = teamLog(r, 2+r.IntN(40), i%5 == 0)
 	}
-	for _, dir := range []string{"../testdata/foreign", "../testdata/corpus"} {
+	for _, dir := range []string{"../foreign/testdata/corpus", "../testdata/corpus"} {
 		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 			if err == nil && !e.IsDir() {
 				if src, err := os.ReadFile(p); err == nil {

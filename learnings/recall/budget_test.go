@@ -75,7 +75,7 @@ func TestBudgetIsAPromise(t *testing.T) {
 	for range 60 {
 		files = append(files, genMemory(r))
 	}
-	for _, dir := range []string{"../testdata/foreign", "../testdata/corpus"} {
+	for _, dir := range []string{"../foreign/testdata/corpus", "../testdata/corpus"} {
 		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 			if err == nil && !e.IsDir() {
 				if src, err := os.ReadFile(p); err == nil {

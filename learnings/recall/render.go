@@ -90,7 +90,7 @@ func (r *Result) Notice() string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("\nWarning: %s of the memory file (%s, the first at line %d) %s not read as learnings and %s missing here. Tell the user: `learn import --in-place` rewrites the file into learn's form keeping everything; `learn lint` names each line.\n",
+	return fmt.Sprintf("\nWarning: %s of the memory file (%s, the first at line %d) %s not read as learnings and %s missing here. Tell the user: `learn import --in-place` rewrites a file another tool wrote into learn's form keeping everything (lines beside learn's own sessions: move them to a file and `learn import FILE`); `learn lint` names each line.\n",
 		plural(n, "line", "lines"), plural(places, "place", "places"), first, isAre(n), isAre(n))
 }
 
