@@ -121,6 +121,7 @@ var ErrNoMCP = errors.New("learn has no MCP server yet")
 var registry = []Agent{
 	opencode{},
 	claudeCode{},
+	gemini{},
 }
 
 // Default is the agent a command uses without --agent.

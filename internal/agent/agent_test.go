@@ -20,6 +20,8 @@ func TestLookup(t *testing.T) {
 		{"opencode", "opencode"},
 		{"claude", "claude"},
 		{"claude-code", "claude"},
+		{"gemini", "gemini"},
+		{"gemini-cli", "gemini"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -30,14 +32,14 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "cursor", "Claude", "opencode ", "claude code"} {
-		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode or claude)") {
+		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude or gemini)") {
 			t.Errorf("Lookup(%q): err = %v, want an unknown agent naming the choices", bad, err)
 		}
 	}
 	if Default().Name() != "opencode" {
 		t.Errorf("Default() = %s, want opencode", Default().Name())
 	}
-	if diff := cmp.Diff([]string{"opencode", "claude"}, Names()); diff != "" {
+	if diff := cmp.Diff([]string{"opencode", "claude", "gemini"}, Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}
 }
@@ -104,6 +106,12 @@ func TestPlaces(t *testing.T) {
 		{"claude settings", cl, user, "", Agent.SettingsFile, "/h/.claude/settings.json"},
 		{"claude settings config dir", cl, xdg, "", Agent.SettingsFile, "/c/settings.json"},
 		{"claude settings project", cl, xdg, "/p", Agent.SettingsFile, "/p/.claude/settings.json"},
+		{"gemini commands", Agent(gemini{}), user, "", Agent.CommandDir, "/h/.gemini/commands"},
+		{"gemini commands project", Agent(gemini{}), user, "/p", Agent.CommandDir, "/p/.gemini/commands"},
+		{"gemini settings", Agent(gemini{}), user, "", Agent.SettingsFile, "/h/.gemini/settings.json"},
+		{"gemini settings project", Agent(gemini{}), user, "/p", Agent.SettingsFile, "/p/.gemini/settings.json"},
+		{"gemini mcp", Agent(gemini{}), user, "", Agent.MCPConfig, "/h/.gemini/settings.json"},
+		{"gemini mcp project", Agent(gemini{}), user, "/p", Agent.MCPConfig, "/p/.gemini/settings.json"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,6 +130,9 @@ func TestPlaces(t *testing.T) {
 
 func TestNoMCPYet(t *testing.T) {
 	for _, a := range registry {
+		if _, ok := a.(MCPRegistered); ok {
+			continue
+		}
 		if _, err := a.MCPConfig(Scope{Getenv: env(map[string]string{"HOME": "/h"})}); !errors.Is(err, ErrNoMCP) {
 			t.Errorf("%s: MCPConfig err = %v, want ErrNoMCP", a.Name(), err)
 		}
@@ -248,8 +259,9 @@ func TestInstallThenUninstall(t *testing.T) {
 				}
 				_, hooked := a.(Hooked)
 				_, plugged := a.(Plugged)
-				if (rep.Hooks != nil) != hooked || (rep.Plugin != nil) != plugged {
-					t.Errorf("hooks %v, plugin %v; agent hooked %v, plugged %v", rep.Hooks, rep.Plugin, hooked, plugged)
+				_, mcp := a.(MCPRegistered)
+				if (rep.Hooks != nil) != hooked || (rep.Plugin != nil) != plugged || (rep.MCP != nil) != mcp {
+					t.Errorf("hooks %v, plugin %v, mcp %v; agent hooked %v, plugged %v, mcp %v", rep.Hooks, rep.Plugin, rep.MCP, hooked, plugged, mcp)
 				}
 				checks := append(CheckCommands(a, e), a.Doctor(e)...)
 				for _, c := range checks {
@@ -298,7 +310,7 @@ func TestInstallStopsOnBadSettings(t *testing.T) {
 			if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("%s exists after a refused install: %v", dir, err)
 			}
-			if rep, err := Install(a, InstallOptions{Scope: s, NoHooks: true}); err != nil || rep.Hooks != nil {
+			if rep, err := Install(a, InstallOptions{Scope: s, NoHooks: true, NoMCP: true}); err != nil || rep.Hooks != nil {
 				t.Errorf("--no-hooks: %+v, %v; want the commands only", rep.Hooks, err)
 			}
 		})

@@ -25,6 +25,8 @@ type InstallOptions struct {
 	Uninstall bool
 	// NoHooks leaves a Hooked agent's settings alone.
 	NoHooks bool
+	// NoMCP leaves an MCPRegistered agent's MCP configuration alone.
+	NoMCP bool
 }
 
 // InstallReport is what Install did, and the --json form of learn install.
@@ -41,6 +43,9 @@ type InstallReport struct {
 	// Plugin is a Plugged agent's plugin; absent for the others and for
 	// --only commands.
 	Plugin *PluginReport `json:"plugin,omitempty"`
+	// MCP is an MCPRegistered agent's MCP configuration; absent for the
+	// others and for --no-mcp and --only commands.
+	MCP *MCPReport `json:"mcp,omitempty"`
 }
 
 // HooksReport is what install did to an agent's settings file.
@@ -108,8 +113,27 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 		return InstallReport{}, err
 	}
 	rep := InstallReport{Agent: a.Name(), Dir: dir, Uninstall: o.Uninstall, Files: []Action{}, Warnings: []string{}}
-	if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && !o.NoHooks {
-		if rep.Hooks, err = h.Hooks(o.Scope, o.Uninstall); err != nil {
+	hooks := func() (err error) {
+		if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && !o.NoHooks {
+			rep.Hooks, err = h.Hooks(o.Scope, o.Uninstall)
+		}
+		return err
+	}
+	mcp := func() (err error) {
+		if m, ok := a.(MCPRegistered); ok && o.Only != OnlyCommands && !o.NoMCP {
+			rep.MCP, err = m.MCP(o.Scope, o.Uninstall)
+		}
+		return err
+	}
+	// Uninstall undoes in reverse order: where hooks and the MCP server
+	// share one settings file (Gemini CLI), each step then finds the file
+	// exactly as its install left it and can restore the bytes before.
+	steps := []func() error{hooks, mcp}
+	if o.Uninstall {
+		steps = []func() error{mcp, hooks}
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
 			return InstallReport{}, err
 		}
 	}

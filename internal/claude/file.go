@@ -31,7 +31,10 @@ const (
 // when missing. Before changing an existing file it copies it to
 // path+BackupSuffix. A file that is not JSON is refused with its line and
 // column, and nothing is written.
-func InstallHooks(path string) (Change, error) {
+func InstallHooks(path string) (Change, error) { return HookSet(Hooks).Install(path) }
+
+// Install is InstallHooks for the hooks of set.
+func (set HookSet) Install(path string) (Change, error) {
 	path, err := resolve(path)
 	if err != nil {
 		return "", err
@@ -40,7 +43,7 @@ func InstallHooks(path string) (Change, error) {
 	if err != nil {
 		return "", err
 	}
-	data, changed, err := AddHooks(path, old)
+	data, changed, err := set.AddHooks(path, old)
 	if err != nil {
 		return "", err
 	}
@@ -60,7 +63,10 @@ func InstallHooks(path string) (Change, error) {
 // uninstall leaves the directory as it was. Otherwise only our entries are
 // cut out, the file before is kept as the backup, and the user's later edits
 // stay.
-func UninstallHooks(path string) (Change, error) {
+func UninstallHooks(path string) (Change, error) { return HookSet(Hooks).Uninstall(path) }
+
+// Uninstall is UninstallHooks for the hooks of set.
+func (set HookSet) Uninstall(path string) (Change, error) {
 	path, err := resolve(path)
 	if err != nil {
 		return "", err
@@ -83,7 +89,7 @@ func UninstallHooks(path string) (Change, error) {
 	}
 	candidates = append(candidates, candidate{nil, false})
 	for _, c := range candidates {
-		installed, changed, err := AddHooks(path, c.data)
+		installed, changed, err := set.AddHooks(path, c.data)
 		if err != nil || !changed || !bytes.Equal(installed, cur) {
 			continue
 		}
@@ -102,7 +108,7 @@ func UninstallHooks(path string) (Change, error) {
 		}
 		return Restored, nil
 	}
-	data, changed, err := RemoveHooks(path, cur)
+	data, changed, err := set.RemoveHooks(path, cur)
 	if err != nil {
 		return "", err
 	}

@@ -19,6 +19,9 @@ type Hook struct {
 	Command string
 	// Runs is the learn command it runs, for messages.
 	Runs string
+	// Timeout is the hook's "timeout" value; 0 means HookTimeout, Claude
+	// Code's seconds (Gemini CLI counts milliseconds).
+	Timeout int
 	// Same marks a hook of the user's that already does the job (their own
 	// "learn recall" at session start, say): install does not add a second
 	// one, and uninstall leaves theirs alone.
@@ -77,12 +80,26 @@ type groupJSON struct {
 }
 
 func (h Hook) group() groupJSON {
-	return groupJSON{Matcher: h.Matcher, Hooks: []hookJSON{{Type: "command", Command: h.Command, Timeout: HookTimeout}}}
+	timeout := h.Timeout
+	if timeout == 0 {
+		timeout = HookTimeout
+	}
+	return groupJSON{Matcher: h.Matcher, Hooks: []hookJSON{{Type: "command", Command: h.Command, Timeout: timeout}}}
 }
+
+// HookSet is a list of hooks installed and removed together: Claude Code's
+// Hooks, or another client's that reads the same hooks JSON (Codex CLI's
+// hooks.json).
+type HookSet []Hook
 
 // Present reports, per event, whether learn's hook is in the settings data
 // (missing or empty data has none). It fails only on data that is not JSON.
 func Present(path string, data []byte) (map[string]bool, error) {
+	return HookSet(Hooks).Present(path, data)
+}
+
+// Present is the package function Present for the hooks of set.
+func (set HookSet) Present(path string, data []byte) (map[string]bool, error) {
 	out := map[string]bool{}
 	if isBlank(data) {
 		return out, nil
@@ -91,7 +108,7 @@ func Present(path string, data []byte) (map[string]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, h := range Hooks {
+	for _, h := range set {
 		out[h.Event] = len(findOurs(root, h)) > 0
 	}
 	return out, nil
@@ -112,11 +129,16 @@ func isBlank(data []byte) bool { return len(bytes.TrimSpace(data)) == 0 }
 // a new settings object. Nothing else in data changes: the hooks are
 // spliced in, formatted like the surrounding JSON.
 func AddHooks(path string, data []byte) ([]byte, bool, error) {
+	return HookSet(Hooks).AddHooks(path, data)
+}
+
+// AddHooks is the package function AddHooks for the hooks of set.
+func (set HookSet) AddHooks(path string, data []byte) ([]byte, bool, error) {
 	if isBlank(data) {
-		return newSettings(), true, nil
+		return set.newSettings(), true, nil
 	}
 	changed := false
-	for _, h := range Hooks {
+	for _, h := range set {
 		root, err := parseJSON(path, data)
 		if err != nil {
 			return nil, false, err
@@ -150,10 +172,10 @@ func AddHooks(path string, data []byte) ([]byte, bool, error) {
 	return data, changed, nil
 }
 
-func newSettings() []byte {
+func (set HookSet) newSettings() []byte {
 	v := map[string]any{"hooks": map[string]any{}}
 	hooks := v["hooks"].(map[string]any)
-	for _, h := range Hooks {
+	for _, h := range set {
 		hooks[h.Event] = []groupJSON{h.group()}
 	}
 	return append(marshal(v, "", "  "), '\n')
@@ -164,6 +186,11 @@ func newSettings() []byte {
 // it; a group, an event list or the "hooks" object that held only ours goes
 // too. Everything else stays byte for byte.
 func RemoveHooks(path string, data []byte) ([]byte, bool, error) {
+	return HookSet(Hooks).RemoveHooks(path, data)
+}
+
+// RemoveHooks is the package function RemoveHooks for the hooks of set.
+func (set HookSet) RemoveHooks(path string, data []byte) ([]byte, bool, error) {
 	if isBlank(data) {
 		return data, false, nil
 	}
@@ -173,7 +200,7 @@ func RemoveHooks(path string, data []byte) ([]byte, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		next, ok := removeOne(data, root)
+		next, ok := set.removeOne(data, root)
 		if !ok {
 			return data, changed, nil
 		}
@@ -183,7 +210,7 @@ func RemoveHooks(path string, data []byte) ([]byte, bool, error) {
 
 // removeOne removes the first of our hooks it finds, cascading to the
 // containers left empty by that removal.
-func removeOne(data []byte, root *node) ([]byte, bool) {
+func (set HookSet) removeOne(data []byte, root *node) ([]byte, bool) {
 	if root.kind != '{' {
 		return data, false
 	}
@@ -191,7 +218,7 @@ func removeOne(data []byte, root *node) ([]byte, bool) {
 	if hooks == nil || hooks.kind != '{' {
 		return data, false
 	}
-	for _, h := range Hooks {
+	for _, h := range set {
 		ei, ev := hooks.get(h.Event)
 		if ev == nil || ev.kind != '[' {
 			continue
