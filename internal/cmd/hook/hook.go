@@ -40,6 +40,7 @@ type Options struct {
 	FileFlag func() string
 
 	MaxChars int
+	Agent    string
 	JSON     bool
 }
 
@@ -65,25 +66,42 @@ had their first prompt is recorded as empty files under
 $XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), removed
 after a week.
 
+With --agent gemini it answers Gemini CLI's hooks, which "learn install
+--agent gemini" puts in ~/.gemini/settings.json: SessionStart gets what
+"learn recall --git" prints (nothing for a resumed session), BeforeAgent the
+first prompt's learnings as above. Gemini passes a hook's output to its model
+only as JSON, so both come as {"hookSpecificOutput": {"hookEventName": ...,
+"additionalContext": ...}}; --json prints learn's own form instead.
+
 It never stops a prompt: any problem (no memory file, bad input, an
 unreadable file) prints nothing, writes one note on stderr and exits 0. Claude
 Code drops the prompt when a UserPromptSubmit hook exits 2, so this command
 never does.`,
 		Example: `  $ learn hook <<'EOF'
   {"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}
+  EOF
+  $ learn hook --agent gemini <<'EOF'
+  {"session_id":"s1","hook_event_name":"SessionStart","source":"startup","cwd":"."}
   EOF`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Agent != "claude" && opts.Agent != AgentGemini {
+				return cmdutil.UsageErrorf("--agent %q: want claude or %s", opts.Agent, AgentGemini)
+			}
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
 			}
 			if runF != nil {
 				return runF(opts)
 			}
+			if opts.Agent == AgentGemini {
+				return runGemini(opts)
+			}
 			return run(opts)
 		},
 	}
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
+	cmd.Flags().StringVar(&opts.Agent, "agent", "claude", "the client whose hook runs this, by `NAME`: claude or gemini")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }

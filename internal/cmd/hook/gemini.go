@@ -1,0 +1,129 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/memview"
+)
+
+// AgentGemini is Gemini CLI: its hooks send the same fields as Claude
+// Code's under other event names (SessionStart with source, BeforeAgent with
+// prompt), and only a JSON answer reaches its model.
+const AgentGemini = "gemini"
+
+// geminiInput is Gemini CLI's hook input.
+type geminiInput struct {
+	Input
+	// Source is SessionStart's startup, resume or clear.
+	Source string `json:"source"`
+}
+
+// geminiOutput is the answer Gemini CLI adds to the model's context: at
+// session start before the prompt, on BeforeAgent after it.
+type geminiOutput struct {
+	HookSpecificOutput geminiContext `json:"hookSpecificOutput"`
+}
+
+type geminiContext struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext"`
+}
+
+// runGemini answers Gemini CLI's two hooks: SessionStart gets what
+// "learn recall --git" prints (a resumed session has it already), BeforeAgent
+// what the first prompt adds, as for Claude Code's UserPromptSubmit. Like
+// run it never fails: problems go to stderr and the session goes on.
+func runGemini(opts *Options) error {
+	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxInput+1))
+	var in geminiInput
+	switch {
+	case err != nil:
+		fmt.Fprintf(opts.IO.Err, "learn hook: read stdin: %v\n", err)
+		return nil
+	case len(raw) > maxInput:
+		fmt.Fprintf(opts.IO.Err, "learn hook: the hook input is over %d bytes; nothing added\n", maxInput)
+		return nil
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: stdin is not Gemini CLI's hook JSON (%v); nothing added\n", err)
+		return nil
+	}
+	event := in.HookEventName
+	out := jsonOutput{Event: event, SessionID: in.SessionID, Learnings: []jsonLearning{}}
+	switch event {
+	case "BeforeAgent":
+		// The first-prompt logic is Claude Code's: hand run the same input
+		// under Claude's event name and keep what it prints.
+		in.HookEventName = "UserPromptSubmit"
+		b, _ := json.Marshal(in.Input)
+		var buf bytes.Buffer
+		sub := *opts
+		sub.IO = &cmdutil.IO{In: bytes.NewReader(b), Out: &buf, Err: opts.IO.Err}
+		_ = run(&sub)
+		if opts.JSON {
+			// run's own --json form, with Gemini's event name.
+			var o jsonOutput
+			if json.Unmarshal(buf.Bytes(), &o) == nil {
+				out, out.Event = o, event
+			}
+		} else {
+			out.Context = buf.String()
+		}
+	case "SessionStart":
+		if in.Source != "resume" {
+			sessionStartContext(opts, in.Input, &out)
+		}
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, out)
+	}
+	if out.Context == "" {
+		return nil
+	}
+	b, err := json.Marshal(geminiOutput{HookSpecificOutput: geminiContext{HookEventName: event, AdditionalContext: out.Context}})
+	if err == nil {
+		_, _ = fmt.Fprintf(opts.IO.Out, "%s\n", b)
+	}
+	return nil
+}
+
+// sessionStartContext fills out with what "learn recall --git" selects in
+// the session's project; a missing or empty memory adds nothing.
+func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(opts.IO.Err, "learn hook: internal error: %v\n", r)
+			out.Context, out.Learnings = "", []jsonLearning{}
+		}
+	}()
+	wd := in.Cwd
+	if wd == "" || !filepath.IsAbs(wd) {
+		cur, err := opts.Getwd()
+		if err != nil {
+			fmt.Fprintf(opts.IO.Err, "learn hook: working directory: %v\n", err)
+			return
+		}
+		wd = filepath.Join(cur, wd)
+	}
+	path := memfile.Resolve(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
+	out.File = path
+	doc, exists, err := memview.Load(path)
+	if err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+		return
+	}
+	if !exists || len(doc.Learnings()) == 0 {
+		return
+	}
+	res := sessionStart(doc, gitContext(memfile.ProjectRoot(wd)))
+	for _, it := range res.Shown {
+		out.Learnings = append(out.Learnings, jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: it.Learning.Text})
+	}
+	out.Context = res.Text()
+}
