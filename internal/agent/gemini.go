@@ -213,7 +213,14 @@ var geminiHooks = claude.HookSet{
 
 // geminiMCP is learn's entry under mcpServers. Its read tools are trusted
 // by the policy, not by "trust": true, so that store still asks.
-var geminiMCP = claude.Member{Parent: "mcpServers", Key: "learn", Value: map[string]any{"command": "learn", "args": []string{"mcp"}}}
+var geminiMCP = claude.Member{Parent: "mcpServers", Key: "learn", Value: geminiServer{Command: "learn", Args: []string{"mcp"}}}
+
+// geminiServer is an entry of Gemini's mcpServers, in the order gemini mcp
+// add writes it.
+type geminiServer struct {
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+}
 
 // geminiReadTools are learn's MCP tools the policy lets the model call
 // without asking: they only read the memory.

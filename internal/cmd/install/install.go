@@ -32,6 +32,7 @@ type Options struct {
 	Force     bool
 	Uninstall bool
 	NoHooks   bool
+	NoMCP     bool
 	JSON      bool
 }
 
@@ -48,6 +49,8 @@ agent reads them:
   opencode --project  .opencode/command/ in the project root
   claude              $CLAUDE_CONFIG_DIR/commands/ (default ~/.claude/commands/)
   claude --project    .claude/commands/ in the project root
+  gemini              ~/.gemini/commands/ (TOML command files)
+  gemini --project    .gemini/commands/ in the project root
 
 It is safe to repeat: current files are left alone and files an earlier
 install wrote are updated. A file of the same name that learn did not write
@@ -77,12 +80,24 @@ file that is not valid JSON is refused with its line and column and nothing is
 written. --uninstall removes only learn's hooks, and install then uninstall
 leaves the file as it was. --no-hooks installs the commands only.
 
+For Gemini CLI it adds to ~/.gemini/settings.json (.gemini/settings.json
+with --project, which Gemini reads only in a trusted folder) two hooks,
+SessionStart and BeforeAgent, both "learn hook --agent gemini", and
+"mcpServers": {"learn": {"command": "learn", "args": ["mcp"]}}, with the
+same byte-for-byte care and backup. It also writes the user policy
+~/.gemini/policies/learn.toml, which lets the commands' learn calls and the
+MCP server's read-only tools run without a confirmation (gemini -p refuses
+what needs one). --no-hooks leaves out the hooks and the policy, --no-mcp
+the MCP server; --uninstall removes exactly what install added.
+
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
   $ learn install --only plugin
   $ learn install --agent claude
   $ learn install --agent claude --project --no-hooks
+  $ learn install --agent gemini
+  $ learn install --agent gemini --no-mcp
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
@@ -106,6 +121,7 @@ leaves the file as it was. --no-hooks installs the commands only.
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
 	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude: only the commands, not the automatic-recall hooks in settings.json")
+	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "gemini: do not register learn's MCP server (learn mcp)")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
@@ -126,6 +142,7 @@ func run(opts *Options) error {
 	}
 	rep, err := agent.Install(a, agent.InstallOptions{
 		Scope: scope, Only: opts.Only, Force: opts.Force, Uninstall: opts.Uninstall, NoHooks: opts.NoHooks,
+		NoMCP: opts.NoMCP,
 	})
 	if err != nil {
 		return err
@@ -179,6 +196,7 @@ func printHuman(w io.Writer, a agent.Agent, rep agent.InstallReport, skipped int
 		printAction(w, act)
 	}
 	printHooks(w, rep.Hooks)
+	printMCP(w, rep.MCP)
 	if rep.Plugin != nil {
 		verb := "Installed"
 		if rep.Uninstall {
@@ -208,6 +226,22 @@ func printHooks(w io.Writer, rep *agent.HooksReport) {
 	line := fmt.Sprintf("  %-10s hooks in %s (%s)", rep.Status, rep.Settings, strings.Join(rep.Hooks, "; "))
 	if rep.Status == claude.Restored {
 		line = fmt.Sprintf("  %-10s %s as it was before learn added its hooks", rep.Status, rep.Settings)
+	}
+	if rep.Backup != "" {
+		if _, err := os.Stat(rep.Backup); err == nil {
+			line += "; the previous file is in " + rep.Backup
+		}
+	}
+	fmt.Fprintln(w, line)
+}
+
+func printMCP(w io.Writer, rep *agent.MCPReport) {
+	if rep == nil {
+		return
+	}
+	line := fmt.Sprintf("  %-10s MCP server %q in %s", rep.Status, rep.Server, rep.Config)
+	if rep.Detail != "" {
+		line += ": " + rep.Detail
 	}
 	if rep.Backup != "" {
 		if _, err := os.Stat(rep.Backup); err == nil {
