@@ -19,8 +19,8 @@ import (
 
 // gemini is Google's Gemini CLI (0.61.0). It reads TOML command files from
 // ~/.gemini/commands/ or a project's .gemini/commands/ and runs the !{...}
-// shell injections in them; learn's hooks in settings.json (SessionStart,
-// BeforeAgent) give every session its memory, and mcpServers.learn in the
+// shell injections in them; learn's BeforeAgent hook in settings.json gives
+// every session its memory on its first prompt, and mcpServers.learn in the
 // same file starts "learn mcp". A user policy, ~/.gemini/policies/learn.toml,
 // lets the commands' learn calls and the MCP server's read tools run without
 // a confirmation, which headless runs (gemini -p) cannot give.
@@ -202,13 +202,15 @@ const geminiHookCommand = `out=$(learn hook --agent gemini) && printf '%s' "$out
 // geminiHookTimeout bounds each hook in milliseconds (Gemini's unit).
 const geminiHookTimeout = 10000
 
-// geminiHooks are learn's hooks in Gemini's settings.json: SessionStart adds
-// what "learn recall --git" prints, BeforeAgent the learnings relevant to
-// the first prompt. Gemini needs the JSON answer "learn hook --agent gemini"
-// gives; plain text from a hook never reaches its model.
+// geminiHooks is learn's hook in Gemini's settings.json: on the first prompt
+// of a session, BeforeAgent adds what "learn recall --git" prints and the
+// learnings relevant to that prompt. There is no SessionStart hook: gemini -p
+// puts its context before the prompt, so that a /learning-* command no
+// longer starts the prompt and is not run. Gemini needs the JSON answer
+// "learn hook --agent gemini" gives; plain text from a hook never reaches
+// its model.
 var geminiHooks = claude.HookSet{
-	{Event: "SessionStart", Command: geminiHookCommand, Runs: "learn hook --agent gemini (learn recall --git)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout},
-	{Event: "BeforeAgent", Command: geminiHookCommand, Runs: "learn hook --agent gemini (the first prompt's learnings)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout},
+	{Event: "BeforeAgent", Command: geminiHookCommand, Runs: "learn hook --agent gemini (learn recall --git and the first prompt's learnings)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout},
 }
 
 // geminiMCP is learn's entry under mcpServers. Its read tools are trusted

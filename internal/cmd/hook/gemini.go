@@ -35,10 +35,12 @@ type geminiContext struct {
 	AdditionalContext string `json:"additionalContext"`
 }
 
-// runGemini answers Gemini CLI's two hooks: SessionStart gets what
-// "learn recall --git" prints (a resumed session has it already), BeforeAgent
-// what the first prompt adds, as for Claude Code's UserPromptSubmit. Like
-// run it never fails: problems go to stderr and the session goes on.
+// runGemini answers Gemini CLI's hooks: the first BeforeAgent of a session
+// gets what "learn recall --git" prints followed by what the first prompt
+// adds for Claude Code's UserPromptSubmit, later prompts nothing; a
+// SessionStart hook, if the user adds one, gets the recall alone (nothing
+// for a resumed session). Like run it never fails: problems go to stderr
+// and the session goes on.
 func runGemini(opts *Options) error {
 	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxInput+1))
 	var in geminiInput
@@ -59,21 +61,31 @@ func runGemini(opts *Options) error {
 	switch event {
 	case "BeforeAgent":
 		// The first-prompt logic is Claude Code's: hand run the same input
-		// under Claude's event name and keep what it prints.
+		// under Claude's event name and read its --json answer. On the first
+		// prompt the session start's memory comes first: learn installs no
+		// SessionStart hook for Gemini, because gemini -p puts a
+		// SessionStart hook's context before the prompt, where a
+		// /learning-* command then no longer starts the prompt and is not
+		// run.
 		in.HookEventName = "UserPromptSubmit"
 		b, _ := json.Marshal(in.Input)
 		var buf bytes.Buffer
 		sub := *opts
 		sub.IO = &cmdutil.IO{In: bytes.NewReader(b), Out: &buf, Err: opts.IO.Err}
+		sub.JSON = true
 		_ = run(&sub)
-		if opts.JSON {
-			// run's own --json form, with Gemini's event name.
-			var o jsonOutput
-			if json.Unmarshal(buf.Bytes(), &o) == nil {
-				out, out.Event = o, event
+		var first jsonOutput
+		if json.Unmarshal(buf.Bytes(), &first) != nil || !first.FirstPrompt {
+			break
+		}
+		sessionStartContext(opts, in.Input, &out)
+		out.FirstPrompt, out.File = true, first.File
+		out.Learnings = append(out.Learnings, first.Learnings...)
+		if first.Context != "" {
+			if out.Context != "" {
+				out.Context += "\n\n"
 			}
-		} else {
-			out.Context = buf.String()
+			out.Context += first.Context
 		}
 	case "SessionStart":
 		if in.Source != "resume" {

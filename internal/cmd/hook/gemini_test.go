@@ -75,7 +75,12 @@ func TestGeminiFirstPrompt(t *testing.T) {
 	}
 	out, _ := e.hook(t, geminiPayload("BeforeAgent", "g2", prompts[0], "", e.Dir), "--agent", "gemini")
 	ctx := geminiContextOf(t, out, "BeforeAgent")
-	if !strings.Contains(ctx, "S3 multipart upload parts") || !strings.HasPrefix(ctx, "# Project learnings for this request\n") {
+	for _, want := range []string{"Rule 0: module m0", "# Project learnings for this request\n", "S3 multipart upload parts"} {
+		if !strings.Contains(ctx, want) {
+			t.Errorf("first prompt lacks %q", want)
+		}
+	}
+	if strings.Index(ctx, "Rule 0: module m0") > strings.Index(ctx, "S3 multipart upload parts") {
 		t.Errorf("first prompt:\n%s", ctx)
 	}
 	if out, _ := e.hook(t, geminiPayload("BeforeAgent", "g2", prompts[1], "", e.Dir), "--agent", "gemini"); out != "" {

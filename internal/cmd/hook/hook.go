@@ -66,12 +66,15 @@ had their first prompt is recorded as empty files under
 $XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), removed
 after a week.
 
-With --agent gemini it answers Gemini CLI's hooks, which "learn install
---agent gemini" puts in ~/.gemini/settings.json: SessionStart gets what
-"learn recall --git" prints (nothing for a resumed session), BeforeAgent the
-first prompt's learnings as above. Gemini passes a hook's output to its model
-only as JSON, so both come as {"hookSpecificOutput": {"hookEventName": ...,
-"additionalContext": ...}}; --json prints learn's own form instead.
+With --agent gemini it answers Gemini CLI's BeforeAgent hook, which "learn
+install --agent gemini" puts in ~/.gemini/settings.json: the first prompt of
+a session gets what "learn recall --git" prints, then that prompt's
+learnings as above; later prompts get nothing. (A SessionStart hook, if you
+add one, gets the recall alone; learn does not install one, because gemini -p
+puts its context before the prompt and a /learning-* command is then not
+run.) Gemini passes a hook's output to its model only as JSON, so it comes
+as {"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}};
+--json prints learn's own form instead.
 
 It never stops a prompt: any problem (no memory file, bad input, an
 unreadable file) prints nothing, writes one note on stderr and exits 0. Claude

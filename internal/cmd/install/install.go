@@ -81,8 +81,10 @@ written. --uninstall removes only learn's hooks, and install then uninstall
 leaves the file as it was. --no-hooks installs the commands only.
 
 For Gemini CLI it adds to ~/.gemini/settings.json (.gemini/settings.json
-with --project, which Gemini reads only in a trusted folder) two hooks,
-SessionStart and BeforeAgent, both "learn hook --agent gemini", and
+with --project, which Gemini reads only in a trusted folder) a BeforeAgent
+hook, "learn hook --agent gemini", which gives the first prompt of every
+session what "learn recall --git" prints and the learnings relevant to it,
+and
 "mcpServers": {"learn": {"command": "learn", "args": ["mcp"]}}, with the
 same byte-for-byte care and backup. It also writes the user policy
 ~/.gemini/policies/learn.toml, which lets the commands' learn calls and the
