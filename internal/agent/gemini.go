@@ -240,10 +240,12 @@ func geminiPolicy() templates.File {
 	for _, c := range geminiCommands() {
 		alts = append(alts, regexp.QuoteMeta(c))
 	}
-	re, _ := tomlString("^(" + strings.Join(alts, "|") + ")$")
+	// Gemini matches the regex against the call's arguments as JSON, after
+	// "command":" — the closing quote ends the command, so nothing can follow.
+	re, _ := tomlString("(?:" + strings.Join(alts, "|") + `)"`)
 	fmt.Fprintf(&b, "\n[[rule]]\ntoolName = \"run_shell_command\"\ncommandRegex = %s\ndecision = \"allow\"\npriority = 100\n", re)
 	for _, t := range geminiReadTools {
-		fmt.Fprintf(&b, "\n[[rule]]\nmcpName = \"learn\"\ntoolName = %q\ndecision = \"allow\"\npriority = 100\n", t)
+		fmt.Fprintf(&b, "\n[[rule]]\ntoolName = \"mcp_learn_%s\"\ndecision = \"allow\"\npriority = 100\n", t)
 	}
 	return templates.File{Name: "learn.toml", Data: []byte(b.String())}
 }
