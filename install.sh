@@ -6,6 +6,7 @@
 #                                commands/*.md into ${XDG_CONFIG_HOME:-~/.config}/opencode/command/
 #                                and install the recall plugin into .../opencode/plugin/
 #   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
+#   ./install.sh --agent gemini  the same for Gemini CLI: ~/.gemini/commands/, hook, policy, MCP server
 #   ./install.sh --force         also replace files of the same name that this script did not make
 #   ./install.sh --uninstall     remove what this script installed (its links, the binary, the man pages)
 #
@@ -15,12 +16,12 @@
 # file, or a link somewhere else) is never replaced without --force.
 set -euo pipefail
 
-usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,17s/^# \{0,1\}//p' "$0"; }
 
 agent=opencode force=0 uninstall=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --agent) [ $# -ge 2 ] || { echo "install.sh: --agent needs opencode or claude" >&2; exit 2; }; agent=$2; shift ;;
+    --agent) [ $# -ge 2 ] || { echo "install.sh: --agent needs opencode, claude or gemini" >&2; exit 2; }; agent=$2; shift ;;
     --agent=*) agent=${1#--agent=} ;;
     --force) force=1 ;;
     --uninstall) uninstall=1 ;;
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-case "$agent" in opencode|claude) ;; *) echo "install.sh: --agent must be opencode or claude, not $agent" >&2; exit 2 ;; esac
+case "$agent" in opencode|claude|gemini) ;; *) echo "install.sh: --agent must be opencode, claude or gemini, not $agent" >&2; exit 2 ;; esac
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 : "${HOME:?install.sh needs HOME}"
@@ -112,8 +113,8 @@ remove_man() {
 
 if [ "$uninstall" = 1 ]; then
   say "Uninstalling learn"
-  if [ "$agent" = claude ]; then
-    if is_learn "$bin"; then "$bin" install --agent claude --uninstall; fi
+  if [ "$agent" != opencode ]; then
+    if is_learn "$bin"; then "$bin" install --agent "$agent" --uninstall; fi
   else
     unlink_commands
     if is_learn "$bin"; then "$bin" install --only plugin --uninstall; fi
@@ -146,7 +147,7 @@ if mkdir -p "$mandir" && "$bin" man --dir "$mandir" >/dev/null; then
 else
   warn "could not write the manual pages into $mandir"
 fi
-if [ "$agent" = claude ]; then client="Claude Code"; else client=opencode; fi
+case "$agent" in claude) client="Claude Code" ;; gemini) client="Gemini CLI" ;; *) client=opencode ;; esac
 # first is the learn the agent will run: it must be the one just installed.
 first=$(command -v learn 2>/dev/null || true)
 on_path=1
@@ -161,8 +162,8 @@ fi
 
 force_flag=()
 [ "$force" = 1 ] && force_flag=(--force)
-if [ "$agent" = claude ]; then
-  "$bin" install --agent claude "${force_flag[@]}" || skipped=$((skipped + 1))
+if [ "$agent" != opencode ]; then
+  "$bin" install --agent "$agent" "${force_flag[@]}" || skipped=$((skipped + 1))
 else
   say "Linking the commands into $cmddir"
   link_commands

@@ -277,6 +277,12 @@ func (g gemini) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gemini settings: %w", err)
 	}
+	if rep.Status == claude.Removed {
+		dropRedundantBackup(path, func(path string, data []byte) ([]byte, error) {
+			out, _, err := geminiHooks.AddHooks(path, data)
+			return out, err
+		})
+	}
 	switch rep.Status {
 	case claude.Added, claude.Removed:
 		rep.Backup = path + claude.BackupSuffix
@@ -316,6 +322,12 @@ func (g gemini) MCP(s Scope, uninstall bool) (*MCPReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gemini settings: %w", err)
 	}
+	if rep.Status == claude.Removed {
+		dropRedundantBackup(path, func(path string, data []byte) ([]byte, error) {
+			out, _, err := geminiMCP.Add(path, data)
+			return out, err
+		})
+	}
 	switch rep.Status {
 	case claude.Added, claude.Removed:
 		rep.Backup = path + claude.BackupSuffix
@@ -324,6 +336,24 @@ func (g gemini) MCP(s Scope, uninstall bool) (*MCPReport, error) {
 		rep.Detail = "an MCP server named learn that learn did not write is there; left alone"
 	}
 	return rep, nil
+}
+
+// dropRedundantBackup removes the backup an uninstall just wrote when it is
+// exactly the settings file with learn's entries added back: it holds
+// nothing of the user's. Hooks and the MCP server share settings.json, so
+// the second uninstall would otherwise leave the first one's state behind.
+func dropRedundantBackup(path string, add func(string, []byte) ([]byte, error)) {
+	cur, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	backup, err := os.ReadFile(path + claude.BackupSuffix)
+	if err != nil {
+		return
+	}
+	if again, err := add(path, cur); err == nil && bytes.Equal(again, backup) {
+		_ = os.Remove(path + claude.BackupSuffix)
+	}
 }
 
 func (g gemini) Doctor(env Env) []Check {
