@@ -78,8 +78,37 @@ func (gemini) Commands() ([]templates.File, error) {
 // command's output and exit status itself.
 var opencodeInjection = regexp.MustCompile("(?m)^!`(learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)*) </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"`$")
 
-// geminiInjection is a shell injection of a Gemini command file.
-var geminiInjection = regexp.MustCompile(`!\{([^}]*)\}`)
+// geminiInjections lists the shell injections of a Gemini command file,
+// the text inside each !{...}, with braces balanced as Gemini reads them.
+func geminiInjections(data []byte) []string {
+	var out []string
+	s := string(data)
+	for {
+		i := strings.Index(s, "!{")
+		if i < 0 {
+			return out
+		}
+		s = s[i+2:]
+		depth, end := 1, -1
+		for j, r := range s {
+			switch r {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+			if depth == 0 {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:end])
+		s = s[end+1:]
+	}
+}
 
 // geminiCommands are the learn commands learn's command files inject; the
 // policy lets exactly these run without a confirmation.
@@ -157,8 +186,7 @@ func (g gemini) CheckCommand(data []byte) []string {
 	for _, c := range geminiCommands() {
 		allowed[c] = true
 	}
-	for _, m := range geminiInjection.FindAllSubmatch(data, -1) {
-		cmd := string(m[1])
+	for _, cmd := range geminiInjections(data) {
 		switch {
 		case strings.Contains(cmd, "{{args}}"):
 			problems = append(problems, fmt.Sprintf("shell injection %q contains {{args}}: Gemini would run the user's text in a shell", cmd))
