@@ -33,7 +33,7 @@ func TestCommands(t *testing.T) {
 		{"/learning-recall the retry backoff $(touch " + pwned + "); it's `id`", "project-memory", []string{"gateway-walrus", "make gen-zebra"},
 			"Focus from the user (may be empty): the retry backoff $(touch " + pwned + "); it's `id`"},
 		{"/learning-summarise", "project-memory-baseline", []string{"gateway-walrus"}, ""},
-		{"/learning-forget the walrus one", "forget-preview", []string{"forget"}, "Focus from the user (may be empty): the walrus one"},
+		{"/learning-forget the walrus one", "forget-preview", []string{"forget"}, "What the user said (may be empty): the walrus one"},
 		{"/learning-improve-docs", "improve-docs-report", []string{"walrus"}, ""},
 		{"/learning-store keep the zebra rule", "", nil, "Focus from the user (may be empty): keep the zebra rule"},
 	}
