@@ -188,6 +188,11 @@ func (w *world) gemini(t *testing.T, dir, prompt, tool string, args map[string]a
 	if err != nil {
 		t.Fatalf("gemini -p %q: %v\nstdout:\n%s\nstderr:\n%s", prompt, err, r.Stdout, r.Stderr)
 	}
+	// Gemini loads a policy file with a rule it does not understand and
+	// only warns; learn's must load cleanly.
+	if strings.Contains(r.Stderr, "Policy file warning") || strings.Contains(r.Stderr, "Policy file error") {
+		t.Errorf("gemini -p %q: learn's policy does not load cleanly:\n%s", prompt, r.Stderr)
+	}
 	return tr
 }
 
