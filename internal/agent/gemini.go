@@ -321,6 +321,12 @@ func (g gemini) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 	}
 	files := []templates.File{geminiPolicy()}
 	var acts []Action
+	if uninstall && s.Project != "" && g.userInstalled(s) {
+		// The policy lives in the user's directory, and the user's own
+		// install still needs it.
+		rep.Hooks = append(rep.Hooks, "policy "+filepath.Join(dir, files[0].Name)+": kept for the user's install")
+		return rep, nil
+	}
 	if uninstall {
 		acts, err = UninstallFiles(dir, files, false)
 		removeIfEmpty(dir)
@@ -332,6 +338,29 @@ func (g gemini) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 	}
 	rep.Hooks = append(rep.Hooks, fmt.Sprintf("policy %s: %s", acts[0].Path, acts[0].Status))
 	return rep, nil
+}
+
+// userInstalled reports whether learn's commands are in the user's command
+// directory.
+func (g gemini) userInstalled(s Scope) bool {
+	dir, err := g.CommandDir(Scope{Getenv: s.Getenv})
+	if err != nil {
+		return false
+	}
+	files, err := g.Commands()
+	if err != nil {
+		return false
+	}
+	states, err := Inspect(dir, files)
+	if err != nil {
+		return false
+	}
+	for _, st := range states {
+		if st.Kind != "missing" {
+			return true
+		}
+	}
+	return false
 }
 
 // MCP registers "learn mcp" under mcpServers in settings.json, or removes
@@ -512,7 +541,7 @@ func (g gemini) checkPolicy(env Env) Check {
 	case states[0].Kind == "missing":
 		c.Status = CheckWarn
 		c.Message = states[0].Path + " is missing, so Gemini asks before each learn call of a /learning-* command, and gemini -p refuses them"
-		c.Fix = installCommand(g)
+		c.Fix = installCommand(g) + " (or " + installCommand(g) + " --project: the policy goes to your home either way)"
 	case !states[0].Current:
 		c.Status = CheckFail
 		c.Message = states[0].Path + " differs from what this learn installs"

@@ -151,3 +151,28 @@ func TestGeminiSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestGeminiProjectUninstallKeepsThePolicy: the policy is the user's, so a
+// project's uninstall leaves it while the user's install needs it.
+func TestGeminiProjectUninstallKeepsThePolicy(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	getenv := env(map[string]string{"HOME": home})
+	policy := filepath.Join(home, ".gemini", "policies", "learn.toml")
+	for _, s := range []Scope{{Getenv: getenv}, {Getenv: getenv, Project: proj}} {
+		if _, err := Install(gemini{}, InstallOptions{Scope: s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Install(gemini{}, InstallOptions{Scope: Scope{Getenv: getenv, Project: proj}, Uninstall: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(policy); err != nil {
+		t.Errorf("the project's uninstall removed the policy the user's install needs: %v", err)
+	}
+	if _, err := Install(gemini{}, InstallOptions{Scope: Scope{Getenv: getenv}, Uninstall: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(policy); !os.IsNotExist(err) {
+		t.Errorf("the user's uninstall left the policy: %v", err)
+	}
+}
