@@ -79,7 +79,10 @@ func runGemini(opts *Options) error {
 			break
 		}
 		sessionStartContext(opts, in.Input, &out)
-		out.FirstPrompt, out.File = true, first.File
+		out.FirstPrompt = true
+		if first.File != "" {
+			out.File = first.File
+		}
 		out.Learnings = append(out.Learnings, first.Learnings...)
 		if first.Context != "" {
 			if out.Context != "" {
