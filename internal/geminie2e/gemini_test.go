@@ -176,13 +176,14 @@ type turn struct {
 	requests       []apiRequest
 }
 
-// gemini runs "gemini -p prompt" in dir; tool makes the model answer the
-// first request that offers it with a call of it, with args.
-func (w *world) gemini(t *testing.T, dir, prompt, tool string, args map[string]any) turn {
+// gemini runs "gemini -p prompt" in dir with extra arguments; tool makes
+// the model answer the first request that offers it with a call of it,
+// with args.
+func (w *world) gemini(t *testing.T, dir, prompt, tool string, args map[string]any, extra ...string) turn {
 	t.Helper()
 	w.api.Reset(tool, args)
 	start := time.Now()
-	r, err := e2eutil.Run(dir, w.env(dir), "", runTimeout, geminiBin, "--skip-trust", "-m", model, "-p", prompt)
+	r, err := e2eutil.Run(dir, w.env(dir), "", runTimeout, geminiBin, append([]string{"--skip-trust", "-m", model, "-p", prompt}, extra...)...)
 	tr := turn{stdout: r.Stdout, stderr: r.Stderr, requests: w.api.Requests()}
 	t.Logf("gemini -p %q: %.1fs, %d model requests", prompt, time.Since(start).Seconds(), len(tr.requests))
 	if err != nil {
