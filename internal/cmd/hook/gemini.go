@@ -9,7 +9,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
-	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 // AgentGemini is Gemini CLI: its hooks send the same fields as Claude
@@ -57,7 +57,7 @@ func runGemini(opts *Options) error {
 		return nil
 	}
 	event := in.HookEventName
-	out := jsonOutput{Event: event, SessionID: in.SessionID, Learnings: []jsonLearning{}}
+	out := jsonOutput{Event: event, SessionID: in.SessionID, Learnings: []ops.Learning{}}
 	switch event {
 	case "BeforeAgent":
 		// The first-prompt logic is Claude Code's: hand run the same input
@@ -114,7 +114,7 @@ func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(opts.IO.Err, "learn hook: internal error: %v\n", r)
-			out.Context, out.Learnings = "", []jsonLearning{}
+			out.Context, out.Learnings = "", []ops.Learning{}
 		}
 	}()
 	wd := in.Cwd
@@ -126,19 +126,23 @@ func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
 		}
 		wd = filepath.Join(cur, wd)
 	}
-	path := memfile.Resolve(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
-	out.File = path
-	doc, exists, err := memview.Load(path)
+	loc := memfile.Locate(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
+	out.File = loc.Path
+	if err := memfile.CheckLinks(loc); err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+		return
+	}
+	m := &ops.Memory{Path: loc.Path, Display: loc.Path, Reason: loc.Reason, Root: memfile.ProjectRoot(wd), Now: opts.Now}
+	res, err := ops.Recall(m, ops.SessionStart())
 	if err != nil {
 		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
 		return
 	}
-	if !exists || len(doc.Learnings()) == 0 {
+	if !res.Exists || len(res.Learnings) == 0 {
 		return
 	}
-	res := sessionStart(doc, gitContext(memfile.ProjectRoot(wd)))
-	for _, it := range res.Shown {
-		out.Learnings = append(out.Learnings, jsonLearning{ID: it.Learning.ID, Category: it.Category, Text: it.Learning.Text})
+	for _, l := range res.Learnings {
+		out.Learnings = append(out.Learnings, l.Learning)
 	}
 	out.Context = res.Text()
 }
