@@ -242,8 +242,11 @@ var geminiHooks = claude.HookSet{
 }
 
 // geminiMCP is learn's entry under mcpServers. Its read tools are trusted
-// by the policy, not by "trust": true, so that store still asks.
-var geminiMCP = claude.Member{Parent: "mcpServers", Key: "learn", Value: geminiServer{Command: "learn", Args: []string{"mcp"}}}
+// by the policy, not by "trust": true, so that store still asks. It serves
+// no prompts: Gemini would rename both a prompt and the command file of the
+// same name (user.learning-recall, learn.learning-recall), and
+// /learning-recall would be no command at all.
+var geminiMCP = claude.Member{Parent: "mcpServers", Key: "learn", Value: geminiServer{Command: "learn", Args: []string{"mcp", "--no-prompts"}}}
 
 // geminiServer is an entry of Gemini's mcpServers, in the order gemini mcp
 // add writes it.
@@ -315,17 +318,28 @@ func (g gemini) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 	case claude.Added, claude.Removed:
 		rep.Backup = path + claude.BackupSuffix
 	}
-	dir, err := g.policyDir(s)
+	policy, err := g.policy(s, uninstall)
 	if err != nil {
 		return nil, err
+	}
+	rep.Hooks = append(rep.Hooks, policy)
+	return rep, nil
+}
+
+// policy installs (or removes) learn's policy; both the hook step and the
+// MCP step do, since the commands and the MCP read tools each need it, and
+// either step may be skipped. It says what it did, for the report.
+func (g gemini) policy(s Scope, uninstall bool) (string, error) {
+	dir, err := g.policyDir(s)
+	if err != nil {
+		return "", err
 	}
 	files := []templates.File{geminiPolicy()}
 	var acts []Action
 	if uninstall && s.Project != "" && g.userInstalled(s) {
 		// The policy lives in the user's directory, and the user's own
 		// install still needs it.
-		rep.Hooks = append(rep.Hooks, "policy "+filepath.Join(dir, files[0].Name)+": kept for the user's install")
-		return rep, nil
+		return "policy " + filepath.Join(dir, files[0].Name) + ": kept for the user's install", nil
 	}
 	if uninstall {
 		acts, err = UninstallFiles(dir, files, false)
@@ -334,10 +348,9 @@ func (g gemini) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 		acts, err = InstallFiles(dir, files, false)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("gemini policy: %w", err)
+		return "", fmt.Errorf("gemini policy: %w", err)
 	}
-	rep.Hooks = append(rep.Hooks, fmt.Sprintf("policy %s: %s", acts[0].Path, acts[0].Status))
-	return rep, nil
+	return fmt.Sprintf("policy %s: %s", acts[0].Path, acts[0].Status), nil
 }
 
 // userInstalled reports whether learn's commands are in the user's command
@@ -370,7 +383,7 @@ func (g gemini) MCP(s Scope, uninstall bool) (*MCPReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &MCPReport{Config: path, Server: "learn mcp"}
+	rep := &MCPReport{Config: path, Server: "learn mcp --no-prompts"}
 	if uninstall {
 		rep.Status, err = geminiMCP.Uninstall(path)
 	} else {
@@ -392,6 +405,14 @@ func (g gemini) MCP(s Scope, uninstall bool) (*MCPReport, error) {
 		rep.Status = MCPLeft
 		rep.Detail = "an MCP server named learn that learn did not write is there; left alone"
 	}
+	policy, err := g.policy(s, uninstall)
+	if err != nil {
+		return nil, err
+	}
+	if rep.Detail != "" {
+		rep.Detail += "; "
+	}
+	rep.Detail += policy
 	return rep, nil
 }
 
@@ -512,10 +533,10 @@ func (g gemini) checkMCP(env Env) Check {
 			c.Status, c.Message = CheckFail, err.Error()
 			return c
 		case ours:
-			c.Status, c.Message = CheckOK, `mcpServers.learn in `+p+` runs "learn mcp"`
+			c.Status, c.Message = CheckOK, `mcpServers.learn in `+p+` runs "learn mcp --no-prompts"`
 			return c
 		case found:
-			c.Status, c.Message = CheckWarn, `mcpServers.learn in `+p+` is not learn's entry (command "learn", args ["mcp"]); left as it is`
+			c.Status, c.Message = CheckWarn, `mcpServers.learn in `+p+` is not learn's entry (command "learn", args ["mcp", "--no-prompts"]); left as it is`
 			return c
 		}
 	}

@@ -19,8 +19,7 @@ func TestCommands(t *testing.T) {
 	skipUnlessGemini(t)
 	w := newWorld(t)
 	proj := w.project(t, "cmds", memory)
-	// With the hooks: --no-hooks also leaves out the policy the injections
-	// need in a headless run.
+	// Everything: learn's MCP server must not displace the commands.
 	w.learn(t, proj, "install", "--agent", "gemini")
 
 	pwned := filepath.Join(w.root, "pwned")

@@ -85,12 +85,13 @@ with --project, which Gemini reads only in a trusted folder) a BeforeAgent
 hook, "learn hook --agent gemini", which gives the first prompt of every
 session what "learn recall --git" prints and the learnings relevant to it,
 and
-"mcpServers": {"learn": {"command": "learn", "args": ["mcp"]}}, with the
+"mcpServers": {"learn": {"command": "learn", "args": ["mcp", "--no-prompts"]}}, with the
 same byte-for-byte care and backup. It also writes the user policy
 ~/.gemini/policies/learn.toml, which lets the commands' learn calls and the
 MCP server's read-only tools run without a confirmation (gemini -p refuses
-what needs one). --no-hooks leaves out the hooks and the policy, --no-mcp
-the MCP server; --uninstall removes exactly what install added.
+what needs one). --no-hooks leaves out the hook, --no-mcp the MCP server
+(the policy comes with either); --uninstall removes exactly what install
+added.
 
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
