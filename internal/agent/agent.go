@@ -1,5 +1,5 @@
 // Package agent knows the AI coding clients learn sets itself up in
-// (opencode, Claude Code): where each reads its command files and in which
+// (opencode, Claude Code, Codex CLI): where each reads its command files and in which
 // format, what gives it the learnings without a slash command (a plugin,
 // hooks), its settings file, its MCP configuration and what doctor checks
 // for it. "learn install" and "learn doctor" are adapters over this package,
@@ -121,6 +121,7 @@ var ErrNoMCP = errors.New("learn has no MCP server yet")
 var registry = []Agent{
 	opencode{},
 	claudeCode{},
+	codex{},
 	gemini{},
 }
 

@@ -20,6 +20,8 @@ func TestLookup(t *testing.T) {
 		{"opencode", "opencode"},
 		{"claude", "claude"},
 		{"claude-code", "claude"},
+		{"codex", "codex"},
+		{"codex-cli", "codex"},
 		{"gemini", "gemini"},
 		{"gemini-cli", "gemini"},
 	}
@@ -32,14 +34,14 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "cursor", "Claude", "opencode ", "claude code"} {
-		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude or gemini)") {
+		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude, codex or gemini)") {
 			t.Errorf("Lookup(%q): err = %v, want an unknown agent naming the choices", bad, err)
 		}
 	}
 	if Default().Name() != "opencode" {
 		t.Errorf("Default() = %s, want opencode", Default().Name())
 	}
-	if diff := cmp.Diff([]string{"opencode", "claude", "gemini"}, Names()); diff != "" {
+	if diff := cmp.Diff([]string{"opencode", "claude", "codex", "gemini"}, Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}
 }
@@ -81,8 +83,9 @@ func TestNameList(t *testing.T) {
 }
 
 func TestPlaces(t *testing.T) {
-	oc, cl := Agent(opencode{}), Agent(claudeCode{})
+	oc, cl, cx := Agent(opencode{}), Agent(claudeCode{}), Agent(codex{})
 	user := map[string]string{"HOME": "/h"}
+	codexHome := map[string]string{"HOME": "/h", "CODEX_HOME": "/ch"}
 	xdg := map[string]string{"HOME": "/h", "XDG_CONFIG_HOME": "/x", "CLAUDE_CONFIG_DIR": "/c"}
 	tests := []struct {
 		name    string
@@ -106,6 +109,15 @@ func TestPlaces(t *testing.T) {
 		{"claude settings", cl, user, "", Agent.SettingsFile, "/h/.claude/settings.json"},
 		{"claude settings config dir", cl, xdg, "", Agent.SettingsFile, "/c/settings.json"},
 		{"claude settings project", cl, xdg, "/p", Agent.SettingsFile, "/p/.claude/settings.json"},
+		{"codex skills", cx, user, "", Agent.CommandDir, "/h/.codex/skills"},
+		{"codex skills codex home", cx, codexHome, "", Agent.CommandDir, "/ch/skills"},
+		{"codex skills project", cx, codexHome, "/p", Agent.CommandDir, "/p/.codex/skills"},
+		{"codex hooks", cx, user, "", Agent.SettingsFile, "/h/.codex/hooks.json"},
+		{"codex hooks codex home", cx, codexHome, "", Agent.SettingsFile, "/ch/hooks.json"},
+		{"codex hooks project", cx, codexHome, "/p", Agent.SettingsFile, "/p/.codex/hooks.json"},
+		{"codex mcp", cx, user, "", Agent.MCPConfig, "/h/.codex/config.toml"},
+		{"codex mcp codex home", cx, codexHome, "", Agent.MCPConfig, "/ch/config.toml"},
+		{"codex mcp project", cx, codexHome, "/p", Agent.MCPConfig, "/p/.codex/config.toml"},
 		{"gemini commands", Agent(gemini{}), user, "", Agent.CommandDir, "/h/.gemini/commands"},
 		{"gemini commands project", Agent(gemini{}), user, "/p", Agent.CommandDir, "/p/.gemini/commands"},
 		{"gemini settings", Agent(gemini{}), user, "", Agent.SettingsFile, "/h/.gemini/settings.json"},

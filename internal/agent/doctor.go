@@ -86,7 +86,7 @@ func CheckCommands(a Agent, env Env) []Check {
 			installed.Details = append(installed.Details, f.Name+": not found in "+strings.Join(dirs, " or "))
 			continue
 		}
-		places = append(places, filepath.Dir(s.Path))
+		places = append(places, strings.TrimSuffix(s.Path, string(filepath.Separator)+filepath.FromSlash(f.Name))) // the directory, even for a skill's NAME/SKILL.md
 		switch {
 		case s.Err != nil || s.Kind == "other":
 			installed.Details = append(installed.Details, s.Path+": "+s.Problem())
@@ -164,10 +164,16 @@ func duplicates(a Agent, dirs []string, files []templates.File) []string {
 // value in any of them can stop it.
 func otherCommandFiles(a Agent, dirs []string, files []templates.File) []string {
 	ours := map[string]bool{}
-	exts := map[string]bool{} // the client's command files end as learn's do
+	exts := map[string]bool{}  // the client's command files end as learn's do
+	bases := map[string]bool{} // or are all named alike (a skill's SKILL.md)
 	for _, f := range files {
 		ours[f.Name] = true
 		exts[filepath.Ext(f.Name)] = true
+		bases[filepath.Base(f.Name)] = true
+	}
+	sameBase := ""
+	if len(bases) == 1 && len(files) > 1 {
+		sameBase = filepath.Base(files[0].Name)
 	}
 	seen := map[string]bool{}
 	var problems []string
@@ -179,7 +185,7 @@ func otherCommandFiles(a Agent, dirs []string, files []templates.File) []string 
 			seen[d] = true
 			_ = filepath.WalkDir(d, func(path string, e fs.DirEntry, err error) error {
 				rel, _ := filepath.Rel(dir, path)
-				if err != nil || e.IsDir() || !exts[filepath.Ext(path)] || ours[filepath.ToSlash(rel)] {
+				if err != nil || e.IsDir() || !exts[filepath.Ext(path)] || ours[filepath.ToSlash(rel)] || (sameBase != "" && e.Name() != sameBase) {
 					return nil
 				}
 				data, err := os.ReadFile(path)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
@@ -181,35 +180,32 @@ func (s *Server) forget(r *http.Request) (actionResult, error) {
 // since, as learn undo does; where it cannot, it refuses and says what would
 // be lost (learn undo --force goes ahead).
 func (s *Server) undo(*http.Request) (actionResult, error) {
-	var skipped []string
-	res, err := memfile.Undo(s.cfg.Path, s.cfg.LockTimeout, memfile.UndoOptions{Skip: func(b memfile.BackupInfo, err error) {
-		skipped = append(skipped, fmt.Sprintf("%s (%v)", b.Path, err))
-	}})
-	var ce *memfile.ConflictError
+	res, err := ops.Undo(s.memory(), ops.UndoOptions{})
 	switch {
-	case errors.Is(err, memfile.ErrNoBackups):
-		return actionResult{}, failed(http.StatusConflict, "nothing to undo: %s has no backups yet", s.cfg.Display)
-	case errors.Is(err, memfile.ErrNoChange):
-		return actionResult{}, failed(http.StatusConflict, "nothing to undo: undoing any backup of %s would not change it", s.cfg.Display)
-	case errors.As(err, &ce):
-		return actionResult{}, failed(http.StatusConflict, "undo refused, nothing changed: %s; to put the backup back anyway, run learn undo --force", ce)
+	case errors.Is(err, ops.ErrNothingToUndo):
+		return actionResult{}, failed(http.StatusConflict, "%v", err)
+	case errors.Is(err, ops.ErrConflict):
+		return actionResult{}, failed(http.StatusConflict, "%v", err)
 	case err != nil:
 		return actionResult{}, err
 	}
-	count := func(src []byte) string {
-		doc := learnings.Parse(src)
-		return memview.Plural(len(doc.Sessions), "session", "sessions") + ", " + memview.Plural(len(doc.Learnings()), "learning", "learnings")
+	count := func(c ops.BackupCopy) string {
+		return memview.Plural(c.Sessions, "session", "sessions") + ", " + memview.Plural(c.Learnings, "learning", "learnings")
 	}
 	what := "Undid the change backed up at %s, keeping everything written since"
 	if res.Whole {
 		what = "Restored the backup of %s"
 	}
-	msg := fmt.Sprintf(what+": now %s (before the undo: %s). Undo again to go back.",
-		res.Backup.Time.In(s.cfg.Now().Location()).Format("2006-01-02 15:04:05"), count(res.After), count(res.Before))
-	if len(skipped) > 0 {
-		msg += " Skipped unreadable backups: " + strings.Join(skipped, ", ") + "."
+	was := "no file"
+	if res.Replaced != nil {
+		was = count(*res.Replaced)
 	}
-	return actionResult{OK: true, Message: msg, Backup: &ops.Backup{Ring: res.Backup.Path}}, nil
+	msg := fmt.Sprintf(what+": now %s (before the undo: %s). Undo again to go back.",
+		res.Restored.Time.In(s.cfg.Now().Location()).Format("2006-01-02 15:04:05"), count(res.Now), was)
+	if len(res.Skipped) > 0 {
+		msg += " Skipped unreadable backups: " + strings.Join(res.Skipped, ", ") + "."
+	}
+	return actionResult{OK: true, Message: msg, Backup: &ops.Backup{Ring: res.Restored.Path}, Result: res}, nil
 }
 
 // preview is what compacting the file now would do: ops.Compact's dry run.

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/lint"
@@ -92,15 +91,15 @@ func (l *loader) Current() *snapshot {
 		if l.cur != nil && l.cur.Err == nil && l.cur.key == before {
 			return l.cur
 		}
-		src, err := memfile.Read(l.path)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		read, err := (&ops.Memory{Path: l.path}).Load()
+		if err != nil {
 			return l.keep(errorSnapshot(err))
 		}
 		after, serr := stat(l.path)
 		if serr != nil || after != before {
 			continue // replaced while we read: read the new one
 		}
-		s := &snapshot{key: after, Exists: !after.missing, Src: src, Doc: learnings.Parse(src), Read: time.Now(), limit: l.limit}
+		s := &snapshot{key: after, Exists: !after.missing, Src: read.Src, Doc: read.Doc, Read: time.Now(), limit: l.limit}
 		s.ops = (&ops.Snapshot{Src: s.Src, Doc: s.Doc, Exists: s.Exists}).Shared()
 		s.Version = fmt.Sprintf("%x-%x-%x", after.ino, after.size, after.mtime)
 		if after.missing {

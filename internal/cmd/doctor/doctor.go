@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -61,10 +61,15 @@ func NewCmdDoctor(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
   - with --agent claude: the automatic-recall hooks are in Claude Code's
     settings.json (yours or the project's) and not switched off, and learn is
     on the PATH Claude Code runs them with (the settings' env.PATH if set).
+  - with --agent codex: the six skills in ~/.codex/skills (or .codex/skills),
+    learn's hooks in Codex's hooks.json (with a note when Codex has no trust
+    decision recorded for them), learn on PATH, and learn's MCP server in
+    config.toml.
 
 Exit status 1 when a check fails; warnings alone exit 0.`,
 		Example: `  $ learn doctor
   $ learn doctor --agent claude
+  $ learn doctor --agent codex
   $ learn doctor --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -186,9 +191,9 @@ func checkMemory(opts *Options) agent.Check {
 		c.Status, c.Message = agent.CheckFail, err.Error()
 		return c
 	}
-	data, err := memfile.Read(path) // refuses a binary file, naming the line
+	read, err := (&ops.Memory{Path: path}).Load() // refuses a binary file, naming the line
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case err == nil && !read.Exists:
 		c.Status = agent.CheckOK
 		c.Message = path + " does not exist yet (first session); /learning-store creates it"
 		return c
@@ -200,7 +205,7 @@ func checkMemory(opts *Options) agent.Check {
 		}
 		return c
 	}
-	doc := learnings.Parse(data)
+	doc, data := read.Doc, read.Src
 	c.Status = agent.CheckOK
 	problems := memview.ProblemCount(doc)
 	c.Message = fmt.Sprintf("%s: %s, %s, %s, %s", path,

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -39,6 +40,10 @@ type Options struct {
 	Now      func() time.Time
 	FileFlag func() string
 
+	// Executable is this binary, which a Codex skill's prompt runs;
+	// nil leaves skills without learn's output.
+	Executable func() (string, error)
+
 	MaxChars int
 	Agent    string
 	JSON     bool
@@ -46,13 +51,21 @@ type Options struct {
 
 // NewCmdHook builds "learn hook". runF replaces the run function in tests.
 func NewCmdHook(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, FileFlag: func() string { return f.FileFlag }}
+	opts := &Options{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, FileFlag: func() string { return f.FileFlag }, Executable: os.Executable}
 	cmd := &cobra.Command{
 		Use:   "hook",
-		Short: "Add prompt-relevant learnings to a Claude Code session (run by Claude Code)",
+		Short: "Add prompt-relevant learnings to a Claude Code or Codex CLI session (run by the client)",
 		Long: `Claude Code runs this command as a UserPromptSubmit hook, which
-"learn install --agent claude" puts in its settings.json. It reads the hook's
-JSON on stdin (session_id, prompt, cwd, hook_event_name).
+"learn install --agent claude" puts in its settings.json; Codex CLI runs
+"learn hook --agent codex" from the hooks.json "learn install --agent codex"
+writes. It reads the hook's JSON on stdin (session_id, prompt, cwd,
+hook_event_name; the two clients send the same fields).
+
+With --agent codex, a prompt that starts with $learning-NAME (a learn skill;
+/learning-NAME is accepted too) gets the output of the learn commands that
+the opencode command /learning-NAME injects, such as "learn recall --git"
+for $learning-recall, inside the same tags: Codex skills cannot run a shell
+command themselves. Such a prompt gets nothing else.
 
 On the first prompt of a session it prints the learnings relevant to that
 prompt which the session start ("learn recall --git", a SessionStart hook)
@@ -83,13 +96,16 @@ never does.`,
 		Example: `  $ learn hook <<'EOF'
   {"session_id":"s1","hook_event_name":"UserPromptSubmit","prompt":"fix the retry backoff","cwd":"."}
   EOF
+  $ learn hook --agent codex <<'EOF'
+  {"session_id":"s1","turn_id":"t1","hook_event_name":"UserPromptSubmit","prompt":"$learning-recall","cwd":"."}
+  EOF
   $ learn hook --agent gemini <<'EOF'
-  {"session_id":"s1","hook_event_name":"SessionStart","source":"startup","cwd":"."}
+  {"session_id":"s1","hook_event_name":"BeforeAgent","prompt":"fix the retry backoff","cwd":"."}
   EOF`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Agent != "claude" && opts.Agent != AgentGemini {
-				return cmdutil.UsageErrorf("--agent %q: want claude or %s", opts.Agent, AgentGemini)
+			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini {
+				return cmdutil.UsageErrorf("--agent %q: want %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini)
 			}
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
@@ -104,12 +120,13 @@ never does.`,
 		},
 	}
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
-	cmd.Flags().StringVar(&opts.Agent, "agent", "claude", "the client whose hook runs this, by `NAME`: claude or gemini")
+	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex or gemini")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
 
-// Input is the part of Claude Code's hook payload that learn reads.
+// Input is the part of Claude Code's (and Codex CLI's) hook payload that
+// learn reads.
 type Input struct {
 	SessionID     string `json:"session_id"`
 	Prompt        string `json:"prompt"`
@@ -126,6 +143,7 @@ type jsonOutput struct {
 	FileReason  string         `json:"file_reason,omitempty"`
 	Learnings   []ops.Learning `json:"learnings"`
 	Context     string         `json:"context"`
+	Skill       string         `json:"skill,omitempty"`
 	Note        string         `json:"note,omitempty"`
 }
 
@@ -161,7 +179,7 @@ func run(opts *Options) (err error) {
 	}
 	var in Input
 	if jerr := json.Unmarshal(raw, &in); jerr != nil {
-		note("stdin is not Claude Code's hook JSON (%v); nothing added", jerr)
+		note("stdin is not the hook JSON of Claude Code or Codex CLI (%v); nothing added", jerr)
 		return nil
 	}
 	out.Event, out.SessionID = in.HookEventName, in.SessionID
@@ -169,6 +187,17 @@ func run(opts *Options) (err error) {
 		// Only the prompt hook adds anything; other events are accepted
 		// quietly so a wider matcher in the settings does no harm.
 		return nil
+	}
+	if opts.Agent == AgentCodex {
+		if f, ok := skillOf(in.Prompt); ok {
+			// The prompt is the skill's invocation, not the session's task:
+			// the first-prompt addition waits for the next prompt.
+			out.Skill = f.Command()
+			if wd, ok := workDir(opts, in, note); ok {
+				out.Context = skillContext(opts, f, wd)
+			}
+			return nil
+		}
 	}
 	if strings.TrimSpace(in.SessionID) == "" {
 		note("the hook input has no session_id; nothing added")

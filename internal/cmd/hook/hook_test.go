@@ -160,9 +160,9 @@ func TestNeverFails(t *testing.T) {
 		name, stdin, note string
 		setup             func(*env)
 	}{
-		{name: "empty stdin", stdin: "", note: "not Claude Code's hook JSON"},
-		{name: "not json", stdin: "fix the bug", note: "not Claude Code's hook JSON"},
-		{name: "truncated", stdin: `{"session_id":"s","prompt":"x`, note: "not Claude Code's hook JSON"},
+		{name: "empty stdin", stdin: "", note: "not the hook JSON of Claude Code or Codex CLI"},
+		{name: "not json", stdin: "fix the bug", note: "not the hook JSON of Claude Code or Codex CLI"},
+		{name: "truncated", stdin: `{"session_id":"s","prompt":"x`, note: "not the hook JSON of Claude Code or Codex CLI"},
 		{name: "no session", stdin: `{"hook_event_name":"UserPromptSubmit","prompt":"stripe webhook"}`, note: "no session_id"},
 		{name: "other event", stdin: `{"session_id":"s","hook_event_name":"SessionStart","source":"startup"}`},
 		{name: "stop event", stdin: `{"session_id":"s","hook_event_name":"Stop"}`},

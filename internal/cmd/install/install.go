@@ -41,7 +41,7 @@ func NewCmdInstall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command
 	opts := &Options{IO: f.IO, Getenv: f.Getenv, ProjectRoot: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "install",
-		Short: "Install the slash commands (and opencode's plugin) into opencode or Claude Code",
+		Short: "Install the slash commands (and opencode's plugin) into opencode, Claude Code or Codex CLI",
 		Long: `Write the six /learning-* command files built into this binary where the
 agent reads them:
 
@@ -49,6 +49,8 @@ agent reads them:
   opencode --project  .opencode/command/ in the project root
   claude              $CLAUDE_CONFIG_DIR/commands/ (default ~/.claude/commands/)
   claude --project    .claude/commands/ in the project root
+  codex               $CODEX_HOME/skills/ (default ~/.codex/skills/), as skills
+  codex --project     .codex/skills/ in the project root
   gemini              ~/.gemini/commands/ (TOML command files)
   gemini --project    .gemini/commands/ in the project root
 
@@ -80,6 +82,19 @@ file that is not valid JSON is refused with its line and column and nothing is
 written. --uninstall removes only learn's hooks, and install then uninstall
 leaves the file as it was. --no-hooks installs the commands only.
 
+Codex CLI (0.169.0) has no custom slash commands: the six commands become
+skills (learning-recall/SKILL.md and so on), which the user invokes as
+$learning-recall. The same two hooks go into Codex's hooks.json beside the
+skills ($CODEX_HOME or ~/.codex, or .codex/ with --project), edited the same
+way; its prompt hook, "learn hook --agent codex", also gives a prompt that
+starts with $learning-NAME the learn output the opencode command injects.
+Codex runs new hooks only after you trust them (it asks at start), and a
+project's hooks only in a trusted project. Learn's MCP server ("learn mcp")
+is added to config.toml as [mcp_servers.learn] with its read tools approved,
+as a block appended at the end (the previous file is kept as
+config.toml.learn-backup); --uninstall removes the block, and --no-mcp leaves
+config.toml alone.
+
 For Gemini CLI it adds to ~/.gemini/settings.json (.gemini/settings.json
 with --project, which Gemini reads only in a trusted folder) a BeforeAgent
 hook, "learn hook --agent gemini", which gives the first prompt of every
@@ -99,6 +114,8 @@ added.
   $ learn install --only plugin
   $ learn install --agent claude
   $ learn install --agent claude --project --no-hooks
+  $ learn install --agent codex
+  $ learn install --agent codex --no-mcp
   $ learn install --agent gemini
   $ learn install --agent gemini --no-mcp
   $ learn install --force
@@ -123,8 +140,8 @@ added.
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
-	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude: only the commands, not the automatic-recall hooks in settings.json")
-	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "gemini: do not register learn's MCP server (learn mcp)")
+	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude, codex, gemini: not the automatic-recall hooks in settings.json or hooks.json")
+	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "codex, gemini: do not register learn's MCP server (learn mcp)")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
@@ -144,8 +161,7 @@ func run(opts *Options) error {
 		}
 	}
 	rep, err := agent.Install(a, agent.InstallOptions{
-		Scope: scope, Only: opts.Only, Force: opts.Force, Uninstall: opts.Uninstall, NoHooks: opts.NoHooks,
-		NoMCP: opts.NoMCP,
+		Scope: scope, Only: opts.Only, Force: opts.Force, Uninstall: opts.Uninstall, NoHooks: opts.NoHooks, NoMCP: opts.NoMCP,
 	})
 	if err != nil {
 		return err
@@ -211,7 +227,30 @@ func printHuman(w io.Writer, a agent.Agent, rep agent.InstallReport, skipped int
 	if rep.Uninstall || skipped > 0 {
 		return
 	}
+	if a.Name() == "codex" {
+		fmt.Fprintf(w, "Start codex, trust learn's hooks when it asks, then type $learning-recall. Check the setup with: learn doctor --agent codex\n")
+		return
+	}
 	fmt.Fprintf(w, "Restart %s, then type /learning-recall. Check the setup with: learn doctor\n", a.Title())
+}
+
+func printMCP(w io.Writer, rep *agent.MCPReport) {
+	if rep == nil {
+		return
+	}
+	line := fmt.Sprintf("  %-10s MCP server %q in %s", rep.Status, rep.Server, rep.Config)
+	switch {
+	case rep.Status == claude.Restored:
+		line = fmt.Sprintf("  %-10s %s as it was before learn added its MCP server", rep.Status, rep.Config)
+	case rep.Detail != "":
+		line += ": " + rep.Detail
+	}
+	if rep.Backup != "" {
+		if _, err := os.Stat(rep.Backup); err == nil {
+			line += "; the previous file is in " + rep.Backup
+		}
+	}
+	fmt.Fprintln(w, line)
 }
 
 func printAction(w io.Writer, act agent.Action) {
@@ -229,22 +268,6 @@ func printHooks(w io.Writer, rep *agent.HooksReport) {
 	line := fmt.Sprintf("  %-10s hooks in %s (%s)", rep.Status, rep.Settings, strings.Join(rep.Hooks, "; "))
 	if rep.Status == claude.Restored {
 		line = fmt.Sprintf("  %-10s %s as it was before learn added its hooks", rep.Status, rep.Settings)
-	}
-	if rep.Backup != "" {
-		if _, err := os.Stat(rep.Backup); err == nil {
-			line += "; the previous file is in " + rep.Backup
-		}
-	}
-	fmt.Fprintln(w, line)
-}
-
-func printMCP(w io.Writer, rep *agent.MCPReport) {
-	if rep == nil {
-		return
-	}
-	line := fmt.Sprintf("  %-10s MCP server %q in %s", rep.Status, rep.Server, rep.Config)
-	if rep.Detail != "" {
-		line += ": " + rep.Detail
 	}
 	if rep.Backup != "" {
 		if _, err := os.Stat(rep.Backup); err == nil {

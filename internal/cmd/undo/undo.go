@@ -2,42 +2,36 @@
 package undo
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
 // Options holds the flags of "learn undo".
 type Options struct {
-	IO      *cmdutil.IO
-	Path    func() (string, error)
-	Display func(string) string
-	Now     func() time.Time
-	List    bool
-	JSON    bool
+	IO     *cmdutil.IO
+	Memory func() (*ops.Memory, error)
+	Now    func() time.Time
+	List   bool
+	JSON   bool
 	// Force puts the backup back whole when its change cannot be undone
 	// alone, losing what was written since.
 	Force bool
 	// Backup names the copy to restore (its number in --list or its file
 	// name); empty means the newest that differs from the file.
-	Backup      string
-	LockTimeout time.Duration
+	Backup string
 }
 
 // NewCmdUndo builds "learn undo". runF replaces the run function in tests.
 func NewCmdUndo(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Path: f.NewMemoryFile, Display: f.DisplayPath, Now: f.Now, LockTimeout: memfile.DefaultLockTimeout}
+	opts := &Options{IO: f.IO, Memory: f.NewMemory, Now: f.Now}
 	cmd := &cobra.Command{
 		Use:   "undo [BACKUP]",
 		Short: "Restore the newest backup",
@@ -71,7 +65,11 @@ Exit status 1 when there is nothing to undo, or when undo refuses.`,
   $ learn undo --force   # put the backup back whole, losing later writes`,
 		Args: cmdutil.RangeArgs(0, 1, "at most one backup (its number in learn undo --list, or its file name)"),
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return backupNames(opts), cobra.ShellCompDirectiveNoFileComp
+			m, err := opts.Memory()
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return ops.BackupNames(m), cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -91,159 +89,59 @@ Exit status 1 when there is nothing to undo, or when undo refuses.`,
 }
 
 // Copy describes one version of the file: a backup or the current file.
-type Copy struct {
-	Path      string    `json:"path"`
-	Time      time.Time `json:"time,omitzero"`
-	Size      int       `json:"size"`
-	Sessions  int       `json:"sessions"`
-	Learnings int       `json:"learnings"`
-	// Readable is false when the backup could not be read.
-	Readable bool `json:"readable"`
-}
-
-// ListReport is the --list --json output.
-type ListReport struct {
-	File    string `json:"file"`
-	Current *Copy  `json:"current"`
-	Backups []Copy `json:"backups"`
-}
-
-// UndoReport is the --json output of an undo.
-type UndoReport struct {
-	File string `json:"file"`
-	// Restored is the backup whose change was undone.
-	Restored Copy `json:"restored"`
-	// Replaced is the file before the undo, Now the file after it.
-	Replaced *Copy `json:"replaced"`
-	Now      Copy  `json:"now"`
-	// Whole is true when the backup was put back as it is; false when the
-	// change was undone and later writes kept.
-	Whole bool `json:"whole"`
-	// Forced is true when --force put the backup back over later writes.
-	Forced bool `json:"forced"`
-	// Back and Gone count the learnings the undo brought back and took
-	// out of the file.
-	Back int `json:"learnings_back"`
-	Gone int `json:"learnings_gone"`
-}
+type Copy = ops.BackupCopy
 
 func run(opts *Options) error {
-	path, err := opts.Path()
+	m, err := opts.Memory()
 	if err != nil {
 		return err
-	}
-	display := opts.Display(path)
-	backups, err := memfile.Backups(path)
-	if err != nil {
-		return err
-	}
-	current, err := memfile.Read(path)
-	exists := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	var cur *Copy
-	if exists {
-		c := describe(path, current)
-		cur = &c
 	}
 	if opts.List {
-		return list(opts, display, cur, backups)
-	}
-	if len(backups) == 0 {
-		return fmt.Errorf("nothing to undo: %s has no backups yet (compact, forget and fmt make one before they write)", display)
-	}
-	if opts.Backup != "" {
-		b, err := pick(backups, opts.Backup)
+		rep, err := ops.UndoList(m)
 		if err != nil {
 			return err
 		}
-		backups = []memfile.BackupInfo{b}
+		if opts.JSON {
+			return cmdutil.WriteJSON(opts.IO.Out, rep)
+		}
+		writeList(opts.IO.Out, rep, opts.Now())
+		return nil
 	}
-	res, err := memfile.UndoFrom(path, backups, opts.LockTimeout, memfile.UndoOptions{Force: opts.Force, Skip: func(b memfile.BackupInfo, err error) {
-		fmt.Fprintf(opts.IO.Err, "learn: skipping unreadable backup %s: %v\n", opts.Display(b.Path), err)
-	}})
-	var ce *memfile.ConflictError
-	switch {
-	case errors.Is(err, memfile.ErrNoChange) && opts.Backup != "":
-		return fmt.Errorf("nothing to undo: undoing backup %s would not change %s", opts.Backup, display)
-	case errors.Is(err, memfile.ErrNoChange):
-		return fmt.Errorf("nothing to undo: undoing any backup of %s would not change it", display)
-	case errors.As(err, &ce):
-		return fmt.Errorf("undo refused, nothing changed: %s: %w; to put the backup back anyway: learn undo --force (the file now is backed up first)",
-			display, ce)
-	case err != nil:
+	res, err := ops.Undo(m, ops.UndoOptions{Backup: opts.Backup, Force: opts.Force})
+	if res != nil {
+		for _, s := range res.Skipped {
+			fmt.Fprintf(opts.IO.Err, "learn: skipped an unreadable backup: %s\n", s)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	data, _ := memfile.Read(res.Backup.Path)
-	restored := describe(opts.Display(res.Backup.Path), data)
-	restored.Time = res.Backup.Time
-	now := describe(display, res.After)
-	back, gone := delta(res.Before, res.After)
-	rep := UndoReport{File: display, Restored: restored, Replaced: cur, Now: now, Whole: res.Whole, Forced: res.Forced, Back: back, Gone: gone}
 	if opts.JSON {
-		return cmdutil.WriteJSON(opts.IO.Out, rep)
+		return cmdutil.WriteJSON(opts.IO.Out, res)
 	}
 	out := opts.IO.Out
-	when := stamp(res.Backup.Time, opts.Now())
+	when := stamp(res.Restored.Time, opts.Now())
 	switch {
 	case res.Forced:
-		fmt.Fprintf(out, "Put back the backup of %s whole (--force): what was written to %s since is gone from it.\n", when, display)
+		fmt.Fprintf(out, "Put back the backup of %s whole (--force): what was written to %s since is gone from it.\n", when, res.File)
 	case res.Whole:
-		fmt.Fprintf(out, "Restored %s from the backup of %s (nothing was written since).\n", display, when)
+		fmt.Fprintf(out, "Restored %s from the backup of %s (nothing was written since).\n", res.File, when)
 	default:
-		fmt.Fprintf(out, "Undid the change backed up at %s in %s, keeping everything written since.\n", when, display)
+		fmt.Fprintf(out, "Undid the change backed up at %s in %s, keeping everything written since.\n", when, res.File)
 	}
 	was := "did not exist"
-	if cur != nil {
-		was = counts(*cur)
+	if res.Replaced != nil {
+		was = counts(*res.Replaced)
 	}
-	fmt.Fprintf(out, "Now: %s (before the undo: %s; %s back, %s gone).\n", counts(now), was,
-		memview.Plural(back, "learning", "learnings"), memview.Plural(gone, "learning", "learnings"))
-	if cur != nil {
+	fmt.Fprintf(out, "Now: %s (before the undo: %s; %s back, %s gone).\n", counts(res.Now), was,
+		memview.Plural(res.Back, "learning", "learnings"), memview.Plural(res.Gone, "learning", "learnings"))
+	if res.Replaced != nil {
 		fmt.Fprintln(out, "The file before the undo is kept as a backup: run learn undo again to get it back.")
 	}
 	return nil
 }
 
-// delta counts the learnings of after that before lacks (back) and those of
-// before that after lacks (gone), by ID.
-func delta(before, after []byte) (back, gone int) {
-	n := map[string]int{}
-	for _, l := range learnings.Parse(before).Learnings() {
-		n[l.ID]++
-	}
-	for _, l := range learnings.Parse(after).Learnings() {
-		if n[l.ID] > 0 {
-			n[l.ID]--
-			continue
-		}
-		back++
-	}
-	for _, v := range n {
-		gone += v
-	}
-	return back, gone
-}
-
-func list(opts *Options, display string, cur *Copy, backups []memfile.BackupInfo) error {
-	rep := ListReport{File: display, Current: cur, Backups: []Copy{}}
-	for _, b := range backups {
-		c := Copy{Path: opts.Display(b.Path), Time: b.Time, Size: int(b.Size)}
-		if data, err := memfile.Read(b.Path); err == nil {
-			c = describe(c.Path, data)
-			c.Time = b.Time
-		}
-		rep.Backups = append(rep.Backups, c)
-	}
-	if opts.JSON {
-		return cmdutil.WriteJSON(opts.IO.Out, rep)
-	}
-	writeList(opts.IO.Out, rep, opts.Now())
-	return nil
-}
-
-func writeList(w io.Writer, rep ListReport, now time.Time) {
+func writeList(w io.Writer, rep *ops.UndoListResult, now time.Time) {
 	if rep.Current != nil {
 		fmt.Fprintf(w, "Now:  %s, %s, %s\n", rep.File, learnings.HumanSize(rep.Current.Size), counts(*rep.Current))
 	} else {
@@ -263,12 +161,6 @@ func writeList(w io.Writer, rep ListReport, now time.Time) {
 	}
 }
 
-// describe counts what a version of the file holds.
-func describe(path string, data []byte) Copy {
-	doc := learnings.Parse(data)
-	return Copy{Path: path, Size: len(data), Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()), Readable: true}
-}
-
 func counts(c Copy) string {
 	return memview.Plural(c.Sessions, "session", "sessions") + ", " + memview.Plural(c.Learnings, "learning", "learnings")
 }
@@ -279,34 +171,5 @@ func stamp(t, now time.Time) string { return t.In(now.Location()).Format("2006-0
 
 // pick finds the backup a user named: its number in --list (1 is the
 // newest) or its file name.
-func pick(backups []memfile.BackupInfo, name string) (memfile.BackupInfo, error) {
-	if n, err := strconv.Atoi(name); err == nil {
-		if n < 1 || n > len(backups) {
-			return memfile.BackupInfo{}, cmdutil.UsageErrorf("no backup number %d: there are %d (see learn undo --list)", n, len(backups))
-		}
-		return backups[n-1], nil
-	}
-	for _, b := range backups {
-		if filepath.Base(b.Path) == filepath.Base(name) {
-			return b, nil
-		}
-	}
-	return memfile.BackupInfo{}, cmdutil.UsageErrorf("no backup named %q (see learn undo --list)", name)
-}
 
 // backupNames lists the ring's file names for shell completion.
-func backupNames(opts *Options) []string {
-	path, err := opts.Path()
-	if err != nil {
-		return nil
-	}
-	backups, err := memfile.Backups(path)
-	if err != nil {
-		return nil
-	}
-	names := make([]string, 0, len(backups))
-	for i, b := range backups {
-		names = append(names, fmt.Sprintf("%s\t%d: %s", filepath.Base(b.Path), i+1, b.Time.Format("2006-01-02 15:04:05")))
-	}
-	return names
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
 )
 
 const edited = "## Recent Sessions\n\n## [2026-11-23 10:00 UTC] - Later\n**Project**: p\n**Documentation Seen**: none\n\n### Learnings\n\n**User Corrections:**\n- A later learning.\n\n---\n"
@@ -85,7 +86,7 @@ func TestUndoList(t *testing.T) {
 	if err := e.Run(NewCmdUndo(e.Factory, nil), "--list", "--json"); err != nil {
 		t.Fatal(err)
 	}
-	var rep ListReport
+	var rep ops.UndoListResult
 	if err := json.Unmarshal(e.Out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,365 @@
+package agent
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/adrg/frontmatter"
+
+	"github.com/learn-memory/learn/internal/claude"
+	"github.com/learn-memory/learn/templates"
+)
+
+// codex is OpenAI's Codex CLI (0.169.0). It has no custom slash commands:
+// its skills ($CODEX_HOME/skills/NAME/SKILL.md, default ~/.codex/skills, or
+// a project's .codex/skills) take their place, invoked as $learning-recall.
+// A skill cannot run a shell command when it is loaded, so learn's
+// UserPromptSubmit hook ("learn hook --agent codex") adds the output the
+// opencode command would inject when a prompt starts with $learning-NAME or
+// /learning-NAME, and the skill tells the model to run learn with its shell
+// tool when that output is missing. The same hooks.json gets the automatic
+// recall (SessionStart and the first prompt), and config.toml learn's MCP
+// server.
+type codex struct{}
+
+func (codex) Name() string      { return "codex" }
+func (codex) Aliases() []string { return []string{"codex-cli"} }
+func (codex) Title() string     { return "Codex CLI" }
+
+// home is Codex's directory in scope s: $CODEX_HOME (default ~/.codex), or
+// the project's .codex.
+func (codex) home(s Scope) (string, error) {
+	if s.Project != "" {
+		return filepath.Join(s.Project, ".codex"), nil
+	}
+	if d := s.Getenv("CODEX_HOME"); d != "" {
+		return d, nil
+	}
+	home := s.Getenv("HOME")
+	if home == "" {
+		return "", errors.New("HOME is not set, so the Codex CLI config directory is unknown; set HOME or CODEX_HOME")
+	}
+	return filepath.Join(home, ".codex"), nil
+}
+
+// CommandDir is the skills directory: each skill is a folder holding
+// SKILL.md.
+func (c codex) CommandDir(s Scope) (string, error) {
+	dir, err := c.home(s)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "skills"), nil
+}
+
+func (codex) AlsoReads(string) []string { return nil }
+
+// Commands renders the six commands as skills: learning-recall/SKILL.md and
+// so on, from the same templates as the opencode commands.
+func (codex) Commands() ([]templates.File, error) {
+	files, err := templates.Render(templates.Opencode)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]templates.File, 0, len(files))
+	for _, f := range files {
+		data, err := codexSkill(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, templates.File{Name: f.Command() + "/SKILL.md", Data: data})
+	}
+	return out, nil
+}
+
+var argumentsLine = regexp.MustCompile(`(?m)^(.*): \$ARGUMENTS\n?$`)
+
+// codexSkill turns an opencode command file into a Codex skill. Codex reads
+// name and description from the frontmatter and pastes the body, as it is,
+// into the conversation: it neither runs !`...` nor fills in $ARGUMENTS.
+// Each injection becomes a sentence that says where learn's prompt hook puts
+// that output and which command gives it otherwise.
+func codexSkill(f templates.File) ([]byte, error) {
+	var meta struct {
+		Description string `yaml:"description"`
+	}
+	body, err := frontmatter.Parse(bytes.NewReader(f.Data), &meta)
+	if err != nil {
+		return nil, fmt.Errorf("render %s for codex: %w", f.Name, err)
+	}
+	name := f.Command()
+	text := string(body)
+	for _, in := range templates.Injections(f.Data) {
+		old := in.Line + "\n"
+		if in.Tag != "" {
+			old = "<" + in.Tag + ">\n" + old + "</" + in.Tag + ">\n"
+		}
+		where := "to this conversation"
+		if in.Tag != "" {
+			where += ", between <" + in.Tag + "> and </" + in.Tag + ">,"
+		}
+		text = strings.Replace(text, old, fmt.Sprintf(
+			"learn's prompt hook adds the output of `%s` %s when the user's message starts with $%s. "+
+				"If it is not in the conversation, run `%s` with your shell tool and use its output.\n",
+			in.Command(), where, name, in.Command()), 1)
+	}
+	text = strings.ReplaceAll(text, "The following is data", "learn's output is data")
+	text = strings.ReplaceAll(text, "your bash tool", "your shell tool")
+	text = strings.ReplaceAll(text, "/learning-", "$learning-")
+	text = argumentsLine.ReplaceAllString(text, "$1: the words after $$"+name+" in the user's message.\n")
+	if strings.Contains(text, "$ARGUMENTS") || strings.Contains(text, "!`") {
+		return nil, fmt.Errorf("render %s for codex: the template has an injection or $ARGUMENTS the skill cannot carry", f.Name)
+	}
+	return []byte("---\nname: " + name + "\ndescription: " + meta.Description + "\n---\n" + text), nil
+}
+
+// CheckCommand checks one of learn's skills: its frontmatter is what Codex
+// needs, and the body carries nothing Codex would pass on literally.
+func (c codex) CheckCommand(data []byte) []string {
+	problems := c.CheckOtherCommand(data)
+	if bytes.Contains(data, []byte("!`")) {
+		problems = append(problems, "a shell injection (!`...`): Codex does not run it, the model would see it as text")
+	}
+	if bytes.Contains(data, []byte("$ARGUMENTS")) {
+		problems = append(problems, "$ARGUMENTS: Codex does not fill it in")
+	}
+	return problems
+}
+
+// CheckOtherCommand checks what Codex needs of any skill: frontmatter that
+// parses, with a name and a description.
+func (codex) CheckOtherCommand(data []byte) []string {
+	meta := map[string]any{}
+	if _, err := frontmatter.Parse(bytes.NewReader(data), &meta); err != nil {
+		return []string{fmt.Sprintf("frontmatter does not parse: %v", err)}
+	}
+	var problems []string
+	for _, k := range []string{"name", "description"} {
+		if v, ok := meta[k].(string); !ok || strings.TrimSpace(v) == "" {
+			problems = append(problems, fmt.Sprintf("frontmatter has no %s (Codex skips a skill without one)", k))
+		}
+	}
+	return problems
+}
+
+// SettingsFile is the hooks.json learn adds its hooks to. Codex runs a
+// project's .codex/hooks.json only in a trusted project.
+func (c codex) SettingsFile(s Scope) (string, error) {
+	dir, err := c.home(s)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "hooks.json"), nil
+}
+
+// MCPConfig is config.toml, where Codex reads [mcp_servers.NAME].
+func (c codex) MCPConfig(s Scope) (string, error) {
+	dir, err := c.home(s)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "config.toml"), nil
+}
+
+// CodexPromptCommand is Codex's UserPromptSubmit hook: the first prompt's
+// relevant learnings, and a skill's learn output for a prompt that starts
+// with $learning-NAME. Like Claude Code's, it always exits 0, so a broken
+// learn never costs the user their prompt.
+const CodexPromptCommand = `out=$(learn hook --agent codex) && printf '%s' "$out"; exit 0`
+
+// codexHooks are the entries learn adds to Codex's hooks.json, which has
+// Claude Code's shape: the same session start, a prompt hook that also
+// serves the skills.
+var codexHooks = claude.HookSet{
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: claude.SessionStartCommand, Runs: "learn recall --git", Same: "learn recall"},
+	{Event: "UserPromptSubmit", Command: CodexPromptCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex"},
+}
+
+// Hooks adds learn's hooks to (or removes them from) hooks.json, byte for
+// byte like Claude Code's settings, with a backup beside it.
+func (c codex) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
+	path, err := c.SettingsFile(s)
+	if err != nil {
+		return nil, err
+	}
+	rep := &HooksReport{Settings: path}
+	for _, h := range codexHooks {
+		rep.Hooks = append(rep.Hooks, h.Event+": "+h.Runs)
+	}
+	if uninstall {
+		rep.Status, err = codexHooks.Uninstall(path)
+	} else {
+		rep.Status, err = codexHooks.Install(path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("codex hooks: %w", err)
+	}
+	switch rep.Status {
+	case claude.Added, claude.Removed:
+		rep.Backup = path + claude.BackupSuffix
+	}
+	return rep, nil
+}
+
+func (c codex) Doctor(env Env) []Check {
+	return []Check{c.checkHooks(env), c.checkPath(env), c.checkMCP(env)}
+}
+
+// scopePaths lists file(s) in each of env's scopes, without repeats.
+func (c codex) scopePaths(env Env, file func(Scope) (string, error)) []string {
+	var paths []string
+	for _, s := range env.scopes() {
+		if p, err := file(s); err == nil && (len(paths) == 0 || p != paths[0]) {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+// checkHooks checks the automatic-recall hooks in hooks.json (the user's
+// or the project's), and whether Codex was told to trust them.
+func (c codex) checkHooks(env Env) Check {
+	hooks := Check{Name: "codex hooks", Status: CheckOK}
+	paths := c.scopePaths(env, c.SettingsFile)
+	found := map[string]string{} // event -> hooks.json
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			hooks.Details = append(hooks.Details, fmt.Sprintf("cannot read %s: %v", p, err))
+			continue
+		}
+		present, err := codexHooks.Present(p, data)
+		if err != nil {
+			hooks.Status = CheckFail
+			hooks.Details = append(hooks.Details, err.Error()+" (Codex ignores a hooks file it cannot parse)")
+			continue
+		}
+		for ev, ok := range present {
+			if ok && found[ev] == "" {
+				found[ev] = p
+			}
+		}
+	}
+	var missing []string
+	for _, h := range codexHooks {
+		if found[h.Event] == "" {
+			missing = append(missing, h.Event)
+		}
+	}
+	switch {
+	case len(missing) > 0:
+		hooks.Status = CheckFail
+		hooks.Message = fmt.Sprintf("%s missing in %s, so sessions start without their memory and $learning-* skills get no learn output", strings.Join(missing, " and "), strings.Join(paths, " and "))
+		hooks.Fix = installCommand(c) + " (or --project for this project only)"
+		return hooks
+	case hooks.Status == CheckFail:
+		hooks.Message = "installed, but Codex will not run them"
+		hooks.Fix = "fix the file named above"
+		return hooks
+	}
+	var where []string
+	for _, h := range codexHooks {
+		where = append(where, h.Event+" in "+found[h.Event])
+	}
+	hooks.Message = strings.Join(where, ", ")
+	cfg, _ := c.MCPConfig(Scope{Getenv: env.Getenv})
+	if data, err := os.ReadFile(cfg); err == nil && tomlFalse(data, "features", "hooks") {
+		hooks.Status = CheckFail
+		hooks.Message = "installed, but " + cfg + " turns hooks off ([features] hooks = false), so none runs"
+		hooks.Fix = "remove hooks = false from [features] in " + cfg
+		return hooks
+	}
+	if root, ok := c.projectHooks(env, found); ok && !tomlIs(cfgData(cfg), `"trusted"`, "projects", root, "trust_level") {
+		// A note like the one on hook trust: trusting is the user's call.
+		hooks.Details = append(hooks.Details, "the project's hooks run only in a trusted project, and "+cfg+" does not trust "+root+
+			" (start codex there and trust the folder, or run codex exec --trust once)")
+	}
+	if !c.trusted(cfg, found) {
+		// A note, not a warning: how Codex records trust is not documented,
+		// and learn cannot grant it.
+		hooks.Details = append(hooks.Details, "no trust decision for them in "+cfg+": Codex runs new or changed hooks only once you trust them "+
+			`(start codex and, at "Hooks need review", trust them); codex exec skips untrusted hooks without a word`)
+	}
+	return hooks
+}
+
+// projectHooks reports the project root when one of learn's hooks was found
+// only in the project's hooks.json.
+func (c codex) projectHooks(env Env, found map[string]string) (string, bool) {
+	scopes := env.scopes()
+	if len(scopes) < 2 {
+		return "", false
+	}
+	p, err := c.SettingsFile(scopes[1])
+	if err != nil {
+		return "", false
+	}
+	for _, file := range found {
+		if file == p {
+			return scopes[1].Project, true
+		}
+	}
+	return "", false
+}
+
+func cfgData(path string) []byte {
+	data, _ := os.ReadFile(path)
+	return data
+}
+
+// trusted reports whether config.toml records a trust decision for hooks in
+// each of the hooks files found: Codex writes
+// [hooks.state."FILE:EVENT:0:0"] trusted_hash = "sha256:..." when the user
+// trusts them.
+func (codex) trusted(cfg string, found map[string]string) bool {
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		return false
+	}
+	for ev, file := range found {
+		key := file + ":" + snake(ev) + ":"
+		if !bytes.Contains(data, []byte(key)) {
+			return false
+		}
+	}
+	return true
+}
+
+// snake turns "SessionStart" into "session_start", as Codex names events in
+// its hook trust records.
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// checkPath: Codex runs hooks and the MCP server with the PATH it was
+// started with.
+func (codex) checkPath(env Env) Check {
+	c := Check{Name: "learn on Codex CLI's PATH", Status: CheckOK}
+	if p, err := env.lookPath("learn"); err == nil {
+		c.Message = p + ", found on this shell's PATH (Codex started from it runs hooks and MCP servers with it)"
+		return c
+	}
+	c.Status = CheckFail
+	c.Message = "learn is not on this shell's PATH, so Codex's hooks and MCP server cannot run it"
+	c.Fix = "put the directory holding learn on PATH (install.sh uses ~/.local/bin)"
+	return c
+}
