@@ -40,7 +40,7 @@ func TestInstallShGemini(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`learn hook --agent gemini`, `"command": "notify-send done"`, `"other": {"command": "other-mcp"}`, `"learn": {"command": "learn"`, `"args": ["mcp", "--no-prompts"]`} {
+	for _, want := range []string{`learn hook --agent gemini`, `"command": "notify-send done"`, `"other": {"command": "other-mcp"}`, `"learn": {"command": "learn"`, `"--no-prompts"`} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("settings.json after install lacks %s:\n%s", want, got)
 		}
