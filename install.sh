@@ -7,6 +7,7 @@
 #                                and install the recall plugin into .../opencode/plugin/
 #   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
 #   ./install.sh --agent codex   the same for Codex CLI: skills in ~/.codex/skills/, hooks, MCP server
+#   ./install.sh --agent gemini  the same for Gemini CLI: ~/.gemini/commands/, hook, policy, MCP server
 #   ./install.sh --force         also replace files of the same name that this script did not make
 #   ./install.sh --uninstall     remove what this script installed (its links, the binary, the man pages)
 #
@@ -16,12 +17,12 @@
 # file, or a link somewhere else) is never replaced without --force.
 set -euo pipefail
 
-usage() { sed -n '2,17s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,18s/^# \{0,1\}//p' "$0"; }
 
 agent=opencode force=0 uninstall=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --agent) [ $# -ge 2 ] || { echo "install.sh: --agent needs opencode, claude or codex" >&2; exit 2; }; agent=$2; shift ;;
+    --agent) [ $# -ge 2 ] || { echo "install.sh: --agent needs opencode, claude, codex or gemini" >&2; exit 2; }; agent=$2; shift ;;
     --agent=*) agent=${1#--agent=} ;;
     --force) force=1 ;;
     --uninstall) uninstall=1 ;;
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-case "$agent" in opencode|claude|codex) ;; *) echo "install.sh: --agent must be opencode, claude or codex, not $agent" >&2; exit 2 ;; esac
+case "$agent" in opencode|claude|codex|gemini) ;; *) echo "install.sh: --agent must be opencode, claude, codex or gemini, not $agent" >&2; exit 2 ;; esac
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 : "${HOME:?install.sh needs HOME}"
@@ -147,7 +148,7 @@ if mkdir -p "$mandir" && "$bin" man --dir "$mandir" >/dev/null; then
 else
   warn "could not write the manual pages into $mandir"
 fi
-case "$agent" in claude) client="Claude Code" ;; codex) client="Codex CLI" ;; *) client=opencode ;; esac
+case "$agent" in claude) client="Claude Code" ;; codex) client="Codex CLI" ;; gemini) client="Gemini CLI" ;; *) client=opencode ;; esac
 # first is the learn the agent will run: it must be the one just installed.
 first=$(command -v learn 2>/dev/null || true)
 on_path=1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test.sh runs everything CI runs: formatting, vet, the whole Go test suite
-# (including the end-to-end tests against the real opencode, Claude Code and
-# Codex CLI clients, installed from npm into ~/.cache/learn-e2e), and a few seconds of
+# (including the end-to-end tests against the real opencode, Claude Code,
+# Codex CLI and Gemini CLI clients, installed from npm into ~/.cache/learn-e2e), and a few seconds of
 # each engine fuzz target.
 #
 #   ./test.sh              the full suite
@@ -45,6 +45,7 @@ if [ "${LEARN_E2E:-1}" != 0 ]; then
   install_tool OPENCODE_BIN .ci/install-opencode.sh "opencode client for the end-to-end tests"
   install_tool CLAUDE_BIN .ci/install-claude.sh "Claude Code client for the end-to-end tests"
   install_tool CODEX_BIN .ci/install-codex.sh "Codex CLI client for the end-to-end tests"
+  install_tool GEMINI_BIN .ci/install-gemini.sh "Gemini CLI client for the end-to-end tests"
 fi
 if [ "${LEARN_BROWSER:-1}" != 0 ]; then
   install_tool CHROMIUM_BIN .ci/install-chromium.sh "chromium for the browser test of learn serve"

@@ -122,6 +122,7 @@ var registry = []Agent{
 	opencode{},
 	claudeCode{},
 	codex{},
+	gemini{},
 }
 
 // Default is the agent a command uses without --agent.

@@ -22,6 +22,8 @@ func TestLookup(t *testing.T) {
 		{"claude-code", "claude"},
 		{"codex", "codex"},
 		{"codex-cli", "codex"},
+		{"gemini", "gemini"},
+		{"gemini-cli", "gemini"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -32,14 +34,14 @@ func TestLookup(t *testing.T) {
 		})
 	}
 	for _, bad := range []string{"", "cursor", "Claude", "opencode ", "claude code"} {
-		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude or codex)") {
+		if _, err := Lookup(bad); err == nil || !strings.Contains(err.Error(), "(want opencode, claude, codex or gemini)") {
 			t.Errorf("Lookup(%q): err = %v, want an unknown agent naming the choices", bad, err)
 		}
 	}
 	if Default().Name() != "opencode" {
 		t.Errorf("Default() = %s, want opencode", Default().Name())
 	}
-	if diff := cmp.Diff([]string{"opencode", "claude", "codex"}, Names()); diff != "" {
+	if diff := cmp.Diff([]string{"opencode", "claude", "codex", "gemini"}, Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}
 }
@@ -116,6 +118,12 @@ func TestPlaces(t *testing.T) {
 		{"codex mcp", cx, user, "", Agent.MCPConfig, "/h/.codex/config.toml"},
 		{"codex mcp codex home", cx, codexHome, "", Agent.MCPConfig, "/ch/config.toml"},
 		{"codex mcp project", cx, codexHome, "/p", Agent.MCPConfig, "/p/.codex/config.toml"},
+		{"gemini commands", Agent(gemini{}), user, "", Agent.CommandDir, "/h/.gemini/commands"},
+		{"gemini commands project", Agent(gemini{}), user, "/p", Agent.CommandDir, "/p/.gemini/commands"},
+		{"gemini settings", Agent(gemini{}), user, "", Agent.SettingsFile, "/h/.gemini/settings.json"},
+		{"gemini settings project", Agent(gemini{}), user, "/p", Agent.SettingsFile, "/p/.gemini/settings.json"},
+		{"gemini mcp", Agent(gemini{}), user, "", Agent.MCPConfig, "/h/.gemini/settings.json"},
+		{"gemini mcp project", Agent(gemini{}), user, "/p", Agent.MCPConfig, "/p/.gemini/settings.json"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -314,7 +322,7 @@ func TestInstallStopsOnBadSettings(t *testing.T) {
 			if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("%s exists after a refused install: %v", dir, err)
 			}
-			if rep, err := Install(a, InstallOptions{Scope: s, NoHooks: true}); err != nil || rep.Hooks != nil {
+			if rep, err := Install(a, InstallOptions{Scope: s, NoHooks: true, NoMCP: true}); err != nil || rep.Hooks != nil {
 				t.Errorf("--no-hooks: %+v, %v; want the commands only", rep.Hooks, err)
 			}
 		})

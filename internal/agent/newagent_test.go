@@ -53,7 +53,7 @@ func TestANewAgentNeedsOnlyItsType(t *testing.T) {
 	if err != nil || a.Name() != "toy" {
 		t.Fatalf("Lookup(toy-cli) = %v, %v", a, err)
 	}
-	if got := NameList(); got != "opencode, claude, codex or toy" {
+	if got := NameList(); got != "opencode, claude, codex, gemini or toy" {
 		t.Errorf("NameList() = %q", got)
 	}
 	if got := installCommand(a); got != "learn install --agent toy" {

@@ -19,6 +19,9 @@ type Hook struct {
 	Command string
 	// Runs is the learn command it runs, for messages.
 	Runs string
+	// Timeout is the hook's "timeout" value; 0 means HookTimeout, Claude
+	// Code's seconds (Gemini CLI counts milliseconds).
+	Timeout int
 	// Same marks a hook of the user's that already does the job (their own
 	// "learn recall" at session start, say): install does not add a second
 	// one, and uninstall leaves theirs alone.
@@ -77,7 +80,11 @@ type groupJSON struct {
 }
 
 func (h Hook) group() groupJSON {
-	return groupJSON{Matcher: h.Matcher, Hooks: []hookJSON{{Type: "command", Command: h.Command, Timeout: HookTimeout}}}
+	timeout := h.Timeout
+	if timeout == 0 {
+		timeout = HookTimeout
+	}
+	return groupJSON{Matcher: h.Matcher, Hooks: []hookJSON{{Type: "command", Command: h.Command, Timeout: timeout}}}
 }
 
 // HookSet is a list of hooks installed and removed together: Claude Code's

@@ -79,6 +79,16 @@ had their first prompt is recorded as empty files under
 $XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), removed
 after a week.
 
+With --agent gemini it answers Gemini CLI's BeforeAgent hook, which "learn
+install --agent gemini" puts in ~/.gemini/settings.json: the first prompt of
+a session gets what "learn recall --git" prints, then that prompt's
+learnings as above; later prompts get nothing. (A SessionStart hook, if you
+add one, gets the recall alone; learn does not install one, because gemini -p
+puts its context before the prompt and a /learning-* command is then not
+run.) Gemini passes a hook's output to its model only as JSON, so it comes
+as {"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}};
+--json prints learn's own form instead.
+
 It never stops a prompt: any problem (no memory file, bad input, an
 unreadable file) prints nothing, writes one note on stderr and exits 0. Claude
 Code drops the prompt when a UserPromptSubmit hook exits 2, so this command
@@ -88,11 +98,14 @@ never does.`,
   EOF
   $ learn hook --agent codex <<'EOF'
   {"session_id":"s1","turn_id":"t1","hook_event_name":"UserPromptSubmit","prompt":"$learning-recall","cwd":"."}
+  EOF
+  $ learn hook --agent gemini <<'EOF'
+  {"session_id":"s1","hook_event_name":"BeforeAgent","prompt":"fix the retry backoff","cwd":"."}
   EOF`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Agent != AgentClaude && opts.Agent != AgentCodex {
-				return cmdutil.UsageErrorf("--agent %q: want %s or %s", opts.Agent, AgentClaude, AgentCodex)
+			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini {
+				return cmdutil.UsageErrorf("--agent %q: want %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini)
 			}
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
@@ -100,11 +113,14 @@ never does.`,
 			if runF != nil {
 				return runF(opts)
 			}
+			if opts.Agent == AgentGemini {
+				return runGemini(opts)
+			}
 			return run(opts)
 		},
 	}
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
-	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude or codex")
+	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex or gemini")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }

@@ -51,6 +51,8 @@ agent reads them:
   claude --project    .claude/commands/ in the project root
   codex               $CODEX_HOME/skills/ (default ~/.codex/skills/), as skills
   codex --project     .codex/skills/ in the project root
+  gemini              ~/.gemini/commands/ (TOML command files)
+  gemini --project    .gemini/commands/ in the project root
 
 It is safe to repeat: current files are left alone and files an earlier
 install wrote are updated. A file of the same name that learn did not write
@@ -93,6 +95,19 @@ as a block appended at the end (the previous file is kept as
 config.toml.learn-backup); --uninstall removes the block, and --no-mcp leaves
 config.toml alone.
 
+For Gemini CLI it adds to ~/.gemini/settings.json (.gemini/settings.json
+with --project, which Gemini reads only in a trusted folder) a BeforeAgent
+hook, "learn hook --agent gemini", which gives the first prompt of every
+session what "learn recall --git" prints and the learnings relevant to it,
+and
+"mcpServers": {"learn": {"command": "learn", "args": ["mcp", "--no-prompts"]}}, with the
+same byte-for-byte care and backup. It also writes the user policy
+~/.gemini/policies/learn.toml, which lets the commands' learn calls and the
+MCP server's read-only tools run without a confirmation (gemini -p refuses
+what needs one). --no-hooks leaves out the hook, --no-mcp the MCP server
+(the policy comes with either); --uninstall removes exactly what install
+added.
+
 "learn doctor" checks the result.`,
 		Example: `  $ learn install
   $ learn install --project
@@ -101,6 +116,8 @@ config.toml alone.
   $ learn install --agent claude --project --no-hooks
   $ learn install --agent codex
   $ learn install --agent codex --no-mcp
+  $ learn install --agent gemini
+  $ learn install --agent gemini --no-mcp
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
@@ -123,8 +140,8 @@ config.toml alone.
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
-	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude, codex: not the automatic-recall hooks in settings.json or hooks.json")
-	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "codex: do not register learn's MCP server in config.toml")
+	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude, codex, gemini: not the automatic-recall hooks in settings.json or hooks.json")
+	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "codex, gemini: do not register learn's MCP server (learn mcp)")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))

@@ -205,7 +205,7 @@ func TestInstallSh(t *testing.T) {
 		t.Errorf("man pages after --uninstall: %v, want only %s", pages, theirs)
 	}
 
-	if out, err := s.run(t, "--agent", "cursor"); err == nil || !strings.Contains(out, "--agent must be opencode, claude or codex") {
+	if out, err := s.run(t, "--agent", "cursor"); err == nil || !strings.Contains(out, "--agent must be opencode, claude") {
 		t.Errorf("install.sh --agent cursor: %v\n%s", err, out)
 	}
 }

@@ -30,6 +30,10 @@ type Options struct {
 	// JSON is accepted as every command accepts it; stdout is JSON-RPC
 	// either way.
 	JSON bool
+	// NoPrompts serves no prompts: for a client that already has learn's
+	// command files, where prompts of the same names would displace them
+	// (Gemini CLI renames both, and /learning-recall is then no command).
+	NoPrompts bool
 }
 
 // NewCmdMCP builds "learn mcp". runF replaces the run function in tests.
@@ -47,7 +51,10 @@ show {id} and summarise {markdown} only read; store {markdown, focus, docs,
 replaces} stores what the user approved, as 'learn store' does (secrets are
 refused with a tool error that never repeats them). Resources: learn://memory
 (what 'learn recall' prints) and learn://learning/{id}. Prompts: the six
-/learning-* commands, with learn's output in them as the slash commands get it.
+/learning-* commands, with learn's output in them as the slash commands get it;
+--no-prompts leaves them out for a client that has learn's command files
+already (learn install registers it so with Gemini CLI, which would otherwise
+rename both and leave no /learning-recall).
 
 The memory file is found as every command finds it: --file, $LEARN_FILE, or
 .tmp/memory-learnings.md under the project root of the directory the agent
@@ -56,7 +63,8 @@ messages go to stderr. The server ends when stdin closes.
 
 Exit status: 0 when stdin closed, 1 failure.`,
 		Example: `  $ learn mcp
-  $ learn mcp --file ~/notes/memory-learnings.md`,
+  $ learn mcp --file ~/notes/memory-learnings.md
+  $ learn mcp --no-prompts`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -65,6 +73,7 @@ Exit status: 0 when stdin closed, 1 failure.`,
 			return run(cmd.Context(), opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.NoPrompts, "no-prompts", false, "serve the tools and resources only, not the six commands as prompts")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
@@ -79,6 +88,9 @@ func run(ctx context.Context, opts *Options) error {
 	}
 	prompter := &mcpserver.Prompter{Learn: learnRunner(opts.FileFlag())}
 	for _, f := range files {
+		if opts.NoPrompts {
+			break
+		}
 		prompter.Files = append(prompter.Files, mcpserver.CommandFile{Name: f.Command(), Data: f.Data})
 	}
 	server := mcpserver.New(mcpserver.Full{Ops: mcpserver.Ops{Memory: opts.Memory}, Prompter: prompter}, opts.Version)

@@ -1,0 +1,148 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
+)
+
+// AgentGemini is Gemini CLI: its hooks send the same fields as Claude
+// Code's under other event names (SessionStart with source, BeforeAgent with
+// prompt), and only a JSON answer reaches its model.
+const AgentGemini = "gemini"
+
+// geminiInput is Gemini CLI's hook input.
+type geminiInput struct {
+	Input
+	// Source is SessionStart's startup, resume or clear.
+	Source string `json:"source"`
+}
+
+// geminiOutput is the answer Gemini CLI adds to the model's context: at
+// session start before the prompt, on BeforeAgent after it.
+type geminiOutput struct {
+	HookSpecificOutput geminiContext `json:"hookSpecificOutput"`
+}
+
+type geminiContext struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext"`
+}
+
+// runGemini answers Gemini CLI's hooks: the first BeforeAgent of a session
+// gets what "learn recall --git" prints followed by what the first prompt
+// adds for Claude Code's UserPromptSubmit, later prompts nothing; a
+// SessionStart hook, if the user adds one, gets the recall alone (nothing
+// for a resumed session). Like run it never fails: problems go to stderr
+// and the session goes on.
+func runGemini(opts *Options) error {
+	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxInput+1))
+	var in geminiInput
+	switch {
+	case err != nil:
+		fmt.Fprintf(opts.IO.Err, "learn hook: read stdin: %v\n", err)
+		return nil
+	case len(raw) > maxInput:
+		fmt.Fprintf(opts.IO.Err, "learn hook: the hook input is over %d bytes; nothing added\n", maxInput)
+		return nil
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: stdin is not Gemini CLI's hook JSON (%v); nothing added\n", err)
+		return nil
+	}
+	event := in.HookEventName
+	out := jsonOutput{Event: event, SessionID: in.SessionID, Learnings: []ops.Learning{}}
+	switch event {
+	case "BeforeAgent":
+		// The first-prompt logic is Claude Code's: hand run the same input
+		// under Claude's event name and read its --json answer. On the first
+		// prompt the session start's memory comes first: learn installs no
+		// SessionStart hook for Gemini, because gemini -p puts a
+		// SessionStart hook's context before the prompt, where a
+		// /learning-* command then no longer starts the prompt and is not
+		// run.
+		in.HookEventName = "UserPromptSubmit"
+		b, _ := json.Marshal(in.Input)
+		var buf bytes.Buffer
+		sub := *opts
+		sub.IO = &cmdutil.IO{In: bytes.NewReader(b), Out: &buf, Err: opts.IO.Err}
+		sub.JSON = true
+		_ = run(&sub)
+		var first jsonOutput
+		if json.Unmarshal(buf.Bytes(), &first) != nil || !first.FirstPrompt {
+			break
+		}
+		sessionStartContext(opts, in.Input, &out)
+		out.FirstPrompt = true
+		if first.File != "" {
+			out.File = first.File
+		}
+		out.Learnings = append(out.Learnings, first.Learnings...)
+		if first.Context != "" {
+			if out.Context != "" {
+				out.Context += "\n\n"
+			}
+			out.Context += first.Context
+		}
+	case "SessionStart":
+		if in.Source != "resume" {
+			sessionStartContext(opts, in.Input, &out)
+		}
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, out)
+	}
+	if out.Context == "" {
+		return nil
+	}
+	b, err := json.Marshal(geminiOutput{HookSpecificOutput: geminiContext{HookEventName: event, AdditionalContext: out.Context}})
+	if err == nil {
+		_, _ = fmt.Fprintf(opts.IO.Out, "%s\n", b)
+	}
+	return nil
+}
+
+// sessionStartContext fills out with what "learn recall --git" selects in
+// the session's project; a missing or empty memory adds nothing.
+func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(opts.IO.Err, "learn hook: internal error: %v\n", r)
+			out.Context, out.Learnings = "", []ops.Learning{}
+		}
+	}()
+	wd := in.Cwd
+	if wd == "" || !filepath.IsAbs(wd) {
+		cur, err := opts.Getwd()
+		if err != nil {
+			fmt.Fprintf(opts.IO.Err, "learn hook: working directory: %v\n", err)
+			return
+		}
+		wd = filepath.Join(cur, wd)
+	}
+	loc := memfile.Locate(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
+	out.File = loc.Path
+	if err := memfile.CheckLinks(loc); err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+		return
+	}
+	m := &ops.Memory{Path: loc.Path, Display: loc.Path, Reason: loc.Reason, Root: memfile.ProjectRoot(wd), Now: opts.Now}
+	res, err := ops.Recall(m, ops.SessionStart())
+	if err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+		return
+	}
+	if !res.Exists || len(res.Learnings) == 0 {
+		return
+	}
+	for _, l := range res.Learnings {
+		out.Learnings = append(out.Learnings, l.Learning)
+	}
+	out.Context = res.Text()
+}
