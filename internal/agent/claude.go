@@ -53,7 +53,6 @@ func (claudeCode) SettingsFile(s Scope) (string, error) {
 	return claude.SettingsPath(s.Getenv, s.Project)
 }
 
-
 // Hooks adds learn's hooks to (or removes them from) the settings.json
 // beside the commands: the user's, or the project's.
 func (c claudeCode) Hooks(s Scope, uninstall bool) (*HooksReport, error) {

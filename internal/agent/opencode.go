@@ -76,7 +76,6 @@ func (o opencode) SettingsFile(s Scope) (string, error) {
 	return filepath.Join(dir, "opencode.json"), nil
 }
 
-
 func (o opencode) PluginDir(s Scope) (string, error) {
 	dir, err := o.CommandDir(s)
 	if err != nil {
