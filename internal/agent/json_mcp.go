@@ -13,15 +13,18 @@ import (
 
 // opencodeMCP is learn's server in opencode.json; opencode names its tools
 // learn_recall, learn_store and so on.
-var opencodeMCP = claude.Entry{Parent: "mcp", Name: "learn", Value: map[string]any{
-	"type": "local", "command": []string{"learn", "mcp"},
-}}
+var opencodeMCP = claude.Entry{Parent: "mcp", Name: "learn", Value: struct {
+	Type    string   `json:"type"`
+	Command []string `json:"command"`
+}{"local", []string{"learn", "mcp"}}}
 
 // claudeMCP is learn's server in ~/.claude.json or a project's .mcp.json;
 // Claude Code names its tools mcp__learn__recall and so on.
-var claudeMCP = claude.Entry{Parent: "mcpServers", Name: "learn", Value: map[string]any{
-	"type": "stdio", "command": "learn", "args": []string{"mcp"},
-}}
+var claudeMCP = claude.Entry{Parent: "mcpServers", Name: "learn", Value: struct {
+	Type    string   `json:"type"`
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+}{"stdio", "learn", []string{"mcp"}}}
 
 // MCPConfig is opencode.json in the project root, or the user's
 // opencode.json (opencode.jsonc when only that one exists).
