@@ -9,9 +9,6 @@ import (
 	"github.com/google/renameio/v2"
 )
 
-// Left is the status of an entry of the same name that the user configured
-// with another value: install and uninstall leave it alone.
-const Left Change = "left"
 
 // Entry is one named member of an object at the top of a JSON config file,
 // Parent.Name, such as an MCP server under "mcpServers". Agents other than
