@@ -16,7 +16,7 @@ import (
 var opencodeMCP = claude.Entry{Parent: "mcp", Name: "learn", Value: struct {
 	Type    string   `json:"type"`
 	Command []string `json:"command"`
-}{"local", []string{"learn", "mcp"}}}
+}{"local", []string{"learn", "mcp"}}, JSONC: true}
 
 // claudeMCP is learn's server in ~/.claude.json or a project's .mcp.json;
 // Claude Code names its tools mcp__learn__recall and so on.

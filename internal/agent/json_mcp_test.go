@@ -217,3 +217,51 @@ func TestJSONMCPPaths(t *testing.T) {
 		t.Errorf("MCPConfig with only opencode.jsonc = %q, %v; want %q", got, err, want)
 	}
 }
+
+// TestOpencodeMCPJSONC: opencode reads its config as JSONC; comments and
+// trailing commas stay, and install then uninstall gives the bytes back.
+func TestOpencodeMCPJSONC(t *testing.T) {
+	configs := map[string]string{
+		"line comments":   "{\n  // my theme\n  \"theme\": \"tokyonight\", // dark\n}\n",
+		"block comment":   "/* opencode */\n{\n  \"mcp\": {\n    /* docs server */\n    \"docs\": {\"type\": \"remote\", \"url\": \"https://x.example/mcp\"},\n  },\n}\n",
+		"url in a string": "{\"$schema\": \"https://opencode.ai/config.json\", \"note\": \"a /* not a comment */ here\"}\n",
+	}
+	for name, orig := range configs {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			s := Scope{Getenv: env(map[string]string{"XDG_CONFIG_HOME": dir})}
+			path := filepath.Join(dir, "opencode", "opencode.jsonc")
+			write := func(data string) {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(orig)
+			rep, err := opencode{}.MCP(s, false)
+			if err != nil || rep.Status != claude.Added || rep.Config != path {
+				t.Fatalf("install: %+v, %v", rep, err)
+			}
+			got, _ := os.ReadFile(path)
+			if !strings.Contains(string(got), `"learn"`) {
+				t.Errorf("no learn server:\n%s", got)
+			}
+			for _, keep := range []string{"// my theme", "/* docs server */", "a /* not a comment */ here"} {
+				if strings.Contains(orig, keep) && !strings.Contains(string(got), keep) {
+					t.Errorf("install lost %q:\n%s", keep, got)
+				}
+			}
+			if c := (opencode{}).checkMCP(Env{Getenv: s.Getenv}); c.Status != CheckOK {
+				t.Errorf("doctor: %+v", c)
+			}
+			if rep, err := (opencode{}).MCP(s, true); err != nil || rep.Status != claude.Restored {
+				t.Fatalf("uninstall: %+v, %v", rep, err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != orig {
+				t.Errorf("after install and uninstall:\n%q\nwant\n%q", got, orig)
+			}
+		})
+	}
+}

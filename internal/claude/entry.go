@@ -18,6 +18,67 @@ type Entry struct {
 	Parent string
 	Name   string
 	Value  any
+	// JSONC allows comments and trailing commas, as opencode does in its
+	// config files; they stay where they are.
+	JSONC bool
+}
+
+// parse is parseJSON, with JSONC's comments and trailing commas read as
+// spaces when e.JSONC: the offsets stay those of data.
+func (e Entry) parse(path string, data []byte) (*node, error) {
+	if e.JSONC {
+		data = blankJSONC(data)
+	}
+	return parseJSON(path, data)
+}
+
+// blankJSONC returns a copy of data with comments and trailing commas
+// replaced by spaces (newlines kept), so that it parses as JSON with the
+// same offsets.
+func blankJSONC(data []byte) []byte {
+	out := append([]byte{}, data...)
+	inStr := false
+	lastComma := -1
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case inStr:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr, lastComma = true, -1
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if out[i] != '\n' && out[i] != '\r' {
+					out[i] = ' '
+				}
+			}
+			i--
+		case c == ',':
+			lastComma = i
+		case c == '}' || c == ']':
+			if lastComma >= 0 {
+				out[lastComma] = ' '
+			}
+			lastComma = -1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		default:
+			lastComma = -1
+		}
+	}
+	return out
 }
 
 // Find reports whether data has the entry's name under its parent, and
@@ -27,7 +88,7 @@ func (e Entry) Find(path string, data []byte) (present, ours bool, err error) {
 	if isBlank(data) {
 		return false, false, nil
 	}
-	root, err := parseJSON(path, data)
+	root, err := e.parse(path, data)
 	if err != nil {
 		return false, false, err
 	}
@@ -74,7 +135,7 @@ func (e Entry) Add(path string, data []byte) ([]byte, Change, error) {
 	case present:
 		return data, Left, nil
 	}
-	root, _ := parseJSON(path, data)
+	root, _ := e.parse(path, data)
 	st := detectStyle(data, root)
 	_, parent := root.get(e.Parent)
 	switch {
@@ -96,7 +157,7 @@ func (e Entry) Remove(path string, data []byte, keepParent bool) ([]byte, bool, 
 	if err != nil || !ours {
 		return data, false, err
 	}
-	root, _ := parseJSON(path, data)
+	root, _ := e.parse(path, data)
 	pi, parent := root.get(e.Parent)
 	if len(parent.members) == 1 && !keepParent {
 		return removeMember(data, root, pi), true, nil
@@ -183,7 +244,7 @@ func (e Entry) hasParent(path string, data []byte) bool {
 	if isBlank(data) {
 		return false
 	}
-	root, err := parseJSON(path, data)
+	root, err := e.parse(path, data)
 	if err != nil || root.kind != '{' {
 		return false
 	}
