@@ -9,7 +9,6 @@ import (
 	"github.com/google/renameio/v2"
 )
 
-
 // Entry is one named member of an object at the top of a JSON config file,
 // Parent.Name, such as an MCP server under "mcpServers". Agents other than
 // Claude Code keep their MCP servers in JSON files too; Entry splices them in
