@@ -53,8 +53,6 @@ func (claudeCode) SettingsFile(s Scope) (string, error) {
 	return claude.SettingsPath(s.Getenv, s.Project)
 }
 
-func (claudeCode) MCPConfig(Scope) (string, error) { return "", ErrNoMCP }
-
 // Hooks adds learn's hooks to (or removes them from) the settings.json
 // beside the commands: the user's, or the project's.
 func (c claudeCode) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
@@ -81,7 +79,7 @@ func (c claudeCode) Hooks(s Scope, uninstall bool) (*HooksReport, error) {
 	return rep, nil
 }
 
-func (c claudeCode) Doctor(env Env) []Check { return c.checkHooks(env) }
+func (c claudeCode) Doctor(env Env) []Check { return append(c.checkHooks(env), c.checkMCP(env)) }
 
 // checkHooks checks the automatic-recall hooks in the settings (the user's
 // and the project's; either place counts) and that the shell Claude Code

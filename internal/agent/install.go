@@ -120,7 +120,8 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 		return err
 	}
 	mcp := func() (err error) {
-		if m, ok := a.(MCPRegistered); ok && o.Only != OnlyCommands && !o.NoMCP {
+		// --only (commands, or opencode's plugin) leaves the MCP config alone.
+		if m, ok := a.(MCPRegistered); ok && o.Only == "" && !o.NoMCP {
 			rep.MCP, err = m.MCP(o.Scope, o.Uninstall)
 		}
 		return err

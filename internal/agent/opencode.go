@@ -76,8 +76,6 @@ func (o opencode) SettingsFile(s Scope) (string, error) {
 	return filepath.Join(dir, "opencode.json"), nil
 }
 
-func (opencode) MCPConfig(Scope) (string, error) { return "", ErrNoMCP }
-
 func (o opencode) PluginDir(s Scope) (string, error) {
 	dir, err := o.CommandDir(s)
 	if err != nil {
@@ -88,7 +86,7 @@ func (o opencode) PluginDir(s Scope) (string, error) {
 
 func (opencode) Plugin() templates.File { return opencodeplugin.File() }
 
-func (o opencode) Doctor(env Env) []Check { return []Check{o.checkPlugin(env)} }
+func (o opencode) Doctor(env Env) []Check { return []Check{o.checkPlugin(env), o.checkMCP(env)} }
 
 // pluginMarker is in every version of learn's plugin, so that doctor can tell
 // an older copy of ours from someone else's file of the same name.

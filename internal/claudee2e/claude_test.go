@@ -81,6 +81,8 @@ type world struct {
 	home string
 	api  *fakeAnthropic
 	path string // PATH for claude and learn
+	// extra is more environment for every command (KEY=value).
+	extra []string
 }
 
 func newWorld(t *testing.T) *world {
@@ -96,14 +98,14 @@ func newWorld(t *testing.T) *world {
 }
 
 func (w *world) env(dir string) []string {
-	return []string{
+	return append([]string{
 		"PATH=" + w.path, "HOME=" + w.home, "PWD=" + dir,
 		"USER=e2e", "LANG=C.UTF-8", "TERM=dumb", "SHELL=/bin/bash", "NO_COLOR=1", "TZ=UTC",
 		"TMPDIR=" + filepath.Join(w.root, "tmp"),
 		"XDG_STATE_HOME=" + filepath.Join(w.root, "state"),
 		"ANTHROPIC_BASE_URL=" + w.api.srv.URL, "ANTHROPIC_API_KEY=dummy",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1",
-	}
+	}, w.extra...)
 }
 
 func write(t *testing.T, path, data string) {
@@ -164,6 +166,12 @@ type turn struct {
 func (w *world) claude(t *testing.T, dir, toolCmd, prompt string, extra ...string) turn {
 	t.Helper()
 	w.api.Reset(toolCmd)
+	return w.claudeNoReset(t, dir, prompt, extra...)
+}
+
+// claudeNoReset is claude with the fake model's answers as they were set.
+func (w *world) claudeNoReset(t *testing.T, dir, prompt string, extra ...string) turn {
+	t.Helper()
 	args := append([]string{"-p", prompt, "--output-format", "json"}, extra...)
 	start := time.Now()
 	stdout, stderr, err := w.command(dir, claudeBin, args...)

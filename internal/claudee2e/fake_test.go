@@ -21,6 +21,8 @@ type fakeAnthropic struct {
 
 	mu       sync.Mutex
 	toolCmd  string
+	toolName string // a tool the first turn calls instead of Bash
+	toolArgs map[string]any
 	requests []apiRequest
 }
 
@@ -106,7 +108,17 @@ func (f *fakeAnthropic) Reset(toolCmd string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.toolCmd = toolCmd
+	f.toolName, f.toolArgs = "", nil
 	f.requests = nil
+}
+
+// ResetTool is Reset with the first turn calling tool name with args instead
+// of Bash: an MCP server's tool, say.
+func (f *fakeAnthropic) ResetTool(name string, args map[string]any) {
+	f.Reset("")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.toolName, f.toolArgs = name, args
 }
 
 // Requests returns what was recorded since the last Reset.
@@ -150,13 +162,20 @@ func (f *fakeAnthropic) serve(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, body)
 	seq := len(f.requests)
 	toolCmd := f.toolCmd
+	toolName, toolArgs := f.toolName, f.toolArgs
 	f.mu.Unlock()
 
 	// A tool call for the first turn only: once a tool result is in the
 	// conversation, the model answers with text.
 	var content []map[string]any
 	stop := "end_turn"
-	if toolCmd != "" && hasTool(body, "Bash") && !hasToolResult(body) {
+	if toolName != "" && hasTool(body, toolName) && !hasToolResult(body) {
+		if toolArgs == nil {
+			toolArgs = map[string]any{}
+		}
+		content = []map[string]any{{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_%d", seq), "name": toolName, "input": toolArgs}}
+		stop = "tool_use"
+	} else if toolCmd != "" && hasTool(body, "Bash") && !hasToolResult(body) {
 		content = []map[string]any{{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_%d", seq), "name": "Bash",
 			"input": map[string]string{"command": toolCmd, "description": "fake tool call"}}}
 		stop = "tool_use"

@@ -21,6 +21,8 @@ type fakeLLM struct {
 
 	mu       sync.Mutex
 	toolCmd  string
+	toolName string // a tool the first agent turn calls instead of bash
+	toolArgs string
 	overflow int // main requests left that report a usage over the context limit
 	requests []llmRequest
 }
@@ -94,8 +96,18 @@ func (f *fakeLLM) Reset(toolCmd string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.toolCmd = toolCmd
+	f.toolName, f.toolArgs = "", ""
 	f.overflow = 0
 	f.requests = nil
+}
+
+// ResetTool is Reset with the first agent turn calling tool name with args
+// (JSON) instead of bash: an MCP server's tool, say.
+func (f *fakeLLM) ResetTool(name, args string) {
+	f.Reset("")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.toolName, f.toolArgs = name, args
 }
 
 // OverflowNext makes the next agent turn report a token usage larger than
@@ -145,6 +157,7 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, llmRequest{Kind: kind, Body: body})
 	seq := len(f.requests)
 	toolCmd := f.toolCmd
+	toolName, toolArgs := f.toolName, f.toolArgs
 	tokens := usage()
 	if kind == "main" && f.overflow > 0 {
 		f.overflow--
@@ -157,6 +170,11 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case kind == "title":
 		text = "FAKE_TITLE"
+	case kind == "main" && toolName != "" && hasTool(body, toolName):
+		toolCall = map[string]any{
+			"index": 0, "id": fmt.Sprintf("call_fake_%d", seq), "type": "function",
+			"function": map[string]any{"name": toolName, "arguments": toolArgs},
+		}
 	case kind == "main" && toolCmd != "" && hasTool(body, "bash"):
 		args, _ := json.Marshal(map[string]string{"command": toolCmd, "description": "fake tool call"})
 		toolCall = map[string]any{

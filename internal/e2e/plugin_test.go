@@ -211,7 +211,9 @@ func TestPluginAutomaticRecall(t *testing.T) {
 		p := w.project(t, "older", memory)
 		log := filepath.Join(t.TempDir(), "argv")
 		real := filepath.Join(learnDir, "learn")
-		bin := fakeLearn(t, `printf '%s\0' "$@" >> "`+log+`"; printf '\n' >> "`+log+`"
+		// opencode also starts "learn mcp", the server learn install
+		// registered: only the plugin's calls are logged.
+		bin := fakeLearn(t, `[ "$1" = mcp ] || { printf '%s\0' "$@" >> "`+log+`"; printf '\n' >> "`+log+`"; }
 for a in "$@"; do [ "$a" = --git ] && { echo "learn: unknown flag: --git" >&2; exit 2; }; done
 exec "`+real+`" "$@"
 `)

@@ -70,7 +70,11 @@ $XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
 session then starts with "learn recall" in its system prompt, without a slash
 command. LEARN_AUTO_RECALL=0 turns it off and LEARN_RECALL_MAX_CHARS sets its
 budget. --only plugin installs only the plugin; --only commands, for either
-client, only the commands.
+client, only the commands. Learn's MCP server ("learn mcp") is added to
+opencode.json ($XDG_CONFIG_HOME/opencode/opencode.json, or opencode.jsonc if
+only that exists; opencode.json in the project root with --project) as
+"mcp": {"learn": {"type": "local", "command": ["learn", "mcp"]}}; the model
+sees its tools as learn_recall, learn_store and so on.
 
 For Claude Code it also adds two hooks to settings.json ($CLAUDE_CONFIG_DIR or
 ~/.claude, or .claude/ in the project with --project) so that every session
@@ -80,7 +84,18 @@ relevant to a session's first prompt. The rest of the file is kept byte for
 byte (a copy of the previous file is kept as settings.json.learn-backup); a
 file that is not valid JSON is refused with its line and column and nothing is
 written. --uninstall removes only learn's hooks, and install then uninstall
-leaves the file as it was. --no-hooks installs the commands only.
+leaves the file as it was. --no-hooks installs the commands only. Learn's MCP
+server is registered for Claude Code in ~/.claude.json ($CLAUDE_CONFIG_DIR/
+.claude.json), or the project's .mcp.json with --project, as "mcpServers":
+{"learn": {"type": "stdio", "command": "learn", "args": ["mcp"]}}; its tools
+are mcp__learn__recall and so on.
+
+In opencode.json, .claude.json and .mcp.json the server is spliced in the same
+way as the hooks: every other byte stays, the previous file is kept as
+NAME.learn-backup, a server named learn that you configured yourself is left
+alone, --uninstall removes only learn's entry (install then uninstall gives
+the same bytes back, or removes the file install created), and --no-mcp
+leaves these files alone.
 
 Codex CLI (0.169.0) has no custom slash commands: the six commands become
 skills (learning-recall/SKILL.md and so on), which the user invokes as
@@ -118,6 +133,7 @@ added.
   $ learn install --agent codex --no-mcp
   $ learn install --agent gemini
   $ learn install --agent gemini --no-mcp
+  $ learn install --no-mcp
   $ learn install --force
   $ learn install --uninstall`,
 		Args: cmdutil.NoArgs,
@@ -141,7 +157,7 @@ added.
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
 	cmd.Flags().BoolVar(&opts.NoHooks, "no-hooks", false, "claude, codex, gemini: not the automatic-recall hooks in settings.json or hooks.json")
-	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "codex, gemini: do not register learn's MCP server (learn mcp)")
+	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "do not register learn's MCP server (learn mcp) in the agent's config")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
