@@ -80,6 +80,9 @@ func (fx *fixture) install(t *testing.T, agent templates.Agent) string {
 	}
 	if agent == templates.Opencode {
 		fx.installPlugin(t)
+		// learn install also registers learn mcp in opencode.json.
+		write(t, filepath.Join(fx.home, ".config", "opencode", "opencode.json"),
+			"{\n  \"mcp\": {\n    \"learn\": {\"type\": \"local\", \"command\": [\"learn\", \"mcp\"]}\n  }\n}\n")
 	}
 	return dir
 }
