@@ -72,7 +72,7 @@ func (o Ops) Search(_ context.Context, in SearchInput) (Reply, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d matching learnings for %q:\n", len(r.Results), r.Matched, in.Query)
 	for _, h := range r.Results {
-		fmt.Fprintf(&b, "- [%s] (%s, %s) %s\n", h.ID, h.Category, h.Date, oneLine(h.Text))
+		fmt.Fprintf(&b, "- [%s] (%s, %s) %s\n", h.ID, h.Category, h.Date, firstLine(h.Text))
 	}
 	if len(r.Results) == 0 {
 		b.Reset()
@@ -113,7 +113,7 @@ func (o Ops) Show(_ context.Context, in ShowInput) (Reply, error) {
 		}
 		b.WriteString("\n")
 		for _, l := range s.Learnings {
-			fmt.Fprintf(&b, "- [%s] (%s) %s\n", l.ID, l.Category, oneLine(l.Text))
+			fmt.Fprintf(&b, "- [%s] (%s) %s\n", l.ID, l.Category, firstLine(l.Text))
 		}
 	}
 	return Reply{Text: strings.TrimRight(b.String(), "\n"), Data: r}, nil
@@ -142,13 +142,13 @@ func (o Ops) Summarise(_ context.Context, in SummariseInput) (Reply, error) {
 			case v.DuplicateOf != nil:
 				fmt.Fprintf(&b, " of [%s]", v.DuplicateOf.ID)
 			case v.UpdateOf != nil:
-				fmt.Fprintf(&b, " of [%s] (%s)", v.UpdateOf.ID, oneLine(v.UpdateOf.Text))
+				fmt.Fprintf(&b, " of [%s] (%s)", v.UpdateOf.ID, firstLine(v.UpdateOf.Text))
 			case v.DocumentedIn != nil:
 				fmt.Fprintf(&b, " in %s:%d", v.DocumentedIn.Path, v.DocumentedIn.Line)
 			case v.DuplicateOfCandidate > 0:
 				fmt.Fprintf(&b, " of candidate %d", v.DuplicateOfCandidate)
 			}
-			fmt.Fprintf(&b, ": %s\n", oneLine(v.Text))
+			fmt.Fprintf(&b, ": %s\n", firstLine(v.Text))
 			if len(v.Secrets) > 0 {
 				fmt.Fprintf(&b, "   holds a secret (%s): store would refuse it\n", strings.Join(v.Secrets, ", "))
 			}
@@ -188,7 +188,7 @@ func (o Ops) Store(_ context.Context, in StoreInput) (Reply, error) {
 	} else {
 		fmt.Fprintf(&b, "Stored %d in %s, session [%s] - %s:", len(r.Stored), r.File, r.Stamp, r.Focus)
 		for _, l := range r.Stored {
-			fmt.Fprintf(&b, "\n- [%s] (%s) %s", l.ID, l.Category, oneLine(l.Text))
+			fmt.Fprintf(&b, "\n- [%s] (%s) %s", l.ID, l.Category, firstLine(l.Text))
 		}
 	}
 	for _, s := range r.Skipped {
@@ -210,14 +210,5 @@ func (o Ops) Store(_ context.Context, in StoreInput) (Reply, error) {
 	return Reply{Text: b.String(), Data: r}, nil
 }
 
-// oneLine is text's first line, shortened for a listing.
-func oneLine(text string) string {
-	first, _, more := strings.Cut(text, "\n")
-	if r := []rune(first); len(r) > 160 {
-		return string(r[:159]) + "…"
-	}
-	if more {
-		return first + " …"
-	}
-	return first
-}
+// firstLine is text's first line, shortened for a listing.
+func firstLine(text string) string { return ops.FirstLine(text, 160) }

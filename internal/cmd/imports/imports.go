@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/progress"
 	"github.com/learn-memory/learn/learnings"
@@ -120,7 +121,7 @@ func run(opts *Options) error {
 	} else if sources, err = gather(opts, m); err != nil {
 		return err
 	}
-	line := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("importing %s", plural(len(sources), "file", "files")))
+	line := progress.Start(opts.IO.Err, opts.IO.ShowProgress(), fmt.Sprintf("importing %s", memview.Plural(len(sources), "file", "files")))
 	res, err := ops.Import(m, ops.ImportOptions{Sources: sources, Project: opts.Project, DryRun: opts.DryRun, InPlace: opts.InPlace})
 	line.Stop()
 	if err != nil {
@@ -243,13 +244,13 @@ func report(out, errw io.Writer, r *ops.ImportResult, files int) {
 	}
 	switch {
 	case len(r.Imported) == 0:
-		fmt.Fprintf(out, "Nothing imported from %s into %s.\n", plural(files, "file", "files"), r.File)
+		fmt.Fprintf(out, "Nothing imported from %s into %s.\n", memview.Plural(files, "file", "files"), r.File)
 	case r.DryRun:
 		fmt.Fprintf(out, "Dry run: would import %s from %s into %s as %s (nothing written):\n",
-			plural(len(r.Imported), "learning", "learnings"), plural(files, "file", "files"), r.File, plural(len(r.Sessions), "session", "sessions"))
+			memview.Plural(len(r.Imported), "learning", "learnings"), memview.Plural(files, "file", "files"), r.File, memview.Plural(len(r.Sessions), "session", "sessions"))
 	default:
 		fmt.Fprintf(out, "Imported %s from %s into %s as %s:\n",
-			plural(len(r.Imported), "learning", "learnings"), plural(files, "file", "files"), r.File, plural(len(r.Sessions), "session", "sessions"))
+			memview.Plural(len(r.Imported), "learning", "learnings"), memview.Plural(files, "file", "files"), r.File, memview.Plural(len(r.Sessions), "session", "sessions"))
 	}
 	for _, s := range r.Sessions {
 		n := 0
@@ -262,17 +263,17 @@ func report(out, errw io.Writer, r *ops.ImportResult, files int) {
 		if s.ID != "" {
 			id = " (" + s.ID + ")"
 		}
-		fmt.Fprintf(out, "  [%s] - %s%s: %s\n", s.Stamp, s.Focus, id, plural(n, "learning", "learnings"))
+		fmt.Fprintf(out, "  [%s] - %s%s: %s\n", s.Stamp, s.Focus, id, memview.Plural(n, "learning", "learnings"))
 	}
 	if r.Kept > 0 {
-		fmt.Fprintf(out, "Kept %s not read as learnings verbatim under \"Kept from the original file\".\n", plural(r.Kept, "line", "lines"))
+		fmt.Fprintf(out, "Kept %s not read as learnings verbatim under \"Kept from the original file\".\n", memview.Plural(r.Kept, "line", "lines"))
 	}
 	if r.Backup != nil {
 		fmt.Fprintf(out, "Backup: %s (and %s); 'learn undo' takes the import back.\n", r.Backup.File, r.Backup.Ring)
 	}
 	if len(r.Updates) > 0 {
 		fmt.Fprintf(out, "%s a stored learning; both are kept (learn store --replaces ID or learn forget --id ID settles it):\n",
-			plural(len(r.Updates), "imported learning updates", "imported learnings update"))
+			memview.Plural(len(r.Updates), "imported learning updates", "imported learnings update"))
 		for i, u := range r.Updates {
 			if i == skippedShown {
 				fmt.Fprintf(out, "  … and %d more (--json lists them all)\n", len(r.Updates)-i)
@@ -291,11 +292,4 @@ func report(out, errw io.Writer, r *ops.ImportResult, files int) {
 			fmt.Fprintf(out, "  - %s:%d: %s\n", s.Source, s.Line, s.Reason)
 		}
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
