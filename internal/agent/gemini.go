@@ -246,7 +246,7 @@ var geminiHooks = claude.HookSet{
 // no prompts: Gemini would rename both a prompt and the command file of the
 // same name (user.learning-recall, learn.learning-recall), and
 // /learning-recall would be no command at all.
-var geminiMCP = claude.Member{Parent: "mcpServers", Key: "learn", Value: geminiServer{Command: "learn", Args: []string{"mcp", "--no-prompts"}}}
+var geminiMCP = claude.Entry{Parent: "mcpServers", Name: "learn", Value: geminiServer{Command: "learn", Args: []string{"mcp", "--no-prompts"}}}
 
 // geminiServer is an entry of Gemini's mcpServers, in the order gemini mcp
 // add writes it.

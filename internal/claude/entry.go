@@ -22,6 +22,10 @@ type Entry struct {
 	JSONC bool
 }
 
+// Left is the status of an entry of the same name that is not learn's: the
+// user configured it, so install and uninstall leave it alone.
+const Left Change = "left"
+
 // parse is parseJSON, with JSONC's comments and trailing commas read as
 // spaces when e.JSONC: the offsets stay those of data.
 func (e Entry) parse(path string, data []byte) (*node, error) {

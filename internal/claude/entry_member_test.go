@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-var learnServer = Member{Parent: "mcpServers", Key: "learn", Value: map[string]any{"command": "learn"}}
+var learnServer = Entry{Parent: "mcpServers", Name: "learn", Value: map[string]any{"command": "learn"}}
 
 func TestMemberAddRemove(t *testing.T) {
 	tests := []struct {
@@ -33,7 +33,7 @@ func TestMemberAddRemove(t *testing.T) {
 				// An object that held only learn's entry goes with it.
 				return
 			}
-			back, changed, err := learnServer.Remove("s.json", out)
+			back, changed, err := learnServer.Remove("s.json", out, false)
 			if err != nil || !changed || string(back) != tt.in {
 				t.Errorf("Remove = %q, %v, %v; want the input back", back, changed, err)
 			}
@@ -44,7 +44,7 @@ func TestMemberAddRemove(t *testing.T) {
 			t.Errorf("Add(%s) did not fail", bad)
 		}
 	}
-	if out, changed, err := learnServer.Remove("s.json", []byte(`{"mcpServers": {"learn": {"command": "/opt/learn"}}}`)); err != nil || changed || !strings.Contains(string(out), "/opt/learn") {
+	if out, changed, err := learnServer.Remove("s.json", []byte(`{"mcpServers": {"learn": {"command": "/opt/learn"}}}`), false); err != nil || changed || !strings.Contains(string(out), "/opt/learn") {
 		t.Errorf("Remove took out the user's own server: %s %v %v", out, changed, err)
 	}
 }
