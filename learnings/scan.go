@@ -135,6 +135,11 @@ func (s *scanner) next() (l line, ok bool) {
 	} else {
 		l.end = len(src)
 		l.contentEnd = l.end
+		// A CR that ends the file ends its last line, as the editor takes
+		// it when it appends (finishLine): "\r" alone is a blank line.
+		if l.contentEnd > l.start && src[l.contentEnd-1] == '\r' {
+			l.contentEnd--
+		}
 	}
 	s.pos = l.end
 	l.text, l.indent = indentation(src, l.start, l.contentEnd)
