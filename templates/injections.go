@@ -17,11 +17,16 @@ type Injection struct {
 	Args []string
 	// Line is the injection's whole line, as the template has it.
 	Line string
+	// Fallback is what the injection prints when learn fails (its
+	// `|| echo "..."`), so a client that runs it another way says the same.
+	Fallback string
 }
 
 var injectionLine = regexp.MustCompile("^!`(learn [^`]*)`$")
 
 var tagLine = regexp.MustCompile(`^<([a-z-]+)>$`)
+
+var fallback = regexp.MustCompile(`\|\| echo "([^"]*)"$`)
 
 // Injections lists the safe injections of a command file (those Check
 // allows), in order.
@@ -35,6 +40,9 @@ func Injections(data []byte) []Injection {
 		}
 		cmd, _, _ := strings.Cut(m[1], " </dev/null")
 		in := Injection{Args: strings.Fields(cmd)[1:], Line: l}
+		if f := fallback.FindStringSubmatch(m[1]); f != nil {
+			in.Fallback = f[1]
+		}
 		if i > 0 {
 			if t := tagLine.FindStringSubmatch(lines[i-1]); t != nil {
 				in.Tag = t[1]

@@ -277,3 +277,20 @@ func TestCommandsDirIsCurrent(t *testing.T) {
 		}
 	}
 }
+
+// Every injection of a rendered command file is found, with its tag and the
+// fallback it prints when learn fails, so that the MCP prompts and Codex's
+// prompt hook say what the client's own shell injection would.
+func TestInjectionsOfRenderedFiles(t *testing.T) {
+	for name, data := range render(t, Opencode) {
+		ins := Injections([]byte(data))
+		if n := strings.Count(data, "\n!`learn "); len(ins) != n {
+			t.Errorf("%s: %d injections found, the file has %d", name, len(ins), n)
+		}
+		for _, in := range ins {
+			if in.Tag == "" || in.Fallback != "learn failed: see the error above; run learn doctor" || in.Args[0] == "" {
+				t.Errorf("%s: injection %+v: want a tag, the fallback and learn's arguments", name, in)
+			}
+		}
+	}
+}

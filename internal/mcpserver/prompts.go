@@ -5,11 +5,11 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/adrg/frontmatter"
+	"github.com/learn-memory/learn/templates"
 )
 
 // CommandFile is one slash command's file as learn renders it for opencode:
@@ -29,9 +29,6 @@ type Prompter struct {
 	// (stdout and stderr, as the injection's 2>&1 does).
 	Learn func(ctx context.Context, args []string) ([]byte, error)
 }
-
-// injection is opencode's shell injection as learn's templates write it.
-var injection = regexp.MustCompile("!`learn ([a-z-]+(?: --?[a-z-]+(?: [0-9]+)?)*) </dev/null 2>&1 \\|\\| echo \"([^\"]*)\"`")
 
 // Prompts lists the slash commands with their descriptions.
 func (p *Prompter) Prompts() []PromptInfo {
@@ -69,20 +66,26 @@ func (p *Prompter) Prompt(ctx context.Context, name, arguments string) (string, 
 		// into a command line or learn's output: text they typed cannot
 		// become an injection, and the memory cannot expand into them.
 		var out strings.Builder
+		text := string(body)
 		last := 0
-		for _, m := range injection.FindAllStringSubmatchIndex(string(body), -1) {
-			out.WriteString(strings.ReplaceAll(string(body[last:m[0]]), "$ARGUMENTS", arguments))
-			printed, err := p.run(ctx, strings.Fields(string(body[m[2]:m[3]])))
+		for _, in := range templates.Injections(body) {
+			at := strings.Index(text[last:], in.Line)
+			if at < 0 {
+				continue
+			}
+			at += last
+			out.WriteString(strings.ReplaceAll(text[last:at], "$ARGUMENTS", arguments))
+			printed, err := p.run(ctx, in.Args)
 			if err != nil {
 				if _, exited := err.(*exec.ExitError); !exited {
 					return "", "", fmt.Errorf("render %s: %w", name, err)
 				}
-				printed += "\n" + string(body[m[4]:m[5]])
+				printed += "\n" + in.Fallback
 			}
 			out.WriteString(printed)
-			last = m[1]
+			last = at + len(in.Line)
 		}
-		out.WriteString(strings.ReplaceAll(string(body[last:]), "$ARGUMENTS", arguments))
+		out.WriteString(strings.ReplaceAll(text[last:], "$ARGUMENTS", arguments))
 		return fm.Description, out.String(), nil
 	}
 	return "", "", fmt.Errorf("no prompt named %q (the prompts are the six /learning-* commands)", name)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -205,5 +206,19 @@ func TestPrompterInjects(t *testing.T) {
 	}
 	if _, _, err := p.Prompt(context.Background(), "learning-nope", ""); err == nil {
 		t.Error("an unknown prompt must be an error")
+	}
+}
+
+func TestPrompterFallback(t *testing.T) {
+	p := &Prompter{
+		Files: []CommandFile{{Name: "learning-recall", Data: []byte("---\ndescription: d\n---\n<m>\r\n!`learn recall --git </dev/null 2>&1 || echo \"learn failed: run learn doctor\"`\r\n</m>\r\n")}},
+		Learn: func(context.Context, []string) ([]byte, error) {
+			return []byte("learn: no memory file\n"), &exec.ExitError{}
+		},
+	}
+	_, text, err := p.Prompt(context.Background(), "learning-recall", "")
+	want := "<m>\r\nlearn: no memory file\nlearn failed: run learn doctor\r\n</m>\r\n"
+	if err != nil || text != want {
+		t.Errorf("Prompt = %q, %v; want %q: a failed learn prints its output and the template's fallback", text, err, want)
 	}
 }
