@@ -326,7 +326,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 				return
 			}
 		case c == '>':
-			s.para = true
+			s.para = quoteHoldsParagraph(src[p:end])
 			s.paraTop = false
 			set(s.containerKind(lkText))
 			return
@@ -396,6 +396,49 @@ func (s *scanner) startsBlock(p, end, rel int) bool {
 	// A marker here closes the item, so it starts a list of its own
 	// rather than interrupting the item's paragraph.
 	return listMarker(b) > 0
+}
+
+// quoteHoldsParagraph reports whether a blockquote line (b starts at its
+// first '>') leaves a paragraph open, which the next line may continue
+// lazily: not when the quote is empty ("> ") or holds a heading, a fence,
+// a thematic break, an HTML block, an empty list item or indented code, so that a line after "> " starts a
+// paragraph of its own, one a setext underline can turn into a heading.
+func quoteHoldsParagraph(b []byte) bool {
+	i := 0
+	for {
+		i++ // the '>'
+		if i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(b) && j-i < 3 && b[j] == ' ' {
+			j++
+		}
+		if j < len(b) && b[j] == '>' {
+			i = j
+			continue
+		}
+		break
+	}
+	rest := b[i:]
+	indent := 0
+	for indent < len(rest) && rest[indent] == ' ' {
+		indent++
+	}
+	t := bytes.TrimSpace(rest)
+	switch {
+	case len(t) == 0 || indent >= 4 || rest[indent] == '\t':
+		return false
+	case t[0] == '#' && atxLevel(t) > 0, isThematicBreak(t), htmlStart(t, false) != htmlNone:
+		return false
+	case listMarker(t) > 0:
+		// An item: a paragraph only when the marker has text after it.
+		return len(bytes.TrimSpace(t[listMarker(t):])) > 0
+	case t[0] == '`' || t[0] == '~':
+		_, n := fenceRun(t)
+		return n < 3
+	}
+	return true
 }
 
 // interruptsParagraph reports whether the list item starting with a marker
