@@ -150,23 +150,22 @@ type Store struct {
 var ErrNoCache = errors.New("no cache directory: set XDG_CACHE_HOME or HOME")
 
 // Open is the user's store: $XDG_CACHE_HOME/learn/sessions, else the
-// system's cache directory for HOME (~/.cache on Linux, ~/Library/Caches on
-// macOS). getenv is the environment, so tests and front ends pass their own.
+// system's cache directory (~/.cache on Linux, ~/Library/Caches on macOS,
+// %LocalAppData% on Windows), as os.UserCacheDir finds it but read through
+// getenv, so that tests and front ends pass their own environment.
 func Open(getenv func(string) string, now func() time.Time) (*Store, error) {
 	dir := ""
 	switch {
 	case getenv("XDG_CACHE_HOME") != "":
 		dir = getenv("XDG_CACHE_HOME")
+	case runtime.GOOS == "windows" && getenv("LocalAppData") != "":
+		dir = getenv("LocalAppData")
 	case getenv("HOME") != "" && runtime.GOOS == "darwin":
 		dir = filepath.Join(getenv("HOME"), "Library", "Caches")
-	case getenv("HOME") != "" && runtime.GOOS != "windows":
+	case getenv("HOME") != "":
 		dir = filepath.Join(getenv("HOME"), ".cache")
 	default:
-		d, err := os.UserCacheDir()
-		if err != nil {
-			return nil, ErrNoCache
-		}
-		dir = d
+		return nil, ErrNoCache
 	}
 	if !filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("cache directory %q is not absolute", dir)

@@ -5,6 +5,7 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,8 +105,8 @@ never does.`,
   EOF`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini {
-				return cmdutil.UsageErrorf("--agent %q: want %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini)
+			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini && opts.Agent != AgentOpencode {
+				return cmdutil.UsageErrorf("--agent %q: want %s, %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini, AgentOpencode)
 			}
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
@@ -113,14 +114,11 @@ never does.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			if opts.Agent == AgentGemini {
-				return runGemini(opts)
-			}
-			return run(opts)
+			return dispatch(opts)
 		},
 	}
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
-	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex or gemini")
+	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex, gemini or opencode")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
@@ -145,6 +143,43 @@ type jsonOutput struct {
 	Context     string         `json:"context"`
 	Skill       string         `json:"skill,omitempty"`
 	Note        string         `json:"note,omitempty"`
+}
+
+// dispatch reads the hook's input once and hands it on: a post-tool event
+// or a deleted session to record, a prompt or a session start to the
+// client's prompt hook, after marking the session as the project's active
+// one.
+func dispatch(opts *Options) error {
+	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxRecordInput+1))
+	if err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: read stdin: %v\n", err)
+		return nil
+	}
+	var head struct {
+		HookEventName string `json:"hook_event_name"`
+	}
+	_ = json.Unmarshal(raw, &head)
+	if recording(head.HookEventName) {
+		if len(raw) > maxRecordInput {
+			fmt.Fprintf(opts.IO.Err, "learn hook: the hook input is over %d bytes; nothing recorded\n", maxRecordInput)
+			return nil
+		}
+		return record(opts, raw)
+	}
+	if len(raw) <= maxInput {
+		touch(opts, raw)
+	}
+	streams := *opts.IO
+	streams.In = bytes.NewReader(raw)
+	sub := *opts
+	sub.IO = &streams
+	if opts.Agent == AgentGemini {
+		return runGemini(&sub)
+	}
+	if opts.Agent == AgentOpencode {
+		return nil
+	}
+	return run(&sub)
 }
 
 // run never returns an error: a hook that fails must not cost the user
