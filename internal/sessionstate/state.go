@@ -666,3 +666,27 @@ func Shorten(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// Count is how many states the project has, or every project with all.
+func (s *Store) Count(root string, all bool) int {
+	dirs := []string{s.projectDir(root)}
+	if all {
+		dirs = nil
+		entries, _ := os.ReadDir(s.Dir)
+		for _, e := range entries {
+			if e.IsDir() {
+				dirs = append(dirs, filepath.Join(s.Dir, e.Name()))
+			}
+		}
+	}
+	n := 0
+	for _, d := range dirs {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".json") {
+				n++
+			}
+		}
+	}
+	return n
+}
