@@ -306,6 +306,19 @@ func TestFind(t *testing.T) {
 	if st, f, _ := s.Find(getenv, root); f != (Found{"first", "LEARN_SESSION"}) || st == nil || st.Docs[0].Path != "a.md" {
 		t.Errorf("LEARN_SESSION found %+v", f)
 	}
+	env["CLAUDE_CODE_SESSION_ID"] = "second"
+	if _, f, _ := s.Find(getenv, root); f != (Found{"first", "LEARN_SESSION"}) {
+		t.Errorf("LEARN_SESSION comes before the client's variable: %+v", f)
+	}
+	delete(env, "LEARN_SESSION")
+	if st, f, _ := s.Find(getenv, root); f != (Found{"second", "CLAUDE_CODE_SESSION_ID"}) || st == nil {
+		t.Errorf("Claude Code's variable found %+v", f)
+	}
+	env["CLAUDE_CODE_SESSION_ID"] = "new-claude-session"
+	if st, f, _ := s.Find(getenv, root); f.ID != "new-claude-session" || st != nil {
+		t.Errorf("a new Claude Code session with nothing recorded took another's state: %+v", f)
+	}
+	delete(env, "CLAUDE_CODE_SESSION_ID")
 	env["LEARN_SESSION"] = "unknown"
 	if st, f, _ := s.Find(getenv, root); f.ID != "unknown" || st != nil {
 		t.Errorf("a named session with no state: %+v %v", f, st)

@@ -10,9 +10,12 @@ import (
 
 // SessionEnv are the environment variables that name the agent session a
 // learn command runs in, in the order Find reads them: LEARN_SESSION (set
-// it by hand, or a client's plugin sets it for its shell tool), then what
-// the clients themselves put in their shell tool's environment.
-var SessionEnv = []string{"LEARN_SESSION"}
+// it by hand, or a client's plugin sets it: learn's opencode plugin does
+// for the bash tool), then what the clients themselves put in the
+// environment of their shell tool and slash-command injections: Claude
+// Code's CLAUDE_CODE_SESSION_ID, the session_id its hooks receive (see
+// docs/session-state.md).
+var SessionEnv = []string{"LEARN_SESSION", "CLAUDE_CODE_SESSION_ID"}
 
 // Found says which session a command runs in and how learn knows.
 type Found struct {

@@ -119,6 +119,11 @@ func record(opts *Options, raw []byte) (err error) {
 		return nil
 	}
 	ev, ok := in.event(opts.Agent)
+	if ok && in.HookEventName == eventPostToolUseFailure && ev.Tool != sessionstate.Shell {
+		// A Read of a missing file, an Edit that did not apply: the call
+		// did nothing to the file.
+		ok = false
+	}
 	if !ok {
 		out.Note, ignored = fmt.Sprintf("tool %q is not one learn records", in.name()), true
 		return nil
