@@ -100,7 +100,7 @@ func TestDocs(t *testing.T) {
 		Event{Tool: Read, Paths: []string{".tmp/memory-learnings.md"}},
 		Event{Tool: Read, Paths: []string{"requirements.txt"}},
 	)
-	want := []string{"NOTES.md", "CONTRIBUTING.md", "README.md", "guide/setup.txt"}
+	want := []string{"NOTES.md", "guide/setup.txt", "README.md", "CONTRIBUTING.md"}
 	if got := st.DocPaths(); !slices.Equal(got, want) {
 		t.Errorf("docs %q, want %q", got, want)
 	}

@@ -109,14 +109,14 @@ func (st *State) Changed() []File {
 }
 
 // DocPaths are the documents the session opened, most read first, then
-// the most recent.
+// in the order it first opened them.
 func (st *State) DocPaths() []string {
 	if st == nil {
 		return nil
 	}
 	docs := slices.Clone(st.Docs)
 	slices.SortStableFunc(docs, func(a, b Doc) int {
-		return cmp.Or(cmp.Compare(b.Reads, a.Reads), cmp.Compare(b.Last, a.Last))
+		return cmp.Compare(b.Reads, a.Reads)
 	})
 	out := make([]string, len(docs))
 	for i, d := range docs {
