@@ -19,7 +19,7 @@ type ForgetStateResult struct {
 	// Scope is "session", "project" or "all".
 	Scope   string `json:"scope"`
 	Root    string `json:"root"`
-	Session string `json:"session,omitempty"`
+	Session string `json:"agent_session,omitempty"`
 	Dir     string `json:"dir"`
 	Removed int    `json:"removed"`
 	DryRun  bool   `json:"dry_run"`
