@@ -29,6 +29,11 @@ type Command struct {
 	// succeeded: it is not piped into another command and nothing after
 	// it can hide its failure (a ";", "||", "| tail").
 	PassReliable bool
+	// FailReliable is set when a non-zero exit code is that pipeline's:
+	// nothing after it ran regardless ("go test; git status"), and it
+	// is not piped into a filter whose own exit code says something else
+	// ("go test | grep FAIL" exits 1 when nothing failed).
+	FailReliable bool
 	// Reads are the files it shows whole or in part (cat, head, tail,
 	// less, sed -n, bat, ...).
 	Reads []string
@@ -43,6 +48,7 @@ type Command struct {
 func ParseCommand(line string) Command {
 	var c Command
 	pipes := splitPipelines(strings.ReplaceAll(line, "\\\n", " "))
+	pipefail := strings.Contains(line, "pipefail")
 	at := -1
 	for i, p := range pipes {
 		for j, stage := range p.stages {
@@ -61,7 +67,9 @@ func ParseCommand(line string) Command {
 				}
 				if at != i {
 					c.Kind, at = k, i
-					c.PassReliable = j == len(p.stages)-1 && (inner == nil || inner.PassReliable)
+					last := j == len(p.stages)-1
+					c.PassReliable = (last || pipefail) && (inner == nil || inner.PassReliable)
+					c.FailReliable = (last || pipefail || !filters[base(firstWord(p.stages[len(p.stages)-1]))]) && (inner == nil || inner.FailReliable)
 				}
 				break
 			}
@@ -78,10 +86,22 @@ func ParseCommand(line string) Command {
 	}
 	for _, p := range pipes[at+1:] {
 		if p.before != "&&" {
-			c.PassReliable = false
+			c.PassReliable, c.FailReliable = false, false
 		}
 	}
 	return c
+}
+
+// filters are commands whose exit code says something of their input,
+// not of the command piped into them.
+var filters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "ack": true, "diff": true, "cmp": true, "test": true}
+
+func firstWord(stage string) string {
+	w := unwrap(shellWords(stage))
+	if len(w) == 0 {
+		return ""
+	}
+	return w[0]
 }
 
 type pipeline struct {

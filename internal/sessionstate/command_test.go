@@ -236,3 +236,31 @@ func TestFingerprint(t *testing.T) {
 		t.Errorf("with no output, the command normalised: %s and %s", a, b)
 	}
 }
+
+// TestFailReliable: a non-zero exit code counts against the classified
+// command only when it is that command's.
+func TestFailReliable(t *testing.T) {
+	cases := []struct {
+		line string
+		want bool
+	}{
+		{"go test ./...", true},
+		{"cd app && npm test", true},
+		{"go test ./... 2>&1 | tail -30", true},
+		{"go test ./... | tee test.log", true},
+		{"go test ./... && echo ok", true},
+		{"go test ./... -v 2>&1 | grep -E 'FAIL|ok'", false},
+		{"set -o pipefail; go test ./... | grep FAIL", true},
+		{"pytest; echo done", false},
+		{"npm test; git status", false},
+		{"bash -c 'go test ./... | grep -v ok'", false},
+		{"bash -c 'go test ./...'", true},
+	}
+	for _, c := range cases {
+		t.Run(c.line, func(t *testing.T) {
+			if got := ParseCommand(c.line).FailReliable; got != c.want {
+				t.Errorf("FailReliable %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -46,6 +46,11 @@ const DefaultMaxAge = 7 * 24 * time.Hour
 // Find to take it as the current session when nothing names one.
 const FallbackWindow = 2 * time.Hour
 
+// DefaultLockTimeout bounds how long a hook waits for another hook writing
+// the same session: far above a write's milliseconds, far below the
+// clients' hook timeouts.
+const DefaultLockTimeout = 3 * time.Second
+
 // version is the state file's format.
 const version = 1
 
@@ -142,7 +147,7 @@ type Store struct {
 	// MaxAge is how long a state is kept (DefaultMaxAge when zero).
 	MaxAge time.Duration
 	// LockTimeout bounds the wait for another hook writing the same
-	// session (memfile.DefaultLockTimeout when zero).
+	// session (DefaultLockTimeout when zero).
 	LockTimeout time.Duration
 }
 
@@ -275,7 +280,7 @@ func (s *Store) update(root, session, agent string, fn func(*State)) error {
 	created := false
 	timeout := s.LockTimeout
 	if timeout == 0 {
-		timeout = memfile.DefaultLockTimeout
+		timeout = DefaultLockTimeout
 	}
 	err := memfile.Update(path, timeout, func(current []byte, exists bool) ([]byte, error) {
 		st := &State{}
@@ -522,6 +527,9 @@ func (st *State) apply(root string, ev Event) {
 				f.Passed, f.PassedBy, f.Last = true, command, seq
 			}
 		}
+		return
+	}
+	if !sh.FailReliable {
 		return
 	}
 	excerpt := Shorten(secrets.Redact(Excerpt(ev.Output)), maxExcerpt)

@@ -135,6 +135,10 @@ func TestFailureRules(t *testing.T) {
 		{"fails again after passing", []step{{"go test ./...", exit(1), "--- FAIL: TestX (0.00s)"}, {"go test ./...", exit(0), ""}, {"go test ./...", exit(1), "--- FAIL: TestX (0.01s)"}}, []string{"test"}, nil},
 		{"runtime fails then passes", []step{{"python app.py", exit(1), "Traceback (most recent call last):\nKeyError: 'x'"}, {"python app.py", exit(0), ""}}, nil, []string{"runtime"}},
 		{"grep with no match: no failure", []step{{"grep -rn TODO src", exit(1), ""}}, nil, nil},
+		{"tests piped into grep that matched nothing: no failure", []step{{"go test ./... 2>&1 | grep FAIL", exit(1), ""}}, nil, nil},
+		{"a later command's exit code is not the test's", []step{{"npm test; git status", exit(128), "fatal: not a git repository"}}, nil, nil},
+		{"bare test script fails, make test passes", []step{{"./scripts/test.sh", exit(1), "not ok 3 - retries"}, {"make test", exit(0), ""}}, nil, []string{"test"}},
+		{"vet and build are different kinds", []step{{"go vet ./...", exit(1), "vet: x.go:3:2: unreachable code"}, {"go build ./...", exit(0), ""}}, []string{"lint"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
