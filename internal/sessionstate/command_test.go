@@ -220,6 +220,8 @@ func TestFingerprint(t *testing.T) {
 	}
 	differ := []struct{ name, a, b string }{
 		{"other test", "--- FAIL: TestParse (0.00s)", "--- FAIL: TestRender (0.00s)"},
+		{"test names with digits", "--- FAIL: TestX1 (0.00s)", "--- FAIL: TestX10 (0.00s)"},
+		{"utf8 and utf16", "undefined: utf8.Valid", "undefined: utf16.Valid"},
 		{"other error code", "error TS2322: Type 'string' is not assignable", "error TS2304: Cannot find name 'foo'"},
 	}
 	for _, c := range differ {

@@ -84,12 +84,14 @@ func Excerpt(output string) string {
 }
 
 var (
-	timestamp = regexp.MustCompile(`\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
+	timestamp = regexp.MustCompile(`(?i)\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
 	tempName  = regexp.MustCompile(`\b(tmp|temp|go-build|pytest-of-\w+|pytest-)[\w.-]*\d[\w.-]*`)
 	pathLike  = regexp.MustCompile(`(?:[a-z]:)?[\w.~@+-]*(?:[/\\][\w.~@+-]+)+/?|\b[\w-]+\.(?:go|py|js|jsx|ts|tsx|mjs|cjs|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|php|swift|scala|ex|exs|sh|json|ya?ml|toml|md|txt|lock|log)\b`)
 	hexRun    = regexp.MustCompile(`\b(0x)?[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*\b|\b(0x)?[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*\b`)
-	number    = regexp.MustCompile(`\d+(\.\d+)?`)
-	spaces    = regexp.MustCompile(`\s+`)
+	// number is a number standing alone, not the digits of a name such
+	// as TestParse2 or utf8.
+	number = regexp.MustCompile(`(^|[^\pL\d_])\d+(\.\d+)*`)
+	spaces = regexp.MustCompile(`\s+`)
 )
 
 // Normalise is s with what changes from run to run taken out: ANSI
@@ -106,7 +108,7 @@ func Normalise(s string) string {
 		}
 		return "<hex>"
 	})
-	s = number.ReplaceAllString(s, "<n>")
+	s = number.ReplaceAllString(s, "$1<n>")
 	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
 }
 

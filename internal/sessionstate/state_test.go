@@ -387,3 +387,25 @@ func TestSnapshot(t *testing.T) {
 		t.Error("an empty state has a snapshot")
 	}
 }
+
+// BenchmarkRecord is one hook's work on a full state: read, apply, bound,
+// write under the lock.
+func BenchmarkRecord(b *testing.B) {
+	dir := b.TempDir()
+	s := &Store{Dir: filepath.Join(dir, "sessions"), Now: time.Now}
+	root := filepath.Join(dir, "project")
+	for i := range 80 {
+		_ = s.Record(root, "s", "", Event{Tool: Edit, Paths: []string{fmt.Sprintf("src/f%d.go", i), fmt.Sprintf("doc%d.md", i)}})
+		_ = s.Record(root, "s", "", Event{Tool: Shell, Command: "go test ./...", Exit: exit(1), Output: fmt.Sprintf("--- FAIL: TestX%d (0.00s)", i)})
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		ev := Event{Tool: Shell, Command: "go test ./pkg/...", Exit: exit(1), Output: fmt.Sprintf("--- FAIL: TestY%d (0.00s)", i%20)}
+		if i%2 == 0 {
+			ev = Event{Tool: Read, Paths: []string{fmt.Sprintf("docs/page%d.md", i%60)}}
+		}
+		if err := s.Record(root, "s", "", ev); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
