@@ -323,6 +323,11 @@ func TestFind(t *testing.T) {
 		t.Errorf("a new Claude Code session with nothing recorded took another's state: %+v", f)
 	}
 	delete(env, "CLAUDE_CODE_SESSION_ID")
+	env["CODEX_THREAD_ID"] = "first"
+	if _, f, _ := s.Find(getenv, root); f != (Found{"first", "CODEX_THREAD_ID"}) {
+		t.Errorf("Codex CLI's variable found %+v", f)
+	}
+	delete(env, "CODEX_THREAD_ID")
 	env["LEARN_SESSION"] = "unknown"
 	if st, f, _ := s.Find(getenv, root); f.ID != "unknown" || st != nil {
 		t.Errorf("a named session with no state: %+v %v", f, st)

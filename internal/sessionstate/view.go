@@ -13,9 +13,10 @@ import (
 // it by hand, or a client's plugin sets it: learn's opencode plugin does
 // for the bash tool), then what the clients themselves put in the
 // environment of their shell tool and slash-command injections: Claude
-// Code's CLAUDE_CODE_SESSION_ID, the session_id its hooks receive (see
-// docs/session-state.md).
-var SessionEnv = []string{"LEARN_SESSION", "CLAUDE_CODE_SESSION_ID"}
+// Code's CLAUDE_CODE_SESSION_ID and Codex CLI's CODEX_SESSION_ID (also
+// CODEX_THREAD_ID), the session_id their hooks receive; Gemini CLI and
+// opencode's own shell put none there (see docs/session-state.md).
+var SessionEnv = []string{"LEARN_SESSION", "CLAUDE_CODE_SESSION_ID", "CODEX_SESSION_ID", "CODEX_THREAD_ID"}
 
 // Found says which session a command runs in and how learn knows.
 type Found struct {

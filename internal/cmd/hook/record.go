@@ -1,8 +1,11 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -52,6 +55,10 @@ type toolInput struct {
 	ToolResponse  json.RawMessage `json:"tool_response"`
 	Error         json.RawMessage `json:"error"`
 	IsInterrupt   bool            `json:"is_interrupt"`
+	// TranscriptPath and ToolUseID find a Codex call's exit code, which
+	// its hook input lacks, in the session's rollout file.
+	TranscriptPath string `json:"transcript_path"`
+	ToolUseID      string `json:"tool_use_id"`
 	OpencodeInput
 }
 
@@ -119,7 +126,7 @@ func record(opts *Options, raw []byte) (err error) {
 		return nil
 	}
 	ev, ok := in.event(opts.Agent)
-	if ok && in.HookEventName == eventPostToolUseFailure && ev.Tool != sessionstate.Shell {
+	if ok && ev.Tool != sessionstate.Shell && (in.HookEventName == eventPostToolUseFailure || in.failed()) {
 		// A Read of a missing file, an Edit that did not apply: the call
 		// did nothing to the file.
 		ok = false
@@ -169,7 +176,7 @@ var toolKinds = map[string]sessionstate.Tool{
 
 	"write": sessionstate.Write, "write_file": sessionstate.Write, "create_file": sessionstate.Write,
 
-	"grep": sessionstate.Search, "glob": sessionstate.Search, "search_file_content": sessionstate.Search, "list_directory": sessionstate.Search,
+	"grep": sessionstate.Search, "grep_search": sessionstate.Search, "glob": sessionstate.Search, "search_file_content": sessionstate.Search, "list_directory": sessionstate.Search,
 	"ls": sessionstate.Search, "list": sessionstate.Search, "codesearch": sessionstate.Search, "search": sessionstate.Search,
 	"find": sessionstate.Search,
 
@@ -323,13 +330,75 @@ func (in toolInput) result(agent string) (string, *int) {
 			code = &n
 		}
 	}
-	if code == nil && agent == AgentClaude && in.HookEventName == eventPostToolUse && !interrupted(in.ToolResponse) {
+	switch {
+	case code != nil:
+	case agent == AgentClaude && in.HookEventName == eventPostToolUse && !interrupted(in.ToolResponse):
 		// Claude Code sends PostToolUseFailure, not PostToolUse, when
 		// its Bash tool's command exits non-zero: a PostToolUse is a 0.
 		zero := 0
 		code = &zero
+	case agent == AgentGemini && in.HookEventName == eventAfterTool && !in.failed() && strings.Contains(output, "Output:"):
+		// Gemini CLI writes "Exit Code: N" into llmContent only when N is
+		// not 0.
+		zero := 0
+		code = &zero
+	case agent == AgentCodex && in.TranscriptPath != "" && in.ToolUseID != "":
+		code = codexExit(in.TranscriptPath, in.ToolUseID)
 	}
 	return output, code
+}
+
+// failed reports whether a Gemini CLI tool call failed: its tool_response
+// then has an error.
+func (in toolInput) failed() bool {
+	m, _ := decodeAny(in.ToolResponse).(map[string]any)
+	return m != nil && m["error"] != nil
+}
+
+// transcriptTail is how much of the end of a Codex rollout file is read
+// for a call's exit code: the call just ended, so its line is near the end.
+const transcriptTail = 4 << 20
+
+// codexExit is the exit code of the Codex CLI call id, from the session's
+// rollout file: the event_msg line whose payload is the item_completed of
+// that call carries item.exit_code. Codex's PostToolUse input has only the
+// output; nil when the file does not say.
+func codexExit(path, id string) *int {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > transcriptTail {
+		if _, err := f.Seek(fi.Size()-transcriptTail, io.SeekStart); err != nil {
+			return nil
+		}
+	}
+	b, err := io.ReadAll(io.LimitReader(f, transcriptTail))
+	if err != nil {
+		return nil
+	}
+	quoted, _ := json.Marshal(id)
+	var code *int
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if !bytes.Contains(line, []byte("item_completed")) || !bytes.Contains(line, quoted) {
+			continue
+		}
+		var ev struct {
+			Type    string `json:"type"`
+			Payload struct {
+				Type string `json:"type"`
+				Item struct {
+					ID       string `json:"id"`
+					ExitCode *int   `json:"exit_code"`
+				} `json:"item"`
+			} `json:"payload"`
+		}
+		if json.Unmarshal(line, &ev) == nil && ev.Payload.Type == "item_completed" && ev.Payload.Item.ID == id && ev.Payload.Item.ExitCode != nil {
+			code = ev.Payload.Item.ExitCode
+		}
+	}
+	return code
 }
 
 func interrupted(raw json.RawMessage) bool {

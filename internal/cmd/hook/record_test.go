@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -261,6 +262,11 @@ func fixture(t *testing.T, name, dir string) string {
 		t.Fatal(err)
 	}
 	s := strings.ReplaceAll(string(b), "/home/dev/src/acme", dir)
+	if transcript := strings.TrimSuffix(name, ".json") + ".transcript.jsonl"; strings.HasPrefix(name, "codex-") {
+		abs, _ := filepath.Abs(filepath.Join("testdata", "events", transcript))
+		q, _ := json.Marshal(abs)
+		s = transcriptPath.ReplaceAllString(s, `"transcript_path": `+string(q))
+	}
 	if !strings.HasPrefix(name, "opencode-") {
 		return s
 	}
@@ -290,6 +296,8 @@ func fixture(t *testing.T, name, dir string) string {
 	out, _ := json.Marshal(in)
 	return string(out)
 }
+
+var transcriptPath = regexp.MustCompile(`"transcript_path":\s*"[^"]*"`)
 
 // TestRecordRealPayloads feeds learn hook what the real clients sent.
 func TestRecordRealPayloads(t *testing.T) {
@@ -338,6 +346,36 @@ func TestRecordRealPayloads(t *testing.T) {
 			}
 		}},
 		{"opencode-tool.execute.after-bash-exit0.json", "opencode", "shell", "", true, nil},
+		{"codex-posttooluse-bash-cat-notes.json", "codex", "shell", "", true, func(t *testing.T, st *sessionstate.State) {
+			if !slices.Equal(st.DocPaths(), []string{"NOTES.md"}) {
+				t.Errorf("cat NOTES.md: docs %q", st.DocPaths())
+			}
+		}},
+		{"codex-posttooluse-bash-test-exit1.json", "codex", "shell", "test", true, func(t *testing.T, st *sessionstate.State) {
+			if open := st.Open(); len(open) != 1 || open[0].Exit != 1 {
+				t.Errorf("the exit code from the rollout file: %+v", st.Failures)
+			}
+		}},
+		{"codex-posttooluse-bash-test-exit0.json", "codex", "shell", "test", true, func(t *testing.T, st *sessionstate.State) {
+			if len(st.Failures) != 0 {
+				t.Errorf("no exit code anywhere is no failure: %+v", st.Failures)
+			}
+		}},
+		{"gemini-aftertool-read_file.json", "gemini", "read", "", true, nil},
+		{"gemini-aftertool-read_file-missing.json", "gemini", "", "", false, nil},
+		{"gemini-aftertool-replace.json", "gemini", "edit", "", true, func(t *testing.T, st *sessionstate.State) {
+			b, _ := json.Marshal(st)
+			if strings.Contains(string(b), "originalContent") || len(st.Changed()) != 1 {
+				t.Errorf("a replace: %s", b)
+			}
+		}},
+		{"gemini-aftertool-write_file.json", "gemini", "write", "", true, nil},
+		{"gemini-aftertool-run_shell_command-test-exit1.json", "gemini", "shell", "test", true, func(t *testing.T, st *sessionstate.State) {
+			if open := st.Open(); len(open) != 1 || open[0].Exit != 1 || open[0].Excerpt != "Output: --- FAIL: TestBackoff (0.00s)" && open[0].Excerpt != "--- FAIL: TestBackoff (0.00s)" {
+				t.Errorf("Exit Code: 1 in llmContent: %+v", st.Failures)
+			}
+		}},
+		{"gemini-aftertool-run_shell_command-test-exit0.json", "gemini", "shell", "test", true, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.fixture, func(t *testing.T) {
@@ -374,7 +412,19 @@ func TestRecordRealPayloads(t *testing.T) {
 	e.hook(t, strings.ReplaceAll(pass, passIn.SessionID, failIn.SessionID))
 	st := e.sessionState(t, failIn.SessionID)
 	if st == nil || len(st.Fixed()) != 1 || len(st.Open()) != 0 {
-		t.Errorf("failing then passing: %+v", st)
+		t.Errorf("claude, failing then passing: %+v", st)
+	}
+	// Gemini CLI likewise: "Exit Code: 1", then no exit line (a 0).
+	e = newRecEnv(t)
+	fail = fixture(t, "gemini-aftertool-run_shell_command-test-exit1.json", e.Dir)
+	pass = fixture(t, "gemini-aftertool-run_shell_command-test-exit0.json", e.Dir)
+	_ = json.Unmarshal([]byte(fail), &failIn)
+	_ = json.Unmarshal([]byte(pass), &passIn)
+	e.hook(t, fail, "--agent", "gemini")
+	e.hook(t, strings.ReplaceAll(pass, passIn.SessionID, failIn.SessionID), "--agent", "gemini")
+	st = e.sessionState(t, failIn.SessionID)
+	if st == nil || len(st.Fixed()) != 1 || len(st.Open()) != 0 {
+		t.Errorf("gemini, failing then passing: %+v", st)
 	}
 }
 
