@@ -127,8 +127,11 @@ func (st *State) DocPaths() []string {
 }
 
 // Open is the failures no later command of their kind passed, most recent
-// first; Fixed those one did.
-func (st *State) Open() []Failure  { return st.failures(false) }
+// first: what the hot snapshot and the hints call still failing.
+func (st *State) Open() []Failure { return st.failures(false) }
+
+// Fixed is the failures a later command of their kind passed, most recent
+// first: the "failed, then passed" hints, where a learning often hides.
 func (st *State) Fixed() []Failure { return st.failures(true) }
 
 func (st *State) failures(passed bool) []Failure {
