@@ -14,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/sessionstate"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // Hook events after a tool call, by client: Claude Code's PostToolUse (and
@@ -136,7 +137,10 @@ func record(opts *Options, raw []byte) (err error) {
 		return nil
 	}
 	ev.Cwd = wd
-	out.Tool, out.Paths = string(ev.Tool), append(out.Paths, ev.Paths...)
+	out.Tool = string(ev.Tool)
+	for _, p := range ev.Paths {
+		out.Paths = append(out.Paths, secrets.Redact(p))
+	}
 	if ev.Tool == sessionstate.Shell {
 		out.Kind = string(sessionstate.ParseCommand(ev.Command).Kind)
 	}
