@@ -243,7 +243,7 @@ func shellWords(s string) []string {
 var (
 	jvmRun       = regexp.MustCompile(`(?i)\b(run|bootrun|exec:java|spring-boot:run)\b`)
 	jvmLint      = regexp.MustCompile(`(?i)(lint|checkstyle|spotless|ktlint|detekt|pmd|spotbugs|scalafmt)`)
-	jvmTest      = regexp.MustCompile(`(?i)\b(test|tests|check|verify|integrationtest|connectedcheck)\b`)
+	jvmTest      = regexp.MustCompile(`(?i)(test|\bcheck\b|\bverify\b|connectedcheck)`)
 	lineRange    = regexp.MustCompile(`^[0-9,.$p]+$`)
 	redirect     = regexp.MustCompile(`^[0-9&]?(>>?|<<?<?|>&|<&)`)
 	redirectOnly = regexp.MustCompile(`^[0-9&]?(>>?|<<?<?|>&|<&)$`)
@@ -366,7 +366,7 @@ func kindOf(w []string) (Kind, *Command) {
 			return Test, nil
 		}
 		if sub != "" {
-			return byWords(base(sub), Runtime), nil
+			return script(sub), nil
 		}
 	case "make", "gmake", "just", "task", "mage", "rake", "invoke", "ninja":
 		if sub == "" {
@@ -408,7 +408,7 @@ func kindOf(w []string) (Kind, *Command) {
 			return Runtime, nil
 		}
 		if sub != "" {
-			return byWords(base(sub), Runtime), nil
+			return script(sub), nil
 		}
 	case "rails", "bin/rails":
 		switch sub {
@@ -455,9 +455,11 @@ func kindOf(w []string) (Kind, *Command) {
 		return Lint, nil
 	case "ruby", "perl", "java", "kotlin", "scala", "elixir", "Rscript", "julia", "lua", "uvicorn", "gunicorn", "flask", "streamlit", "hypercorn", "ts-node", "tsx":
 		if sub != "" {
-			return byWords(base(sub), Runtime), nil
+			return script(sub), nil
 		}
 		return Runtime, nil
+	case "xcodebuild":
+		return byWords(strings.Join(nonFlags(args), " "), Build), nil
 	}
 	if isPython(name) {
 		if sub == "" {
@@ -478,7 +480,7 @@ func kindOf(w []string) (Kind, *Command) {
 			}
 			return Build, nil
 		}
-		return byWords(base(sub), Runtime), nil
+		return script(sub), nil
 	}
 	if k, ok := tools[name]; ok {
 		return k, nil
@@ -490,6 +492,16 @@ func kindOf(w []string) (Kind, *Command) {
 	return "", nil
 }
 
+// script is the kind of a script an interpreter runs: a tool's own entry
+// point (vendor/bin/phpunit, node_modules/.bin/jest) by the tool, else by
+// the words of its name (test_api.py, build.js), else runtime.
+func script(path string) Kind {
+	if k, ok := tools[base(path)]; ok {
+		return k
+	}
+	return byWords(base(path), Runtime)
+}
+
 // tools are the commands whose name says their kind.
 var tools = map[string]Kind{
 	// tests
@@ -497,7 +509,7 @@ var tools = map[string]Kind{
 	"jest": Test, "vitest": Test, "mocha": Test, "ava": Test, "tap": Test, "karma": Test, "jasmine": Test, "cypress": Test,
 	"playwright": Test, "rspec": Test, "minitest": Test, "phpunit": Test, "pest": Test, "bats": Test, "ginkgo": Test,
 	"gotestsum": Test, "richgo": Test, "ward": Test, "behave": Test, "cucumber": Test, "prove": Test, "busted": Test,
-	"hardhat": Test, "forge": Test, "xcodebuild": Test, "meson": Build, "coverage": Test, "web-test-runner": Test,
+	"hardhat": Test, "forge": Test, "meson": Build, "coverage": Test, "web-test-runner": Test, "build": Build,
 	// type checkers
 	"tsc": Typecheck, "vue-tsc": Typecheck, "svelte-check": Typecheck, "mypy": Typecheck, "dmypy": Typecheck, "pyright": Typecheck,
 	"basedpyright": Typecheck, "pytype": Typecheck, "pyre": Typecheck, "flow": Typecheck, "phpstan": Typecheck, "psalm": Typecheck,
