@@ -31,11 +31,13 @@ type Options struct {
 	// AgentSession is --agent-session; Session loads its record.
 	AgentSession string
 	Session      func(id string) (*ops.AgentSession, error)
+	// Current is the session learn finds by itself, for --agent-session -.
+	Current func() *ops.AgentSession
 }
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Memory: f.Memory, Session: f.NamedAgentSession}
+	opts := &Options{IO: f.IO, Memory: f.Memory, Session: f.NamedAgentSession, Current: f.AgentSession}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -93,7 +95,10 @@ files and the commands still failing, in at most 700 characters (a third of
 --max-chars when that is less), inside the budget. The same record gives the
 same bytes, so a plugin can send them once per compaction and keep the prompt
 cache. A session that recorded nothing adds nothing; LEARN_SESSION_STATE=0
-ignores the flag.
+ignores the flag. --agent-session - takes the session learn finds by itself,
+as summarise does: LEARN_SESSION, the client's own variable (Claude Code's
+CLAUDE_CODE_SESSION_ID, Codex CLI's CODEX_SESSION_ID), else the project's
+most recently active session within two hours.
 
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line, the first 5 of each kind (learn
@@ -152,7 +157,9 @@ func run(opts *Options) error {
 		return fmt.Errorf("read learnings: %w", err)
 	}
 	req := ops.RecallOptions{All: opts.All, MaxChars: opts.MaxChars, Category: opts.Category, Query: opts.Query, Work: opts.Work.Work()}
-	if id := strings.TrimSpace(opts.AgentSession); id != "" && opts.Session != nil {
+	if id := strings.TrimSpace(opts.AgentSession); id == "-" && opts.Current != nil {
+		req.Session = opts.Current()
+	} else if id != "" && opts.Session != nil {
 		if req.Session, err = opts.Session(id); err != nil {
 			// The session only sharpens the choice: recall goes on without it.
 			fmt.Fprintf(opts.IO.Err, "learn: warning: agent session %s: %v; recalled without it\n", id, err)
