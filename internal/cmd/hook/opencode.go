@@ -10,6 +10,7 @@ const AgentOpencode = "opencode"
 const (
 	OpencodeToolAfter      = "tool.execute.after"
 	OpencodeSessionDeleted = "session.deleted"
+	OpencodeSessionCreated = "session.created"
 )
 
 // OpencodeInput is the JSON learn's opencode plugin writes on the stdin of
@@ -22,6 +23,8 @@ const (
 //
 //	{"hook_event_name": "session.deleted", "session_id": "ses_...", "cwd": "/abs/project"}
 //
+//	{"hook_event_name": "session.created", "session_id": "ses_...", "cwd": "/abs/project"}
+//
 // tool.execute.after comes from the plugin hook of that name: session_id is
 // input.sessionID, tool is input.tool (opencode's tool name: read, edit,
 // multiedit, write, patch, apply_patch, grep, glob, list, bash, ...), args
@@ -32,7 +35,11 @@ const (
 // output.metadata as opencode gives it (the bash tool's exit code is
 // metadata.exit; a missing or null exit is an unknown one, never a
 // failure). session.deleted is the event of that name: session_id is
-// event.properties.info.id. cwd is the plugin's directory (the project) in
+// event.properties.info.id. session.created (or any other event with a
+// session_id) records nothing and prints nothing: it marks the session as
+// the project's active one, so that learn run by a slash command's
+// injection, which has no session in its environment, finds the new
+// session rather than an older one. cwd is the plugin's directory (the project) in
 // both; a relative path in args is read against it.
 type OpencodeInput struct {
 	HookEventName string          `json:"hook_event_name"`

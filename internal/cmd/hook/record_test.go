@@ -442,3 +442,20 @@ func TestRecordRealSessionDeleted(t *testing.T) {
 		t.Error("session.deleted left the state")
 	}
 }
+
+// opencode's plugin tells learn of a new session: a slash command's
+// injection then finds it, not the session before it.
+func TestOpencodeSessionCreated(t *testing.T) {
+	e := newRecEnv(t)
+	e.hook(t, e.fill(`{"hook_event_name":"tool.execute.after","session_id":"ses_old","cwd":"{{cwd}}","tool":"read","args":{"filePath":"NOTES.md"}}`), "--agent", "opencode")
+	e.Factory.Now = func() time.Time { return memviewtest.Now.Add(time.Minute) }
+	out, errOut := e.hook(t, e.fill(`{"hook_event_name":"session.created","session_id":"ses_new","cwd":"{{cwd}}"}`), "--agent", "opencode")
+	if out != "" || errOut != "" {
+		t.Errorf("printed %q, %q", out, errOut)
+	}
+	s, _ := sessionstate.Open(e.Factory.Getenv, e.Factory.Now)
+	st, found, _ := s.Find(e.Factory.Getenv, e.Dir)
+	if found.ID != "ses_new" || !st.Empty() {
+		t.Errorf("Find after session.created: %+v", found)
+	}
+}
