@@ -12,6 +12,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/internal/sessionstate"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -163,7 +164,7 @@ func (f *Factory) memory(mustExist bool) (*ops.Memory, error) {
 	return &ops.Memory{
 		Path: path, Display: f.DisplayPath(path), Show: f.DisplayPath, Reason: loc.Reason,
 		Root: root, DiffName: memfile.DiffName(wd, path), Now: f.Now, Limit: limit,
-		LockTimeout: memfile.DefaultLockTimeout,
+		LockTimeout: memfile.DefaultLockTimeout, Session: f.AgentSession,
 	}, nil
 }
 
@@ -201,4 +202,59 @@ func (f *Factory) SizeLimit() (int, error) {
 		return 0, Mark(fmt.Errorf("LEARN_MAX_BYTES: %w", err), ErrUsage)
 	}
 	return n, nil
+}
+
+// SessionStore is where agent sessions' states are kept (under the user's
+// cache directory, see sessionstate.Open).
+func (f *Factory) SessionStore() (*sessionstate.Store, error) {
+	now := f.Now
+	if now == nil {
+		now = time.Now
+	}
+	return sessionstate.Open(f.Getenv, now)
+}
+
+// AgentSession is the agent session this invocation runs in, found as
+// sessionstate.Find says (LEARN_SESSION, the clients' variables, else the
+// project's most recently active session within two hours), with what it
+// recorded; nil outside one, with session state off, or when anything fails
+// (the session is a hint, never a reason to fail a command).
+func (f *Factory) AgentSession() *ops.AgentSession {
+	root, err := f.ProjectRoot()
+	if err != nil {
+		return nil
+	}
+	store, err := f.SessionStore()
+	if err != nil {
+		return nil
+	}
+	st, found, err := store.Find(f.Getenv, root)
+	if err != nil || st == nil {
+		return nil
+	}
+	return &ops.AgentSession{State: st, Found: found}
+}
+
+// NamedAgentSession is the agent session id of this project with what it
+// recorded (nothing yet is an empty record); nil with session state off.
+func (f *Factory) NamedAgentSession(id string) (*ops.AgentSession, error) {
+	if !sessionstate.Enabled(f.Getenv) {
+		return nil, nil
+	}
+	root, err := f.ProjectRoot()
+	if err != nil {
+		return nil, err
+	}
+	store, err := f.SessionStore()
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Load(root, id)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		st = &sessionstate.State{Root: root, Session: id}
+	}
+	return &ops.AgentSession{State: st, Found: sessionstate.Found{ID: id, Source: "--agent-session"}}, nil
 }

@@ -63,6 +63,11 @@ type Memory struct {
 	// version from a front end's cache (the page keeps one per version)
 	// instead of reading it again; writes always read under the lock.
 	Cached func() (*Snapshot, error)
+	// Session, when set, is the agent session the operation runs in (the
+	// CLI finds it with sessionstate.Find): summarise adds what it did as
+	// hints, store adds the documents it opened to Documentation Seen. Nil,
+	// or a nil result, is no session.
+	Session func() *AgentSession
 }
 
 // warnDamage tells m.Warn which parts of doc could not be read, and how

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/sessionstate"
 	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
 	"github.com/learn-memory/learn/learnings/search"
@@ -25,6 +26,11 @@ type RecallOptions struct {
 	Query string
 	// Work puts the learnings that matter for the work at hand first.
 	Work Work
+	// Session, when set, is an agent session whose active files are added
+	// to Work.Paths and whose hot snapshot (active files, open errors)
+	// ends the output, within the budget: what a session re-reads after a
+	// compaction.
+	Session *AgentSession
 }
 
 // SessionStart is what a session starts with: "learn recall --git", the
@@ -61,6 +67,10 @@ type RecallResult struct {
 	// Context is the work the learnings were chosen for, git's findings
 	// included; set only when work was given.
 	Context *RecallContext `json:"context,omitempty"`
+	// AgentSession is the agent session's id and Snapshot its hot state,
+	// with RecallOptions.Session.
+	AgentSession string `json:"agent_session,omitempty"`
+	Snapshot     string `json:"snapshot,omitempty"`
 
 	sel *engine.Result
 	// all is set with no budget; note is the note naming damaged parts.
@@ -125,6 +135,17 @@ func Recall(m *Memory, opts RecallOptions) (*RecallResult, error) {
 func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error) {
 	out := &RecallResult{File: m.Display, FileReason: m.Reason, Learnings: []RecalledLearning{}, Omitted: []CategoryCount{},
 		Problems: []Problem{}, Damage: []learnings.Damage{}, Warnings: []string{}, Unread: []learnings.Unread{}, all: opts.All}
+	if s := opts.Session; s != nil {
+		out.AgentSession = s.Found.ID
+		limit := sessionstate.SnapshotMaxChars
+		if !opts.All {
+			limit = min(limit, opts.MaxChars/3)
+		}
+		out.Snapshot = s.State.Snapshot(limit)
+		if opts.Query == "" {
+			opts.Work.Paths = append(opts.Work.Paths, s.State.ActivePaths(activePaths)...)
+		}
+	}
 	if !snap.Exists {
 		return out, nil
 	}
@@ -145,6 +166,9 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	if !opts.All {
 		sel.MaxChars = opts.MaxChars
 		sel.Reserve = utf8.RuneCountInString(out.note)
+		if out.Snapshot != "" {
+			sel.Reserve += utf8.RuneCountInString(out.Snapshot) + 1
+		}
 	}
 	if opts.Query != "" {
 		category := ""
@@ -188,6 +212,17 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 // the note on damaged parts leaves, and the note on unread lines, when
 // there is one, is the last line.
 func (r *RecallResult) Text() string {
+	if r.Snapshot == "" {
+		return r.text()
+	}
+	return r.text() + "\n" + r.Snapshot
+}
+
+// activePaths is how many of an agent session's most active files recall
+// takes as paths at hand.
+const activePaths = 10
+
+func (r *RecallResult) text() string {
 	if !r.Exists {
 		return fmt.Sprintf("No learnings yet: %s does not exist, so this is the first session with a memory in this project.\n"+
 			"Store what this session teaches with `learn store` (the /learning-store command); it creates the file.\n", r.File)

@@ -51,6 +51,9 @@ type StoreResult struct {
 	Focus   string   `json:"focus"`
 	Project string   `json:"project"`
 	Docs    []string `json:"docs"`
+	// SessionDocs are the references of Docs that came from the agent
+	// session's record (the documents it opened), not from --docs.
+	SessionDocs []string `json:"session_docs,omitempty"`
 	// Session is the new session; absent when nothing new was stored.
 	Session *SessionRef `json:"session,omitempty"`
 	// Stored are the learnings stored (or, on a dry run, to be stored).
@@ -118,8 +121,12 @@ type InputNote struct {
 // over the limits, skips what is certainly already stored, names what
 // updates a stored learning, and with Replaces strikes the replaced
 // learnings through in the same locked write, after a backup. Notes on the
-// input and damage in the file go to m.Warn as they are found.
+// input and damage in the file go to m.Warn as they are found. Run inside
+// an agent session (m.Session), the documents the session opened are added
+// to Documentation Seen after the given ones, each once.
 func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
+	var fromSession []string
+	opts.Docs, fromSession = withSessionDocs(opts.Docs, sessionDocs(m.agentSession()))
 	in, err := gather(m, opts)
 	if err != nil {
 		return nil, err
@@ -128,6 +135,11 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 		File: m.Display, FileReason: m.Reason, DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
 		Stored: []Learning{}, Skipped: []SkippedInput{}, Updates: []UpdatedStored{}, Replaced: []Learning{}, Quality: []QualityWarning{},
 		Warnings: []string{}, PrivateRemoved: in.PrivateRemoved, PrivateOnly: in.PrivateOnly, Notes: []InputNote{},
+	}
+	for _, d := range fromSession {
+		if slices.Contains(in.Docs, d) {
+			res.SessionDocs = append(res.SessionDocs, d)
+		}
 	}
 	for _, n := range in.Notes {
 		res.Notes = append(res.Notes, InputNote{Line: n.Line, Message: n.Message})

@@ -75,6 +75,9 @@ type BaselineResult struct {
 	Docs         []string               `json:"docs"`
 	DocsTotal    int                    `json:"docs_total"`
 	DocsSeen     []DocCount             `json:"docs_seen"`
+	// AgentSession is what the agent session this runs in did (the
+	// "This session" part); absent outside one or when it recorded nothing.
+	AgentSession *SessionHints `json:"agent_session,omitempty"`
 	// Text is the baseline's learnings as recall prints them.
 	Text string `json:"-"`
 }
@@ -182,7 +185,7 @@ func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
 	sel := engine.Select(snap.Doc, engine.Options{MaxChars: maxChars})
 	out := &BaselineResult{File: m.Display, FileReason: m.Reason, Learnings: []Learning{}, Total: sel.Total, Stored: sel.Stored,
 		Omitted: append([]engine.CategoryCount{}, sel.Omitted...), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
-		DocsSeen: docsSeen(snap.Doc)}
+		DocsSeen: docsSeen(snap.Doc), AgentSession: newSessionHints(m.agentSession())}
 	for _, it := range sel.Shown {
 		l := NewLearning(it.Learning)
 		l.Category = it.Category

@@ -13,6 +13,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/internal/sessionstate"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -30,11 +31,20 @@ type Options struct {
 	// Category is the --category flag, one of ForgetSelectors.Categories.
 	Category string
 	ops.ForgetSelectors
+
+	// SessionState is --session-state: forget what learn recorded of agent
+	// sessions (AgentSession one of them, AllProjects every project's)
+	// instead of learnings.
+	SessionState bool
+	AgentSession string
+	AllProjects  bool
+	SessionStore func() (*sessionstate.Store, error)
+	Root         func() (string, error)
 }
 
 // NewCmdForget builds "learn forget". runF replaces the run function in tests.
 func NewCmdForget(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Memory: f.Memory}
+	opts := &Options{IO: f.IO, Memory: f.Memory, SessionStore: f.SessionStore, Root: f.ProjectRoot}
 	cmd := &cobra.Command{
 		Use:   "forget",
 		Short: "Forget all learnings, or only some",
@@ -70,6 +80,14 @@ not be kept; at a terminal forget asks. learn undo cannot bring them back
 then. Copies learn cannot reach (git history, other clones, transcripts) are
 named.
 
+--session-state forgets what "learn hook" recorded of agent sessions instead
+(the files they read and changed, the documents they opened, the commands that
+failed), kept under the user's cache directory, never in the learnings file:
+every session of this project, the one --agent-session ID names, or with
+--all-projects every project's. The learnings file is not touched, so it needs
+neither a backup nor a confirmation. A state also goes by itself a week after
+its session's last tool call, and when opencode deletes the session.
+
 At a terminal forget asks before forgetting. --yes answers for you; the
 /learning-forget slash command passes it only after you confirmed in the chat.
 Without a terminal and without --yes, forget refuses (exit 2) and changes
@@ -86,7 +104,10 @@ are given; 2 usage error
   $ learn forget --session s3fa2c1 --yes
   $ learn forget --id l3f9a2c1 --yes
   $ learn forget --id l3f9a2c1 --yes --purge-backups
-  $ learn forget --match "make gen" --category "Fresh Discoveries"`,
+  $ learn forget --match "make gen" --category "Fresh Discoveries"
+  $ learn forget --session-state
+  $ learn forget --session-state --agent-session ses_5d1f0c2a
+  $ learn forget --session-state --all-projects --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := cmdutil.CheckLimit("limit", opts.Limit); err != nil {
@@ -95,8 +116,22 @@ are given; 2 usage error
 			if cmd.Flags().Changed("category") {
 				opts.Categories = []string{opts.Category}
 			}
+			if !opts.SessionState && (opts.AgentSession != "" || opts.AllProjects) {
+				return cmdutil.UsageErrorf("--agent-session and --all-projects go with --session-state")
+			}
+			if opts.SessionState {
+				if len(opts.Sessions)+len(opts.Matches)+len(opts.Categories)+len(opts.IDs) > 0 || opts.PurgeBackups {
+					return cmdutil.UsageErrorf("--session-state forgets agent sessions' recorded state, not learnings: use it without --session, --match, --category, --id and --purge-backups")
+				}
+				if opts.AgentSession != "" && opts.AllProjects {
+					return cmdutil.UsageErrorf("--agent-session and --all-projects cannot be used together")
+				}
+			}
 			if runF != nil {
 				return runF(opts)
+			}
+			if opts.SessionState {
+				return runState(opts)
 			}
 			return run(opts)
 		},
@@ -112,7 +147,46 @@ are given; 2 usage error
 	_ = cmd.RegisterFlagCompletionFunc("session", memview.CompleteSessions(f.MemoryFile))
 	cmd.Flags().StringArrayVar(&opts.IDs, "id", nil, "forget the learning with this `ID` (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("match", cobra.NoFileCompletions)
+	cmd.Flags().BoolVar(&opts.SessionState, "session-state", false, "forget what learn recorded of this project's agent sessions instead of learnings")
+	cmd.Flags().StringVar(&opts.AgentSession, "agent-session", "", "with --session-state: only the agent session with this `ID`")
+	cmd.Flags().BoolVar(&opts.AllProjects, "all-projects", false, "with --session-state: every project's agent sessions")
 	return cmd
+}
+
+// runState forgets agent sessions' recorded state.
+func runState(opts *Options) error {
+	store, err := opts.SessionStore()
+	if err != nil {
+		return err
+	}
+	root, err := opts.Root()
+	if err != nil {
+		return err
+	}
+	res, err := ops.ForgetSessionState(store, root, ops.ForgetStateOptions{Session: opts.AgentSession, AllProjects: opts.AllProjects, DryRun: opts.DryRun})
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return cmdutil.WriteJSON(opts.IO.Out, res)
+	}
+	what := "this project's agent sessions"
+	switch res.Scope {
+	case "session":
+		what = "agent session " + res.Session
+	case "all":
+		what = "every project's agent sessions"
+	}
+	n := memview.Plural(res.Removed, "recorded session state", "recorded session states")
+	switch {
+	case res.DryRun:
+		fmt.Fprintf(opts.IO.Out, "Dry run: nothing removed. Forgetting would remove %s of %s (under %s).\n", n, what, res.Dir)
+	case res.Removed == 0:
+		fmt.Fprintf(opts.IO.Out, "Nothing to forget: learn recorded nothing of %s.\n", what)
+	default:
+		fmt.Fprintf(opts.IO.Out, "Forgot %s of %s. The learnings file is unchanged.\n", n, what)
+	}
+	return nil
 }
 
 // DefaultLimit is how many sessions and learnings the --dry-run list shows:

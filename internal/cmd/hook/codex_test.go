@@ -135,7 +135,7 @@ func TestCodexSkillKeepsFile(t *testing.T) {
 func TestHookRejectsUnknownAgent(t *testing.T) {
 	e := newEnv(t, bigMemory())
 	e.Factory.IO.In = strings.NewReader(codexPayload("s1", "$learning-recall", e.Dir))
-	if err := memviewtest.Execute(NewCmdHook(e.Factory, nil), e.Factory, "--agent", "cursor"); err == nil || !strings.Contains(err.Error(), "want claude, codex or gemini") {
+	if err := memviewtest.Execute(NewCmdHook(e.Factory, nil), e.Factory, "--agent", "cursor"); err == nil || !strings.Contains(err.Error(), "want claude, codex, gemini or opencode") {
 		t.Errorf("--agent cursor: %v", err)
 	}
 }

@@ -116,7 +116,7 @@ func TestGeminiNeverFails(t *testing.T) {
 func TestHookAgentFlag(t *testing.T) {
 	e := newEnv(t, bigMemory())
 	e.Factory.IO.In = strings.NewReader("{}")
-	if err := memviewtest.Execute(NewCmdHook(e.Factory, nil), e.Factory, "--agent", "cursor"); err == nil || !strings.Contains(err.Error(), "want claude, codex or gemini") {
+	if err := memviewtest.Execute(NewCmdHook(e.Factory, nil), e.Factory, "--agent", "cursor"); err == nil || !strings.Contains(err.Error(), "want claude, codex, gemini or opencode") {
 		t.Errorf("--agent cursor: %v", err)
 	}
 }

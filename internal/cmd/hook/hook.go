@@ -5,6 +5,7 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -54,7 +55,7 @@ func NewCmdHook(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IO, Getenv: f.Getenv, Getwd: f.Getwd, Now: f.Now, FileFlag: func() string { return f.FileFlag }, Executable: os.Executable}
 	cmd := &cobra.Command{
 		Use:   "hook",
-		Short: "Add prompt-relevant learnings to a Claude Code or Codex CLI session (run by the client)",
+		Short: "Add prompt-relevant learnings to a session and record its tool calls (run by the client)",
 		Long: `Claude Code runs this command as a UserPromptSubmit hook, which
 "learn install --agent claude" puts in its settings.json; Codex CLI runs
 "learn hook --agent codex" from the hooks.json "learn install --agent codex"
@@ -89,6 +90,25 @@ run.) Gemini passes a hook's output to its model only as JSON, so it comes
 as {"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}};
 --json prints learn's own form instead.
 
+After each tool call it records what the call did in the session's state,
+never in the memory file: Claude Code's PostToolUse and PostToolUseFailure,
+Codex CLI's PostToolUse, Gemini CLI's AfterTool, and with --agent opencode
+the JSON learn's opencode plugin writes for tool.execute.after (see
+OpencodeInput in the source). It ranks the files read, searched, written and
+edited, keeps the documents opened (any Markdown or text file, not only
+docs/), and for a shell command with a non-zero exit code (never an unknown
+one, never output that merely says "error") its kind (test, build, lint,
+typecheck, runtime), a fingerprint, and whether a later command of the same
+kind passed. At most 50 files, 30 documents and 10 failures, secrets
+redacted before anything is written, in $XDG_CACHE_HOME/learn/sessions
+(default ~/.cache/...), 0600 files in 0700 folders, removed a week after the
+session's last event, when opencode deletes the session (session.deleted),
+or with "learn forget --session-state". A prompt or a session start marks
+its session as the project's active one, so that a learn command the
+agent's shell runs finds it (LEARN_SESSION names it explicitly).
+LEARN_SESSION_STATE=0, or LEARN_AUTO_RECALL=0, records nothing. Summarise,
+store and "recall --agent-session" use the record.
+
 It never stops a prompt: any problem (no memory file, bad input, an
 unreadable file) prints nothing, writes one note on stderr and exits 0. Claude
 Code drops the prompt when a UserPromptSubmit hook exits 2, so this command
@@ -101,11 +121,17 @@ never does.`,
   EOF
   $ learn hook --agent gemini <<'EOF'
   {"session_id":"s1","hook_event_name":"BeforeAgent","prompt":"fix the retry backoff","cwd":"."}
+  EOF
+  $ learn hook <<'EOF'
+  {"session_id":"s1","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"NOTES.md"},"cwd":"."}
+  EOF
+  $ learn hook --agent opencode <<'EOF'
+  {"hook_event_name":"tool.execute.after","session_id":"ses_1","cwd":".","tool":"bash","args":{"command":"go test ./..."},"metadata":{"exit":1}}
   EOF`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini {
-				return cmdutil.UsageErrorf("--agent %q: want %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini)
+			if opts.Agent != AgentClaude && opts.Agent != AgentCodex && opts.Agent != AgentGemini && opts.Agent != AgentOpencode {
+				return cmdutil.UsageErrorf("--agent %q: want %s, %s, %s or %s", opts.Agent, AgentClaude, AgentCodex, AgentGemini, AgentOpencode)
 			}
 			if opts.MaxChars < MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d)", MinMaxChars, opts.MaxChars)
@@ -113,14 +139,11 @@ never does.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			if opts.Agent == AgentGemini {
-				return runGemini(opts)
-			}
-			return run(opts)
+			return dispatch(opts)
 		},
 	}
 	cmdutil.MaxCharsFlag(cmd, &opts.MaxChars, DefaultMaxChars, "what the first prompt adds")
-	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex or gemini")
+	cmd.Flags().StringVar(&opts.Agent, "agent", AgentClaude, "the client whose hook runs this, by `NAME`: claude, codex, gemini or opencode")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	return cmd
 }
@@ -145,6 +168,43 @@ type jsonOutput struct {
 	Context     string         `json:"context"`
 	Skill       string         `json:"skill,omitempty"`
 	Note        string         `json:"note,omitempty"`
+}
+
+// dispatch reads the hook's input once and hands it on: a post-tool event
+// or a deleted session to record, a prompt or a session start to the
+// client's prompt hook, after marking the session as the project's active
+// one.
+func dispatch(opts *Options) error {
+	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxRecordInput+1))
+	if err != nil {
+		fmt.Fprintf(opts.IO.Err, "learn hook: read stdin: %v\n", err)
+		return nil
+	}
+	var head struct {
+		HookEventName string `json:"hook_event_name"`
+	}
+	_ = json.Unmarshal(raw, &head)
+	if recording(head.HookEventName) {
+		if len(raw) > maxRecordInput {
+			fmt.Fprintf(opts.IO.Err, "learn hook: the hook input is over %d bytes; nothing recorded\n", maxRecordInput)
+			return nil
+		}
+		return record(opts, raw)
+	}
+	if len(raw) <= maxInput {
+		touch(opts, raw)
+	}
+	streams := *opts.IO
+	streams.In = bytes.NewReader(raw)
+	sub := *opts
+	sub.IO = &streams
+	if opts.Agent == AgentGemini {
+		return runGemini(&sub)
+	}
+	if opts.Agent == AgentOpencode {
+		return nil
+	}
+	return run(&sub)
 }
 
 // run never returns an error: a hook that fails must not cost the user

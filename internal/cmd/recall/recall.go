@@ -28,11 +28,16 @@ type Options struct {
 	Category string
 	Query    string
 	Work     taskflags.Flags
+	// AgentSession is --agent-session; Session loads its record.
+	AgentSession string
+	Session      func(id string) (*ops.AgentSession, error)
+	// Current is the session learn finds by itself, for --agent-session -.
+	Current func() *ops.AgentSession
 }
 
 // NewCmdRecall builds "learn recall". runF replaces the run function in tests.
 func NewCmdRecall(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, Memory: f.Memory}
+	opts := &Options{IO: f.IO, Memory: f.Memory, Session: f.NamedAgentSession, Current: f.AgentSession}
 	cmd := &cobra.Command{
 		Use:   "recall",
 		Short: "Print the learnings an agent needs, within a budget",
@@ -82,6 +87,19 @@ chosen: the score of a task word held once by one learning in 50 (about 3.5 to
 4 in a memory of 50 learnings or more). --json gives the floor, each learning's
 score and the words and paths behind it.
 
+After a compaction. --agent-session ID (the id of the agent session, as its
+client names it) adds that session's most active files, as "learn hook"
+recorded them from its tool calls (edited before written before searched
+before read), to --paths, and ends the output with its hot state: the active
+files and the commands still failing, in at most 700 characters (a third of
+--max-chars when that is less), inside the budget. The same record gives the
+same bytes, so a plugin can send them once per compaction and keep the prompt
+cache. A session that recorded nothing adds nothing; LEARN_SESSION_STATE=0
+ignores the flag. --agent-session - takes the session learn finds by itself,
+as summarise does: LEARN_SESSION, the client's own variable (Claude Code's
+CLAUDE_CODE_SESSION_ID, Codex CLI's CODEX_SESSION_ID), else the project's
+most recently active session within two hours.
+
 A missing file is the first session: recall says so and exits 0. Problems in the
 file are reported on stderr with their line, the first 5 of each kind (learn
 lint lists all); everything readable is still shown. Past 750 KB, and again past 1 MB, stderr suggests 'learn compact'.`,
@@ -91,6 +109,7 @@ lint lists all); everything readable is still shown. Past 750 KB, and again past
   $ learn recall --query retries
   $ learn recall --git --task 'make the S3 upload retry on timeouts'
   $ learn recall --paths ios/Uploader.swift,ios/UploadQueue.swift --branch fix/upload-retry
+  $ learn recall --agent-session ses_5d1f0c2a
   $ learn recall --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -99,6 +118,9 @@ lint lists all); everything readable is still shown. Past 750 KB, and again past
 			}
 			if !opts.All && opts.MaxChars < engine.MinMaxChars {
 				return cmdutil.UsageErrorf("--max-chars must be at least %d (got %d); use --all for no budget", engine.MinMaxChars, opts.MaxChars)
+			}
+			if cmd.Flags().Changed("agent-session") && strings.TrimSpace(opts.AgentSession) == "" {
+				return cmdutil.UsageErrorf("--agent-session needs the session's id")
 			}
 			if cmd.Flags().Changed("query") && strings.TrimSpace(opts.Query) == "" {
 				return cmdutil.UsageErrorf("--query needs some words to search for")
@@ -118,6 +140,7 @@ lint lists all); everything readable is still shown. Past 750 KB, and again past
 	cmdutil.CategoryFlag(cmd, &opts.Category, "show only this category", learnings.Priority)
 	cmd.Flags().StringVar(&opts.Query, "query", "", "show only learnings matching these `WORDS`, best first")
 	opts.Work.Add(cmd, "the learnings")
+	cmd.Flags().StringVar(&opts.AgentSession, "agent-session", "", "add the recorded state of the agent session with this `ID` (after a compaction)")
 	cmdutil.Paged(cmd)
 	return cmd
 }
@@ -133,7 +156,17 @@ func run(opts *Options) error {
 		}
 		return fmt.Errorf("read learnings: %w", err)
 	}
-	res, err := ops.Recall(m, ops.RecallOptions{All: opts.All, MaxChars: opts.MaxChars, Category: opts.Category, Query: opts.Query, Work: opts.Work.Work()})
+	req := ops.RecallOptions{All: opts.All, MaxChars: opts.MaxChars, Category: opts.Category, Query: opts.Query, Work: opts.Work.Work()}
+	if id := strings.TrimSpace(opts.AgentSession); id == "-" && opts.Current != nil {
+		req.Session = opts.Current()
+	} else if id != "" && opts.Session != nil {
+		if req.Session, err = opts.Session(id); err != nil {
+			// The session only sharpens the choice: recall goes on without it.
+			fmt.Fprintf(opts.IO.Err, "learn: warning: agent session %s: %v; recalled without it\n", id, err)
+			req.Session = nil
+		}
+	}
+	res, err := ops.Recall(m, req)
 	if err != nil {
 		if errors.Is(err, cmdutil.ErrUsage) || errors.Is(err, ops.ErrNotFound) {
 			return err

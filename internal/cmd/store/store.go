@@ -68,7 +68,11 @@ nothing.
 to the project directory's name. --docs lists the documentation the session saw, as
 references only (paths and anchors such as docs/api.md#retries or
 lib/auth.ex:45), comma-separated or repeated; text that looks like content is
-refused.
+refused. Run inside an agent session whose tool calls "learn hook" recorded,
+the documents the session opened in the project (any Markdown or text file,
+not only docs/) are added after the --docs references, each once, and the
+output names them: Documentation Seen no longer depends on the agent
+remembering what it read. LEARN_SESSION_STATE=0 turns that off.
 
 The session is stamped with the local time (YYYY-MM-DD HH:MM TZ). The file and
 .tmp/ are created when missing (.tmp/ gets its own .gitignore, yours is not
@@ -232,6 +236,13 @@ func report(out, errw io.Writer, r *ops.StoreResult) {
 		for _, c := range byCategory(r.Stored) {
 			fmt.Fprintf(out, "  %s: %d\n", c.name, c.n)
 		}
+	}
+	if len(r.SessionDocs) > 0 && len(r.Stored) > 0 {
+		refs := make([]string, len(r.SessionDocs))
+		for i, d := range r.SessionDocs {
+			refs[i] = "`" + d + "`"
+		}
+		fmt.Fprintf(out, "Documentation Seen from this agent session's record: %s\n", strings.Join(refs, ", "))
 	}
 	for _, rp := range r.Replaced {
 		fmt.Fprintf(out, "Replaced [%s] (%s): struck through, superseded by [%s].\n", rp.ID, input.Preview(rp.Text), rp.SupersededBy)

@@ -68,7 +68,15 @@ output says "checked 200 of N documentation files".
 
 A --docs value that is not read (no such file, outside the project, or not a
 file path) gets a warning on stderr naming it; the check still runs, without
-it.`,
+it.
+
+Run inside an agent session whose tool calls "learn hook" recorded (see
+"learn hook"), the baseline ends with a short "This session" part: the
+documentation the session read, the files it changed, the commands that
+failed and then passed, and those still failing, as hints for candidates. A
+session that recorded nothing gets no such part. LEARN_SESSION names the
+session; without it learn takes the project's most recently active one (within
+two hours). LEARN_SESSION_STATE=0 (or LEARN_AUTO_RECALL=0) leaves it out.`,
 		Example: `  $ learn summarise
   $ learn summarise - <<'EOF'
   **Fresh Discoveries:**
@@ -182,6 +190,9 @@ func baseline(w io.Writer, res *ops.BaselineResult) {
 			parts[i] = fmt.Sprintf("%s (%d)", d.Ref, d.Count)
 		}
 		fmt.Fprintf(w, "\nSeen most often in sessions: %s\n", strings.Join(parts, ", "))
+	}
+	if h := res.AgentSession.Text(); h != "" {
+		fmt.Fprint(w, "\n"+h)
 	}
 }
 
