@@ -38,6 +38,7 @@ func TestRunMode(t *testing.T) {
 		{"zipf", true},
 		{"intl", true},
 		{"sparse", true},
+		{"agent", true},
 		{"ZIPF", false},
 		{"english", false},
 	}

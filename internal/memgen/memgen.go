@@ -57,13 +57,18 @@ func Generate(seed int64, size int) []byte {
 // GenerateWith returns a memory file built from opts.
 func GenerateWith(opts Options) []byte {
 	g := newGen(opts)
-	if opts.Mode == "" {
+	switch opts.Mode {
+	case "":
 		g.file()
-	} else {
+	case "agent":
+		g.agentFile()
+	default:
 		g.modeFile()
 	}
 	out := g.buf.Bytes()
 	if opts.CRLF {
+		// The agent mode writes some sessions with CRLF already.
+		out = bytes.ReplaceAll(out, []byte("\r\n"), []byte("\n"))
 		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
 	}
 	return out
@@ -129,7 +134,8 @@ type gen struct {
 	project string
 	recent  []string // ring of earlier learnings, source of near-duplicates
 	next    int
-	zipf    *rand.Zipf // word ranks of the zipf-like modes, made on first use
+	zipf    *rand.Zipf   // word ranks of the zipf-like modes, made on first use
+	pending []superseded // older versions the agent mode strikes through in older sessions
 }
 
 func newGen(opts Options) *gen {

@@ -12,7 +12,7 @@ import (
 // default in one way real memories differ, so that a benchmark or a rule
 // tuned to one shape of file is measured on others too. All of them repeat
 // an earlier learning rarely (1 % instead of 5 %).
-var Modes = []string{"zipf", "long", "sparse", "paths", "intl"}
+var Modes = []string{"zipf", "long", "sparse", "paths", "intl", "agent"}
 
 // ModeDoc says in one line what each mode generates, for help texts.
 var ModeDoc = map[string]string{
@@ -22,6 +22,7 @@ var ModeDoc = map[string]string{
 	"sparse": "many sessions with one or two learnings each",
 	"paths":  "a few file paths reused in most sessions and learnings",
 	"intl":   "German, Japanese and mixed-language learnings",
+	"agent":  "what coding agents write: long learnings with code blocks and nested lists, Windows and URL paths, long Documentation Seen lists, superseded chains, some CRLF sessions",
 }
 
 // zipfCommon are frequent English words, the head of the zipf vocabulary

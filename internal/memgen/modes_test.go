@@ -81,6 +81,38 @@ func TestModes(t *testing.T) {
 				if !strings.Contains(string(src), "ä") || !strings.Contains(string(src), "する") {
 					t.Error("no German or Japanese text")
 				}
+			case "agent":
+				text := string(src)
+				crlf := strings.Count(text, "\r\n")
+				if crlf == 0 || crlf == strings.Count(text, "\n") {
+					t.Errorf("%d of %d lines end in CRLF, want some sessions with CRLF and some with LF", crlf, strings.Count(text, "\n"))
+				}
+				struck, fenced, nested := 0, 0, 0
+				for _, l := range all {
+					if l.Superseded != nil {
+						struck++
+					}
+					if strings.Contains(l.Text, "\n```") {
+						fenced++
+					}
+					if strings.Contains(l.Text, "\n- ") {
+						nested++
+					}
+				}
+				if struck < len(all)/100 || fenced < len(all)/20 || nested < len(all)/20 {
+					t.Errorf("%d superseded, %d with a code block, %d with a nested list, of %d learnings", struck, fenced, nested, len(all))
+				}
+				t.Logf("%d CRLF lines, %d superseded, %d with a code block, %d with a nested list", crlf, struck, fenced, nested)
+				most := 0
+				for _, s := range doc.Sessions {
+					most = max(most, len(s.Docs))
+				}
+				if most < 10 || !strings.Contains(text, `\Services\`) || !strings.Contains(text, "`https://") {
+					t.Errorf("at most %d documents seen in a session, Windows paths %v, URLs %v", most, strings.Contains(text, `\Services\`), strings.Contains(text, "`https://"))
+				}
+				if avgLen < 250 {
+					t.Errorf("learnings average %d characters, want long ones", avgLen)
+				}
 			case "zipf":
 				counts := map[string]int{}
 				for _, w := range strings.Fields(strings.ToLower(string(src))) {

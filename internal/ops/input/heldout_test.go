@@ -1,0 +1,159 @@
+package input
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// heldoutPairs is the held-out set for summarise's decision: pairs written
+// by hand before the first run, never tuned on.
+const heldoutPairs = "../../../learnings/similar/testdata/heldout/pairs.txt"
+
+// heldoutPair is one block of heldoutPairs: the verdict summarise should
+// give, what kind of change the pair shows, the stored learning and the
+// candidate.
+type heldoutPair struct {
+	want, kind, stored, cand string
+	line                     int
+}
+
+func loadHeldout(t *testing.T) []heldoutPair {
+	t.Helper()
+	f, err := os.Open(heldoutPairs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []heldoutPair
+	var block []string
+	start, n := 0, 0
+	flush := func() {
+		if len(block) == 0 {
+			return
+		}
+		if len(block) != 3 {
+			t.Fatalf("%s:%d: a block has %d lines, want 3", heldoutPairs, start, len(block))
+		}
+		want, kind, _ := strings.Cut(block[0], " ")
+		switch want {
+		case "DUPLICATE", "UPDATE", "NEW":
+		default:
+			t.Fatalf("%s:%d: verdict %q, want DUPLICATE, UPDATE or NEW", heldoutPairs, start, want)
+		}
+		out = append(out, heldoutPair{want: want, kind: kind, stored: block[1], cand: block[2], line: start})
+		block = nil
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		n++
+		l := sc.Text()
+		switch {
+		case strings.HasPrefix(l, "#"):
+		case strings.TrimSpace(l) == "":
+			flush()
+		default:
+			if len(block) == 0 {
+				start = n
+			}
+			block = append(block, l)
+		}
+	}
+	flush()
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// decide gives summarise's verdict on cand against a memory that holds
+// only stored: both are read the way summarise reads them (the stored one
+// from a memory file, the candidate as stdin), then AgainstStored decides.
+func decide(t *testing.T, stored, cand string) string {
+	t.Helper()
+	doc := learnings.Parse([]byte("## [2026-11-01 10:00 CET] - Held-out pair\n\n### Learnings\n\n**Fresh Discoveries:**\n- " + stored + "\n"))
+	ls := doc.Learnings()
+	if len(ls) != 1 || len(doc.Problems) > 0 {
+		t.Fatalf("stored learning %q reads as %d learnings, problems %v", stored, len(ls), doc.Problems)
+	}
+	cands, problems, _ := Parse([]byte("**Fresh Discoveries:**\n- " + cand + "\n"))
+	if len(cands) != 1 || len(problems) > 0 {
+		t.Fatalf("candidate %q reads as %d learnings, problems %v", cand, len(cands), problems)
+	}
+	k := AgainstStored(ls, []string{cands[0].Text})[0]
+	switch {
+	case k.Same != nil:
+		return "DUPLICATE"
+	case k.Update != nil:
+		return "UPDATE"
+	}
+	return "NEW"
+}
+
+// heldoutFloor is the least number of pairs of each verdict the decision
+// must get right: the score at 3b7fae8, when the set was added (DUPLICATE
+// 17 of 41, the other 24 called UPDATE; UPDATE 37 of 38; NEW 25 of 25),
+// not a goal: the issue wants a rewording with common synonyms called
+// DUPLICATE. Raise it when the decision gets better.
+var heldoutFloor = map[string]int{
+	"DUPLICATE": 17,
+	"UPDATE":    37,
+	"NEW":       25,
+}
+
+// TestHeldoutDecision measures summarise's DUPLICATE / UPDATE / NEW
+// decision on the held-out pairs and logs the accuracy per verdict and per
+// kind of change (run with -v), so a change to the rules is measured on
+// pairs nobody tuned it on; it fails only below heldoutFloor.
+func TestHeldoutDecision(t *testing.T) {
+	pairs := loadHeldout(t)
+	type tally struct{ right, total int }
+	byWant, byKind := map[string]*tally{}, map[string]*tally{}
+	var kinds []string
+	confusion := map[[2]string]int{}
+	for _, p := range pairs {
+		got := decide(t, p.stored, p.cand)
+		confusion[[2]string{p.want, got}]++
+		key := p.want + " " + p.kind
+		if byKind[key] == nil {
+			byKind[key] = &tally{}
+			kinds = append(kinds, key)
+		}
+		if byWant[p.want] == nil {
+			byWant[p.want] = &tally{}
+		}
+		for _, tl := range []*tally{byWant[p.want], byKind[key]} {
+			tl.total++
+			if got == p.want {
+				tl.right++
+			}
+		}
+		if got != p.want {
+			t.Logf("pairs.txt:%d: %s, want %s (%s):\n  stored: %s\n  cand:   %s", p.line, got, p.want, p.kind, p.stored, p.cand)
+		}
+	}
+	pct := func(tl *tally) float64 { return 100 * float64(tl.right) / float64(tl.total) }
+	for _, k := range kinds {
+		t.Logf("%-20s %2d of %2d (%5.1f%%)", k, byKind[k].right, byKind[k].total, pct(byKind[k]))
+	}
+	verdicts := []string{"DUPLICATE", "UPDATE", "NEW"}
+	for _, w := range verdicts {
+		var row []string
+		for _, g := range verdicts {
+			row = append(row, fmt.Sprintf("%s %d", g, confusion[[2]string{w, g}]))
+		}
+		t.Logf("want %-9s %2d of %2d right (%5.1f%%); got %s", w, byWant[w].right, byWant[w].total, pct(byWant[w]), strings.Join(row, ", "))
+	}
+	if len(pairs) < 80 {
+		t.Errorf("%d held-out pairs, want at least 80", len(pairs))
+	}
+	for _, w := range verdicts {
+		if byWant[w].right < heldoutFloor[w] {
+			t.Errorf("%d of %d %s pairs right, below the floor of %d", byWant[w].right, byWant[w].total, w, heldoutFloor[w])
+		}
+	}
+}
