@@ -154,7 +154,8 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	switch {
 	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
 		v.Kind = Same
-	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack:
+	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack &&
+		oneChange(t, c):
 		v.Kind = Update
 	}
 	return v

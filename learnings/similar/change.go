@@ -1,0 +1,122 @@
+package similar
+
+// What makes an update: one thing changed. See the package comment.
+
+import "strings"
+
+// oneChange reports whether b reads as a with one thing changed: the same
+// tokens in another order (two values trading places), or words that
+// differ in one place only (a value, a name, a command, a path, a word or
+// a run of them; a negation added or dropped, as in "no longer" or
+// "never", is such a place), or in numbers only. Two learnings built on
+// one pattern about different things ("also in the search index (PR
+// #3628)" and "also in the sync client (PR #3252)") differ in two places
+// or more: they are siblings, not one learning changed, and asking the
+// user which is true would ask about a change that is not one.
+//
+// The places are counted on the words as written, so that words in
+// between part two changes as a reader sees them ("`task lint` in the
+// HTTP router" and "`just check` in the CSV exporter" are two), with each
+// word read the way the same-learning reading does (American spelling,
+// stem, synonyms, number words as digits) and articles, filler and modal
+// verbs dropped ("you need to", "must"), so that a rewording around the
+// change does not count as another place.
+func oneChange(ta, tb *Text) bool {
+	if ta.analysisKey() == tb.analysisKey() {
+		return true
+	}
+	places, onlyNumbers := diffPlaces(readWords(ta.src), readWords(tb.src))
+	return places <= 1 || onlyNumbers
+}
+
+// readWords is a text's words as oneChange compares them.
+func readWords(s string) []string {
+	var out []string
+	for f := range strings.FieldsSeq(s) {
+		w := fold(trimWord(f))
+		lx := lookup(w)
+		if lx.synonym != nil {
+			w, lx = lx.synonym.word, lx.synonym
+		}
+		if w == "" || lx.filler || changeFiller[w] {
+			continue
+		}
+		if lx.number != "" {
+			out = append(out, lx.number)
+			continue
+		}
+		w = americanOf(w, lx)
+		st := stem(w)
+		if same := lookup(st).same; same != "" {
+			st = same
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// changeFiller are words a rewording adds or drops around a change
+// without changing what the learning says.
+var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to")
+
+// diffPlaces counts the places where a and b differ: the runs of words
+// left out of a longest common subsequence of the two, the fewest any such
+// alignment leaves (so "black" to "ruff format" in "black to format" and
+// "ruff format to format" is one place however the repeated word is
+// aligned). It also reports whether every word one holds more often than
+// the other is a number ("#123", "v2" and "1.5" count) or a unit.
+func diffPlaces(a, b []string) (places int, onlyNumbers bool) {
+	// cell (i, j, s) is the best alignment of a[i:] and b[j:], s set when
+	// the step before left a word out: the most words matched, then the
+	// fewest runs. Learnings are a few dozen words.
+	type best struct{ matched, runs int }
+	better := func(x, y best) bool { return x.matched > y.matched || x.matched == y.matched && x.runs < y.runs }
+	w := len(b) + 1
+	cells := make([]best, (len(a)+1)*w*2)
+	at := func(i, j, s int) best { return cells[(i*w+j)*2+s] }
+	for i := len(a); i >= 0; i-- {
+		for j := len(b); j >= 0; j-- {
+			for s := range 2 {
+				if i == len(a) && j == len(b) {
+					continue
+				}
+				open := 1 - s // a left-out word starts a run unless one is open
+				var c best
+				found := false
+				try := func(x best) {
+					if !found || better(x, c) {
+						c, found = x, true
+					}
+				}
+				if i < len(a) && j < len(b) && a[i] == b[j] {
+					x := at(i+1, j+1, 0)
+					try(best{x.matched + 1, x.runs})
+				}
+				if i < len(a) {
+					x := at(i+1, j, 1)
+					try(best{x.matched, x.runs + open})
+				}
+				if j < len(b) {
+					x := at(i, j+1, 1)
+					try(best{x.matched, x.runs + open})
+				}
+				cells[(i*w+j)*2+s] = c
+			}
+		}
+	}
+	count := map[string]int{}
+	for _, t := range a {
+		count[t]++
+	}
+	for _, t := range b {
+		count[t]--
+	}
+	onlyNumbers = true
+	for t, n := range count {
+		if n != 0 {
+			t = strings.TrimLeft(t, "#v")
+			onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "")
+		}
+	}
+	return at(0, 0, 0).runs, onlyNumbers
+}
