@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
@@ -37,10 +36,7 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 		inScope[it.Learning] = i
 	}
 	var chosen []Item
-	for i := range ms {
-		if ms[i].Score < ranking.Floor {
-			break
-		}
+	for _, i := range ranking.RelevantIndex() {
 		if j, ok := inScope[ms[i].Learning]; ok {
 			it := items[j]
 			it.Match, it.Chosen = &ms[i], true
@@ -52,8 +48,6 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 			items[j].Match = &ms[i]
 		}
 	}
-	// As Relevant orders them: corroborated first.
-	slices.SortStableFunc(chosen, func(a, b Item) int { return ranking.CompareCorroboration(*a.Match, *b.Match) })
 	return chosen
 }
 
