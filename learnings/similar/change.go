@@ -12,7 +12,8 @@ import "strings"
 // one pattern about different things ("also in the search index (PR
 // #3628)" and "also in the sync client (PR #3252)") differ in two places
 // or more: they are siblings, not one learning changed, and asking the
-// user which is true would ask about a change that is not one.
+// user which is true would ask about a change that is not one. Nor is a
+// learning that differs only in the ticket it cites (see onlyReferences).
 //
 // The places are counted on the words as written, so that words in
 // between part two changes as a reader sees them ("`task lint` in the
@@ -25,8 +26,57 @@ func oneChange(ta, tb *Text) bool {
 	if ta.analysisKey() == tb.analysisKey() {
 		return true
 	}
-	places, onlyNumbers := diffPlaces(readWords(ta.src), readWords(tb.src))
-	return places <= 1 || onlyNumbers
+	a, b := readWords(ta.src), readWords(tb.src)
+	if onlyReferences(a, b) {
+		return false
+	}
+	places, matched, onlyNumbers := diffPlaces(a, b)
+	if onlyNumbers {
+		return true
+	}
+	// The one place is a value or a phrase, not a clause: a learning
+	// that keeps one clause of another and says something else in the
+	// rest ("The template engine must use at most 272 workers; old
+	// clients still send the v1 payload" and "Use `just check` for the
+	// billing worker; old clients ...") is another learning. The longest
+	// change among the updates in testdata is three words ("we no
+	// longer"); a long learning may change a longer phrase.
+	most := max(maxChangedWords, matched/2)
+	return places <= 1 && len(a)-matched <= most && len(b)-matched <= most
+}
+
+// maxChangedWords is how many words the one place of an update may hold
+// on either side, in a learning of up to twice as many unchanged words.
+const maxChangedWords = 3
+
+// onlyReferences reports whether every word one text holds more often than
+// the other is a reference to an issue, a pull request or a ticket
+// ("#3628"): where a learning was learnt, not what it says. Two learnings
+// that differ only there are not one learning updated, and asking the
+// user which ticket is true asks about a change that is not one.
+func onlyReferences(a, b []string) bool {
+	count := map[string]int{}
+	for _, t := range a {
+		count[t]++
+	}
+	for _, t := range b {
+		count[t]--
+	}
+	any := false
+	for t, n := range count {
+		if n != 0 {
+			if !isReference(t) {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
+}
+
+// isReference reports a word like "#3628".
+func isReference(w string) bool {
+	return len(w) > 1 && w[0] == '#' && strings.Trim(w[1:], "0123456789") == ""
 }
 
 // readWords is a text's words as oneChange compares them.
@@ -38,8 +88,8 @@ func readWords(s string) []string {
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}
-		if w == "" || lx.filler || changeFiller[w] {
-			continue
+		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isWordRune) {
+			continue // a filler word, or a mark or an emoji
 		}
 		if lx.number != "" {
 			out = append(out, lx.number)
@@ -59,13 +109,14 @@ func readWords(s string) []string {
 // without changing what the learning says.
 var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to")
 
-// diffPlaces counts the places where a and b differ: the runs of words
+// diffPlaces counts the places where a and b differ (and the words they
+// have in common): the runs of words
 // left out of a longest common subsequence of the two, the fewest any such
 // alignment leaves (so "black" to "ruff format" in "black to format" and
 // "ruff format to format" is one place however the repeated word is
 // aligned). It also reports whether every word one holds more often than
 // the other is a number ("#123", "v2" and "1.5" count) or a unit.
-func diffPlaces(a, b []string) (places int, onlyNumbers bool) {
+func diffPlaces(a, b []string) (places, matched int, onlyNumbers bool) {
 	// cell (i, j, s) is the best alignment of a[i:] and b[j:], s set when
 	// the step before left a word out: the most words matched, then the
 	// fewest runs. Learnings are a few dozen words.
@@ -118,5 +169,5 @@ func diffPlaces(a, b []string) (places int, onlyNumbers bool) {
 			onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "")
 		}
 	}
-	return at(0, 0, 0).runs, onlyNumbers
+	return at(0, 0, 0).runs, at(0, 0, 0).matched, onlyNumbers
 }
