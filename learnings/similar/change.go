@@ -106,8 +106,11 @@ func readWords(s string) []string {
 }
 
 // changeFiller are words a rewording adds or drops around a change
-// without changing what the learning says.
-var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to")
+// without changing what the learning says, and the words that announce a
+// change ("tests now run with vitest", "not anymore"), which are no
+// change of their own.
+var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to",
+	"now", "anymore", "nowadays")
 
 // diffPlaces counts the places where a and b differ (and the words they
 // have in common): the runs of words
