@@ -7,13 +7,14 @@ import "strings"
 // oneChange reports whether b reads as a with one thing changed: the same
 // tokens in another order (two values trading places), or words that
 // differ in one place only (a value, a name, a command, a path, a word or
-// a run of them; a negation added or dropped, as in "no longer" or
-// "never", is such a place), or in numbers only. Two learnings built on
-// one pattern about different things ("also in the search index (PR
-// #3628)" and "also in the sync client (PR #3252)") differ in two places
-// or more: they are siblings, not one learning changed, and asking the
-// user which is true would ask about a change that is not one. Nor is a
-// learning that differs only in the ticket it cites (see onlyReferences).
+// a run of them of up to maxChangedWords; a negation added or dropped, as
+// in "no longer" or "never", is such a place), or in numbers only. Two
+// learnings built on one pattern about different things ("also in the
+// search index (PR #3628)" and "also in the sync client (PR #3252)")
+// differ in two places or more: they are siblings, not one learning
+// changed, and asking the user which is true would ask about a change
+// that is not one. Nor is a learning that differs only in the ticket it
+// cites (see compareWords).
 //
 // The places are counted on the words as written, so that words in
 // between part two changes as a reader sees them ("`task lint` in the
@@ -22,17 +23,32 @@ import "strings"
 // stem, synonyms, number words as digits) and articles, filler and modal
 // verbs dropped ("you need to", "must"), so that a rewording around the
 // change does not count as another place.
+//
+// One place: once the words both texts start and end with are set aside,
+// the rest of one shares no word with the rest of the other.
 func oneChange(ta, tb *Text) bool {
 	if ta.analysisKey() == tb.analysisKey() {
 		return true
 	}
-	a, b := readWords(ta.src), readWords(tb.src)
-	if onlyReferences(a, b) {
-		return false
+	a, b := ta.changeWords(), tb.changeWords()
+	// The words both start and end with stay; what is left between is
+	// where the texts differ. It is one place when the two middles share
+	// no word: a word in common would stand between two changes.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
 	}
-	places, matched, onlyNumbers := diffPlaces(a, b)
-	if onlyNumbers {
-		return true
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	common, onlyNumbers, onlyRefs := compareWords(ma, mb)
+	switch {
+	case onlyRefs:
+		return false
+	case onlyNumbers, common == len(ma) && common == len(mb):
+		return true // numbers changed, or the same words in another order
 	}
 	// The one place is a value or a phrase, not a clause: a learning
 	// that keeps one clause of another and says something else in the
@@ -41,42 +57,71 @@ func oneChange(ta, tb *Text) bool {
 	// billing worker; old clients ...") is another learning. The longest
 	// change among the updates in testdata is three words ("we no
 	// longer"); a long learning may change a longer phrase.
-	most := max(maxChangedWords, matched/2)
-	return places <= 1 && len(a)-matched <= most && len(b)-matched <= most
+	most := max(maxChangedWords, (pre+suf)/2)
+	return common == 0 && len(ma) <= most && len(mb) <= most
 }
 
 // maxChangedWords is how many words the one place of an update may hold
 // on either side, in a learning of up to twice as many unchanged words.
 const maxChangedWords = 3
 
-// onlyReferences reports whether every word one text holds more often than
-// the other is a reference to an issue, a pull request or a ticket
-// ("#3628"): where a learning was learnt, not what it says. Two learnings
-// that differ only there are not one learning updated, and asking the
-// user which ticket is true asks about a change that is not one.
-func onlyReferences(a, b []string) bool {
-	count := map[string]int{}
+// compareWords compares a and b as multisets of words: how many they have
+// in common, whether every word one holds more often than the other is a
+// number ("#123", "v2" and "1.5" count) or a unit, and whether every such
+// word is a reference to an issue, a pull request or a ticket ("#3628"):
+// where a learning was learnt, not what it says. Two learnings that
+// differ only there are not one learning updated, and asking the user
+// which ticket is true asks about a change that is not one. The two are
+// the few words where two learnings differ: pairing them costs less than
+// a map.
+func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
+	var stack [64]bool
+	used := stack[:0]
+	if len(b) > len(stack) {
+		used = make([]bool, 0, len(b))
+	}
+	used = used[:len(b)]
+	onlyNumbers, onlyRefs = true, true
+	differ := func(t string) {
+		onlyRefs = onlyRefs && isReference(t)
+		t = strings.TrimLeft(t, "#v")
+		onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "")
+	}
 	for _, t := range a {
-		count[t]++
+		j := 0
+		for j < len(b) && (used[j] || b[j] != t) {
+			j++
+		}
+		if j < len(b) {
+			used[j] = true
+			common++
+			continue
+		}
+		differ(t)
 	}
-	for _, t := range b {
-		count[t]--
-	}
-	any := false
-	for t, n := range count {
-		if n != 0 {
-			if !isReference(t) {
-				return false
-			}
-			any = true
+	for j, t := range b {
+		if !used[j] {
+			differ(t)
 		}
 	}
-	return any
+	differs := common < len(a) || common < len(b)
+	return common, onlyNumbers && differs, onlyRefs && differs
 }
 
 // isReference reports a word like "#3628".
 func isReference(w string) bool {
 	return len(w) > 1 && w[0] == '#' && strings.Trim(w[1:], "0123456789") == ""
+}
+
+// changeWords is readWords of the text, read on first use and kept: lint
+// compares one learning with several.
+func (t *Text) changeWords() []string {
+	if w := t.words.Load(); w != nil {
+		return *w
+	}
+	w := readWords(t.src)
+	t.words.CompareAndSwap(nil, &w)
+	return *t.words.Load()
 }
 
 // readWords is a text's words as oneChange compares them.
@@ -111,66 +156,3 @@ func readWords(s string) []string {
 // change of their own.
 var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to",
 	"now", "anymore", "nowadays")
-
-// diffPlaces counts the places where a and b differ (and the words they
-// have in common): the runs of words
-// left out of a longest common subsequence of the two, the fewest any such
-// alignment leaves (so "black" to "ruff format" in "black to format" and
-// "ruff format to format" is one place however the repeated word is
-// aligned). It also reports whether every word one holds more often than
-// the other is a number ("#123", "v2" and "1.5" count) or a unit.
-func diffPlaces(a, b []string) (places, matched int, onlyNumbers bool) {
-	// cell (i, j, s) is the best alignment of a[i:] and b[j:], s set when
-	// the step before left a word out: the most words matched, then the
-	// fewest runs. Learnings are a few dozen words.
-	type best struct{ matched, runs int }
-	better := func(x, y best) bool { return x.matched > y.matched || x.matched == y.matched && x.runs < y.runs }
-	w := len(b) + 1
-	cells := make([]best, (len(a)+1)*w*2)
-	at := func(i, j, s int) best { return cells[(i*w+j)*2+s] }
-	for i := len(a); i >= 0; i-- {
-		for j := len(b); j >= 0; j-- {
-			for s := range 2 {
-				if i == len(a) && j == len(b) {
-					continue
-				}
-				open := 1 - s // a left-out word starts a run unless one is open
-				var c best
-				found := false
-				try := func(x best) {
-					if !found || better(x, c) {
-						c, found = x, true
-					}
-				}
-				if i < len(a) && j < len(b) && a[i] == b[j] {
-					x := at(i+1, j+1, 0)
-					try(best{x.matched + 1, x.runs})
-				}
-				if i < len(a) {
-					x := at(i+1, j, 1)
-					try(best{x.matched, x.runs + open})
-				}
-				if j < len(b) {
-					x := at(i, j+1, 1)
-					try(best{x.matched, x.runs + open})
-				}
-				cells[(i*w+j)*2+s] = c
-			}
-		}
-	}
-	count := map[string]int{}
-	for _, t := range a {
-		count[t]++
-	}
-	for _, t := range b {
-		count[t]--
-	}
-	onlyNumbers = true
-	for t, n := range count {
-		if n != 0 {
-			t = strings.TrimLeft(t, "#v")
-			onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "")
-		}
-	}
-	return at(0, 0, 0).runs, at(0, 0, 0).matched, onlyNumbers
-}

@@ -85,6 +85,9 @@ type Text struct {
 	hasKey bool
 	a      atomic.Pointer[analysis]
 	src    string
+	// words are the text's words as oneChange reads them, read on first
+	// use.
+	words atomic.Pointer[[]string]
 }
 
 // Prepare reads s for comparison. The Text may be shared between
