@@ -108,7 +108,7 @@ func americanOf(w string, lx *lexEntry) string {
 	if lx.american != "" {
 		return lx.american
 	}
-	if len(w) < 6 {
+	if len(w) < 6 || !iseTail(w) {
 		return w
 	}
 	for _, suf := range iseSuffixes {
@@ -125,6 +125,18 @@ func americanOf(w string, lx *lexEntry) string {
 		return base + "z" + suf[1:]
 	}
 	return w
+}
+
+// iseTail reports whether "is" or "ys" is among the last eight bytes of
+// w, where every ending of iseSuffixes starts: most words have neither,
+// and reading every word of a large memory looks them up.
+func iseTail(w string) bool {
+	for i := max(1, len(w)-8); i < len(w); i++ {
+		if w[i] == 's' && (w[i-1] == 'i' || w[i-1] == 'y') {
+			return true
+		}
+	}
+	return false
 }
 
 // iseSuffixes are the endings of the "-ise" and "-yse" family after the
