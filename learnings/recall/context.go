@@ -51,20 +51,12 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 	return chosen
 }
 
-// chosenShare is the share of the budget the learnings chosen for a task
-// may take: with the task known they matter more than the newest
-// learnings about other work, and the priority fill keeps a third. (Half
-// found 69 of the 75 learnings testdata/eval's tasks need within 2000
-// characters, two thirds 71; eval2 and eval3 were unchanged.)
-const chosenShare = 2.0 / 3
-
-// fitChosen shows the chosen items that fit within chosenShare of the
-// budget (and within what is left of it), in order, folding duplicates
-// among them, and returns the rest of the budget and the learnings it
-// handled.
+// fitChosen shows the chosen items that fit within half the budget (and
+// within what is left of it), best first, folding duplicates among them,
+// and returns the rest of the budget and the learnings it handled.
 func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) (int, map[*learnings.Learning]bool) {
 	done := map[*learnings.Learning]bool{}
-	limit := min(int(float64(r.MaxChars)*chosenShare), budget)
+	limit := min(r.MaxChars/2, budget)
 	spent := runes(chosenHeading)
 	for _, it := range chosen {
 		cost := rawCost(it, true)

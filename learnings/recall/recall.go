@@ -65,7 +65,7 @@ type Options struct {
 	Query string
 	// Context, when not empty and Ranked is nil, puts the learnings most
 	// relevant to it (relevance.Rank, at or above its floor) first,
-	// under their own heading, in up to two thirds of the budget; the usual
+	// under their own heading, in up to half the budget; the usual
 	// priority fill follows with what is left, no learning shown twice.
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
