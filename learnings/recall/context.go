@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
@@ -36,7 +37,10 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 		inScope[it.Learning] = i
 	}
 	var chosen []Item
-	for _, i := range ranking.RelevantIndex() {
+	for i := range ms {
+		if ms[i].Score < ranking.Floor {
+			break
+		}
 		if j, ok := inScope[ms[i].Learning]; ok {
 			it := items[j]
 			it.Match, it.Chosen = &ms[i], true
@@ -48,6 +52,8 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 			items[j].Match = &ms[i]
 		}
 	}
+	// As Relevant orders them: corroborated first.
+	slices.SortStableFunc(chosen, func(a, b Item) int { return ranking.CompareCorroboration(*a.Match, *b.Match) })
 	return chosen
 }
 

@@ -129,53 +129,31 @@ const signalShare = 0.25
 
 // Corroborated reports whether m rests on two signals (two of the
 // context's words, a word and a path, two paths), or on all the context
-// offers.
+// offers: one rare word shared by chance ("integration" in "failing
+// integration tests") is weaker evidence than two, whatever it scores.
 func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 
-// Relevant returns the matches worth putting in front of an agent, in the
-// order to show them. A match must score at least the floor. Those that
-// rest on two signals come first, best first; then those resting on one
-// word, unless a match of the first group holds that word too: "failing
-// integration tests" chooses the learnings about failing integration
-// tests, not the one about the Slack integration, which shares one rare
-// word with the task by chance. (Leaving out every match resting on one
-// word lost learnings the evaluation sets need, as when "trucks" is all a
-// task and its learning share.)
+// Relevant returns the matches at or above the floor, the corroborated
+// ones first, each group best first. Only a learning at or above the
+// floor is worth putting in front of an agent; among those, one that
+// shares a single rare word with the task goes after those that share
+// more. (Leaving such learnings out altogether lost learnings the
+// evaluation sets need, as when "trucks" is all a task and its learning
+// share, so they stay, after the others.)
 func (r Ranking) Relevant() []Match {
-	idx := r.RelevantIndex()
-	out := make([]Match, len(idx))
-	for k, i := range idx {
-		out[k] = r.Matches[i]
+	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Score < r.Floor })
+	if i < 0 {
+		i = len(r.Matches)
 	}
+	out := slices.Clone(r.Matches[:i])
+	slices.SortStableFunc(out, r.CompareCorroboration)
 	return out
 }
 
-// RelevantIndex is Relevant as indices into Matches.
-func (r Ranking) RelevantIndex() []int {
-	n := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Score < r.Floor })
-	if n < 0 {
-		n = len(r.Matches)
-	}
-	var out, single []int
-	held := map[string]bool{}
-	for i, m := range r.Matches[:n] {
-		if !r.Corroborated(m) {
-			single = append(single, i)
-			continue
-		}
-		out = append(out, i)
-		for _, t := range m.Terms {
-			held[t] = true
-		}
-	}
-	for _, i := range single {
-		m := r.Matches[i]
-		if len(m.Paths) == 0 && len(m.Terms) > 0 && held[m.Terms[0]] {
-			continue
-		}
-		out = append(out, i)
-	}
-	return out
+// CompareCorroboration orders corroborated matches before the others, for
+// a stable sort of matches already best first.
+func (r Ranking) CompareCorroboration(a, b Match) int {
+	return cmp.Compare(min(b.signals, r.need), min(a.signals, r.need))
 }
 
 // Rank scores every learning of ls against ctx. Equal scores keep the

@@ -88,8 +88,7 @@ times how rare that match is, and half that when only its session saw the path
 the floor are chosen: the score of a task word held once by one learning in 50
 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
-path, two paths) come first; one resting on a single word comes after them,
-and is left out when one of them holds that word too. --json gives the floor, each learning's
+path, two paths) come before those resting on one rare word. --json gives the floor, each learning's
 score and the words and paths behind it.
 
 After a compaction. --agent-session ID (the id of the agent session, as its
