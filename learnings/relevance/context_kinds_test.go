@@ -111,16 +111,6 @@ func TestContextKinds(t *testing.T) {
 			[]string{"Failing integration tests"}, []string{"The Slack integration"}},
 		{"rare-word", Context{Task: "slack bot token rotation"},
 			[]string{"The Slack integration"}, []string{"Failing integration tests"}},
-		// Typos: a word no learning holds is read as what it may have
-		// meant, one slip away.
-		{"typo", Context{Task: "weasyprnt braeks"},
-			[]string{"Rendering invoices"}, []string{"The render step"}},
-		{"typo", Context{Task: "jittred backof"},
-			[]string{"The sync client"}, []string{"APNs tokens"}},
-		{"typo", Context{Task: "after a reinstal the tokns are stale"},
-			[]string{"APNs tokens"}, []string{"The Slack integration"}},
-		{"typo", Context{Task: "throtled when in low powr mode"},
-			[]string{"Silent pushes"}, []string{"APNs tokens"}},
 		// Other words than the learnings: what they share still wins.
 		{"other-words", Context{Task: "tables get split across pages in the invoice pdf"},
 			[]string{"Rendering invoices"}, []string{"Run `ruff format`"}},

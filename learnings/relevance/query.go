@@ -24,12 +24,7 @@ type query struct {
 	weights []float64 // 0 for a word that only makes a learning worth comparing paths with
 	shown   []string  // each word as the context wrote it, lower case
 	pathly  []bool    // the word comes from a path: a hit on it means comparing paths
-	// slipOf is, for a slip of a task word (see typos.go), the index of
-	// that word; -1 for the context's own words.
-	slipOf []int
-	// taskWords is how many of words, the first, are the task's.
-	taskWords int
-	paths     []ctxPath
+	paths   []ctxPath
 }
 
 func (q *query) add(term, shown string, weight float64, fromPath bool) {
@@ -44,38 +39,6 @@ func (q *query) add(term, shown string, weight float64, fromPath bool) {
 	q.weights = append(q.weights, weight)
 	q.shown = append(q.shown, shown)
 	q.pathly = append(q.pathly, fromPath)
-	q.slipOf = append(q.slipOf, -1)
-}
-
-// addSlips adds the slips of the task words no learning holds (df, by
-// word, is how many learnings hold each) and reports whether it added any.
-// Only words of the task are read for slips, not a path's or a branch's.
-func (q *query) addSlips(df []float64) bool {
-	added := false
-	for i := range q.taskWords {
-		if df[i] == 0 && len(q.shown[i]) >= minTypoLen && isLowerASCIIWord(q.shown[i]) {
-			q.addSlipsOf(i)
-			added = true
-		}
-	}
-	return added
-}
-
-// addSlipsOf adds the slips of the word at index i, written as shown.
-func (q *query) addSlipsOf(i int) {
-	known := make(map[string]bool, len(q.words))
-	for _, w := range q.words {
-		known[w] = true
-	}
-	for _, v := range slips(q.shown[i], q.words[i]) {
-		if !known[v] {
-			q.words = append(q.words, v)
-			q.weights = append(q.weights, typoWeight*q.weights[i])
-			q.shown = append(q.shown, q.shown[i])
-			q.pathly = append(q.pathly, false)
-			q.slipOf = append(q.slipOf, i)
-		}
-	}
 }
 
 // Word weights inside a source: a piece of a camelCase word in the task
@@ -90,8 +53,8 @@ const (
 // words that count on their own, and its paths.
 func (q *query) signals() int {
 	n := len(q.paths)
-	for i, w := range q.weights {
-		if w > 0 && q.slipOf[i] < 0 {
+	for _, w := range q.weights {
+		if w > 0 {
 			n++
 		}
 	}
@@ -118,8 +81,6 @@ func newQuery(ctx Context) *query {
 			q.add(w.term, w.shown, weightTask*w.weight(), false)
 		}
 	}
-	q.taskWords = len(q.words)
-
 	for _, w := range wordsOf(ctx.Branch) {
 		if !branchStopWord(w.term) {
 			q.add(w.term, w.shown, weightBranch*w.weight(), false)

@@ -14,17 +14,12 @@
 // often it occurs in the learning, and the shorter the learning; a word in
 // the learning's own text counts twice a word in its session's focus.
 //
-// A word of the task that no learning holds may be a typo: it is looked
-// for again as the words one slip away (a letter dropped, added, changed,
-// two swapped), at 0.8 of its weight (see typos.go).
-//
 // Paths. Each path at hand (and any path written in the task) is compared
 // with every path the learning mentions and every document its session saw:
 // the same file counts most, then the same file name, the same name with
 // another extension or a test suffix (uploader_test.go and Uploader.swift),
 // the same directory, the same package (the directory's name). A match
-// counts for more the fewer learnings share it, and half when only the
-// session's Documentation Seen holds the path.
+// counts for more the fewer learnings share it.
 //
 // A learning's score is the sum of its word and path scores. The floor of
 // a ranking is the least score worth putting in front of an agent: what one
@@ -170,14 +165,7 @@ func Rank(ls []*learnings.Learning, ctx Context) Ranking {
 	if len(q.words) == 0 && len(q.paths) == 0 {
 		return r
 	}
-	s := newScan(q, ls)
-	if q.addSlips(s.df()) {
-		// A word of the task no learning holds may be a slip: a
-		// second scan looks for what it may have meant. A task whose
-		// words are all known costs one scan.
-		s = newScan(q, ls)
-	}
-	r.Matches = s.rank(r.Floor)
+	r.Matches = newScan(q, ls).rank(r.Floor)
 	r.need = min(2, q.signals())
 	return r
 }
@@ -463,18 +451,12 @@ func (c *scanner) kindsOf(ref string) []int8 {
 	return ks
 }
 
-// df is how many learnings hold each of the query's words.
-func (s *scan) df() []float64 {
+func (s *scan) rank(floor float64) []Match {
+	n := float64(len(s.ls))
 	df := make([]float64, len(s.q.words))
 	for _, h := range s.hits {
 		df[h.word]++
 	}
-	return df
-}
-
-func (s *scan) rank(floor float64) []Match {
-	n := float64(len(s.ls))
-	df := s.df()
 	// pidf is what each kind of match with each path at hand is worth:
 	// its weight times its rarity in the memory.
 	pdf := make([][]float64, len(s.q.paths))
@@ -494,9 +476,6 @@ func (s *scan) rank(floor float64) []Match {
 	}
 	idfs := make([]float64, len(s.q.words))
 	for w := range idfs {
-		if o := s.q.slipOf[w]; o >= 0 && df[o] > 0 {
-			continue // the word as typed is known: not a slip
-		}
 		idfs[w] = s.q.weights[w] * idf(n, df[w])
 	}
 	// Scores first, reasons only for the learnings that score: a large
@@ -520,9 +499,6 @@ func (s *scan) rank(floor float64) []Match {
 			sc := idfs[h.word] * h.tf * (k1 + 1) / (h.tf + norm)
 			termScore[s.off[i]+j] = sc
 			score += sc
-		}
-		if score == 0 && len(phs) == 0 {
-			continue // only slips of known words
 		}
 		for _, ph := range phs {
 			if ph.seen {
@@ -560,9 +536,7 @@ func (s *scan) rank(floor float64) []Match {
 		m.Learning, m.Score = s.ls[o.i], o.score
 		ws = ws[:0]
 		for j, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
-			if sc := termScore[s.off[o.i]+j]; sc > 0 {
-				ws = append(ws, ranked{h.word, sc})
-			}
+			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j]})
 		}
 		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 		from := len(termArena)

@@ -75,8 +75,7 @@ How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
 slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
 (retries, retrying: retry), and words that say nothing about the subject are
-dropped (please, fix, add, feat, ...); a task word of five letters or more
-that no learning holds is read as the words one typo away, at 0.8. Each word found in the learning's text
+dropped (please, fix, add, feat, ...). Each word found in the learning's text
 scores by BM25: more the rarer it is among the memory's learnings, a little
 more when repeated, less in a long learning. A word in the session's focus
 counts half as much, in its Documentation Seen 0.4, in the project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a number
