@@ -67,7 +67,9 @@ const maxChangedWords = 3
 
 // compareWords compares a and b as multisets of words: how many they have
 // in common, whether every word one holds more often than the other is a
-// number ("#123", "v2" and "1.5" count) or a unit, and whether every such
+// number ("#123", "v2" and "1.5" count), a unit, or a word holding a
+// number ("numpy<2", "node18", "python3.12": a version written into a
+// name), and whether every such
 // word is a reference to an issue, a pull request or a ticket ("#3628"):
 // where a learning was learnt, not what it says. Two learnings that
 // differ only there are not one learning updated, and asking the user
@@ -85,7 +87,7 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 	differ := func(t string) {
 		onlyRefs = onlyRefs && isReference(t)
 		t = strings.TrimLeft(t, "#v")
-		onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "")
+		onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "" || strings.ContainsAny(t, "0123456789"))
 	}
 	for _, t := range a {
 		j := 0
