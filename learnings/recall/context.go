@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/learn-memory/learn/learnings"
@@ -23,7 +24,7 @@ func startRank(ordered []*learnings.Learning, ctx relevance.Context, want bool) 
 }
 
 // relevant returns the items worth choosing (at or above the ranking's
-// floor, best first, within the items in scope) and gives every item its
+// floor, within the items in scope, in the order of Ranking.Relevant) and gives every item its
 // match, for the reasons --json gives.
 func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 	r.Floor = ranking.Floor
@@ -36,7 +37,10 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 		inScope[it.Learning] = i
 	}
 	var chosen []Item
-	for i := range ranking.Relevant() {
+	for i := range ms {
+		if ms[i].Score < ranking.Floor {
+			break
+		}
 		if j, ok := inScope[ms[i].Learning]; ok {
 			it := items[j]
 			it.Match, it.Chosen = &ms[i], true
@@ -48,6 +52,8 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 			items[j].Match = &ms[i]
 		}
 	}
+	// As Relevant orders them: corroborated first.
+	slices.SortStableFunc(chosen, func(a, b Item) int { return ranking.CompareCorroboration(*a.Match, *b.Match) })
 	return chosen
 }
 

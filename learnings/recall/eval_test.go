@@ -122,12 +122,12 @@ var evalFloor = map[string]float64{
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
-// wanted learning, and never lines) a set must hold. eval4's is its
-// baseline, 21 of 27 at 3b7fae8 (ShopScreen.cs's decoys and all three
-// one-word near-misses were chosen), not a goal: raise it when recall
-// gets better.
+// wanted learning, and never lines) a set must hold. eval4's was 21 of 27
+// at 3b7fae8 (ShopScreen.cs's decoys and all three one-word near-misses
+// were chosen); 23 since a path only a session read counts half (issue
+// 24). Not a goal: raise it when recall gets better.
 var evalTrapFloor = map[string]int{
-	"eval4": 21,
+	"eval4": 23,
 }
 
 func evalRecall(t *testing.T, dir string) {

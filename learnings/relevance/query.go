@@ -49,15 +49,34 @@ const (
 	weightNumber = 0.5
 )
 
+// signals is how many separate pieces of evidence the context offers: its
+// words that count on their own, and its paths.
+func (q *query) signals() int {
+	n := len(q.paths)
+	for _, w := range q.weights {
+		if w > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 func newQuery(ctx Context) *query {
 	q := &query{}
 	paths := append([]string(nil), ctx.Paths...)
+	// A path written in the task is a path at hand: its words count as a
+	// path's, not as the task's, or a session that only read the file
+	// would match the task twice.
+	task := []byte(ctx.Task)
 	terms.Tokenize(ctx.Task, func(t terms.Token) {
 		if !t.Part && looksLikePath(ctx.Task[t.Start:t.End]) {
 			paths = append(paths, ctx.Task[t.Start:t.End])
+			for i := t.Start; i < t.End; i++ {
+				task[i] = ' '
+			}
 		}
 	})
-	for _, w := range wordsOf(ctx.Task) {
+	for _, w := range wordsOf(string(task)) {
 		if !taskStopWord(w.term) {
 			q.add(w.term, w.shown, weightTask*w.weight(), false)
 		}

@@ -77,6 +77,10 @@ type Match struct {
 	Terms []string
 	// Paths are the paths at hand the learning mentions or its session saw.
 	Paths []PathMatch
+	// signals counts the separate pieces of evidence behind Score: each
+	// of the context's words that says something on its own (see
+	// signalShare) and each path at hand that matched.
+	signals int
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -108,15 +112,43 @@ type Ranking struct {
 	// Floor is the least score of a learning relevant to the context in
 	// this memory (see the package comment).
 	Floor float64
+	// need is how many signals a match needs to be corroborated: two
+	// when the context offers two.
+	need int
 }
 
-// Relevant returns the matches at or above the floor, best first.
+// signalShare is how much of the floor a word must score in a learning to
+// count as a signal: a word most learnings hold (a "test" in a memory of
+// tests) adds to the score but is no evidence of its own.
+const signalShare = 0.25
+
+// Corroborated reports whether m rests on two signals (two of the
+// context's words, a word and a path, two paths), or on all the context
+// offers: one rare word shared by chance ("integration" in "failing
+// integration tests") is weaker evidence than two, whatever it scores.
+func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
+
+// Relevant returns the matches at or above the floor, the corroborated
+// ones first, each group best first. Only a learning at or above the
+// floor is worth putting in front of an agent; among those, one that
+// shares a single rare word with the task goes after those that share
+// more. (Leaving such learnings out altogether lost learnings the
+// evaluation sets need, as when "trucks" is all a task and its learning
+// share, so they stay, after the others.)
 func (r Ranking) Relevant() []Match {
 	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Score < r.Floor })
 	if i < 0 {
-		return r.Matches
+		i = len(r.Matches)
 	}
-	return r.Matches[:i]
+	out := slices.Clone(r.Matches[:i])
+	slices.SortStableFunc(out, r.CompareCorroboration)
+	return out
+}
+
+// CompareCorroboration orders corroborated matches before the others, for
+// a stable sort of matches already best first.
+func (r Ranking) CompareCorroboration(a, b Match) int {
+	return cmp.Compare(min(b.signals, r.need), min(a.signals, r.need))
 }
 
 // Rank scores every learning of ls against ctx. Equal scores keep the
@@ -133,7 +165,8 @@ func Rank(ls []*learnings.Learning, ctx Context) Ranking {
 	if len(q.words) == 0 && len(q.paths) == 0 {
 		return r
 	}
-	r.Matches = newScan(q, ls).rank()
+	r.Matches = newScan(q, ls).rank(r.Floor)
+	r.need = min(2, q.signals())
 	return r
 }
 
@@ -167,8 +200,18 @@ type hit struct {
 type pathHit struct {
 	path int  // index into q.paths
 	kind int8 // index into kindOrder
+	// seen is set when only the session's Documentation Seen names ref:
+	// the learning itself may be about something else.
+	seen bool
 	ref  string
 }
+
+// weightSeen is what a path match counts for when only the session's
+// Documentation Seen holds the path: a session that read
+// invoicer/render.py may have learnt how to run the formatter, so a
+// learning that names the file, or shares the task's words, ranks above
+// one linked to it only by the session's reading.
+const weightSeen = 0.5
 
 // session is what a session contributes to each of its learnings, computed
 // once per session.
@@ -176,7 +219,7 @@ type session struct {
 	tf   []float64
 	refs []string // its Documentation Seen entries
 	// hits are refs compared with the paths at hand, once compared: what
-	// every learning of the session that names no path of its own gets.
+	// every learning of the session gets for the paths it does not name.
 	hits     []pathHit
 	compared bool
 }
@@ -337,21 +380,36 @@ func (c *scanner) paths(ss *session, pathly bool, text string) []pathHit {
 	if ss != nil {
 		refs = ss.refs
 	}
-	if tp := textPathsIf(pathly, text); len(tp) > 0 {
-		return c.comparePaths(append(refs[:len(refs):len(refs)], tp...))
+	var seen []pathHit
+	if ss != nil {
+		if !ss.compared {
+			ss.hits, ss.compared = c.comparePaths(refs, true), true
+		}
+		seen = ss.hits
 	}
-	if ss == nil {
-		return nil
+	tp := textPathsIf(pathly, text)
+	if len(tp) == 0 {
+		return seen
 	}
-	if !ss.compared {
-		ss.hits, ss.compared = c.comparePaths(refs), true
+	own := c.comparePaths(tp, false)
+	if len(own) == 0 {
+		return seen
 	}
-	return ss.hits
+	// A path at hand the learning names counts as named; the others
+	// keep the session's match.
+	out := own
+	for _, h := range seen {
+		if !slices.ContainsFunc(own, func(o pathHit) bool { return o.path == h.path }) {
+			out = append(out, h)
+		}
+	}
+	slices.SortFunc(out, func(a, b pathHit) int { return cmp.Compare(a.path, b.path) })
+	return out
 }
 
 // comparePaths finds, for each path at hand, the strongest match among
 // refs (the first of equally strong ones).
-func (c *scanner) comparePaths(refs []string) []pathHit {
+func (c *scanner) comparePaths(refs []string, seen bool) []pathHit {
 	if len(refs) == 0 {
 		return nil
 	}
@@ -362,7 +420,7 @@ func (c *scanner) comparePaths(refs []string) []pathHit {
 	for _, r := range refs {
 		for pi, k := range c.kindsOf(r) {
 			if k >= 0 && (best[pi].kind < 0 || k < best[pi].kind) {
-				best[pi] = pathHit{pi, k, r}
+				best[pi] = pathHit{pi, k, seen, r}
 			}
 		}
 	}
@@ -393,7 +451,7 @@ func (c *scanner) kindsOf(ref string) []int8 {
 	return ks
 }
 
-func (s *scan) rank() []Match {
+func (s *scan) rank(floor float64) []Match {
 	n := float64(len(s.ls))
 	df := make([]float64, len(s.q.words))
 	for _, h := range s.hits {
@@ -443,7 +501,11 @@ func (s *scan) rank() []Match {
 			score += sc
 		}
 		for _, ph := range phs {
-			score += pidf[ph.path][ph.kind]
+			if ph.seen {
+				score += weightSeen * pidf[ph.path][ph.kind]
+			} else {
+				score += pidf[ph.path][ph.kind]
+			}
 		}
 		if score > 0 {
 			order = append(order, scored{i, math.Round(score*1000) / 1000})
@@ -480,7 +542,11 @@ func (s *scan) rank() []Match {
 		from := len(termArena)
 		for _, w := range ws {
 			termArena = append(termArena, s.q.shown[w.word])
+			if w.score >= signalShare*floor {
+				m.signals++
+			}
 		}
+		m.signals += len(s.refs[o.i])
 		if len(termArena) > from {
 			m.Terms = termArena[from:len(termArena):len(termArena)]
 		}

@@ -135,7 +135,7 @@ func TestRankIsDeterministic(t *testing.T) {
 	ctx := Context{Task: "release tags and migrations", Paths: []string{"db/migrations/0042_add_users.sql"}, Branch: "feat/release-notes"}
 	first := Rank(sample(), ctx)
 	for range 20 {
-		if diff := cmp.Diff(first, Rank(sample(), ctx)); diff != "" {
+		if diff := cmp.Diff(first, Rank(sample(), ctx), cmp.AllowUnexported(Ranking{}, Match{})); diff != "" {
 			t.Fatalf("second ranking differs:\n%s", diff)
 		}
 	}
@@ -213,13 +213,15 @@ func TestScoreByHand(t *testing.T) {
 		{"a branch word counts 0.9", Context{Branch: "fix/quartz"}, map[string]float64{"quartz lemon kiwi plum": 0.9 * idfOf(1)}},
 		// A path's words (not its extension) count 0.6 of a task word, a
 		// camelCase piece of one half that; the session's Documentation
-		// Seen holds them at 0.4: BM25 gives 0.4*2.2/(0.4+1.2) = 0.55.
+		// Seen holds them at 0.4: BM25 gives 0.4*2.2/(0.4+1.2) = 0.55. A
+		// path match only the session's Documentation Seen holds counts
+		// half.
 		{"the same file, seen by one session", Context{Paths: []string{"ios/Uploader.swift"}}, map[string]float64{
-			"quartz lemon kiwi plum": 3*idfOf(1) + 2*0.6*idfOf(1)*0.55}},
+			"quartz lemon kiwi plum": 0.5*3*idfOf(1) + 2*0.6*idfOf(1)*0.55}},
 		{"the same name", Context{Paths: []string{"ios/UploaderTests.swift"}}, map[string]float64{
-			"quartz lemon kiwi plum": 1.5*idfOf(1) + (0.6+0.3)*idfOf(1)*0.55}},
+			"quartz lemon kiwi plum": 0.5*1.5*idfOf(1) + (0.6+0.3)*idfOf(1)*0.55}},
 		{"the same directory", Context{Paths: []string{"ios/Queue.swift"}}, map[string]float64{
-			"quartz lemon kiwi plum": 1*idfOf(1) + 0.6*idfOf(1)*0.55}},
+			"quartz lemon kiwi plum": 0.5*1*idfOf(1) + 0.6*idfOf(1)*0.55}},
 		{"a focus word counts half", Context{Task: "gamma"}, nil},
 	}
 	for _, tt := range tests {

@@ -85,6 +85,9 @@ type Text struct {
 	hasKey bool
 	a      atomic.Pointer[analysis]
 	src    string
+	// words are the text's words as oneChange reads them, read on first
+	// use.
+	words atomic.Pointer[[]string]
 }
 
 // Prepare reads s for comparison. The Text may be shared between
@@ -154,7 +157,8 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	switch {
 	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
 		v.Kind = Same
-	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack:
+	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack &&
+		oneChange(t, c):
 		v.Kind = Update
 	}
 	return v

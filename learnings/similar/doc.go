@@ -10,12 +10,15 @@
 //
 // Read each text as its tokens: lower-case the words, drop Markdown
 // emphasis, punctuation, stop words and filler ("use", "ensure", "the
-// project"), expand contractions, stem plurals and tenses, write number
-// words as digits ("two" is "2") and units one way ("30s", "30 sec" and "30
-// seconds" are "30 s"), glue a negation to the word it negates ("never
-// npm" is "!npm"), and cut the text into clauses at sentence punctuation,
-// commas and conjunctions ("and", "or"). The word tables are in words.go,
-// the reading in read.go and tokenize.go.
+// project", "you need to", "all"), expand contractions, stem plurals and
+// tenses, read common synonyms and British spellings one way ("begin" is
+// "start", "delete" is "remove", "large" is "big", "colour" is "color",
+// "optimise" is "optimize"), write number words as digits ("two" is "2")
+// and units one way ("30s", "30 sec" and "30 seconds" are "30 s"), glue a
+// negation to the word it negates ("never npm" and "do not npm" are
+// "!npm"), and cut the text into clauses at sentence punctuation, commas
+// and conjunctions ("and", "or"). The word tables are in words.go and
+// spelling.go, the reading in read.go and tokenize.go.
 //
 // Two learnings are the same when, after that reading:
 //
@@ -38,10 +41,18 @@
 // "run make gen before go test" (the order within the clause changed).
 //
 // A learning that is not the same is an update of the other when its Score
-// is at least UpdateThreshold (0.5) and the words the two share weigh at
+// is at least UpdateThreshold (0.5), the words the two share weigh at
 // least half of the larger text's word weight (a change of value leaves
-// most words alone): "Backoff caps at 30 s" and "Backoff caps at 60 s".
-// Otherwise the two are distinct.
+// most words alone), and one thing changed: their words, read as above,
+// differ in one place (a value, a name, a command, a flag, a path, a
+// negation added as in "no longer"), or only in numbers, or only in their
+// order (two values trading places): "Backoff caps at 30 s" and "Backoff
+// caps at 60 s". Otherwise the two are distinct: two learnings built on
+// one pattern about different things ("`task lint` in the HTTP router",
+// "`just check` in the CSV exporter") are siblings, not an update, and
+// asking the user which is true would ask about a change that is not one.
+// Every caller (store, summarise, lint) asks the same Compare, so they
+// cannot disagree about what an update is.
 //
 // Score is 0.6 times the weighted word overlap (Jaccard over stemmed
 // words, rarer words weighing more) plus 0.4 times the character trigram
@@ -53,8 +64,9 @@
 //   - compare.go: Compare, Text, Verdict, the same/update/distinct decision
 //     and the word diff an update reports.
 //   - same.go: the meaning rules above (clauses, rotations, lists).
-//   - read.go, tokenize.go, words.go: reading a text into tokens and
-//     clauses, and the word tables it uses.
+//   - change.go: what makes an update (one thing changed).
+//   - read.go, tokenize.go, words.go, spelling.go: reading a text into
+//     tokens and clauses, and the word tables it uses.
 //   - fuzzy.go, grams.go: Canonical, the word and trigram features behind
 //     Score, and Profile, which the docs package matches passages with.
 //   - index.go, filter.go, prepare.go: finding the same or a related

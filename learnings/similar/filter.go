@@ -88,7 +88,7 @@ func looseTerms(f *features) map[string]bool {
 		_, opener := clauseOpeners[w]
 		_, rel := relationWords[w]
 		_, _, qty := splitQuantity(w)
-		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] {
+		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || spelledTwoWays(w) {
 			loose[stem(w)] = true
 		}
 	}

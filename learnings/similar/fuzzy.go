@@ -181,8 +181,15 @@ func (f *features) fill(toks, block []string) {
 			if lx.stop || w == "" {
 				continue
 			}
+			if us := americanOf(w, lx); us != w {
+				w, lx = us, lookup(us)
+			}
 			st := stem(w)
 			if st != w {
+				lx = lookup(st)
+			}
+			if lx.same != "" {
+				st = lx.same
 				lx = lookup(st)
 			}
 			if pendingNegation && !lx.generic {

@@ -14,9 +14,12 @@ type pair struct {
 
 // loadPairs reads testdata/pairs.txt: blocks of a kind line, the stored
 // learning and the candidate.
-func loadPairs(t testing.TB) []pair {
+func loadPairs(t testing.TB) []pair { return loadPairsFrom(t, "testdata/pairs.txt") }
+
+// loadPairsFrom reads a file of pairs in the format of testdata/pairs.txt.
+func loadPairsFrom(t testing.TB, path string) []pair {
 	t.Helper()
-	f, err := os.Open("testdata/pairs.txt")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +33,7 @@ func loadPairs(t testing.TB) []pair {
 		case 3:
 			out = append(out, pair{kind: block[0], stored: block[1], cand: block[2], line: start})
 		default:
-			t.Fatalf("testdata/pairs.txt:%d: a block has %d lines, want 3", start, len(block))
+			t.Fatalf("%s:%d: a block has %d lines, want 3", path, start, len(block))
 		}
 		block = nil
 	}

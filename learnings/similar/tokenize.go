@@ -290,12 +290,18 @@ func (t *tokenizer) one(w string) {
 		}
 		return
 	}
+	if us := americanOf(w, lx); us != w {
+		w, lx = us, lookup(us)
+	}
 	st := stem(w)
 	if st != w {
 		lx = lookup(st)
 	}
 	if lx.fillerStem {
 		return
+	}
+	if lx.same != "" {
+		st = lx.same
 	}
 	t.emit(st)
 }

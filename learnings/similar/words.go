@@ -17,6 +17,9 @@ type lexEntry struct {
 	opener, relation, number, unit string
 	// synonym is the entry of the word this one is a spelling of.
 	synonym *lexEntry
+	// american is the American spelling of a British one (americanWords),
+	// same the stem a stem is read as (sameStems); "" for none.
+	american, same string
 }
 
 var (
@@ -99,6 +102,8 @@ func newLexicon() map[string]*lexEntry {
 	for w, v := range synonyms {
 		entry(w).synonym = entry(v)
 	}
+	fillLex(entry, americanWords, func(e *lexEntry) *string { return &e.american })
+	fillLex(entry, sameStems, func(e *lexEntry) *string { return &e.same })
 	return m
 }
 
@@ -142,7 +147,10 @@ var relationWords = map[string]string{
 // frame a learning without changing it.
 var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "ensure", "remember",
 	"note", "important", "importantly", "currently", "actually", "really", "simply", "basically",
-	"project", "project's", "repo", "repository", "codebase", "generally", "typically")
+	"project", "project's", "repo", "repository", "codebase", "generally", "typically",
+	// "You need to", "you must" and "it is required to" ask the same;
+	// "all", "every" and "each" rarely change what an instruction says.
+	"need", "all", "every", "each")
 
 var fillerStems = stemmedSet("use", "ensure", "remember")
 

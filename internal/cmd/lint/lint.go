@@ -47,7 +47,9 @@ each. It reports:
   - duplicate and near-duplicate learnings, with both IDs and a score
   - two learnings that say different things about the same subject while
     both stand (a warning: only you know which is true), with the words
-    that changed and how to settle it
+    that changed and how to settle it: exactly the pairs 'learn summarise'
+    would call an UPDATE (one thing changed), never two learnings built on
+    one pattern about different things
   - a category label that misspells one of the five spec categories
   - secrets already in the file (API keys, tokens, private keys, passwords),
     by kind and line only, never the value

@@ -82,9 +82,12 @@ counts half as much, in its Documentation Seen 0.4, in the project name 0.2; a b
 or a piece of a camelCase word half. Each path at hand that the learning names
 or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name, as
 uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same package),
-times how rare that match is. Only learnings scoring at least the floor are
-chosen: the score of a task word held once by one learning in 50 (about 3.5 to
-4 in a memory of 50 learnings or more). --json gives the floor, each learning's
+times how rare that match is, and half that when only its session saw the path
+(the session may have learnt something else). Only learnings scoring at least
+the floor are chosen: the score of a task word held once by one learning in 50
+(about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
+signals (two task words that each score a quarter of the floor, a word and a
+path, two paths) come before those resting on one rare word. --json gives the floor, each learning's
 score and the words and paths behind it.
 
 After a compaction. --agent-session ID (the id of the agent session, as its

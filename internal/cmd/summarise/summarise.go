@@ -53,9 +53,12 @@ with the references sessions saw most often.
 
 With "-", read candidate learnings from stdin in the format 'learn store' takes
 and give each a verdict: NEW; DUPLICATE of a stored learning (the same
-learning, however worded: its ID, session and score) or of an earlier
-candidate; UPDATE of a stored learning that it changes (a value, a name, a
-number, a negation, two values swapped), with the words that changed
+learning, however worded, common synonyms and British or American spelling
+included: its ID, session and score) or of an earlier candidate; UPDATE of a
+stored learning in which it changes one thing (a value, a name, a number, a
+command, a path, a negation as in "no longer", two values swapped; a learning
+built on the same pattern about something else, or citing another ticket, is
+NEW), with the words that changed
 (` + "`jest` → `vitest`" + `), so the user can say whether it replaces the old one
 ('learn store --replaces ID'); or ALREADY DOCUMENTED (the
 file, line, heading and score of the passage that covers it). It says how many

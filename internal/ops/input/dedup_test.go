@@ -1,6 +1,7 @@
 package input
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -19,6 +20,14 @@ func TestAgainstStoredMatchesBruteForce(t *testing.T) {
 	texts := []string{stored[3].Text, stored[len(stored)-1].Text, "**" + stored[7].Text + "**"}
 	for _, c := range cands {
 		texts = append(texts, c.Text)
+	}
+	// A few stored learnings with one number changed: updates. The
+	// generator's near-duplicates change a subject and a ticket at once,
+	// which is a sibling, not an update.
+	for _, s := range stored {
+		if changed := oneMore(s.Text); changed != s.Text && len(texts) < len(cands)+8 {
+			texts = append(texts, changed)
+		}
 	}
 	if len(stored) < 2*minChunk {
 		t.Fatalf("only %d stored learnings: too few for parallel chunks", len(stored))
@@ -46,4 +55,18 @@ func TestAgainstStoredMatchesBruteForce(t *testing.T) {
 	if same < 3 || updates < 3 {
 		t.Errorf("%d candidates have a same learning and %d an update: the test is not exercising the dedup", same, updates)
 	}
+}
+
+// oneMore is s with the digits of its first number turned into other
+// digits, or s when it has none.
+func oneMore(s string) string {
+	i := strings.IndexAny(s, "0123456789")
+	if i < 0 {
+		return s
+	}
+	j := i
+	for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	return s[:i] + strings.Repeat("7", j-i+1) + s[j:]
 }

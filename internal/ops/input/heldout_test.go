@@ -95,13 +95,16 @@ func decide(t *testing.T, stored, cand string) string {
 }
 
 // heldoutFloor is the least number of pairs of each verdict the decision
-// must get right: the score at 3b7fae8, when the set was added (DUPLICATE
-// 17 of 41, the other 24 called UPDATE; UPDATE 37 of 38; NEW 25 of 25),
-// not a goal: the issue wants a rewording with common synonyms called
-// DUPLICATE. Raise it when the decision gets better.
+// must get right: the score of the code, not a goal. When the set was
+// added (3b7fae8): DUPLICATE 17 of 41, the other 24 called UPDATE; UPDATE
+// 37 of 38; NEW 25 of 25. With the synonym table and the one-change rule
+// (issue 24): DUPLICATE 30, UPDATE 36 (a flipped negation that also adds
+// a clause, "Never run the seed script against staging" and "Always run
+// it against staging after a reset", now reads as two changes), NEW 25.
+// Raise it when the decision gets better.
 var heldoutFloor = map[string]int{
-	"DUPLICATE": 17,
-	"UPDATE":    37,
+	"DUPLICATE": 30,
+	"UPDATE":    36,
 	"NEW":       25,
 }
 

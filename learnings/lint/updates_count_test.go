@@ -1,0 +1,35 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
+)
+
+// TestUpdatePairsArePlausible holds lint to the pairs summarise would call
+// an update on memories from every generator: the generators repeat about
+// one learning in twenty with a small change, so a tenth of the learnings
+// reported as unresolved updates is already generous. Before issue 24,
+// siblings built on one pattern about different things (the same advice
+// "also in" another component, under another ticket) were reported too:
+// 297 of 664 learnings of the default generator's 100 KB file, 204 of 465
+// of the sparse one's, 366 of 539 of the intl one's.
+func TestUpdatePairsArePlausible(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run("mode="+mode, func(t *testing.T) {
+			doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 200 << 10, Mode: mode}))
+			n := len(doc.Learnings())
+			updates := 0
+			for _, f := range check(doc) {
+				if f.Kind == KindUpdate {
+					updates++
+				}
+			}
+			t.Logf("%d update pairs among %d learnings", updates, n)
+			if updates*10 > n {
+				t.Errorf("%d update pairs among %d learnings: more than one in ten", updates, n)
+			}
+		})
+	}
+}

@@ -1,0 +1,45 @@
+package similar
+
+import (
+	"testing"
+)
+
+// TestRewordings holds the decision to testdata/rewordings.txt: a
+// rewording with common synonyms (start and begin, remove and delete, big
+// and large, "do not" and "never", British and American spelling) is the
+// same learning, a changed value, name, command or a negation is an
+// update, and two unrelated learnings of one category are distinct, each
+// way round.
+func TestRewordings(t *testing.T) {
+	want := map[string]Kind{"same": Same, "update": Update, "new": Distinct}
+	got := map[string]int{}
+	total := map[string]int{}
+	for _, p := range loadPairsFrom(t, "testdata/rewordings.txt") {
+		k, ok := want[p.kind]
+		if !ok {
+			t.Fatalf("rewordings.txt:%d: unknown kind %q", p.line, p.kind)
+		}
+		total[p.kind]++
+		v, w := Compare(p.stored, p.cand), Compare(p.cand, p.stored)
+		if v.Kind != w.Kind {
+			t.Errorf("rewordings.txt:%d: not symmetric: %v one way, %v the other", p.line, v.Kind, w.Kind)
+		}
+		if v.Kind == k {
+			got[p.kind]++
+			continue
+		}
+		report := t.Logf
+		if k == Distinct || v.Kind == Same {
+			// A sibling asked about as an update, or a change
+			// dropped as the same learning: never.
+			report = t.Errorf
+		}
+		report("rewordings.txt:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
+	}
+	for _, k := range []string{"same", "update", "new"} {
+		t.Logf("%-6s %d of %d", k, got[k], total[k])
+		if share := float64(got[k]) / float64(total[k]); share < 0.9 {
+			t.Errorf("%s: %.0f%% right, want at least 90%%", k, 100*share)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package similar
+
+// Words people use for one another: the synonyms and the British and
+// American spellings that a rewording changes without changing the fact.
+// Both readings (the features behind Score and the same-learning analysis)
+// write each word of these tables one way, so "Begin the dev server" and
+// "Start the dev server" hold the same tokens, and so do "colour" and
+// "color". A word not in a table keeps its own meaning: a tool, a value or
+// a name that differs is still a change.
+
+import "strings"
+
+// sameWords are groups of words a learning uses interchangeably; the first
+// word of each group is the one they are all read as. A word is matched by
+// its stem, so each group covers its inflections ("began" and "begun" are
+// listed: stemming does not reach them). Keep a group to words that mean
+// the same in a learning about software whatever the sentence: "fetch" is
+// also an API, "display" a noun, so they are not here.
+var sameWords = []string{
+	"start begin began begun startup",
+	"stop halt",
+	"remove delete",
+	"fast quick quickly rapid rapidly speedy",
+	"faster quicker",
+	"slow sluggish",
+	"big large huge",
+	"bigger larger",
+	"small tiny",
+	"smaller tinier",
+	"often frequently",
+	"allow permit",
+	"forbid prohibit",
+	"modify alter",
+	"verify confirm",
+	"wrong incorrect",
+}
+
+// sameStems maps the stem of each word of sameWords to the stem of its
+// group's first word.
+var sameStems = func() map[string]string {
+	m := map[string]string{}
+	for _, g := range sameWords {
+		ws := strings.Fields(g)
+		for _, w := range ws {
+			m[stem(w)] = stem(ws[0])
+		}
+	}
+	return m
+}()
+
+// britishRoots are British spellings with an American one that differs
+// inside the word, with the inflections stemming leaves apart: "colour",
+// "colours", "coloured" are read as "color", "colors", "colored".
+var britishRoots = map[string]string{
+	"colour": "color", "behaviour": "behavior", "favour": "favor", "honour": "honor",
+	"flavour": "flavor", "labour": "labor", "neighbour": "neighbor", "humour": "humor",
+	"rumour": "rumor", "armour": "armor", "harbour": "harbor", "vapour": "vapor",
+	"endeavour": "endeavor", "savour": "savor", "odour": "odor",
+	"centre": "center", "metre": "meter", "litre": "liter", "fibre": "fiber", "theatre": "theater",
+	"licence": "license", "defence": "defense", "offence": "offense",
+	"catalogue": "catalog", "dialogue": "dialog", "analogue": "analog",
+	"cancelled": "canceled", "cancelling": "canceling", "travelled": "traveled",
+	"travelling": "traveling", "modelled": "modeled", "modelling": "modeling",
+	"labelled": "labeled", "labelling": "labeling", "levelled": "leveled",
+	"signalled": "signaled", "signalling": "signaling", "totalled": "totaled",
+	"fuelled": "fueled", "marshalled": "marshaled", "marshalling": "marshaling",
+	"channelled": "channeled", "tunnelling": "tunneling", "dialled": "dialed",
+	"grey": "gray", "programme": "program", "programmes": "programs",
+	"judgement": "judgment", "acknowledgement": "acknowledgment", "ageing": "aging",
+	"enrol": "enroll", "fulfil": "fulfill", "artefact": "artifact", "artefacts": "artifacts",
+}
+
+// britishSuffixes are the endings a British root takes that stemming does
+// not strip.
+var britishSuffixes = []string{"", "s", "ed", "ing", "ful", "ite", "ites", "able", "less", "d"}
+
+// americanWords holds every British spelling britishRoots gives with its
+// suffixes, read the American way.
+var americanWords = func() map[string]string {
+	m := map[string]string{}
+	for gb, us := range britishRoots {
+		for _, s := range britishSuffixes {
+			m[gb+s] = us + s
+		}
+	}
+	return m
+}()
+
+// notIse are common words ending in "ise" that have no "ize" spelling.
+// Reading them with a "z" would still be harmless (both sides read the
+// same), but it would make them look like a spelling variant.
+var notIse = setOf("promise", "precise", "concise", "exercise", "otherwise", "likewise",
+	"clockwise", "raise", "noise", "wise", "rise", "arise", "advise", "revise", "devise",
+	"supervise", "enterprise", "surprise", "expertise", "compromise", "premise", "franchise",
+	"merchandise", "disguise", "paradise", "praise", "cruise", "poise", "improvise", "treatise",
+	"demise", "excise", "televise", "bruise", "chemise", "incise", "despise", "reprise", "mise",
+	"anise", "guise", "vise", "apprise", "comprise")
+
+// american writes a British spelling of a lower-case word the American
+// way: "colour" as "color", "optimise", "optimised" and "optimisation" as
+// "optimize", "optimized" and "optimization", "analyse" as "analyze".
+// Other words come back as they are.
+func american(w string) string { return americanOf(w, lookup(w)) }
+
+// americanOf is american given w's lexicon entry, which holds the
+// spellings of britishRoots.
+func americanOf(w string, lx *lexEntry) string {
+	if lx.american != "" {
+		return lx.american
+	}
+	if len(w) < 6 || !iseTail(w) {
+		return w
+	}
+	for _, suf := range iseSuffixes {
+		base, ok := strings.CutSuffix(w, suf)
+		if !ok || len(base) < 3 {
+			continue
+		}
+		if c := base[len(base)-1]; c != 'i' && c != 'y' {
+			continue
+		}
+		if notIse[base+"se"] {
+			return w
+		}
+		return base + "z" + suf[1:]
+	}
+	return w
+}
+
+// iseTail reports whether "is" or "ys" is among the last eight bytes of
+// w, where every ending of iseSuffixes starts: most words have neither,
+// and reading every word of a large memory looks them up.
+func iseTail(w string) bool {
+	for i := max(1, len(w)-8); i < len(w); i++ {
+		if w[i] == 's' && (w[i-1] == 'i' || w[i-1] == 'y') {
+			return true
+		}
+	}
+	return false
+}
+
+// iseSuffixes are the endings of the "-ise" and "-yse" family after the
+// vowel: "optimise", "optimised", "optimisation".
+var iseSuffixes = []string{"se", "sed", "ses", "sing", "ser", "sers", "sation", "sations", "sable"}
+
+// spelledTwoWays reports whether w, lower case, is a word of these tables
+// in either spelling: a text that says the same may hold another word, so
+// store's filter must not rule it out for lacking this one.
+func spelledTwoWays(w string) bool {
+	if american(w) != w {
+		return true
+	}
+	if _, ok := sameStems[stem(w)]; ok {
+		return true
+	}
+	for _, suf := range iseSuffixes {
+		if base, ok := strings.CutSuffix(w, "z"+suf[1:]); ok && len(base) >= 3 {
+			return true
+		}
+	}
+	for gb, us := range britishRoots {
+		if strings.HasPrefix(w, us) && gb != us {
+			return true
+		}
+	}
+	return false
+}
