@@ -33,6 +33,8 @@ var passwordRules = []rule{
 		// line or the password on a line of its own.
 		kind:  "netrc password",
 		hints: []string{"machine", "default"},
+		// Most lines that say "default" are prose without a password.
+		may:   func(line string) bool { return strings.Contains(line, "password") },
 		re:    regexp.MustCompile(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
 		valid: flagPassword,
 	},

@@ -87,7 +87,8 @@ var providerRules = []rule{
 	{kind: "Slack webhook URL", hints: []string{"hooks.slack.com"}, re: regexp.MustCompile(`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,}`)},
 	{kind: "Discord webhook URL", hints: []string{"discord"}, re: regexp.MustCompile(`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]{20,}`)},
 	{kind: "Discord bot token", hints: []string{"discord", "bot", "token"}, context: true, bounded: true, valid: discordToken,
-		re: regexp.MustCompile(`[MNO][A-Za-z0-9_\-]{22,26}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}`)},
+		may: dotsApart(7),
+		re:  regexp.MustCompile(`[MNO][A-Za-z0-9_\-]{22,26}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}`)},
 	hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
 	provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, "sg."),
 	provider("Sendinblue API key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib-"),
@@ -234,4 +235,24 @@ func discordToken(text string, span []int) bool {
 		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(id, "="))
 	}
 	return err == nil && len(b) >= 15 && strings.Trim(string(b), "0123456789") == ""
+}
+
+// dotsApart is a rule's may for an expression whose every match has two
+// full stops n bytes apart (a Discord bot token's ".XXXXXX."): its context
+// hints ("bot", "token") are on many lines of prose, few of which have
+// that.
+func dotsApart(n int) func(line string) bool {
+	return func(line string) bool {
+		for i := strings.IndexByte(line, '.'); i >= 0 && i+n < len(line); {
+			if line[i+n] == '.' {
+				return true
+			}
+			j := strings.IndexByte(line[i+1:], '.')
+			if j < 0 {
+				return false
+			}
+			i += 1 + j
+		}
+		return false
+	}
 }

@@ -83,6 +83,18 @@ type rule struct {
 	// bounded rules only count when the secret does not continue into
 	// more key characters.
 	bounded bool
+	// may, when set, reports whether a line can hold a match at all (a
+	// literal every match has, say): a line for which it is false is
+	// skipped before the regular expression runs.
+	may func(line string) bool
+	// seek, when set, finds where in s, from from on, the next match can
+	// start, for an overlapping rule whose expression would otherwise be
+	// tried at every byte: the first possible start p (-1 when none is
+	// left) and next, from where to seek again when anchored does not
+	// match at p. anchored is the expression anchored at the start of its
+	// input; it gives at p the match the expression would find.
+	seek     func(s string, from int) (p, next int)
+	anchored *regexp.Regexp
 	// windowed rules run their expression only on the words around each
 	// hint in a line (about window bytes either side, widened to
 	// whitespace), not on the whole line: an expression that opens with a
@@ -159,14 +171,13 @@ var assignmentRules = []rule{
 		re:    regexp.MustCompile(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
 		valid: saidPassword,
 	},
-	{
+	seekingKeys(rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
 		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
-		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
-			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
-	},
+	}, `(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*`+
+		`(?:(?P<q>["'`+"`"+`])(?P<qs>[^"'`+"`"+`\r\n]*)["'`+"`"+`]|(?P<s>[^\s"'`+"`"+`,;()]+))`),
 }
 
 // saidValue is the value of a password stated in prose: a code span, or a
@@ -278,7 +289,8 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 	}
 	var out [][]int
 	for _, ln := range lines {
-		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) {
+		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) ||
+			r.may != nil && !r.may(text[ln[0]:ln[1]]) {
 			continue
 		}
 		spans := [][2]int{ln}
@@ -339,14 +351,9 @@ func (r rule) findAll(s string) [][]int {
 	}
 	var out [][]int
 	for from := 0; from < len(s); {
-		m := r.re.FindStringSubmatchIndex(s[from:])
+		m := r.find(s, from)
 		if m == nil {
 			break
-		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += from
-			}
 		}
 		out = append(out, m)
 		next := secretIndex(r.re, m)[0]
