@@ -35,13 +35,13 @@ var passwordRules = []rule{
 		hints: []string{"machine", "default"},
 		// Most lines that say "default" are prose without a password.
 		may:   func(line string) bool { return strings.Contains(line, "password") },
-		re:    regexp.MustCompile(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
+		re:    lazy(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
 		valid: flagPassword,
 	},
 	{
 		kind:  "netrc password",
 		hints: []string{"password"},
-		re:    regexp.MustCompile(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+		re:    lazy(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
 		valid: func(text string, span []int) bool {
 			return flagPassword(text, span) && spokenPassword(text, span)
 		},
@@ -65,7 +65,7 @@ var passwordRules = []rule{
 		// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
 		kind:  "password on a command line",
 		hints: []string{"echo", "printf"},
-		re: regexp.MustCompile(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+		re: lazy(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
 			`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
 		valid: flagPassword,
 	},
@@ -75,7 +75,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+		re: lazy(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 			`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 			`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
 		valid: spokenPassword,
@@ -86,7 +86,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+		re: lazy(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 			`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
 		valid: spokenPassword,
 	},
@@ -95,7 +95,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+		re: lazy(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 		valid: spokenPassword,
 	},
@@ -104,7 +104,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
-		re: regexp.MustCompile(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+		re: lazy(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
 			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
@@ -116,7 +116,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    []string{"passw", "pw"},
-		re:       regexp.MustCompile(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+		re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 		valid: func(text string, span []int) bool {
 			return spokenPassword(text, span) && !algorithm.MatchString(value(text, span))
 		},
@@ -126,7 +126,7 @@ var passwordRules = []rule{
 		kind:  "password in credentials",
 		needs: ":",
 		hints: userPassHints,
-		re:    regexp.MustCompile(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+		re:    lazy(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
 		judge: judgeUserPassword,
 	},
 }
@@ -158,7 +158,7 @@ func commandPassword(command, flag string, hints ...string) rule {
 	return rule{
 		kind:  "password on a command line",
 		hints: hints,
-		re: regexp.MustCompile(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
+		re: lazy(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
 			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`),
 		valid: flagPassword,
 	}

@@ -53,7 +53,7 @@ type Finding struct {
 // "qs") when the pattern has one, else the whole match.
 type rule struct {
 	kind string
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	// valid, when set, rejects matches whose secret, text[span[0]:span[1]],
 	// is not one.
 	valid func(text string, span []int) bool
@@ -94,7 +94,7 @@ type rule struct {
 	// match at p. anchored is the expression anchored at the start of its
 	// input; it gives at p the match the expression would find.
 	seek     func(s string, from int) (p, next int)
-	anchored *regexp.Regexp
+	anchored *lazyRegexp
 	// windowed rules run their expression only on the words around each
 	// hint in a line (about window bytes either side, widened to
 	// whitespace), not on the whole line: an expression that opens with a
@@ -123,13 +123,13 @@ var assignmentRules = []rule{
 		kind:  "password in URL",
 		hints: []string{"://"},
 		needs: "@",
-		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
+		re:    lazy(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
 	},
 	{
 		kind:  "curl credentials",
 		hints: []string{"curl"},
-		re:    regexp.MustCompile(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+		re:    lazy(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
 			return !isPlaceholder(v) && !isReference(v)
@@ -138,13 +138,13 @@ var assignmentRules = []rule{
 	{
 		kind:  "basic auth credentials",
 		hints: []string{"basic"},
-		re:    regexp.MustCompile(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+		re:    lazy(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
 		valid: encodesCredentials,
 	},
 	{
 		kind:  "bearer token",
 		hints: []string{"bearer"},
-		re:    regexp.MustCompile(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+		re:    lazy(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
 		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 	},
 	{
@@ -152,7 +152,7 @@ var assignmentRules = []rule{
 		// learnings quote the commands they ran.
 		judge: judgeAssignment,
 		hints: []string{"--"},
-		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+		re: lazy(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 	{
@@ -160,7 +160,7 @@ var assignmentRules = []rule{
 		// password for the test tenant was `X`".
 		kind:  "password assignment",
 		hints: []string{"password", "passwd", "passphrase"},
-		re: regexp.MustCompile(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+		re: lazy(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 			`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
 		valid: saidPassword,
 	},
@@ -168,7 +168,7 @@ var assignmentRules = []rule{
 		// "log in with the password X".
 		kind:  "password assignment",
 		hints: []string{"password", "passwd", "passphrase"},
-		re:    regexp.MustCompile(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+		re:    lazy(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
 		valid: saidPassword,
 	},
 	seekingKeys(rule{
@@ -232,14 +232,14 @@ func scanLines(text string, lines []ruleLines) []Finding {
 	for _, rl := range lines {
 		r := rules[rl.rule]
 		for _, m := range r.matches(text, rl.lines) {
-			start, end := secretSpan(r.re, m)
+			start, end := secretSpan(r.re.get(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
 				r.valid != nil && !r.valid(text, []int{start, end}) {
 				continue
 			}
 			kind := r.kind
 			if r.judge != nil {
-				kind = r.judge(text, r.re, m)
+				kind = r.judge(text, r.re.get(), m)
 			}
 			if kind != "" && !overlaps(start, end) {
 				out = append(out, Finding{Kind: kind, Start: start, End: end})
@@ -347,7 +347,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 // search resumes where each match's value starts rather than after it.
 func (r rule) findAll(s string) [][]int {
 	if !r.overlapping {
-		return r.re.FindAllStringSubmatchIndex(s, -1)
+		return r.re.get().FindAllStringSubmatchIndex(s, -1)
 	}
 	var out [][]int
 	for from := 0; from < len(s); {
@@ -356,8 +356,8 @@ func (r rule) findAll(s string) [][]int {
 			break
 		}
 		out = append(out, m)
-		next := secretIndex(r.re, m)[0]
-		if q := r.re.SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
+		next := secretIndex(r.re.get(), m)[0]
+		if q := r.re.get().SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
 			next = m[2*q]
 		}
 		from = max(next, m[0]+1)

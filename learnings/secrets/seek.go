@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -14,8 +13,8 @@ import (
 // 10 MB file of three-to-eight-sentence learnings it took 0.76 s of a
 // 0.96 s scan; seeking, 0.01-0.02 s (BenchmarkScanGenerators/long).
 func seekingKeys(r rule, pattern string) rule {
-	r.re = regexp.MustCompile(pattern)
-	r.anchored = regexp.MustCompile(`^(?:` + pattern + `)`)
+	r.re = lazy(pattern)
+	r.anchored = lazy(`^(?:` + pattern + `)`)
 	r.seek = seekKey
 	return r
 }
@@ -75,14 +74,14 @@ func keyOpener(r rune) bool {
 // find is the first match of r in s[from:], as indexes into s.
 func (r rule) find(s string, from int) []int {
 	if r.seek == nil {
-		return shift(r.re.FindStringSubmatchIndex(s[from:]), from)
+		return shift(r.re.get().FindStringSubmatchIndex(s[from:]), from)
 	}
 	for from < len(s) {
 		p, next := r.seek(s, from)
 		if p < 0 {
 			return nil
 		}
-		if m := r.anchored.FindStringSubmatchIndex(s[p:]); m != nil {
+		if m := r.anchored.get().FindStringSubmatchIndex(s[p:]); m != nil {
 			return shift(m, p)
 		}
 		from = next

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -76,7 +77,7 @@ func TestSeekFindsWhatTheExpressionFinds(t *testing.T) {
 		t.Run(r.kind, func(t *testing.T) {
 			for _, s := range lines {
 				for from := 0; from <= len(s); from += 1 + len(s)/7 {
-					want := shift(r.re.FindStringSubmatchIndex(s[from:]), from)
+					want := shift(r.re.get().FindStringSubmatchIndex(s[from:]), from)
 					if got := r.find(s, from); !slices.Equal(got, want) {
 						t.Fatalf("find(%q, %d) = %v, the expression finds %v", s, from, got, want)
 					}
@@ -105,7 +106,7 @@ func TestMayKeepsEveryMatch(t *testing.T) {
 		}
 		matched := 0
 		for _, s := range lines {
-			if r.re.MatchString(s) {
+			if r.re.get().MatchString(s) {
 				matched++
 				if !r.may(s) {
 					t.Errorf("%s: may turns away %q, which the expression matches", r.kind, s)
@@ -114,6 +115,21 @@ func TestMayKeepsEveryMatch(t *testing.T) {
 		}
 		if matched == 0 {
 			t.Errorf("%s: no line of the corpus matches, so the test proves nothing", r.kind)
+		}
+	}
+}
+
+// TestRulesCompile compiles every rule's expression, which a run compiles
+// only when a text holds one of the rule's hints.
+func TestRulesCompile(t *testing.T) {
+	for _, r := range rules {
+		for _, l := range []*lazyRegexp{r.re, r.anchored} {
+			if l == nil {
+				continue
+			}
+			if _, err := regexp.Compile(l.expr); err != nil {
+				t.Errorf("%s: %v", r.kind, err)
+			}
 		}
 	}
 }
