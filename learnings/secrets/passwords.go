@@ -108,7 +108,7 @@ var passwordRules = []rule{
 			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
-			return spokenPassword(text, span) && !fileName.MatchString(v) && !acronym.MatchString(v)
+			return spokenPassword(text, span) && !fileName.get().MatchString(v) && !acronym.get().MatchString(v)
 		},
 	},
 	{
@@ -118,7 +118,7 @@ var passwordRules = []rule{
 		hints:    []string{"passw", "pw"},
 		re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 		valid: func(text string, span []int) bool {
-			return spokenPassword(text, span) && !algorithm.MatchString(value(text, span))
+			return spokenPassword(text, span) && !algorithm.get().MatchString(value(text, span))
 		},
 	},
 	{
@@ -143,14 +143,14 @@ var userPassHints = func() []string {
 
 // algorithm matches the names of hashes and ciphers, which follow the
 // word password in "password sha256 hashes" and are no password.
-var algorithm = regexp.MustCompile(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
+var algorithm = lazy(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
 
 // acronym matches a short name in capitals (OIDC2, SAML), which follows
 // "log in with SSO/" and is no password.
-var acronym = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,7}$`)
+var acronym = lazy(`^[A-Z][A-Z0-9]{1,7}$`)
 
 // fileName matches a value that names a file (auth2.ts), not a password.
-var fileName = regexp.MustCompile(`\.[a-z]{1,4}$`)
+var fileName = lazy(`\.[a-z]{1,4}$`)
 
 // commandPassword is a command that takes a password as an argument: the
 // command, then the flag (with its separator) directly before the value.
@@ -176,8 +176,8 @@ func flagPassword(text string, span []int) bool {
 // placeholder, a reference, a plain word or a number.
 func spokenPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) || len(v) < 4 ||
-		versionLike.MatchString(v) || quantity.MatchString(v) || kebab.MatchString(v) || strings.HasPrefix(v, "!") {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) || len(v) < 4 ||
+		versionLike.get().MatchString(v) || quantity.get().MatchString(v) || kebab.get().MatchString(v) || strings.HasPrefix(v, "!") {
 		return false
 	}
 	if span[0] > 0 && strings.ContainsRune("`\"'", rune(text[span[0]-1])) {
@@ -210,7 +210,7 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 	span := secretIndex(re, m)
 	pass := value(text, span)
 	if notCredentials[strings.ToLower(user)] || pass == user || strings.HasPrefix(strings.ToLower(host), "sha") ||
-		versionLike.MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
+		versionLike.get().MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
 		return ""
 	}
 	if end := m[2*re.SubexpIndex("host")+1]; end < len(text) && text[end] == ':' && end+1 < len(text) && isHexByte(text[end+1]) &&
@@ -225,12 +225,12 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 
 // quantity matches a number with a unit (20ms, 4096-bit is a compound
 // word), which "the pass took 20ms" says and no password is.
-var quantity = regexp.MustCompile(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
+var quantity = lazy(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
 
 // kebab matches a lower-case hyphenated name (reset-v2, read-only-db),
 // the name of an endpoint or a flag.
-var kebab = regexp.MustCompile(`^[a-z]+(?:-[a-z0-9]+)+$`)
+var kebab = lazy(`^[a-z]+(?:-[a-z0-9]+)+$`)
 
-var versionLike = regexp.MustCompile(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
+var versionLike = lazy(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
 
 func isHexByte(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }

@@ -190,13 +190,13 @@ const saidValue = "(?:`(?P<qs>[^`\n]{4,})`|(?P<s>[^\\s`\"',;()]{5,}[^\\s`\"',;()
 // adjective ("the password is Base64-encoded", "v2-compatible").
 func saidPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) {
 		return false
 	}
 	return strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, unicode.IsLetter) >= 0 || looksRandom(v)
 }
 
-var compoundWord = regexp.MustCompile(`^[A-Za-z0-9]+-[a-z]{3,}$`)
+var compoundWord = lazy(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first.
 var rules = slices.Concat(providerRules, assignmentRules, passwordRules)
@@ -444,7 +444,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
 		}
-		if !quoted && compoundWord.MatchString(val) {
+		if !quoted && compoundWord.get().MatchString(val) {
 			return "" // "pw: 4096-bit"
 		}
 		if len(val) < 4 {
@@ -463,8 +463,8 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		// What is left counts only as a key of its own shape: 32 or
 		// more hex digits, or 20 or more characters mixing capitals,
 		// small letters and digits.
-		v := uuidAnywhere.ReplaceAllString(val, "")
-		if !bareKey.MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
+		v := uuidAnywhere.get().ReplaceAllString(val, "")
+		if !bareKey.get().MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
 			return ""
 		}
 		return "generic API key assignment"
@@ -495,7 +495,7 @@ func isPasswordKey(lower, key string) bool {
 	switch {
 	case containsAny(lower, passwordWords), last == "pass", last == "pw", last == "pswd", last == "passwort":
 		return true
-	case strings.HasSuffix(lower, "pass") && envName.MatchString(key+"_X"):
+	case strings.HasSuffix(lower, "pass") && envName.get().MatchString(key+"_X"):
 		return true
 	}
 	return false
@@ -592,19 +592,19 @@ func isReference(v string) bool {
 		return true
 	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
 		return true // $DB_PASSWORD, ${API_KEY}, %API_KEY%
-	case identifierPath.MatchString(v):
+	case identifierPath.get().MatchString(v):
 		return true // cfg.Password, process.env.API_KEY, settings.SECRET_KEY
-	case envName.MatchString(v):
+	case envName.get().MatchString(v):
 		return true // DB_PASSWORD
 	}
 	return false
 }
 
 var (
-	identifierPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
-	envName        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	uuidAnywhere   = regexp.MustCompile(uuid)
-	bareKey        = regexp.MustCompile(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
+	identifierPath = lazy(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	envName        = lazy(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	uuidAnywhere   = lazy(uuid)
+	bareKey        = lazy(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
 )
 
 // looksRandom reports values that read like generated keys: long enough,
