@@ -34,6 +34,8 @@ type Plan struct {
 	Stats
 	// merges maps each learning merged as a duplicate to the one kept.
 	merges map[string]string
+	// keys are the keys of the texts folded, by text.
+	keys map[string]string
 }
 
 // Stats counts what a compaction folds and merges, for the report.
@@ -100,6 +102,7 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 	p.Consolidated = f.result()
 	p.Merged = f.merged
 	p.merges = f.into
+	p.keys = f.keys
 	p.ConsolidatedAfter = len(p.Consolidated)
 
 	var existing []learnings.DocCount
@@ -251,18 +254,18 @@ func cut(s string) string {
 func (p *Plan) verify(doc *learnings.Document, out []byte) error {
 	got := map[string]bool{}
 	for _, l := range learnings.Parse(out).Learnings() {
-		got[keyOf(similar.Canonical(l.Text), l.Text)] = true
+		got[p.keyOf(l.Text)] = true
 	}
 	for _, l := range doc.Learnings() {
 		if l.Superseded != nil {
 			continue // left out on purpose; the backup keeps it
 		}
-		k := keyOf(similar.Canonical(l.Text), l.Text)
+		k := p.keyOf(l.Text)
 		for hops := 0; k != "" && !got[k] && hops < 64; hops++ {
 			k = p.merges[k]
 		}
 		if k == "" || !got[k] {
-			if keyOf(similar.Canonical(l.Text), l.Text) == "" {
+			if p.keyOf(l.Text) == "" {
 				continue // an empty item: nothing to keep
 			}
 			text := []rune(strings.TrimSpace(l.Text))
@@ -274,6 +277,17 @@ func (p *Plan) verify(doc *learnings.Document, out []byte) error {
 		}
 	}
 	return nil
+}
+
+// keyOf is keyOf of text's canonical form, which NewPlan worked out for
+// every text it folded: the check reads every learning before and after,
+// most of them the same texts, and reading each again took a sixth of
+// compact's CPU time on a 10 MB memory of long learnings (0.34 s of 2.7 s).
+func (p *Plan) keyOf(text string) string {
+	if k, ok := p.keys[text]; ok {
+		return k
+	}
+	return keyOf(similar.Canonical(text), text)
 }
 
 // newestFirst orders sessions by their stamps, newest first. When any

@@ -22,6 +22,9 @@ type folder struct {
 	// into maps the key of each learning dropped as a duplicate to the key
 	// of the one kept, so Apply can check that nothing else went.
 	into map[string]string
+	// keys maps each text added to its key, which Apply's check reads
+	// again (see Plan.keyOf).
+	keys map[string]string
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
 	customOrder map[string]int
@@ -40,7 +43,7 @@ type entry struct {
 
 func newFolder() *folder {
 	return &folder{exact: make(map[string]*entry), index: similar.NewSameIndex(), customOrder: make(map[string]int),
-		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
+		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string), keys: make(map[string]string)}
 }
 
 func (f *folder) normalize(label string) string {
@@ -68,6 +71,7 @@ func (f *folder) add(category, text string) {
 	category = f.normalize(category)
 	t := similar.Prepare(text)
 	canon := keyOf(t.Canonical(), text)
+	f.keys[text] = canon
 	if canon == "" {
 		return
 	}

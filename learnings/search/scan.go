@@ -38,14 +38,34 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 	var tf []float32
 	var used []int
 	var total float64
+	// A session's focus and project are the same for each of its
+	// learnings: they are read once per session, and what they add is
+	// replayed, in the same order, so that the sums come out the same to
+	// the last bit. "search retry" on a generated 10 MB memory of short
+	// learnings took 856-878 ms of CPU, now 732-801 ms.
+	var session *learnings.Session
+	var replay []step
+	recording := false
 	for i, l := range ix.docs {
 		ix.cats[i] = canon(l.Category)
 		used = used[:0]
 		var length, w float32
-		add := func(t token) {
-			if !t.part {
-				length += w
+		apply := func(st step) {
+			if st.counts {
+				length += st.w
 			}
+			if st.k < 0 {
+				return
+			}
+			for len(tf) <= st.k {
+				tf = append(tf, 0)
+			}
+			if tf[st.k] == 0 {
+				used = append(used, st.k)
+			}
+			tf[st.k] += st.w
+		}
+		add := func(t token) {
 			k := -1
 			for j, e := range exact {
 				if e == t.term {
@@ -62,21 +82,26 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 					postings = append(postings, nil)
 				}
 			}
-			if k < 0 {
-				return
+			st := step{counts: !t.part, k: k, w: w}
+			if recording && (st.counts || k >= 0) {
+				replay = append(replay, st)
 			}
-			for len(tf) <= k {
-				tf = append(tf, 0)
-			}
-			if tf[k] == 0 {
-				used = append(used, k)
-			}
-			tf[k] += w
+			apply(st)
 		}
-		eachField(l, func(text string, weight float32) {
+		read := func(text string, weight float32) {
 			w = weight
 			tokenize(text, add)
-		})
+		}
+		read(l.Text, weightText)
+		if l.Session != nil && l.Session == session {
+			for _, st := range replay {
+				apply(st)
+			}
+		} else {
+			session, replay, recording = l.Session, replay[:0], true
+			sessionFields(l.Session, read)
+			recording = false
+		}
 		for _, k := range used {
 			postings[k] = append(postings[k], posting{doc: int32(i), tf: tf[k]})
 			tf[k] = 0
@@ -108,6 +133,14 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 		ws = append(ws, wanted{term: terms[k], weight: w, postings: postings[k]})
 	}
 	return ix.rank(ws, opts)
+}
+
+// step is what one word of a text adds to a learning's sums: counts, to
+// its length, and w to the frequency of query term k (none when k < 0).
+type step struct {
+	counts bool
+	k      int
+	w      float32
 }
 
 func hasAnyPrefix(term string, prefixes []string) bool {

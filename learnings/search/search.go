@@ -162,7 +162,13 @@ func categoryCache() func(string) string {
 // Search both read learnings through it, so that they rank alike.
 func eachField(l *learnings.Learning, visit func(text string, weight float32)) {
 	visit(l.Text, weightText)
-	if s := l.Session; s != nil {
+	sessionFields(l.Session, visit)
+}
+
+// sessionFields hands visit the fields a learning takes from its session
+// s, if any.
+func sessionFields(s *learnings.Session, visit func(text string, weight float32)) {
+	if s != nil {
 		visit(s.Focus, weightFocus)
 		visit(s.Project, weightProject)
 	}

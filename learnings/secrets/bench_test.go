@@ -20,3 +20,18 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScanGenerators scans a generated 10 MB memory of each generator
+// besides the default one: long learnings, prose and many languages meet
+// the rules differently.
+func BenchmarkScanGenerators(b *testing.B) {
+	for _, mode := range memgen.Modes {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(mode, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Scan(src)
+			}
+		})
+	}
+}

