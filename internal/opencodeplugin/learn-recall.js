@@ -19,8 +19,10 @@
 // at a time, never failing or holding up the tool), so that learn records the
 // documents read, the files changed and the commands that failed, under the
 // user's cache directory, never in the memory file; it sets LEARN_SESSION for
-// the bash tool, so that learn run there knows its session; when opencode
-// deletes a session it tells learn to drop that session's state. At each
+// the bash tool, and in opencode's own environment for a slash command's
+// shell injection (the session last created or worked on), so that learn
+// run there knows its session; when opencode deletes a session it tells
+// learn to drop that session's state. At each
 // compaction it recalls again with `learn recall --git --agent-session <id>`
 // (the session's active files as context, and its hot state: active files,
 // open errors) and sends those bytes from then on, the same until the next
@@ -333,6 +335,8 @@ export const LearnRecallPlugin = async (ctx, options) => {
   const hook = (event) => {
     const data = JSON.stringify(event)
     pending = pending.then(async () => {
+      // Not even the spawn happens in the tool's time.
+      await new Promise((r) => setImmediate(r))
       const r = await run(bin, ["hook", "--agent", "opencode"], cwd, timeoutMs, data)
       if (r.error) {
         const why = r.error.code === "ENOENT" ? `${bin} is not on the PATH opencode runs with` : r.error.message
@@ -344,6 +348,13 @@ export const LearnRecallPlugin = async (ctx, options) => {
       }
     }).catch(() => {})
     return pending
+  }
+  // current makes id the session that learn run by opencode itself (a
+  // command's shell injection) belongs to: the one this process last
+  // created or worked for. The environment is opencode's, shared by its
+  // sessions; learn falls back to the project's latest session without it.
+  const current = (id) => {
+    if (stateOn && id) process.env.LEARN_SESSION = id
   }
   // recorded waits until learn has every event handed to it so far, at most
   // timeoutMs: before a model request or a compaction's recall, so that what
@@ -425,6 +436,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
 
   return {
     "chat.message": async (input, output) => {
+      current(input.sessionID)
       const s = session(input.sessionID)
       if (s.task !== undefined || s.memory) return
       const text = (output.parts || [])
@@ -457,6 +469,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
 
     "tool.execute.after": async (input, output) => {
       if (!stateOn || !input || !input.sessionID || !input.tool) return
+      current(input.sessionID)
       try {
         hook(toolEvent(input, output, cwd))
       } catch (e) {
@@ -470,6 +483,16 @@ export const LearnRecallPlugin = async (ctx, options) => {
     },
 
     event: async ({ event }) => {
+      if (stateOn && event && event.type === "session.created") {
+        // A slash command's shell injection runs before any other hook of
+        // the session, with opencode's own environment and no shell.env:
+        // this is how learn run there knows the session is new.
+        const id = event.properties?.info?.id || event.properties?.sessionID
+        if (id) {
+          current(id)
+          hook({ hook_event_name: "session.created", session_id: id, cwd })
+        }
+      }
       if (event && event.type === "session.deleted") {
         const id = event.properties?.info?.id || event.properties?.sessionID
         if (id) {

@@ -425,7 +425,7 @@ func TestPluginSessionState(t *testing.T) {
 			}
 		}},
 		{"a hung learn hook: the request waits at most the timeout", scenario{Env: map[string]string{"FAKE_LEARN_HOOK": "hang", "LEARN_RECALL_TIMEOUT_MS": "300"}, Steps: []step{
-			readTool("/p/a.md"), readTool("/p/b.md"), {Op: "request"},
+			readTool("/p/a.md"), readTool("/p/b.md"), {Op: "request"}, {Op: "wait", Text: "1000"},
 		}}, func(t *testing.T, r result) {
 			if r.Ms[0] > 200 || r.Ms[1] > 200 || r.Ms[2] > 1500 {
 				t.Errorf("waited %v ms", r.Ms)
@@ -466,6 +466,21 @@ func TestPluginSessionState(t *testing.T) {
 				t.Errorf("shell env %v", r.Env)
 			}
 		}},
+		{"a new session: learn hears of it, and a command's injection finds it", scenario{Steps: []step{
+			{Op: "inject"}, {Op: "create", Session: "ses_new"}, {Op: "inject"}, {Op: "message", Session: "ses_old", Text: "x"}, {Op: "inject"},
+			readTool("/p/a.md"), {Op: "inject"}, {Op: "request"},
+		}}, func(t *testing.T, r result) {
+			var got []string
+			for _, e := range r.Env {
+				got = append(got, e["LEARN_SESSION"])
+			}
+			if strings.Join(got, ",") != ",ses_new,ses_old,s1" {
+				t.Errorf("LEARN_SESSION in opencode's environment: %q", got)
+			}
+			if len(r.Events) < 1 || r.Events[0]["hook_event_name"] != "session.created" || r.Events[0]["session_id"] != "ses_new" {
+				t.Errorf("events %v", r.Events)
+			}
+		}},
 		{"a deleted session: learn drops its state", scenario{Steps: []step{{Op: "delete", Session: "ses_gone"}}}, func(t *testing.T, r result) {
 			if len(r.Events) != 1 || r.Events[0]["hook_event_name"] != "session.deleted" || r.Events[0]["session_id"] != "ses_gone" {
 				t.Errorf("events %v", r.Events)
@@ -501,8 +516,11 @@ func TestPluginSessionState(t *testing.T) {
 			}
 		}},
 		{"LEARN_SESSION_STATE=0: no events, no LEARN_SESSION, compaction keeps the memory", scenario{Env: map[string]string{"LEARN_SESSION_STATE": "0", "FAKE_LEARN": "seq"}, Steps: []step{
-			{Op: "request"}, readTool("/p/NOTES.md"), {Op: "shell"}, {Op: "compact"}, {Op: "request"}, {Op: "delete"},
+			{Op: "request"}, readTool("/p/NOTES.md"), {Op: "shell"}, {Op: "compact"}, {Op: "request"}, {Op: "delete"}, {Op: "create"}, {Op: "inject"},
 		}}, func(t *testing.T, r result) {
+			if r.Env[1]["LEARN_SESSION"] != "" {
+				t.Errorf("LEARN_SESSION set in opencode's environment: %v", r.Env)
+			}
 			if len(r.Calls) != 1 || r.Calls[0] != argv("recall", "--git") || len(r.Events) != 0 {
 				t.Errorf("learn calls %q, events %v", r.Calls, r.Events)
 			}

@@ -27,6 +27,10 @@ for (const step of spec.steps || []) {
     out.compaction.push((await call("experimental.session.compacting", input, { context: [] })).context)
   } else if (step.op === "delete") {
     for (const h of instances) await h.event?.({ event: { type: "session.deleted", properties: { sessionID: input.sessionID, info: { id: input.sessionID } } } })
+  } else if (step.op === "create") {
+    for (const h of instances) await h.event?.({ event: { type: "session.created", properties: { sessionID: input.sessionID, info: { id: input.sessionID } } } })
+  } else if (step.op === "inject") {
+    out.env.push({ LEARN_SESSION: process.env.LEARN_SESSION ?? "" })
   } else if (step.op === "tool") {
     await call("tool.execute.after", { ...input, callID: "call_1", ...step.input }, step.output)
   } else if (step.op === "shell") {
