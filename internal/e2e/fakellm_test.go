@@ -24,6 +24,7 @@ type fakeLLM struct {
 	toolName string // a tool the first agent turn calls instead of bash
 	toolArgs string
 	overflow int // main requests left that report a usage over the context limit
+	served   int // requests since the start: tool call ids stay unique in a continued session
 	requests []llmRequest
 }
 
@@ -155,7 +156,8 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 
 	f.mu.Lock()
 	f.requests = append(f.requests, llmRequest{Kind: kind, Body: body})
-	seq := len(f.requests)
+	f.served++
+	seq := f.served
 	toolCmd := f.toolCmd
 	toolName, toolArgs := f.toolName, f.toolArgs
 	tokens := usage()
