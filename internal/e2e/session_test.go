@@ -109,3 +109,53 @@ func resetTo(w *world, command string) []string {
 	w.llm.Reset(command)
 	return nil
 }
+
+// TestCompactionResendsTheSessionState: at a compaction the plugin recalls
+// again with the session's recorded state (learn recall --agent-session),
+// and every request after it carries those same bytes: the memory chosen
+// with the file the session read, and the hot snapshot naming it.
+func TestCompactionResendsTheSessionState(t *testing.T) {
+	if opencodeBin == "" {
+		t.Skip(skipHelp)
+	}
+	if testing.Short() {
+		t.Skip("drives the real opencode client; skipped with -short")
+	}
+	w := newWorld(t)
+	w.learn(t, w.root, "", "install")
+	p := w.project(t, "acme", memory)
+	doc := filepath.Join(p, "design", "retries.txt")
+	write(t, doc, "Retries back off exponentially and cap at 30 s.\n")
+
+	args, _ := json.Marshal(map[string]string{"filePath": doc})
+	w.llm.ResetTool("read", string(args))
+	w.llm.OverflowNext()
+	r := w.chatNoReset(t, p, "How do retries back off?")
+	var compactions int
+	var before, after []string
+	for _, q := range r.requests {
+		switch {
+		case isTitle(q):
+		case len(q.Body.Tools) == 0:
+			compactions++
+		case compactions == 0:
+			before = append(before, injected(t, q))
+		default:
+			after = append(after, injected(t, q))
+		}
+	}
+	if compactions != 1 || len(before) == 0 || len(after) == 0 {
+		t.Fatalf("want agent requests, one compaction, agent requests: %d before, %d compactions, %d after", len(before), compactions, len(after))
+	}
+	e2eutil.MustContain(t, "the memory before the compaction", before[0], "kestrel sync client must cap at 30 s")
+	e2eutil.MustNotContain(t, "the memory before the compaction", before[0], "retries.txt")
+	e2eutil.MustContain(t, "the memory after the compaction", after[0], "kestrel sync client must cap at 30 s", "Session state", "design/retries.txt")
+	for i, m := range after[1:] {
+		if m != after[0] {
+			t.Errorf("request %d after the compaction carries other bytes:\n%s\nwant:\n%s", i+2, m, after[0])
+		}
+	}
+	if got := readMemory(t, p); got != memory {
+		t.Errorf("the session changed the memory file:\n%s", got)
+	}
+}
