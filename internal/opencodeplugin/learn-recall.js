@@ -18,7 +18,8 @@
 // the call to `learn hook --agent opencode` on stdin (in the background, one
 // at a time, never failing or holding up the tool), so that learn records the
 // documents read, the files changed and the commands that failed, under the
-// user's cache directory, never in the memory file; it sets LEARN_SESSION for
+// user's cache directory, never in the memory file (a subagent's calls count
+// as its parent session's); it sets LEARN_SESSION for
 // the bash tool, and in opencode's own environment for a slash command's
 // shell injection (the session last created or worked on), so that learn
 // run there knows its session; when opencode deletes a session it tells
@@ -356,6 +357,13 @@ export const LearnRecallPlugin = async (ctx, options) => {
   const current = (id) => {
     if (stateOn && id) process.env.LEARN_SESSION = id
   }
+  // A subagent's session (the task tool's) works for its parent: its tool
+  // calls are recorded as the parent session's, which the user summarises.
+  const parents = new Map()
+  const rootOf = (id) => {
+    for (let i = 0; i < 16 && parents.has(id); i++) id = parents.get(id)
+    return id
+  }
   // recorded waits until learn has every event handed to it so far, at most
   // timeoutMs: before a model request or a compaction's recall, so that what
   // the model or learn sees next includes the last tool call.
@@ -436,7 +444,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
 
   return {
     "chat.message": async (input, output) => {
-      current(input.sessionID)
+      current(rootOf(input.sessionID))
       const s = session(input.sessionID)
       if (s.task !== undefined || s.memory) return
       const text = (output.parts || [])
@@ -469,9 +477,10 @@ export const LearnRecallPlugin = async (ctx, options) => {
 
     "tool.execute.after": async (input, output) => {
       if (!stateOn || !input || !input.sessionID || !input.tool) return
-      current(input.sessionID)
+      const id = rootOf(input.sessionID)
+      current(id)
       try {
-        hook(toolEvent(input, output, cwd))
+        hook(toolEvent({ ...input, sessionID: id }, output, cwd))
       } catch (e) {
         await tellOnce(`session state not recorded: ${e?.message || e}`)
       }
@@ -479,7 +488,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
 
     "shell.env": async (input, output) => {
       if (!stateOn || !input || !input.sessionID || !output || typeof output.env !== "object" || !output.env) return
-      output.env.LEARN_SESSION = input.sessionID
+      output.env.LEARN_SESSION = rootOf(input.sessionID)
     },
 
     event: async ({ event }) => {
@@ -488,7 +497,9 @@ export const LearnRecallPlugin = async (ctx, options) => {
         // the session, with opencode's own environment and no shell.env:
         // this is how learn run there knows the session is new.
         const id = event.properties?.info?.id || event.properties?.sessionID
-        if (id) {
+        const parent = event.properties?.info?.parentID
+        if (id && parent) parents.set(id, parent)
+        else if (id) {
           current(id)
           hook({ hook_event_name: "session.created", session_id: id, cwd })
         }

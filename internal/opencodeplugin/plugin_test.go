@@ -481,6 +481,18 @@ func TestPluginSessionState(t *testing.T) {
 				t.Errorf("events %v", r.Events)
 			}
 		}},
+		{"a subagent's tool calls count as its parent session's", scenario{Steps: []step{
+			{Op: "create", Session: "ses_main"}, {Op: "create", Session: "ses_task", Text: "ses_main"}, {Op: "create", Session: "ses_sub", Text: "ses_task"},
+			{Op: "inject"}, func() step { s := readTool("/p/a.md"); s.Session = "ses_sub"; return s }(), {Op: "shell", Session: "ses_task"}, {Op: "inject"},
+			{Op: "request", Session: "ses_main"},
+		}}, func(t *testing.T, r result) {
+			if len(r.Events) != 2 || r.Events[0]["hook_event_name"] != "session.created" || r.Events[1]["session_id"] != "ses_main" {
+				t.Errorf("events %v; want the main session created and the subagent's read as its", r.Events)
+			}
+			if r.Env[0]["LEARN_SESSION"] != "ses_main" || r.Env[1]["LEARN_SESSION"] != "ses_main" || r.Env[2]["LEARN_SESSION"] != "ses_main" {
+				t.Errorf("LEARN_SESSION %v", r.Env)
+			}
+		}},
 		{"a deleted session: learn drops its state", scenario{Steps: []step{{Op: "delete", Session: "ses_gone"}}}, func(t *testing.T, r result) {
 			if len(r.Events) != 1 || r.Events[0]["hook_event_name"] != "session.deleted" || r.Events[0]["session_id"] != "ses_gone" {
 				t.Errorf("events %v", r.Events)

@@ -28,7 +28,8 @@ for (const step of spec.steps || []) {
   } else if (step.op === "delete") {
     for (const h of instances) await h.event?.({ event: { type: "session.deleted", properties: { sessionID: input.sessionID, info: { id: input.sessionID } } } })
   } else if (step.op === "create") {
-    for (const h of instances) await h.event?.({ event: { type: "session.created", properties: { sessionID: input.sessionID, info: { id: input.sessionID } } } })
+    const info = { id: input.sessionID, ...(step.text ? { parentID: step.text } : {}) }
+    for (const h of instances) await h.event?.({ event: { type: "session.created", properties: { sessionID: input.sessionID, info } } })
   } else if (step.op === "inject") {
     out.env.push({ LEARN_SESSION: process.env.LEARN_SESSION ?? "" })
   } else if (step.op === "tool") {
