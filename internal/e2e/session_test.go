@@ -50,17 +50,13 @@ func TestSessionRemembersItself(t *testing.T) {
 	doc := filepath.Join(p, "design", "retries.txt")
 	write(t, doc, "Retries back off exponentially and cap at 30 s; the gateway drops idle connections at 60 s.\n")
 
-	// The model reads the document with the read tool.
+	// The model reads the document with the read tool, then runs the tests
+	// with the bash tool: they fail, then pass.
 	args, _ := json.Marshal(map[string]string{"filePath": doc})
-	w.llm.ResetTool("read", string(args))
-	read := w.chatNoReset(t, p, "How do retries back off?")
-	e2eutil.MustContain(t, "the read tool's result", read.toolResults(), "cap at 30 s")
-
-	// Later in the same session the tests fail, then pass.
-	fail := w.chatFlags(t, p, []string{"--continue"}, "Run the retry tests.", resetTo(w, "go test ./retry/")...)
-	e2eutil.MustContain(t, "the failing run's result", fail.toolResults(), "--- FAIL: TestBackoff")
-	pass := w.chatFlags(t, p, []string{"--continue"}, "Run them again.", resetTo(w, "go test ./retry/")...)
-	e2eutil.MustContain(t, "the passing run's result", pass.toolResults(), "ok  \tacme/retry")
+	goTest, _ := json.Marshal(map[string]string{"command": "go test ./retry/", "description": "Run the retry tests"})
+	w.llm.ResetScript(scriptedCall{"read", string(args)}, scriptedCall{"bash", string(goTest)}, scriptedCall{"bash", string(goTest)})
+	work := w.chatNoReset(t, p, "How do retries back off? Fix the retry tests.")
+	e2eutil.MustContain(t, "the tool results", work.toolResults(), "cap at 30 s", "--- FAIL: TestBackoff", "ok  \tacme/retry")
 	if got := readMemory(t, p); got != memory {
 		t.Fatalf("the tool calls changed the memory file:\n%s", got)
 	}
