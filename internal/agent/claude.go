@@ -131,7 +131,7 @@ func (c claudeCode) checkHooks(env Env) []Check {
 	switch {
 	case len(missing) > 0:
 		hooks.Status = CheckFail
-		hooks.Message = fmt.Sprintf("%s missing in %s, so sessions start without their memory", strings.Join(missing, " and "), strings.Join(paths, " and "))
+		hooks.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), claude.HookSet(claude.Hooks).Lost(missing))
 		hooks.Fix = installCommand(c) + " (or --project for this project only)"
 	case hooks.Status == CheckFail:
 		hooks.Message = "installed, but Claude Code will not run them"

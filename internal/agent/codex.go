@@ -173,12 +173,22 @@ func (c codex) MCPConfig(s Scope) (string, error) {
 // learn never costs the user their prompt.
 const CodexPromptCommand = `out=$(learn hook --agent codex) && printf '%s' "$out"; exit 0`
 
+// CodexPostToolCommand records a tool call in the session's state, as
+// Claude Code's claude.PostToolCommand does. Codex sends PostToolUse after a
+// failing command too (without its exit code, which learn reads from the
+// session's transcript).
+const CodexPostToolCommand = `learn hook --agent codex >/dev/null; exit 0`
+
 // codexHooks are the entries learn adds to Codex's hooks.json, which has
 // Claude Code's shape: the same session start, a prompt hook that also
-// serves the skills.
+// serves the skills, and the post-tool hook that keeps the session's state.
 var codexHooks = claude.HookSet{
-	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: claude.SessionStartCommand, Runs: "learn recall --git", Same: "learn recall"},
-	{Event: "UserPromptSubmit", Command: CodexPromptCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex"},
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: claude.SessionStartCommand, Runs: "learn recall --git", Same: "learn recall",
+		Lost: "sessions start without their memory"},
+	{Event: "UserPromptSubmit", Command: CodexPromptCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex",
+		Lost: "$learning-* skills get no learn output"},
+	{Event: "PostToolUse", Command: CodexPostToolCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex",
+		Lost: claude.SessionStateLost},
 }
 
 // Hooks adds learn's hooks to (or removes them from) hooks.json, byte for
@@ -258,7 +268,7 @@ func (c codex) checkHooks(env Env) Check {
 	switch {
 	case len(missing) > 0:
 		hooks.Status = CheckFail
-		hooks.Message = fmt.Sprintf("%s missing in %s, so sessions start without their memory and $learning-* skills get no learn output", strings.Join(missing, " and "), strings.Join(paths, " and "))
+		hooks.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), codexHooks.Lost(missing))
 		hooks.Fix = installCommand(c) + " (or --project for this project only)"
 		return hooks
 	case hooks.Status == CheckFail:

@@ -202,7 +202,8 @@ func TestCodexDoctorHooks(t *testing.T) {
 		status CheckStatus
 		want   string
 	}{
-		{"trusted", "[hooks.state.\"HOOKS:session_start:0:0\"]\ntrusted_hash = \"sha256:ab\"\n[hooks.state.\"HOOKS:user_prompt_submit:0:0\"]\ntrusted_hash = \"sha256:cd\"\n", CheckOK, ""},
+		{"trusted", "[hooks.state.\"HOOKS:session_start:0:0\"]\ntrusted_hash = \"sha256:ab\"\n[hooks.state.\"HOOKS:user_prompt_submit:0:0\"]\ntrusted_hash = \"sha256:cd\"\n[hooks.state.\"HOOKS:post_tool_use:0:0\"]\ntrusted_hash = \"sha256:ef\"\n", CheckOK, ""},
+		{"post-tool hook not trusted", "[hooks.state.\"HOOKS:session_start:0:0\"]\ntrusted_hash = \"sha256:ab\"\n[hooks.state.\"HOOKS:user_prompt_submit:0:0\"]\ntrusted_hash = \"sha256:cd\"\n", CheckOK, "no trust decision"},
 		{"not trusted yet", "model = \"gpt-5.5\"\n", CheckOK, "no trust decision"},
 		{"hooks off", "[features]\nplugins = false\nhooks = false  # too slow\n", CheckFail, "turns hooks off"},
 		{"hooks off, dotted", "features.hooks = false\n", CheckFail, "turns hooks off"},

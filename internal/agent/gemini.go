@@ -227,18 +227,26 @@ func (g gemini) MCPConfig(s Scope) (string, error) { return g.SettingsFile(s) }
 // learn's output only when learn succeeded.
 const geminiHookCommand = `out=$(learn hook --agent gemini) && printf '%s' "$out"; exit 0`
 
+// geminiAfterToolCommand records a tool call in the session's state, as
+// Claude Code's claude.PostToolCommand does; it prints nothing, since
+// Gemini would show plain text as a hook message.
+const geminiAfterToolCommand = `learn hook --agent gemini >/dev/null; exit 0`
+
 // geminiHookTimeout bounds each hook in milliseconds (Gemini's unit).
 const geminiHookTimeout = 10000
 
-// geminiHooks is learn's hook in Gemini's settings.json: on the first prompt
+// geminiHooks are learn's hooks in Gemini's settings.json: on the first prompt
 // of a session, BeforeAgent adds what "learn recall --git" prints and the
 // learnings relevant to that prompt. There is no SessionStart hook: gemini -p
 // puts its context before the prompt, so that a /learning-* command no
 // longer starts the prompt and is not run. Gemini needs the JSON answer
 // "learn hook --agent gemini" gives; plain text from a hook never reaches
-// its model.
+// its model. AfterTool records each tool call in the session's state.
 var geminiHooks = claude.HookSet{
-	{Event: "BeforeAgent", Command: geminiHookCommand, Runs: "learn hook --agent gemini (learn recall --git and the first prompt's learnings)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout},
+	{Event: "BeforeAgent", Command: geminiHookCommand, Runs: "learn hook --agent gemini (learn recall --git and the first prompt's learnings)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout,
+		Lost: "sessions start without their memory"},
+	{Event: "AfterTool", Command: geminiAfterToolCommand, Runs: "learn hook --agent gemini (records the session's files and commands)", Same: "learn hook --agent gemini", Timeout: geminiHookTimeout,
+		Lost: claude.SessionStateLost},
 }
 
 // geminiMCP is learn's entry under mcpServers. Its read tools are trusted
@@ -498,7 +506,7 @@ func (g gemini) checkHooks(env Env) Check {
 	switch {
 	case len(missing) > 0:
 		c.Status = CheckFail
-		c.Message = fmt.Sprintf("%s missing in %s, so sessions start without their memory", strings.Join(missing, " and "), strings.Join(paths, " and "))
+		c.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), geminiHooks.Lost(missing))
 		c.Fix = installCommand(g) + " (or --project for this project only; Gemini runs project hooks only in a trusted folder)"
 	case c.Status == CheckFail:
 		c.Message = "installed, but Gemini CLI will not run them"

@@ -26,6 +26,8 @@ type Hook struct {
 	// "learn recall" at session start, say): install does not add a second
 	// one, and uninstall leaves theirs alone.
 	Same string
+	// Lost is what a session lacks while the hook is missing, for doctor.
+	Lost string
 }
 
 // SessionStartCommand prints the memory when a session starts: Claude Code
@@ -39,17 +41,38 @@ const SessionStartCommand = "learn recall --git"
 // learn's output only when learn succeeded.
 const PromptCommand = `out=$(learn hook) && printf '%s' "$out"; exit 0`
 
+// PostToolCommand records a tool call in the session's state (learn hook
+// reads the event from stdin): the files the agent read and changed, the
+// commands that failed. It prints nothing, and it always exits 0: Claude
+// Code hands a PostToolUse hook's stderr to the model when it exits 2, and a
+// tool call must not cost the user anything because learn could not
+// record it.
+const PostToolCommand = `learn hook >/dev/null; exit 0`
+
 // HookTimeout bounds each hook in seconds; learn answers in milliseconds,
 // and Claude Code treats a timed-out hook as a non-blocking error.
 const HookTimeout = 10
 
 // Hooks are the entries learn installs. The SessionStart matcher leaves out
 // "resume": a resumed session already carries the memory it started with,
-// and adding it again would only repeat it.
+// and adding it again would only repeat it. Claude Code sends
+// PostToolUseFailure instead of PostToolUse when a call fails (its Bash
+// tool's command exiting non-zero included), so recording the failed
+// commands takes both; they have no matcher, so that every tool reaches
+// learn, which decides what to keep.
 var Hooks = []Hook{
-	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: SessionStartCommand, Runs: "learn recall --git", Same: "learn recall"},
-	{Event: "UserPromptSubmit", Command: PromptCommand, Runs: "learn hook", Same: "learn hook"},
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: SessionStartCommand, Runs: "learn recall --git", Same: "learn recall",
+		Lost: "sessions start without their memory"},
+	{Event: "UserPromptSubmit", Command: PromptCommand, Runs: "learn hook", Same: "learn hook",
+		Lost: "first prompts get no relevant learnings"},
+	{Event: "PostToolUse", Command: PostToolCommand, Runs: "learn hook", Same: "learn hook",
+		Lost: SessionStateLost},
+	{Event: "PostToolUseFailure", Command: PostToolCommand, Runs: "learn hook", Same: "learn hook",
+		Lost: SessionStateLost},
 }
+
+// SessionStateLost is what a session lacks without learn's post-tool hook.
+const SessionStateLost = "the session's documents, changed files and failed commands are not recorded for /learning-summarise and learn store"
 
 // SettingsPath is the settings.json that learn install edits: the project's
 // .claude/settings.json when projectRoot is set, else the user's in
@@ -91,6 +114,24 @@ func (h Hook) group() groupJSON {
 // Hooks, or another client's that reads the same hooks JSON (Codex CLI's
 // hooks.json).
 type HookSet []Hook
+
+// Lost says what a session lacks while the hooks of events are missing,
+// each consequence once, in the order of set, separated by semicolons.
+func (set HookSet) Lost(events []string) string {
+	missing := map[string]bool{}
+	for _, e := range events {
+		missing[e] = true
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range set {
+		if missing[h.Event] && h.Lost != "" && !seen[h.Lost] {
+			seen[h.Lost] = true
+			out = append(out, h.Lost)
+		}
+	}
+	return strings.Join(out, "; ")
+}
 
 // Present reports, per event, whether learn's hook is in the settings data
 // (missing or empty data has none). It fails only on data that is not JSON.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -346,5 +347,70 @@ func TestUsersOwnLearnHookIsKept(t *testing.T) {
 	back, _, err := RemoveHooks("s.json", out)
 	if err != nil || string(back) != in {
 		t.Errorf("remove: %v\n%s", err, back)
+	}
+}
+
+func TestHookSetLost(t *testing.T) {
+	cases := []struct {
+		name    string
+		missing []string
+		want    string
+	}{
+		{"none", nil, ""},
+		{"one", []string{"UserPromptSubmit"}, "first prompts get no relevant learnings"},
+		{"both post-tool hooks say it once", []string{"PostToolUseFailure", "PostToolUse"}, SessionStateLost},
+		{"in the order of the set", []string{"PostToolUse", "SessionStart"}, "sessions start without their memory; " + SessionStateLost},
+		{"unknown events say nothing", []string{"Stop"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := HookSet(Hooks).Lost(c.missing); got != c.want {
+				t.Errorf("Lost(%q) = %q, want %q", c.missing, got, c.want)
+			}
+		})
+	}
+}
+
+// TestPostToolHooksNeverFail: the post-tool hooks print nothing and exit 0
+// whatever learn does, since Claude Code gives the model a PostToolUse
+// hook's stderr when it exits 2; and they have no matcher, so every tool
+// reaches learn, which decides what it keeps.
+func TestPostToolHooksNeverFail(t *testing.T) {
+	learns := map[string]string{
+		"fails with 2":   "echo usage >&2; echo printed; exit 2",
+		"fails with 1":   "echo oops; exit 1",
+		"succeeds":       "cat >/dev/null; echo recorded",
+		"reads no input": "exit 0",
+		"is missing":     "",
+	}
+	n := 0
+	for _, h := range Hooks {
+		if !strings.HasPrefix(h.Event, "PostToolUse") {
+			continue
+		}
+		n++
+		if h.Matcher != "" {
+			t.Errorf("%s has matcher %q", h.Event, h.Matcher)
+		}
+		for name, script := range learns {
+			t.Run(h.Event+"/"+name, func(t *testing.T) {
+				dir := t.TempDir()
+				if script != "" {
+					if err := os.WriteFile(filepath.Join(dir, "learn"), []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+						t.Fatal(err)
+					}
+				}
+				cmd := exec.Command("/bin/sh", "-c", h.Command)
+				cmd.Env = []string{"PATH=" + dir}
+				cmd.Stdin = strings.NewReader(`{"hook_event_name":"` + h.Event + `","tool_name":"Read"}`)
+				out, err := cmd.Output()
+				if err != nil || len(out) != 0 {
+					t.Errorf("%q with a learn that %s: err %v, stdout %q; want exit 0 and no output", h.Command, name, err, out)
+				}
+			})
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d post-tool hooks, want PostToolUse and PostToolUseFailure", n)
 	}
 }

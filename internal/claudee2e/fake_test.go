@@ -23,6 +23,8 @@ type fakeAnthropic struct {
 	toolCmd  string
 	toolName string // a tool the first turn calls instead of Bash
 	toolArgs map[string]any
+	called   bool // the tool call of this turn was made
+	served   int  // requests since the start: tool_use ids stay unique in a continued session
 	requests []apiRequest
 }
 
@@ -109,6 +111,7 @@ func (f *fakeAnthropic) Reset(toolCmd string) {
 	defer f.mu.Unlock()
 	f.toolCmd = toolCmd
 	f.toolName, f.toolArgs = "", nil
+	f.called = false
 	f.requests = nil
 }
 
@@ -160,22 +163,30 @@ func (f *fakeAnthropic) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	f.requests = append(f.requests, body)
-	seq := len(f.requests)
+	f.served++
+	seq := f.served
 	toolCmd := f.toolCmd
 	toolName, toolArgs := f.toolName, f.toolArgs
+	// One tool call per turn (per Reset), in the first request that offers
+	// the tool and answers none: every later request gets the text. A
+	// continued session's conversation holds earlier turns' tool results,
+	// so the conversation alone cannot tell.
+	callTool := !f.called && !hasToolResult(body) &&
+		((toolName != "" && hasTool(body, toolName)) || (toolName == "" && toolCmd != "" && hasTool(body, "Bash")))
+	if callTool {
+		f.called = true
+	}
 	f.mu.Unlock()
 
-	// A tool call for the first turn only: once a tool result is in the
-	// conversation, the model answers with text.
 	var content []map[string]any
 	stop := "end_turn"
-	if toolName != "" && hasTool(body, toolName) && !hasToolResult(body) {
+	if callTool && toolName != "" {
 		if toolArgs == nil {
 			toolArgs = map[string]any{}
 		}
 		content = []map[string]any{{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_%d", seq), "name": toolName, "input": toolArgs}}
 		stop = "tool_use"
-	} else if toolCmd != "" && hasTool(body, "Bash") && !hasToolResult(body) {
+	} else if callTool {
 		content = []map[string]any{{"type": "tool_use", "id": fmt.Sprintf("toolu_fake_%d", seq), "name": "Bash",
 			"input": map[string]string{"command": toolCmd, "description": "fake tool call"}}}
 		stop = "tool_use"
@@ -238,8 +249,10 @@ func hasTool(body apiRequest, name string) bool {
 	return false
 }
 
+// hasToolResult reports whether the request's last message answers a tool
+// call.
 func hasToolResult(body apiRequest) bool {
-	for _, m := range body.Messages {
+	for _, m := range body.Messages[max(len(body.Messages)-1, 0):] {
 		if m.Role == "user" && m.ToolResult() != "" {
 			return true
 		}

@@ -189,7 +189,7 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	if err == nil {
 		t.Errorf("learn doctor passes with the hooks uninstalled:\n%s", doctor)
 	}
-	e2eutil.MustContain(t, "learn doctor after uninstall", doctor, "FAIL  claude hooks: SessionStart and UserPromptSubmit missing")
+	e2eutil.MustContain(t, "learn doctor after uninstall", doctor, "FAIL  claude hooks: SessionStart and UserPromptSubmit and PostToolUse and PostToolUseFailure missing")
 	text = allText(w.claude(t, p, "", "What should I know about this project?").first(t))
 	e2eutil.MustContain(t, "the request after uninstall", text, "USER_SESSION_HOOK_RAN")
 	e2eutil.MustNotContain(t, "the request after uninstall", text, newestLearning, hookHeading)

@@ -24,8 +24,13 @@ type fakeLLM struct {
 	toolName string // a tool the first agent turn calls instead of bash
 	toolArgs string
 	overflow int // main requests left that report a usage over the context limit
+	served   int // requests since the start: tool call ids stay unique in a continued session
+	script   []scriptedCall
 	requests []llmRequest
 }
+
+// scriptedCall is one tool call of a turn that makes several, in order.
+type scriptedCall struct{ name, args string }
 
 // llmRequest is one chat-completions request: Kind is "title" (no tools),
 // "main" (an agent turn) or "tool-followup" (the turn after a tool result).
@@ -97,6 +102,7 @@ func (f *fakeLLM) Reset(toolCmd string) {
 	defer f.mu.Unlock()
 	f.toolCmd = toolCmd
 	f.toolName, f.toolArgs = "", ""
+	f.script = nil
 	f.overflow = 0
 	f.requests = nil
 }
@@ -108,6 +114,16 @@ func (f *fakeLLM) ResetTool(name, args string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.toolName, f.toolArgs = name, args
+}
+
+// ResetScript is Reset with the turn calling these tools one after the
+// other, each request of the turn (the first and every tool follow-up)
+// getting the next call, then the text.
+func (f *fakeLLM) ResetScript(calls ...scriptedCall) {
+	f.Reset("")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.script = calls
 }
 
 // OverflowNext makes the next agent turn report a token usage larger than
@@ -155,9 +171,15 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 
 	f.mu.Lock()
 	f.requests = append(f.requests, llmRequest{Kind: kind, Body: body})
-	seq := len(f.requests)
+	f.served++
+	seq := f.served
 	toolCmd := f.toolCmd
 	toolName, toolArgs := f.toolName, f.toolArgs
+	var scripted *scriptedCall
+	if kind != "title" && len(f.script) > 0 && hasTool(body, f.script[0].name) {
+		scripted = &f.script[0]
+		f.script = f.script[1:]
+	}
 	tokens := usage()
 	if kind == "main" && f.overflow > 0 {
 		f.overflow--
@@ -170,6 +192,11 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case kind == "title":
 		text = "FAKE_TITLE"
+	case scripted != nil:
+		toolCall = map[string]any{
+			"index": 0, "id": fmt.Sprintf("call_fake_%d", seq), "type": "function",
+			"function": map[string]any{"name": scripted.name, "arguments": scripted.args},
+		}
 	case kind == "main" && toolName != "" && hasTool(body, toolName):
 		toolCall = map[string]any{
 			"index": 0, "id": fmt.Sprintf("call_fake_%d", seq), "type": "function",

@@ -212,8 +212,9 @@ func TestPluginAutomaticRecall(t *testing.T) {
 		log := filepath.Join(t.TempDir(), "argv")
 		real := filepath.Join(learnDir, "learn")
 		// opencode also starts "learn mcp", the server learn install
-		// registered: only the plugin's calls are logged.
-		bin := fakeLearn(t, `[ "$1" = mcp ] || { printf '%s\0' "$@" >> "`+log+`"; printf '\n' >> "`+log+`"; }
+		// registered, and the plugin hands the session's events to "learn
+		// hook": only the plugin's recall calls are logged.
+		bin := fakeLearn(t, `[ "$1" != recall ] || { printf '%s\0' "$@" >> "`+log+`"; printf '\n' >> "`+log+`"; }
 for a in "$@"; do [ "$a" = --git ] && { echo "learn: unknown flag: --git" >&2; exit 2; }; done
 exec "`+real+`" "$@"
 `)

@@ -1,5 +1,5 @@
 // learn-recall.js: the opencode plugin of learn (https://github.com/learn-memory/learn).
-// learn-opencode-plugin version 2
+// learn-opencode-plugin version 3
 //
 // Installed by `learn install` (or install.sh); `learn install --uninstall`
 // removes it. It gives every opencode session this project's stored learnings
@@ -14,10 +14,26 @@
 // (kept 30 days). When learn is missing, slow or fails,
 // the session goes on without it and one line goes to opencode's log.
 //
+// It also keeps the session's state (issue 23): after every tool call it hands
+// the call to `learn hook --agent opencode` on stdin (in the background, one
+// at a time, never failing or holding up the tool), so that learn records the
+// documents read, the files changed and the commands that failed, under the
+// user's cache directory, never in the memory file (a subagent's calls count
+// as its parent session's); it sets LEARN_SESSION for
+// the bash tool, and in opencode's own environment for a slash command's
+// shell injection (the session last created or worked on), so that learn
+// run there knows its session; when opencode deletes a session it tells
+// learn to drop that session's state. At each
+// compaction it recalls again with `learn recall --git --agent-session <id>`
+// (the session's active files as context, and its hot state: active files,
+// open errors) and sends those bytes from then on, the same until the next
+// compaction.
+//
 // Settings (the environment wins over the plugin options). Plugin options are
 // given in opencode.json the way opencode takes them, global or the project's:
 //   "plugin": [["file:///home/me/.config/opencode/plugin/learn-recall.js", { "enabled": false }]]
 //   LEARN_AUTO_RECALL=0        off (option: { enabled: false })
+//   LEARN_SESSION_STATE=0      no session state (option: { sessionState: false })
 //   LEARN_RECALL_MAX_CHARS=N   budget passed to learn recall --max-chars (option: maxChars)
 //   LEARN_RECALL_TIMEOUT_MS=N  how long learn may take, default 5000 (option: timeoutMs)
 //   LEARN_BIN=path             the learn to run, default learn on PATH (option: bin)
@@ -41,6 +57,13 @@ const KEEP_DAYS = 30
 const TITLE_PROMPT = "You are a title generator"
 // learn recall's answer for a project with no learnings: nothing to inject.
 const NO_LEARNINGS = "No learnings yet"
+// How much of a tool's text output goes to learn hook: the end, where a
+// failing command says why. learn keeps a short, redacted excerpt of it.
+const MAX_TOOL_OUTPUT = 4096
+// A string argument longer than this is cut (a write's content, say); the
+// arguments that name files are short, and a patch's text is kept whole.
+const MAX_ARG_CHARS = 65536
+const PATCH_ARGS = new Set(["patch", "patchText", "input"])
 
 const FRAME_OPEN =
   "<project-memory>\n" +
@@ -82,16 +105,21 @@ function positive(value) {
   return Number.isInteger(n) && n > 0 ? n : undefined
 }
 
-// run starts learn with args (no shell) in cwd and resolves with its exit
-// code, stdout and stderr; a timeout kills it.
-function run(bin, args, cwd, timeoutMs) {
+// run starts learn with args (no shell) in cwd, writes input (if any) on its
+// stdin, and resolves with its exit code, stdout and stderr; a timeout kills
+// it.
+function run(bin, args, cwd, timeoutMs, input) {
   return new Promise((resolve) => {
     let child
     try {
-      child = spawn(bin, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: process.env })
+      child = spawn(bin, args, { cwd, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"], env: process.env })
     } catch (err) {
       resolve({ error: err })
       return
+    }
+    if (input !== undefined) {
+      child.stdin.on("error", () => {})
+      child.stdin.end(input)
     }
     const out = []
     const err = []
@@ -123,6 +151,36 @@ function run(bin, args, cwd, timeoutMs) {
       }),
     )
   })
+}
+
+// toolEvent is what learn hook --agent opencode reads for one
+// tool.execute.after: the tool, its arguments (long strings cut), the end of
+// its text output and the scalar fields of its metadata (the bash tool's
+// exit code is metadata.exit; diffs and the output's second copy stay out).
+function toolEvent(input, output, cwd) {
+  const args = {}
+  const given = input.args ?? output?.args
+  if (given && typeof given === "object") {
+    for (const [k, v] of Object.entries(given)) {
+      args[k] = typeof v === "string" && v.length > MAX_ARG_CHARS && !PATCH_ARGS.has(k) ? v.slice(0, MAX_ARG_CHARS) : v
+    }
+  }
+  const metadata = {}
+  if (output?.metadata && typeof output.metadata === "object") {
+    for (const [k, v] of Object.entries(output.metadata)) {
+      if (v === null || typeof v === "number" || typeof v === "boolean") metadata[k] = v
+    }
+  }
+  const text = typeof output?.output === "string" ? output.output : ""
+  return {
+    hook_event_name: "tool.execute.after",
+    session_id: input.sessionID,
+    cwd,
+    tool: input.tool,
+    args,
+    output: text.length > MAX_TOOL_OUTPUT ? text.slice(-MAX_TOOL_OUTPUT) : text,
+    metadata,
+  }
 }
 
 function lastLine(text) {
@@ -248,6 +306,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
   const opts = { ...configOptions(env, cwd, ctx.worktree), ...(options && typeof options === "object" ? options : {}) }
   if (off(env.LEARN_AUTO_RECALL) || off(opts.enabled)) return {}
 
+  const stateOn = !off(env.LEARN_SESSION_STATE) && !off(opts.sessionState)
   const bin = env.LEARN_BIN || opts.bin || "learn"
   const maxChars = positive(env.LEARN_RECALL_MAX_CHARS) ?? positive(opts.maxChars)
   const timeoutMs = positive(env.LEARN_RECALL_TIMEOUT_MS) ?? positive(opts.timeoutMs) ?? DEFAULT_TIMEOUT_MS
@@ -264,12 +323,61 @@ export const LearnRecallPlugin = async (ctx, options) => {
     }
   }
 
+  // hook hands one event to learn hook --agent opencode. The events go one
+  // at a time, in order, in the background: a tool never waits for learn,
+  // and learn's failures go to opencode's log, each kind once.
+  let pending = Promise.resolve()
+  const told = new Set()
+  const tellOnce = async (message) => {
+    if (told.has(message)) return
+    told.add(message)
+    await log(message)
+  }
+  const hook = (event) => {
+    const data = JSON.stringify(event)
+    pending = pending.then(async () => {
+      // Not even the spawn happens in the tool's time.
+      await new Promise((r) => setImmediate(r))
+      const r = await run(bin, ["hook", "--agent", "opencode"], cwd, timeoutMs, data)
+      if (r.error) {
+        const why = r.error.code === "ENOENT" ? `${bin} is not on the PATH opencode runs with` : r.error.message
+        await tellOnce(`session state not recorded: ${why}`)
+      } else if (r.timeout) {
+        await tellOnce(`session state not recorded: learn hook took longer than ${timeoutMs} ms (LEARN_RECALL_TIMEOUT_MS)`)
+      } else if (r.code !== 0) {
+        await tellOnce(`session state not recorded: learn hook exited ${r.code}: ${lastLine(r.stderr)}`)
+      }
+    }).catch(() => {})
+    return pending
+  }
+  // current makes id the session that learn run by opencode itself (a
+  // command's shell injection) belongs to: the one this process last
+  // created or worked for. The environment is opencode's, shared by its
+  // sessions; learn falls back to the project's latest session without it.
+  const current = (id) => {
+    if (stateOn && id) process.env.LEARN_SESSION = id
+  }
+  // A subagent's session (the task tool's) works for its parent: its tool
+  // calls are recorded as the parent session's, which the user summarises.
+  const parents = new Map()
+  const rootOf = (id) => {
+    for (let i = 0; i < 16 && parents.has(id); i++) id = parents.get(id)
+    return id
+  }
+  // recorded waits until learn has every event handed to it so far, at most
+  // timeoutMs: before a model request or a compaction's recall, so that what
+  // the model or learn sees next includes the last tool call.
+  const recorded = () => Promise.race([pending, new Promise((r) => setTimeout(r, timeoutMs).unref?.())])
+
   // recall runs learn; kept says the answer is learn's (empty included), not
-  // a failure, so it is what the session keeps.
-  const recall = async (task) => {
+  // a failure, so it is what the session keeps. With agentSession it is the
+  // recall after a compaction: an older learn without --agent-session
+  // (exit 2) gives nothing to keep, and the session keeps what it had.
+  const recall = async (task, agentSession) => {
     const budget = maxChars ? ["--max-chars", String(maxChars)] : []
-    const context = ["--git", ...(task ? ["--task", task] : [])]
+    const context = ["--git", ...(task ? ["--task", task] : []), ...(agentSession ? ["--agent-session", agentSession] : [])]
     let r = await run(bin, ["recall", ...context, ...budget], cwd, timeoutMs)
+    if (r.code === 2 && agentSession) return { text: "" }
     // An older learn without the context flags: exit 2 is a usage error.
     if (r.code === 2) r = await run(bin, ["recall", ...budget], cwd, timeoutMs)
     if (r.error) {
@@ -319,8 +427,24 @@ export const LearnRecallPlugin = async (ctx, options) => {
     return s.memory
   }
 
+  // recompact recalls again at a compaction, with the session's recorded
+  // state, and freezes the answer: every request until the next compaction
+  // (and a resumed session) gets those bytes. When learn gives nothing to
+  // keep, the session keeps the memory it had.
+  const recompact = async (s) => {
+    const before = await memory(s)
+    await recorded()
+    const r = await recall(s.task, s.id).catch(() => ({ text: "" }))
+    if (!r.kept) return before
+    s.kept = true
+    s.memory = Promise.resolve(r.text)
+    store.save(s.id, { memory: r.text, noted: s.noted })
+    return r.text
+  }
+
   return {
     "chat.message": async (input, output) => {
+      current(rootOf(input.sessionID))
       const s = session(input.sessionID)
       if (s.task !== undefined || s.memory) return
       const text = (output.parts || [])
@@ -335,6 +459,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
       if (!input || !input.sessionID || !output || !Array.isArray(output.system)) return
       const head = output.system[0]
       if (typeof head === "string" && head.startsWith(TITLE_PROMPT)) return
+      if (stateOn) await recorded()
       const text = await memory(session(input.sessionID))
       if (text) output.system.push(text)
     },
@@ -342,7 +467,7 @@ export const LearnRecallPlugin = async (ctx, options) => {
     "experimental.session.compacting": async (input, output) => {
       if (!input || !input.sessionID || !output || !Array.isArray(output.context)) return
       const s = session(input.sessionID)
-      const text = await memory(s)
+      const text = stateOn ? await recompact(s) : await memory(s)
       if (text) output.context.push(MEMORY_RESENT)
       if (s.noted) return
       s.noted = true
@@ -350,12 +475,41 @@ export const LearnRecallPlugin = async (ctx, options) => {
       output.context.push(COMPACTION_NOTE)
     },
 
+    "tool.execute.after": async (input, output) => {
+      if (!stateOn || !input || !input.sessionID || !input.tool) return
+      const id = rootOf(input.sessionID)
+      current(id)
+      try {
+        hook(toolEvent({ ...input, sessionID: id }, output, cwd))
+      } catch (e) {
+        await tellOnce(`session state not recorded: ${e?.message || e}`)
+      }
+    },
+
+    "shell.env": async (input, output) => {
+      if (!stateOn || !input || !input.sessionID || !output || typeof output.env !== "object" || !output.env) return
+      output.env.LEARN_SESSION = rootOf(input.sessionID)
+    },
+
     event: async ({ event }) => {
+      if (stateOn && event && event.type === "session.created") {
+        // A slash command's shell injection runs before any other hook of
+        // the session, with opencode's own environment and no shell.env:
+        // this is how learn run there knows the session is new.
+        const id = event.properties?.info?.id || event.properties?.sessionID
+        const parent = event.properties?.info?.parentID
+        if (id && parent) parents.set(id, parent)
+        else if (id) {
+          current(id)
+          hook({ hook_event_name: "session.created", session_id: id, cwd })
+        }
+      }
       if (event && event.type === "session.deleted") {
-        const id = event.properties?.info?.id
+        const id = event.properties?.info?.id || event.properties?.sessionID
         if (id) {
           sessions.delete(id)
           store.remove(id)
+          if (stateOn) hook({ hook_event_name: "session.deleted", session_id: id, cwd })
         }
       }
     },

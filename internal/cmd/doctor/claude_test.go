@@ -41,12 +41,23 @@ func TestClaudeHooksChecks(t *testing.T) {
 		pathSays   string
 		notOnShell bool
 	}{
-		{name: "nothing installed", hooks: StatusFail, hooksSays: "SessionStart and UserPromptSubmit missing", path: StatusOK},
+		{name: "nothing installed", hooks: StatusFail, hooksSays: "SessionStart and UserPromptSubmit and PostToolUse and PostToolUseFailure missing", path: StatusOK},
 		{name: "user settings", setup: []func(*testing.T, *fixture){installInto(userSettings)}, hooks: StatusOK, hooksSays: "SessionStart in ", path: StatusOK},
 		{name: "project settings", setup: []func(*testing.T, *fixture){installInto(projectSettings)}, hooks: StatusOK, path: StatusOK},
 		{name: "only session start", setup: []func(*testing.T, *fixture){writeTo(userSettings,
 			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"learn recall --git"}]}]}}`)},
-			hooks: StatusFail, hooksSays: "UserPromptSubmit missing", path: StatusOK},
+			hooks: StatusFail, hooksSays: "UserPromptSubmit and PostToolUse and PostToolUseFailure missing", path: StatusOK},
+		{name: "installed before the post-tool hooks", setup: []func(*testing.T, *fixture){writeTo(userSettings,
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"learn recall --git"}]}],`+
+				`"UserPromptSubmit":[{"hooks":[{"type":"command","command":"out=$(learn hook) && printf '%s' \"$out\"; exit 0"}]}]}}`)},
+			hooks: StatusFail, hooksSays: "PostToolUse and PostToolUseFailure missing in ", path: StatusOK},
+		{name: "only the post-tool hook of successes", setup: []func(*testing.T, *fixture){func(t *testing.T, fx *fixture) {
+			data, _, err := claude.HookSet(claude.Hooks[:3]).AddHooks(userSettings(fx), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, userSettings(fx), string(data))
+		}}, hooks: StatusFail, hooksSays: "PostToolUseFailure missing in ", path: StatusOK},
 		{name: "project settings not JSON", setup: []func(*testing.T, *fixture){installInto(userSettings), writeTo(projectSettings, "{\n  \"model\": \"opus\",\n}\n")},
 			hooks: StatusFail, hooksSays: "will not run them", path: StatusOK},
 		{name: "hooks disabled", setup: []func(*testing.T, *fixture){installInto(userSettings), writeTo(projectSettings, `{"disableAllHooks": true}`)},
