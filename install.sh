@@ -4,7 +4,8 @@
 #
 #   ./install.sh                 build and install ${PREFIX:-~/.local}/bin/learn, link
 #                                commands/*.md into ${XDG_CONFIG_HOME:-~/.config}/opencode/command/
-#                                and install the recall plugin into .../opencode/plugin/
+#                                install the recall plugin into .../opencode/plugin/ and register
+#                                learn's MCP server in .../opencode/opencode.json
 #   ./install.sh --agent claude  the same, with the commands for Claude Code (~/.claude/commands/)
 #   ./install.sh --agent codex   the same for Codex CLI: skills in ~/.codex/skills/, hooks, MCP server
 #   ./install.sh --agent gemini  the same for Gemini CLI: ~/.gemini/commands/, hook, policy, MCP server
@@ -118,7 +119,7 @@ if [ "$uninstall" = 1 ]; then
     if is_learn "$bin"; then "$bin" install --agent "$agent" --uninstall; fi
   else
     unlink_commands
-    if is_learn "$bin"; then "$bin" install --only plugin --uninstall; fi
+    if is_learn "$bin"; then "$bin" install --only plugin --uninstall && "$bin" install --only mcp --uninstall; fi
   fi
   if is_learn "$bin"; then
     remove_man
@@ -169,6 +170,7 @@ else
   say "Linking the commands into $cmddir"
   link_commands
   "$bin" install --only plugin "${force_flag[@]}" || skipped=$((skipped + 1))
+  "$bin" install --only mcp "${force_flag[@]}" || skipped=$((skipped + 1))
 fi
 
 say "Checking the setup (learn doctor):"

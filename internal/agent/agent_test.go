@@ -182,7 +182,7 @@ func TestCheckOnly(t *testing.T) {
 		{oc, OnlyPlugin, ""},
 		{cl, OnlyCommands, ""},
 		{cl, OnlyPlugin, "the plugin is for opencode, not claude"},
-		{oc, "plugins", `--only "plugins": want commands or plugin`},
+		{oc, "plugins", `--only "plugins": want commands, plugin or mcp`},
 		{cl, "hooks", `--only "hooks"`},
 	}
 	for _, tt := range tests {

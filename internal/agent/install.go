@@ -14,12 +14,15 @@ import (
 const (
 	OnlyCommands = "commands"
 	OnlyPlugin   = "plugin"
+	// OnlyMCP registers learn's MCP server and nothing else: install.sh
+	// links opencode's commands itself and needs only the rest.
+	OnlyMCP = "mcp"
 )
 
 // InstallOptions says what Install does.
 type InstallOptions struct {
 	Scope
-	// Only is "", OnlyCommands or OnlyPlugin.
+	// Only is "", OnlyCommands, OnlyPlugin or OnlyMCP.
 	Only      string
 	Force     bool
 	Uninstall bool
@@ -80,11 +83,15 @@ func (r InstallReport) Skipped() (skipped, total int) {
 // CheckOnly refuses an --only value a that a does not have.
 func CheckOnly(a Agent, only string) error {
 	switch {
-	case only != "" && only != OnlyCommands && only != OnlyPlugin:
-		return fmt.Errorf("--only %q: want %s or %s", only, OnlyCommands, OnlyPlugin)
+	case only != "" && only != OnlyCommands && only != OnlyPlugin && only != OnlyMCP:
+		return fmt.Errorf("--only %q: want %s, %s or %s", only, OnlyCommands, OnlyPlugin, OnlyMCP)
 	case only == OnlyPlugin:
 		if _, ok := a.(Plugged); !ok {
 			return fmt.Errorf("--only plugin: the plugin is for %s, not %s", pluggedNames(), a.Name())
+		}
+	case only == OnlyMCP:
+		if _, ok := a.(MCPRegistered); !ok {
+			return fmt.Errorf("--only mcp: learn registers no MCP server for %s", a.Name())
 		}
 	}
 	return nil
@@ -114,14 +121,14 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 	}
 	rep := InstallReport{Agent: a.Name(), Dir: dir, Uninstall: o.Uninstall, Files: []Action{}, Warnings: []string{}}
 	hooks := func() (err error) {
-		if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && !o.NoHooks {
+		if h, ok := a.(Hooked); ok && o.Only != OnlyCommands && o.Only != OnlyMCP && !o.NoHooks {
 			rep.Hooks, err = h.Hooks(o.Scope, o.Uninstall)
 		}
 		return err
 	}
 	mcp := func() (err error) {
-		// --only (commands, or opencode's plugin) leaves the MCP config alone.
-		if m, ok := a.(MCPRegistered); ok && o.Only == "" && !o.NoMCP {
+		// --only commands or plugin leaves the MCP config alone.
+		if m, ok := a.(MCPRegistered); ok && (o.Only == "" || o.Only == OnlyMCP) && !o.NoMCP {
 			rep.MCP, err = m.MCP(o.Scope, o.Uninstall)
 		}
 		return err
@@ -139,7 +146,7 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 		}
 	}
 	switch {
-	case o.Only == OnlyPlugin:
+	case o.Only == OnlyPlugin, o.Only == OnlyMCP:
 	case o.Uninstall:
 		rep.Files, err = UninstallFiles(dir, files, o.Force)
 		removeIfEmpty(dir)
@@ -149,7 +156,7 @@ func Install(a Agent, o InstallOptions) (InstallReport, error) {
 	if err != nil {
 		return InstallReport{}, err
 	}
-	if p, ok := a.(Plugged); ok && o.Only != OnlyCommands {
+	if p, ok := a.(Plugged); ok && o.Only != OnlyCommands && o.Only != OnlyMCP {
 		if rep.Plugin, err = installPlugin(p, o); err != nil {
 			return InstallReport{}, err
 		}

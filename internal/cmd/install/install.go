@@ -70,7 +70,7 @@ $XDG_CONFIG_HOME/opencode/plugin/ (.opencode/plugin/ with --project): every
 session then starts with "learn recall" in its system prompt, without a slash
 command. LEARN_AUTO_RECALL=0 turns it off and LEARN_RECALL_MAX_CHARS sets its
 budget. --only plugin installs only the plugin; --only commands, for either
-client, only the commands. Learn's MCP server ("learn mcp") is added to
+client, only the commands; --only mcp only the MCP server's entry. Learn's MCP server ("learn mcp") is added to
 opencode.json ($XDG_CONFIG_HOME/opencode/opencode.json, or opencode.jsonc if
 only that exists; opencode.json in the project root with --project) as
 "mcp": {"learn": {"type": "local", "command": ["learn", "mcp"]}}; the model
@@ -152,7 +152,7 @@ added.
 		},
 	}
 	cmd.Flags().StringVar(&opts.Agent, "agent", agent.Default().Name(), "the client to install for, by `NAME`: "+agent.NameList())
-	cmd.Flags().StringVar(&opts.Only, "only", "", "install only the commands or only the opencode plugin, by `PART`: commands or plugin")
+	cmd.Flags().StringVar(&opts.Only, "only", "", "install only one part, by `PART`: commands, plugin (opencode's) or mcp")
 	cmd.Flags().BoolVar(&opts.Project, "project", false, "install into the current project instead of your user config")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files of the same name that learn did not write")
 	cmd.Flags().BoolVar(&opts.Uninstall, "uninstall", false, "remove the files learn install wrote")
@@ -160,7 +160,7 @@ added.
 	cmd.Flags().BoolVar(&opts.NoMCP, "no-mcp", false, "do not register learn's MCP server (learn mcp) in the agent's config")
 	cmdutil.JSONFlag(cmd, &opts.JSON)
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("only", cobra.FixedCompletions([]string{agent.OnlyCommands, agent.OnlyPlugin, agent.OnlyMCP}, cobra.ShellCompDirectiveNoFileComp))
 	cmdutil.NoFileFlag(cmd)
 	return cmd
 }
