@@ -230,9 +230,9 @@ func shellWords(s string) []string {
 			skipNext = false
 			continue
 		}
-		if redirect.MatchString(w) {
+		if redirect().MatchString(w) {
 			// "2>&1", ">out.log", "> out.log": the target is no argument.
-			skipNext = redirectOnly.MatchString(w)
+			skipNext = redirectOnly().MatchString(w)
 			continue
 		}
 		out = append(out, w)
@@ -241,13 +241,13 @@ func shellWords(s string) []string {
 }
 
 var (
-	jvmRun       = regexp.MustCompile(`(?i)\b(run|bootrun|exec:java|spring-boot:run)\b`)
-	jvmLint      = regexp.MustCompile(`(?i)(lint|checkstyle|spotless|ktlint|detekt|pmd|spotbugs|scalafmt)`)
-	jvmTest      = regexp.MustCompile(`(?i)(test|\bcheck\b|\bverify\b|connectedcheck)`)
-	lineRange    = regexp.MustCompile(`^[0-9,.$p]+$`)
-	redirect     = regexp.MustCompile(`^[0-9&]?(>>?|<<?<?|>&|<&)`)
-	redirectOnly = regexp.MustCompile(`^[0-9&]?(>>?|<<?<?|>&|<&)$`)
-	assignment   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+	jvmRun       = lazyRegexp(`(?i)\b(run|bootrun|exec:java|spring-boot:run)\b`)
+	jvmLint      = lazyRegexp(`(?i)(lint|checkstyle|spotless|ktlint|detekt|pmd|spotbugs|scalafmt)`)
+	jvmTest      = lazyRegexp(`(?i)(test|\bcheck\b|\bverify\b|connectedcheck)`)
+	lineRange    = lazyRegexp(`^[0-9,.$p]+$`)
+	redirect     = lazyRegexp(`^[0-9&]?(>>?|<<?<?|>&|<&)`)
+	redirectOnly = lazyRegexp(`^[0-9&]?(>>?|<<?<?|>&|<&)$`)
+	assignment   = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*=`)
 )
 
 // unwrap drops what runs the real command: environment assignments and
@@ -256,7 +256,7 @@ var (
 func unwrap(w []string) []string {
 	for len(w) > 0 {
 		switch name := base(w[0]); {
-		case assignment.MatchString(w[0]):
+		case assignment().MatchString(w[0]):
 			w = w[1:]
 		case name == "sudo" || name == "time" || name == "nice" || name == "nohup" || name == "command" || name == "exec" ||
 			name == "xvfb-run" || name == "stdbuf" || name == "caffeinate" || name == "dotenv" || name == "npx" || name == "bunx" ||
@@ -292,7 +292,7 @@ func dropFlags(w []string) []string {
 	for len(w) > 0 && strings.HasPrefix(w[0], "-") && w[0] != "--" {
 		w = w[1:]
 	}
-	for len(w) > 0 && assignment.MatchString(w[0]) {
+	for len(w) > 0 && assignment().MatchString(w[0]) {
 		w = w[1:]
 	}
 	return w
@@ -379,11 +379,11 @@ func kindOf(w []string) (Kind, *Command) {
 	case "gradle", "gradlew", "mvn", "mvnw", "sbt", "lein", "ant":
 		words := strings.Join(nonFlags(args), " ")
 		switch {
-		case jvmRun.MatchString(words):
+		case jvmRun().MatchString(words):
 			return Runtime, nil
-		case jvmLint.MatchString(words):
+		case jvmLint().MatchString(words):
 			return Lint, nil
-		case jvmTest.MatchString(words):
+		case jvmTest().MatchString(words):
 			return Test, nil
 		}
 		return Build, nil
@@ -574,20 +574,20 @@ func packageScript(tool string, args []string) Kind {
 
 // scriptWords tell a script's or target's kind from its name.
 var scriptWords = []struct {
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	kind Kind
 }{
-	{regexp.MustCompile(`(?i)(type-?check|check-?types|typecheck|\btypes\b|\btsc\b|mypy|pyright)`), Typecheck},
-	{regexp.MustCompile(`(?i)(lint|eslint|prettier|format[:_-]?check|check[:_-]?format|\bfmt\b|\bvet\b|style|ruff|flake8|clippy|\bcredo\b)`), Lint},
-	{regexp.MustCompile(`(?i)(test|spec\b|specs\b|\be2e\b|jest|vitest|cypress|playwright|\bcheck\b|coverage|\bcov\b|\bunit\b|integration)`), Test},
-	{regexp.MustCompile(`(?i)(build|compile|bundle|install|dist|package|release|generate|\bgen\b|\ball\b)`), Build},
-	{regexp.MustCompile(`(?i)(start|serve|server|\bdev\b|\brun\b|watch|preview)`), Runtime},
+	{lazyRegexp(`(?i)(type-?check|check-?types|typecheck|\btypes\b|\btsc\b|mypy|pyright)`), Typecheck},
+	{lazyRegexp(`(?i)(lint|eslint|prettier|format[:_-]?check|check[:_-]?format|\bfmt\b|\bvet\b|style|ruff|flake8|clippy|\bcredo\b)`), Lint},
+	{lazyRegexp(`(?i)(test|spec\b|specs\b|\be2e\b|jest|vitest|cypress|playwright|\bcheck\b|coverage|\bcov\b|\bunit\b|integration)`), Test},
+	{lazyRegexp(`(?i)(build|compile|bundle|install|dist|package|release|generate|\bgen\b|\ball\b)`), Build},
+	{lazyRegexp(`(?i)(start|serve|server|\bdev\b|\brun\b|watch|preview)`), Runtime},
 }
 
 // byWords is the kind a script or target name says, else def.
 func byWords(name string, def Kind) Kind {
 	for _, sw := range scriptWords {
-		if sw.re.MatchString(name) {
+		if sw.re().MatchString(name) {
 			return sw.kind
 		}
 	}
@@ -607,7 +607,7 @@ func firstArg(args []string) string {
 func nonFlags(args []string) []string {
 	var out []string
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") && !assignment.MatchString(a) {
+		if !strings.HasPrefix(a, "-") && !assignment().MatchString(a) {
 			out = append(out, a)
 		}
 	}
@@ -655,5 +655,5 @@ func looksLikeFile(a string) bool {
 		return false
 	}
 	b := base(a)
-	return IsDoc(a) || strings.Contains(b, ".") && !strings.HasSuffix(b, ".") && !lineRange.MatchString(b)
+	return IsDoc(a) || strings.Contains(b, ".") && !strings.HasSuffix(b, ".") && !lineRange().MatchString(b)
 }

@@ -2,7 +2,6 @@ package sessionstate
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -21,7 +20,7 @@ var docNames = map[string]bool{
 }
 
 // notDocs are text files that are data, not prose.
-var notDocs = regexp.MustCompile(`(?i)^(requirements.*|constraints.*|cmakelists|robots|license.*|licence.*|copying.*|notice.*|.*\.lock|.*-lock|.*\.min|third_party_notices.*|dependency_links|top_level|sources|entry_points)\.(txt|text|md)$|(?i)^(license|licence|copying|notice)$`)
+var notDocs = lazyRegexp(`(?i)^(requirements.*|constraints.*|cmakelists|robots|license.*|licence.*|copying.*|notice.*|.*\.lock|.*-lock|.*\.min|third_party_notices.*|dependency_links|top_level|sources|entry_points)\.(txt|text|md)$|(?i)^(license|licence|copying|notice)$`)
 
 // IsDoc reports whether p names a document: any Markdown or text file
 // (README.md, NOTES.txt, guide/setup.rst, a README without extension),
@@ -30,7 +29,7 @@ var notDocs = regexp.MustCompile(`(?i)^(requirements.*|constraints.*|cmakelists|
 func IsDoc(p string) bool {
 	p = strings.ReplaceAll(p, "\\", "/")
 	b := path.Base(p)
-	if b == "" || b == "." || b == "/" || notDocs.MatchString(b) {
+	if b == "" || b == "." || b == "/" || notDocs().MatchString(b) {
 		return false
 	}
 	if strings.Contains("/"+p, "/.tmp/memory-learnings") || strings.Contains("/"+p, "/.tmp/backups/") || strings.Contains("/"+p, "/.git/") {
@@ -44,12 +43,12 @@ func IsDoc(p string) bool {
 }
 
 var (
-	ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
+	ansi = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
 	// errorLine is a line that says what went wrong, in the words test
 	// runners, compilers and linters use.
-	errorLine = regexp.MustCompile(`(?i)(\berror\b|\berr!|\berror\[|\berrors?:|\bfail(ed|ure|ing)?\b|\bpanic\b|exception|traceback|assert|\bcannot\b|\bcan't\b|undefined|not found|no such|\bexpected\b|\bfatal\b|\bunexpected\b|✗|✘|×|●)`)
+	errorLine = lazyRegexp(`(?i)(\berror\b|\berr!|\berror\[|\berrors?:|\bfail(ed|ure|ing)?\b|\bpanic\b|exception|traceback|assert|\bcannot\b|\bcan't\b|undefined|not found|no such|\bexpected\b|\bfatal\b|\bunexpected\b|✗|✘|×|●)`)
 	// noise are lines that say a failure happened but not which.
-	noise = regexp.MustCompile(`(?i)^(fail|failed|error|errors|exit status \d+|make: \*\*\*.*|npm err!.*|error: command failed with exit code \d+\.?|command failed.*|tests? failed\.?|\d+ (failed|errors?)\b.*|=+ .* =+|-+)$`)
+	noise = lazyRegexp(`(?i)^(fail|failed|error|errors|exit status \d+|make: \*\*\*.*|npm err!.*|error: command failed with exit code \d+\.?|command failed.*|tests? failed\.?|\d+ (failed|errors?)\b.*|=+ .* =+|-+)$`)
 )
 
 // Excerpt is the line of a failed command's output that says what went
@@ -57,7 +56,7 @@ var (
 // a bare "FAIL", else the last non-empty line; ANSI colours and outer
 // spaces are removed.
 func Excerpt(output string) string {
-	output = ansi.ReplaceAllString(output, "")
+	output = ansi().ReplaceAllString(output, "")
 	lines := strings.Split(output, "\n")
 	last, generic := "", ""
 	for _, l := range lines {
@@ -66,10 +65,10 @@ func Excerpt(output string) string {
 			continue
 		}
 		last = l
-		if !errorLine.MatchString(l) {
+		if !errorLine().MatchString(l) {
 			continue
 		}
-		if noise.MatchString(l) {
+		if noise().MatchString(l) {
 			if generic == "" {
 				generic = l
 			}
@@ -84,32 +83,32 @@ func Excerpt(output string) string {
 }
 
 var (
-	timestamp = regexp.MustCompile(`(?i)\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
-	tempName  = regexp.MustCompile(`\b(tmp|temp|go-build|pytest-of-\w+|pytest-)[\w.-]*\d[\w.-]*`)
-	pathLike  = regexp.MustCompile(`(?:[a-z]:)?[\w.~@+-]*(?:[/\\][\w.~@+-]+)+/?|\b[\w-]+\.(?:go|py|js|jsx|ts|tsx|mjs|cjs|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|php|swift|scala|ex|exs|sh|json|ya?ml|toml|md|txt|lock|log)\b`)
-	hexRun    = regexp.MustCompile(`\b(0x)?[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*\b|\b(0x)?[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*\b`)
+	timestamp = lazyRegexp(`(?i)\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
+	tempName  = lazyRegexp(`\b(tmp|temp|go-build|pytest-of-\w+|pytest-)[\w.-]*\d[\w.-]*`)
+	pathLike  = lazyRegexp(`(?:[a-z]:)?[\w.~@+-]*(?:[/\\][\w.~@+-]+)+/?|\b[\w-]+\.(?:go|py|js|jsx|ts|tsx|mjs|cjs|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|php|swift|scala|ex|exs|sh|json|ya?ml|toml|md|txt|lock|log)\b`)
+	hexRun    = lazyRegexp(`\b(0x)?[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*\b|\b(0x)?[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*\b`)
 	// number is a number standing alone, not the digits of a name such
 	// as TestParse2 or utf8.
-	number = regexp.MustCompile(`(^|[^\pL\d_])\d+(\.\d+)*`)
-	spaces = regexp.MustCompile(`\s+`)
+	number = lazyRegexp(`(^|[^\pL\d_])\d+(\.\d+)*`)
+	spaces = lazyRegexp(`\s+`)
 )
 
 // Normalise is s with what changes from run to run taken out: ANSI
 // colours, timestamps, temporary names, paths, hex ids, numbers and
 // spacing, in lower case. Two runs of one failure normalise alike.
 func Normalise(s string) string {
-	s = strings.ToLower(ansi.ReplaceAllString(s, ""))
-	s = timestamp.ReplaceAllString(s, "<time>")
-	s = tempName.ReplaceAllString(s, "<tmp>")
-	s = pathLike.ReplaceAllString(s, "<path>")
-	s = hexRun.ReplaceAllStringFunc(s, func(h string) string {
+	s = strings.ToLower(ansi().ReplaceAllString(s, ""))
+	s = timestamp().ReplaceAllString(s, "<time>")
+	s = tempName().ReplaceAllString(s, "<tmp>")
+	s = pathLike().ReplaceAllString(s, "<path>")
+	s = hexRun().ReplaceAllStringFunc(s, func(h string) string {
 		if len(h) < 7 {
 			return h
 		}
 		return "<hex>"
 	})
-	s = number.ReplaceAllString(s, "$1<n>")
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	s = number().ReplaceAllString(s, "$1<n>")
+	return strings.TrimSpace(spaces().ReplaceAllString(s, " "))
 }
 
 // Fingerprint names a failure so that the same failure, run again with

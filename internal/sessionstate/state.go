@@ -18,7 +18,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -196,13 +195,13 @@ func off(v string) bool {
 	return false
 }
 
-var plainName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
+var plainName = lazyRegexp(`^[A-Za-z0-9_-]{1,100}$`)
 
 // fileName is a session's file name: the id itself when it is plain, so a
 // person can find it, else a hash of it, so that no id names a path
 // outside the folder.
 func fileName(session string) string {
-	if plainName.MatchString(session) {
+	if plainName().MatchString(session) {
 		return session + ".json"
 	}
 	return "h-" + hash(session) + ".json"

@@ -139,7 +139,7 @@ func blocksOf(src []byte) []*block {
 	}
 	flush()
 	for i, b := range out {
-		if b.kind == bTable && i+1 < len(out) && out[i+1].kind == bTable && tableRule.MatchString(out[i+1].text()) {
+		if b.kind == bTable && i+1 < len(out) && out[i+1].kind == bTable && tableRule().MatchString(out[i+1].text()) {
 			b.headerRow = true
 		}
 		for len(b.lines) > 1 && b.lines[len(b.lines)-1] == "" {

@@ -32,13 +32,13 @@ func init() {
 }
 
 var (
-	isoDate     = regexp.MustCompile(`\b(20\d\d|19\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b`)
-	compactDate = regexp.MustCompile(`(?:^|[^0-9])(20\d\d)(\d\d)(\d\d)(?:[^0-9]|$)`)
-	monthFirst  = regexp.MustCompile(`(?i)\b([a-zéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
-	dayFirst    = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?([a-zéû]{3,9})\.?,?\s+(?:de\s+)?(\d{4})\b`)
-	cjkDate     = regexp.MustCompile(`(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日`)
-	vietDate    = regexp.MustCompile(`(?i)ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+(\d{4})`)
-	dmyDate     = regexp.MustCompile(`\b(\d{1,2})[/.](\d{1,2})[/.](20\d\d)\b`)
+	isoDate     = lazyRegexp(`\b(20\d\d|19\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b`)
+	compactDate = lazyRegexp(`(?:^|[^0-9])(20\d\d)(\d\d)(\d\d)(?:[^0-9]|$)`)
+	monthFirst  = lazyRegexp(`(?i)\b([a-zéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
+	dayFirst    = lazyRegexp(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?([a-zéû]{3,9})\.?,?\s+(?:de\s+)?(\d{4})\b`)
+	cjkDate     = lazyRegexp(`(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日`)
+	vietDate    = lazyRegexp(`(?i)ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+(\d{4})`)
+	dmyDate     = lazyRegexp(`\b(\d{1,2})[/.](\d{1,2})[/.](20\d\d)\b`)
 )
 
 // findDate finds a date in s in the forms people and agents write it:
@@ -65,21 +65,21 @@ func findDate(s string) (date string, start, end int, ok bool) {
 	}
 	num := func(s string) int { n, _ := strconv.Atoi(s); return n }
 	switch {
-	case try(isoDate, func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
-	case try(cjkDate, func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
-	case try(vietDate, func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):
-	case try(monthFirst, func(m []string) (int, int, int, bool) {
+	case try(isoDate(), func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
+	case try(cjkDate(), func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
+	case try(vietDate(), func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):
+	case try(monthFirst(), func(m []string) (int, int, int, bool) {
 		mo, known := months[strings.ToLower(m[1])]
 		return num(m[3]), mo, num(m[2]), known
 	}):
-	case try(dayFirst, func(m []string) (int, int, int, bool) {
+	case try(dayFirst(), func(m []string) (int, int, int, bool) {
 		mo, known := months[strings.ToLower(m[2])]
 		return num(m[3]), mo, num(m[1]), known
 	}):
-	case try(dmyDate, func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):
-	case try(compactDate, func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
+	case try(dmyDate(), func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):
+	case try(compactDate(), func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
 	}
-	if ok && compactDate.MatchString(s[start:end]) && !isoDate.MatchString(s[start:end]) {
+	if ok && compactDate().MatchString(s[start:end]) && !isoDate().MatchString(s[start:end]) {
 		// The compact form is matched with the characters around it.
 		for start < end && (s[start] < '0' || s[start] > '9') {
 			start++

@@ -22,7 +22,6 @@ package foreign
 import (
 	"bytes"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -152,12 +151,12 @@ type family struct {
 }
 
 var (
-	instructionNames = regexp.MustCompile(`(?i)^(claude|agents|gemini|copilot-instructions|\.cursorrules|\.windsurfrules|\.clinerules|conventions|contributing)(\.local)?(\.md)?$|\.instructions\.md$|\.mdc$`)
-	mistakeNames     = regexp.MustCompile(`(?i)mistake|error|failure|pitfall|anti-?pattern|gotcha`)
-	preferenceNames  = regexp.MustCompile(`(?i)preference|style`)
-	conventionNames  = regexp.MustCompile(`(?i)convention|pattern|rule|standard|guideline|steering`)
-	journalNames     = regexp.MustCompile(`(?i)journal|session|log|changelog|progress|history|diary`)
-	lessonNames      = regexp.MustCompile(`(?i)lesson|learning|memory|memories|insight|knowledge|notes?$`)
+	instructionNames = lazyRegexp(`(?i)^(claude|agents|gemini|copilot-instructions|\.cursorrules|\.windsurfrules|\.clinerules|conventions|contributing)(\.local)?(\.md)?$|\.instructions\.md$|\.mdc$`)
+	mistakeNames     = lazyRegexp(`(?i)mistake|error|failure|pitfall|anti-?pattern|gotcha`)
+	preferenceNames  = lazyRegexp(`(?i)preference|style`)
+	conventionNames  = lazyRegexp(`(?i)convention|pattern|rule|standard|guideline|steering`)
+	journalNames     = lazyRegexp(`(?i)journal|session|log|changelog|progress|history|diary`)
+	lessonNames      = lazyRegexp(`(?i)lesson|learning|memory|memories|insight|knowledge|notes?$`)
 )
 
 func familyOf(path string, src []byte) family {
@@ -169,21 +168,21 @@ func familyOf(path string, src []byte) family {
 		return family{name: "claude-memory", category: "Fresh Discoveries", why: "Claude Code memory, filed as a discovery"}
 	case strings.Contains(dir, "memory-bank") || strings.Contains(dir, "memory_bank"):
 		f := family{name: "memory-bank", category: "Fresh Discoveries", why: "memory bank note, filed as a discovery"}
-		if conventionNames.MatchString(name) || strings.Contains(strings.ToLower(name), "systempatterns") || strings.Contains(strings.ToLower(name), "techcontext") {
+		if conventionNames().MatchString(name) || strings.Contains(strings.ToLower(name), "systempatterns") || strings.Contains(strings.ToLower(name), "techcontext") {
 			f.category, f.why = "Updated Conventions", "memory bank "+base+", filed as a convention"
 		}
 		return f
-	case strings.Contains(dir, ".kiro/steering") || strings.Contains(dir, ".cursor/rules") || strings.Contains(dir, ".github/instructions") || instructionNames.MatchString(base):
+	case strings.Contains(dir, ".kiro/steering") || strings.Contains(dir, ".cursor/rules") || strings.Contains(dir, ".github/instructions") || instructionNames().MatchString(base):
 		return family{name: "instructions", instructions: true, category: "Updated Conventions", why: base + " holds the project's rules, filed as a convention"}
-	case mistakeNames.MatchString(name):
+	case mistakeNames().MatchString(name):
 		return family{name: "lessons", category: "User Corrections", why: base + " records mistakes, filed as a correction", strong: true}
-	case preferenceNames.MatchString(name):
+	case preferenceNames().MatchString(name):
 		return family{name: "lessons", category: "Preference Clarifications", why: base + " records preferences"}
-	case conventionNames.MatchString(name):
+	case conventionNames().MatchString(name):
 		return family{name: "rules", category: "Updated Conventions", why: base + " records conventions"}
-	case journalNames.MatchString(name):
+	case journalNames().MatchString(name):
 		return family{name: "journal", category: "Fresh Discoveries", why: "session journal entry, filed as a discovery"}
-	case lessonNames.MatchString(name):
+	case lessonNames().MatchString(name):
 		return family{name: "lessons", category: "Fresh Discoveries", why: "a lesson learnt, filed as a discovery"}
 	}
 	_ = src

@@ -3,7 +3,6 @@ package foreign
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -20,7 +19,7 @@ type reader struct {
 
 // entryHeading tells a heading that names one learning ("Lesson: ...",
 // "Mistake — ..."): its section is that learning.
-var entryHeading = regexp.MustCompile(`(?i)^(lesson|mistake|rule|gotcha|learning|insight|tip|pitfall|takeaway)\s*[:：—–-]`)
+var entryHeading = lazyRegexp(`(?i)^(lesson|mistake|rule|gotcha|learning|insight|tip|pitfall|takeaway)\s*[:：—–-]`)
 
 // context is what the headings above a block say about it.
 type context struct {
@@ -44,7 +43,7 @@ func (r *reader) read(blocks []*block) {
 	}
 	if r.family.instructions {
 		for _, b := range blocks {
-			if b.kind == bHeading && learningsHeading.MatchString(b.title) {
+			if b.kind == bHeading && learningsHeading().MatchString(b.title) {
 				r.onlyLearnings = true
 				break
 			}
@@ -84,7 +83,7 @@ func (r *reader) read(blocks []*block) {
 func (r *reader) headingContext(parent context, b *block) context {
 	c := parent
 	c.title, c.line, c.level, c.skip = b.title, b.line, b.level, ""
-	rest := idTag.ReplaceAllString(b.title, " ")
+	rest := idTag().ReplaceAllString(b.title, " ")
 	if d, _, _, ok := findDate(b.title); ok {
 		c.date = d
 	}
@@ -98,23 +97,23 @@ func (r *reader) headingContext(parent context, b *block) context {
 	if cat, ok := headingCategory(rest); ok {
 		c.category, c.why = cat, fmt.Sprintf("under the heading %q (line %d)", b.title, b.line)
 	}
-	if learningsHeading.MatchString(b.title) || c.date != "" {
+	if learningsHeading().MatchString(b.title) || c.date != "" {
 		c.inLearn = true
 	}
-	if skippedHeading.MatchString(strings.TrimSpace(b.title)) {
+	if skippedHeading().MatchString(strings.TrimSpace(b.title)) {
 		c.skip = fmt.Sprintf("in the section %q, which holds no learnings", b.title)
 	}
-	if todoHeading.MatchString(b.title) {
+	if todoHeading().MatchString(b.title) {
 		c.todo = true
 	}
 	return c
 }
 
-var topicTrim = regexp.MustCompile(`(?i)^[\s\[\]()|:–—\-#*_]*(sessione|sesión|session|séance|phiên làm việc|セッション|会话|entry|log)?[\s\[\]()|:–—\-#*_]*|[\s\[\]()|:–—\-#*_]+$`)
-var idPrefix = regexp.MustCompile(`^\s*\[?[A-Z]{2,6}-?\d*[-_]?\d*\]?\s*`)
+var topicTrim = lazyRegexp(`(?i)^[\s\[\]()|:–—\-#*_]*(sessione|sesión|session|séance|phiên làm việc|セッション|会话|entry|log)?[\s\[\]()|:–—\-#*_]*|[\s\[\]()|:–—\-#*_]+$`)
+var idPrefix = lazyRegexp(`^\s*\[?[A-Z]{2,6}-?\d*[-_]?\d*\]?\s*`)
 
 // idTag is an entry ID written into a heading: [LRN-20260606-001], ERR-12.
-var idTag = regexp.MustCompile(`\[?\b[A-Z]{2,6}-\d{3,8}(?:-\d{1,4})?\b\]?`)
+var idTag = lazyRegexp(`\[?\b[A-Z]{2,6}-\d{3,8}(?:-\d{1,4})?\b\]?`)
 
 // cleanTopic is a heading's text as a session focus: without the date's
 // leftovers, ID tags such as [LRN-20260606-001], and the word "Session".
@@ -122,16 +121,16 @@ func cleanTopic(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.ReplaceAll(s, "[]", "")
 	for range 3 {
-		s = topicTrim.ReplaceAllString(s, "")
+		s = topicTrim().ReplaceAllString(s, "")
 	}
-	if m := idPrefix.FindString(s); m != "" && strings.ContainsAny(m, "-0123456789") {
+	if m := idPrefix().FindString(s); m != "" && strings.ContainsAny(m, "-0123456789") {
 		s = strings.TrimSpace(s[len(m):])
 	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
 // labelLine reads a labelled line ("**Root cause:** the cache", "- Fix: x").
-var labelLine = regexp.MustCompile(`(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?(problem|issue|symptoms?|context|situation|what happened|what went wrong|root cause|cause|why|fix|fixed by|solution|resolution|workaround|rule|lesson|lesson learned|lessons learned|takeaway|learning|prevention|how to avoid|correct approach|mistake|impact|evidence|date|tags?|category|area|severity|status|trigger|pattern|apply when)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*(.*)$`)
+var labelLine = lazyRegexp(`(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?(problem|issue|symptoms?|context|situation|what happened|what went wrong|root cause|cause|why|fix|fixed by|solution|resolution|workaround|rule|lesson|lesson learned|lessons learned|takeaway|learning|prevention|how to avoid|correct approach|mistake|impact|evidence|date|tags?|category|area|severity|status|trigger|pattern|apply when)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*(.*)$`)
 
 var contentLabels = map[string]bool{
 	"problem": true, "issue": true, "symptom": true, "symptoms": true, "context": true, "situation": true,
@@ -151,7 +150,7 @@ func labelledEntry(bs []*block) bool {
 			continue
 		}
 		for _, l := range b.lines {
-			if m := labelLine.FindStringSubmatch(l); m != nil && contentLabels[strings.ToLower(m[1])] {
+			if m := labelLine().FindStringSubmatch(l); m != nil && contentLabels[strings.ToLower(m[1])] {
 				seen[strings.ToLower(m[1])] = true
 			}
 		}
@@ -175,7 +174,7 @@ func (r *reader) section(ctx context, bs []*block) {
 		r.skipAll(bs, ctx.skip)
 		return
 	}
-	if ctx.title != "" && (labelledEntry(bs) || entryHeading.MatchString(ctx.title) && len(bs) <= 6) {
+	if ctx.title != "" && (labelledEntry(bs) || entryHeading().MatchString(ctx.title) && len(bs) <= 6) {
 		r.labelled(ctx, bs)
 		return
 	}
@@ -281,7 +280,7 @@ func (r *reader) skipAll(bs []*block, reason string) {
 		switch b.kind {
 		case bBreak:
 		case bTable:
-			if !tableRule.MatchString(b.text()) {
+			if !tableRule().MatchString(b.text()) {
 				r.skip(b.line, reason, b.text())
 			}
 		default:
@@ -320,7 +319,7 @@ func (r *reader) add(ctx context, line, end int, text string) {
 // categorize files text: by its own label, the heading it sits under, its
 // words, else the file's kind.
 func (r *reader) categorize(ctx context, text string) (string, string) {
-	if m := leadLabel.FindStringSubmatch(text); m != nil {
+	if m := leadLabel().FindStringSubmatch(text); m != nil {
 		if cat, ok := headingCategory(m[1]); ok {
 			return cat, fmt.Sprintf("labelled %q", m[1])
 		}
@@ -337,7 +336,7 @@ func (r *reader) categorize(ctx context, text string) (string, string) {
 	return r.family.category, r.family.why
 }
 
-var leadLabel = regexp.MustCompile(`^(?:\*\*|__)([^*_:]{2,30}?)\s*[:：]?\s*(?:\*\*|__)\s*[:：]?`)
+var leadLabel = lazyRegexp(`^(?:\*\*|__)([^*_:]{2,30}?)\s*[:：]?\s*(?:\*\*|__)\s*[:：]?`)
 
 // boldLabel tells a paragraph that is only a bold label.
 func boldLabel(text string) (string, bool) {
@@ -357,24 +356,24 @@ func boldLabel(text string) (string, bool) {
 }
 
 var (
-	listMarker = regexp.MustCompile(`^\s*(?:[-*+•]|\d{1,3}[.)])(?:\s+|$)`)
-	checkbox   = regexp.MustCompile(`^\[([ xX✓✔])\]\s*`)
-	counters   = regexp.MustCompile(`(?i)\s*[\[(](?:x\s?\d+|\d+\s?x|×\s?\d+|seen \d+ times?|\d+ times?|count:?\s*\d+|occurrences?:?\s*\d+|hits?:?\s*\d+)[\])]|\s+×\d+\s*$`)
-	tableRule  = regexp.MustCompile(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
+	listMarker = lazyRegexp(`^\s*(?:[-*+•]|\d{1,3}[.)])(?:\s+|$)`)
+	checkbox   = lazyRegexp(`^\[([ xX✓✔])\]\s*`)
+	counters   = lazyRegexp(`(?i)\s*[\[(](?:x\s?\d+|\d+\s?x|×\s?\d+|seen \d+ times?|\d+ times?|count:?\s*\d+|occurrences?:?\s*\d+|hits?:?\s*\d+)[\])]|\s+×\d+\s*$`)
+	tableRule  = lazyRegexp(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
 )
 
 // item reads a list item: one learning, or, when the item is only a label
 // over a nested list ("- 2026-01-19:", "- **Testing**"), one per nested item.
 func (r *reader) item(ctx *context, b *block) []Entry {
 	first := b.lines[0]
-	loc := listMarker.FindStringIndex(first)
+	loc := listMarker().FindStringIndex(first)
 	indent := 0
 	if loc != nil {
 		indent = loc[1]
 		first = first[loc[1]:]
 	}
 	checked, box := false, false
-	if m := checkbox.FindStringSubmatch(first); m != nil {
+	if m := checkbox().FindStringSubmatch(first); m != nil {
 		box, checked = true, m[1] != " "
 		first = first[len(m[0]):]
 	}
@@ -444,10 +443,10 @@ func nestedItems(lines []string) []child {
 		switch {
 		case strings.TrimSpace(l) == "":
 			continue
-		case listMarker.MatchString(l) && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t"):
-			loc := listMarker.FindStringIndex(l)
+		case listMarker().MatchString(l) && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t"):
+			loc := listMarker().FindStringIndex(l)
 			text := l[loc[1]:]
-			if m := checkbox.FindStringSubmatch(text); m != nil {
+			if m := checkbox().FindStringSubmatch(text); m != nil {
 				text = text[len(m[0]):]
 			}
 			out = append(out, child{offset: i + 1, end: i + 1, text: text})
@@ -524,7 +523,7 @@ func leadingDate(text string) (string, int, int, bool) {
 
 func stripCounters(text string) string {
 	first, rest, more := strings.Cut(text, "\n")
-	first = strings.TrimSpace(counters.ReplaceAllString(first, ""))
+	first = strings.TrimSpace(counters().ReplaceAllString(first, ""))
 	if more {
 		return first + "\n" + rest
 	}
@@ -535,7 +534,7 @@ func stripCounters(text string) string {
 // cell taken as the date. Header rows and rules are not learnings.
 func (r *reader) tableRow(ctx context, b *block) (Entry, bool) {
 	row := strings.TrimSpace(b.text())
-	if tableRule.MatchString(row) {
+	if tableRule().MatchString(row) {
 		return Entry{}, false
 	}
 	cells := splitRow(row)
@@ -612,7 +611,7 @@ func (r *reader) labelled(ctx context, bs []*block) {
 		switch b.kind {
 		case bItem, bPara:
 			for _, l := range b.lines {
-				if m := labelLine.FindStringSubmatch(l); m != nil {
+				if m := labelLine().FindStringSubmatch(l); m != nil {
 					switch strings.ToLower(m[1]) {
 					case "date":
 						if d, _, _, ok := findDate(m[2]); ok {
@@ -626,7 +625,7 @@ func (r *reader) labelled(ctx context, bs []*block) {
 						continue
 					}
 				}
-				if loc := listMarker.FindStringIndex(l); loc != nil && loc[0] == 0 {
+				if loc := listMarker().FindStringIndex(l); loc != nil && loc[0] == 0 {
 					l = l[loc[1]:]
 				}
 				lines = append(lines, strings.TrimRight(l, " "))
@@ -645,14 +644,14 @@ func (r *reader) labelled(ctx context, bs []*block) {
 	if title == "" {
 		title = strings.TrimSpace(ctx.title)
 	}
-	if loc := entryHeading.FindStringIndex(title); loc != nil && strings.TrimSpace(title[loc[1]:]) != "" {
+	if loc := entryHeading().FindStringIndex(title); loc != nil && strings.TrimSpace(title[loc[1]:]) != "" {
 		title = strings.TrimSpace(title[loc[1]:])
 	}
 	text := title + "\n" + strings.Join(trimBlank(lines), "\n")
 	sub.topic = cleanTopic(title)
 	if sub.category == "" {
 		for _, l := range lines {
-			if m := labelLine.FindStringSubmatch(l); m != nil && (strings.EqualFold(m[1], "mistake") || strings.EqualFold(m[1], "what went wrong")) {
+			if m := labelLine().FindStringSubmatch(l); m != nil && (strings.EqualFold(m[1], "mistake") || strings.EqualFold(m[1], "what went wrong")) {
 				sub.category, sub.why = "User Corrections", "an entry that records a mistake"
 				break
 			}
