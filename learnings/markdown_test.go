@@ -177,9 +177,34 @@ func FuzzScanMarkdownHeadings(f *testing.F) {
 		if bytes.Contains(bytes.ReplaceAll(src, []byte("\r\n"), nil), []byte("\r")) {
 			return
 		}
+		// Goldmark takes a tab inside a tag ("<a\tb>") as no tag, so not
+		// as an HTML block; CommonMark's whitespace in tags includes tabs,
+		// and the scanner follows the spec.
+		if tabInTag(src) {
+			return
+		}
 		want, unknown := goldmarkHeadings(src)
 		if got := scanHeadings(src); !unknown && !slices.Equal(got, want) {
 			t.Errorf("headings %v, goldmark %v in %q", got, want, s)
 		}
 	})
+}
+
+// tabInTag reports a line that starts with "<" and holds a tab before its
+// first ">".
+func tabInTag(src []byte) bool {
+	for line := range bytes.Lines(src) {
+		t := bytes.TrimLeft(line, " ")
+		if len(t) == 0 || t[0] != '<' {
+			continue
+		}
+		end := bytes.IndexByte(t, '>')
+		if end < 0 {
+			end = len(t)
+		}
+		if bytes.IndexByte(t[:end], '\t') >= 0 {
+			return true
+		}
+	}
+	return false
 }
