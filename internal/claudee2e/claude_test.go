@@ -8,8 +8,6 @@ package claudee2e
 
 import (
 	"encoding/json"
-	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,58 +18,23 @@ import (
 	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
-const skipHelp = "Claude Code not found: set CLAUDE_BIN or put claude on PATH. To run this test: " +
-	"CLAUDE_BIN=$(.ci/install-claude.sh) go test ./internal/claudee2e/ " +
-	"(installs npm @anthropic-ai/claude-code@2.1.330 into ~/.cache/learn-e2e)"
-
 // runTimeout bounds one claude run: 1-2 s on an idle machine.
 const runTimeout = 120 * time.Second
+
+// client is the real Claude Code these tests drive.
+var client = e2eutil.Client{Name: "Claude Code", Env: "CLAUDE_BIN", Command: "claude", Install: ".ci/install-claude.sh",
+	Package: "./internal/claudee2e/", NPM: "@anthropic-ai/claude-code@2.1.330"}
 
 var (
 	claudeBin string
 	learnDir  string // holds the learn binary built from this checkout
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	claudeBin = findClaude()
-	if claudeBin == "" || testing.Short() {
-		os.Exit(m.Run())
-	}
-	dir, cleanup, err := e2eutil.BuildLearn()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	learnDir = dir
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
-
-// findClaude: CLAUDE_BIN (test.sh sets it from .ci/install-claude.sh), else
-// claude on PATH.
-func findClaude() string {
-	if p := os.Getenv("CLAUDE_BIN"); p != "" {
-		return p
-	}
-	p, _ := exec.LookPath("claude")
-	return p
-}
+func TestMain(m *testing.M) { os.Exit(client.Main(m, &claudeBin, &learnDir)) }
 
 func skipUnlessClaude(t *testing.T) {
 	t.Helper()
-	if claudeBin == "" {
-		if os.Getenv("CI") == "true" {
-			// CI proves the hooks through the real client: a missing
-			// client there is a failure, not a skip.
-			t.Fatal(skipHelp)
-		}
-		t.Skip(skipHelp)
-	}
-	if testing.Short() {
-		t.Skip("drives the real Claude Code client; skipped with -short")
-	}
+	client.Skip(t, claudeBin)
 }
 
 // world is one isolated user: HOME under a temp dir, Claude Code talking

@@ -9,7 +9,6 @@ package codexe2e
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,58 +20,23 @@ import (
 	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
-const skipHelp = "Codex CLI not found: set CODEX_BIN or put codex on PATH. To run this test: " +
-	"CODEX_BIN=$(.ci/install-codex.sh) go test ./internal/codexe2e/ " +
-	"(installs npm @openai/codex@0.169.0 into ~/.cache/learn-e2e)"
-
 // runTimeout bounds one codex run: 3-8 s on a busy machine.
 const runTimeout = 120 * time.Second
+
+// client is the real Codex CLI these tests drive.
+var client = e2eutil.Client{Name: "Codex CLI", Env: "CODEX_BIN", Command: "codex", Install: ".ci/install-codex.sh",
+	Package: "./internal/codexe2e/", NPM: "@openai/codex@0.169.0"}
 
 var (
 	codexBin string
 	learnDir string // holds the learn binary built from this checkout
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	codexBin = findCodex()
-	if codexBin == "" || testing.Short() {
-		os.Exit(m.Run())
-	}
-	dir, cleanup, err := e2eutil.BuildLearn()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	learnDir = dir
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
-
-// findCodex: CODEX_BIN (test.sh sets it from .ci/install-codex.sh), else
-// codex on PATH.
-func findCodex() string {
-	if p := os.Getenv("CODEX_BIN"); p != "" {
-		return p
-	}
-	p, _ := exec.LookPath("codex")
-	return p
-}
+func TestMain(m *testing.M) { os.Exit(client.Main(m, &codexBin, &learnDir)) }
 
 func skipUnlessCodex(t *testing.T) {
 	t.Helper()
-	if codexBin == "" {
-		if os.Getenv("CI") == "true" {
-			// CI proves the hooks and skills through the real client: a
-			// missing client there is a failure, not a skip.
-			t.Fatal(skipHelp)
-		}
-		t.Skip(skipHelp)
-	}
-	if testing.Short() {
-		t.Skip("drives the real Codex CLI; skipped with -short")
-	}
+	client.Skip(t, codexBin)
 }
 
 // world is one isolated user: HOME under a temp dir, Codex talking only to

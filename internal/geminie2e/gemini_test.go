@@ -8,8 +8,6 @@
 package geminie2e
 
 import (
-	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,61 +18,26 @@ import (
 	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
-const skipHelp = "Gemini CLI not found: set GEMINI_BIN or put gemini on PATH. To run this test: " +
-	"GEMINI_BIN=$(.ci/install-gemini.sh) go test ./internal/geminie2e/ " +
-	"(installs npm @google/gemini-cli@0.61.0 into ~/.cache/learn-e2e)"
-
 // runTimeout bounds one gemini run: a few seconds on an idle machine.
 const runTimeout = 120 * time.Second
 
 // model is passed with -m, so that the CLI makes no routing call first.
 const model = "gemini-2.5-flash"
 
+// client is the real Gemini CLI these tests drive.
+var client = e2eutil.Client{Name: "Gemini CLI", Env: "GEMINI_BIN", Command: "gemini", Install: ".ci/install-gemini.sh",
+	Package: "./internal/geminie2e/", NPM: "@google/gemini-cli@0.61.0"}
+
 var (
 	geminiBin string
 	learnDir  string // holds the learn binary built from this checkout
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	geminiBin = findGemini()
-	if geminiBin == "" || testing.Short() {
-		os.Exit(m.Run())
-	}
-	dir, cleanup, err := e2eutil.BuildLearn()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	learnDir = dir
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
-}
-
-// findGemini: GEMINI_BIN (test.sh sets it from .ci/install-gemini.sh), else
-// gemini on PATH.
-func findGemini() string {
-	if p := os.Getenv("GEMINI_BIN"); p != "" {
-		return p
-	}
-	p, _ := exec.LookPath("gemini")
-	return p
-}
+func TestMain(m *testing.M) { os.Exit(client.Main(m, &geminiBin, &learnDir)) }
 
 func skipUnlessGemini(t *testing.T) {
 	t.Helper()
-	if geminiBin == "" {
-		if os.Getenv("CI") == "true" {
-			// CI proves the install through the real client: a missing
-			// client there is a failure, not a skip.
-			t.Fatal(skipHelp)
-		}
-		t.Skip(skipHelp)
-	}
-	if testing.Short() {
-		t.Skip("drives the real Gemini CLI; skipped with -short")
-	}
+	client.Skip(t, geminiBin)
 }
 
 // world is one isolated user: HOME under a temp dir, Gemini CLI talking only
