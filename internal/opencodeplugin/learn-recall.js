@@ -269,8 +269,9 @@ function sessionStore(env) {
       const f = file(id)
       if (!f) return
       try {
-        mkdirSync(dir, { recursive: true })
-        writeFileSync(`${f}.${process.pid}.tmp`, JSON.stringify(data))
+        // The memory is the user's: private, as learn keeps its own cache.
+        mkdirSync(dir, { recursive: true, mode: 0o700 })
+        writeFileSync(`${f}.${process.pid}.tmp`, JSON.stringify(data), { mode: 0o600 })
         renameSync(`${f}.${process.pid}.tmp`, f)
       } catch {}
     },

@@ -318,6 +318,13 @@ func TestPlugin(t *testing.T) {
 func TestPluginResumedSession(t *testing.T) {
 	cache := t.TempDir()
 	first := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache}, Steps: append(append([]step{}, firstTurn...), step{Op: "compact"})}, nil)
+	kept := filepath.Join(cache, "learn", "opencode-sessions")
+	if info, err := os.Stat(filepath.Join(kept, "s1.json")); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("the session's kept memory: %v, %v; want a 0600 file", info, err)
+	}
+	if info, err := os.Stat(kept); err != nil || info.Mode().Perm() != 0o700 {
+		t.Errorf("the sessions' folder: %v, %v; want 0700", info, err)
+	}
 	resumed := drive(t, scenario{Env: map[string]string{"XDG_CACHE_HOME": cache, "FAKE_LEARN": "old"}, Steps: []step{
 		{Op: "message", Text: "and now something else entirely"}, {Op: "request"}, {Op: "compact"}, {Op: "request"},
 	}}, nil)
