@@ -665,11 +665,11 @@ func entropy(v string) float64 {
 // writer meant a tag or meant to write about one, and either way a silent
 // loss of the tail is the wrong answer).
 func UnclosedPrivate(text string) int {
-	opens := privateOpen.FindAllStringIndex(text, -1)
+	opens := privateOpen.get().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return -1
 	}
-	closes := privateClose.FindAllStringIndex(text, -1)
+	closes := privateClose.get().FindAllStringIndex(text, -1)
 	ci := 0
 	for oi := 0; oi < len(opens); {
 		first, depth, at := opens[oi][0], 1, opens[oi][1]
@@ -706,11 +706,11 @@ func UnclosedPrivate(text string) int {
 // span sat between words, one space is left, not two, and none before
 // punctuation or a line end.
 func StripPrivate(text string) (string, int) {
-	opens := privateOpen.FindAllStringIndex(text, -1)
+	opens := privateOpen.get().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return text, 0
 	}
-	closes := privateClose.FindAllStringIndex(text, -1)
+	closes := privateClose.get().FindAllStringIndex(text, -1)
 	b := make([]byte, 0, len(text))
 	count, pos, ci := 0, 0, 0
 	for oi := 0; oi < len(opens); {
@@ -775,6 +775,6 @@ func joinAfterSpan(b []byte, next string, afterSpan bool) []byte {
 }
 
 var (
-	privateOpen  = regexp.MustCompile(`(?i)<private(?:\s[^>]*)?>`)
-	privateClose = regexp.MustCompile(`(?i)</private\s*>`)
+	privateOpen  = lazy(`(?i)<private(?:\s[^>]*)?>`)
+	privateClose = lazy(`(?i)</private\s*>`)
 )
