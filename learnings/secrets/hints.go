@@ -30,9 +30,9 @@ type hintIndex struct {
 
 // hints is the index of the package's rules, built on first use: built when
 // the package loaded, its two 256 KB pair tables cost every run of learn
-// (each recall, each hook event) about 0.6 MB of allocation and page faults,
+// (each recall, each hook event) 0.6 MB of allocation and page faults,
 // though only the commands that take or check learnings scan for secrets.
-var hints = sync.OnceValue(func() *hintIndex { return newHintIndex(rules) })
+var hints = sync.OnceValue(func() *hintIndex { return newHintIndex(rules()) })
 
 func newHintIndex(rs []rule) *hintIndex {
 	ix := &hintIndex{pairStart: make([]uint32, 1<<16+1)}

@@ -317,7 +317,7 @@ func scanEveryLine(original string) []Finding {
 		gated[rl.rule] = rl.lines
 	}
 	var lines []ruleLines
-	for i, r := range rules {
+	for i, r := range rules() {
 		switch {
 		case !r.context:
 			lines = append(lines, ruleLines{i, all})
