@@ -151,7 +151,7 @@ or an invalid learning), 4 busy (another learn held the file's lock too long).`,
 		}
 	}
 	if needed(args, subs, "man") {
-		cmd.AddCommand(man.NewCmdMan(f, func() *cobra.Command { return cmd }))
+		cmd.AddCommand(man.NewCmdMan(f))
 	}
 	cmd.SetHelpCommandGroupID("setup")
 	cmd.SetCompletionCommandGroupID("setup")
