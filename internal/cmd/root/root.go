@@ -207,9 +207,10 @@ func subcommands(f *cmdutil.Factory, info version.Info) []subcommand {
 // bare --version none; anything else (help, completion, man, a typo that
 // wants suggestions, a flag before the command) gets the whole tree, as does
 // nil args. Building every command for each run of learn cost each hook
-// event and each recall about 80 page faults and 3-6 ms of CPU
-// (learn recall in an empty folder, 30 runs); the commands are the same
-// either way, so their help and output are too (TestPartialTree).
+// event and each recall 40-80 page faults and 2-6 ms of CPU (learn recall
+// and learn --version in an empty folder, 30-40 runs on a busy machine); the
+// commands are the same either way, so their help and output are too
+// (TestPartialTree).
 func needed(args []string, subs []subcommand, name string) bool {
 	switch {
 	case args == nil:
