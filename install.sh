@@ -140,7 +140,11 @@ if [ -e "$bin" ] && ! is_learn "$bin" && [ "$force" != 1 ]; then
 fi
 tmp=$(mktemp "$bindir/.learn.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
-(cd "$repo" && go build -buildvcs=auto -o "$tmp" ./cmd/learn)
+# Without cgo the binary is static: no dynamic loader and no libc threads at
+# each start, which every recall and every hook event pays (learn recall in an
+# empty folder: 4-7 ms less CPU a run, 40 runs). Only net uses cgo, for the
+# C library's resolver; Go's own reads /etc/hosts and DNS for learn serve --addr.
+(cd "$repo" && CGO_ENABLED=0 go build -buildvcs=auto -o "$tmp" ./cmd/learn)
 chmod 755 "$tmp"
 mv -f "$tmp" "$bin"
 say "  installed $bin"

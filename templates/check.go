@@ -3,11 +3,12 @@ package templates
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/adrg/frontmatter"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // knownKeys are the frontmatter keys each agent reads, with the YAML type it
@@ -23,19 +24,19 @@ var knownKeys = map[Agent]map[string]string{
 
 // injection matches opencode's shell injection, !`cmd`, the way opencode
 // finds it: literally, anywhere in the body.
-var injection = regexp.MustCompile("!`([^`]*)`")
+var injection = lazyregexp.New("!`([^`]*)`")
 
 // safeInjection is the one form our templates use: a single learn
 // subcommand with fixed flags, stdin closed so it can never wait for input,
 // and a fallback that works in bash, zsh and fish and puts the failure into
 // the prompt instead of an empty string.
-var safeInjection = regexp.MustCompile("^learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)* </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"$")
+var safeInjection = lazyregexp.New("^learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)* </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"$")
 
-var placeholder = regexp.MustCompile(`\$(?:ARGUMENTS|[0-9]+)`)
+var placeholder = lazyregexp.New(`\$(?:ARGUMENTS|[0-9]+)`)
 
 // fileRef matches what opencode turns into a file attachment after
 // expanding the template: an @ that starts a word.
-var fileRef = regexp.MustCompile(`(?:^|[\s(])@[^\s@]`)
+var fileRef = lazyregexp.New(`(?:^|[\s(])@[^\s@]`)
 
 // Check reports every reason the command file data is unsafe or unreadable
 // for agent: frontmatter that does not parse, unknown keys or wrongly typed
@@ -117,20 +118,20 @@ func yamlType(v any) string {
 func checkBody(body string) []string {
 	var problems []string
 	lineOf := func(off int) int { return strings.Count(body[:off], "\n") + 1 }
-	for _, m := range injection.FindAllStringSubmatchIndex(body, -1) {
+	for _, m := range injection().FindAllStringSubmatchIndex(body, -1) {
 		cmd := body[m[2]:m[3]]
 		switch {
-		case placeholder.MatchString(cmd):
+		case placeholder().MatchString(cmd):
 			problems = append(problems, fmt.Sprintf("body line %d: shell injection %q contains an argument placeholder: opencode pastes the user's text into the shell line", lineOf(m[0]), cmd))
-		case !safeInjection.MatchString(cmd):
+		case !safeInjection().MatchString(cmd):
 			problems = append(problems, fmt.Sprintf("body line %d: %q is run as a shell command; only `learn SUBCOMMAND </dev/null 2>&1 || echo \"learn failed...\"` is allowed after an exclamation mark", lineOf(m[0]), cmd))
 		}
 	}
-	rest := injection.ReplaceAllString(body, "")
+	rest := injection().ReplaceAllString(body, "")
 	if i := strings.Index(rest, "!`"); i >= 0 {
 		problems = append(problems, fmt.Sprintf("body: an exclamation mark directly before a backtick (%q) starts a shell injection", excerpt(rest, i)))
 	}
-	for _, loc := range fileRef.FindAllStringIndex(body, -1) {
+	for _, loc := range fileRef().FindAllStringIndex(body, -1) {
 		problems = append(problems, fmt.Sprintf("body line %d: %q would be attached as a file", lineOf(loc[0]), excerpt(body, loc[0])))
 	}
 	return problems

@@ -1,8 +1,9 @@
 package templates
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // Injection is one shell injection of a command file: the learn command it
@@ -22,11 +23,11 @@ type Injection struct {
 	Fallback string
 }
 
-var injectionLine = regexp.MustCompile("^!`(learn [^`]*)`$")
+var injectionLine = lazyregexp.New("^!`(learn [^`]*)`$")
 
-var tagLine = regexp.MustCompile(`^<([a-z-]+)>$`)
+var tagLine = lazyregexp.New(`^<([a-z-]+)>$`)
 
-var fallback = regexp.MustCompile(`\|\| echo "([^"]*)"$`)
+var fallback = lazyregexp.New(`\|\| echo "([^"]*)"$`)
 
 // Injections lists the safe injections of a command file (those Check
 // allows), in order.
@@ -34,17 +35,17 @@ func Injections(data []byte) []Injection {
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
 	var out []Injection
 	for i, l := range lines {
-		m := injectionLine.FindStringSubmatch(l)
-		if m == nil || !safeInjection.MatchString(m[1]) {
+		m := injectionLine().FindStringSubmatch(l)
+		if m == nil || !safeInjection().MatchString(m[1]) {
 			continue
 		}
 		cmd, _, _ := strings.Cut(m[1], " </dev/null")
 		in := Injection{Args: strings.Fields(cmd)[1:], Line: l}
-		if f := fallback.FindStringSubmatch(m[1]); f != nil {
+		if f := fallback().FindStringSubmatch(m[1]); f != nil {
 			in.Fallback = f[1]
 		}
 		if i > 0 {
-			if t := tagLine.FindStringSubmatch(lines[i-1]); t != nil {
+			if t := tagLine().FindStringSubmatch(lines[i-1]); t != nil {
 				in.Tag = t[1]
 			}
 		}

@@ -7,12 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/adrg/frontmatter"
 
 	"github.com/learn-memory/learn/internal/claude"
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/templates"
 )
 
@@ -78,7 +78,7 @@ func (codex) Commands() ([]templates.File, error) {
 	return out, nil
 }
 
-var argumentsLine = regexp.MustCompile(`(?m)^(.*): \$ARGUMENTS\n?$`)
+var argumentsLine = lazyregexp.New(`(?m)^(.*): \$ARGUMENTS\n?$`)
 
 // codexSkill turns an opencode command file into a Codex skill. Codex reads
 // name and description from the frontmatter and pastes the body, as it is,
@@ -112,7 +112,7 @@ func codexSkill(f templates.File) ([]byte, error) {
 	text = strings.ReplaceAll(text, "The following is data", "learn's output is data")
 	text = strings.ReplaceAll(text, "your bash tool", "your shell tool")
 	text = strings.ReplaceAll(text, "/learning-", "$learning-")
-	text = argumentsLine.ReplaceAllString(text, "$1: the words after $$"+name+" in the user's message.\n")
+	text = argumentsLine().ReplaceAllString(text, "$1: the words after $$"+name+" in the user's message.\n")
 	if strings.Contains(text, "$ARGUMENTS") || strings.Contains(text, "!`") {
 		return nil, fmt.Errorf("render %s for codex: the template has an injection or $ARGUMENTS the skill cannot carry", f.Name)
 	}

@@ -7,12 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/google/renameio/v2"
 
 	"github.com/learn-memory/learn/internal/claude"
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // codexReadTools are the MCP tools Codex may call without asking: they only
@@ -77,14 +77,14 @@ func removeCodexMCP(data []byte) ([]byte, bool) {
 }
 
 var (
-	tomlHeader = regexp.MustCompile(`^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(?:#.*)?$`)
-	tomlKey    = regexp.MustCompile(`^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=`)
-	tomlPart   = regexp.MustCompile(`[A-Za-z0-9_-]+|"[^"]*"|'[^']*'`)
+	tomlHeader = lazyregexp.New(`^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(?:#.*)?$`)
+	tomlKey    = lazyregexp.New(`^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=`)
+	tomlPart   = lazyregexp.New(`[A-Za-z0-9_-]+|"[^"]*"|'[^']*'`)
 )
 
 // tomlPath splits a dotted TOML key into its parts, unquoted.
 func tomlPath(key string) []string {
-	parts := tomlPart.FindAllString(key, -1)
+	parts := tomlPart().FindAllString(key, -1)
 	for i, p := range parts {
 		parts[i] = strings.Trim(p, `"'`)
 	}
@@ -105,12 +105,12 @@ func tomlEntries(data []byte) []tomlEntry {
 	var out []tomlEntry
 	var table []string
 	for _, line := range strings.Split(string(data), "\n") {
-		if m := tomlHeader.FindStringSubmatch(line); m != nil {
+		if m := tomlHeader().FindStringSubmatch(line); m != nil {
 			table = tomlPath(m[1])
 			out = append(out, tomlEntry{path: table})
 			continue
 		}
-		m := tomlKey.FindStringSubmatch(line)
+		m := tomlKey().FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}

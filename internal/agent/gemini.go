@@ -14,6 +14,7 @@ import (
 	"github.com/adrg/frontmatter"
 
 	"github.com/learn-memory/learn/internal/claude"
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/templates"
 )
 
@@ -76,7 +77,7 @@ func (gemini) Commands() ([]templates.File, error) {
 // allows exactly these commands, and a compound command (the opencode
 // fallback "|| echo") would need a second rule. Gemini shows a failing
 // command's output and exit status itself.
-var opencodeInjection = regexp.MustCompile("(?m)^!`(learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)*) </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"`$")
+var opencodeInjection = lazyregexp.New("(?m)^!`(learn [a-z-]+(?: --[a-z-]+(?: [0-9]+)?)*) </dev/null 2>&1 \\|\\| echo \"learn failed[^\"$`!]*\"`$")
 
 // geminiInjections lists the shell injections of a Gemini command file,
 // the text inside each !{...}, with braces balanced as Gemini reads them.
@@ -120,7 +121,7 @@ func geminiCommands() []string {
 	var cmds []string
 	seen := map[string]bool{}
 	for _, f := range files {
-		for _, m := range opencodeInjection.FindAllStringSubmatch(string(f.Data), -1) {
+		for _, m := range opencodeInjection().FindAllStringSubmatch(string(f.Data), -1) {
 			if !seen[m[1]] {
 				seen[m[1]] = true
 				cmds = append(cmds, m[1])
@@ -142,7 +143,7 @@ func geminiCommand(f templates.File) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render %s for gemini: %w", f.Name, err)
 	}
-	text := opencodeInjection.ReplaceAllString(string(body), "!{$1}")
+	text := opencodeInjection().ReplaceAllString(string(body), "!{$1}")
 	text = strings.ReplaceAll(text, "$ARGUMENTS", "{{args}}")
 	text = strings.ReplaceAll(text, "your bash tool", "your shell tool")
 	switch {
@@ -170,8 +171,8 @@ func tomlString(s string) (string, error) {
 }
 
 var (
-	tomlDescription = regexp.MustCompile(`(?m)^description\s*=\s*"(?:[^"\\\n]|\\.)*"\s*$`)
-	tomlPrompt      = regexp.MustCompile(`(?m)^prompt\s*=\s*('''|"""|'|")`)
+	tomlDescription = lazyregexp.New(`(?m)^description\s*=\s*"(?:[^"\\\n]|\\.)*"\s*$`)
+	tomlPrompt      = lazyregexp.New(`(?m)^prompt\s*=\s*('''|"""|'|")`)
 )
 
 // CheckCommand checks one of learn's command files: a description and a
@@ -179,7 +180,7 @@ var (
 // {{args}} never reach a shell.
 func (g gemini) CheckCommand(data []byte) []string {
 	problems := g.CheckOtherCommand(data)
-	if !tomlDescription.Match(data) {
+	if !tomlDescription().Match(data) {
 		problems = append(problems, "no description line")
 	}
 	allowed := map[string]bool{}
@@ -201,7 +202,7 @@ func (g gemini) CheckCommand(data []byte) []string {
 // Gemini skips a command file it cannot load, with a warning, and keeps
 // running, so nothing more about other files is worth a failed check.
 func (gemini) CheckOtherCommand(data []byte) []string {
-	if !tomlPrompt.Match(data) {
+	if !tomlPrompt().Match(data) {
 		return []string{"no prompt = ... line: Gemini CLI skips a command without a prompt"}
 	}
 	return nil

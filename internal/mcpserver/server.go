@@ -10,10 +10,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // Reply is what an operation answers: Text for the model (what the CLI would
@@ -113,7 +114,7 @@ func New(b Backend, version string) *mcp.Server {
 		Description: "One stored learning or session by ID, as learn show prints it.", MIMEType: "text/markdown"},
 		func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			id, ok := strings.CutPrefix(req.Params.URI, learningURIPrefix)
-			if !ok || !idPattern.MatchString(id) {
+			if !ok || !idPattern().MatchString(id) {
 				return nil, mcp.ResourceNotFoundError(req.Params.URI)
 			}
 			r, err := b.Show(ctx, ShowInput{ID: id})
@@ -148,7 +149,7 @@ const (
 
 // idPattern is what an ID (or a prefix of one) looks like, so a resource
 // URI cannot carry anything else into the lookup.
-var idPattern = regexp.MustCompile(`^[ls][0-9a-f]{4,8}(-[0-9]+)?$`)
+var idPattern = lazyregexp.New(`^[ls][0-9a-f]{4,8}(-[0-9]+)?$`)
 
 func textResource(uri, text string) *mcp.ReadResourceResult {
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "text/markdown", Text: text}}}

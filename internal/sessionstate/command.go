@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // Kind is what a shell command was for, as far as its failure teaches
@@ -241,13 +243,13 @@ func shellWords(s string) []string {
 }
 
 var (
-	jvmRun       = lazyRegexp(`(?i)\b(run|bootrun|exec:java|spring-boot:run)\b`)
-	jvmLint      = lazyRegexp(`(?i)(lint|checkstyle|spotless|ktlint|detekt|pmd|spotbugs|scalafmt)`)
-	jvmTest      = lazyRegexp(`(?i)(test|\bcheck\b|\bverify\b|connectedcheck)`)
-	lineRange    = lazyRegexp(`^[0-9,.$p]+$`)
-	redirect     = lazyRegexp(`^[0-9&]?(>>?|<<?<?|>&|<&)`)
-	redirectOnly = lazyRegexp(`^[0-9&]?(>>?|<<?<?|>&|<&)$`)
-	assignment   = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*=`)
+	jvmRun       = lazyregexp.New(`(?i)\b(run|bootrun|exec:java|spring-boot:run)\b`)
+	jvmLint      = lazyregexp.New(`(?i)(lint|checkstyle|spotless|ktlint|detekt|pmd|spotbugs|scalafmt)`)
+	jvmTest      = lazyregexp.New(`(?i)(test|\bcheck\b|\bverify\b|connectedcheck)`)
+	lineRange    = lazyregexp.New(`^[0-9,.$p]+$`)
+	redirect     = lazyregexp.New(`^[0-9&]?(>>?|<<?<?|>&|<&)`)
+	redirectOnly = lazyregexp.New(`^[0-9&]?(>>?|<<?<?|>&|<&)$`)
+	assignment   = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*=`)
 )
 
 // unwrap drops what runs the real command: environment assignments and
@@ -577,11 +579,11 @@ var scriptWords = []struct {
 	re   func() *regexp.Regexp
 	kind Kind
 }{
-	{lazyRegexp(`(?i)(type-?check|check-?types|typecheck|\btypes\b|\btsc\b|mypy|pyright)`), Typecheck},
-	{lazyRegexp(`(?i)(lint|eslint|prettier|format[:_-]?check|check[:_-]?format|\bfmt\b|\bvet\b|style|ruff|flake8|clippy|\bcredo\b)`), Lint},
-	{lazyRegexp(`(?i)(test|spec\b|specs\b|\be2e\b|jest|vitest|cypress|playwright|\bcheck\b|coverage|\bcov\b|\bunit\b|integration)`), Test},
-	{lazyRegexp(`(?i)(build|compile|bundle|install|dist|package|release|generate|\bgen\b|\ball\b)`), Build},
-	{lazyRegexp(`(?i)(start|serve|server|\bdev\b|\brun\b|watch|preview)`), Runtime},
+	{lazyregexp.New(`(?i)(type-?check|check-?types|typecheck|\btypes\b|\btsc\b|mypy|pyright)`), Typecheck},
+	{lazyregexp.New(`(?i)(lint|eslint|prettier|format[:_-]?check|check[:_-]?format|\bfmt\b|\bvet\b|style|ruff|flake8|clippy|\bcredo\b)`), Lint},
+	{lazyregexp.New(`(?i)(test|spec\b|specs\b|\be2e\b|jest|vitest|cypress|playwright|\bcheck\b|coverage|\bcov\b|\bunit\b|integration)`), Test},
+	{lazyregexp.New(`(?i)(build|compile|bundle|install|dist|package|release|generate|\bgen\b|\ball\b)`), Build},
+	{lazyregexp.New(`(?i)(start|serve|server|\bdev\b|\brun\b|watch|preview)`), Runtime},
 }
 
 // byWords is the kind a script or target name says, else def.

@@ -3,6 +3,8 @@ package sessionstate
 import (
 	"path"
 	"strings"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // docExts are the extensions of documents: Markdown and plain text in
@@ -20,7 +22,7 @@ var docNames = map[string]bool{
 }
 
 // notDocs are text files that are data, not prose.
-var notDocs = lazyRegexp(`(?i)^(requirements.*|constraints.*|cmakelists|robots|license.*|licence.*|copying.*|notice.*|.*\.lock|.*-lock|.*\.min|third_party_notices.*|dependency_links|top_level|sources|entry_points)\.(txt|text|md)$|(?i)^(license|licence|copying|notice)$`)
+var notDocs = lazyregexp.New(`(?i)^(requirements.*|constraints.*|cmakelists|robots|license.*|licence.*|copying.*|notice.*|.*\.lock|.*-lock|.*\.min|third_party_notices.*|dependency_links|top_level|sources|entry_points)\.(txt|text|md)$|(?i)^(license|licence|copying|notice)$`)
 
 // IsDoc reports whether p names a document: any Markdown or text file
 // (README.md, NOTES.txt, guide/setup.rst, a README without extension),
@@ -43,12 +45,12 @@ func IsDoc(p string) bool {
 }
 
 var (
-	ansi = lazyRegexp(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
+	ansi = lazyregexp.New(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
 	// errorLine is a line that says what went wrong, in the words test
 	// runners, compilers and linters use.
-	errorLine = lazyRegexp(`(?i)(\berror\b|\berr!|\berror\[|\berrors?:|\bfail(ed|ure|ing)?\b|\bpanic\b|exception|traceback|assert|\bcannot\b|\bcan't\b|undefined|not found|no such|\bexpected\b|\bfatal\b|\bunexpected\b|✗|✘|×|●)`)
+	errorLine = lazyregexp.New(`(?i)(\berror\b|\berr!|\berror\[|\berrors?:|\bfail(ed|ure|ing)?\b|\bpanic\b|exception|traceback|assert|\bcannot\b|\bcan't\b|undefined|not found|no such|\bexpected\b|\bfatal\b|\bunexpected\b|✗|✘|×|●)`)
 	// noise are lines that say a failure happened but not which.
-	noise = lazyRegexp(`(?i)^(fail|failed|error|errors|exit status \d+|make: \*\*\*.*|npm err!.*|error: command failed with exit code \d+\.?|command failed.*|tests? failed\.?|\d+ (failed|errors?)\b.*|=+ .* =+|-+)$`)
+	noise = lazyregexp.New(`(?i)^(fail|failed|error|errors|exit status \d+|make: \*\*\*.*|npm err!.*|error: command failed with exit code \d+\.?|command failed.*|tests? failed\.?|\d+ (failed|errors?)\b.*|=+ .* =+|-+)$`)
 )
 
 // Excerpt is the line of a failed command's output that says what went
@@ -83,14 +85,14 @@ func Excerpt(output string) string {
 }
 
 var (
-	timestamp = lazyRegexp(`(?i)\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
-	tempName  = lazyRegexp(`\b(tmp|temp|go-build|pytest-of-\w+|pytest-)[\w.-]*\d[\w.-]*`)
-	pathLike  = lazyRegexp(`(?:[a-z]:)?[\w.~@+-]*(?:[/\\][\w.~@+-]+)+/?|\b[\w-]+\.(?:go|py|js|jsx|ts|tsx|mjs|cjs|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|php|swift|scala|ex|exs|sh|json|ya?ml|toml|md|txt|lock|log)\b`)
-	hexRun    = lazyRegexp(`\b(0x)?[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*\b|\b(0x)?[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*\b`)
+	timestamp = lazyregexp.New(`(?i)\d{4}-\d{2}-\d{2}([T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?|\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
+	tempName  = lazyregexp.New(`\b(tmp|temp|go-build|pytest-of-\w+|pytest-)[\w.-]*\d[\w.-]*`)
+	pathLike  = lazyregexp.New(`(?:[a-z]:)?[\w.~@+-]*(?:[/\\][\w.~@+-]+)+/?|\b[\w-]+\.(?:go|py|js|jsx|ts|tsx|mjs|cjs|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|php|swift|scala|ex|exs|sh|json|ya?ml|toml|md|txt|lock|log)\b`)
+	hexRun    = lazyregexp.New(`\b(0x)?[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*\b|\b(0x)?[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*\b`)
 	// number is a number standing alone, not the digits of a name such
 	// as TestParse2 or utf8.
-	number = lazyRegexp(`(^|[^\pL\d_])\d+(\.\d+)*`)
-	spaces = lazyRegexp(`\s+`)
+	number = lazyregexp.New(`(^|[^\pL\d_])\d+(\.\d+)*`)
+	spaces = lazyregexp.New(`\s+`)
 )
 
 // Normalise is s with what changes from run to run taken out: ANSI

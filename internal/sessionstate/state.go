@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/learnings/secrets"
 )
@@ -195,7 +196,7 @@ func off(v string) bool {
 	return false
 }
 
-var plainName = lazyRegexp(`^[A-Za-z0-9_-]{1,100}$`)
+var plainName = lazyregexp.New(`^[A-Za-z0-9_-]{1,100}$`)
 
 // fileName is a session's file name: the id itself when it is plain, so a
 // person can find it, else a hash of it, so that no id names a path

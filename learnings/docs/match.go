@@ -2,9 +2,9 @@ package docs
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -158,7 +158,7 @@ const minSectionScore = 2
 
 // conventionsHeading names the sections that collect project rules, where a
 // learning without a better home goes.
-var conventionsHeading = regexp.MustCompile(`(?i)\b(conventions?|guidelines?|rules|gotchas|notes|tips|development|contributing)\b`)
+var conventionsHeading = lazyregexp.New(`(?i)\b(conventions?|guidelines?|rules|gotchas|notes|tips|development|contributing)\b`)
 
 // agentDocs are where learnings without a better home go, best first.
 var agentDocs = []string{"AGENTS.md", "CLAUDE.md", "README.md"}
@@ -306,7 +306,7 @@ func suggestHeading(d *Doc, h Heading, why string) Suggestion {
 // conventionsOf finds d's conventions-style section.
 func conventionsOf(d *Doc) (Heading, bool) {
 	for _, h := range d.Headings {
-		if conventionsHeading.MatchString(h.Title) {
+		if conventionsHeading().MatchString(h.Title) {
 			return h, true
 		}
 	}

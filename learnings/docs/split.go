@@ -2,13 +2,13 @@ package docs
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/learnings"
 )
 
-var tableDivider = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$`)
+var tableDivider = lazyregexp.New(`^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$`)
 
 // split reads a doc into headings and passages. A markdown doc is read with
 // the engine's own scanner (learnings.ScanMarkdown, the one checked against
@@ -129,7 +129,7 @@ func split(p, src string) *Doc {
 				addLine(n, line)
 				break
 			}
-			if tableDivider.MatchString(line) {
+			if tableDivider().MatchString(line) {
 				break
 			}
 			start(n)

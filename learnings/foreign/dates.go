@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 var months = map[string]int{}
@@ -32,13 +34,13 @@ func init() {
 }
 
 var (
-	isoDate     = lazyRegexp(`\b(20\d\d|19\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b`)
-	compactDate = lazyRegexp(`(?:^|[^0-9])(20\d\d)(\d\d)(\d\d)(?:[^0-9]|$)`)
-	monthFirst  = lazyRegexp(`(?i)\b([a-zéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
-	dayFirst    = lazyRegexp(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?([a-zéû]{3,9})\.?,?\s+(?:de\s+)?(\d{4})\b`)
-	cjkDate     = lazyRegexp(`(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日`)
-	vietDate    = lazyRegexp(`(?i)ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+(\d{4})`)
-	dmyDate     = lazyRegexp(`\b(\d{1,2})[/.](\d{1,2})[/.](20\d\d)\b`)
+	isoDate     = lazyregexp.New(`\b(20\d\d|19\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b`)
+	compactDate = lazyregexp.New(`(?:^|[^0-9])(20\d\d)(\d\d)(\d\d)(?:[^0-9]|$)`)
+	monthFirst  = lazyregexp.New(`(?i)\b([a-zéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`)
+	dayFirst    = lazyregexp.New(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?([a-zéû]{3,9})\.?,?\s+(?:de\s+)?(\d{4})\b`)
+	cjkDate     = lazyregexp.New(`(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日`)
+	vietDate    = lazyregexp.New(`(?i)ngày\s+(\d{1,2})\s+tháng\s+(\d{1,2})\s+năm\s+(\d{4})`)
+	dmyDate     = lazyregexp.New(`\b(\d{1,2})[/.](\d{1,2})[/.](20\d\d)\b`)
 )
 
 // findDate finds a date in s in the forms people and agents write it:

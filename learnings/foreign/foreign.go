@@ -26,6 +26,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -151,12 +152,12 @@ type family struct {
 }
 
 var (
-	instructionNames = lazyRegexp(`(?i)^(claude|agents|gemini|copilot-instructions|\.cursorrules|\.windsurfrules|\.clinerules|conventions|contributing)(\.local)?(\.md)?$|\.instructions\.md$|\.mdc$`)
-	mistakeNames     = lazyRegexp(`(?i)mistake|error|failure|pitfall|anti-?pattern|gotcha`)
-	preferenceNames  = lazyRegexp(`(?i)preference|style`)
-	conventionNames  = lazyRegexp(`(?i)convention|pattern|rule|standard|guideline|steering`)
-	journalNames     = lazyRegexp(`(?i)journal|session|log|changelog|progress|history|diary`)
-	lessonNames      = lazyRegexp(`(?i)lesson|learning|memory|memories|insight|knowledge|notes?$`)
+	instructionNames = lazyregexp.New(`(?i)^(claude|agents|gemini|copilot-instructions|\.cursorrules|\.windsurfrules|\.clinerules|conventions|contributing)(\.local)?(\.md)?$|\.instructions\.md$|\.mdc$`)
+	mistakeNames     = lazyregexp.New(`(?i)mistake|error|failure|pitfall|anti-?pattern|gotcha`)
+	preferenceNames  = lazyregexp.New(`(?i)preference|style`)
+	conventionNames  = lazyregexp.New(`(?i)convention|pattern|rule|standard|guideline|steering`)
+	journalNames     = lazyregexp.New(`(?i)journal|session|log|changelog|progress|history|diary`)
+	lessonNames      = lazyregexp.New(`(?i)lesson|learning|memory|memories|insight|knowledge|notes?$`)
 )
 
 func familyOf(path string, src []byte) family {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 type reader struct {
@@ -19,7 +21,7 @@ type reader struct {
 
 // entryHeading tells a heading that names one learning ("Lesson: ...",
 // "Mistake — ..."): its section is that learning.
-var entryHeading = lazyRegexp(`(?i)^(lesson|mistake|rule|gotcha|learning|insight|tip|pitfall|takeaway)\s*[:：—–-]`)
+var entryHeading = lazyregexp.New(`(?i)^(lesson|mistake|rule|gotcha|learning|insight|tip|pitfall|takeaway)\s*[:：—–-]`)
 
 // context is what the headings above a block say about it.
 type context struct {
@@ -109,11 +111,11 @@ func (r *reader) headingContext(parent context, b *block) context {
 	return c
 }
 
-var topicTrim = lazyRegexp(`(?i)^[\s\[\]()|:–—\-#*_]*(sessione|sesión|session|séance|phiên làm việc|セッション|会话|entry|log)?[\s\[\]()|:–—\-#*_]*|[\s\[\]()|:–—\-#*_]+$`)
-var idPrefix = lazyRegexp(`^\s*\[?[A-Z]{2,6}-?\d*[-_]?\d*\]?\s*`)
+var topicTrim = lazyregexp.New(`(?i)^[\s\[\]()|:–—\-#*_]*(sessione|sesión|session|séance|phiên làm việc|セッション|会话|entry|log)?[\s\[\]()|:–—\-#*_]*|[\s\[\]()|:–—\-#*_]+$`)
+var idPrefix = lazyregexp.New(`^\s*\[?[A-Z]{2,6}-?\d*[-_]?\d*\]?\s*`)
 
 // idTag is an entry ID written into a heading: [LRN-20260606-001], ERR-12.
-var idTag = lazyRegexp(`\[?\b[A-Z]{2,6}-\d{3,8}(?:-\d{1,4})?\b\]?`)
+var idTag = lazyregexp.New(`\[?\b[A-Z]{2,6}-\d{3,8}(?:-\d{1,4})?\b\]?`)
 
 // cleanTopic is a heading's text as a session focus: without the date's
 // leftovers, ID tags such as [LRN-20260606-001], and the word "Session".
@@ -130,7 +132,7 @@ func cleanTopic(s string) string {
 }
 
 // labelLine reads a labelled line ("**Root cause:** the cache", "- Fix: x").
-var labelLine = lazyRegexp(`(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?(problem|issue|symptoms?|context|situation|what happened|what went wrong|root cause|cause|why|fix|fixed by|solution|resolution|workaround|rule|lesson|lesson learned|lessons learned|takeaway|learning|prevention|how to avoid|correct approach|mistake|impact|evidence|date|tags?|category|area|severity|status|trigger|pattern|apply when)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*(.*)$`)
+var labelLine = lazyregexp.New(`(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?(problem|issue|symptoms?|context|situation|what happened|what went wrong|root cause|cause|why|fix|fixed by|solution|resolution|workaround|rule|lesson|lesson learned|lessons learned|takeaway|learning|prevention|how to avoid|correct approach|mistake|impact|evidence|date|tags?|category|area|severity|status|trigger|pattern|apply when)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s*(.*)$`)
 
 var contentLabels = map[string]bool{
 	"problem": true, "issue": true, "symptom": true, "symptoms": true, "context": true, "situation": true,
@@ -336,7 +338,7 @@ func (r *reader) categorize(ctx context, text string) (string, string) {
 	return r.family.category, r.family.why
 }
 
-var leadLabel = lazyRegexp(`^(?:\*\*|__)([^*_:]{2,30}?)\s*[:：]?\s*(?:\*\*|__)\s*[:：]?`)
+var leadLabel = lazyregexp.New(`^(?:\*\*|__)([^*_:]{2,30}?)\s*[:：]?\s*(?:\*\*|__)\s*[:：]?`)
 
 // boldLabel tells a paragraph that is only a bold label.
 func boldLabel(text string) (string, bool) {
@@ -356,10 +358,10 @@ func boldLabel(text string) (string, bool) {
 }
 
 var (
-	listMarker = lazyRegexp(`^\s*(?:[-*+•]|\d{1,3}[.)])(?:\s+|$)`)
-	checkbox   = lazyRegexp(`^\[([ xX✓✔])\]\s*`)
-	counters   = lazyRegexp(`(?i)\s*[\[(](?:x\s?\d+|\d+\s?x|×\s?\d+|seen \d+ times?|\d+ times?|count:?\s*\d+|occurrences?:?\s*\d+|hits?:?\s*\d+)[\])]|\s+×\d+\s*$`)
-	tableRule  = lazyRegexp(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
+	listMarker = lazyregexp.New(`^\s*(?:[-*+•]|\d{1,3}[.)])(?:\s+|$)`)
+	checkbox   = lazyregexp.New(`^\[([ xX✓✔])\]\s*`)
+	counters   = lazyregexp.New(`(?i)\s*[\[(](?:x\s?\d+|\d+\s?x|×\s?\d+|seen \d+ times?|\d+ times?|count:?\s*\d+|occurrences?:?\s*\d+|hits?:?\s*\d+)[\])]|\s+×\d+\s*$`)
+	tableRule  = lazyregexp.New(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
 )
 
 // item reads a list item: one learning, or, when the item is only a label

@@ -4,8 +4,9 @@
 package quality
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // Warning is advice about one learning, written for the person who is about
@@ -24,7 +25,12 @@ type check struct {
 	found         func(text string) bool
 }
 
-func pattern(expr string) func(string) bool { return regexp.MustCompile(expr).MatchString }
+// pattern is a check that matches expr, compiled on the first check rather
+// than at start-up (see lazyregexp).
+func pattern(expr string) func(string) bool {
+	re := lazyregexp.New(expr)
+	return func(text string) bool { return re().MatchString(text) }
+}
 
 var checks = []check{
 	{
@@ -89,12 +95,12 @@ func Check(text string) []Warning {
 	return ws
 }
 
-var hexWord = regexp.MustCompile(`\b[0-9a-f]{7,40}\b`)
+var hexWord = lazyregexp.New(`\b[0-9a-f]{7,40}\b`)
 
 // hasCommitHash looks for a 7 to 40 digit hex word that mixes letters and
 // digits, so that numbers ("1234567") and words ("defaced") do not count.
 func hasCommitHash(text string) bool {
-	for _, w := range hexWord.FindAllString(text, -1) {
+	for _, w := range hexWord().FindAllString(text, -1) {
 		if strings.ContainsAny(w, "abcdef") && strings.ContainsAny(w, "0123456789") {
 			return true
 		}
@@ -103,7 +109,7 @@ func hasCommitHash(text string) bool {
 }
 
 var (
-	pathLike   = regexp.MustCompile(`^\.{0,2}/?[\w.@-]+(?:/[\w.@*-]*)+$|^[\w@-]+\.[A-Za-z0-9]{1,5}$`)
+	pathLike   = lazyregexp.New(`^\.{0,2}/?[\w.@-]+(?:/[\w.@*-]*)+$|^[\w@-]+\.[A-Za-z0-9]{1,5}$`)
 	connectors = map[string]bool{"and": true, "&": true, "-": true, "*": true}
 )
 
@@ -117,7 +123,7 @@ func isPathList(text string) bool {
 	for _, f := range fields {
 		switch {
 		case connectors[strings.ToLower(f)]:
-		case pathLike.MatchString(strings.TrimRight(f, ".:")):
+		case pathLike().MatchString(strings.TrimRight(f, ".:")):
 			paths++
 		default:
 			return false

@@ -68,7 +68,7 @@ func nameOf(base string) string {
 	name := base
 	for {
 		i := strings.LastIndexByte(name, '.')
-		if i <= 0 || !knownExt[name[i+1:]] && !testMarker[name[i+1:]] {
+		if i <= 0 || !knownExt()[name[i+1:]] && !testMarker[name[i+1:]] {
 			break
 		}
 		name = name[:i]
@@ -98,11 +98,11 @@ func compare(p, ref ctxPath) string {
 		return SameFileName
 	case p.base == ref.base && strings.Contains(p.base, "."):
 		return SameFileName
-	case p.name != "" && p.name == ref.name && !genericPathWord[p.name]:
+	case p.name != "" && p.name == ref.name && !genericPathWord()[p.name]:
 		return SameName
 	case p.dir != "" && (p.dir == ref.dir || p.dir == ref.file):
 		return SameDirectory
-	case p.pkg != "" && !genericPathWord[p.pkg] && (p.pkg == ref.pkg || p.pkg == ref.name || p.pkg == ref.base):
+	case p.pkg != "" && !genericPathWord()[p.pkg] && (p.pkg == ref.pkg || p.pkg == ref.name || p.pkg == ref.base):
 		return SamePackage
 	}
 	return ""
@@ -163,5 +163,5 @@ func looksLikePath(w string) bool {
 		return !strings.Contains(w, "://")
 	}
 	i := strings.LastIndexByte(w, '.')
-	return i > 0 && knownExt[strings.ToLower(w[i+1:])]
+	return i > 0 && knownExt()[strings.ToLower(w[i+1:])]
 }

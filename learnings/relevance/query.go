@@ -2,6 +2,7 @@ package relevance
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/learn-memory/learn/learnings/terms"
@@ -96,8 +97,8 @@ func newQuery(ctx Context) *query {
 		q.paths = append(q.paths, cp)
 		for _, w := range wordsOf(cp.trimmed) {
 			switch {
-			case knownExt[w.term] || isNumber(w.term):
-			case genericPathWord[w.term] || taskStopWord(w.term):
+			case knownExt()[w.term] || isNumber(w.term):
+			case genericPathWord()[w.term] || taskStopWord(w.term):
 				q.add(w.term, w.shown, 0, true)
 			default:
 				q.add(w.term, w.shown, weightPath*w.weight(), true)
@@ -148,7 +149,7 @@ func isNumber(s string) bool {
 
 // taskStopWord is a word of a request that says nothing about its subject:
 // "please fix the bug in ..." is about what follows.
-func taskStopWord(term string) bool { return terms.StopWord(term) || requestWords[term] }
+func taskStopWord(term string) bool { return terms.StopWord(term) || requestWords()[term] }
 
 var requestWords = stemmed(`i me my mine we us our ours you your yours it its itself this these
 	those there here they them their theirs he him his she her hers who whom whose what which
@@ -174,7 +175,7 @@ var requestWords = stemmed(`i me my mine we us our ours you your yours it its it
 // branchStopWord is a word branch names carry for their kind or owner, not
 // their subject: feat/, fix/, chore/ and the like.
 func branchStopWord(term string) bool {
-	return taskStopWord(term) || branchWords[term] || isNumber(term)
+	return taskStopWord(term) || branchWords()[term] || isNumber(term)
 }
 
 var branchWords = stemmed(`feat feature features fix bugfix hotfix chore refactor refactoring
@@ -196,11 +197,17 @@ var knownExt = stemmed(`go mod sum ts tsx js jsx mjs cjs py pyi rb rs swift kt k
 	less vue svelte sql graphql gql proto tf hcl lock gradle plist storyboard xib ipynb csv
 	tsv dockerfile makefile mk cmake nix`)
 
-func stemmed(list string) map[string]bool {
-	m := map[string]bool{}
-	for w := range strings.FieldsSeq(list) {
-		m[w] = true
-		m[terms.Stem(w)] = true
-	}
-	return m
+// stemmed returns the set of the words of list and their stems, built on
+// first use: stemming the lists when the package loaded cost every run of
+// learn (each recall, each hook event) about 0.3 ms of start-up, though only
+// context-aware recall reads them.
+func stemmed(list string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for w := range strings.FieldsSeq(list) {
+			m[w] = true
+			m[terms.Stem(w)] = true
+		}
+		return m
+	})
 }

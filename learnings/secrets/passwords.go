@@ -27,119 +27,121 @@ const credValue = "(?:`(?P<qs>[^`\n]{3,})`|\"(?P<q2>[^\"\n]{3,})\"|'(?P<q3>[^'\n
 // passwordRules find passwords the way people and agents write them down
 // outside an assignment: in a sentence, in the commands that take one, in
 // a .netrc, or as user:password before a host.
-var passwordRules = []rule{
-	{
-		// .netrc: "machine api.acme.io login bob password X", on one
-		// line or the password on a line of its own.
-		kind:  "netrc password",
-		hints: []string{"machine", "default"},
-		// Most lines that say "default" are prose without a password.
-		may:   func(line string) bool { return strings.Contains(line, "password") },
-		re:    lazy(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
-		valid: flagPassword,
-	},
-	{
-		kind:  "netrc password",
-		hints: []string{"password"},
-		re:    lazy(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
-		valid: func(text string, span []int) bool {
-			return flagPassword(text, span) && spokenPassword(text, span)
+func passwordRules() []rule {
+	return []rule{
+		{
+			// .netrc: "machine api.acme.io login bob password X", on one
+			// line or the password on a line of its own.
+			kind:  "netrc password",
+			hints: []string{"machine", "default"},
+			// Most lines that say "default" are prose without a password.
+			may:   func(line string) bool { return strings.Contains(line, "password") },
+			re:    lazy(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
+			valid: flagPassword,
 		},
-	},
-	commandPassword(`(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|mariadb-dump|mariadb-admin)`, `-p`, "mysql", "mariadb"),
-	commandPassword(`sshpass`, `-p[ \t]*`, "sshpass"),
-	commandPassword(`(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop)`, `-p[ \t]+`, "mongo"),
-	commandPassword(`(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|regctl)[ \t]+(?:[^\n|;&]*?[ \t])?login`, `-p[ \t]+`, "login"),
-	commandPassword(`redis-cli`, `-a[ \t]+`, "redis-cli"),
-	commandPassword(`(?:sqlcmd|bcp|osql|isql)`, `-P[ \t]*`, "sqlcmd", "bcp", "osql", "isql"),
-	commandPassword(`(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn)`, `-w[ \t]+`, "ldap"),
-	commandPassword(`(?:keytool|jarsigner)`, `-(?:src|dest)?(?:storepass|keypass)[ \t]+`, "keytool", "jarsigner"),
-	commandPassword(`(?:zip|unzip)`, `-P[ \t]*`, "zip"),
-	commandPassword(`(?:7z|7za|7zz|7zr)`, `-p`, "7z"),
-	commandPassword(`openssl`, `(?:-(?:pass|passin|passout)[ \t]+pass:|-k[ \t]+)`, "openssl"),
-	commandPassword(`(?:smbclient|rpcclient|smbmap|crackmapexec|netexec)`, `(?:-U|--user(?:name)?=?)[ \t]*[^\s%]+%`, "smbclient", "rpcclient", "smbmap", "crackmapexec", "netexec"),
-	commandPassword(`net[ \t]+use`, `/user:[^\s]+[ \t]+`, "net use"),
-	commandPassword(`sqlplus`, `[A-Za-z0-9_$#]+/`, "sqlplus"),
-	commandPassword(`(?:htpasswd)`, `-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+`, "htpasswd"),
-	{
-		// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
-		kind:  "password on a command line",
-		hints: []string{"echo", "printf"},
-		re: lazy(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
-			`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
-		valid: flagPassword,
-	},
-	{
-		// "log in with user admin and password hunter2", "user: ops,
-		// pw: Kx9…", "Benutzer admin, Passwort geheim42".
-		kind:     "password in prose",
-		windowed: true,
-		hints:    passwordHints,
-		re: lazy(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
-			`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
-			`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
-		valid: spokenPassword,
-	},
-	{
-		// "the password is hunter2", "das Passwort ist geheim42", "le mot
-		// de passe est …", "密码是 …", "パスワードは …".
-		kind:     "password in prose",
-		windowed: true,
-		hints:    passwordHints,
-		re: lazy(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
-			`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
-		valid: spokenPassword,
-	},
-	{
-		// "set the password to hunter2", "changed the DB password to X".
-		kind:     "password in prose",
-		windowed: true,
-		hints:    passwordHints,
-		re: lazy(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
-			`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
-		valid: spokenPassword,
-	},
-	{
-		// "credentials: admin/hunter2", "log in as admin:S3cret".
-		kind:     "password in prose",
-		windowed: true,
-		hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
-		re: lazy(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
-			`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
-		valid: func(text string, span []int) bool {
-			v := value(text, span)
-			return spokenPassword(text, span) && !fileName.get().MatchString(v) && !acronym.get().MatchString(v)
+		{
+			kind:  "netrc password",
+			hints: []string{"password"},
+			re:    lazy(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+			valid: func(text string, span []int) bool {
+				return flagPassword(text, span) && spokenPassword(text, span)
+			},
 		},
-	},
-	{
-		// "passwd hunter2", "password Kx9q2" with no verb around it.
-		kind:     "password in prose",
-		windowed: true,
-		hints:    []string{"passw", "pw"},
-		re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
-		valid: func(text string, span []int) bool {
-			return spokenPassword(text, span) && !algorithm.get().MatchString(value(text, span))
+		commandPassword(`(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|mariadb-dump|mariadb-admin)`, `-p`, "mysql", "mariadb"),
+		commandPassword(`sshpass`, `-p[ \t]*`, "sshpass"),
+		commandPassword(`(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop)`, `-p[ \t]+`, "mongo"),
+		commandPassword(`(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|regctl)[ \t]+(?:[^\n|;&]*?[ \t])?login`, `-p[ \t]+`, "login"),
+		commandPassword(`redis-cli`, `-a[ \t]+`, "redis-cli"),
+		commandPassword(`(?:sqlcmd|bcp|osql|isql)`, `-P[ \t]*`, "sqlcmd", "bcp", "osql", "isql"),
+		commandPassword(`(?:ldapsearch|ldapmodify|ldapadd|ldapdelete|ldapwhoami|ldappasswd|ldapcompare|ldapmodrdn)`, `-w[ \t]+`, "ldap"),
+		commandPassword(`(?:keytool|jarsigner)`, `-(?:src|dest)?(?:storepass|keypass)[ \t]+`, "keytool", "jarsigner"),
+		commandPassword(`(?:zip|unzip)`, `-P[ \t]*`, "zip"),
+		commandPassword(`(?:7z|7za|7zz|7zr)`, `-p`, "7z"),
+		commandPassword(`openssl`, `(?:-(?:pass|passin|passout)[ \t]+pass:|-k[ \t]+)`, "openssl"),
+		commandPassword(`(?:smbclient|rpcclient|smbmap|crackmapexec|netexec)`, `(?:-U|--user(?:name)?=?)[ \t]*[^\s%]+%`, "smbclient", "rpcclient", "smbmap", "crackmapexec", "netexec"),
+		commandPassword(`net[ \t]+use`, `/user:[^\s]+[ \t]+`, "net use"),
+		commandPassword(`sqlplus`, `[A-Za-z0-9_$#]+/`, "sqlplus"),
+		commandPassword(`(?:htpasswd)`, `-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+`, "htpasswd"),
+		{
+			// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
+			kind:  "password on a command line",
+			hints: []string{"echo", "printf"},
+			re: lazy(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+				`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
+			valid: flagPassword,
 		},
-	},
-	{
-		// admin:S3cr3t!@db, as a connection string without its scheme.
-		kind:  "password in credentials",
-		needs: ":",
-		hints: userPassHints,
-		re:    lazy(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
-		judge: judgeUserPassword,
-	},
+		{
+			// "log in with user admin and password hunter2", "user: ops,
+			// pw: Kx9…", "Benutzer admin, Passwort geheim42".
+			kind:     "password in prose",
+			windowed: true,
+			hints:    passwordHints,
+			re: lazy(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
+				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
+			valid: spokenPassword,
+		},
+		{
+			// "the password is hunter2", "das Passwort ist geheim42", "le mot
+			// de passe est …", "密码是 …", "パスワードは …".
+			kind:     "password in prose",
+			windowed: true,
+			hints:    passwordHints,
+			re: lazy(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
+			valid: spokenPassword,
+		},
+		{
+			// "set the password to hunter2", "changed the DB password to X".
+			kind:     "password in prose",
+			windowed: true,
+			hints:    passwordHints,
+			re: lazy(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
+			valid: spokenPassword,
+		},
+		{
+			// "credentials: admin/hunter2", "log in as admin:S3cret".
+			kind:     "password in prose",
+			windowed: true,
+			hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
+			re: lazy(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+				`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
+			valid: func(text string, span []int) bool {
+				v := value(text, span)
+				return spokenPassword(text, span) && !fileName.get().MatchString(v) && !acronym.get().MatchString(v)
+			},
+		},
+		{
+			// "passwd hunter2", "password Kx9q2" with no verb around it.
+			kind:     "password in prose",
+			windowed: true,
+			hints:    []string{"passw", "pw"},
+			re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+			valid: func(text string, span []int) bool {
+				return spokenPassword(text, span) && !algorithm.get().MatchString(value(text, span))
+			},
+		},
+		{
+			// admin:S3cr3t!@db, as a connection string without its scheme.
+			kind:  "password in credentials",
+			needs: ":",
+			hints: userPassHints(),
+			re:    lazy(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+			judge: judgeUserPassword,
+		},
+	}
 }
 
 // userPassHints are "@" and the first character of a host, every pair
 // that can follow a user:password.
-var userPassHints = func() []string {
+func userPassHints() []string {
 	var hs []string
 	for _, c := range "abcdefghijklmnopqrstuvwxyz0123456789[" {
 		hs = append(hs, "@"+string(c))
 	}
 	return hs
-}()
+}
 
 // algorithm matches the names of hashes and ciphers, which follow the
 // word password in "password sha256 hashes" and are no password.

@@ -36,6 +36,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -118,66 +119,68 @@ func standsAlone(text string, start, end int) bool {
 
 // assignmentRules are free-form secrets whose value has to be judged. They
 // come after providerRules, so that a provider format wins where both match.
-var assignmentRules = []rule{
-	{
-		kind:  "password in URL",
-		hints: []string{"://"},
-		needs: "@",
-		re:    lazy(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
-		valid: validURLPassword,
-	},
-	{
-		kind:  "curl credentials",
-		hints: []string{"curl"},
-		re:    lazy(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
-		valid: func(text string, span []int) bool {
-			v := value(text, span)
-			return !isPlaceholder(v) && !isReference(v)
+func assignmentRules() []rule {
+	return []rule{
+		{
+			kind:  "password in URL",
+			hints: []string{"://"},
+			needs: "@",
+			re:    lazy(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
+			valid: validURLPassword,
 		},
-	},
-	{
-		kind:  "basic auth credentials",
-		hints: []string{"basic"},
-		re:    lazy(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
-		valid: encodesCredentials,
-	},
-	{
-		kind:  "bearer token",
-		hints: []string{"bearer"},
-		re:    lazy(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
-		valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
-	},
-	{
-		// A command-line flag: --password S3cret, --api-key=..., as
-		// learnings quote the commands they ran.
-		judge: judgeAssignment,
-		hints: []string{"--"},
-		re: lazy(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
-			`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
-	},
-	{
-		// A password stated in prose: "the staging password is X", "the
-		// password for the test tenant was `X`".
-		kind:  "password assignment",
-		hints: []string{"password", "passwd", "passphrase"},
-		re: lazy(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
-			`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
-		valid: saidPassword,
-	},
-	{
-		// "log in with the password X".
-		kind:  "password assignment",
-		hints: []string{"password", "passwd", "passphrase"},
-		re:    lazy(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
-		valid: saidPassword,
-	},
-	seekingKeys(rule{
-		judge:       judgeAssignment,
-		overlapping: true,
-		needs:       ":=",
-		hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
-	}, `(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*`+
-		`(?:(?P<q>["'`+"`"+`])(?P<qs>[^"'`+"`"+`\r\n]*)["'`+"`"+`]|(?P<s>[^\s"'`+"`"+`,;()]+))`),
+		{
+			kind:  "curl credentials",
+			hints: []string{"curl"},
+			re:    lazy(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+			valid: func(text string, span []int) bool {
+				v := value(text, span)
+				return !isPlaceholder(v) && !isReference(v)
+			},
+		},
+		{
+			kind:  "basic auth credentials",
+			hints: []string{"basic"},
+			re:    lazy(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+			valid: encodesCredentials,
+		},
+		{
+			kind:  "bearer token",
+			hints: []string{"bearer"},
+			re:    lazy(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+			valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
+		},
+		{
+			// A command-line flag: --password S3cret, --api-key=..., as
+			// learnings quote the commands they ran.
+			judge: judgeAssignment,
+			hints: []string{"--"},
+			re: lazy(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
+		},
+		{
+			// A password stated in prose: "the staging password is X", "the
+			// password for the test tenant was `X`".
+			kind:  "password assignment",
+			hints: []string{"password", "passwd", "passphrase"},
+			re: lazy(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+				`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
+			valid: saidPassword,
+		},
+		{
+			// "log in with the password X".
+			kind:  "password assignment",
+			hints: []string{"password", "passwd", "passphrase"},
+			re:    lazy(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+			valid: saidPassword,
+		},
+		seekingKeys(rule{
+			judge:       judgeAssignment,
+			overlapping: true,
+			needs:       ":=",
+			hints:       slices.Concat(passwordWords, keyEnds("pass", "pw"), []string{"_pass", "-pass", "_pw", "-pw", "_pat", "-pat", "secret", "token", "key", "auth", "credential"}),
+		}, `(?i)(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)["']?[ \t]*(?::=|=>|=|:)[ \t]*`+
+			`(?:(?P<q>["'`+"`"+`])(?P<qs>[^"'`+"`"+`\r\n]*)["'`+"`"+`]|(?P<s>[^\s"'`+"`"+`,;()]+))`),
+	}
 }
 
 // saidValue is the value of a password stated in prose: a code span, or a
@@ -198,8 +201,12 @@ func saidPassword(text string, span []int) bool {
 
 var compoundWord = lazy(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
-// rules are every rule, provider formats first.
-var rules = slices.Concat(providerRules, assignmentRules, passwordRules)
+// rules are every rule, provider formats first, built on first use: built
+// when the package loaded, the rules (and the hint index, see hints) cost
+// every run of learn, each recall and each hook event, 30 KB of allocation
+// (GODEBUG=inittrace=1), though only the commands that take or check
+// learnings scan for secrets.
+var rules = sync.OnceValue(func() []rule { return slices.Concat(providerRules(), assignmentRules(), passwordRules()) })
 
 // Scan reports the secrets in text in order of position. A provider format
 // wins over a free-form assignment covering the same bytes, so a GitHub
@@ -230,7 +237,7 @@ func scanLines(text string, lines []ruleLines) []Finding {
 		return false
 	}
 	for _, rl := range lines {
-		r := rules[rl.rule]
+		r := rules()[rl.rule]
 		for _, m := range r.matches(text, rl.lines) {
 			start, end := secretSpan(r.re.get(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
@@ -665,11 +672,11 @@ func entropy(v string) float64 {
 // writer meant a tag or meant to write about one, and either way a silent
 // loss of the tail is the wrong answer).
 func UnclosedPrivate(text string) int {
-	opens := privateOpen.FindAllStringIndex(text, -1)
+	opens := privateOpen.get().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return -1
 	}
-	closes := privateClose.FindAllStringIndex(text, -1)
+	closes := privateClose.get().FindAllStringIndex(text, -1)
 	ci := 0
 	for oi := 0; oi < len(opens); {
 		first, depth, at := opens[oi][0], 1, opens[oi][1]
@@ -706,11 +713,11 @@ func UnclosedPrivate(text string) int {
 // span sat between words, one space is left, not two, and none before
 // punctuation or a line end.
 func StripPrivate(text string) (string, int) {
-	opens := privateOpen.FindAllStringIndex(text, -1)
+	opens := privateOpen.get().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return text, 0
 	}
-	closes := privateClose.FindAllStringIndex(text, -1)
+	closes := privateClose.get().FindAllStringIndex(text, -1)
 	b := make([]byte, 0, len(text))
 	count, pos, ci := 0, 0, 0
 	for oi := 0; oi < len(opens); {
@@ -775,6 +782,6 @@ func joinAfterSpan(b []byte, next string, afterSpan bool) []byte {
 }
 
 var (
-	privateOpen  = regexp.MustCompile(`(?i)<private(?:\s[^>]*)?>`)
-	privateClose = regexp.MustCompile(`(?i)</private\s*>`)
+	privateOpen  = lazy(`(?i)<private(?:\s[^>]*)?>`)
+	privateClose = lazy(`(?i)</private\s*>`)
 )

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/templates"
 )
 
@@ -28,11 +28,11 @@ const skillTimeout = 8 * time.Second
 // skillPrompt matches a prompt that invokes one of learn's skills: Codex
 // CLI's $learning-NAME (typed, or inserted by its $ popup as a link), or the
 // /learning-NAME people type from habit, at the start of the prompt.
-var skillPrompt = regexp.MustCompile(`^\s*(?:\[\$|\$|/)(learning-[a-z-]+)(?:\]\([^)]*\))?(?:\s|$)`)
+var skillPrompt = lazyregexp.New(`^\s*(?:\[\$|\$|/)(learning-[a-z-]+)(?:\]\([^)]*\))?(?:\s|$)`)
 
 // skillOf is the learn command file a Codex prompt invokes, if any.
 func skillOf(prompt string) (templates.File, bool) {
-	m := skillPrompt.FindStringSubmatch(prompt)
+	m := skillPrompt().FindStringSubmatch(prompt)
 	if m == nil {
 		return templates.File{}, false
 	}

@@ -7,11 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/sessionstate"
 	"github.com/learn-memory/learn/learnings/secrets"
@@ -250,13 +250,13 @@ func pathsOf(args map[string]any) []string {
 	return out
 }
 
-var patchFile = regexp.MustCompile(`(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ (?:b/)?|\*\*\* Move to: )(\S.*?)\s*$`)
+var patchFile = lazyregexp.New(`(?m)^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ (?:b/)?|\*\*\* Move to: )(\S.*?)\s*$`)
 
 // patchFiles are the files a patch changes: Codex's and opencode's
 // "*** Update File: x" and a unified diff's "+++ b/x".
 func patchFiles(patch string) []string {
 	var out []string
-	for _, m := range patchFile.FindAllStringSubmatch(patch, -1) {
+	for _, m := range patchFile().FindAllStringSubmatch(patch, -1) {
 		if m[1] != "/dev/null" {
 			out = append(out, m[1])
 		}
@@ -289,7 +289,7 @@ var exitKeys = []string{"exit", "exit_code", "exitCode", "returncode", "return_c
 // exitLine finds an exit code written in a tool's text output: Claude
 // Code's "Exit code 1", Gemini CLI's "Exit Code: 1", Codex CLI's
 // "Exit code: 1", "Process exited with code 1".
-var exitLine = regexp.MustCompile(`(?im)^\s*(?:exit code:?|process exited with code|exited with code|exit status)\s*(-?\d+)\b`)
+var exitLine = lazyregexp.New(`(?im)^\s*(?:exit code:?|process exited with code|exited with code|exit status)\s*(-?\d+)\b`)
 
 // result is a shell call's output and exit code (nil when unknown).
 func (in toolInput) result(agent string) (string, *int) {
@@ -299,7 +299,7 @@ func (in toolInput) result(agent string) (string, *int) {
 		if in.IsInterrupt {
 			return msg, nil
 		}
-		if m := exitLine.FindStringSubmatch(msg); m != nil {
+		if m := exitLine().FindStringSubmatch(msg); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			return msg, &n
 		}
@@ -329,7 +329,7 @@ func (in toolInput) result(agent string) (string, *int) {
 	take(decodeAny(in.Metadata))
 	output := strings.Join(outputs, "\n")
 	if code == nil {
-		if m := exitLine.FindStringSubmatch(output); m != nil {
+		if m := exitLine().FindStringSubmatch(output); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			code = &n
 		}

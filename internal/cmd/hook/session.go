@@ -8,8 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"time"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // keepMarkers is how long a session's first-prompt marker is kept: a
@@ -17,7 +18,7 @@ import (
 // harmless.
 const keepMarkers = 7 * 24 * time.Hour
 
-var plainID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+var plainID = lazyregexp.New(`^[A-Za-z0-9_-]{1,128}$`)
 
 // claimFirstPrompt records that the session's first prompt has been seen
 // and reports whether this call was the first: the marker is created with
@@ -30,7 +31,7 @@ func claimFirstPrompt(dir, sessionID string, now time.Time) (bool, error) {
 		return false, fmt.Errorf("create %s: %w", dir, err)
 	}
 	name := sessionID
-	if !plainID.MatchString(name) {
+	if !plainID().MatchString(name) {
 		// Never let a session id name a path outside dir.
 		sum := sha256.Sum256([]byte(sessionID))
 		name = "h-" + hex.EncodeToString(sum[:16])

@@ -1,13 +1,18 @@
 package root
 
 import (
+	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
 	"github.com/spf13/pflag"
+
+	"github.com/learn-memory/learn/internal/cmd/man"
 )
 
 // TestManPages: learn man writes a page per command people use, each with
@@ -53,4 +58,58 @@ func TestManPages(t *testing.T) {
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
+var updateMan = flag.Bool("update", false, "rewrite the embedded manual pages in internal/cmd/man/pages")
+
+// TestManPagesFresh: the manual pages embedded in learn are what cobra's
+// generator makes of the command tree now, so they say what --help says;
+// -update rewrites them after a change to a command's help.
+func TestManPagesFresh(t *testing.T) {
+	root, _, _ := testRoot(t)
+	root.DisableAutoGenTag = true
+	dir := t.TempDir()
+	// The header "learn man" wrote when it ran the generator itself.
+	header := &doc.GenManHeader{Section: "1", Source: "learn", Manual: "learn manual", Date: &man.PageDate}
+	if err := doc.GenManTree(root, header, dir); err != nil {
+		t.Fatal(err)
+	}
+	const embedded = "../man/pages"
+	if *updateMan {
+		old, _ := filepath.Glob(filepath.Join(embedded, "*.1"))
+		for _, p := range old {
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fresh, _ := filepath.Glob(filepath.Join(dir, "*.1"))
+	for _, p := range fresh {
+		want, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(p)
+		if !bytes.Contains(want, []byte(`" "1" "`+man.PageDate.Format("Jan 2006")+`" "learn" "learn manual"`)) {
+			t.Errorf("%s: no .TH line with the date learn man replaces:\n%s", name, firstLines(string(want), 3))
+		}
+		if *updateMan {
+			if err := os.WriteFile(filepath.Join(embedded, name), want, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		got, err := os.ReadFile(filepath.Join(embedded, name))
+		if err != nil {
+			t.Errorf("%s is not embedded (run go test ./internal/cmd/root -run TestManPagesFresh -update): %v", name, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("internal/cmd/man/pages/%s is stale: run go test ./internal/cmd/root -run TestManPagesFresh -update", name)
+		}
+	}
+	old, _ := filepath.Glob(filepath.Join(embedded, "*.1"))
+	if len(old) != len(fresh) {
+		t.Errorf("%d pages embedded, the command tree has %d: run go test ./internal/cmd/root -run TestManPagesFresh -update", len(old), len(fresh))
+	}
 }
