@@ -129,8 +129,21 @@ func (t *Text) changeWords() []string {
 // readWords is a text's words as oneChange compares them.
 func readWords(s string) []string {
 	var out []string
+	announce := false // the last word was "instead" or "rather"
 	for f := range strings.FieldsSeq(s) {
 		w := fold(trimWord(f))
+		// "X instead of Y" and "X rather than Y" announce that X
+		// replaces Y, as "now" does: the change is X alone.
+		if announce {
+			announce = false
+			if w == "of" || w == "than" {
+				continue
+			}
+		}
+		if w == "instead" || w == "rather" {
+			announce = true
+			continue
+		}
 		lx := lookup(w)
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym

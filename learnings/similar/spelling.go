@@ -15,7 +15,18 @@ import "strings"
 // its stem, so each group covers its inflections ("began" and "begun" are
 // listed: stemming does not reach them). Keep a group to words that mean
 // the same in a learning about software whatever the sentence: "fetch" is
-// also an API, "display" a noun, so they are not here.
+// also an API, so it is not here.
+//
+// Besides synonyms proper, a group may hold the words that play one role
+// in how a learning is worded rather than in what it is about: the verbs a
+// learning states a wish, a showing, an end or a failure with ("wants" and
+// "prefers", "shows" and "displays", "finishes" and "completes", "fails"
+// and "breaks"). A learning names its subject with the rarer words it
+// keeps (the tool, the command, the path, the number), and a rewording
+// swaps these common ones freely. Never group opposites ("pass" and
+// "fail", "show" and "hide") nor verbs that name an action a learning is
+// about ("run", "skip", "build", "merge"): those are the value an update
+// changes.
 var sameWords = []string{
 	"start begin began begun startup",
 	"stop halt",
@@ -33,6 +44,21 @@ var sameWords = []string{
 	"modify alter",
 	"verify confirm",
 	"wrong incorrect",
+	// The roles of wording (see above).
+	"want prefer like wish favor",
+	"show display",
+	"finish complete",
+	"fail break",
+	"hang freeze stall",
+	"help assist",
+	"try attempt",
+	"choose pick select",
+	"usually normally commonly",
+	"easy simple straightforward",
+	"hard difficult tricky",
+	"explain describe",
+	"happen occur",
+	"seem appear",
 }
 
 // sameStems maps the stem of each word of sameWords to the stem of its
