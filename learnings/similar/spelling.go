@@ -61,18 +61,33 @@ var sameWords = []string{
 	"seem appear",
 }
 
-// sameStems maps the stem of each word of sameWords to the stem of its
-// group's first word.
+// sameStems maps the stem of each word of sameWords, and of the
+// inflections stemming leaves apart from it ("verified" stems to "verifi",
+// "verify" to "verify"), to the stem of its group's first word.
 var sameStems = func() map[string]string {
 	m := map[string]string{}
 	for _, g := range sameWords {
 		ws := strings.Fields(g)
 		for _, w := range ws {
-			m[stem(w)] = stem(ws[0])
+			for _, form := range inflections(w) {
+				m[stem(form)] = stem(ws[0])
+			}
 		}
 	}
 	return m
 }()
+
+// inflections are w and the forms of it whose stem may differ from w's:
+// "-ied" and "-ies" for a final "y", "-ing" and "-d" for a final "e".
+func inflections(w string) []string {
+	switch base := w[:len(w)-1]; w[len(w)-1] {
+	case 'y':
+		return []string{w, base + "ied", base + "ies"}
+	case 'e':
+		return []string{w, base + "ing", w + "d"}
+	}
+	return []string{w}
+}
 
 // britishRoots are British spellings with an American one that differs
 // inside the word, with the inflections stemming leaves apart: "colour",
