@@ -127,10 +127,12 @@ var unitTokens = valueSet(units)
 var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "none", "dont")
 
 // clauseOpeners start a clause and stay as its first word; several
-// spellings of one relation share a token.
+// spellings of one relation share a token: a condition is written with
+// "if" or "when" alike ("fails if the label is missing", "fails when the
+// label is missing").
 var clauseOpeners = map[string]string{
 	"before": "before", "after": "after", "until": "until", "unless": "unless",
-	"if": "if", "when": "when", "whenever": "when", "once": "when",
+	"if": "when", "when": "when", "whenever": "when", "once": "when",
 	"while": "while", "whereas": "while",
 	"although": "although", "though": "although",
 }
