@@ -28,7 +28,7 @@ import "strings"
 // about ("run", "skip", "build", "merge"): those are the value an update
 // changes.
 var sameWords = []string{
-	"start begin began begun startup",
+	"start begin began begun startup launch",
 	"stop halt",
 	"remove delete",
 	"fast quick quickly rapid rapidly speedy",
@@ -46,7 +46,7 @@ var sameWords = []string{
 	"wrong incorrect",
 	// The roles of wording (see above).
 	"want prefer like wish favor",
-	"show display",
+	"show display print",
 	"finish complete",
 	"fail break",
 	"hang freeze stall",
@@ -59,6 +59,9 @@ var sameWords = []string{
 	"explain describe",
 	"happen occur",
 	"seem appear",
+	"keep retain preserve",
+	"fix repair",
+	"say mention said",
 }
 
 // sameStems maps the stem of each word of sameWords, and of the
