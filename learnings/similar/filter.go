@@ -93,7 +93,7 @@ func looseTerms(f *features) map[string]bool {
 			// The term of a word of sameWords is its group's
 			// first word ("prefers" is "want"), which the other
 			// text need not hold either.
-			if same := sameStems[stem(w)]; same != "" {
+			if same := lookup(stem(w)).same; same != "" {
 				loose[same] = true
 			}
 		}

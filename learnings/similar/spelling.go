@@ -66,8 +66,9 @@ var sameWords = []string{
 
 // sameStems maps the stem of each word of sameWords, and of the
 // inflections stemming leaves apart from it ("verified" stems to "verifi",
-// "verify" to "verify"), to the stem of its group's first word.
-var sameStems = func() map[string]string {
+// "verify" to "verify"), to the stem of its group's first word. The
+// lexicon holds it (lexEntry.same), built on first use.
+func sameStems() map[string]string {
 	m := map[string]string{}
 	for _, g := range sameWords {
 		ws := strings.Fields(g)
@@ -78,7 +79,7 @@ var sameStems = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // inflections are w and the forms of it whose stem may differ from w's:
 // "-ied" and "-ies" for a final "y", "-ing" and "-d" for a final "e".
@@ -119,8 +120,9 @@ var britishRoots = map[string]string{
 var britishSuffixes = []string{"", "s", "ed", "ing", "ful", "ite", "ites", "able", "less", "d"}
 
 // americanWords holds every British spelling britishRoots gives with its
-// suffixes, read the American way.
-var americanWords = func() map[string]string {
+// suffixes, read the American way. The lexicon holds it
+// (lexEntry.american), built on first use.
+func americanWords() map[string]string {
 	m := map[string]string{}
 	for gb, us := range britishRoots {
 		for _, s := range britishSuffixes {
@@ -128,7 +130,7 @@ var americanWords = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // notIse are common words ending in "ise" that have no "ize" spelling.
 // Reading them with a "z" would still be harmless (both sides read the
@@ -194,7 +196,7 @@ func spelledTwoWays(w string) bool {
 	if american(w) != w {
 		return true
 	}
-	if _, ok := sameStems[stem(w)]; ok {
+	if lookup(stem(w)).same != "" {
 		return true
 	}
 	for _, suf := range iseSuffixes {
