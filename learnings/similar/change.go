@@ -31,9 +31,6 @@ import (
 // One place: once the words both texts start and end with are set aside,
 // the rest of one shares no word with the rest of the other.
 func oneChange(ta, tb *Text) bool {
-	if ta.analysisKey() == tb.analysisKey() {
-		return true
-	}
 	ca, cb := ta.changeWords(), tb.changeWords()
 	if replaces(ca.words) != replaces(cb.words) {
 		// "Use X instead of Y" of "Use Y" announces that X replaces
@@ -58,7 +55,11 @@ func oneChange(ta, tb *Text) bool {
 	common, onlyNumbers, onlyRefs := compareWords(ma, mb)
 	switch {
 	case onlyRefs:
+		// Checked first: the same-learning reading drops the
+		// tickets, so the two keys may be equal.
 		return false
+	case ta.analysisKey() == tb.analysisKey():
+		return true // the same tokens in another order
 	case onlyNumbers, common == len(ma) && common == len(mb):
 		return true // numbers changed, or the same words in another order
 	}
@@ -145,6 +146,8 @@ func wordSpace(r rune) bool {
 	return unicode.IsSpace(r) || r >= utf8.RuneSelf && unicode.IsPunct(r)
 }
 
+func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
 // replaces reports words that say "instead of" or "rather than".
 func replaces(ws []string) bool {
 	for i := 1; i < len(ws); i++ {
@@ -224,8 +227,8 @@ func readWords(s string) *changeText {
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}
-		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isWordRune) {
-			continue // a filler word, or a mark or an emoji
+		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isLetterOrDigit) {
+			continue // a filler word, or a mark or an emoji ("⚠️" holds a mark)
 		}
 		if lx.number != "" {
 			out.add(lx.number, code)
