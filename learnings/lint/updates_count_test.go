@@ -5,6 +5,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/similar"
 )
 
 // TestUpdatePairsArePlausible holds lint to the pairs summarise would call
@@ -30,6 +31,40 @@ func TestUpdatePairsArePlausible(t *testing.T) {
 			if updates*10 > n {
 				t.Errorf("%d update pairs among %d learnings: more than one in ten", updates, n)
 			}
+		})
+	}
+}
+
+// TestUpdatesAreWhatSummariseCalls holds lint to summarise's decision:
+// every pair lint reports as an unresolved update is one similar.Compare,
+// which summarise asks about a candidate and a stored learning, calls an
+// update, whichever of the two is the candidate; siblings it calls
+// distinct and rewordings it calls the same are never reported.
+func TestUpdatesAreWhatSummariseCalls(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run("mode="+mode, func(t *testing.T) {
+			doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 2, Size: 512 << 10, Mode: mode}))
+			byID := map[string]*learnings.Learning{}
+			for _, l := range doc.Learnings() {
+				byID[l.ID] = l
+			}
+			n := 0
+			for _, f := range check(doc) {
+				if f.Kind != KindUpdate {
+					continue
+				}
+				n++
+				a, b := byID[f.IDs[0]], byID[f.IDs[1]]
+				if a == nil || b == nil {
+					t.Fatalf("line %d: finding names %v, not two learnings", f.Line, f.IDs)
+				}
+				for _, v := range []similar.Verdict{similar.Compare(a.Text, b.Text), similar.Compare(b.Text, a.Text)} {
+					if v.Kind != similar.Update {
+						t.Errorf("line %d: lint reports an update, summarise says %v (score %.2f):\n  %s\n  %s", f.Line, v.Kind, v.Score, a.Text, b.Text)
+					}
+				}
+			}
+			t.Logf("%d update pairs checked", n)
 		})
 	}
 }

@@ -102,9 +102,11 @@ const evalBudget = 2000
 // code spans and Windows paths, superseded and near-duplicate learnings)
 // is held the same way, and its trap tasks name their decoys, so that a
 // learning linked to the task only by a file its session read, or by one
-// rare word, is caught when it is chosen: see evalTrapFloor.
+// rare word, is caught when it is chosen: see evalTrapFloor. testdata/dev5
+// (an invoicing app, 31 tasks each with such a trap) is a development set
+// for issue 24, held to its baseline the same way.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/dev5"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -119,6 +121,8 @@ var evalFloor = map[string]float64{
 	"eval2": 90,
 	"eval3": 92.5,
 	"eval4": 98.3,
+	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
+	"dev5": 100,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -128,6 +132,10 @@ var evalFloor = map[string]float64{
 // 24). Not a goal: raise it when recall gets better.
 var evalTrapFloor = map[string]int{
 	"eval4": 23,
+	// dev5 (30 trap tasks, a development set written for issue 24): 31
+	// of 33; the two it misses share a second word with the task through
+	// the session's focus ("customer") or the learning's text ("total").
+	"dev5": 31,
 }
 
 func evalRecall(t *testing.T, dir string) {

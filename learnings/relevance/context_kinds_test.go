@@ -30,6 +30,9 @@ func kindsMemory() []*kindsFixture {
 			"Integration tests run against Postgres in docker compose; start it with `make db-up`.",
 			"Failing integration tests after a migration usually mean the test database was not reset: run `make db-reset`.",
 		}},
+		{"Money", "", []string{
+			"Line totals are rounded per line before the invoice sum; rounding the sum differed by a cent.",
+		}},
 		{"Retries", "sync/client.go", []string{
 			"The sync client retries idempotent requests three times with jittered backoff.",
 		}},
@@ -96,6 +99,12 @@ func TestContextKinds(t *testing.T) {
 			[]string{"Rendering invoices"}, []string{"Run `ruff format`", "Invoice numbers are formatted"}},
 		{"doc-only", Context{Task: "fix the font in invoicer/render.py"},
 			[]string{"The render step"}, []string{"Run `ruff format`", "Invoice numbers are formatted"}},
+		// A task word in one learning, a path at hand in the reading of
+		// another's session: the word wins, whatever the two score.
+		{"doc-only", Context{Task: "rounding", Paths: []string{"invoicer/render.py"}},
+			[]string{"Line totals are rounded"}, []string{"Run `ruff format`", "Invoice numbers are formatted"}},
+		{"doc-only", Context{Task: "totals rounded wrong", Paths: []string{"invoicer/render.py", "pyproject.toml"}},
+			[]string{"Line totals are rounded"}, []string{"Run `ruff format`", "Invoice numbers are formatted"}},
 		// A task that is only a path: what is learnt about that place
 		// comes first.
 		{"path-only", Context{Paths: []string{"app/ios/PushManager.swift"}},

@@ -25,7 +25,11 @@
 // a ranking is the least score worth putting in front of an agent: what one
 // word of the task found in one learning in 50 scores in a learning's text;
 // a learning that shares only a common word with the task stays below it,
-// one about a file at hand does not.
+// one about a file at hand does not. Among the learnings at or above the
+// floor, those whose only link to the context is a document their session
+// read come after every one that holds a word of the task (in its text or
+// its session's focus) or names a path at hand (see
+// Ranking.CompareCorroboration), whatever they score.
 package relevance
 
 import (
@@ -81,6 +85,10 @@ type Match struct {
 	// of the context's words that says something on its own (see
 	// signalShare) and each path at hand that matched.
 	signals int
+	// onlySeen is set when the learning's only link to the context is
+	// what its session read: no word of the context in its text or its
+	// session's focus or project, and no path at hand it names.
+	onlySeen bool
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -145,9 +153,18 @@ func (r Ranking) Relevant() []Match {
 	return out
 }
 
-// CompareCorroboration orders corroborated matches before the others, for
-// a stable sort of matches already best first.
+// CompareCorroboration orders corroborated matches before the others, and
+// both before the matches whose only link to the context is a document
+// their session read (a session that read invoicer/render.py may have
+// learnt how to run the formatter), for a stable sort of matches already
+// best first.
 func (r Ranking) CompareCorroboration(a, b Match) int {
+	if a.onlySeen != b.onlySeen {
+		if a.onlySeen {
+			return 1
+		}
+		return -1
+	}
 	return cmp.Compare(min(b.signals, r.need), min(a.signals, r.need))
 }
 
@@ -195,6 +212,9 @@ type scan struct {
 type hit struct {
 	word int
 	tf   float64
+	// read is set when the word is only in the names of the documents
+	// the learning's session read.
+	read bool
 }
 
 type pathHit struct {
@@ -216,7 +236,10 @@ const weightSeen = 0.5
 // session is what a session contributes to each of its learnings, computed
 // once per session.
 type session struct {
-	tf   []float64
+	tf []float64
+	// said marks the words of its focus and project: the rest of tf is
+	// what its Documentation Seen holds.
+	said []bool
 	refs []string // its Documentation Seen entries
 	// hits are refs compared with the paths at hand, once compared: what
 	// every learning of the session gets for the paths it does not name.
@@ -286,6 +309,7 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 	p := &part{off: make([]int, 1, len(ls)+1), hits: make([]hit, 0, len(ls))}
 	c := &scanner{q: q, m: terms.NewMatcher(q.words), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
 	tf := make([]float64, len(q.words))
+	said := make([]bool, len(q.words)) // the word is in the text, focus or project
 	var used []int
 	var last *learnings.Session
 	var ss *session
@@ -297,6 +321,7 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 				used = append(used, w)
 			}
 			tf[w] += weightText
+			said[w] = true
 			pathly = pathly || q.pathly[w]
 		})
 		lens[i] = float64(n)
@@ -314,15 +339,16 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 						used = append(used, w)
 					}
 					tf[w] += f
+					said[w] = said[w] || ss.said[w]
 				}
 			}
 		}
 		slices.Sort(used)
 		for _, w := range used {
 			if q.weights[w] > 0 {
-				p.hits = append(p.hits, hit{w, tf[w]})
+				p.hits = append(p.hits, hit{w, tf[w], !said[w]})
 			}
-			tf[w] = 0
+			tf[w], said[w] = 0, false
 		}
 		p.off = append(p.off, len(p.hits))
 		if len(q.paths) > 0 {
@@ -352,9 +378,9 @@ func (c *scanner) session(sess *learnings.Session) *session {
 	if ss, ok := c.sessions[sess]; ok {
 		return ss
 	}
-	ss := &session{tf: make([]float64, len(c.q.words))}
+	ss := &session{tf: make([]float64, len(c.q.words)), said: make([]bool, len(c.q.words))}
 	field := func(text string, weight float64) {
-		c.m.Scan(text, func(w int) { ss.tf[w] += weight })
+		c.m.Scan(text, func(w int) { ss.tf[w] += weight; ss.said[w] = true })
 	}
 	field(sess.Focus, weightFocus)
 	field(sess.Project, weightProject)
@@ -547,6 +573,13 @@ func (s *scan) rank(floor float64) []Match {
 			}
 		}
 		m.signals += len(s.refs[o.i])
+		m.onlySeen = true
+		for _, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
+			m.onlySeen = m.onlySeen && h.read
+		}
+		for _, ph := range s.refs[o.i] {
+			m.onlySeen = m.onlySeen && ph.seen
+		}
 		if len(termArena) > from {
 			m.Terms = termArena[from:len(termArena):len(termArena)]
 		}

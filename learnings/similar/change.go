@@ -2,7 +2,11 @@ package similar
 
 // What makes an update: one thing changed. See the package comment.
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // oneChange reports whether b reads as a with one thing changed: the same
 // tokens in another order (two values trading places), or words that
@@ -27,10 +31,15 @@ import "strings"
 // One place: once the words both texts start and end with are set aside,
 // the rest of one shares no word with the rest of the other.
 func oneChange(ta, tb *Text) bool {
-	if ta.analysisKey() == tb.analysisKey() {
-		return true
+	ca, cb := ta.changeWords(), tb.changeWords()
+	if replaces(ca.words) != replaces(cb.words) {
+		// "Use X instead of Y" of "Use Y" announces that X replaces
+		// Y, as "now" does: the change is X alone. Where both say
+		// "instead", the words stand between two places ("use X
+		// instead of Y" and "use Z instead of W").
+		ca, cb = ca.dropReplaces(), cb.dropReplaces()
 	}
-	a, b := ta.changeWords(), tb.changeWords()
+	a, b := ca.words, cb.words
 	// The words both start and end with stay; what is left between is
 	// where the texts differ. It is one place when the two middles share
 	// no word: a word in common would stand between two changes.
@@ -46,7 +55,11 @@ func oneChange(ta, tb *Text) bool {
 	common, onlyNumbers, onlyRefs := compareWords(ma, mb)
 	switch {
 	case onlyRefs:
+		// Checked first: the same-learning reading drops the
+		// tickets, so the two keys may be equal.
 		return false
+	case ta.analysisKey() == tb.analysisKey():
+		return true // the same tokens in another order
 	case onlyNumbers, common == len(ma) && common == len(mb):
 		return true // numbers changed, or the same words in another order
 	}
@@ -56,9 +69,25 @@ func oneChange(ta, tb *Text) bool {
 	// clients still send the v1 payload" and "Use `just check` for the
 	// billing worker; old clients ...") is another learning. The longest
 	// change among the updates in testdata is three words ("we no
-	// longer"); a long learning may change a longer phrase.
-	most := max(maxChangedWords, (pre+suf)/2)
+	// longer"). A command is one value however many words it has
+	// (`docker compose up -d` for `go test ./...`), so a change inside
+	// code spans may be longer in a long learning; a longer change in
+	// prose ("must cap at 94 s" and "must keep payloads below 169 KB")
+	// says another thing.
+	most := maxChangedWords
+	if allCode(ca.code[pre:len(a)-suf]) && allCode(cb.code[pre:len(b)-suf]) {
+		most = max(most, (pre+suf)/2)
+	}
 	return common == 0 && len(ma) <= most && len(mb) <= most
+}
+
+func allCode(code []bool) bool {
+	for _, c := range code {
+		if !c {
+			return false
+		}
+	}
+	return true
 }
 
 // maxChangedWords is how many words the one place of an update may hold
@@ -110,36 +139,103 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 	return common, onlyNumbers && differs, onlyRefs && differs
 }
 
-// isReference reports a word like "#3628".
+// wordSpace is what separates words for oneChange: white space, and the
+// punctuation of scripts written without spaces ("。", "、", "（"), so that
+// a Japanese sentence is not one word whose change is one place.
+func wordSpace(r rune) bool {
+	return unicode.IsSpace(r) || r >= utf8.RuneSelf && unicode.IsPunct(r)
+}
+
+func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// replaces reports words that say "instead of" or "rather than".
+func replaces(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if replacing(ws, i-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// replacing reports "instead of" or "rather than" at ws[i:].
+func replacing(ws []string, i int) bool {
+	return i+1 < len(ws) && (ws[i] == "instead" && ws[i+1] == "of" || ws[i] == "rather" && ws[i+1] == "than")
+}
+
+// dropReplaces is c without its "instead of" and "rather than".
+func (c *changeText) dropReplaces() *changeText {
+	if !replaces(c.words) {
+		return c
+	}
+	out := &changeText{words: make([]string, 0, len(c.words)), code: make([]bool, 0, len(c.words))}
+	for i := 0; i < len(c.words); i++ {
+		if replacing(c.words, i) {
+			i++
+			continue
+		}
+		out.words = append(out.words, c.words[i])
+		out.code = append(out.code, c.code[i])
+	}
+	return out
+}
+
+// isReference reports a word that cites where a learning was learnt
+// rather than what it says: an issue or a ticket ("#3628"), a file and
+// line ("docs/api.md:144"), or the "see" that introduces one.
 func isReference(w string) bool {
-	return len(w) > 1 && w[0] == '#' && strings.Trim(w[1:], "0123456789") == ""
+	if w == "see" {
+		return true
+	}
+	if len(w) > 1 && w[0] == '#' {
+		return strings.Trim(w[1:], "0123456789") == ""
+	}
+	file, line, ok := strings.Cut(w, ":")
+	return ok && strings.ContainsAny(file, "./") && line != "" && strings.Trim(line, "0123456789") == ""
+}
+
+// changeText is a text's words as oneChange compares them, and which of
+// them are inside a code span.
+type changeText struct {
+	words []string
+	code  []bool
 }
 
 // changeWords is readWords of the text, read on first use and kept: lint
 // compares one learning with several.
-func (t *Text) changeWords() []string {
+func (t *Text) changeWords() *changeText {
 	if w := t.words.Load(); w != nil {
-		return *w
+		return w
 	}
-	w := readWords(t.src)
-	t.words.CompareAndSwap(nil, &w)
-	return *t.words.Load()
+	t.words.CompareAndSwap(nil, readWords(t.src))
+	return t.words.Load()
 }
 
 // readWords is a text's words as oneChange compares them.
-func readWords(s string) []string {
-	var out []string
-	for f := range strings.FieldsSeq(s) {
+func readWords(s string) *changeText {
+	out := new(changeText)
+	inCode := false
+	for _, f := range strings.FieldsFunc(s, wordSpace) {
+		// A word is in code when a backtick opens before it, or at
+		// its start; one that closes the span is in it too.
+		code := inCode || strings.HasPrefix(f, "`")
+		if strings.Count(f, "`")%2 == 1 {
+			inCode = !inCode
+		}
 		w := fold(trimWord(f))
 		lx := lookup(w)
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}
-		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isWordRune) {
-			continue // a filler word, or a mark or an emoji
+		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isLetterOrDigit) {
+			continue // a filler word, or a mark or an emoji ("⚠️" holds a mark)
 		}
 		if lx.number != "" {
-			out = append(out, lx.number)
+			out.add(lx.number, code)
+			continue
+		}
+		if isReference(w) {
+			out.add(w, code) // as cited: "see" is no stem
 			continue
 		}
 		w = americanOf(w, lx)
@@ -147,9 +243,14 @@ func readWords(s string) []string {
 		if same := lookup(st).same; same != "" {
 			st = same
 		}
-		out = append(out, st)
+		out.add(st, code)
 	}
 	return out
+}
+
+func (c *changeText) add(w string, code bool) {
+	c.words = append(c.words, w)
+	c.code = append(c.code, code)
 }
 
 // changeFiller are words a rewording adds or drops around a change

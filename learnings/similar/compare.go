@@ -87,7 +87,7 @@ type Text struct {
 	src    string
 	// words are the text's words as oneChange reads them, read on first
 	// use.
-	words atomic.Pointer[[]string]
+	words atomic.Pointer[changeText]
 }
 
 // Prepare reads s for comparison. The Text may be shared between

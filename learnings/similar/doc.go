@@ -11,9 +11,11 @@
 // Read each text as its tokens: lower-case the words, drop Markdown
 // emphasis, punctuation, stop words and filler ("use", "ensure", "the
 // project", "you need to", "all"), expand contractions, stem plurals and
-// tenses, read common synonyms and British spellings one way ("begin" is
-// "start", "delete" is "remove", "large" is "big", "colour" is "color",
-// "optimise" is "optimize"), write number words as digits ("two" is "2")
+// tenses, read common synonyms, the common words that play one role in how
+// a learning is worded, and British spellings one way ("begin" is "start",
+// "delete" is "remove", "large" is "big", "prefers" is "wants", "displays"
+// is "shows", "completes" is "finishes", "breaks" is "fails", "colour" is
+// "color", "optimise" is "optimize"), write number words as digits ("two" is "2")
 // and units one way ("30s", "30 sec" and "30 seconds" are "30 s"), glue a
 // negation to the word it negates ("never npm" and "do not npm" are
 // "!npm"), and cut the text into clauses at sentence punctuation, commas
@@ -47,7 +49,10 @@
 // differ in one place (a value, a name, a command, a flag, a path, a
 // negation added as in "no longer"), or only in numbers, or only in their
 // order (two values trading places): "Backoff caps at 30 s" and "Backoff
-// caps at 60 s". Otherwise the two are distinct: two learnings built on
+// caps at 60 s". The one place holds at most three words unless it is
+// inside code spans (a command is one value however long); "use X instead
+// of Y" against "use Y" changes X alone; a change of only the ticket or
+// the file:line a learning cites is none. Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and
 // asking the user which is true would ask about a change that is not one.

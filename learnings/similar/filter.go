@@ -90,6 +90,12 @@ func looseTerms(f *features) map[string]bool {
 		_, _, qty := splitQuantity(w)
 		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || spelledTwoWays(w) {
 			loose[stem(w)] = true
+			// The term of a word of sameWords is its group's
+			// first word ("prefers" is "want"), which the other
+			// text need not hold either.
+			if same := lookup(stem(w)).same; same != "" {
+				loose[same] = true
+			}
 		}
 	}
 	return loose

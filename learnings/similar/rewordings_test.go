@@ -4,25 +4,31 @@ import (
 	"testing"
 )
 
-// TestRewordings holds the decision to testdata/rewordings.txt: a
-// rewording with common synonyms (start and begin, remove and delete, big
-// and large, "do not" and "never", British and American spelling) is the
-// same learning, a changed value, name, command or a negation is an
-// update, and two unrelated learnings of one category are distinct, each
-// way round.
+// TestRewordings holds the decision to the development pairs: a rewording
+// with common synonyms (start and begin, remove and delete, big and large,
+// fails and breaks, shows and displays, "do not" and "never", British and
+// American spelling, clauses in another order) is the same learning, a
+// changed value, name, command or a negation is an update, and two
+// unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt"} {
+		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
+	}
+}
+
+func testRewordings(t *testing.T, file string) {
 	want := map[string]Kind{"same": Same, "update": Update, "new": Distinct}
 	got := map[string]int{}
 	total := map[string]int{}
-	for _, p := range loadPairsFrom(t, "testdata/rewordings.txt") {
+	for _, p := range loadPairsFrom(t, "testdata/"+file) {
 		k, ok := want[p.kind]
 		if !ok {
-			t.Fatalf("rewordings.txt:%d: unknown kind %q", p.line, p.kind)
+			t.Fatalf("%s:%d: unknown kind %q", file, p.line, p.kind)
 		}
 		total[p.kind]++
 		v, w := Compare(p.stored, p.cand), Compare(p.cand, p.stored)
 		if v.Kind != w.Kind {
-			t.Errorf("rewordings.txt:%d: not symmetric: %v one way, %v the other", p.line, v.Kind, w.Kind)
+			t.Errorf("%s:%d: not symmetric: %v one way, %v the other", file, p.line, v.Kind, w.Kind)
 		}
 		if v.Kind == k {
 			got[p.kind]++
@@ -34,7 +40,7 @@ func TestRewordings(t *testing.T) {
 			// dropped as the same learning: never.
 			report = t.Errorf
 		}
-		report("rewordings.txt:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
+		report("%s:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", file, p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
 	}
 	for _, k := range []string{"same", "update", "new"} {
 		t.Logf("%-6s %d of %d", k, got[k], total[k])

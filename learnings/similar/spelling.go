@@ -15,9 +15,20 @@ import "strings"
 // its stem, so each group covers its inflections ("began" and "begun" are
 // listed: stemming does not reach them). Keep a group to words that mean
 // the same in a learning about software whatever the sentence: "fetch" is
-// also an API, "display" a noun, so they are not here.
+// also an API, so it is not here.
+//
+// Besides synonyms proper, a group may hold the words that play one role
+// in how a learning is worded rather than in what it is about: the verbs a
+// learning states a wish, a showing, an end or a failure with ("wants" and
+// "prefers", "shows" and "displays", "finishes" and "completes", "fails"
+// and "breaks"). A learning names its subject with the rarer words it
+// keeps (the tool, the command, the path, the number), and a rewording
+// swaps these common ones freely. Never group opposites ("pass" and
+// "fail", "show" and "hide") nor verbs that name an action a learning is
+// about ("run", "skip", "build", "merge"): those are the value an update
+// changes.
 var sameWords = []string{
-	"start begin began begun startup",
+	"start begin began begun startup launch",
 	"stop halt",
 	"remove delete",
 	"fast quick quickly rapid rapidly speedy",
@@ -33,20 +44,54 @@ var sameWords = []string{
 	"modify alter",
 	"verify confirm",
 	"wrong incorrect",
+	// The roles of wording (see above).
+	"want prefer like wish favor",
+	"show display print",
+	"finish complete",
+	"fail break",
+	"hang freeze stall",
+	"help assist",
+	"try attempt",
+	"choose pick select",
+	"usually normally commonly",
+	"easy simple straightforward",
+	"hard difficult tricky",
+	"explain describe",
+	"happen occur",
+	"seem appear",
+	"keep retain preserve",
+	"fix repair",
+	"say mention said",
 }
 
-// sameStems maps the stem of each word of sameWords to the stem of its
-// group's first word.
-var sameStems = func() map[string]string {
+// sameStems maps the stem of each word of sameWords, and of the
+// inflections stemming leaves apart from it ("verified" stems to "verifi",
+// "verify" to "verify"), to the stem of its group's first word. The
+// lexicon holds it (lexEntry.same), built on first use.
+func sameStems() map[string]string {
 	m := map[string]string{}
 	for _, g := range sameWords {
 		ws := strings.Fields(g)
 		for _, w := range ws {
-			m[stem(w)] = stem(ws[0])
+			for _, form := range inflections(w) {
+				m[stem(form)] = stem(ws[0])
+			}
 		}
 	}
 	return m
-}()
+}
+
+// inflections are w and the forms of it whose stem may differ from w's:
+// "-ied" and "-ies" for a final "y", "-ing" and "-d" for a final "e".
+func inflections(w string) []string {
+	switch base := w[:len(w)-1]; w[len(w)-1] {
+	case 'y':
+		return []string{w, base + "ied", base + "ies"}
+	case 'e':
+		return []string{w, base + "ing", w + "d"}
+	}
+	return []string{w}
+}
 
 // britishRoots are British spellings with an American one that differs
 // inside the word, with the inflections stemming leaves apart: "colour",
@@ -75,8 +120,9 @@ var britishRoots = map[string]string{
 var britishSuffixes = []string{"", "s", "ed", "ing", "ful", "ite", "ites", "able", "less", "d"}
 
 // americanWords holds every British spelling britishRoots gives with its
-// suffixes, read the American way.
-var americanWords = func() map[string]string {
+// suffixes, read the American way. The lexicon holds it
+// (lexEntry.american), built on first use.
+func americanWords() map[string]string {
 	m := map[string]string{}
 	for gb, us := range britishRoots {
 		for _, s := range britishSuffixes {
@@ -84,7 +130,7 @@ var americanWords = func() map[string]string {
 		}
 	}
 	return m
-}()
+}
 
 // notIse are common words ending in "ise" that have no "ize" spelling.
 // Reading them with a "z" would still be harmless (both sides read the
@@ -150,7 +196,7 @@ func spelledTwoWays(w string) bool {
 	if american(w) != w {
 		return true
 	}
-	if _, ok := sameStems[stem(w)]; ok {
+	if lookup(stem(w)).same != "" {
 		return true
 	}
 	for _, suf := range iseSuffixes {

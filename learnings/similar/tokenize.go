@@ -31,6 +31,9 @@ type tokenizer struct {
 	// get is set after a form of "get", which is "to be" before a
 	// participle ("logs get shipped") and a verb otherwise.
 	get bool
+	// literal is set while the parts of a hyphenated word are read:
+	// they keep their own words (see one).
+	literal bool
 }
 
 // flush closes the current clause; the next one starts after sep.
@@ -285,9 +288,15 @@ func (t *tokenizer) one(w string) {
 		return
 	}
 	if parts, ok := hyphenated(w); ok {
+		// The parts of a compound or a flag ("--frozen-lockfile",
+		// "--prefer-offline") name it as written: no synonym of a
+		// part is the same compound.
+		literal := t.literal
+		t.literal = true
 		for _, p := range parts {
 			t.one(p)
 		}
+		t.literal = literal
 		return
 	}
 	if us := americanOf(w, lx); us != w {
@@ -300,7 +309,7 @@ func (t *tokenizer) one(w string) {
 	if lx.fillerStem {
 		return
 	}
-	if lx.same != "" {
+	if lx.same != "" && !t.literal {
 		st = lx.same
 	}
 	t.emit(st)
