@@ -89,7 +89,9 @@ mkdir -p "$work/bin"
 	go build -o "$work/bin/timeit" ./bench/timeit
 	go build -o "$work/bin/goldparse" ./bench/goldparse
 	go build -o "$work/bin/genmem" ./bench/genmem
-	if [[ -z $learn_bin ]]; then go build -o "$work/bin/learn" ./cmd/learn; fi
+	# learn is built as install.sh builds it (no cgo, a static binary), so the
+	# bench times what users run.
+	if [[ -z $learn_bin ]]; then CGO_ENABLED=0 go build -o "$work/bin/learn" ./cmd/learn; fi
 )
 learn=${learn_bin:-$work/bin/learn}
 timeit=$work/bin/timeit
