@@ -1,6 +1,7 @@
 package learnings
 
 import (
+	"cmp"
 	"fmt"
 	"syscall"
 	"testing"
@@ -49,6 +50,24 @@ func BenchmarkParse(b *testing.B) {
 		src := memgen.Generate(1, size)
 		b.Run(benchName(size), func(b *testing.B) {
 			loop(b, src, func() { Parse(src) })
+		})
+	}
+}
+
+// BenchmarkParseGenerators is BenchmarkParse on every generator of
+// bench/run.sh at 1 MB, beside goldmark's full parse of the same bytes (the
+// process bench/goldparse times): learn recall and store at 1 MB must cost
+// at most half of that process, start-up included.
+func BenchmarkParseGenerators(b *testing.B) {
+	p := goldmark.DefaultParser()
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
+		name := cmp.Or(mode, "default")
+		b.Run(name+"/learn", func(b *testing.B) {
+			loop(b, src, func() { Parse(src) })
+		})
+		b.Run(name+"/goldmark", func(b *testing.B) {
+			loop(b, src, func() { p.Parse(text.NewReader(src)) })
 		})
 	}
 }

@@ -57,29 +57,105 @@ var (
 	ErrAmbiguous = errors.New("ambiguous ID prefix")
 )
 
+// assignIDs gives every session and learning of d its ID. The IDs are
+// written into one buffer and cut from one string, and copies are found by
+// sorting the hashes' bits, so that a file's thousands of IDs cost a few
+// allocations instead of one each plus a map the size of the file (a 1 MB
+// parse: 45715 -> 35925 allocations on the default file, 60 instead of 45
+// MB of source per CPU second).
 func assignIDs(d *Document) {
 	all := d.Learnings()
-	seen := make(map[string]int, len(d.Sessions)+len(all))
+	const n = 1 + idHexDigits
+	count := len(d.Sessions) + len(all)
+	ids := make([]byte, 0, n*count)
+	var buf []byte
 	for i := len(d.Sessions) - 1; i >= 0; i-- {
 		s := d.Sessions[i]
-		s.ID = uniqueID(seen, hashID(sessionIDPrefix, s.Stamp+"\x00"+s.Focus))
+		buf = append(append(append(buf[:0], s.Stamp...), 0), s.Focus...)
+		ids = appendHashID(ids, sessionIDPrefix, buf)
 	}
-	var buf []byte
 	for i := len(all) - 1; i >= 0; i-- {
-		l := all[i]
-		buf = appendIDText(buf[:0], l.Content())
-		l.ID = uniqueID(seen, hashBytes(learningIDPrefix, buf))
+		buf = appendIDText(buf[:0], all[i].Content())
+		ids = appendHashID(ids, learningIDPrefix, buf)
 	}
+	str := string(ids)
+	copies := copyNumbers(str, n, len(d.Sessions))
+	k := 0
+	next := func() string {
+		id := str[k*n : (k+1)*n]
+		c := copies[k]
+		k++
+		if c == 1 {
+			return id
+		}
+		return id + "-" + strconv.Itoa(int(c))
+	}
+	for i := len(d.Sessions) - 1; i >= 0; i-- {
+		d.Sessions[i].ID = next()
+	}
+	for i := len(all) - 1; i >= 0; i-- {
+		all[i].ID = next()
+	}
+}
+
+// copyNumbers says, for each ID of width n in ids (the first sessions of
+// them session IDs, the rest learning IDs), which copy of its ID it is, in
+// order: 1 for the first, 2 for the next with the same ID, and so on. It
+// sorts the IDs' numbers with their positions instead of counting in a
+// map: a map sized for a 1 MB file's 8,700 IDs was 1% of a recall
+// process's CPU, most of it page faults on its fresh memory (perf).
+func copyNumbers(ids string, n, sessions int) []uint32 {
+	count := len(ids) / n
+	keys := make([]uint64, count)
+	for i := range count {
+		key := uint64(hexKey(ids[i*n+1 : (i+1)*n]))
+		if i >= sessions {
+			key |= 1 << 28
+		}
+		keys[i] = key<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	copies := make([]uint32, count)
+	c := uint32(0)
+	for j, k := range keys {
+		if j > 0 && k>>32 == keys[j-1]>>32 {
+			c++
+		} else {
+			c = 1
+		}
+		copies[uint32(k)] = c
+	}
+	return copies
+}
+
+// hexKey is the number that IDs' seven hex digits spell.
+func hexKey(h string) uint32 {
+	var k uint32
+	for i := range len(h) {
+		c := h[i]
+		if c >= 'a' {
+			c -= 'a' - 10
+		} else {
+			c -= '0'
+		}
+		k = k<<4 | uint32(c)
+	}
+	return k
 }
 
 func hashID(prefix, s string) string { return hashBytes(prefix, []byte(s)) }
 
 func hashBytes(prefix string, b []byte) string {
+	return string(appendHashID(nil, prefix, b))
+}
+
+// appendHashID appends prefix and the first seven hex digits of b's
+// SHA-256.
+func appendHashID(dst []byte, prefix string, b []byte) []byte {
 	sum := sha256.Sum256(b)
-	var id [1 + 8]byte
-	n := copy(id[:], prefix)
-	hex.Encode(id[n:], sum[:4])
-	return string(id[:n+idHexDigits])
+	var h [8]byte
+	hex.Encode(h[:], sum[:4])
+	return append(append(dst, prefix...), h[:idHexDigits]...)
 }
 
 // LearningID is the ID a learning with this text gets, before any "-2"
@@ -127,6 +203,13 @@ func appendIDText(buf []byte, text string) []byte {
 			started = true
 			buf = append(buf, text[i:j]...)
 			i = j
+			continue
+		}
+		if c < utf8.RuneSelf && asciiSpace[c] {
+			// Spaces between words, the most common byte idPlain
+			// leaves out: no rune decoding or unicode tables.
+			space = started
+			i++
 			continue
 		}
 		r, n := rune(c), 1

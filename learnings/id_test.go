@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,28 @@ func TestFind(t *testing.T) {
 	}
 	if got, err := d.FindLearning(last.ID); err != nil || got != last {
 		t.Errorf("FindLearning(%s) = %v, %v (an exact ID wins over longer ones)", last.ID, got, err)
+	}
+}
+
+// TestCopyNumbers checks the copy count behind "-2" IDs: in order, per ID,
+// with a session ID never counted as a copy of a learning ID.
+func TestCopyNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		ids      []string
+		sessions int
+		want     []uint32
+	}{
+		{"none", nil, 0, []uint32{}},
+		{"distinct", []string{"l0000001", "l0000002", "lfffffff"}, 0, []uint32{1, 1, 1}},
+		{"copies in order", []string{"labc1234", "l0000002", "labc1234", "labc1234", "l0000002"}, 0, []uint32{1, 1, 2, 3, 2}},
+		{"session and learning alike", []string{"sabc1234", "sabc1234", "labc1234", "labc1234"}, 2, []uint32{1, 2, 1, 2}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := copyNumbers(strings.Join(tt.ids, ""), 1+idHexDigits, tt.sessions)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("copyNumbers(%v) = %v, want %v", tt.ids, got, tt.want)
+			}
+		})
 	}
 }

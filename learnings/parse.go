@@ -384,6 +384,8 @@ type categoryNames map[string]labelName
 type labelName struct {
 	label, name string
 	typo        bool
+	// known is set for a spec label in any spelling.
+	known bool
 }
 
 func (c *categoryNames) normalize(label []byte) labelName {
@@ -394,9 +396,8 @@ func (c *categoryNames) normalize(label []byte) labelName {
 		*c = categoryNames{}
 	}
 	n := labelName{label: string(label)}
-	var known bool
-	n.name, known = NormalizeCategory(n.label)
-	if !known {
+	n.name, n.known = NormalizeCategory(n.label)
+	if !n.known {
 		if s, ok := SuggestCategory(n.label); ok {
 			n.name, n.typo = s, true
 		}
@@ -442,10 +443,27 @@ type bodyParser struct {
 	notes *[]Problem
 	// pending is a custom category label with no learning under it yet.
 	pending *Category
+	// slab holds the learnings newLearning hands out next.
+	slab []Learning
 }
 
 func (b *bodyParser) reset(src []byte, mode bodyMode, problems *[]Problem, names *categoryNames) {
-	*b = bodyParser{src: src, mode: mode, problems: problems, names: names, buf: b.buf[:0]}
+	*b = bodyParser{src: src, mode: mode, problems: problems, names: names, buf: b.buf[:0], slab: b.slab}
+}
+
+// slabSize is how many learnings newLearning allocates at once.
+const slabSize = 64
+
+// newLearning is a new Learning from a block of slabSize, which lives as
+// long as any of its learnings: one allocation per 64 learnings instead of
+// one each (a 1 MB parse: 35925 -> 29315 allocations on the default file).
+func (b *bodyParser) newLearning() *Learning {
+	if len(b.slab) == 0 {
+		b.slab = make([]Learning, slabSize)
+	}
+	l := &b.slab[0]
+	b.slab = b.slab[1:]
+	return l
 }
 
 func (b *bodyParser) problem(line int, format string, args ...any) {
@@ -559,7 +577,7 @@ func (b *bodyParser) heading(l line) {
 // one per change, and not a category. Input keeps reading every heading as
 // a label, since learn store's input is short and written for it.
 func (b *bodyParser) headingLabel(text []byte) bool {
-	if b.mode == bodyInput || knownCategory(text) || keyEquals(bytes.TrimRight(text, ":* "), "learnings") {
+	if b.mode == bodyInput || b.knownCategory(text) || keyEquals(bytes.TrimRight(text, ":* "), "learnings") {
 		return true
 	}
 	return shortName(text)
@@ -613,13 +631,13 @@ func (b *bodyParser) label(name []byte, l line) {
 	if b.mode == bodyInput && b.notes != nil && canon != GeneralCategory && n.label != canon {
 		if n.typo {
 			*b.notes = append(*b.notes, Problem{Line: l.num, Message: fmt.Sprintf("category label %q looks like a misspelling of %q; stored as %q", n.label, canon, canon)})
-		} else if _, known := NormalizeCategory(n.label); known {
+		} else if n.known {
 			*b.notes = append(*b.notes, Problem{Line: l.num, Message: fmt.Sprintf("category label %q stored as the spec's %q", n.label, canon)})
 		}
 	}
 	c := &Category{Name: canon, Label: n.label, Span: Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}, Misspelt: n.typo}
 	b.pending = nil
-	if _, known := NormalizeCategory(n.label); b.mode != bodyInput && !known && !n.typo {
+	if b.mode != bodyInput && !n.known && !n.typo {
 		// A custom label is a category once a learning stands under
 		// it; until then it holds nothing and is text of the file.
 		b.pending = c
@@ -639,7 +657,7 @@ func (b *bodyParser) structural(l line) bool {
 	if !ok {
 		return false
 	}
-	if b.mode != bodyInput && len(bytes.TrimSpace(rest)) > 0 && fieldOf(name) == fieldNone && !knownCategory(name) {
+	if b.mode != bodyInput && len(bytes.TrimSpace(rest)) > 0 && fieldOf(name) == fieldNone && !b.knownCategory(name) {
 		// "**Root cause:** the token expired": an inline label, text of
 		// the learning it follows, not a category.
 		return false
@@ -750,6 +768,13 @@ func parseLabel(t []byte, plain bool) (name, rest []byte, ok bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// knownCategory is the package's knownCategory through the file's cache of
+// labels: a file asks about the same few labels on thousands of lines.
+func (b *bodyParser) knownCategory(name []byte) bool {
+	n := b.names.normalize(name)
+	return n.known || n.typo
 }
 
 // knownCategory accepts a spec label or a near miss of one.
@@ -884,7 +909,8 @@ func (b *bodyParser) finishItem() {
 			b.problem(it.line, "learning with no category label above it; filed under %s", GeneralCategory)
 		}
 	}
-	l := &Learning{Category: c.Name, Text: text, Span: span}
+	l := b.newLearning()
+	*l = Learning{Category: c.Name, Text: text, Span: span}
 	if sup, ok := ParseSuperseded(text); ok {
 		l.Superseded = sup
 	}

@@ -263,7 +263,18 @@ func (r *Result) worstFooter(items []Item) string {
 // time, then Consolidated.
 func newestFirst(doc *learnings.Document) []*learnings.Learning {
 	sessions := learnings.NewestFirst(doc.Sessions)
-	var out []*learnings.Learning
+	n := 0
+	for _, s := range sessions {
+		for _, c := range s.Categories {
+			n += len(c.Learnings)
+		}
+	}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			n += len(c.Learnings)
+		}
+	}
+	out := make([]*learnings.Learning, 0, n)
 	for _, s := range sessions {
 		for _, c := range s.Categories {
 			out = append(out, c.Learnings...)
@@ -278,26 +289,37 @@ func newestFirst(doc *learnings.Document) []*learnings.Learning {
 }
 
 // groupByCategory orders items by category, keeping their order inside
-// each: a bucket per category, since a file has thousands of learnings but a
-// handful of categories.
+// each: it counts each category's items, then places every item once at its
+// category's next slot, since a file has thousands of learnings but a
+// handful of categories. (Growing a bucket per category copied every item
+// two or three times and was 7% of a 1 MB recall process's CPU, most of it
+// page faults on the growing buckets.)
 func groupByCategory(items []Item, names categoryNames) []Item {
 	index := map[string]int{}
-	var buckets [][]Item
 	var order []string
+	var count []int
 	for _, it := range items {
 		i, ok := index[it.Category]
 		if !ok {
-			i = len(buckets)
+			i = len(order)
 			index[it.Category] = i
-			buckets = append(buckets, nil)
 			order = append(order, it.Category)
+			count = append(count, 0)
 		}
-		buckets[i] = append(buckets[i], it)
+		count[i]++
 	}
 	slices.SortFunc(order, names.compare)
-	out := items[:0:0]
+	next := make([]int, len(order))
+	at := 0
 	for _, c := range order {
-		out = append(out, buckets[index[c]]...)
+		next[index[c]] = at
+		at += count[index[c]]
+	}
+	out := make([]Item, len(items))
+	for _, it := range items {
+		i := index[it.Category]
+		out[next[i]] = it
+		next[i]++
 	}
 	return out
 }
