@@ -177,6 +177,7 @@ for gen in $generators; do
 		cell "cat" "$size" "$runs" -null -- cat "$file"
 		cell "grep -c (search floor)" "$size" "$runs" -- grep -c -i retry "$file"
 		cell "goldmark parse" "$size" "$runs" -- "$work/bin/goldparse" "$file"
+		cell "goldmark block parse" "$size" "$runs" -- "$work/bin/goldparse" -blocks "$file"
 		cell "learn --version" "$size" "$runs" -expect-output -- "$learn" --version
 		cell "learn recall" "$size" "$runs" -expect-output -- "$learn" recall --file "$file"
 		cell "learn recall (context)" "$size" "$runs" -expect-output -- "$learn" recall --file "$file" \
@@ -235,6 +236,8 @@ ratio_rows=(
 	"learn compact|learn recall|≤ 3×|big"
 	"learn recall|goldmark parse|≤ 0.5×|1m"
 	"learn store|goldmark parse|≤ 0.5×|1m"
+	"learn recall|goldmark block parse|≤ 0.5×|1m"
+	"learn store|goldmark block parse|≤ 0.5×|1m"
 )
 
 report() {
