@@ -149,7 +149,7 @@ func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte,
 	res.BytesAfter = len(out)
 	res.Advice = ""
 	if len(out) > res.Limit {
-		res.Advice = learnings.SizeAdvice(learnings.Parse(out), res.Limit)
+		res.Advice = learnings.SizeAdviceFor(len(out), plan.SessionsAfter(), res.Limit)
 	}
 	return out, nil
 }
