@@ -39,6 +39,11 @@ type Plan struct {
 	// sessionsAfter counts the sessions of the result, as Apply's check
 	// read it.
 	sessionsAfter int
+	// planned is the document planned, and unread its Unread(), which the
+	// report and Apply read three times: each working out scans the whole
+	// file again.
+	planned *learnings.Document
+	unread  []learnings.Unread
 }
 
 // Stats counts what a compaction folds and merges, for the report.
@@ -62,7 +67,7 @@ type Stats struct {
 // NewPlan works out the compaction of doc. It reads only the model; Apply
 // turns the plan into bytes.
 func NewPlan(doc *learnings.Document, opts Options) *Plan {
-	p := &Plan{}
+	p := &Plan{planned: doc, unread: doc.Unread()}
 	order := newestFirst(doc.Sessions)
 	keep := min(max(opts.Keep, 0), len(order))
 	kept := make(map[*learnings.Session]bool, keep)
@@ -143,11 +148,12 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out = keepUnread(doc, p.Folded, out)
+	us := p.unreadOf(doc)
+	out = keepUnread(doc, us, p.Folded, out)
 	if err := p.verify(doc, out); err != nil {
 		return nil, err
 	}
-	if err := keptAll(doc, out); err != nil {
+	if err := keptAll(doc, us, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -161,10 +167,10 @@ const KeptTitle = "Kept by compact"
 // keepUnread copies the unread lines of the folded sessions, byte for
 // byte, into the section KeptTitle of out: at its end when out has one,
 // else a new one above the sessions.
-func keepUnread(doc *learnings.Document, folded []*learnings.Session, out []byte) []byte {
+// us is doc.Unread().
+func keepUnread(doc *learnings.Document, us []learnings.Unread, folded []*learnings.Session, out []byte) []byte {
 	var kept []byte
 	eol := doc.EOL
-	us := doc.Unread()
 	for _, s := range folded {
 		var blocks []byte
 		for _, u := range us {
@@ -210,12 +216,20 @@ func keepUnread(doc *learnings.Document, folded []*learnings.Session, out []byte
 // CPU time.
 func (p *Plan) SessionsAfter() int { return p.sessionsAfter }
 
+// unreadOf is doc.Unread(), worked out once for the document planned.
+func (p *Plan) unreadOf(doc *learnings.Document) []learnings.Unread {
+	if doc == p.planned {
+		return p.unread
+	}
+	return doc.Unread()
+}
+
 // UnreadFolded counts the lines of the folded sessions that are not read
 // as learnings: what Apply keeps under KeptTitle.
-func UnreadFolded(doc *learnings.Document, folded []*learnings.Session) int {
+func (p *Plan) UnreadFolded() int {
 	n := 0
-	for _, u := range doc.Unread() {
-		for _, s := range folded {
+	for _, u := range p.unread {
+		for _, s := range p.Folded {
 			if u.Kind == learnings.UnreadSession && s.Span.Line <= u.Line && u.EndLine <= s.Span.EndLine {
 				n += u.Lines
 			}
@@ -235,10 +249,10 @@ func splice(out []byte, at int, b []byte, eol string) []byte {
 	return append(res, out[at:]...)
 }
 
-// keptAll checks that every line of doc not read as learnings is still in
-// out, as written: compact refuses rather than drop what it cannot read.
-func keptAll(doc *learnings.Document, out []byte) error {
-	us := doc.Unread()
+// keptAll checks that every line of doc not read as learnings (us) is
+// still in out, as written: compact refuses rather than drop what it
+// cannot read.
+func keptAll(doc *learnings.Document, us []learnings.Unread, out []byte) error {
 	if len(us) == 0 {
 		return nil // every line was read: the learnings check covers them
 	}
