@@ -135,7 +135,7 @@ func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte,
 		}
 		return src, nil
 	}
-	res.UnreadKept = engine.UnreadFolded(doc, plan.Folded)
+	res.UnreadKept = plan.UnreadFolded()
 	res.Warnings = nil
 	if res.UnreadKept > 0 {
 		res.Warnings = []string{fmt.Sprintf("%s the folded sessions held that %s not read as learnings %s kept as written under \"## %s\"",
@@ -149,7 +149,7 @@ func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte,
 	res.BytesAfter = len(out)
 	res.Advice = ""
 	if len(out) > res.Limit {
-		res.Advice = learnings.SizeAdvice(learnings.Parse(out), res.Limit)
+		res.Advice = learnings.SizeAdviceFor(len(out), plan.SessionsAfter(), res.Limit)
 	}
 	return out, nil
 }

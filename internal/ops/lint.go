@@ -38,6 +38,7 @@ type LintResult struct {
 func Lint(m *Memory, opts LintOptions) (*LintResult, error) {
 	var findings []lint.Finding
 	var doc *learnings.Document
+	var unread []learnings.Unread
 	var exists bool
 	if m.Cached != nil {
 		snap, err := m.Cached()
@@ -46,6 +47,7 @@ func Lint(m *Memory, opts LintOptions) (*LintResult, error) {
 		}
 		doc, exists = snap.Doc, snap.Exists
 		findings = snap.lint(m.limit())
+		unread = doc.Unread()
 	} else {
 		// The secret scan needs only the bytes: it runs while they are
 		// parsed.
@@ -63,13 +65,14 @@ func Lint(m *Memory, opts LintOptions) (*LintResult, error) {
 		if opts.Busy != nil {
 			done = opts.Busy("checking " + plural(len(doc.Learnings()), "learning", "learnings"))
 		}
-		findings = lint.CheckScanned(doc, m.limit(), scan)
+		unread = doc.Unread()
+		findings = lint.CheckRead(doc, m.limit(), scan, unread)
 		done()
 	}
 	out := &LintResult{File: m.Display, FileReason: m.Reason, Exists: exists, Sessions: len(doc.Sessions), Learnings: len(doc.Learnings()),
 		Errors: lint.Errors(findings), Findings: findings}
 	out.Warnings = len(findings) - out.Errors
-	out.Unread = doc.Unread()
+	out.Unread = unread
 	out.UnreadLines = learnings.UnreadLines(out.Unread)
 	if out.Unread == nil {
 		out.Unread = []learnings.Unread{}

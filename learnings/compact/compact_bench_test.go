@@ -7,8 +7,7 @@ import (
 	"github.com/learn-memory/learn/learnings"
 )
 
-func benchmarkCompact(b *testing.B, size int) {
-	src := memgen.Generate(1, size)
+func benchmarkCompact(b *testing.B, src []byte) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -21,13 +20,27 @@ func benchmarkCompact(b *testing.B, size int) {
 
 // BenchmarkCompact1MB measures parse, fold and splice of a generated 1 MB
 // file: the whole of "learn compact" but the lock, backup and write.
-func BenchmarkCompact1MB(b *testing.B) { benchmarkCompact(b, 1<<20) }
+func BenchmarkCompact1MB(b *testing.B) { benchmarkCompact(b, memgen.Generate(1, 1<<20)) }
 
 // BenchmarkCompact256KB shows how the cost grows with size next to 1 MB.
-func BenchmarkCompact256KB(b *testing.B) { benchmarkCompact(b, 256<<10) }
+func BenchmarkCompact256KB(b *testing.B) { benchmarkCompact(b, memgen.Generate(1, 256<<10)) }
 
 // BenchmarkCompact4MB and BenchmarkCompact10MB show that the fold stays
 // linear in the file's size.
-func BenchmarkCompact4MB(b *testing.B) { benchmarkCompact(b, 4<<20) }
+func BenchmarkCompact4MB(b *testing.B) { benchmarkCompact(b, memgen.Generate(1, 4<<20)) }
 
-func BenchmarkCompact10MB(b *testing.B) { benchmarkCompact(b, 10<<20) }
+func BenchmarkCompact10MB(b *testing.B) { benchmarkCompact(b, memgen.Generate(1, 10<<20)) }
+
+// BenchmarkCompactGenerators is BenchmarkCompact10MB on the memory of
+// every generator of bench/, whose learnings fold at different costs.
+func BenchmarkCompactGenerators(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		name := mode
+		if name == "" {
+			name = "default"
+		}
+		b.Run(name, func(b *testing.B) {
+			benchmarkCompact(b, memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		})
+	}
+}

@@ -41,9 +41,15 @@ type entry struct {
 	seq      int
 }
 
-func newFolder() *folder {
-	return &folder{exact: make(map[string]*entry), index: similar.NewSameIndex(), customOrder: make(map[string]int),
-		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string), keys: make(map[string]string)}
+// folding is one learning to fold: its category label and its text.
+type folding struct{ category, text string }
+
+// newFolder returns a folder for n learnings.
+func newFolder(n int) *folder {
+	index := similar.NewSameIndex()
+	index.Grow(n)
+	return &folder{exact: make(map[string]*entry), index: index, customOrder: make(map[string]int),
+		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string), keys: make(map[string]string, n)}
 }
 
 func (f *folder) normalize(label string) string {
@@ -67,9 +73,9 @@ func (f *folder) rank(category string) int {
 	return r
 }
 
-func (f *folder) add(category, text string) {
+// add folds text, prepared as t, filed under category.
+func (f *folder) add(category, text string, t *similar.Text) {
 	category = f.normalize(category)
-	t := similar.Prepare(text)
 	canon := keyOf(t.Canonical(), text)
 	f.keys[text] = canon
 	if canon == "" {

@@ -131,3 +131,41 @@ func TestCompactKeptSection(t *testing.T) {
 		t.Errorf("%d unread lines after compact: %v", n, learnings.Parse([]byte(out2)).Unread())
 	}
 }
+
+// TestPlanCountsWhatItParsedOnce holds the counts a plan keeps from one
+// reading (the sessions Apply's check parsed, the unread lines worked out
+// once) to those of reading the document and the result again, on team
+// logs full of unread lines, with and without sessions kept.
+func TestPlanCountsWhatItParsedOnce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := range 12 {
+		src := teamLog(r, 2+r.IntN(30), i%4 == 0)
+		for _, keep := range []int{0, 1, 3} {
+			t.Run(fmt.Sprintf("log%d/keep%d", i, keep), func(t *testing.T) {
+				doc := learnings.Parse([]byte(src))
+				p := NewPlan(doc, Options{Keep: keep})
+				unread := 0
+				for _, u := range doc.Unread() {
+					for _, s := range p.Folded {
+						if u.Kind == learnings.UnreadSession && s.Span.Line <= u.Line && u.EndLine <= s.Span.EndLine {
+							unread += u.Lines
+						}
+					}
+				}
+				if got := p.UnreadFolded(); got != unread {
+					t.Errorf("UnreadFolded() = %d, want %d", got, unread)
+				}
+				out, err := p.Apply(doc)
+				if errors.Is(err, learnings.ErrWouldLose) {
+					return // refused: nothing written, nothing to count
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := p.SessionsAfter(), len(learnings.Parse(out).Sessions); got != want {
+					t.Errorf("SessionsAfter() = %d, want %d (parsed again)", got, want)
+				}
+			})
+		}
+	}
+}
