@@ -132,12 +132,10 @@ func compute(doc *learnings.Document, now time.Time) *StatsResult {
 	for _, c := range custom {
 		rep.Categories = append(rep.Categories, CategoryCount{Category: c, Count: counts[c]})
 	}
-	// The default recall is a small part of the work of the full one; it
-	// is measured beside it, on another CPU where there is one.
-	defaultRecall := make(chan RecallCost, 1)
-	go func() { defaultRecall <- cost(engine.Select(doc, engine.Options{MaxChars: engine.DefaultMaxChars})) }()
-	rep.FullRecall = cost(engine.Select(doc, engine.Options{}))
-	rep.DefaultRecall = <-defaultRecall
+	// One selection weighs both recalls: the learnings are ordered and
+	// grouped once.
+	recalls := engine.Measure(doc, 0, engine.DefaultMaxChars)
+	rep.FullRecall, rep.DefaultRecall = cost(recalls[0]), cost(recalls[1])
 
 	var newest, oldest *learnings.Session
 	sessionBytes := 0

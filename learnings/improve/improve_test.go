@@ -189,3 +189,51 @@ func TestAnalyseParallel(t *testing.T) {
 		t.Error("the report on 4 CPUs differs from the one on 1")
 	}
 }
+
+// TestAnalyseTopGenerated holds AnalyseTop, which places only the
+// suggestions that may rank among the first limit, to the first limit of
+// the full analysis, on memories of every generator, against docs the
+// sessions read (some often, some never) and against a Corpus that is not
+// *docs.Corpus.
+func TestAnalyseTopGenerated(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"README.md":       "# Project\n\nRun `make gen` before `go test`.\n\n## Retries\n\nThe sync client retries idempotent calls; backoff caps at 30 s.\n",
+		"docs/testing.md": "# Testing\n\n## Race detector\n\nRun the tests with -race; the cache tests need a running Redis.\n\n## Fixtures\n\nGolden files are refreshed with -update.\n",
+		"docs/deploy.md":  "# Deploy\n\nThe deploy needs the staging cluster and kubectl rollout status.\n",
+		"AGENTS.md":       "# Agents\n\n## Conventions\n\nKeep commits small.\n",
+	}
+	var paths []string
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	corpus, err := docs.Load(root, paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 11, Size: 200 << 10, Mode: mode}))
+		for name, c := range map[string]Corpus{"docs": corpus, "fake": fakeCorpus{}} {
+			all := AnalyseTop(doc, c, 0)
+			for _, limit := range []int{1, 3, 20, 64, 65, 300} {
+				rep := AnalyseTop(doc, c, limit)
+				top := all.Suggestions[:min(limit, len(all.Suggestions))]
+				if !reflect.DeepEqual(rep.Suggestions, top) {
+					t.Errorf("%s/%s limit %d: the suggestions differ from the first %d of all of them", mode, name, limit, limit)
+				}
+				if want := len(all.Suggestions) - len(top); rep.Omitted != want {
+					t.Errorf("%s/%s limit %d: %d omitted, want %d", mode, name, limit, rep.Omitted, want)
+				}
+				if !reflect.DeepEqual(rep.Covered, all.Covered) || rep.Learnings != all.Learnings || !reflect.DeepEqual(rep.Docs, all.Docs) {
+					t.Errorf("%s/%s limit %d: covered, counts or docs differ", mode, name, limit)
+				}
+			}
+		}
+	}
+}

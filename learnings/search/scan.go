@@ -1,10 +1,14 @@
 package search
 
 import (
+	"bytes"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Search answers one query without building an index: it reads every
@@ -35,6 +39,7 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 		terms = append(terms, t)
 		postings = append(postings, nil)
 	}
+	filter := newFilter(exact, prefixes)
 	var tf []float32
 	var used []int
 	var total float64
@@ -92,7 +97,13 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 			w = weight
 			tokenize(text, add)
 		}
-		read(l.Text, weightText)
+		if filter.may(l.Text) {
+			read(l.Text, weightText)
+		} else {
+			// None of the query's terms is in the text: only its
+			// length counts, the same sum of ones read does.
+			length = float32(countWords(l.Text))
+		}
 		if l.Session != nil && l.Session == session {
 			for _, st := range replay {
 				apply(st)
@@ -145,4 +156,96 @@ type step struct {
 
 func hasAnyPrefix(term string, prefixes []string) bool {
 	return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(term, p) })
+}
+
+// filter tells by a byte check whether a text may hold one of a query's
+// terms, so that Search tokenises only the learnings that may match and
+// counts the words of the others (most of a large file, for most queries:
+// "search zyzzyvaquux" on a generated 10 MB memory went from 182 to 46 ms
+// of CPU past the parse).
+//
+// A term comes from a word that holds it whole once folded, except that a
+// stem ending in y ("retry") comes from "retries" and "retried" too: the
+// root looked for is the term without that y. Folding lower-cases ASCII
+// letters, which the check does too; beyond ASCII it applies NFKC, which can
+// turn a rune into ASCII letters ("ﬁ", "Ｒ", the Kelvin sign): a text with
+// such a rune, or any text beyond ASCII when a root is, is always
+// tokenised.
+type filter struct {
+	roots [][]byte
+	// all is set when a root is empty: every text may match. wide is set
+	// when a root is not ASCII.
+	all, wide bool
+	buf       []byte
+	// plain caches, by rune beyond ASCII, whether folding it yields no
+	// ASCII byte.
+	plain map[rune]bool
+}
+
+func newFilter(exact, prefixes []string) *filter {
+	f := &filter{plain: map[rune]bool{}}
+	for _, t := range slices.Concat(exact, prefixes) {
+		root := strings.TrimSuffix(t, "y")
+		f.all = f.all || root == ""
+		f.wide = f.wide || hasWide(root)
+		f.roots = append(f.roots, []byte(root))
+	}
+	return f
+}
+
+// may reports whether text may hold one of the terms.
+func (f *filter) may(text string) bool {
+	if f.all {
+		return true
+	}
+	f.buf = f.buf[:0]
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			f.buf = append(f.buf, c)
+			i++
+			continue
+		}
+		if f.wide {
+			return true
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !f.plainRune(r) {
+			return true
+		}
+		// A byte no root holds keeps the ASCII on either side apart.
+		f.buf = append(f.buf, 0x80)
+		i += size
+	}
+	for _, r := range f.roots {
+		if bytes.Contains(f.buf, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRune reports whether folding r, alone or beside others, yields no
+// ASCII byte: NFKC leaves it as it is (composing it with its neighbours
+// gives a rune beyond ASCII too) and its lower case is beyond ASCII.
+func (f *filter) plainRune(r rune) bool {
+	ok, seen := f.plain[r]
+	if !seen {
+		s := string(r)
+		ok = norm.NFKC.IsNormalString(s) && unicode.ToLower(r) >= utf8.RuneSelf
+		f.plain[r] = ok
+	}
+	return ok
+}
+
+func hasWide(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }

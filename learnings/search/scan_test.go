@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -13,7 +14,13 @@ import (
 // match text, focus and project, whole words and completions.
 func TestSearchIsQuery(t *testing.T) {
 	queries := []string{"retry", "retry timeout", "sync client", "config", "bench", "Benchmark session",
-		"gateway idle connections", "zyzzyvaquux", "ret", "deploy stag", "dat", "テスト", "über"}
+		"gateway idle connections", "zyzzyvaquux", "ret", "deploy stag", "dat", "テスト", "über",
+		// Stems that end in y come from words that do not hold them whole.
+		"retries", "Retried", "RETRYING", "policy", "dependencies", "key", "registry", "y",
+		// Compounds, camelCase, paths, short words and completions.
+		"sync.yaml", "docs/api.md", "client.Do", "DoRequest", "uploadFile", "go", "db", "s", "a", "x",
+		"depl", "migr", "tok", "cach", "caching", "retry timeout gateway", "GATEWAY", "ﬁle", "Ｇｏ",
+		"東京", "Straße", "idempotency-key", "C:\\Users", "https://docs.example.com"}
 	docs := map[string]*learnings.Document{
 		"sessions sharing a focus": buildDoc(nil,
 			testSession{"a", "Retry logic for the sync client", "acme-sync", [][2]string{
@@ -21,6 +28,14 @@ func TestSearchIsQuery(t *testing.T) {
 				{"User Corrections", "the config lives in sync.yaml"}, {"Fresh Discoveries", "timeouts retry twice"}}},
 			testSession{"b", "Retry logic for the sync client", "acme-sync", [][2]string{{"Fresh Discoveries", "gateway drops idle connections"}}},
 		),
+		// Folding turns these runes into ASCII letters: the byte check
+		// must not reject them.
+		"runes that fold to ASCII": buildDoc([][2]string{
+			{"Fresh Discoveries", "Ｒｅｔｒｙ the upload twice"}, {"Fresh Discoveries", "the ﬁle watcher retries"},
+			{"User Corrections", "keep the oven under 200 \u212a"}, {"Fresh Discoveries", "the İstanbul office deploys"},
+			{"Fresh Discoveries", "café\u0301 retried on über-retry"}, {"Fresh Discoveries", "①st step of the ™ policy"},
+			{"Fresh Discoveries", "Ｓｙｎｃ.Ｃｌｉｅｎｔ ＧＡＴＥＷＡＹ"}, {"Fresh Discoveries", "东京 retry ｶﾀｶﾅ"},
+		}),
 	}
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		docs["generated "+mode] = learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 5, Size: 150 << 10, Mode: mode}))
@@ -46,4 +61,25 @@ func TestSearchIsQuery(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzFilter checks the byte check never rejects a text holding one of a
+// query's terms, whole or completed.
+func FuzzFilter(f *testing.F) {
+	for _, s := range [][2]string{{"Ｒｅｔｒｙ twice", "retry"}, {"retries", "retry"}, {"ﬁle", "file"},
+		{"über-retry", "über"}, {"\u212a", "k"}, {"東京abc", "東京"}, {"Stopping", "stop"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, text, query string) {
+		exact, prefixes := parseQuery(query, true)
+		if len(exact) == 0 {
+			return
+		}
+		flt := newFilter(exact, prefixes)
+		tokenize(text, func(tk token) {
+			if (slices.Contains(exact, tk.term) || hasAnyPrefix(tk.term, prefixes)) && !flt.may(text) {
+				t.Fatalf("the filter for %q rejects %q, which holds %q", query, text, tk.term)
+			}
+		})
+	})
 }

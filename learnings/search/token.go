@@ -15,3 +15,7 @@ func tokenize(text string, emit func(token)) {
 }
 
 func fold(s string) string { return terms.Fold(s) }
+
+// countWords is terms.Count: the tokens of text that count towards its
+// length.
+func countWords(text string) int { return terms.Count(text) }

@@ -182,6 +182,61 @@ func Tokenize(text string, emit func(Token)) {
 	}
 }
 
+// Count is how many tokens Tokenize emits with Part unset: one per word,
+// a compound joined by punctuation counting once, and one per ideograph.
+// It folds, stems and allocates nothing, so that search can weigh the
+// length of every learning of a large file and tokenise only those that
+// may hold a query's words.
+func Count(text string) int {
+	n := 0
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !isWordRune(r) {
+				i += size
+				continue
+			}
+			if isIdeographic(r) {
+				n++
+				i += size
+				continue
+			}
+		}
+		n++
+		i = wordEnd(text, i)
+	}
+	return n
+}
+
+// wordEnd is where the word Tokenize reads from text[start] ends: its
+// letters and digits, joiners followed by more of them, no ideograph.
+func wordEnd(text string, i int) int {
+	for i < len(text) {
+		if c := text[i]; c < utf8.RuneSelf && asciiWord[c] {
+			i++
+			continue
+		}
+		r, size := decode(text[i:])
+		if r >= utf8.RuneSelf && isWordRune(r) && !isIdeographic(r) {
+			i += size
+			continue
+		}
+		if isJoiner(r) && i+size < len(text) {
+			if next, _ := decode(text[i+size:]); isWordRune(next) && !isIdeographic(next) {
+				i += size
+				continue
+			}
+		}
+		break
+	}
+	return i
+}
+
 // Words returns the words of text as a Matcher finds them: every term
 // Tokenize emits except the compounds joined by punctuation, so
 // `ios/UploadQueue.swift` gives "ios", "uploadqueu", "upload", "queu",

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/internal/memgen"
 )
 
 func TestTokenizeCompounds(t *testing.T) {
@@ -128,4 +130,59 @@ func TestMatcherManyStarts(t *testing.T) {
 	if len(found) != len(words) {
 		t.Errorf("found %d of %d words", len(found), len(words))
 	}
+}
+
+// wholeTokens counts the tokens Tokenize emits with Part unset, which
+// Count must count without tokenising.
+func wholeTokens(text string) int {
+	n := 0
+	Tokenize(text, func(tk Token) {
+		if !tk.Part {
+			n++
+		}
+	})
+	return n
+}
+
+func TestCount(t *testing.T) {
+	tests := []string{
+		"", " ", "a", "Retry `client.Do` twice", "ios/Uploader.swift and uploadFile",
+		"fix/stripe-webhook-retries", "trailing joiner- and. dots.", "x-", "-x", "a..b", "a.-b", "v1.2.3",
+		"user@example.com +1 #42 C++ c# 50%", "HTTPServer S3Bucket base64Encode",
+		"東京の天気は晴れ", "東京abc", "abc東京", "日本語 tokenizer splits 東京", "über-cool Straße ﬁle Ｇｏ",
+		"café\u0301 naïve e\u0301t\u00e9", "Ωmega-λ", "한국어 텍스트", "カタカナ-テスト", "C:\\Users\\dev\\app.log",
+		"https://docs.example.com/api#retries?x=1", "\xff\xfe broken \xc3 utf8 \xe6\x97", "tab\there\nnew-\nline",
+		"emoji 🎉 party🎉time", "snake_case_name __dunder__ _lead trail_",
+	}
+	for _, text := range tests {
+		t.Run(text, func(t *testing.T) {
+			if got, want := Count(text), wholeTokens(text); got != want {
+				t.Errorf("Count(%q) = %d, Tokenize emits %d whole tokens", text, got, want)
+			}
+		})
+	}
+}
+
+// TestCountGenerated holds Count to Tokenize on every line of memories
+// from every generator.
+func TestCountGenerated(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 3, Size: 200 << 10, Mode: mode}))
+		for i, line := range strings.Split(src, "\n") {
+			if got, want := Count(line), wholeTokens(line); got != want {
+				t.Errorf("%s line %d: Count(%q) = %d, Tokenize emits %d whole tokens", mode, i+1, line, got, want)
+			}
+		}
+	}
+}
+
+func FuzzCount(f *testing.F) {
+	for _, s := range []string{"Retry `client.Do`", "東京abc-def", "a.-b", "\xff.x", "über_straße"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := Count(text), wholeTokens(text); got != want {
+			t.Errorf("Count(%q) = %d, Tokenize emits %d whole tokens", text, got, want)
+		}
+	})
 }
