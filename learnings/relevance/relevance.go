@@ -642,11 +642,12 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 	if need < 2 {
 		return
 	}
-	// strong is the words of the context each match holds in its text or
-	// its session's focus that count as a signal anywhere.
-	strong := func(k int) []int {
+	// strong appends to ws[:0] the words of the context match k holds in
+	// its text or its session's focus that count as a signal anywhere:
+	// reusing ws saves an allocation per match (a third of Rank's).
+	strong := func(k int, ws []int) []int {
 		i := at[k]
-		var ws []int
+		ws = ws[:0]
 		for _, h := range s.hits[s.off[i]:s.off[i+1]] {
 			if !h.read && idfs[h.word] >= signalShare*floor {
 				ws = append(ws, h.word)
@@ -659,7 +660,7 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 	// says where, not what the task is about.
 	var top []int
 	if b := slices.IndexFunc(ms, func(m Match) bool { return !m.onlySeen }); b >= 0 {
-		top = strong(b)
+		top = strong(b, nil)
 		said := 0
 		for _, w := range top {
 			if !s.q.pathly[w] {
@@ -670,16 +671,26 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 			top = nil
 		}
 	}
-	// subjects are, by session, the words of its corroborated matches at
-	// or above the floor.
+	// subjects are, for the sessions of the matches that may be second
+	// facts, the words of their corroborated matches at or above the
+	// floor: built for those sessions only, it costs a large memory,
+	// whose corroborated matches run to thousands, no allocation per
+	// match.
 	subjects := map[*learnings.Session][]int{}
+	for _, m := range ms {
+		if m.Score < floor && m.Score >= floor/2 && m.signals == 1 && len(m.Paths) == 0 && m.Learning.Session != nil {
+			subjects[m.Learning.Session] = nil
+		}
+	}
+	var ws []int
 	for k := range ms {
 		m := &ms[k]
-		if m.Score < floor {
+		if m.Score < floor || len(subjects) == 0 {
 			break
 		}
-		if m.signals >= need && m.Learning.Session != nil {
-			subjects[m.Learning.Session] = append(subjects[m.Learning.Session], strong(k)...)
+		if sw, ok := subjects[m.Learning.Session]; ok && m.signals >= need {
+			ws = strong(k, ws)
+			subjects[m.Learning.Session] = append(sw, ws...)
 		}
 	}
 	for k := range ms {
@@ -687,12 +698,12 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 		if m.signals != 1 || len(m.Paths) > 0 {
 			continue
 		}
-		ws := strong(k)
+		ws = strong(k, ws)
 		if m.Score >= floor {
 			m.lone = top != nil && !slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(top, w) })
 			continue
 		}
-		if m.Learning.Session != nil && m.Score >= floor/2 {
+		if m.Score >= floor/2 {
 			m.second = slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(subjects[m.Learning.Session], w) })
 		}
 	}
