@@ -38,8 +38,8 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 	}
 	var chosen []Item
 	for i := range ms {
-		if ms[i].Score < ranking.Floor {
-			break
+		if !ranking.Chosen(ms[i]) {
+			continue
 		}
 		if j, ok := inScope[ms[i].Learning]; ok {
 			it := items[j]

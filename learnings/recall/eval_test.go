@@ -104,9 +104,11 @@ const evalBudget = 2000
 // learning linked to the task only by a file its session read, or by one
 // rare word, is caught when it is chosen: see evalTrapFloor. testdata/dev5
 // (an invoicing app, 31 tasks each with such a trap) is a development set
-// for issue 24, held to its baseline the same way.
+// for issue 24, held to its baseline the same way, and so is testdata/dev6
+// (an e-bike sharing fleet whose decoys share one rare word with the task
+// in another sense: a warehouse's loading dock beside a bike's dock).
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/dev5"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/dev5", "testdata/dev6"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -114,15 +116,21 @@ func TestEvalRecallAtBudget(t *testing.T) {
 // evalFloor is the lowest share (in percent) of task-relevant learnings a
 // set must find with context. eval3's is its baseline, the score of the
 // code when the set was added (50 of 54, 92.6%, at fbc7146, 69010ba and
-// 9664623), not a goal: raise it when recall gets better. eval4's is its
-// baseline too (61 of 62, 98.4%, at 3b7fae8).
+// 9664623; 51 of 54, 94.4%, since a one-word match is left out when the
+// task's best match rests on its other words and a second fact of a
+// chosen learning's session is chosen), not a goal: raise it when recall
+// gets better. eval4's is its baseline too (61 of 62, 98.4%, at 3b7fae8).
 var evalFloor = map[string]float64{
 	"eval":  90,
 	"eval2": 90,
-	"eval3": 92.5,
+	"eval3": 94.4,
 	"eval4": 98.3,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
+	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
+	// branch changed the ranking); 35 of 39 since a second fact of a
+	// chosen learning's session is chosen.
+	"dev6": 89.7,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -136,6 +144,13 @@ var evalTrapFloor = map[string]int{
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
 	"dev5": 31,
+	// dev6 (33 tasks of the held-out failure kinds: a rare word shared in
+	// another sense, other words, follow-ups, second facts): 18 of 23 at
+	// 55239e3; 21 since a one-word match is left out when the task's
+	// best match rests on its other words (the sticker, the throttle and
+	// the pressure decoys). Two still pass: "frame" is held by the best
+	// match too, and "ride billed" is two words.
+	"dev6": 21,
 }
 
 func evalRecall(t *testing.T, dir string) {

@@ -29,7 +29,10 @@
 // floor, those whose only link to the context is a document their session
 // read come after every one that holds a word of the task (in its text or
 // its session's focus) or names a path at hand (see
-// Ranking.CompareCorroboration), whatever they score.
+// Ranking.CompareCorroboration), whatever they score. A single shared
+// rare word is not enough where the task's best match rests on its other
+// words, and a second fact about a chosen learning's subject, from the
+// same session, is chosen though it scores less (see Ranking.Chosen).
 package relevance
 
 import (
@@ -83,12 +86,23 @@ type Match struct {
 	Paths []PathMatch
 	// signals counts the separate pieces of evidence behind Score: each
 	// of the context's words that says something on its own (see
-	// signalShare) and each path at hand that matched.
+	// signalShare) in the learning's text or its session's focus or
+	// project, not only in the names of the documents its session read,
+	// and each path at hand that matched.
 	signals int
 	// onlySeen is set when the learning's only link to the context is
 	// what its session read: no word of the context in its text or its
 	// session's focus or project, and no path at hand it names.
 	onlySeen bool
+	// lone is set when the match rests on one word of a context that
+	// offers more, a word the best match does not hold: it is never
+	// chosen (see scan.weigh).
+	lone bool
+	// second is set when the match scores under the floor (at least half
+	// of it) but shares a word of the context with a corroborated match
+	// of its session at or above it: it is chosen after the others (see
+	// scan.weigh).
+	second bool
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -136,19 +150,26 @@ const signalShare = 0.25
 // integration tests") is weaker evidence than two, whatever it scores.
 func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 
-// Relevant returns the matches at or above the floor, the corroborated
-// ones first, each group best first. Only a learning at or above the
-// floor is worth putting in front of an agent; among those, one that
-// shares a single rare word with the task goes after those that share
-// more. (Leaving such learnings out altogether lost learnings the
-// evaluation sets need, as when "trucks" is all a task and its learning
-// share, so they stay, after the others.)
+// Chosen reports whether m is worth putting in front of an agent: at or
+// above the floor and not lone (one rare word shared with a task whose
+// best match rests on others), or a second fact about the subject of a
+// corroborated match of its session (see Relevant).
+func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.lone }
+
+// Relevant returns the matches Chosen admits, the corroborated ones
+// first, each group best first. Among those at or above the floor, one
+// that shares a single rare word with the task goes after those that
+// share more, and is left out only when it is lone (see scan.weigh):
+// leaving every one-word match out lost learnings the evaluation sets
+// need, as when "trucks" or "replays" is all a task and its learning
+// share.
 func (r Ranking) Relevant() []Match {
-	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Score < r.Floor })
-	if i < 0 {
-		i = len(r.Matches)
+	var out []Match
+	for _, m := range r.Matches {
+		if r.Chosen(m) {
+			out = append(out, m)
+		}
 	}
-	out := slices.Clone(r.Matches[:i])
 	slices.SortStableFunc(out, r.CompareCorroboration)
 	return out
 }
@@ -182,8 +203,8 @@ func Rank(ls []*learnings.Learning, ctx Context) Ranking {
 	if len(q.words) == 0 && len(q.paths) == 0 {
 		return r
 	}
-	r.Matches = newScan(q, ls).rank(r.Floor)
 	r.need = min(2, q.signals())
+	r.Matches = newScan(q, ls).rank(r.Floor, r.need)
 	return r
 }
 
@@ -477,7 +498,7 @@ func (c *scanner) kindsOf(ref string) []int8 {
 	return ks
 }
 
-func (s *scan) rank(floor float64) []Match {
+func (s *scan) rank(floor float64, need int) []Match {
 	n := float64(len(s.ls))
 	df := make([]float64, len(s.q.words))
 	for _, h := range s.hits {
@@ -555,6 +576,7 @@ func (s *scan) rank(floor float64) []Match {
 	type ranked struct {
 		word  int
 		score float64
+		read  bool
 	}
 	var ws []ranked
 	for k, o := range order {
@@ -562,13 +584,13 @@ func (s *scan) rank(floor float64) []Match {
 		m.Learning, m.Score = s.ls[o.i], o.score
 		ws = ws[:0]
 		for j, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
-			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j]})
+			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j], h.read})
 		}
 		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 		from := len(termArena)
 		for _, w := range ws {
 			termArena = append(termArena, s.q.shown[w.word])
-			if w.score >= signalShare*floor {
+			if w.score >= signalShare*floor && !w.read {
 				m.signals++
 			}
 		}
@@ -591,5 +613,98 @@ func (s *scan) rank(floor float64) []Match {
 			m.Paths = pathArena[from:len(pathArena):len(pathArena)]
 		}
 	}
+	at := make([]int, len(order))
+	for k, o := range order {
+		at[k] = o.i
+	}
+	s.weigh(out, at, idfs, floor, need)
 	return out
+}
+
+// weigh marks, among ms (best first; ms[k] is learning at[k]), the lone
+// matches and the second facts (see Match). A lone match rests on one
+// word of a context that offers more, and the best match rests on other
+// words: two of the task's own (not a path's) and not that one. The task's subject is then
+// elsewhere and the word is most likely used in another sense: "the
+// sticker on bike 4411 cannot be scanned" is about the bike's QR code,
+// not the sticker on a battery parcel. When the best match holds the
+// word too, or is itself a one-word match, the word is the subject
+// ("how big are replays"), and the match stays.
+//
+// A second fact scores under the floor, though at least half of it, and
+// shares a word of the context with a corroborated match of its own
+// session at or above the floor: the session was about that subject, so
+// the learning is its second fact ("chains are replaced every 3000 km"
+// beside "cargo bike chains skip"). Half the floor keeps a session's
+// passing mentions out (92 of the 252 development tasks get a second fact
+// with it, more without, for the same scores).
+func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need int) {
+	if need < 2 {
+		return
+	}
+	// strong appends to ws[:0] the words of the context match k holds in
+	// its text or its session's focus that count as a signal anywhere:
+	// reusing ws saves an allocation per match (a third of Rank's).
+	strong := func(k int, ws []int) []int {
+		i := at[k]
+		ws = ws[:0]
+		for _, h := range s.hits[s.off[i]:s.off[i+1]] {
+			if !h.read && idfs[h.word] >= signalShare*floor {
+				ws = append(ws, h.word)
+			}
+		}
+		return ws
+	}
+	// The best match that is not linked only by a document its session
+	// read, if it rests on two of the task's own words: a path at hand
+	// says where, not what the task is about.
+	var top []int
+	if b := slices.IndexFunc(ms, func(m Match) bool { return !m.onlySeen }); b >= 0 {
+		top = strong(b, nil)
+		said := 0
+		for _, w := range top {
+			if !s.q.pathly[w] {
+				said++
+			}
+		}
+		if said < 2 {
+			top = nil
+		}
+	}
+	// subjects are, for the sessions of the matches that may be second
+	// facts, the words of their corroborated matches at or above the
+	// floor: built for those sessions only, it costs a large memory,
+	// whose corroborated matches run to thousands, no allocation per
+	// match.
+	subjects := map[*learnings.Session][]int{}
+	for _, m := range ms {
+		if m.Score < floor && m.Score >= floor/2 && m.signals == 1 && len(m.Paths) == 0 && m.Learning.Session != nil {
+			subjects[m.Learning.Session] = nil
+		}
+	}
+	var ws []int
+	for k := range ms {
+		m := &ms[k]
+		if m.Score < floor || len(subjects) == 0 {
+			break
+		}
+		if sw, ok := subjects[m.Learning.Session]; ok && m.signals >= need {
+			ws = strong(k, ws)
+			subjects[m.Learning.Session] = append(sw, ws...)
+		}
+	}
+	for k := range ms {
+		m := &ms[k]
+		if m.signals != 1 || len(m.Paths) > 0 {
+			continue
+		}
+		ws = strong(k, ws)
+		if m.Score >= floor {
+			m.lone = top != nil && !slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(top, w) })
+			continue
+		}
+		if m.Score >= floor/2 {
+			m.second = slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(subjects[m.Learning.Session], w) })
+		}
+	}
 }

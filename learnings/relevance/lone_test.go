@@ -1,0 +1,90 @@
+package relevance
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hotelMemory is a hotel's project memory in which several words have two
+// senses: a guest's invoice and a supplier's, a door's battery warning and
+// a compiler's, the lobby's kiosk and the lobby's music.
+func hotelMemory() [][]string {
+	sessions := [][]string{
+		{"Guest folio", "", "Express checkout emails the folio as PDF through Postmark.",
+			"Late checkout until 14:00 is free for gold members."},
+		{"Purchasing", "", "Supplier invoice numbers go into the purchasing sheet by Friday."},
+		{"Door hardware", "", "Door batteries are swapped when the lock reports under 20%; the app flags the room."},
+		{"Kiosk CI", "", "Compiler warnings fail the CI build of the PMS plugins."},
+		{"Kiosk image", "", "Run `git checkout` of the release tag before building the kiosk image."},
+		{"Ambience", "", "The lobby music playlist is licensed per venue; never stream it from a personal account."},
+		{"Room keys", "", "Mobile room keys are sent over BLE; the door firmware accepts a key for 24 h."},
+		{"Pool", "", "The pool opens at 07:00; towels are counted by the housekeeping app."},
+	}
+	for i := range 40 {
+		sessions = append(sessions, []string{fmt.Sprintf("Chores %d", i), "",
+			fmt.Sprintf("The nightly job %d must finish before the %s report runs.", i, []string{"audit", "revenue", "occupancy", "staff"}[i%4])})
+	}
+	return sessions
+}
+
+// TestLoneWord holds the rule that a single shared rare word is not enough
+// to be chosen when the task's best match rests on other words of it (the
+// word is used in another sense there), and is when it is the task's
+// subject: the best match holds it too, or nothing matches on more.
+func TestLoneWord(t *testing.T) {
+	ls := memory(hotelMemory()...)
+	find := func(prefix string) string {
+		for _, l := range ls {
+			if strings.HasPrefix(l.Text, prefix) {
+				return l.Text
+			}
+		}
+		t.Fatalf("no learning starts %q", prefix)
+		return ""
+	}
+	tests := []struct {
+		name  string
+		task  string
+		want  []string
+		never []string
+	}{
+		{"invoice of a guest", "express checkout invoice never reaches the guest",
+			[]string{"Express checkout emails"}, []string{"Supplier invoice numbers"}},
+		{"warning of a door", "door battery warning for room 212",
+			[]string{"Door batteries are swapped"}, []string{"Compiler warnings fail"}},
+		{"lobby kiosk", "the lobby kiosk shows an old release after the image build",
+			[]string{"Run `git checkout`"}, []string{"The lobby music playlist"}},
+		{"folio of a supplier", "supplier sends the invoice numbers late for the purchasing sheet",
+			[]string{"Supplier invoice numbers"}, []string{"Express checkout emails"}},
+		// The word is the subject: nothing matches on more, or the best
+		// match holds it too.
+		{"subject alone", "postmark bounces from yahoo addresses",
+			[]string{"Express checkout emails"}, nil},
+		{"subject shared", "towels counted twice in the housekeeping app, pool staff say",
+			[]string{"The pool opens"}, nil},
+		{"keys", "mobile keys over ble stop working after a day",
+			[]string{"Mobile room keys"}, []string{"Door batteries are swapped"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Rank(ls, Context{Task: tt.task})
+			got := r.Relevant()
+			has := func(prefix string) bool {
+				text := find(prefix)
+				return slices.ContainsFunc(got, func(m Match) bool { return m.Learning.Text == text })
+			}
+			for _, w := range tt.want {
+				if !has(w) {
+					t.Errorf("%q: %q is not chosen", tt.task, w)
+				}
+			}
+			for _, n := range tt.never {
+				if has(n) {
+					t.Errorf("%q: %q is chosen on one shared word", tt.task, n)
+				}
+			}
+		})
+	}
+}
