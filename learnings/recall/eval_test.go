@@ -146,11 +146,11 @@ var evalTrapFloor = map[string]int{
 	"dev5": 31,
 	// dev6 (33 tasks of the held-out failure kinds: a rare word shared in
 	// another sense, other words, follow-ups, second facts): 18 of 23 at
-	// 55239e3; 21 since a one-word match is left out when the task's
-	// best match rests on its other words (the sticker, the throttle and
-	// the pressure decoys). Two still pass: "frame" is held by the best
-	// match too, and "ride billed" is two words.
-	"dev6": 21,
+	// 55239e3. A rule that left a one-word match out when the task's best
+	// match rests on its other words held 21 here, but none more on eval4
+	// and eval5 (never tuned on) and lost a wanted learning on eval5, so
+	// it was dropped and the floor is the baseline again.
+	"dev6": 18,
 }
 
 func evalRecall(t *testing.T, dir string) {

@@ -29,10 +29,9 @@
 // floor, those whose only link to the context is a document their session
 // read come after every one that holds a word of the task (in its text or
 // its session's focus) or names a path at hand (see
-// Ranking.CompareCorroboration), whatever they score. A single shared
-// rare word is not enough where the task's best match rests on its other
-// words, and a second fact about a chosen learning's subject, from the
-// same session, is chosen though it scores less (see Ranking.Chosen).
+// Ranking.CompareCorroboration), whatever they score. A second fact about
+// a chosen learning's subject, from the same session, is chosen though it
+// scores less (see Ranking.Chosen).
 package relevance
 
 import (
@@ -94,10 +93,6 @@ type Match struct {
 	// what its session read: no word of the context in its text or its
 	// session's focus or project, and no path at hand it names.
 	onlySeen bool
-	// lone is set when the match rests on one word of a context that
-	// offers more, a word the best match does not hold: it is never
-	// chosen (see scan.weigh).
-	lone bool
 	// second is set when the match scores under the floor (at least half
 	// of it) but shares a word of the context with a corroborated match
 	// of its session at or above it: it is chosen after the others (see
@@ -151,18 +146,20 @@ const signalShare = 0.25
 func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 
 // Chosen reports whether m is worth putting in front of an agent: at or
-// above the floor and not lone (one rare word shared with a task whose
-// best match rests on others), or a second fact about the subject of a
-// corroborated match of its session (see Relevant).
-func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.lone }
+// above the floor, or a second fact about the subject of a corroborated
+// match of its session (see Relevant).
+func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor }
 
 // Relevant returns the matches Chosen admits, the corroborated ones
 // first, each group best first. Among those at or above the floor, one
 // that shares a single rare word with the task goes after those that
-// share more, and is left out only when it is lone (see scan.weigh):
-// leaving every one-word match out lost learnings the evaluation sets
-// need, as when "trucks" or "replays" is all a task and its learning
-// share.
+// share more. Leaving such matches out lost learnings the evaluation
+// sets need, as when "trucks" or "replays" is all a task and its learning
+// share; so did leaving one out only when the task's best match rests on
+// two other words of the task (the word then looks used in another
+// sense): on eval5, a set nobody tuned on, that rule held no more traps
+// and lost "After mounting, the adaptation run ..." for "F2 on display
+// after mounting on a new radiator", so it was dropped.
 func (r Ranking) Relevant() []Match {
 	var out []Match
 	for _, m := range r.Matches {
@@ -621,23 +618,15 @@ func (s *scan) rank(floor float64, need int) []Match {
 	return out
 }
 
-// weigh marks, among ms (best first; ms[k] is learning at[k]), the lone
-// matches and the second facts (see Match). A lone match rests on one
-// word of a context that offers more, and the best match rests on other
-// words: two of the task's own (not a path's) and not that one. The task's subject is then
-// elsewhere and the word is most likely used in another sense: "the
-// sticker on bike 4411 cannot be scanned" is about the bike's QR code,
-// not the sticker on a battery parcel. When the best match holds the
-// word too, or is itself a one-word match, the word is the subject
-// ("how big are replays"), and the match stays.
-//
-// A second fact scores under the floor, though at least half of it, and
-// shares a word of the context with a corroborated match of its own
-// session at or above the floor: the session was about that subject, so
-// the learning is its second fact ("chains are replaced every 3000 km"
-// beside "cargo bike chains skip"). Half the floor keeps a session's
-// passing mentions out (92 of the 252 development tasks get a second fact
-// with it, more without, for the same scores).
+// weigh marks, among ms (best first; ms[k] is learning at[k]), the
+// second facts (see Match). A second fact scores under the floor, though
+// at least half of it, and shares a word of the context with a
+// corroborated match of its own session at or above the floor: the
+// session was about that subject, so the learning is its second fact
+// ("chains are replaced every 3000 km" beside "cargo bike chains skip").
+// Half the floor keeps a session's passing mentions out (92 of the 252
+// development tasks get a second fact with it, more without, for the same
+// scores).
 func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need int) {
 	if need < 2 {
 		return
@@ -654,22 +643,6 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 			}
 		}
 		return ws
-	}
-	// The best match that is not linked only by a document its session
-	// read, if it rests on two of the task's own words: a path at hand
-	// says where, not what the task is about.
-	var top []int
-	if b := slices.IndexFunc(ms, func(m Match) bool { return !m.onlySeen }); b >= 0 {
-		top = strong(b, nil)
-		said := 0
-		for _, w := range top {
-			if !s.q.pathly[w] {
-				said++
-			}
-		}
-		if said < 2 {
-			top = nil
-		}
 	}
 	// subjects are, for the sessions of the matches that may be second
 	// facts, the words of their corroborated matches at or above the
@@ -695,16 +668,10 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 	}
 	for k := range ms {
 		m := &ms[k]
-		if m.signals != 1 || len(m.Paths) > 0 {
+		if m.signals != 1 || len(m.Paths) > 0 || m.Score >= floor || m.Score < floor/2 {
 			continue
 		}
 		ws = strong(k, ws)
-		if m.Score >= floor {
-			m.lone = top != nil && !slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(top, w) })
-			continue
-		}
-		if m.Score >= floor/2 {
-			m.second = slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(subjects[m.Learning.Session], w) })
-		}
+		m.second = slices.ContainsFunc(ws, func(w int) bool { return slices.Contains(subjects[m.Learning.Session], w) })
 	}
 }

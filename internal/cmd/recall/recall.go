@@ -87,11 +87,8 @@ times how rare that match is, and half that when only its session saw the path
 the floor are chosen: the score of a task word held once by one learning in 50
 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
-path, two paths) come before those resting on one rare word. A learning resting
-on one word of a task that offers more is left out when the best match rests on
-the task's other words and not on that one: the word is then most likely used
-in another sense (the sticker of a battery parcel, for "the sticker on bike 4411
-cannot be scanned"). A learning under the floor is chosen, last, when it shares
+path, two paths) come before those resting on one rare word. A learning under
+the floor is chosen, last, when it shares
 a task word with a learning of its own session chosen on two signals: a second
 fact about the same subject. --json gives the floor, each learning's
 score and the words and paths behind it.

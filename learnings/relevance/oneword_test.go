@@ -29,11 +29,11 @@ func hotelMemory() [][]string {
 	return sessions
 }
 
-// TestLoneWord holds the rule that a single shared rare word is not enough
-// to be chosen when the task's best match rests on other words of it (the
-// word is used in another sense there), and is when it is the task's
-// subject: the best match holds it too, or nothing matches on more.
-func TestLoneWord(t *testing.T) {
+// TestOneSharedWord holds that a learning sharing a single rare word with
+// the task, in another sense, never comes before the learnings the task
+// needs (most score under the floor and are not chosen at all), and that
+// one whose one shared word is the task's subject is still chosen.
+func TestOneSharedWord(t *testing.T) {
 	ls := memory(hotelMemory()...)
 	find := func(prefix string) string {
 		for _, l := range ls {
@@ -71,18 +71,21 @@ func TestLoneWord(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Rank(ls, Context{Task: tt.task})
 			got := r.Relevant()
-			has := func(prefix string) bool {
+			at := func(prefix string) int {
 				text := find(prefix)
-				return slices.ContainsFunc(got, func(m Match) bool { return m.Learning.Text == text })
+				return slices.IndexFunc(got, func(m Match) bool { return m.Learning.Text == text })
 			}
+			last := -1
 			for _, w := range tt.want {
-				if !has(w) {
+				i := at(w)
+				if i < 0 {
 					t.Errorf("%q: %q is not chosen", tt.task, w)
 				}
+				last = max(last, i)
 			}
 			for _, n := range tt.never {
-				if has(n) {
-					t.Errorf("%q: %q is chosen on one shared word", tt.task, n)
+				if i := at(n); i >= 0 && i < last {
+					t.Errorf("%q: %q, chosen on one shared word, comes before a learning the task needs", tt.task, n)
 				}
 			}
 		})
