@@ -88,10 +88,10 @@ the floor are chosen: the score of a task word held once by one learning in 50
 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
 path, two paths) come before those resting on one rare word. A learning under
-the floor is chosen, last, when it shares
-a task word with a learning of its own session chosen on two signals: a second
-fact about the same subject. --json gives the floor, each learning's
-score and the words and paths behind it.
+the floor is chosen, last, when it shares a task word with a learning of its
+own session chosen on two signals: a second fact about the same subject.
+--json gives the floor, each learning's score and the words and paths behind
+it.
 
 After a compaction. --agent-session ID (the id of the agent session, as its
 client names it) adds that session's most active files, as "learn hook"
