@@ -8,7 +8,10 @@ package similar
 // "color". A word not in a table keeps its own meaning: a tool, a value or
 // a name that differs is still a change.
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // sameWords are groups of words a learning uses interchangeably; the first
 // word of each group is the one they are all read as. A word is matched by
@@ -30,27 +33,27 @@ import "strings"
 var sameWords = []string{
 	"start begin began begun startup launch",
 	"stop halt",
-	"remove delete",
-	"fast quick quickly rapid rapidly speedy",
+	"remove delete erase",
+	"fast quick quickly rapid rapidly speedy swiftly",
 	"faster quicker",
 	"slow sluggish",
-	"big large huge",
+	"big large huge enormous massive immense giant vast",
 	"bigger larger",
-	"small tiny",
+	"small tiny minuscule",
 	"smaller tinier",
 	"often frequently",
 	"allow permit",
-	"forbid prohibit",
-	"modify alter",
-	"verify confirm",
+	"forbid prohibit ban disallow",
+	"modify alter change adjust tweak",
+	"verify confirm check inspect examine",
 	"wrong incorrect",
 	// The roles of wording (see above).
 	"want prefer like wish favor",
 	"show display print",
-	"finish complete",
-	"fail break",
-	"hang freeze stall",
-	"help assist",
+	"finish complete end conclude",
+	"fail break crash",
+	"hang freeze stall frozen stuck hung unresponsive",
+	"help assist aid",
 	"try attempt",
 	"choose pick select",
 	"usually normally commonly",
@@ -60,7 +63,7 @@ var sameWords = []string{
 	"happen occur",
 	"seem appear",
 	"keep retain preserve",
-	"fix repair",
+	"fix repair resolve",
 	"say mention said",
 }
 
@@ -70,7 +73,7 @@ var sameWords = []string{
 // lexicon holds it (lexEntry.same), built on first use.
 func sameStems() map[string]string {
 	m := map[string]string{}
-	for _, g := range sameWords {
+	for _, g := range slices.Concat(sameWords, synonymGroups) {
 		ws := strings.Fields(g)
 		for _, w := range ws {
 			for _, form := range inflections(w) {
@@ -113,6 +116,8 @@ var britishRoots = map[string]string{
 	"grey": "gray", "programme": "program", "programmes": "programs",
 	"judgement": "judgment", "acknowledgement": "acknowledgment", "ageing": "aging",
 	"enrol": "enroll", "fulfil": "fulfill", "artefact": "artifact", "artefacts": "artifacts",
+	"focussed": "focused", "focussing": "focusing", "disc": "disk", "mould": "mold",
+	"aluminium": "aluminum", "enquiry": "inquiry", "enquire": "inquire",
 }
 
 // britishSuffixes are the endings a British root takes that stemming does
@@ -154,7 +159,13 @@ func americanOf(w string, lx *lexEntry) string {
 	if lx.american != "" {
 		return lx.american
 	}
-	if len(w) < 6 || !iseTail(w) {
+	if len(w) < 6 {
+		return w
+	}
+	if us, ok := americanByRule(w); ok {
+		return us
+	}
+	if !iseTail(w) {
 		return w
 	}
 	for _, suf := range iseSuffixes {
@@ -211,3 +222,53 @@ func spelledTwoWays(w string) bool {
 	}
 	return false
 }
+
+// americanByRule writes the British spellings that follow a suffix rule
+// the American way, for the words no table lists: "-our" as "-or"
+// ("odours", "savoury"), "-tre" and "-bre" as "-ter" and "-ber" ("lustre",
+// "sombre"), "-ogue" as "-og" ("prologue"), "-elled" and "-elling" with
+// one "l" ("marvelled"), and "scep-" as "skep-" ("sceptical"). ok is false
+// when no rule applies. Both texts are read through it, so a word a rule
+// wrongly respells still meets itself; the exceptions are words whose
+// American spelling is the British one, which would otherwise no longer
+// meet it.
+func americanByRule(w string) (us string, ok bool) {
+	if strings.HasPrefix(w, "scep") {
+		return "skep" + w[4:], true
+	}
+	if i := strings.Index(w, "our"); i >= 2 {
+		if root, rest := w[:i+3], w[i+3:]; !notOur[root] && slices.Contains(britishSuffixes, rest) {
+			return w[:i] + "or" + rest, true
+		}
+	}
+	for _, end := range [...]string{"tre", "bre"} {
+		if i := strings.LastIndex(w, end); i >= 2 {
+			switch rest := w[i+3:]; rest {
+			case "", "s":
+				return w[:i+1] + "er" + rest, true
+			case "d":
+				return w[:i+1] + "ered", true
+			}
+		}
+	}
+	if base, ok := strings.CutSuffix(w, "ogue"); ok && len(w) >= 8 {
+		return base + "og", true
+	}
+	if base, ok := strings.CutSuffix(w, "ogues"); ok && len(w) >= 9 {
+		return base + "ogs", true
+	}
+	if i := strings.LastIndex(w, "ell"); i >= 3 && i+3 >= 6 && !doubleL[w[:i+3]] {
+		switch rest := w[i+3:]; rest {
+		case "ed", "ing", "er", "ers":
+			return w[:i+2] + rest, true
+		}
+	}
+	return w, false
+}
+
+// notOur are words ending in "our" that American English spells alike.
+var notOur = setOf("flour", "scour", "detour", "contour", "devour", "amour", "paramour", "troubadour", "velour", "yours")
+
+// doubleL are roots ending in "ell" that keep both "l"s in American
+// English ("compelled", "excelling").
+var doubleL = setOf("excell", "compell", "propell", "repell", "dispell", "expell", "rebell", "impell")

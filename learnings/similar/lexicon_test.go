@@ -1,0 +1,82 @@
+package similar
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSynonymGroups keeps the groups readable as groups: a word in two of
+// them would be read as whichever came last, a word another table already
+// reads (a stop word, a filler, a negation) never reaches its group, and a
+// pair of opposites in one group would drop a real update.
+func TestSynonymGroups(t *testing.T) {
+	owner := map[string]string{}
+	for _, g := range slices.Concat(sameWords, synonymGroups) {
+		ws := strings.Fields(g)
+		for _, w := range ws {
+			for _, form := range inflections(w) {
+				st := stem(form)
+				if prev, ok := owner[st]; ok && prev != ws[0] {
+					t.Errorf("%q (stem %q) is in the groups of %q and %q", w, st, prev, ws[0])
+				}
+				owner[st] = ws[0]
+			}
+			if lx := lookup(w); lx.stop || lx.filler || lx.negation || lx.number != "" || lx.opener != "" || lx.relation != "" {
+				t.Errorf("%q of group %q is read by another table first", w, ws[0])
+			}
+		}
+	}
+	opposites := [][2]string{
+		{"enable", "disable"}, {"before", "after"}, {"always", "never"}, {"min", "max"},
+		{"minimum", "maximum"}, {"sync", "async"}, {"read", "write"}, {"pass", "fail"},
+		{"show", "hide"}, {"add", "remove"}, {"start", "stop"}, {"accept", "reject"},
+		{"increase", "decrease"}, {"allow", "forbid"}, {"include", "exclude"}, {"open", "close"},
+		{"cheap", "expensive"}, {"fast", "slow"}, {"big", "small"}, {"old", "new"},
+		{"correct", "wrong"}, {"mostly", "rarely"}, {"often", "rarely"}, {"quiet", "verbose"},
+		{"safe", "risky"}, {"lock", "unlock"}, {"connect", "disconnect"}, {"get", "set"},
+		{"send", "receive"}, {"buy", "sell"}, {"first", "last"}, {"upload", "download"},
+	}
+	for _, p := range opposites {
+		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
+		if a != "" && a == b {
+			t.Errorf("opposites %q and %q are read as one word %q", p[0], p[1], a)
+		}
+	}
+}
+
+// TestRewordingsReadAlike checks single swaps of the lexicon and the
+// spelling rules on their own, each way round: a rewording that changes
+// only such a word is the same learning.
+func TestRewordingsReadAlike(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"The exporter purchases spot instances at night.", "The exporter buys spot instances at night."},
+		{"Reboot the kiosk after a firmware flash.", "Restart the kiosk after a firmware flash."},
+		{"The consumer resumes from the last offset.", "The consumer recovers from the last offset."},
+		{"Inspect the proxy logs first.", "Check the proxy logs first."},
+		{"The whole dataset fits in memory.", "The entire dataset fits in memory."},
+		{"The CLI is unable to open the socket.", "The CLI cannot open the socket."},
+		{"The CLI is not able to open the socket.", "The CLI can't open the socket."},
+		{"Write brief docstrings.", "Write short docstrings."},
+		{"The cron job mostly runs at 3 am.", "The cron job largely runs at 3 am."},
+		{"A 502 indicates the upstream is down.", "A 502 means the upstream is down."},
+		{"The storage node gets stuck on fsync.", "The storage node hangs on fsync."},
+		{"The vendor gave sign-off on the schema.", "The vendor gave approval on the schema."},
+		{"The kiosk employs a watchdog timer.", "The kiosk uses a watchdog timer."},
+		{"Odours of the old API linger in the colour module.", "Odors of the old API linger in the color module."},
+		{"The spectre of downtime looms.", "The specter of downtime looms."},
+		{"The ticket was marvelled at.", "The ticket was marveled at."},
+		{"The prologue of the report is long.", "The prolog of the report is long."},
+		{"The reviewer is sceptical of mocks.", "The reviewer is skeptical of mocks."},
+		{"Travellers see prices in their currency.", "Travelers see prices in their currency."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a, func(t *testing.T) {
+			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				if v := Compare(p[0], p[1]); v.Kind != Same {
+					t.Errorf("%v (score %.2f, %s), want same:\n  %s\n  %s", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), p[0], p[1])
+				}
+			}
+		})
+	}
+}
