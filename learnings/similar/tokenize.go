@@ -24,6 +24,11 @@ type tokenizer struct {
 	// (0 when none), and by 1 + the position after "by" following that
 	// word: "X is owned by Y" is "Y owns X".
 	be, by int
+	// byEnd is 1 + the position in cur where the agent after "by" ends,
+	// at the first preposition after it (0 while none): "X is migrated
+	// by Y in batches" is "Y migrates X in batches", with "in batches"
+	// still last.
+	byEnd int
 	// participle is set when the word after "to be" is a past participle.
 	participle bool
 	// reading is the word being read, before stemming.
@@ -46,17 +51,21 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by > 0 && t.by-1 < len(t.cur) {
 		// Passive: subject, participle, agent becomes agent,
 		// participle, subject.
-		v := t.be - 1
-		active := slices.Clone(t.cur[t.by-1:])
+		v, end := t.be-1, len(t.cur)
+		if t.byEnd > t.by {
+			end = t.byEnd - 1
+		}
+		active := slices.Clone(t.cur[t.by-1 : end])
 		active = append(active, t.cur[v])
 		active = append(active, t.cur[:v]...)
+		active = append(active, t.cur[end:]...)
 		t.cur = active
 	}
 	part := 0
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.participle = 0, 0, false
+	t.be, t.by, t.byEnd, t.participle = 0, 0, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
@@ -277,6 +286,9 @@ func (t *tokenizer) one(w string) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
+		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && agentEnds[w] {
+			t.byEnd = len(t.cur) + 1
+		}
 		return
 	}
 	if lx.number != "" {
@@ -314,6 +326,11 @@ func (t *tokenizer) one(w string) {
 	}
 	t.emit(st)
 }
+
+// agentEnds are the words that end the agent of a passive clause ("by the
+// data team every morning", "by the platform team in small batches"): what
+// follows them is said of the whole clause, not of the agent.
+var agentEnds = setOf("in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during")
 
 // endGet emits a pending "get" that no participle followed.
 func (t *tokenizer) endGet() {
