@@ -39,6 +39,9 @@ type tokenizer struct {
 	// literal is set while the parts of a hyphenated word are read:
 	// they keep their own words (see one).
 	literal bool
+	// pronoun is set once the text says "it", "they" or "them": it may
+	// stand for a noun another text names (see movedRun).
+	pronoun bool
 }
 
 // flush closes the current clause; the next one starts after sep.
@@ -286,6 +289,7 @@ func (t *tokenizer) one(w string) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
+		t.pronoun = t.pronoun || pronouns[w]
 		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && agentEnds[w] {
 			t.byEnd = len(t.cur) + 1
 		}
@@ -326,6 +330,9 @@ func (t *tokenizer) one(w string) {
 	}
 	t.emit(st)
 }
+
+// pronouns stand for a noun phrase named elsewhere in the text.
+var pronouns = setOf("it", "its", "they", "them", "their")
 
 // agentEnds are the words that end the agent of a passive clause ("by the
 // data team every morning", "by the platform team in small batches"): what
