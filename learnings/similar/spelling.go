@@ -239,7 +239,7 @@ func americanByRule(w string) (us string, ok bool) {
 		return "skep" + w[4:], true
 	}
 	if i := strings.Index(w, "our"); i >= 2 {
-		if root, rest := w[:i+3], w[i+3:]; !notOur[root] && slices.Contains(britishSuffixes, rest) {
+		if root, rest := w[:i+3], w[i+3:]; !notOur(root) && slices.Contains(britishSuffixes, rest) {
 			return w[:i] + "or" + rest, true
 		}
 	}
@@ -259,7 +259,7 @@ func americanByRule(w string) (us string, ok bool) {
 	if base, ok := strings.CutSuffix(w, "ogues"); ok && len(w) >= 9 {
 		return base + "ogs", true
 	}
-	if i := strings.LastIndex(w, "ell"); i >= 3 && i+3 >= 6 && !doubleL[w[:i+3]] {
+	if i := strings.LastIndex(w, "ell"); i >= 3 && i+3 >= 6 && !doubleL(w[:i+3]) {
 		switch rest := w[i+3:]; rest {
 		case "ed", "ing", "er", "ers":
 			return w[:i+2] + rest, true
@@ -294,9 +294,22 @@ func ruleTrigger(w string) bool {
 	return false
 }
 
-// notOur are words ending in "our" that American English spells alike.
-var notOur = setOf("flour", "scour", "detour", "contour", "devour", "amour", "paramour", "troubadour", "velour", "yours")
+// notOur reports a word ending in "our" that American English spells
+// alike (a switch: see isPronoun).
+func notOur(w string) bool {
+	switch w {
+	case "flour", "scour", "detour", "contour", "devour", "amour", "paramour", "troubadour", "velour", "yours":
+		return true
+	}
+	return false
+}
 
-// doubleL are roots ending in "ell" that keep both "l"s in American
+// doubleL reports a root ending in "ell" that keeps both "l"s in American
 // English ("compelled", "excelling").
-var doubleL = setOf("excell", "compell", "propell", "repell", "dispell", "expell", "rebell", "impell")
+func doubleL(root string) bool {
+	switch root {
+	case "excell", "compell", "propell", "repell", "dispell", "expell", "rebell", "impell":
+		return true
+	}
+	return false
+}

@@ -289,8 +289,8 @@ func (t *tokenizer) one(w string) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
-		t.pronoun = t.pronoun || pronouns[w]
-		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && agentEnds[w] {
+		t.pronoun = t.pronoun || isPronoun(w)
+		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
 			t.byEnd = len(t.cur) + 1
 		}
 		return
@@ -331,13 +331,28 @@ func (t *tokenizer) one(w string) {
 	t.emit(st)
 }
 
-// pronouns stand for a noun phrase named elsewhere in the text.
-var pronouns = setOf("it", "its", "they", "them", "their")
+// isPronoun reports a word that stands for a noun phrase named elsewhere
+// in the text. It and the tables below are switches, not maps: a map
+// would be built at package init, whose allocations are capped
+// (cmd/learn's TestInitAllocations).
+func isPronoun(w string) bool {
+	switch w {
+	case "it", "its", "they", "them", "their":
+		return true
+	}
+	return false
+}
 
-// agentEnds are the words that end the agent of a passive clause ("by the
-// data team every morning", "by the platform team in small batches"): what
-// follows them is said of the whole clause, not of the agent.
-var agentEnds = setOf("in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during")
+// endsAgent reports a word that ends the agent of a passive clause ("by
+// the data team every morning", "by the platform team in small batches"):
+// what follows it is said of the whole clause, not of the agent.
+func endsAgent(w string) bool {
+	switch w {
+	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during":
+		return true
+	}
+	return false
+}
 
 // endGet emits a pending "get" that no participle followed.
 func (t *tokenizer) endGet() {
