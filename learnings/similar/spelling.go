@@ -32,11 +32,11 @@ import (
 // changes.
 var sameWords = []string{
 	"start begin began begun startup launch",
-	"stop halt",
+	"stop halt cease",
 	"remove delete erase",
 	"fast quick quickly rapid rapidly speedy swiftly",
 	"faster quicker",
-	"slow sluggish",
+	"slow sluggish laggy",
 	"big large huge enormous massive immense giant vast",
 	"bigger larger",
 	"small tiny minuscule",
@@ -48,7 +48,7 @@ var sameWords = []string{
 	"verify confirm check inspect examine",
 	"wrong incorrect",
 	// The roles of wording (see above).
-	"want prefer like wish favor",
+	"want prefer like wish favor love enjoy",
 	"show display print",
 	"finish complete end conclude",
 	"fail break crash malfunction",
