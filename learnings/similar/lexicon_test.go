@@ -107,3 +107,24 @@ func TestPassiveWithAdjunct(t *testing.T) {
 		})
 	}
 }
+
+// TestFilterKeepsRewordings checks store's filter against the development
+// pairs: a pair Compare calls the same or an update is never ruled out
+// because the lexicon reads one of its words as another.
+func TestFilterKeepsRewordings(t *testing.T) {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt"} {
+		for _, p := range loadPairsFrom(t, "testdata/"+file) {
+			for _, q := range [2][2]string{{p.stored, p.cand}, {p.cand, p.stored}} {
+				want := Compare(q[0], q[1])
+				var got *Verdict
+				NewFilter([]string{q[1]}).Matches(q[0], func(_ int, v Verdict) { got = &v })
+				switch {
+				case want.Kind == Distinct && got != nil:
+					t.Errorf("%s:%d: filter reported a distinct pair", file, p.line)
+				case want.Kind != Distinct && (got == nil || got.Kind != want.Kind):
+					t.Errorf("%s:%d: filter gave %v, Compare %v:\n  %s\n  %s", file, p.line, got, want.Kind, q[0], q[1])
+				}
+			}
+		}
+	}
+}
