@@ -15,12 +15,16 @@
 // a learning is worded, and British spellings one way ("begin" is "start",
 // "delete" is "remove", "large" is "big", "prefers" is "wants", "displays"
 // is "shows", "completes" is "finishes", "breaks" is "fails", "colour" is
-// "color", "optimise" is "optimize"), write number words as digits ("two" is "2")
+// "color", "optimise" is "optimize", and by suffix rule "odour" is "odor",
+// "lustre" is "luster", "sceptical" is "skeptical"; "unable to" is
+// "cannot"), write number words as digits ("two" is "2")
 // and units one way ("30s", "30 sec" and "30 seconds" are "30 s"), glue a
 // negation to the word it negates ("never npm" and "do not npm" are
 // "!npm"), and cut the text into clauses at sentence punctuation, commas
-// and conjunctions ("and", "or"). The word tables are in words.go and
-// spelling.go, the reading in read.go and tokenize.go.
+// and conjunctions ("and", "or"). The word tables are in words.go,
+// spelling.go and lexicon.go (synonym groups of common verbs,
+// adjectives, adverbs and nouns, never opposites), the reading in read.go
+// and tokenize.go.
 //
 // Two learnings are the same when, after that reading:
 //
@@ -32,8 +36,12 @@
 //     jest" and "use jest for unit tests"), or the whole text is a rotation
 //     of the other ("run make gen before go test" and "before go test, run
 //     make gen"); a passive clause may be read as the instruction it gives
-//     ("tests are run with X" as "run tests with X"), and a list of single
-//     words in any order ("Go, Rust and Python"), and
+//     ("tests are run with X" as "run tests with X", "X is signed by Y
+//     on push" as "Y signs X on push"), a list of single words in any order
+//     ("Go, Rust and Python"), and a noun phrase may be named in the
+//     condition by one text and in the main clause by the other when a
+//     pronoun stands for it ("when a webhook fails, the sender retries it"
+//     and "the sender retries a webhook when it fails"), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //

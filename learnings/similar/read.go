@@ -201,7 +201,7 @@ func keyOf(sc *scratch, folded string, toks []string, fields []field) string {
 
 // set reads the clauses t found into a.
 func (a *analysis) set(sc *scratch, t *tokenizer) {
-	a.or = t.or
+	a.or, a.pronoun = t.or, t.pronoun
 	var out [][]string
 	if n := len(t.items); n > 0 {
 		block := make([][]string, 2*n)

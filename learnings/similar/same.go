@@ -43,6 +43,9 @@ type analysis struct {
 	// or counts the "or" conjunctions: "X or Y" is a choice, "X and Y" is
 	// both, and nothing else in the tokens tells them apart.
 	or int
+	// pronoun is set when the text has a pronoun ("it", "they"): the
+	// noun it stands for may be named in another clause (see movedRun).
+	pronoun bool
 	// key is the sorted multiset of every token: two texts can only be the
 	// same learning when their keys are equal.
 	key string
@@ -167,6 +170,9 @@ func sameContent(a, b *analysis) bool {
 	if rotationOf(flatten(a.items), flatten(b.items)) {
 		return true
 	}
+	if (a.pronoun || b.pronoun) && movedRun(a.items, b.items) {
+		return true
+	}
 	if a.active == nil && b.active == nil {
 		return false
 	}
@@ -178,6 +184,58 @@ func sameContent(a, b *analysis) bool {
 		}
 	}
 	return false
+}
+
+// movedRun reports whether two readings with the same tokens differ only
+// in which clause names a noun phrase of up to three words: "when a
+// webhook fails, the sender retries it" and "the sender retries a webhook
+// when it fails" name the webhook in the condition in one and in the main
+// clause in the other, with a pronoun standing for it where it is not
+// named. The phrase must move between a main clause and a subordinate
+// one: moved inside a clause or between two main clauses ("migrate A to
+// B", "lint the api and test the web") it changes what is said. Only
+// texts with a pronoun are asked, and only when their keys agree, so this
+// runs rarely.
+func movedRun(a, b [][]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, ca := range a {
+		for start := range ca {
+			for n := 1; n <= 3 && start+n <= len(ca); n++ {
+				run := ca[start : start+n]
+				if opensClause(run[0]) {
+					continue
+				}
+				for j, cb := range b {
+					if len(cb) == 0 || opensClause(ca[0]) == opensClause(cb[0]) {
+						continue
+					}
+					at := indexRun(cb, run)
+					if at < 0 {
+						continue
+					}
+					ra, rb := slices.Clone(a), slices.Clone(b)
+					ra[i] = slices.Delete(slices.Clone(ca), start, start+n)
+					rb[j] = slices.Delete(slices.Clone(cb), at, at+n)
+					if sameItems(ra, rb) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// indexRun is where run starts in toks, -1 when it is not there.
+func indexRun(toks, run []string) int {
+	for i := 0; i+len(run) <= len(toks); i++ {
+		if slices.Equal(toks[i:i+len(run)], run) {
+			return i
+		}
+	}
+	return -1
 }
 
 // clauses are the clauses with what gapping left out written out.

@@ -24,6 +24,11 @@ type tokenizer struct {
 	// (0 when none), and by 1 + the position after "by" following that
 	// word: "X is owned by Y" is "Y owns X".
 	be, by int
+	// byEnd is 1 + the position in cur where the agent after "by" ends,
+	// at the first preposition after it (0 while none): "X is migrated
+	// by Y in batches" is "Y migrates X in batches", with "in batches"
+	// still last.
+	byEnd int
 	// participle is set when the word after "to be" is a past participle.
 	participle bool
 	// reading is the word being read, before stemming.
@@ -34,6 +39,9 @@ type tokenizer struct {
 	// literal is set while the parts of a hyphenated word are read:
 	// they keep their own words (see one).
 	literal bool
+	// pronoun is set once the text says "it", "they" or "them": it may
+	// stand for a noun another text names (see movedRun).
+	pronoun bool
 }
 
 // flush closes the current clause; the next one starts after sep.
@@ -46,17 +54,21 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by > 0 && t.by-1 < len(t.cur) {
 		// Passive: subject, participle, agent becomes agent,
 		// participle, subject.
-		v := t.be - 1
-		active := slices.Clone(t.cur[t.by-1:])
+		v, end := t.be-1, len(t.cur)
+		if t.byEnd > t.by {
+			end = t.byEnd - 1
+		}
+		active := slices.Clone(t.cur[t.by-1 : end])
 		active = append(active, t.cur[v])
 		active = append(active, t.cur[:v]...)
+		active = append(active, t.cur[end:]...)
 		t.cur = active
 	}
 	part := 0
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.participle = 0, 0, false
+	t.be, t.by, t.byEnd, t.participle = 0, 0, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
@@ -277,6 +289,10 @@ func (t *tokenizer) one(w string) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
+		t.pronoun = t.pronoun || isPronoun(w)
+		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
+			t.byEnd = len(t.cur) + 1
+		}
 		return
 	}
 	if lx.number != "" {
@@ -313,6 +329,29 @@ func (t *tokenizer) one(w string) {
 		st = lx.same
 	}
 	t.emit(st)
+}
+
+// isPronoun reports a word that stands for a noun phrase named elsewhere
+// in the text. It and the tables below are switches, not maps: a map
+// would be built at package init, whose allocations are capped
+// (cmd/learn's TestInitAllocations).
+func isPronoun(w string) bool {
+	switch w {
+	case "it", "its", "they", "them", "their":
+		return true
+	}
+	return false
+}
+
+// endsAgent reports a word that ends the agent of a passive clause ("by
+// the data team every morning", "by the platform team in small batches"):
+// what follows it is said of the whole clause, not of the agent.
+func endsAgent(w string) bool {
+	switch w {
+	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during":
+		return true
+	}
+	return false
 }
 
 // endGet emits a pending "get" that no participle followed.

@@ -131,7 +131,8 @@ var openerTokens = valueSet(clauseOpeners)
 var unitTokens = valueSet(units)
 
 // negationWords negate the next word that carries meaning.
-var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "none", "dont")
+// "Unable to X" is "cannot X".
+var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "none", "dont", "unable")
 
 // clauseOpeners start a clause and stay as its first word; several
 // spellings of one relation share a token: a condition is written with
@@ -159,9 +160,14 @@ var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "e
 	"project", "project's", "repo", "repository", "codebase", "generally", "typically",
 	// "You need to", "you must" and "it is required to" ask the same;
 	// "all", "every" and "each" rarely change what an instruction says.
-	"need", "all", "every", "each")
+	"need", "all", "every", "each",
+	// "Is not able to" is "cannot"; "extremely" and "roughly" grade a
+	// statement the way "very" (a stop word) does.
+	"able", "extremely", "roughly", "approximately")
 
-var fillerStems = stemmedSet("use", "ensure", "remember")
+// fillerStems are filler words matched by stem: "employs" and "leverages"
+// say what "uses" does, and so do "utilizes" and "utilised".
+var fillerStems = stemmedSet("use", "ensure", "remember", "employ", "leverage", "utilize")
 
 // synonyms are spellings of one word.
 var synonyms = map[string]string{
@@ -171,6 +177,9 @@ var synonyms = map[string]string{
 	"configuration": "config", "configurations": "config", "configs": "config",
 	"documentation": "doc", "docs": "doc",
 	"start-up": "startup", "e-mail": "email",
+	// Hyphenated words read as their parts (see tokenizer.one) unless
+	// they are here.
+	"sign-off": "approval", "signoff": "approval", "out-of-date": "outdated",
 	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
 	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
 }
@@ -210,7 +219,7 @@ func valueSet(m map[string]string) map[string]bool {
 
 // negations mark a learning as saying what not to do. "avoid" counts: "avoid
 // X" and "use X" give opposite advice.
-var negations = setOf("not", "no", "never", "nor", "cannot", "without", "avoid", "neither", "none")
+var negations = setOf("not", "no", "never", "nor", "cannot", "without", "avoid", "neither", "none", "unable")
 
 var stopwords = setOf(
 	"a", "an", "the", "and", "or", "but", "if", "then", "so", "to", "of", "in", "on", "at", "by",
