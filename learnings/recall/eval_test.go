@@ -102,9 +102,13 @@ const evalBudget = 2000
 // code spans and Windows paths, superseded and near-duplicate learnings)
 // is held the same way, and its trap tasks name their decoys, so that a
 // learning linked to the task only by a file its session read, or by one
-// rare word, is caught when it is chosen: see evalTrapFloor.
+// rare word, is caught when it is chosen: see evalTrapFloor. testdata/eval5
+// (radiator valve and hub firmware: German and Dutch words, devicetree and
+// workflow paths, branch names, traps of both kinds) was written after
+// issue 24's first tuning and before its measuring, to report honestly on
+// a set nobody tuned on; it is held the same way.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -113,21 +117,29 @@ func TestEvalRecallAtBudget(t *testing.T) {
 // set must find with context. eval3's is its baseline, the score of the
 // code when the set was added (50 of 54, 92.6%, at fbc7146, 69010ba and
 // 9664623), not a goal: raise it when recall gets better. eval4's is its
-// baseline too (61 of 62, 98.4%, at 3b7fae8).
+// baseline too (61 of 62, 98.4%, at 3b7fae8), and so is eval5's (74 of
+// 82, 90.2%, at 206e4b1: two of the old learnings about battery life, the
+// PID's 5-minute period, the Matter 0.01 °C duplicate, the OTA duration,
+// the watchdog during OTA, the stall-and-encoder follow-up and the second
+// router's keepalive were left out).
 var evalFloor = map[string]float64{
 	"eval":  90,
 	"eval2": 90,
 	"eval3": 92.5,
 	"eval4": 98.3,
+	"eval5": 90.2,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
 // wanted learning, and never lines) a set must hold. eval4's was 21 of 27
 // at 3b7fae8 (ShopScreen.cs's decoys and all three one-word near-misses
 // were chosen); 23 since a path only a session read counts half (issue
-// 24). Not a goal: raise it when recall gets better.
+// 24). eval5's was 17 of 21 at 206e4b1: every avoid line held, and all
+// four one-word near-misses (holiday, tariff, sticker, ghosting) were
+// chosen. Not a goal: raise it when recall gets better.
 var evalTrapFloor = map[string]int{
 	"eval4": 23,
+	"eval5": 17,
 }
 
 func evalRecall(t *testing.T, dir string) {
