@@ -19,7 +19,7 @@ usage: bash bench/run.sh [flags]
   --sizes "LIST"   file sizes, bytes or with a k/m suffix (default "100k 1m 10m")
   --seed N         generator seed; the same seed gives the same files (default 1)
   --generators "LIST"
-                   generators to run, from: default zipf long sparse paths intl agent
+                   generators to run, from: default zipf long sparse paths intl agent prose
                    (default all of them; see bench/README.md for what each makes)
   --budget S       stop adding runs to a cell once they took S seconds (default 30);
                    a warm-up slower than that is the cell's only run
@@ -42,7 +42,7 @@ USAGE
 }
 
 runs=5 big_runs=3 sizes="100k 1m 10m" seed=1 budget=30 timeout=60 results="" append="" learn_bin="" keep=0
-all_generators="default zipf long sparse paths intl agent"
+all_generators="default zipf long sparse paths intl agent prose"
 generators=$all_generators
 while (($#)); do
 	case $1 in

@@ -3,11 +3,13 @@
 //
 //	go run ./bench/genmem -seed 1 -size 1m > mem.md
 //	go run ./bench/genmem -seed 1 -size 1m -mode zipf > zipf.md
+//	go run ./bench/genmem -seed 1 -size 1m -mode prose > prose.md
 //	go run ./bench/genmem -candidates mem.md -n 8 > candidates.md
 //	go run ./bench/genmem -session -n 4 > session.md
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -32,14 +34,15 @@ func run(args []string) error {
 	crlf := fs.Bool("crlf", false, "write CRLF line endings")
 	candidates := fs.String("candidates", "", "print `n` candidate learnings for this memory file instead")
 	session := fs.Bool("session", false, "print n fresh learnings (input for learn store) instead")
-	mode := fs.String("mode", "", "generator: empty for the default, or one of "+strings.Join(memgen.Modes, ", "))
+	modes := append(slices.Clip(memgen.Modes), "prose")
+	mode := fs.String("mode", "", "generator: empty for the default, or one of "+strings.Join(modes, ", "))
 	n := fs.Int("n", 5, "number of learnings for -candidates and -session")
 	out := fs.String("o", "", "write to this file instead of stdout")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *mode != "" && !slices.Contains(memgen.Modes, *mode) {
-		return fmt.Errorf("unknown -mode %q: want one of %s", *mode, strings.Join(memgen.Modes, ", "))
+	if *mode != "" && !slices.Contains(modes, *mode) {
+		return fmt.Errorf("unknown -mode %q: want one of %s", *mode, strings.Join(modes, ", "))
 	}
 	var data []byte
 	switch {
@@ -55,6 +58,13 @@ func run(args []string) error {
 		size, err := parseSize(*sizeFlag)
 		if err != nil {
 			return err
+		}
+		if *mode == "prose" {
+			data = proseFile(*seed, size)
+			if *crlf {
+				data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+			}
+			break
 		}
 		data = memgen.GenerateWith(memgen.Options{Seed: *seed, Size: size, CRLF: *crlf, Mode: *mode})
 	}

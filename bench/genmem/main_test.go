@@ -1,8 +1,16 @@
 package main
 
 import (
+	"cmp"
+	"crypto/sha256"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings"
 )
 
 func TestParseSize(t *testing.T) {
@@ -39,6 +47,7 @@ func TestRunMode(t *testing.T) {
 		{"intl", true},
 		{"sparse", true},
 		{"agent", true},
+		{"prose", true},
 		{"ZIPF", false},
 		{"english", false},
 	}
@@ -50,4 +59,107 @@ func TestRunMode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestModeBytes pins every generator's bytes for one seed, through the
+// command bench/run.sh calls: bench numbers are compared across commits
+// and generators, so adding one must not move the others.
+func TestModeBytes(t *testing.T) {
+	want := map[string]string{
+		"":       "85131b4047a75693324ad2ea3123d26a7df8eaa80959ac7e0e602611200223e8",
+		"zipf":   "e00d6e06cdd668a82db23769919c58d89546a81031f6d1dd1e827714ffe8f0ff",
+		"long":   "11f75a867d760e25150cf6c14f5b8dfd3b68726d70f5263db39d4781dd3f1c2a",
+		"sparse": "190237bdf1f5c186f4e57a75dafb3bf56ae9d847fd48e12331b440778e7d214f",
+		"paths":  "cc69a84f8afe1d8a4d3e0e04b1de9f519510d2066fc18efa593496638a6ada58",
+		"intl":   "b44ffd9f160cdf9d80b6d460ab16d616e63f37620f2bb1fa3b42794645c63093",
+		"agent":  "ec2be6863b92c05e99d497afeda24cafc0651820493e014a31d0c26efe0cb745",
+		"prose":  "fb9ee10c442291831c7089f85b40db0e493e2cc0935cfd5180f131acb7884ff0",
+	}
+	dir := t.TempDir()
+	for mode, sum := range want {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			out := filepath.Join(dir, "m"+mode+".md")
+			if err := run([]string{"-seed", "1", "-size", "64k", "-mode", mode, "-o", out}); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprintf("%x", sha256.Sum256(data)); got != sum {
+				t.Errorf("-mode %q -seed 1 -size 64k hashes to %s, want %s", mode, got, sum)
+			}
+		})
+	}
+}
+
+// TestProse checks the prose generator makes what bench/README.md says:
+// the same bytes for a seed, the size asked for, a file the reader takes
+// without problems, learnings of real English from the corpus with paths
+// and code spans, few repeats, and sessions of very different sizes.
+func TestProse(t *testing.T) {
+	const size = 512 << 10
+	src := proseFile(3, size)
+	if string(src) != string(proseFile(3, size)) {
+		t.Fatal("same seed gave different bytes")
+	}
+	if string(src) == string(proseFile(4, size)) {
+		t.Fatal("different seeds gave the same bytes")
+	}
+	if diff := float64(len(src)-size) / size; diff > 0.05 || diff < -0.05 {
+		t.Errorf("%d bytes, off by %.1f%%", len(src), diff*100)
+	}
+	if !utf8.Valid(src) {
+		t.Error("not valid UTF-8")
+	}
+	doc := learnings.Parse(src)
+	for _, p := range doc.Problems {
+		t.Errorf("reader problem: %v", p)
+	}
+	all := doc.Learnings()
+	seen := map[string]bool{}
+	dups, spans, paths, words := 0, 0, 0, map[string]bool{}
+	for _, l := range all {
+		if seen[l.Text] {
+			dups++
+		}
+		seen[l.Text] = true
+		if strings.Count(l.Text, "`") >= 2 {
+			spans++
+		}
+		if strings.Contains(l.Text, ".go`") || strings.Contains(l.Text, ".go:") {
+			paths++
+		}
+		for _, w := range strings.Fields(strings.ToLower(l.Text)) {
+			words[strings.Trim(w, ".,;:()`'\"")] = true
+		}
+	}
+	if rate := float64(dups) / float64(len(all)); rate > 0.01 {
+		t.Errorf("%d of %d learnings repeat an earlier one exactly", dups, len(all))
+	}
+	if spans < len(all)/3 || paths < len(all)/5 {
+		t.Errorf("%d with a code span, %d with a path, of %d learnings", spans, paths, len(all))
+	}
+	if len(words) < 4000 {
+		t.Errorf("%d distinct words, want the vocabulary of real text", len(words))
+	}
+	per := map[*learnings.Session]int{}
+	for _, l := range all {
+		if l.Session != nil {
+			per[l.Session]++
+		}
+	}
+	single, big := 0, 0
+	for _, n := range per {
+		switch {
+		case n == 1:
+			single++
+		case n >= 9:
+			big++
+		}
+	}
+	if single < len(doc.Sessions)/5 || big == 0 {
+		t.Errorf("%d sessions with one learning and %d with nine or more, of %d", single, big, len(doc.Sessions))
+	}
+	t.Logf("%d sessions (%d with one learning, %d with nine or more), %d learnings, %d exact repeats, %d distinct words", len(doc.Sessions), single, big, len(all), dups, len(words))
 }
