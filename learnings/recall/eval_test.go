@@ -107,8 +107,12 @@ const evalBudget = 2000
 // for issue 24, held to its baseline the same way, and so is testdata/dev6
 // (an e-bike sharing fleet whose decoys share one rare word with the task
 // in another sense: a warehouse's loading dock beside a bike's dock).
+// testdata/eval5 (radiator valve and hub firmware: German and Dutch words,
+// devicetree and workflow paths, branch names, traps of both kinds) was
+// written after issue 24's first tuning and before its measuring, to
+// report honestly on a set nobody tuned on; it is held the same way.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/dev5", "testdata/dev6"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/dev5", "testdata/dev6"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -125,6 +129,12 @@ var evalFloor = map[string]float64{
 	"eval2": 90,
 	"eval3": 94.4,
 	"eval4": 98.3,
+	// eval5's is its baseline (74 of 82, 90.2%, at 206e4b1: two of the old
+	// learnings about battery life, the PID's 5-minute period, the Matter
+	// 0.01 °C duplicate, the OTA duration, the watchdog during OTA, the
+	// stall-and-encoder follow-up and the second router's keepalive were
+	// left out).
+	"eval5": 90.2,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -140,6 +150,9 @@ var evalFloor = map[string]float64{
 // 24). Not a goal: raise it when recall gets better.
 var evalTrapFloor = map[string]int{
 	"eval4": 23,
+	// eval5's was 17 of 21 at 206e4b1: every avoid line held, and all four
+	// one-word near-misses (holiday, tariff, sticker, ghosting) were chosen.
+	"eval5": 17,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").

@@ -4,17 +4,23 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/learnings"
 )
 
-// heldoutPairs is the held-out set for summarise's decision: pairs written
-// by hand before the first run, never tuned on.
-const heldoutPairs = "../../../learnings/similar/testdata/heldout/pairs.txt"
+// heldoutSets are the held-out sets for summarise's decision: pairs
+// written by hand before the first run, never tuned on. heldout2 was
+// written after issue 24's first tuning and before its measuring, in other
+// domains and other words, to report honestly on pairs nobody tuned on.
+var heldoutSets = []string{
+	"../../../learnings/similar/testdata/heldout/pairs.txt",
+	"../../../learnings/similar/testdata/heldout2/pairs.txt",
+}
 
-// heldoutPair is one block of heldoutPairs: the verdict summarise should
+// heldoutPair is one block of a held-out set: the verdict summarise should
 // give, what kind of change the pair shows, the stored learning and the
 // candidate.
 type heldoutPair struct {
@@ -22,7 +28,7 @@ type heldoutPair struct {
 	line                     int
 }
 
-func loadHeldout(t *testing.T) []heldoutPair {
+func loadHeldout(t *testing.T, heldoutPairs string) []heldoutPair {
 	t.Helper()
 	f, err := os.Open(heldoutPairs)
 	if err != nil {
@@ -95,25 +101,43 @@ func decide(t *testing.T, stored, cand string) string {
 }
 
 // heldoutFloor is the least number of pairs of each verdict the decision
-// must get right: the score of the code, not a goal. When the set was
-// added (3b7fae8): DUPLICATE 17 of 41, the other 24 called UPDATE; UPDATE
+// must get right, per set: the score of the code, not a goal. When
+// heldout was added (3b7fae8): DUPLICATE 17 of 41, the other 24 called UPDATE; UPDATE
 // 37 of 38; NEW 25 of 25. With the synonym table and the one-change rule
 // (issue 24): DUPLICATE 30, UPDATE 36 (a flipped negation that also adds
 // a clause, "Never run the seed script against staging" and "Always run
 // it against staging after a reset", now reads as two changes), NEW 25.
-// Raise it when the decision gets better.
-var heldoutFloor = map[string]int{
-	"DUPLICATE": 30,
-	"UPDATE":    36,
-	"NEW":       25,
+// Raise it when the decision gets better. heldout2's floors are its score
+// at 206e4b1, when it was added: DUPLICATE 19 of 47 (synonyms outside the
+// table read as UPDATE or NEW), UPDATE 41 of 48 (four of five "instead
+// of" rewrites, two changed commands and a flipped negation read as NEW),
+// NEW 25 of 25.
+var heldoutFloor = map[string]map[string]int{
+	"heldout": {
+		"DUPLICATE": 30,
+		"UPDATE":    36,
+		"NEW":       25,
+	},
+	"heldout2": {
+		"DUPLICATE": 19,
+		"UPDATE":    41,
+		"NEW":       25,
+	},
 }
 
 // TestHeldoutDecision measures summarise's DUPLICATE / UPDATE / NEW
-// decision on the held-out pairs and logs the accuracy per verdict and per
+// decision on each held-out set and logs the accuracy per verdict and per
 // kind of change (run with -v), so a change to the rules is measured on
 // pairs nobody tuned it on; it fails only below heldoutFloor.
 func TestHeldoutDecision(t *testing.T) {
-	pairs := loadHeldout(t)
+	for _, path := range heldoutSets {
+		name := filepath.Base(filepath.Dir(path))
+		t.Run(name, func(t *testing.T) { heldoutDecision(t, path, heldoutFloor[name]) })
+	}
+}
+
+func heldoutDecision(t *testing.T, path string, floor map[string]int) {
+	pairs := loadHeldout(t, path)
 	type tally struct{ right, total int }
 	byWant, byKind := map[string]*tally{}, map[string]*tally{}
 	var kinds []string
@@ -136,7 +160,7 @@ func TestHeldoutDecision(t *testing.T) {
 			}
 		}
 		if got != p.want {
-			t.Logf("pairs.txt:%d: %s, want %s (%s):\n  stored: %s\n  cand:   %s", p.line, got, p.want, p.kind, p.stored, p.cand)
+			t.Logf("%s:%d: %s, want %s (%s):\n  stored: %s\n  cand:   %s", path, p.line, got, p.want, p.kind, p.stored, p.cand)
 		}
 	}
 	pct := func(tl *tally) float64 { return 100 * float64(tl.right) / float64(tl.total) }
@@ -155,8 +179,8 @@ func TestHeldoutDecision(t *testing.T) {
 		t.Errorf("%d held-out pairs, want at least 80", len(pairs))
 	}
 	for _, w := range verdicts {
-		if byWant[w].right < heldoutFloor[w] {
-			t.Errorf("%d of %d %s pairs right, below the floor of %d", byWant[w].right, byWant[w].total, w, heldoutFloor[w])
+		if byWant[w].right < floor[w] {
+			t.Errorf("%d of %d %s pairs right, below the floor of %d", byWant[w].right, byWant[w].total, w, floor[w])
 		}
 	}
 }
