@@ -111,16 +111,21 @@ func decide(t *testing.T, stored, cand string) string {
 // at 206e4b1, when it was added: DUPLICATE 19 of 47 (synonyms outside the
 // table read as UPDATE or NEW), UPDATE 41 of 48 (four of five "instead
 // of" rewrites, two changed commands and a flipped negation read as NEW),
-// NEW 25 of 25.
+// NEW 25 of 25. After issue 24's second round (role words, the wider
+// lexicon, spelling by suffix, passive voice, a pronoun for a moved noun):
+// heldout DUPLICATE 35, UPDATE 36, NEW 25; heldout2 DUPLICATE 39, UPDATE
+// 42, NEW 25. heldout2's DUPLICATE figure is no longer a clean held-out
+// measure: the lead described the kinds of its misses, with example word
+// pairs, to the engineer who widened the lexicon.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
-		"DUPLICATE": 30,
+		"DUPLICATE": 35,
 		"UPDATE":    36,
 		"NEW":       25,
 	},
 	"heldout2": {
-		"DUPLICATE": 19,
-		"UPDATE":    41,
+		"DUPLICATE": 39,
+		"UPDATE":    42,
 		"NEW":       25,
 	},
 }
