@@ -157,11 +157,20 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	switch {
 	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
 		v.Kind = Same
-	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack &&
-		oneChange(t, c):
+	case score >= UpdateThreshold && t.mayUpdate(c, shared):
 		v.Kind = Update
 	}
 	return v
+}
+
+// mayUpdate is what an update needs besides its score: shared, the word
+// weight the texts share, is most of the larger text's, and c reads as t
+// with one thing changed. Neither reads the trigrams, so a caller that
+// wants updates only can ask it before working out the score: most pairs
+// of related learnings in a large memory are siblings that fail
+// oneChange.
+func (t *Text) mayUpdate(c *Text, shared float64) bool {
+	return shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack && oneChange(t, c)
 }
 
 // Same reports whether t and c are the same learning; cheaper than
