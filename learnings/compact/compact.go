@@ -111,8 +111,9 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 	f := newFolder(len(folded))
 	// Preparing the texts is most of the fold's work and each is prepared
 	// on its own: they are prepared on every CPU and folded in order as
-	// they come.
-	similar.PrepareInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
+	// they come. The fold only merges the same learning, which needs a
+	// text's features only when another text has its key.
+	similar.PrepareKeysInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
 		f.add(folded[i].category, folded[i].text, t)
 	})
 	p.Consolidated = f.result()

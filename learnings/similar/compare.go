@@ -88,6 +88,10 @@ type Text struct {
 	// words are the text's words as oneChange reads them, read on first
 	// use.
 	words atomic.Pointer[changeText]
+	// keyOnly is set for a text prepareKeyed read: f holds its canonical
+	// text only, and full its features once features reads them.
+	keyOnly bool
+	full    atomic.Pointer[features]
 }
 
 // Prepare reads s for comparison. The Text may be shared between
@@ -129,7 +133,20 @@ func (t *Text) analysisKey() string {
 	return t.analysis().key
 }
 
-func (t *Text) trigrams() *grams { return t.f.trigrams() }
+// features are the text's features, read on first use for a text
+// prepareKeyed read.
+func (t *Text) features() *features {
+	if !t.keyOnly {
+		return t.f
+	}
+	if f := t.full.Load(); f != nil {
+		return f
+	}
+	t.full.CompareAndSwap(nil, featuresOf(t.src))
+	return t.full.Load()
+}
+
+func (t *Text) trigrams() *grams { return t.features().trigrams() }
 
 // Canonical is Canonical of the prepared text.
 func (t *Text) Canonical() string { return t.f.canon }
@@ -146,7 +163,7 @@ func (t *Text) Compare(c *Text) Verdict {
 	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
 		return Verdict{Kind: Same, Score: 1}
 	}
-	score, shared := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
+	score, shared := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
 	return t.judge(c, score, shared)
 }
 
@@ -157,11 +174,20 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	switch {
 	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
 		v.Kind = Same
-	case score >= UpdateThreshold && shared >= minSharedShare*max(t.f.weight, c.f.weight)-boundSlack &&
-		oneChange(t, c):
+	case score >= UpdateThreshold && t.mayUpdate(c, shared):
 		v.Kind = Update
 	}
 	return v
+}
+
+// mayUpdate is what an update needs besides its score: shared, the word
+// weight the texts share, is most of the larger text's, and c reads as t
+// with one thing changed. Neither reads the trigrams, so a caller that
+// wants updates only can ask it before working out the score: most pairs
+// of related learnings in a large memory are siblings that fail
+// oneChange.
+func (t *Text) mayUpdate(c *Text, shared float64) bool {
+	return shared >= minSharedShare*max(t.features().weight, c.features().weight)-boundSlack && oneChange(t, c)
 }
 
 // Same reports whether t and c are the same learning; cheaper than
@@ -176,7 +202,7 @@ func (t *Text) Same(c *Text) bool {
 	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) {
 		return false
 	}
-	score, _ := relatedness(t.f, t.trigrams(), c.f, c.trigrams())
+	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
 	return score >= sameFloor
 }
 

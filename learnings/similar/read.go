@@ -66,22 +66,7 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
 	sc := scratches.Get().(*scratch)
 	folded := fold(s)
-	toks, fields := sc.toks[:0], sc.fields[:0]
-	tokenize := a != nil || withKey
-	if !tokenize {
-		// No tokenizer to hand fields to: one scan of the whole text
-		// gives the same tokens.
-		toks = appendCanonical(toks, folded)
-	}
-	for i := 0; tokenize && i < len(folded); {
-		start, end := nextField(folded, i)
-		if start == end {
-			break
-		}
-		toks = appendCanonical(toks, folded[start:end])
-		fields = append(fields, field{start, end, len(toks)})
-		i = end
-	}
+	toks, fields := readTokens(sc, folded, a != nil || withKey)
 	// One block holds the terms and words and, for an analysis, the
 	// clauses' tokens, which live as long as each other. The features are
 	// read into scratch first and kept at their size: most tokens are stop
@@ -115,6 +100,41 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
 	return key
+}
+
+// readTokens reads the canonical tokens of folded into sc's lists, and
+// the fields they come from when the tokenizer is to read them (byField).
+func readTokens(sc *scratch, folded string, byField bool) (toks []string, fields []field) {
+	toks, fields = sc.toks[:0], sc.fields[:0]
+	if !byField {
+		// No tokenizer to hand fields to: one scan of the whole text
+		// gives the same tokens.
+		return appendCanonical(toks, folded), fields
+	}
+	for i := 0; i < len(folded); {
+		start, end := nextField(folded, i)
+		if start == end {
+			break
+		}
+		toks = appendCanonical(toks, folded[start:end])
+		fields = append(fields, field{start, end, len(toks)})
+		i = end
+	}
+	return toks, fields
+}
+
+// canonAndKey is the canonical text of s and its analysis key, all that
+// telling the same learning needs of most texts (see PrepareKeysInOrder).
+func canonAndKey(s string) (canon, key string) {
+	sc := scratches.Get().(*scratch)
+	folded := fold(s)
+	toks, fields := readTokens(sc, folded, true)
+	canon = strings.Join(toks, " ")
+	key = keyOf(sc, folded, toks, fields)
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+	return canon, key
 }
 
 // nextField is the next piece of s from i on as strings.Fields cuts it,
