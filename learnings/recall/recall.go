@@ -325,10 +325,13 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 }
 
 // collapse keeps the first of every group of duplicates, counting the rest.
+// It only tells the same learning, so it reads each text's key and leaves
+// the features to the few texts that share one (PrepareKeysInOrder): stats
+// and recall --all collapse every learning of the file.
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
 	idx := similar.NewSameIndex()
-	similar.PrepareInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
+	similar.PrepareKeysInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
 		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
 			*dups++
