@@ -83,16 +83,9 @@ func proseFile(seed int64, size int) []byte {
 		fmt.Fprintf(&g.buf, "`%s` (%d)", g.sents[g.r.IntN(len(g.sents))].file, 1+g.r.IntN(30))
 	}
 	g.buf.WriteString("\n\n---\n\n## Recent Sessions\n\n")
-	at := time.Date(2026, 11, 1, 18, 0, 0, 0, time.UTC)
-	for g.buf.Len() < size {
-		before := g.buf.Len()
-		g.session(at)
-		if g.buf.Len() > size && g.buf.Len()-size > size-before && before > 0 {
-			g.buf.Truncate(before)
-			break
-		}
-		at = at.Add(-time.Duration(5+g.r.IntN(60*12)) * time.Minute)
-	}
+	memgen.FillSessions(&g.buf, size, time.Date(2026, 11, 1, 18, 0, 0, 0, time.UTC), g.session, func() time.Duration {
+		return time.Duration(5+g.r.IntN(60*12)) * time.Minute
+	})
 	return g.buf.Bytes()
 }
 
@@ -154,16 +147,7 @@ func (g *proseGen) session(at time.Time) {
 		}
 		byCat[c] = append(byCat[c], g.learning(p, c))
 	}
-	for c, name := range memgen.Categories {
-		if len(byCat[c]) == 0 {
-			continue
-		}
-		fmt.Fprintf(b, "**%s:**\n", name)
-		for _, l := range byCat[c] {
-			fmt.Fprintf(b, "- %s\n", l)
-		}
-		b.WriteString("\n")
-	}
+	memgen.WriteCategories(b, byCat)
 	b.WriteString("---\n\n")
 }
 

@@ -95,16 +95,9 @@ func (g *gen) agentFile() {
 		fmt.Fprintf(&g.buf, "`%s` (%d)", d, 1+g.r.IntN(40))
 	}
 	g.buf.WriteString("\n\n---\n\n## Recent Sessions\n\n")
-	at := g.opts.Base
-	for g.buf.Len() < size {
-		before := g.buf.Len()
-		g.agentSession(at)
-		if g.buf.Len() > size && g.buf.Len()-size > size-before && before > 0 {
-			g.buf.Truncate(before)
-			break
-		}
-		at = at.Add(-time.Duration(15+g.r.IntN(60*20)) * time.Minute)
-	}
+	FillSessions(&g.buf, size, g.opts.Base, g.agentSession, func() time.Duration {
+		return time.Duration(15+g.r.IntN(60*20)) * time.Minute
+	})
 }
 
 // agentDocs returns n documents as agents list them: repository files, some

@@ -102,7 +102,7 @@ func Candidates(src []byte, seed int64, n int) []byte {
 			known = append(known, line[2:])
 		}
 	}
-	byCat := make(map[int][]string)
+	byCat := make([][]string, len(Categories))
 	for i := range n {
 		c := g.r.IntN(len(Categories))
 		text := g.learning(c)
@@ -112,18 +112,7 @@ func Candidates(src []byte, seed int64, n int) []byte {
 		byCat[c] = append(byCat[c], text)
 	}
 	var b strings.Builder
-	for c, name := range Categories {
-		if len(byCat[c]) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "**%s:**\n", name)
-		for _, l := range byCat[c] {
-			b.WriteString("- ")
-			b.WriteString(l)
-			b.WriteString("\n")
-		}
-		b.WriteString("\n")
-	}
+	WriteCategories(&b, byCat)
 	return []byte(b.String())
 }
 
@@ -181,18 +170,9 @@ func (g *gen) file() {
 		fmt.Fprintf(&g.buf, "`%s` (%d)", files[f], 1+g.r.IntN(12))
 	}
 	g.buf.WriteString("\n\n---\n\n## Recent Sessions\n\n")
-
-	at := g.opts.Base
-	for g.buf.Len() < size {
-		before := g.buf.Len()
-		g.session(at)
-		// Drop the last session when leaving it out lands closer to size.
-		if g.buf.Len() > size && g.buf.Len()-size > size-before && before > 0 {
-			g.buf.Truncate(before)
-			break
-		}
-		at = at.Add(-time.Duration(10+g.r.IntN(60*8)) * time.Minute)
-	}
+	FillSessions(&g.buf, size, g.opts.Base, g.session, func() time.Duration {
+		return time.Duration(10+g.r.IntN(60*8)) * time.Minute
+	})
 }
 
 func (g *gen) session(at time.Time) {

@@ -112,20 +112,13 @@ func (g *gen) modeFile() {
 		fmt.Fprintf(&g.buf, "`%s` (%d)", docs[f], 1+g.r.IntN(30))
 	}
 	g.buf.WriteString("\n\n---\n\n## Recent Sessions\n\n")
-	at := g.opts.Base
-	for g.buf.Len() < size {
-		before := g.buf.Len()
-		g.modeSession(at)
-		if g.buf.Len() > size && g.buf.Len()-size > size-before && before > 0 {
-			g.buf.Truncate(before)
-			break
-		}
+	FillSessions(&g.buf, size, g.opts.Base, g.modeSession, func() time.Duration {
 		gap := 10 + g.r.IntN(60*8)
 		if g.opts.Mode == "sparse" {
 			gap = 2 + g.r.IntN(90)
 		}
-		at = at.Add(-time.Duration(gap) * time.Minute)
-	}
+		return time.Duration(gap) * time.Minute
+	})
 }
 
 // hotPaths are the few paths the "paths" mode reuses everywhere.
@@ -163,16 +156,7 @@ func (g *gen) modeSession(at time.Time) {
 		c := g.r.IntN(len(Categories))
 		byCat[c] = append(byCat[c], g.modeLearning(c))
 	}
-	for c, name := range Categories {
-		if len(byCat[c]) == 0 {
-			continue
-		}
-		fmt.Fprintf(b, "**%s:**\n", name)
-		for _, l := range byCat[c] {
-			fmt.Fprintf(b, "- %s\n", l)
-		}
-		b.WriteString("\n")
-	}
+	WriteCategories(b, byCat)
 	b.WriteString("---\n\n")
 }
 
