@@ -1,10 +1,9 @@
 package similar
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/pairfile"
 )
 
 type pair struct {
@@ -19,42 +18,13 @@ func loadPairs(t testing.TB) []pair { return loadPairsFrom(t, "testdata/pairs.tx
 // loadPairsFrom reads a file of pairs in the format of testdata/pairs.txt.
 func loadPairsFrom(t testing.TB, path string) []pair {
 	t.Helper()
-	f, err := os.Open(path)
+	ps, err := pairfile.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []pair
-	var block []string
-	start, n := 0, 0
-	flush := func() {
-		switch len(block) {
-		case 0:
-		case 3:
-			out = append(out, pair{kind: block[0], stored: block[1], cand: block[2], line: start})
-		default:
-			t.Fatalf("%s:%d: a block has %d lines, want 3", path, start, len(block))
-		}
-		block = nil
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		n++
-		l := sc.Text()
-		switch {
-		case strings.HasPrefix(l, "#"):
-		case strings.TrimSpace(l) == "":
-			flush()
-		default:
-			if len(block) == 0 {
-				start = n
-			}
-			block = append(block, l)
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	out := make([]pair, len(ps))
+	for i, p := range ps {
+		out[i] = pair{kind: p.Label, stored: p.Stored, cand: p.Cand, line: p.Line}
 	}
 	return out
 }

@@ -1,13 +1,12 @@
 package input
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/learn-memory/learn/internal/pairfile"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -30,48 +29,19 @@ type heldoutPair struct {
 
 func loadHeldout(t *testing.T, heldoutPairs string) []heldoutPair {
 	t.Helper()
-	f, err := os.Open(heldoutPairs)
+	ps, err := pairfile.Read(heldoutPairs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []heldoutPair
-	var block []string
-	start, n := 0, 0
-	flush := func() {
-		if len(block) == 0 {
-			return
-		}
-		if len(block) != 3 {
-			t.Fatalf("%s:%d: a block has %d lines, want 3", heldoutPairs, start, len(block))
-		}
-		want, kind, _ := strings.Cut(block[0], " ")
+	out := make([]heldoutPair, len(ps))
+	for i, p := range ps {
+		want, kind, _ := strings.Cut(p.Label, " ")
 		switch want {
 		case "DUPLICATE", "UPDATE", "NEW":
 		default:
-			t.Fatalf("%s:%d: verdict %q, want DUPLICATE, UPDATE or NEW", heldoutPairs, start, want)
+			t.Fatalf("%s:%d: verdict %q, want DUPLICATE, UPDATE or NEW", heldoutPairs, p.Line, want)
 		}
-		out = append(out, heldoutPair{want: want, kind: kind, stored: block[1], cand: block[2], line: start})
-		block = nil
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		n++
-		l := sc.Text()
-		switch {
-		case strings.HasPrefix(l, "#"):
-		case strings.TrimSpace(l) == "":
-			flush()
-		default:
-			if len(block) == 0 {
-				start = n
-			}
-			block = append(block, l)
-		}
-	}
-	flush()
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		out[i] = heldoutPair{want: want, kind: kind, stored: p.Stored, cand: p.Cand, line: p.Line}
 	}
 	return out
 }
