@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // passwordWordsRe are the words for a password in the languages learnings
@@ -36,13 +38,13 @@ func passwordRules() []rule {
 			hints: []string{"machine", "default"},
 			// Most lines that say "default" are prose without a password.
 			may:   func(line string) bool { return strings.Contains(line, "password") },
-			re:    lazy(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
+			re:    lazyregexp.New(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
 			valid: flagPassword,
 		},
 		{
 			kind:  "netrc password",
 			hints: []string{"password"},
-			re:    lazy(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+			re:    lazyregexp.New(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
 			valid: func(text string, span []int) bool {
 				return flagPassword(text, span) && spokenPassword(text, span)
 			},
@@ -66,7 +68,7 @@ func passwordRules() []rule {
 			// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
 			kind:  "password on a command line",
 			hints: []string{"echo", "printf"},
-			re: lazy(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+			re: lazyregexp.New(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
 				`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
 			valid: flagPassword,
 		},
@@ -76,7 +78,7 @@ func passwordRules() []rule {
 			kind:     "password in prose",
 			windowed: true,
 			hints:    passwordHints,
-			re: lazy(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
 			valid: spokenPassword,
@@ -87,7 +89,7 @@ func passwordRules() []rule {
 			kind:     "password in prose",
 			windowed: true,
 			hints:    passwordHints,
-			re: lazy(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			re: lazyregexp.New(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
 			valid: spokenPassword,
 		},
@@ -96,7 +98,7 @@ func passwordRules() []rule {
 			kind:     "password in prose",
 			windowed: true,
 			hints:    passwordHints,
-			re: lazy(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 			valid: spokenPassword,
 		},
@@ -105,11 +107,11 @@ func passwordRules() []rule {
 			kind:     "password in prose",
 			windowed: true,
 			hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
-			re: lazy(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+			re: lazyregexp.New(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
 				`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
 			valid: func(text string, span []int) bool {
 				v := value(text, span)
-				return spokenPassword(text, span) && !fileName.get().MatchString(v) && !acronym.get().MatchString(v)
+				return spokenPassword(text, span) && !fileName().MatchString(v) && !acronym().MatchString(v)
 			},
 		},
 		{
@@ -117,9 +119,9 @@ func passwordRules() []rule {
 			kind:     "password in prose",
 			windowed: true,
 			hints:    []string{"passw", "pw"},
-			re:       lazy(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+			re:       lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 			valid: func(text string, span []int) bool {
-				return spokenPassword(text, span) && !algorithm.get().MatchString(value(text, span))
+				return spokenPassword(text, span) && !algorithm().MatchString(value(text, span))
 			},
 		},
 		{
@@ -127,7 +129,7 @@ func passwordRules() []rule {
 			kind:  "password in credentials",
 			needs: ":",
 			hints: userPassHints(),
-			re:    lazy(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+			re:    lazyregexp.New(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
 			judge: judgeUserPassword,
 		},
 	}
@@ -145,14 +147,14 @@ func userPassHints() []string {
 
 // algorithm matches the names of hashes and ciphers, which follow the
 // word password in "password sha256 hashes" and are no password.
-var algorithm = lazy(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
+var algorithm = lazyregexp.New(`(?i)^(?:sha|md|argon|bcrypt|scrypt|pbkdf|blake|crc|aes|rsa|ecdsa|ed|utf|base|rot|hmac|des|v)[0-9a-z-]*$`)
 
 // acronym matches a short name in capitals (OIDC2, SAML), which follows
 // "log in with SSO/" and is no password.
-var acronym = lazy(`^[A-Z][A-Z0-9]{1,7}$`)
+var acronym = lazyregexp.New(`^[A-Z][A-Z0-9]{1,7}$`)
 
 // fileName matches a value that names a file (auth2.ts), not a password.
-var fileName = lazy(`\.[a-z]{1,4}$`)
+var fileName = lazyregexp.New(`\.[a-z]{1,4}$`)
 
 // commandPassword is a command that takes a password as an argument: the
 // command, then the flag (with its separator) directly before the value.
@@ -160,7 +162,7 @@ func commandPassword(command, flag string, hints ...string) rule {
 	return rule{
 		kind:  "password on a command line",
 		hints: hints,
-		re: lazy(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
+		re: lazyregexp.New(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
 			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`),
 		valid: flagPassword,
 	}
@@ -178,8 +180,8 @@ func flagPassword(text string, span []int) bool {
 // placeholder, a reference, a plain word or a number.
 func spokenPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) || len(v) < 4 ||
-		versionLike.get().MatchString(v) || quantity.get().MatchString(v) || kebab.get().MatchString(v) || strings.HasPrefix(v, "!") {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord().MatchString(v) || len(v) < 4 ||
+		versionLike().MatchString(v) || quantity().MatchString(v) || kebab().MatchString(v) || strings.HasPrefix(v, "!") {
 		return false
 	}
 	if span[0] > 0 && strings.ContainsRune("`\"'", rune(text[span[0]-1])) {
@@ -212,7 +214,7 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 	span := secretIndex(re, m)
 	pass := value(text, span)
 	if notCredentials[strings.ToLower(user)] || pass == user || strings.HasPrefix(strings.ToLower(host), "sha") ||
-		versionLike.get().MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
+		versionLike().MatchString(pass) || isPlaceholder(pass) || isReference(pass) || isNumber(pass) {
 		return ""
 	}
 	if end := m[2*re.SubexpIndex("host")+1]; end < len(text) && text[end] == ':' && end+1 < len(text) && isHexByte(text[end+1]) &&
@@ -227,12 +229,12 @@ func judgeUserPassword(text string, re *regexp.Regexp, m []int) string {
 
 // quantity matches a number with a unit (20ms, 4096-bit is a compound
 // word), which "the pass took 20ms" says and no password is.
-var quantity = lazy(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
+var quantity = lazyregexp.New(`^[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,5}$`)
 
 // kebab matches a lower-case hyphenated name (reset-v2, read-only-db),
 // the name of an endpoint or a flag.
-var kebab = lazy(`^[a-z]+(?:-[a-z0-9]+)+$`)
+var kebab = lazyregexp.New(`^[a-z]+(?:-[a-z0-9]+)+$`)
 
-var versionLike = lazy(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
+var versionLike = lazyregexp.New(`^[v^~=<>]*\d+(?:\.[0-9a-z]+)*(?:-[0-9a-z.]+)?$`)
 
 func isHexByte(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }

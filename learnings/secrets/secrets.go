@@ -38,6 +38,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // Finding is one suspected secret. It holds the kind and the byte range of
@@ -52,9 +54,17 @@ type Finding struct {
 
 // rule finds one kind of secret. The secret is the submatch named "s" (or
 // "qs") when the pattern has one, else the whole match.
+//
+// A rule's expression is compiled when a text first holds one of the
+// rule's hints (lazyregexp): compiling every rule's expression when the
+// package loaded took about 35 ms of CPU on every run of learn ("learn
+// --version": 83 ms, then 48 ms), more than parsing a 1 MB memory file,
+// although a run meets a handful of rules at most. TestRulesCompile
+// compiles them all, so a bad pattern still fails the tests, not a user's
+// run.
 type rule struct {
 	kind string
-	re   *lazyRegexp
+	re   func() *regexp.Regexp
 	// valid, when set, rejects matches whose secret, text[span[0]:span[1]],
 	// is not one.
 	valid func(text string, span []int) bool
@@ -95,7 +105,7 @@ type rule struct {
 	// match at p. anchored is the expression anchored at the start of its
 	// input; it gives at p the match the expression would find.
 	seek     func(s string, from int) (p, next int)
-	anchored *lazyRegexp
+	anchored func() *regexp.Regexp
 	// windowed rules run their expression only on the words around each
 	// hint in a line (about window bytes either side, widened to
 	// whitespace), not on the whole line: an expression that opens with a
@@ -125,13 +135,13 @@ func assignmentRules() []rule {
 			kind:  "password in URL",
 			hints: []string{"://"},
 			needs: "@",
-			re:    lazy(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
+			re:    lazyregexp.New(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 			valid: validURLPassword,
 		},
 		{
 			kind:  "curl credentials",
 			hints: []string{"curl"},
-			re:    lazy(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+			re:    lazyregexp.New(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
 			valid: func(text string, span []int) bool {
 				v := value(text, span)
 				return !isPlaceholder(v) && !isReference(v)
@@ -140,13 +150,13 @@ func assignmentRules() []rule {
 		{
 			kind:  "basic auth credentials",
 			hints: []string{"basic"},
-			re:    lazy(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
+			re:    lazyregexp.New(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
 			valid: encodesCredentials,
 		},
 		{
 			kind:  "bearer token",
 			hints: []string{"bearer"},
-			re:    lazy(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
+			re:    lazyregexp.New(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
 			valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
 		},
 		{
@@ -154,7 +164,7 @@ func assignmentRules() []rule {
 			// learnings quote the commands they ran.
 			judge: judgeAssignment,
 			hints: []string{"--"},
-			re: lazy(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+			re: lazyregexp.New(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
 		},
 		{
@@ -162,7 +172,7 @@ func assignmentRules() []rule {
 			// password for the test tenant was `X`".
 			kind:  "password assignment",
 			hints: []string{"password", "passwd", "passphrase"},
-			re: lazy(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			re: lazyregexp.New(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
 			valid: saidPassword,
 		},
@@ -170,7 +180,7 @@ func assignmentRules() []rule {
 			// "log in with the password X".
 			kind:  "password assignment",
 			hints: []string{"password", "passwd", "passphrase"},
-			re:    lazy(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+			re:    lazyregexp.New(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
 			valid: saidPassword,
 		},
 		seekingKeys(rule{
@@ -193,13 +203,13 @@ const saidValue = "(?:`(?P<qs>[^`\n]{4,})`|(?P<s>[^\\s`\"',;()]{5,}[^\\s`\"',;()
 // adjective ("the password is Base64-encoded", "v2-compatible").
 func saidPassword(text string, span []int) bool {
 	v := value(text, span)
-	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord.get().MatchString(v) {
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || compoundWord().MatchString(v) {
 		return false
 	}
 	return strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, unicode.IsLetter) >= 0 || looksRandom(v)
 }
 
-var compoundWord = lazy(`^[A-Za-z0-9]+-[a-z]{3,}$`)
+var compoundWord = lazyregexp.New(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 
 // rules are every rule, provider formats first, built on first use: built
 // when the package loaded, the rules (and the hint index, see hints) cost
@@ -239,14 +249,14 @@ func scanLines(text string, lines []ruleLines) []Finding {
 	for _, rl := range lines {
 		r := rules()[rl.rule]
 		for _, m := range r.matches(text, rl.lines) {
-			start, end := secretSpan(r.re.get(), m)
+			start, end := secretSpan(r.re(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
 				r.valid != nil && !r.valid(text, []int{start, end}) {
 				continue
 			}
 			kind := r.kind
 			if r.judge != nil {
-				kind = r.judge(text, r.re.get(), m)
+				kind = r.judge(text, r.re(), m)
 			}
 			if kind != "" && !overlaps(start, end) {
 				out = append(out, Finding{Kind: kind, Start: start, End: end})
@@ -354,7 +364,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 // search resumes where each match's value starts rather than after it.
 func (r rule) findAll(s string) [][]int {
 	if !r.overlapping {
-		return r.re.get().FindAllStringSubmatchIndex(s, -1)
+		return r.re().FindAllStringSubmatchIndex(s, -1)
 	}
 	var out [][]int
 	for from := 0; from < len(s); {
@@ -363,8 +373,8 @@ func (r rule) findAll(s string) [][]int {
 			break
 		}
 		out = append(out, m)
-		next := secretIndex(r.re.get(), m)[0]
-		if q := r.re.get().SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
+		next := secretIndex(r.re(), m)[0]
+		if q := r.re().SubexpIndex("q"); q > 0 && m[2*q] >= 0 {
 			next = m[2*q]
 		}
 		from = max(next, m[0]+1)
@@ -451,7 +461,7 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		if !quoted && !strings.ContainsAny(val, "0123456789") && !looksRandom(val) && !shellPassword(text, re, m) {
 			return "" // prose such as "password: required"
 		}
-		if !quoted && compoundWord.get().MatchString(val) {
+		if !quoted && compoundWord().MatchString(val) {
 			return "" // "pw: 4096-bit"
 		}
 		if len(val) < 4 {
@@ -470,8 +480,8 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		// What is left counts only as a key of its own shape: 32 or
 		// more hex digits, or 20 or more characters mixing capitals,
 		// small letters and digits.
-		v := uuidAnywhere.get().ReplaceAllString(val, "")
-		if !bareKey.get().MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
+		v := uuidAnywhere().ReplaceAllString(val, "")
+		if !bareKey().MatchString(v) || !looksRandom(v) || !isHexOrUUID(v) && !mixedCase(v) {
 			return ""
 		}
 		return "generic API key assignment"
@@ -502,7 +512,7 @@ func isPasswordKey(lower, key string) bool {
 	switch {
 	case containsAny(lower, passwordWords), last == "pass", last == "pw", last == "pswd", last == "passwort":
 		return true
-	case strings.HasSuffix(lower, "pass") && envName.get().MatchString(key+"_X"):
+	case strings.HasSuffix(lower, "pass") && envName().MatchString(key+"_X"):
 		return true
 	}
 	return false
@@ -599,19 +609,19 @@ func isReference(v string) bool {
 		return true
 	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
 		return true // $DB_PASSWORD, ${API_KEY}, %API_KEY%
-	case identifierPath.get().MatchString(v):
+	case identifierPath().MatchString(v):
 		return true // cfg.Password, process.env.API_KEY, settings.SECRET_KEY
-	case envName.get().MatchString(v):
+	case envName().MatchString(v):
 		return true // DB_PASSWORD
 	}
 	return false
 }
 
 var (
-	identifierPath = lazy(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
-	envName        = lazy(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	uuidAnywhere   = lazy(uuid)
-	bareKey        = lazy(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
+	identifierPath = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	envName        = lazyregexp.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	uuidAnywhere   = lazyregexp.New(uuid)
+	bareKey        = lazyregexp.New(`^(?:[A-Za-z0-9+/=_\-]{20,}|[0-9a-fA-F]{32,})$`)
 )
 
 // looksRandom reports values that read like generated keys: long enough,
@@ -672,11 +682,11 @@ func entropy(v string) float64 {
 // writer meant a tag or meant to write about one, and either way a silent
 // loss of the tail is the wrong answer).
 func UnclosedPrivate(text string) int {
-	opens := privateOpen.get().FindAllStringIndex(text, -1)
+	opens := privateOpen().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return -1
 	}
-	closes := privateClose.get().FindAllStringIndex(text, -1)
+	closes := privateClose().FindAllStringIndex(text, -1)
 	ci := 0
 	for oi := 0; oi < len(opens); {
 		first, depth, at := opens[oi][0], 1, opens[oi][1]
@@ -713,11 +723,11 @@ func UnclosedPrivate(text string) int {
 // span sat between words, one space is left, not two, and none before
 // punctuation or a line end.
 func StripPrivate(text string) (string, int) {
-	opens := privateOpen.get().FindAllStringIndex(text, -1)
+	opens := privateOpen().FindAllStringIndex(text, -1)
 	if opens == nil {
 		return text, 0
 	}
-	closes := privateClose.get().FindAllStringIndex(text, -1)
+	closes := privateClose().FindAllStringIndex(text, -1)
 	b := make([]byte, 0, len(text))
 	count, pos, ci := 0, 0, 0
 	for oi := 0; oi < len(opens); {
@@ -782,6 +792,6 @@ func joinAfterSpan(b []byte, next string, afterSpan bool) []byte {
 }
 
 var (
-	privateOpen  = lazy(`(?i)<private(?:\s[^>]*)?>`)
-	privateClose = lazy(`(?i)</private\s*>`)
+	privateOpen  = lazyregexp.New(`(?i)<private(?:\s[^>]*)?>`)
+	privateClose = lazyregexp.New(`(?i)</private\s*>`)
 )

@@ -355,7 +355,7 @@ func TestUnclosedPrivate(t *testing.T) {
 				t.Errorf("UnclosedPrivate(%q) = %d, want %d", tt.in, got, tt.want)
 			}
 			if tt.want < 0 {
-				if out, _ := StripPrivate(tt.in); privateOpen.get().MatchString(out) {
+				if out, _ := StripPrivate(tt.in); privateOpen().MatchString(out) {
 					t.Errorf("closed spans, yet StripPrivate left an opening tag: %q", out)
 				}
 			}

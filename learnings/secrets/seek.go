@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // seekingKeys is r with the expression pattern, a key, a separator (":",
@@ -13,8 +15,8 @@ import (
 // 10 MB file of three-to-eight-sentence learnings it took 0.76 s of a
 // 0.96 s scan; seeking, 0.01-0.02 s (BenchmarkScanGenerators/long).
 func seekingKeys(r rule, pattern string) rule {
-	r.re = lazy(pattern)
-	r.anchored = lazy(`^(?:` + pattern + `)`)
+	r.re = lazyregexp.New(pattern)
+	r.anchored = lazyregexp.New(`^(?:` + pattern + `)`)
 	r.seek = seekKey
 	return r
 }
@@ -74,14 +76,14 @@ func keyOpener(r rune) bool {
 // find is the first match of r in s[from:], as indexes into s.
 func (r rule) find(s string, from int) []int {
 	if r.seek == nil {
-		return shift(r.re.get().FindStringSubmatchIndex(s[from:]), from)
+		return shift(r.re().FindStringSubmatchIndex(s[from:]), from)
 	}
 	for from < len(s) {
 		p, next := r.seek(s, from)
 		if p < 0 {
 			return nil
 		}
-		if m := r.anchored.get().FindStringSubmatchIndex(s[p:]); m != nil {
+		if m := r.anchored().FindStringSubmatchIndex(s[p:]); m != nil {
 			return shift(m, p)
 		}
 		from = next
