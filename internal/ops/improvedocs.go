@@ -85,7 +85,8 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	live := liveDocument(doc)
 	// The docs sessions saw are checked too, docstring files included.
 	extra := slices.Clone(opts.Docs)
-	for _, d := range improve.RankDocs(live) {
+	seen := improve.RankDocs(live)
+	for _, d := range seen {
 		extra = append(extra, d.Path)
 	}
 	paths, err := docs.Discover(m.Root, extra)
@@ -100,7 +101,7 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	if opts.Busy != nil {
 		done = opts.Busy(fmt.Sprintf("matching %s against %s", plural(len(live.Learnings()), "learning", "learnings"), plural(len(paths), "doc", "docs")))
 	}
-	rep := improve.AnalyseTop(live, corpus, opts.Limit)
+	rep := improve.AnalyseTop(live, seen, corpus, opts.Limit)
 	done()
 	out.Docs, out.Learnings, out.Duplicates, out.MoreSuggestions = rep.Docs, rep.Learnings, rep.Duplicates, rep.Omitted
 	if paths != nil {

@@ -96,10 +96,11 @@ type Report struct {
 	Omitted int `json:"more_suggestions"`
 }
 
-// AnalyseTop ranks the docs doc's sessions saw and sorts each distinct
-// live learning into covered or suggested, keeping only the limit most
-// valuable suggestions (all of them when limit is 0) and counting the
-// others in Omitted. Learnings are taken newest first (sessions in file
+// AnalyseTop sorts each distinct live learning of doc into covered or
+// suggested, against docs, the docs doc's sessions saw (RankDocs(doc),
+// which a caller ranks first to know which docs to load into corpus),
+// keeping only the limit most valuable suggestions (all of them when
+// limit is 0) and counting the others in Omitted. Learnings are taken newest first (sessions in file
 // order, then Consolidated) and near duplicates keep the newest.
 //
 // Only finding the duplicates depends on the learnings before: preparing
@@ -108,8 +109,8 @@ type Report struct {
 // from several goroutines at once. Only the suggestions kept have their
 // text redacted and made an Example, so that a report of twenty does not
 // do it for the tens of thousands of a large memory.
-func AnalyseTop(doc *learnings.Document, corpus Corpus, limit int) *Report {
-	rep := &Report{Docs: RankDocs(doc)}
+func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit int) *Report {
+	rep := &Report{Docs: docs}
 	freq := make(map[string]int, len(rep.Docs))
 	for _, d := range rep.Docs {
 		freq[d.Path] = d.Seen

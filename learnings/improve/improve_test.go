@@ -76,7 +76,9 @@ const memory = `## Consolidated Learnings
 `
 
 // analyse is AnalyseTop with no limit.
-func analyse(doc *learnings.Document, corpus Corpus) *Report { return AnalyseTop(doc, corpus, 0) }
+func analyse(doc *learnings.Document, corpus Corpus) *Report {
+	return AnalyseTop(doc, RankDocs(doc), corpus, 0)
+}
 
 func TestAnalyse(t *testing.T) {
 	rep := analyse(learnings.Parse([]byte(memory)), fakeCorpus{})
@@ -126,7 +128,7 @@ func TestAnalyseTop(t *testing.T) {
 	doc := learnings.Parse([]byte(memory))
 	all := analyse(doc, fakeCorpus{})
 	for limit, want := range map[int]int{0: 0, 2: 3, 5: 0, 9: 0} {
-		rep := AnalyseTop(doc, fakeCorpus{}, limit)
+		rep := AnalyseTop(doc, RankDocs(doc), fakeCorpus{}, limit)
 		top := all.Suggestions
 		if limit > 0 {
 			top = top[:min(limit, len(top))]
@@ -220,9 +222,9 @@ func TestAnalyseTopGenerated(t *testing.T) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 11, Size: 200 << 10, Mode: mode}))
 		for name, c := range map[string]Corpus{"docs": corpus, "fake": fakeCorpus{}} {
-			all := AnalyseTop(doc, c, 0)
+			all := AnalyseTop(doc, RankDocs(doc), c, 0)
 			for _, limit := range []int{1, 3, 20, 64, 65, 300} {
-				rep := AnalyseTop(doc, c, limit)
+				rep := AnalyseTop(doc, RankDocs(doc), c, limit)
 				top := all.Suggestions[:min(limit, len(all.Suggestions))]
 				if !reflect.DeepEqual(rep.Suggestions, top) {
 					t.Errorf("%s/%s limit %d: the suggestions differ from the first %d of all of them", mode, name, limit, limit)
