@@ -111,8 +111,11 @@ const evalBudget = 2000
 // devicetree and workflow paths, branch names, traps of both kinds) was
 // written after issue 24's first tuning and before its measuring, to
 // report honestly on a set nobody tuned on; it is held the same way.
+// testdata/dev7 (a podcast hosting platform: rare words shared in another
+// sense, tasks in other words than their learnings) is a development set
+// written before the rareword2 branch's code, held to its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/dev5", "testdata/dev6"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/dev5", "testdata/dev6", "testdata/dev7"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -141,6 +144,9 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking); 35 of 39 since a second fact of a
 	// chosen learning's session is chosen.
 	"dev6": 89.7,
+	// dev7's is its baseline (28 of 38 at 4473107, before the rareword2
+	// branch changed the ranking).
+	"dev7": 73.6,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -164,6 +170,9 @@ var evalTrapFloor = map[string]int{
 	// and eval5 (never tuned on) and lost a wanted learning on eval5, so
 	// it was dropped and the floor is the baseline again.
 	"dev6": 18,
+	// dev7 (33 tasks, a podcast platform: 14 rare words shared in another
+	// sense, other words, paths): 10 of 17 at 4473107.
+	"dev7": 10,
 }
 
 func evalRecall(t *testing.T, dir string) {
