@@ -128,7 +128,9 @@ func TestEvalRecallAtBudget(t *testing.T) {
 // chosen learning's session is chosen), not a goal: raise it when recall
 // gets better. eval4's is its baseline too (61 of 62, 98.4%, at 3b7fae8).
 var evalFloor = map[string]float64{
-	"eval":  90,
+	// eval's was 90, a bar; 70 of 75 (93.3%) since a one-word match in
+	// another sense is left out (rareword2).
+	"eval":  93.3,
 	"eval2": 90,
 	"eval3": 94.4,
 	"eval4": 98.3,
@@ -158,7 +160,11 @@ var evalTrapFloor = map[string]int{
 	"eval4": 23,
 	// eval5's was 17 of 21 at 206e4b1: every avoid line held, and all four
 	// one-word near-misses (holiday, tariff, sticker, ghosting) were chosen.
-	"eval5": 17,
+	// 19 since a one-word match is left out when a better match of another
+	// session holds two of the task's words (tariff and sticker held; the
+	// holiday freeze shares "freezing" too, and nothing holds two words of
+	// the ghosting task).
+	"eval5": 19,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
@@ -168,11 +174,14 @@ var evalTrapFloor = map[string]int{
 	// 55239e3. A rule that left a one-word match out when the task's best
 	// match rests on its other words held 21 here, but none more on eval4
 	// and eval5 (never tuned on) and lost a wanted learning on eval5, so
-	// it was dropped and the floor is the baseline again.
-	"dev6": 18,
+	// it was dropped and the floor is the baseline again. 21 since a
+	// one-word match is left out when a better match of another session
+	// holds two of the task's words.
+	"dev6": 21,
 	// dev7 (33 tasks, a podcast platform: 14 rare words shared in another
-	// sense, other words, paths): 10 of 17 at 4473107.
-	"dev7": 10,
+	// sense, other words, paths): 10 of 17 at 4473107; 16 with the rule
+	// above.
+	"dev7": 16,
 }
 
 func evalRecall(t *testing.T, dir string) {

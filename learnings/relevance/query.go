@@ -25,6 +25,7 @@ type query struct {
 	weights []float64 // 0 for a word that only makes a learning worth comparing paths with
 	shown   []string  // each word as the context wrote it, lower case
 	pathly  []bool    // the word comes from a path: a hit on it means comparing paths
+	told    []bool    // the word is in the task or the branch name, not only in a path
 	paths   []ctxPath
 }
 
@@ -33,6 +34,7 @@ func (q *query) add(term, shown string, weight float64, fromPath bool) {
 		if w == term {
 			q.weights[i] = max(q.weights[i], weight)
 			q.pathly[i] = q.pathly[i] || fromPath
+			q.told[i] = q.told[i] || !fromPath
 			return
 		}
 	}
@@ -40,6 +42,7 @@ func (q *query) add(term, shown string, weight float64, fromPath bool) {
 	q.weights = append(q.weights, weight)
 	q.shown = append(q.shown, shown)
 	q.pathly = append(q.pathly, fromPath)
+	q.told = append(q.told, !fromPath)
 }
 
 // Word weights inside a source: a piece of a camelCase word in the task

