@@ -146,9 +146,10 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking); 35 of 39 since a second fact of a
 	// chosen learning's session is chosen.
 	"dev6": 89.7,
-	// dev7's is its baseline (28 of 38 at 4473107, before the rareword2
-	// branch changed the ranking).
-	"dev7": 73.6,
+	// dev7's was its baseline (28 of 38 at 4473107, before the rareword2
+	// branch changed the ranking); 30 of 38 since the "s" of "what's" is
+	// no word of the task.
+	"dev7": 78.9,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a

@@ -126,15 +126,44 @@ func (w word) weight() float64 {
 	return 1
 }
 
-// wordsOf is terms.Words with each word as written.
+// wordsOf is terms.Words with each word as written, but for the tails of
+// contractions ("what's", "don't").
 func wordsOf(s string) []word {
 	var out []word
 	terms.Tokenize(s, func(t terms.Token) {
-		if w := s[t.Start:t.End]; t.Part || !strings.ContainsFunc(w, notWordRune) {
+		if w := s[t.Start:t.End]; (t.Part || !strings.ContainsFunc(w, notWordRune)) && !contractionTail(s, t) {
 			out = append(out, word{t.Term, strings.ToLower(w), t.Piece})
 		}
 	})
 	return out
+}
+
+// contractionTail reports whether t is what follows the apostrophe of a
+// contraction: the "s" of "what's" would otherwise match every "30 s" and
+// "creator's" of the memory and count as a signal. The "s" of a
+// possessive ("a customer's valve") is kept, as before: only after the
+// words a request is made of ("what's", "it's", "there's") is it known
+// to be a contraction.
+func contractionTail(s string, t terms.Token) bool {
+	before := s[:t.Start]
+	var ap string
+	switch {
+	case strings.HasSuffix(before, "'"):
+		ap = "'"
+	case strings.HasSuffix(before, "\u2019"):
+		ap = "\u2019"
+	default:
+		return false
+	}
+	switch strings.ToLower(s[t.Start:t.End]) {
+	case "t", "d", "ll", "re", "ve", "m":
+		return true
+	case "s":
+		before = strings.TrimSuffix(before, ap)
+		start := strings.LastIndexFunc(before, notWordRune) + 1
+		return taskStopWord(terms.Stem(strings.ToLower(before[start:])))
+	}
+	return false
 }
 
 func notWordRune(r rune) bool {
@@ -173,7 +202,8 @@ var requestWords = stemmed(`i me my mine we us our ours you your yours it its it
 	wrong right fine ok okay sure actually anymore anyway somehow something anything
 	everything nothing someone anyone everyone somewhere while since until because though
 	although whether during without within across around through between among against
-	toward towards upon off too even back well maybe perhaps instead forever`)
+	toward towards upon off too even back well maybe perhaps instead forever
+	don doesn didn isn aren wasn weren won wouldn couldn shouldn hasn haven hadn`)
 
 // branchStopWord is a word branch names carry for their kind or owner, not
 // their subject: feat/, fix/, chore/ and the like.

@@ -1,0 +1,40 @@
+package relevance
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestQueryContractions holds that the tails of contractions ("what's",
+// "don't", "we'll", typographic apostrophes too) are not words of the
+// task, and that a possessive's "s" stays one, as before.
+func TestQueryContractions(t *testing.T) {
+	tests := []struct {
+		task string
+		want []string // the task's words, as shown
+	}{
+		{"what's the max upload size", []string{"max", "upload", "size"}},
+		{"What’s the max upload size", []string{"max", "upload", "size"}},
+		{"it's slow and there's no log", []string{"slow", "log"}},
+		{"the player doesn't resume, we'll need a fix", []string{"player", "resume"}},
+		{"I'm sure they're cached and I've purged", []string{"cached", "purged"}},
+		{"can't log in, it'd say expired", []string{"log", "expired"}},
+		{"logs of a customer's valve", []string{"logs", "customer", "s", "valve"}},
+		{"the episode’s feed", []string{"episode", "s", "feed"}},
+		{"30 s timeout", []string{"30", "s", "timeout"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			q := newQuery(Context{Task: tt.task})
+			var got []string
+			for i, w := range q.shown {
+				if q.weights[i] > 0 {
+					got = append(got, w)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("words of %q: got %q, want %q", tt.task, got, tt.want)
+			}
+		})
+	}
+}
