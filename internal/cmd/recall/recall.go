@@ -75,21 +75,25 @@ How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
 slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
 (retries, retrying: retry), and words that say nothing about the subject are
-dropped (please, fix, add, feat, ...). Each word found in the learning's text
-scores by BM25: more the rarer it is among the memory's learnings, a little
-more when repeated, less in a long learning. A word in the session's focus
-counts half as much, in its Documentation Seen 0.4, in the project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a number
-or a piece of a camelCase word half. Each path at hand that the learning names
-or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name, as
-uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same package),
-times how rare that match is, and half that when only its session saw the path
-(the session may have learnt something else). Only learnings scoring at least
-the floor are chosen: the score of a task word held once by one learning in 50
-(about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
+dropped (please, fix, add, feat, the s of what's, ...). Each word found in the
+learning's text scores by BM25: more the rarer it is among the memory's
+learnings, a little more when repeated, less in a long learning. A word in the
+session's focus counts half as much, in its Documentation Seen 0.4, in the
+project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a
+number or a piece of a camelCase word half. Each path at hand that the learning
+names or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name,
+as uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same
+package), times how rare that match is, and half that when only its session saw
+the path (the session may have learnt something else). Only learnings scoring at
+least the floor are chosen: the score of a task word held once by one learning
+in 50 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
-path, two paths) come before those resting on one rare word. A learning under
-the floor is chosen, last, when it shares a task word with a learning of its
-own session chosen on two signals: a second fact about the same subject.
+path, two paths) come before those resting on one rare word, and one resting on
+a single task word is left out when a learning of another session holds two task
+words and scores higher: the word is then likely used in another sense (holiday
+mode against a holiday rollout freeze). A learning under the floor is chosen,
+last, when it shares a task word with a learning of its own session chosen on
+two signals: a second fact about the same subject.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
