@@ -111,11 +111,15 @@ const evalBudget = 2000
 // devicetree and workflow paths, branch names, traps of both kinds) was
 // written after issue 24's first tuning and before its measuring, to
 // report honestly on a set nobody tuned on; it is held the same way.
+// testdata/eval6 (a clinical genomics pipeline: Swedish and French words,
+// pasted error messages, branch names, 26 trap tasks, 16 of them on one
+// rare word shared in another sense) was written after issue 24's second
+// round of tuning and before its measuring, for the same reason.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/dev5", "testdata/dev6", "testdata/dev7"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/dev5", "testdata/dev6", "testdata/dev7"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -140,6 +144,9 @@ var evalFloor = map[string]float64{
 	// stall-and-encoder follow-up and the second router's keepalive were
 	// left out).
 	"eval5": 90.2,
+	// eval6's is its baseline (122 of 130, 93.8%, at 4473107, the first
+	// run of the set).
+	"eval6": 93.8,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -166,6 +173,10 @@ var evalTrapFloor = map[string]int{
 	// holiday freeze shares "freezing" too, and nothing holds two words of
 	// the ghosting task).
 	"eval5": 19,
+	// eval6's was 31 of 41 at 4473107 (first run): 20 of 22 avoid pairs
+	// and 11 of 19 never lines held. 38 once a one-word match is left out
+	// when a better match of another session holds two of the task's words.
+	"eval6": 38,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").

@@ -14,9 +14,13 @@ import (
 // written by hand before the first run, never tuned on. heldout2 was
 // written after issue 24's first tuning and before its measuring, in other
 // domains and other words, to report honestly on pairs nobody tuned on.
+// heldout3 was written after issue 24's second round and before its
+// measuring, in ten more domains, for the same reason: heldout2's
+// DUPLICATE misses were described to an engineer, so it is no longer clean.
 var heldoutSets = []string{
 	"../../../learnings/similar/testdata/heldout/pairs.txt",
 	"../../../learnings/similar/testdata/heldout2/pairs.txt",
+	"../../../learnings/similar/testdata/heldout3/pairs.txt",
 }
 
 // heldoutPair is one block of a held-out set: the verdict summarise should
@@ -86,7 +90,9 @@ func decide(t *testing.T, stored, cand string) string {
 // heldout DUPLICATE 35, UPDATE 36, NEW 25; heldout2 DUPLICATE 39, UPDATE
 // 42, NEW 25. heldout2's DUPLICATE figure is no longer a clean held-out
 // measure: the lead described the kinds of its misses, with example word
-// pairs, to the engineer who widened the lexicon.
+// pairs, to the engineer who widened the lexicon. heldout3's floors are
+// its score at 4473107, its first run: DUPLICATE 27 of 53, UPDATE 44 of
+// 50 (none called DUPLICATE), NEW 25 of 25.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 35,
@@ -96,6 +102,11 @@ var heldoutFloor = map[string]map[string]int{
 	"heldout2": {
 		"DUPLICATE": 39,
 		"UPDATE":    42,
+		"NEW":       25,
+	},
+	"heldout3": {
+		"DUPLICATE": 27,
+		"UPDATE":    44,
 		"NEW":       25,
 	},
 }
