@@ -2,7 +2,8 @@ package similar
 
 import (
 	"bytes"
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -21,25 +22,50 @@ import (
 // (lower-cased, for ASCII text), of which every word of the stored text is
 // a substring. A related text (an update, or the same learning) shares at
 // least minSharedShare of the candidate's word weight, so a stored text that
-// holds too few of the candidate's words is neither. A word is looked for
-// as the prefix of a word of the folded stored text, which holds every
-// stemmed word the stored text really has: stems start where a word starts,
-// and stemming only shortens a word, except "-ies" to "-y", so the trailing
-// "y" is dropped from the search. Words the same-learning test spells
-// another way ("two" and "2", "folder" and "dir", "use") count as present.
+// holds too few of the candidate's words is neither. A term is looked for
+// as a root, the prefix of a word of the folded stored text, that every
+// word read as the term starts with: stems start where a word starts, and
+// stemming only shortens a word, except "-ies" to "-y", so a trailing "y"
+// is dropped from the root; a British spelling differs from the American
+// one the term holds from the first letter a spelling rule changes, so the
+// root stops before it ("colo" for "color", which "colour" also starts
+// with). A term a lexicon group reads several words as ("start" for
+// "begin" and "launch") is present when any of its words' roots is. Words
+// the same-learning test reads another way than the features do ("two"
+// and "2", "folder" and "dir", "use") count as present.
+//
+// A new way of reading a stored word as a term (a phrase the lexicon reads
+// as one word, another spelling rule) must give the term a root of that
+// spelling here too, in spellingsOf or searchRoot, or the filter would
+// rule out a pair Compare keeps: TestFilterFindsEverySpelling and
+// FuzzFilter check it.
 type Filter struct {
 	cands []filterCandidate
 }
 
 type filterCandidate struct {
-	t       *Text
-	roots   []string
-	weights []float64
-	// whole is set for the roots that are their whole term, which a
-	// stored word holds only followed by what stemming strips (see
-	// stemTail); a root cut short of its "y" may be followed by more.
-	whole []bool
+	t *Text
+	// terms are the candidate's terms the bound looks for, heaviest
+	// first, so that a text lacking them is ruled out after the fewest
+	// searches.
+	terms []filterTerm
 	need  float64
+}
+
+// filterTerm is a term of a candidate as the filter looks for it: present
+// when any of its roots is.
+type filterTerm struct {
+	weight float64
+	roots  []filterRoot
+}
+
+// filterRoot is what a stored word read as a term starts with. whole is
+// set for a root that is its whole spelling, which a stored word holds only
+// followed by what stemming strips (see stemTail); a root cut short may be
+// followed by more.
+type filterRoot struct {
+	s     string
+	whole bool
 }
 
 // NewFilter prepares the filter for candidates.
@@ -52,29 +78,146 @@ func NewFilter(candidates []string) *Filter {
 		fc.need = minSharedShare*t.f.weight - boundSlack
 		loose := looseTerms(t.f)
 		for _, term := range t.f.terms {
-			root, whole := term, true
-			switch {
-			case loose[term] || term == "will" || term == "shall":
-				// Spelt otherwise in a text that is the same, or
+			roots := rootsOf(term)
+			if loose[term] || term == "will" || term == "shall" || roots == nil {
+				// Read another way by the same-learning test,
 				// expanded from "won't" and "shan't", which do not
-				// contain them: count as always present.
-				fc.need -= termWeight(term)
-				continue
-			case strings.HasSuffix(term, "y"):
-				root, whole = term[:len(term)-1], false
-			}
-			if root == "" {
+				// contain them, or with a root so short that every
+				// text holds it: count as always present.
 				fc.need -= termWeight(term)
 				continue
 			}
-			fc.roots = append(fc.roots, root)
-			fc.weights = append(fc.weights, termWeight(term))
-			fc.whole = append(fc.whole, whole)
+			fc.terms = append(fc.terms, filterTerm{weight: termWeight(term), roots: roots})
 		}
-		fc.byWeight()
+		slices.SortStableFunc(fc.terms, func(a, b filterTerm) int { return cmp.Compare(b.weight, a.weight) })
 		f.cands[i] = fc
 	}
 	return f
+}
+
+// rootsOf are the roots of every spelling of term, each once, without a
+// root whose words another one finds too; nil when a root is empty, which
+// every text holds.
+func rootsOf(term string) []filterRoot {
+	var roots []filterRoot
+	for _, sp := range spellingsOf(term) {
+		r := searchRoot(sp)
+		if r.s == "" {
+			return nil
+		}
+		roots = append(roots, r)
+	}
+	var kept []filterRoot
+	for i, r := range roots {
+		covered := false
+		for j, o := range roots {
+			if j != i && o.covers(r) && (!r.covers(o) || j < i) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}
+
+// covers reports whether every word r finds starts with o.
+func (o filterRoot) covers(r filterRoot) bool {
+	return strings.HasPrefix(r.s, o.s) && (!o.whole || r.whole && r.s == o.s)
+}
+
+// spellingsOf are the stems a stored word may have and be read as term:
+// the term itself, and for a term a lexicon group reads other words as
+// (sameStems), the stems of all of them.
+func spellingsOf(term string) []string {
+	if sp := groupStems()[term]; sp != nil {
+		return sp
+	}
+	return []string{term}
+}
+
+// groupStems maps the head of each lexicon group to the stems sameStems
+// reads as it, the head first; built on first use.
+var groupStems = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for st, head := range sameStems() {
+		if st != head {
+			m[head] = append(m[head], st)
+		}
+	}
+	for head, sts := range m {
+		slices.Sort(sts)
+		m[head] = append([]string{head}, sts...)
+	}
+	return m
+})
+
+// searchRoot is the root a stored word whose stem is st, after the
+// American spelling, starts with as written: st without a final "y" (from
+// "-ies"), cut before the first letter a spelling rule may change.
+func searchRoot(st string) filterRoot {
+	r := filterRoot{s: st, whole: true}
+	if strings.HasSuffix(r.s, "y") {
+		r = filterRoot{s: r.s[:len(r.s)-1]}
+	}
+	if n, respelled := spelledAlike(r.s); respelled {
+		r = filterRoot{s: r.s[:n]}
+	}
+	return r
+}
+
+// spelledAlike is how many leading letters of w, an American spelling or a
+// stem of one, every British spelling american reads as it shares with it
+// (spelling.go): up to the "o" of "-or" ("colo", "colour"), the "t" or
+// "b" of "-ter" and "-ber" ("cent", "centre"), the "el" of "-eled"
+// ("label", "labelled"), before the "z" of "-ize" ("organi", "organise"),
+// the "s" of "skep-" ("sceptic"), and for a word of britishRoots, what the
+// two spellings share ("judg", "judgement"). respelled is set when a rule
+// may apply, even past those letters ("program", "programme", "prolog",
+// "prologue"): what
+// follows them in a British spelling is then not only what stemming
+// strips. It errs short: a root cut too early only lets more texts
+// through.
+func spelledAlike(w string) (n int, respelled bool) {
+	n = len(w)
+	cut := func(i int) { n, respelled = min(n, i), true }
+	if strings.HasPrefix(w, "skep") {
+		cut(1)
+	}
+	if strings.HasSuffix(w, "og") {
+		cut(len(w)) // "prologue"
+	}
+	for i := 0; i+1 < len(w); i++ {
+		switch a, b := w[i], w[i+1]; {
+		case a == 'o' && b == 'r' && i >= 2:
+			cut(i + 1)
+		case (a == 'i' || a == 'y') && b == 'z':
+			cut(i + 1)
+		case a == 'e' && b == 'l' && i >= 3:
+			cut(i + 2)
+		case a == 'e' && b == 'r' && i >= 3 && (w[i-1] == 't' || w[i-1] == 'b'):
+			cut(i)
+		}
+	}
+	for gb, us := range britishRoots {
+		// Every stem of a word of us is at least as long as the part
+		// the two spellings share.
+		p := commonPrefix(gb, us)
+		if m := min(len(w), len(us)); len(w) >= p && w[:m] == us[:m] {
+			cut(p)
+		}
+	}
+	return n, respelled
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // looseTerms are the terms of f the same-learning test may meet written
@@ -88,7 +231,7 @@ func looseTerms(f *features) map[string]bool {
 		_, opener := clauseOpeners[w]
 		_, rel := relationWords[w]
 		_, _, qty := splitQuantity(w)
-		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || spelledTwoWays(w) {
+		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] {
 			loose[stem(w)] = true
 			// The term of a word of sameWords is its group's
 			// first word ("prefers" is "want"), which the other
@@ -213,16 +356,16 @@ func (c *filterCandidate) mayMatch(s filterText) bool {
 		return true
 	}
 	have, left := 0.0, 0.0
-	for _, w := range c.weights {
-		left += w
+	for _, t := range c.terms {
+		left += t.weight
 	}
-	for i, r := range c.roots {
+	for _, t := range c.terms {
 		if have+left < c.need {
 			return false
 		}
-		left -= c.weights[i]
-		if s.mayStart(r) && containsWordPrefix(s.folded, r, c.whole[i]) {
-			have += c.weights[i]
+		left -= t.weight
+		if s.holds(t) {
+			have += t.weight
 			if have >= c.need {
 				return true
 			}
@@ -231,19 +374,15 @@ func (c *filterCandidate) mayMatch(s filterText) bool {
 	return false
 }
 
-// byWeight orders the roots heaviest first, so that a text lacking them is
-// ruled out after the fewest searches.
-func (c *filterCandidate) byWeight() {
-	idx := make([]int, len(c.roots))
-	for i := range idx {
-		idx[i] = i
+// holds reports whether t may have a word read as term t: one of the
+// term's roots starts a word.
+func (t filterText) holds(term filterTerm) bool {
+	for _, r := range term.roots {
+		if t.mayStart(r.s) && containsWordPrefix(t.folded, r.s, r.whole) {
+			return true
+		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return c.weights[idx[a]] > c.weights[idx[b]] })
-	roots, weights, whole := make([]string, len(idx)), make([]float64, len(idx)), make([]bool, len(idx))
-	for i, j := range idx {
-		roots[i], weights[i], whole[i] = c.roots[j], c.weights[j], c.whole[j]
-	}
-	c.roots, c.weights, c.whole = roots, weights, whole
+	return false
 }
 
 // containsWordPrefix reports whether root occurs in s where a word starts

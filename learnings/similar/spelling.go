@@ -202,29 +202,6 @@ func iseTail(w string) bool {
 // vowel: "optimise", "optimised", "optimisation".
 var iseSuffixes = []string{"se", "sed", "ses", "sing", "ser", "sers", "sation", "sations", "sable"}
 
-// spelledTwoWays reports whether w, lower case, is a word of these tables
-// in either spelling: a text that says the same may hold another word, so
-// store's filter must not rule it out for lacking this one.
-func spelledTwoWays(w string) bool {
-	if american(w) != w {
-		return true
-	}
-	if lookup(stem(w)).same != "" {
-		return true
-	}
-	for _, suf := range iseSuffixes {
-		if base, ok := strings.CutSuffix(w, "z"+suf[1:]); ok && len(base) >= 3 {
-			return true
-		}
-	}
-	for gb, us := range britishRoots {
-		if strings.HasPrefix(w, us) && gb != us {
-			return true
-		}
-	}
-	return false
-}
-
 // americanByRule writes the British spellings that follow a suffix rule
 // the American way, for the words no table lists: "-our" as "-or"
 // ("odours", "savoury"), "-tre" and "-bre" as "-ter" and "-ber" ("lustre",

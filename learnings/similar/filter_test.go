@@ -1,0 +1,138 @@
+package similar
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// filterAgrees checks that the filter reports candidate i of f against
+// stored exactly when Compare calls them related, with Compare's verdict,
+// and reports whether they are related.
+func filterAgrees(t *testing.T, f *Filter, cands []string, stored string) (related int) {
+	t.Helper()
+	got := map[int]Verdict{}
+	f.Matches(stored, func(i int, v Verdict) { got[i] = v })
+	st := Prepare(stored)
+	for i, c := range cands {
+		want := st.Compare(Prepare(c))
+		g, ok := got[i]
+		switch {
+		case want.Kind == Distinct && ok:
+			t.Errorf("filter reported a distinct pair:\n stored: %q\n cand:   %q", stored, c)
+		case want.Kind != Distinct && (!ok || g.Kind != want.Kind || g.Score != want.Score):
+			t.Errorf("filter gave %+v (found %v), Compare %+v:\n stored: %q\n cand:   %q", g, ok, want, stored, c)
+		}
+		if want.Kind != Distinct {
+			related++
+		}
+	}
+	return related
+}
+
+// forms are w with the endings people and stemming give words, right or
+// not ("stoped" is a typo someone writes): the filter must hold for any
+// stored text.
+func forms(w string) []string {
+	out := inflections(w)
+	for _, end := range []string{"s", "es", "ed", "d", "ing", "er", "ers", "ly", "ation", "able"} {
+		out = append(out, w+end)
+		if n := len(w); n > 2 && strings.ContainsRune("bdgklmnprt", rune(w[n-1])) && (end == "ed" || end == "ing") {
+			out = append(out, w+w[n-1:]+end) // "stopped", "labelling"
+		}
+		if base, ok := strings.CutSuffix(w, "e"); ok && (end == "ed" || end == "ing" || end == "er") {
+			out = append(out, base+end) // "deleting"
+		}
+	}
+	return out
+}
+
+// britishSpellings are the spellings american reads as w, or might: each
+// rule of spelling.go applied backwards, one place at a time.
+func britishSpellings(w string) []string {
+	var out []string
+	swap := func(from, to string) {
+		for i := 0; ; {
+			j := strings.Index(w[i:], from)
+			if j < 0 {
+				return
+			}
+			out = append(out, w[:i+j]+to+w[i+j+len(from):])
+			i += j + 1
+		}
+	}
+	swap("or", "our")
+	swap("iz", "is")
+	swap("yz", "ys")
+	swap("ter", "tre")
+	swap("ber", "bre")
+	swap("el", "ell")
+	swap("og", "ogue")
+	swap("skep", "scep")
+	for gb, us := range britishRoots {
+		swap(us, gb)
+	}
+	return out
+}
+
+// TestFilterFindsEverySpelling checks the filter against Compare for every
+// word of every lexicon group, in every form and spelling, stored alone
+// against each word of its group as a candidate: a one-word text is where
+// the filter's bound rests on that word alone, so a spelling whose root the
+// filter lacked would rule out a learning Compare calls the same.
+func TestFilterFindsEverySpelling(t *testing.T) {
+	check := func(t *testing.T, words []string) {
+		f := NewFilter(words)
+		related := 0
+		for _, w := range words {
+			for _, form := range forms(w) {
+				for _, s := range append(britishSpellings(form), form, strings.ToUpper(form)+"!") {
+					related += filterAgrees(t, f, words, s)
+				}
+			}
+		}
+		if related < len(words) {
+			t.Errorf("only %d related pairs among %q: the test checks too little", related, words)
+		}
+	}
+	for _, g := range slices.Concat(sameWords, synonymGroups) {
+		words := strings.Fields(g)
+		t.Run(words[0], func(t *testing.T) { check(t, words) })
+	}
+	t.Run("britishRoots", func(t *testing.T) {
+		var words []string
+		for _, us := range britishRoots {
+			words = append(words, us)
+		}
+		slices.Sort(words)
+		for len(words) > 0 {
+			n := min(len(words), 8)
+			check(t, words[:n])
+			words = words[n:]
+		}
+	})
+	t.Run("rules", func(t *testing.T) {
+		// Words each rule of americanByRule and the "-ize" family
+		// respell, American.
+		check(t, []string{"odor", "savory", "vigor", "rigor", "glamor", "clamor"})
+		check(t, []string{"luster", "somber", "specter", "caliber", "meager", "saber"})
+		check(t, []string{"prolog", "epilog", "monolog", "travelog"})
+		check(t, []string{"marveled", "modeled", "quarreled", "shoveled", "jeweler", "traveler"})
+		check(t, []string{"skeptical", "skeptic", "skepticism"})
+		check(t, []string{"organize", "organization", "analyze", "paralyze", "serialize", "tokenizer", "minimize", "realization"})
+	})
+}
+
+// FuzzFilter checks the filter against Compare on any pair of texts: it
+// must report exactly the pairs Compare calls the same or an update.
+func FuzzFilter(f *testing.F) {
+	f.Add("Begin the dev server with make dev.", "Launch the dev server with make dev.")
+	f.Add("The colour of the banner is grey.", "The banner color is gray.")
+	f.Add("Organise the fixtures by theatre.", "organized fixtures by theater")
+	f.Add("Backoff caps at 30 s.", "Backoff is limited to 30 seconds.")
+	f.Add("verified", "checking")
+	f.Add("The labelled queue stays idle.", "the labeled queue remains inactive")
+	f.Fuzz(func(t *testing.T, stored, cand string) {
+		filterAgrees(t, NewFilter([]string{cand}), []string{cand}, stored)
+	})
+}
