@@ -1,7 +1,10 @@
 package similar_test
 
 import (
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
@@ -69,4 +72,55 @@ func BenchmarkBestBefore(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkFilter checks the learnings of a generated 1 MB memory of each
+// generator against new learnings, as store does: bench/run.sh's session
+// (four fresh learnings), BenchmarkStoreOp's (five) and six candidates of
+// which a third restate a stored learning; one op is the whole file.
+func BenchmarkFilter(b *testing.B) {
+	for _, mode := range generators {
+		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
+		var texts []string
+		for _, l := range learnings.Parse(src).Learnings() {
+			texts = append(texts, l.Text)
+		}
+		for _, set := range []struct {
+			name string
+			src  []byte
+		}{{"session", memgen.Learnings(1001, 4)}, {"storeop", memgen.Learnings(1000, 5)}, {"candidates", memgen.Candidates(src, 1, 6)}} {
+			// A session's learnings are bullets under category
+			// labels, which the parser reads only inside a session.
+			var cands []string
+			for line := range strings.Lines(string(set.src)) {
+				if text, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok {
+					cands = append(cands, text)
+				}
+			}
+			if len(cands) == 0 {
+				b.Fatalf("no learnings in %s", set.src)
+			}
+			b.Run(name(mode)+"/"+set.name, func(b *testing.B) {
+				f := similar.NewFilter(cands)
+				start, n := cpuTime(), 0
+				for b.Loop() {
+					for _, s := range texts {
+						f.Matches(s, func(int, similar.Verdict) {})
+					}
+					n++
+				}
+				b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+			})
+		}
+	}
+}
+
+// cpuTime is the process's user and system CPU time: on a busy machine
+// the wall time per operation swings with the load, the CPU time less.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
