@@ -258,6 +258,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 	defer f.scratch.Put(sc)
 	f.weigh(stored, sc)
 	var st *Text
+	grams := -1 // how many trigrams st has, once counted
 	for i := range f.cands {
 		c := &f.cands[i]
 		if c.need > 0 && sc.have[i] < c.need {
@@ -266,10 +267,68 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 		if st == nil {
 			st = prepareLazy(stored)
 		}
+		if !mayRelate(st, c.t, &grams) {
+			continue
+		}
 		if v := st.Compare(c.t); v.Kind != Distinct {
 			found(i, v)
 		}
 	}
+}
+
+// mayRelate reports whether st.Compare(c) may find the texts related,
+// asking what each verdict needs from the cheapest test on: a Score that
+// can reach sameFloor (scoreBound), then for the same learning an equal
+// analysis key, and for an update what mayUpdate asks. Most stored texts
+// the bound lets through fail it before their trigrams are sorted or their
+// analysis read. grams is how many trigrams st has, counted on first use.
+func mayRelate(st, c *Text, grams *int) bool {
+	if st.f.canon == "" || c.f.canon == "" {
+		return false
+	}
+	if st.f.canon == c.f.canon {
+		return true
+	}
+	if *grams < 0 {
+		*grams = st.f.gramCount()
+	}
+	bound := scoreBound(st.f, *grams, c.f, c.trigrams().len())
+	if bound < sameFloor-boundSlack {
+		return false
+	}
+	if !st.hasKey {
+		// The key alone, not the analysis Compare would read for it.
+		_, st.key = canonAndKey(st.src)
+		st.hasKey = true
+	}
+	if st.key == c.analysisKey() {
+		return true
+	}
+	_, shared := weightedJaccard(st.f.terms, c.f.terms)
+	return bound >= UpdateThreshold-boundSlack && st.mayUpdate(c, shared)
+}
+
+// scoreBound is the most a Score of texts with features a and b and na
+// and nb distinct trigrams can be: their trigram overlap is at most what
+// the smaller has. Most stored texts the filter lets through are ruled out
+// by it before their trigrams are sorted and compared, since they share
+// with the candidate only some of the words of a longer text.
+func scoreBound(a *features, na int, b *features, nb int) float64 {
+	j, _ := weightedJaccard(a.terms, b.terms)
+	dice := 0.0
+	if na+nb > 0 {
+		dice = 2 * float64(min(na, nb)) / float64(na+nb)
+	}
+	return wordWeight*j + trigramWeight*dice
+}
+
+// gramCount is how many distinct trigrams f's words have, counted without
+// sorting or keeping them.
+func (f *features) gramCount() int {
+	sc := scratches.Get().(*scratch)
+	n := len(sc.grams.distinct(f.words))
+	scratches.Put(sc)
+	return n
 }
 
 // rootRef is a root of a term of a candidate, as the filter's table lists
