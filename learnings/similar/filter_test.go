@@ -132,7 +132,47 @@ func FuzzFilter(f *testing.F) {
 	f.Add("Backoff caps at 30 s.", "Backoff is limited to 30 seconds.")
 	f.Add("verified", "checking")
 	f.Add("The labelled queue stays idle.", "the labeled queue remains inactive")
+	f.Add("Die Straße（B1）ist ｇｅｓｐｅｒｒｔ", "die strasse (b1) ist gesperrt")
+	f.Add("ﬁx the cafe\u0301 .env’s build", "fix the café .env's build")
 	f.Fuzz(func(t *testing.T, stored, cand string) {
 		filterAgrees(t, NewFilter([]string{cand}), []string{cand}, stored)
 	})
+}
+
+// TestFilterReadsFoldedText checks the filter against Compare on stored
+// texts whose non-ASCII runes fold into ASCII or combine with the letter
+// before them, which the filter must read folded, and on texts it may read
+// as they are.
+func TestFilterReadsFoldedText(t *testing.T) {
+	pairs := [][2]string{
+		{"Run ｍａｋｅ ｇｅｎ before go test", "Run make gen before go test"},
+		{"The ﬁle watcher ignores dotﬁles", "The file watcher ignores dotfiles"},
+		{"Keep ．env files out of git", "Keep .env files out of git"},
+		{"The ſtaging cluſter ſhares Redis", "The staging cluster shares Redis"},
+		{"Report the \u212Aelvin reading", "Report the kelvin reading"},
+		{"Ship the cafe\u0301 build on Fridays", "Ship the café build on Fridays"},
+		{"Ship the testinge\u0301 build", "Ship the testing build"},
+		{"Don’t commit the .env file 🚫", "Don't commit the .env file"},
+		{"The rock’n’roll playlist syncs nightly", "The rock'n'roll playlist syncs nightly"},
+		{"Die Zeitüberschreitung beträgt 30 s", "Die ZEITÜBERSCHREITUNG beträgt 30 s"},
+		{"STRASSE names are normalised", "Straße names are normalised"},
+		{"The 日本語 tokenizer must expose an audit entry", "The tokenizer must expose an audit entry"},
+		{"Le résumé parser rejette les fichiers vides", "Le resume parser rejette les fichiers vides"},
+		{"Timeout is ³0 seconds on ⓢtaging", "Timeout is 30 seconds on staging"},
+		{"Invalid \xff bytes stay in the log", "Invalid bytes stay in the log"},
+		// One word, which the filter's bound rests on alone.
+		{"ｍａｋｅｆｉｌｅ", "makefile"}, {"ﬁxtures", "fixtures"}, {"．envrc", ".envrc"},
+		{"ſtaging", "staging"}, {"\u212Aubectl", "kubectl"}, {"rock’n’roll", "rock'n'roll"},
+		{"ⓢtaging", "staging"}, {"STRASSE", "straße"}, {"ZEITÜBERSCHREITUNG", "zeitüberschreitung"},
+		{"Ｖｉｔｅｓｔ", "vitest"}, {"ｆｏｒｍａｔｔｅｄ", "formatting"},
+	}
+	related := 0
+	for _, p := range pairs {
+		for _, q := range [2][2]string{p, {p[1], p[0]}} {
+			related += filterAgrees(t, NewFilter([]string{q[1]}), []string{q[1]}, q[0])
+		}
+	}
+	if related < len(pairs) {
+		t.Errorf("only %d related pairs: the test checks too little", related)
+	}
 }
