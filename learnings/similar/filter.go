@@ -36,7 +36,8 @@ import (
 // as one word, another spelling rule) must give the term a root of that
 // spelling here too, in spellingsOf or searchRoot, or the filter would
 // rule out a pair Compare keeps: TestFilterFindsEverySpelling and
-// FuzzFilter check it.
+// FuzzFilter check it. A phrase's root is its first word's, since a root
+// is looked for within one word ("kick" for "kick off" read as "start").
 type Filter struct {
 	cands []filterCandidate
 	// byFirst lists the roots of every candidate's terms by their first
