@@ -67,3 +67,22 @@ func TestCollectLate(t *testing.T) {
 		})
 	}
 }
+
+func TestLongLived(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"recall"}, false},
+		{[]string{"store", "--focus", "serve"}, false},
+		{[]string{"serve"}, true},
+		{[]string{"serve", "--addr", "127.0.0.1:0"}, true},
+		{[]string{"mcp"}, true},
+		{[]string{"hook", "mcp"}, false},
+	} {
+		if got := longLived(tt.args); got != tt.want {
+			t.Errorf("longLived(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
