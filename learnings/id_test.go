@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -131,6 +132,43 @@ func TestCopyNumbers(t *testing.T) {
 			got := copyNumbers(strings.Join(tt.ids, ""), 1+idHexDigits, tt.sessions)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("copyNumbers(%v) = %v, want %v", tt.ids, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCopyNumbersMany holds copyNumbers to counting in a map over tables
+// that fill up and wrap around: thousands of IDs, many repeated, some
+// differing only in the session bit, and numbers near both ends of the range.
+func TestCopyNumbersMany(t *testing.T) {
+	for _, tt := range []struct {
+		name            string
+		count, distinct int
+		sessions        int
+	}{
+		{"all distinct", 5000, 5000, 100},
+		{"many copies", 5000, 300, 1000},
+		{"one ID", 40, 1, 10},
+		{"sessions only", 700, 50, 700},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(tt.count), uint64(tt.distinct)))
+			pool := []uint32{0, 0xfffffff, 1, 0xffffffe}
+			for len(pool) < tt.distinct {
+				pool = append(pool, rng.Uint32N(1<<28))
+			}
+			var ids strings.Builder
+			seen := map[string]uint32{}
+			want := make([]uint32, tt.count)
+			for i := range tt.count {
+				id := fmt.Sprintf("l%07x", pool[rng.IntN(tt.distinct)])
+				ids.WriteString(id)
+				key := fmt.Sprint(i < tt.sessions, id)
+				seen[key]++
+				want[i] = seen[key]
+			}
+			if got := copyNumbers(ids.String(), 1+idHexDigits, tt.sessions); !slices.Equal(got, want) {
+				t.Errorf("copyNumbers differs from counting in a map")
 			}
 		})
 	}

@@ -41,6 +41,9 @@ var Version = ""
 // Main runs learn with the process's arguments and streams and returns the
 // exit status. Errors are printed here, once, as "learn: ...".
 func Main() int {
+	if !longLived(os.Args[1:]) {
+		collectLate(lateGCLimit, os.Getenv)
+	}
 	f := cmdutil.NewFactory()
 	cmd := newCmdRoot(f, os.Args[1:])
 	c, err := cmd.ExecuteC()
