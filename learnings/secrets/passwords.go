@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/lazyregexp"
 )
@@ -77,6 +78,7 @@ func passwordRules() []rule {
 			// pw: Kx9…", "Benutzer admin, Passwort geheim42".
 			kind:     "password in prose",
 			windowed: true,
+			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
@@ -88,6 +90,7 @@ func passwordRules() []rule {
 			// de passe est …", "密码是 …", "パスワードは …".
 			kind:     "password in prose",
 			windowed: true,
+			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
@@ -97,6 +100,7 @@ func passwordRules() []rule {
 			// "set the password to hunter2", "changed the DB password to X".
 			kind:     "password in prose",
 			windowed: true,
+			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
@@ -106,6 +110,7 @@ func passwordRules() []rule {
 			// "credentials: admin/hunter2", "log in as admin:S3cret".
 			kind:     "password in prose",
 			windowed: true,
+			spoken:   true,
 			hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
 			re: lazyregexp.New(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
 				`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
@@ -118,6 +123,7 @@ func passwordRules() []rule {
 			// "passwd hunter2", "password Kx9q2" with no verb around it.
 			kind:     "password in prose",
 			windowed: true,
+			spoken:   true,
 			hints:    []string{"passw", "pw"},
 			re:       lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 			valid: func(text string, span []int) bool {
@@ -192,6 +198,57 @@ func spokenPassword(text string, span []int) bool {
 	hasSymbol := strings.IndexFunc(v, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }) >= 0
 	symbolic := hasSymbol && len(v) >= 6 && unicode.IsLetter(rune(v[0])) && !strings.ContainsAny(v, "/.")
 	return hasLetter && (hasDigit || symbolic) || looksRandom(v)
+}
+
+// mayHoldPassword reports whether s may hold a value that credValue or
+// saidValue reads and spokenPassword or saidPassword accepts. Both values
+// stop at ASCII white space, quotes and ",;()", so an unquoted one lies
+// inside one run of the other characters, and the checks accept it only
+// when it has a letter with a digit or a symbol, or is 16 characters or
+// more of two kinds among capitals, small letters and digits
+// (looksRandom). A run without these has no part they accept, and a
+// quoted value, or one after a quote, needs a quote in s. ("." and "/"
+// are symbols that make no value symbolic, so they do not count.)
+func mayHoldPassword(s string) bool {
+	var letter, digit, symbol, lower, upper bool
+	start := 0
+	for i := 0; i <= len(s); {
+		r, size := rune(' '), 1
+		if i < len(s) {
+			if r = rune(s[i]); r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[i:])
+			}
+		}
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' || r == ',' || r == ';' || r == '(' || r == ')':
+			kinds := 0
+			for _, k := range [3]bool{lower, upper, digit} {
+				if k {
+					kinds++
+				}
+			}
+			if letter && (digit || symbol) || i-start >= 16 && kinds >= 2 {
+				return true
+			}
+			letter, digit, symbol, lower, upper = false, false, false, false, false
+			start = i + size
+		case r == '`' || r == '"' || r == '\'':
+			return true
+		case r >= 'a' && r <= 'z':
+			letter, lower = true, true
+		case r >= 'A' && r <= 'Z':
+			letter, upper = true, true
+		case r >= '0' && r <= '9':
+			digit = true
+		case r == '.' || r == '/':
+		case r >= utf8.RuneSelf && unicode.IsLetter(r):
+			letter = true
+		default:
+			symbol = true
+		}
+		i += size
+	}
+	return false
 }
 
 // notCredentials are the words that come before "name:value@host" without

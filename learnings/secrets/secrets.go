@@ -113,6 +113,14 @@ type rule struct {
 	// and the lines of a memory file that say "password" are often long
 	// paragraphs.
 	windowed bool
+	// spoken rules take their value with credValue or saidValue and
+	// accept it only when spokenPassword or saidPassword does: a line (a
+	// window, for a windowed rule) without a word that could pass those
+	// (mayHoldPassword) is not searched. Most lines that say "password"
+	// say it in plain words, and the prose rules were most of the cost of
+	// redacting a generated 10 MB memory learning by learning (learn
+	// stats, recall --all).
+	spoken bool
 }
 
 // window is how many bytes either side of a hint a windowed rule reads.
@@ -174,14 +182,16 @@ func assignmentRules() []rule {
 			hints: []string{"password", "passwd", "passphrase"},
 			re: lazyregexp.New(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
-			valid: saidPassword,
+			valid:  saidPassword,
+			spoken: true,
 		},
 		{
 			// "log in with the password X".
-			kind:  "password assignment",
-			hints: []string{"password", "passwd", "passphrase"},
-			re:    lazyregexp.New(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
-			valid: saidPassword,
+			kind:   "password assignment",
+			hints:  []string{"password", "passwd", "passphrase"},
+			re:     lazyregexp.New(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+			valid:  saidPassword,
+			spoken: true,
 		},
 		seekingKeys(rule{
 			judge:       judgeAssignment,
@@ -315,6 +325,9 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 			spans = r.windows(text, ln)
 		}
 		for _, sp := range spans {
+			if r.spoken && !mayHoldPassword(text[sp[0]:sp[1]]) {
+				continue
+			}
 			for _, m := range r.findAll(text[sp[0]:sp[1]]) {
 				for i := range m {
 					if m[i] >= 0 {
