@@ -26,6 +26,22 @@ type hintIndex struct {
 	// enough to stay in the CPU's nearest cache rules out almost every
 	// byte of a text without reading pairStart.
 	hinted [1 << 16 / 64]uint64
+	// whole has the bit of each pair that is a hint of its own; tri the
+	// bit of tri3 of the first three bytes of every longer hint. Most
+	// pairs that begin a hint are common in prose ("to" of token, "se"
+	// of secret, "pa" of password): a pair that is no hint itself reads
+	// its hints only where the third byte fits one as well. Finding the
+	// hints of every learning of each generator's 10 MB memory, as stats
+	// and recall --all redact them, took 20-42 % less CPU (long 107 -> 63
+	// ms, default 62 -> 44, sparse 39 -> 31).
+	whole [1 << 16 / 64]uint64
+	tri   [1 << 16 / 64]uint64
+}
+
+// tri3 hashes the lower-case pair p and the byte after it into the bits
+// of hintIndex.tri.
+func tri3(p int, c byte) int {
+	return int((uint32(p)<<8 | uint32(lowerByte(c))) * 0x9e3779b1 >> 16)
 }
 
 // hints is the index of the package's rules, built on first use: built when
@@ -64,6 +80,12 @@ func newHintIndex(rs []rule) *hintIndex {
 		p := pair(w[0], w[1])
 		ix.pairStart[p+1]++
 		ix.hinted[p>>6] |= 1 << (p & 63)
+		if len(w) == 2 {
+			ix.whole[p>>6] |= 1 << (p & 63)
+		} else {
+			q := tri3(p, w[2])
+			ix.tri[q>>6] |= 1 << (q & 63)
+		}
 	}
 	for p := 1; p < len(ix.pairStart); p++ {
 		ix.pairStart[p] += ix.pairStart[p-1]
@@ -124,6 +146,14 @@ func (ix *hintIndex) lines(text string) []ruleLines {
 		p := int(lowerByte(c))<<8 | int(lowerByte(text[i+1]))
 		if ix.hinted[p>>6]&(1<<(p&63)) == 0 {
 			continue
+		}
+		if ix.whole[p>>6]&(1<<(p&63)) == 0 {
+			if i+2 >= len(text) {
+				continue
+			}
+			if q := tri3(p, text[i+2]); ix.tri[q>>6]&(1<<(q&63)) == 0 {
+				continue
+			}
 		}
 		for _, h := range ix.pairHints[ix.pairStart[p]:ix.pairStart[p+1]] {
 			if ix.start[h] && i > 0 && isKeyChar(text[i-1]) || !hasPrefixFold(text[i:], ix.words[h]) {
