@@ -208,10 +208,25 @@ func placeTop(items []Item, sug []int32, limit int, suggest func(i int), top int
 		return sug
 	}
 	bound := func(it *Item) Item { return Item{rank: it.rank, DocFreq: max(it.DocFreq, top), order: it.order} }
-	slices.SortFunc(sug, func(a, b int32) int {
-		ba, bb := bound(&items[a]), bound(&items[b])
-		return byValue(&ba, &bb)
+	// The bounds are sorted as small copies, in byValue's order: building
+	// two Items for each comparison made sorting 60,000 suggestions about
+	// ten times slower (180-240 ms against 20-48 in a benchmark on a busy
+	// machine; 25-30 ms of CPU of a 10 MB improve-docs run in profiles).
+	type boundKey struct {
+		rank, freq, order int
+		n                 int32
+	}
+	keys := make([]boundKey, len(sug))
+	for i, n := range sug {
+		b := bound(&items[n])
+		keys[i] = boundKey{b.rank, b.DocFreq, b.order, n}
+	}
+	slices.SortFunc(keys, func(a, b boundKey) int {
+		return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(b.freq, a.freq), cmp.Compare(a.order, b.order))
 	})
+	for i, k := range keys {
+		sug[i] = k.n
+	}
 	var placed []int32
 	next := 0
 	for next < len(sug) {
