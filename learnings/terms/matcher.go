@@ -21,35 +21,67 @@ type Matcher struct {
 	// of the wanted word it stems to, or -1: a memory repeats its words, so
 	// each is stemmed once.
 	stems map[string]int
+	// words is how many wanted words there are; an index from words on
+	// is an alias, whose words are fans[index-words].
+	words int
+	fans  [][]int
+	// hyphens is set by JoinHyphens; noAlias while a whole camelCase word
+	// is looked up.
+	hyphens, noAlias bool
 }
 
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
 // (folded and stemmed). Scan reports a word by its index in words.
 func NewMatcher(words []string) *Matcher {
-	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}, masks: []uint64{0}}
+	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}, masks: []uint64{0}, words: len(words)}
 	for i, w := range words {
-		if _, dup := m.index[w]; dup || w == "" {
-			continue
-		}
-		m.index[w] = i
-		key := gateKey(w[0], second(w))
-		if m.gate[key] == 0 {
-			if len(m.masks) < 255 {
-				m.masks = append(m.masks, 0)
-			}
-			// Past 254 distinct starts the last mask is shared: it lets
-			// more words through, never fewer.
-			m.gate[key] = uint8(len(m.masks) - 1)
-		}
-		g := &m.masks[m.gate[key]]
-		*g |= 1 << thirdBit(w)
-		if len(w) == 3 && w[2] == 'y' {
-			// "spies" and "spied" stem to "spy".
-			*g |= 1 << byteBit('i')
-		}
+		m.enter(w, i)
 	}
 	return m
 }
+
+// enter makes w found as index i, unless w is empty or already found.
+func (m *Matcher) enter(w string, i int) {
+	if _, dup := m.index[w]; dup || w == "" {
+		return
+	}
+	m.index[w] = i
+	key := gateKey(w[0], second(w))
+	if m.gate[key] == 0 {
+		if len(m.masks) < 255 {
+			m.masks = append(m.masks, 0)
+		}
+		// Past 254 distinct starts the last mask is shared: it lets
+		// more words through, never fewer.
+		m.gate[key] = uint8(len(m.masks) - 1)
+	}
+	g := &m.masks[m.gate[key]]
+	*g |= 1 << thirdBit(w)
+	if len(w) == 3 && w[2] == 'y' {
+		// "spies" and "spied" stem to "spy".
+		*g |= 1 << byteBit('i')
+	}
+}
+
+// Alias makes Scan report the wanted words ks wherever a text has the word
+// term (folded and stemmed, as Tokenize emits it), unless term is wanted
+// itself. It is how one word written two ways is one term: a task that
+// writes "front end" or "e-paper" wants the learnings that write
+// "frontend" or "epaper", as much as those that write the two words.
+func (m *Matcher) Alias(term string, ks ...int) {
+	if _, ok := m.index[term]; ok || len(ks) == 0 {
+		return
+	}
+	m.enter(term, m.words+len(m.fans))
+	m.fans = append(m.fans, ks)
+}
+
+// JoinHyphens makes Scan also report a wanted word written as two words
+// joined by a hyphen: "e-paper", "Wi-Fi" and "log-in" are found as
+// "epaper", "wifi" and "login" (each part is still reported if wanted).
+// Only ASCII words are joined, and only two at a time: in "x-api-key",
+// "xapi" and "apikey".
+func (m *Matcher) JoinHyphens() { m.hyphens = true }
 
 func second(w string) byte {
 	if len(w) > 1 {
@@ -108,6 +140,8 @@ func lower(c byte) byte {
 func (m *Matcher) Scan(text string, hit func(int)) int {
 	words := 0
 	i := 0
+	// The word before, for JoinHyphens; prevEnd is -2 before the first.
+	prevStart, prevEnd, prevASCII := 0, -2, false
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf && !asciiWord[c] {
@@ -153,6 +187,10 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			ascii = false
 			i += size
 		}
+		if m.hyphens && prevEnd == start-1 && text[prevEnd] == '-' && prevASCII && ascii {
+			m.joined(text[prevStart:prevEnd], text[start:i], hit)
+		}
+		prevStart, prevEnd, prevASCII = start, i, ascii
 		if seen&classUpper == 0 || !hasCamelBreak(text, start, i) {
 			words++
 			if ascii && !m.passes(text[start:i]) {
@@ -161,7 +199,11 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			m.word(text[start:i], ascii, hit)
 			continue
 		}
+		// A camelCase word's pieces are reported next: reporting an
+		// alias ("WiFi" for "wi" and "fi") here too would count them twice.
+		m.noAlias = true
 		m.word(text[start:i], ascii, hit)
+		m.noAlias = false
 		from := start
 		for j := start + 1; j < i; j++ {
 			if camelBreak(text, start, j) {
@@ -251,11 +293,17 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 	for j := 0; j < len(w); j++ {
 		m.buf = append(m.buf, lower(w[j]))
 	}
-	if len(w) <= 3 {
+	m.report(m.find(), hit)
+}
+
+// find is the index of the wanted word or alias the lower-case ASCII word
+// in m.buf stems to, or -1.
+func (m *Matcher) find() int {
+	if len(m.buf) <= 3 {
 		if k, ok := m.index[string(m.buf)]; ok {
-			hit(k)
+			return k
 		}
-		return
+		return -1
 	}
 	k, ok := m.stems[string(m.buf)]
 	if !ok {
@@ -265,13 +313,63 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 		}
 		m.stems[string(m.buf)] = k
 	}
-	if k >= 0 {
+	return k
+}
+
+// report calls hit with k, or with the words of alias k; nothing for -1.
+func (m *Matcher) report(k int, hit func(int)) {
+	switch {
+	case k < 0:
+	case k < m.words:
 		hit(k)
+	case m.noAlias:
+	default:
+		for _, j := range m.fans[k-m.words] {
+			hit(j)
+		}
 	}
 }
 
 func (m *Matcher) lookup(term string, hit func(int)) {
 	if k, ok := m.index[term]; ok {
+		m.report(k, hit)
+	}
+}
+
+// joined reports the wanted word that the ASCII words a and b, written
+// a-b, make together, if any. An alias is not reported: a text that writes
+// both words of an alias is found by them.
+func (m *Matcher) joined(a, b string, hit func(int)) {
+	if !isLetter(a[0]) || !isLetter(b[0]) {
+		// "10-20" and "v1-2" are ranges, not a word.
+		return
+	}
+	c := b[0]
+	if len(a) >= 2 {
+		c = a[1]
+	}
+	third := byte(0)
+	switch {
+	case len(a) >= 3:
+		third = a[2]
+	case len(a) == 2:
+		third = b[0]
+	case len(b) >= 2:
+		third = b[1]
+	}
+	i := m.gate[gateKey(lowerByte[a[0]], lowerByte[c])]
+	if i == 0 || third == 0 || m.masks[i]&(1<<byteBit(lowerByte[third])) == 0 {
+		return
+	}
+	m.buf = m.buf[:0]
+	for _, w := range [2]string{a, b} {
+		for j := 0; j < len(w); j++ {
+			m.buf = append(m.buf, lower(w[j]))
+		}
+	}
+	if k := m.find(); k >= 0 && k < m.words {
 		hit(k)
 	}
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -186,3 +186,105 @@ func FuzzCount(f *testing.F) {
 		}
 	})
 }
+
+// TestMatcherJoinsHyphens: with JoinHyphens, a word the task writes joined
+// is found where a learning writes it with a hyphen, in any case and
+// inflection; without it, or where the parts make another word, it is not.
+func TestMatcherJoinsHyphens(t *testing.T) {
+	tests := []struct {
+		want, text string
+		found      bool
+	}{
+		{"epaper", "The e-paper panel ghosts below 5 °C.", true},
+		{"epaper", "Refresh the E-Paper display fully every 20 partial updates", true},
+		{"epaper", "e-papers need a full refresh", true},
+		{"preroll", "Skip the pre-roll when the viewer is a subscriber", true},
+		{"preroll", "pre-rolls are capped at 15 s", true},
+		{"wifi", "Wi-Fi credentials live in NVS, not in the config file", true},
+		{"wifi", "the WI-FI module resets on brown-out", true},
+		{"login", "The log-in form posts to /session", true},
+		{"login", "log-ins are rate limited per IP", true},
+		{"setup", "The set-up script needs bash 5", true},
+		{"email", "E-mail addresses are lower-cased before lookup", true},
+		{"frontend", "the front-end build uses Vite", true},
+		{"backend", "Back-end timeouts are 30 s", true},
+		{"realtime", "Real-time updates go over SSE", true},
+		{"multitenant", "the multi-tenant schema keeps one database per customer", true},
+		{"rerun", "Re-run the migrations after a rebase", true},
+		{"rerun", "re-running the job clears the cache", true},
+		{"precommit", "the pre-commit hook runs gofmt", true},
+		{"dropdown", "The drop-down lists only active projects", true},
+		{"signin", "Sign-in with Google needs the consent screen", true},
+		{"readonly", "mount the volume read-only", true},
+		// The joined word itself, and a camelCase spelling, are found as
+		// before.
+		{"epaper", "the epaper driver", true},
+		{"epaper", "the ePaper driver", true},
+		// Two words with a space, or another joiner, are not one word.
+		{"login", "the log in /var/log is rotated daily", false},
+		{"epaper", "e paper", false},
+		{"frontend", "front/end", false},
+		{"frontend", "front_end", false},
+		{"frontend", "front--end", false},
+		// The parts must make the word, not contain it.
+		{"login", "blog-in", false},
+		{"setup", "re-set-up", true},
+		{"setup", "sets-up", false},
+		// Numbers and ranges are not joined.
+		{"1020", "ports 10-20 are free", false},
+		{"v12", "v1-2", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want+"/"+tt.text, func(t *testing.T) {
+			m := NewMatcher([]string{"zzz", Stem(tt.want)})
+			m.JoinHyphens()
+			n := 0
+			m.Scan(tt.text, func(i int) {
+				if i == 1 {
+					n++
+				}
+			})
+			if got := n > 0; got != tt.found {
+				t.Errorf("found %q in %q = %v, want %v", tt.want, tt.text, got, tt.found)
+			}
+			plain := NewMatcher([]string{"zzz", Stem(tt.want)})
+			k := 0
+			plain.Scan(tt.text, func(i int) { k++ })
+			if strings.Contains(tt.text, "-") && !strings.Contains(strings.ToLower(tt.text), tt.want) && k > 0 {
+				t.Errorf("without JoinHyphens, %q was found in %q", tt.want, tt.text)
+			}
+		})
+	}
+}
+
+// TestMatcherAlias: an alias reports its words wherever the text has it,
+// once per occurrence, and a word that is wanted itself is not an alias.
+func TestMatcherAlias(t *testing.T) {
+	tests := []struct {
+		words []string
+		alias string
+		of    []int
+		text  string
+		want  []string
+	}{
+		{[]string{"front", "end"}, "frontend", []int{0, 1}, "The frontend build uses Vite", []string{"front", "end"}},
+		{[]string{"front", "end"}, "frontend", []int{0, 1}, "Frontends and front ends", []string{"front", "end", "front", "end"}},
+		{[]string{"e", "paper"}, "epaper", []int{0, 1}, "epapers ghost in the cold", []string{"e", "paper"}},
+		{[]string{"log"}, "login", []int{0}, "Logins are audited; the log is kept", []string{"log", "log"}},
+		{[]string{"wi", "fi"}, "wifi", []int{0, 1}, "WiFi drops", []string{"wi", "fi"}},
+		{[]string{"pre", "roll"}, "preroll", []int{0, 1}, "a pre-roll and a preroll", []string{"pre", "roll", "pre", "roll"}},
+		{[]string{"back", "end", "backend"}, "backend", []int{0, 1}, "the backend", []string{"backend"}},
+		{[]string{"log"}, "login", []int{0}, "the blogging login-page", []string{"log"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			m := NewMatcher(tt.words)
+			m.Alias(tt.alias, tt.of...)
+			var got []string
+			m.Scan(tt.text, func(i int) { got = append(got, tt.words[i]) })
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Scan(%q) (-want +got):\n%s", tt.text, diff)
+			}
+		})
+	}
+}
