@@ -1,6 +1,7 @@
 package relevance
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -27,6 +28,28 @@ type query struct {
 	pathly  []bool    // the word comes from a path: a hit on it means comparing paths
 	told    []bool    // the word is in the task or the branch name, not only in a path
 	paths   []ctxPath
+	joins   []join
+}
+
+// join is a word the task writes as two ("front end", "e-paper"), read in
+// a learning that writes it as one ("frontend", "epaper") as the task's
+// words it is made of.
+type join struct {
+	term  string // the two words run together, folded and stemmed
+	words []int  // the task's words among the two
+}
+
+// matcher returns a Matcher for the query's words that reads a word
+// written two ways as one term: a task's joined word in a learning's
+// hyphenated one ("epaper" in "e-paper") and a task's two words in a
+// learning's joined one (see joinsOf).
+func (q *query) matcher() *terms.Matcher {
+	m := terms.NewMatcher(q.words)
+	for _, j := range q.joins {
+		m.Alias(j.term, j.words...)
+	}
+	m.JoinHyphens()
+	return m
 }
 
 func (q *query) add(term, shown string, weight float64, fromPath bool) {
@@ -85,6 +108,7 @@ func newQuery(ctx Context) *query {
 			q.add(w.term, w.shown, weightTask*w.weight(), false)
 		}
 	}
+	q.joinsOf(string(task))
 	for _, w := range wordsOf(ctx.Branch) {
 		if !branchStopWord(w.term) {
 			q.add(w.term, w.shown, weightBranch*w.weight(), false)
@@ -136,6 +160,64 @@ func wordsOf(s string) []word {
 		}
 	})
 	return out
+}
+
+// joinsOf finds the words the task writes as two, with a hyphen or a
+// space between ("e-paper", "front end", "log in", "Wi-Fi"), that a learning
+// may write as one ("epaper", "frontend", "login", "wifi"): people and
+// agents write them every way. Where one of the two is a word of the
+// query, the joined word is an alias of it (of both, where both are);
+// where neither is (both are request words: "set-up", "check-in"), a
+// hyphenated one is a task word of its own, as if written joined. The
+// Matcher finds the hyphenated form of any query word itself, so "epaper"
+// in a task finds "e-paper"; a learning's "log in" is not read as a task's
+// "login", since two words a space apart are seldom one ("the log in
+// /var/log").
+func (q *query) joinsOf(task string) {
+	var prev terms.Token
+	have := false
+	terms.Tokenize(task, func(t terms.Token) {
+		w := task[t.Start:t.End]
+		if t.Piece || !t.Part && strings.ContainsFunc(w, notWordRune) {
+			return
+		}
+		p := prev
+		ok := have
+		prev, have = t, isLetters(w)
+		if !ok || !have {
+			return
+		}
+		between := task[p.End:t.Start]
+		if between != "-" && between != " " {
+			return
+		}
+		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
+		joined := terms.Stem(a + b)
+		if len(a+b) < 4 || slices.Contains(q.words, joined) {
+			return
+		}
+		var ws []int
+		for _, term := range []string{p.Term, t.Term} {
+			if i := slices.Index(q.words, term); i >= 0 && q.weights[i] > 0 && !slices.Contains(ws, i) {
+				ws = append(ws, i)
+			}
+		}
+		switch {
+		case len(ws) > 0:
+			q.joins = append(q.joins, join{joined, ws})
+		case between == "-" && !taskStopWord(joined):
+			q.add(joined, a+"-"+b, weightTask, false)
+		}
+	})
+}
+
+func isLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // contractionTail reports whether t is what follows the apostrophe of a

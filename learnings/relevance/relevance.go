@@ -337,7 +337,7 @@ type part struct {
 // lens and refs, which have one slot per learning.
 func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathHit) *part {
 	p := &part{off: make([]int, 1, len(ls)+1), hits: make([]hit, 0, len(ls))}
-	c := &scanner{q: q, m: terms.NewMatcher(q.words), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
+	c := &scanner{q: q, m: q.matcher(), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
 	tf := make([]float64, len(q.words))
 	said := make([]bool, len(q.words)) // the word is in the text, focus or project
 	var used []int
