@@ -103,8 +103,9 @@ func newQuery(ctx Context) *query {
 			}
 		}
 	})
-	for _, w := range wordsOf(string(task)) {
-		if !taskStopWord(w.term) {
+	words := wordsOf(string(task))
+	for i, w := range words {
+		if !taskStopWord(w.term) || nounUse(words, i) {
 			q.add(w.term, w.shown, weightTask*w.weight(), false)
 		}
 	}
@@ -219,6 +220,31 @@ func isLetters(w string) bool {
 	}
 	return w != ""
 }
+
+// nounUse reports whether words[i], a request word, is the noun of the
+// same spelling: "update" asks for work in "please update the docs" but is
+// the subject in "firmware update takes forever", "after the OTA update" or
+// "an update of the app". It is a noun after a determiner or after a word
+// of the subject (the noun it is a kind of: firmware, OTA, app); first, or
+// after another request word ("we need to update"), it is the request's
+// verb. "update" is the only such word the development sets needed: every
+// task in them that says "update" means the noun. The verbs that say how a
+// problem shows ("takes forever", "keeps failing") stay request words.
+func nounUse(words []word, i int) bool {
+	if !requestNouns[words[i].shown] || i == 0 {
+		return false
+	}
+	prev := words[i-1]
+	return determiners[prev.shown] || !taskStopWord(prev.term) && !isNumber(prev.term)
+}
+
+// requestNouns are request words that are also nouns a task is about, as
+// written.
+var requestNouns = map[string]bool{"update": true, "updates": true}
+
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true,
+	"each": true, "every": true, "my": true, "our": true, "your": true, "its": true, "their": true,
+	"last": true, "next": true, "latest": true, "new": true, "first": true}
 
 // contractionTail reports whether t is what follows the apostrophe of a
 // contraction: the "s" of "what's" would otherwise match every "30 s" and

@@ -38,3 +38,45 @@ func TestQueryContractions(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryUpdateAsNoun holds that "update" is a word of the task where it
+// names the subject (after a determiner or a noun) and not where it is the
+// request's verb.
+func TestQueryUpdateAsNoun(t *testing.T) {
+	tests := []struct {
+		task string
+		want bool
+	}{
+		{"firmware update takes forever per valve", true},
+		{"OTA update bricks the hub", true},
+		{"the update failed on two valves", true},
+		{"bikes reboot after the update", true},
+		{"a bike lost power during the firmware update", true},
+		{"when can we push an ota update", true},
+		{"app updates are not showing in the store", true},
+		{"is there an update for the driver", true},
+		{"the latest update broke login", true},
+		{"update the README with the new flags", false},
+		{"Update deps", false},
+		{"please update the translation files", false},
+		{"we need to update the schema", false},
+		{"can you update the changelog", false},
+		{"should I update go.mod too", false},
+		{"updated config is ignored", false},
+		{"check for 2 updates", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			q := newQuery(Context{Task: tt.task})
+			got := false
+			for i, w := range q.words {
+				if w == "updat" && q.weights[i] > 0 {
+					got = true
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%q: update is a task word = %v, want %v (words %q)", tt.task, got, tt.want, q.shown)
+			}
+		})
+	}
+}
