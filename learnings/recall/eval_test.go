@@ -151,8 +151,9 @@ var evalFloor = map[string]float64{
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
 	// branch changed the ranking); 35 of 39 since a second fact of a
-	// chosen learning's session is chosen.
-	"dev6": 89.7,
+	// chosen learning's session is chosen; 36 of 39 since "update" is a
+	// task word where it is a noun ("during the firmware update").
+	"dev6": 92.3,
 	// dev7's was its baseline (28 of 38 at 4473107, before the rareword2
 	// branch changed the ranking); 30 of 38 since the "s" of "what's" is
 	// no word of the task.
@@ -171,8 +172,9 @@ var evalTrapFloor = map[string]int{
 	// 19 since a one-word match is left out when a better match of another
 	// session holds two of the task's words (tariff and sticker held; the
 	// holiday freeze shares "freezing" too, and nothing holds two words of
-	// the ghosting task).
-	"eval5": 19,
+	// the ghosting task). 20 since a word written two ways is one term:
+	// the ghosting task's "epaper" finds the learning's "e-paper".
+	"eval5": 20,
 	// eval6's was 31 of 41 at 4473107 (first run): 20 of 22 avoid pairs
 	// and 11 of 19 never lines held. 38 once a one-word match is left out
 	// when a better match of another session holds two of the task's words.
