@@ -185,7 +185,8 @@ type filter struct {
 func newFilter(exact, prefixes []string) *filter {
 	f := &filter{plain: map[rune]bool{}}
 	for _, t := range slices.Concat(exact, prefixes) {
-		root := strings.TrimSuffix(t, "y")
+		// Hyphens are not compared: "epaper" is the term of "e-paper".
+		root := strings.ReplaceAll(strings.TrimSuffix(t, "y"), "-", "")
 		f.all = f.all || root == ""
 		f.wide = f.wide || hasWide(root)
 		f.roots = append(f.roots, []byte(root))
@@ -205,7 +206,9 @@ func (f *filter) may(text string) bool {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			f.buf = append(f.buf, c)
+			if c != '-' {
+				f.buf = append(f.buf, c)
+			}
 			i++
 			continue
 		}

@@ -284,9 +284,17 @@ func parseQuery(q string, prefix bool) (exact, prefixes []string) {
 	if len(toks) == 0 {
 		tokenize(q, func(t token) { toks = append(toks, t) })
 	}
-	for _, t := range toks {
+	for i, t := range toks {
 		if !slices.Contains(exact, t.term) {
 			exact = append(exact, t.term)
+		}
+		// Two words a space apart in the query ("front end", "log in")
+		// also find the learnings that write them as one ("frontend").
+		if i > 0 && !t.part && !toks[i-1].part && q[toks[i-1].end:t.start] == " " {
+			j := joined(fold(q[toks[i-1].start:toks[i-1].end]) + "-" + fold(q[t.start:t.end]))
+			if !strings.Contains(j, "-") && !slices.Contains(exact, j) {
+				exact = append(exact, j)
+			}
 		}
 	}
 	if prefix && !endsInSpace(q) {
@@ -296,6 +304,10 @@ func parseQuery(q string, prefix bool) (exact, prefixes []string) {
 					prefixes = append(prefixes, fold(q[t.start:t.end]))
 					if t.term != prefixes[0] {
 						prefixes = append(prefixes, t.term)
+					}
+					// "e-pa" completes to "epaper", the term of "e-paper".
+					if j := strings.Replace(prefixes[0], "-", "", 1); j != prefixes[0] && joined(prefixes[0]) != prefixes[0] && !slices.Contains(prefixes, j) {
+						prefixes = append(prefixes, j)
 					}
 				}
 				break

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/learn-memory/learn/learnings/terms"
+import (
+	"strings"
+
+	"github.com/learn-memory/learn/learnings/terms"
+)
 
 // token is one word of a text; see terms.Token.
 type token struct {
@@ -9,9 +13,34 @@ type token struct {
 	part       bool
 }
 
-// tokenize is terms.Tokenize in this package's spelling.
+// tokenize is terms.Tokenize in this package's spelling, but for a word
+// written two ways: two letter-words joined by one hyphen ("e-paper",
+// "Wi-Fi", "log-ins") are the term of the word written joined ("epaper",
+// "wifi", "login"), so that a query finds either spelling. Their parts are
+// still terms of their own.
 func tokenize(text string, emit func(token)) {
-	terms.Tokenize(text, func(t terms.Token) { emit(token{t.Term, t.Start, t.End, t.Part}) })
+	terms.Tokenize(text, func(t terms.Token) {
+		term := t.Term
+		if !t.Part {
+			term = joined(term)
+		}
+		emit(token{term, t.Start, t.End, t.Part})
+	})
+}
+
+// joined is term, or, when term is two ASCII letter-words joined by one
+// hyphen, the two run together and stemmed.
+func joined(term string) string {
+	i := strings.IndexByte(term, '-')
+	if i <= 0 || i == len(term)-1 {
+		return term
+	}
+	for j := 0; j < len(term); j++ {
+		if c := term[j]; j != i && (c < 'a' || c > 'z') {
+			return term
+		}
+	}
+	return terms.Stem(term[:i] + term[i+1:])
 }
 
 func fold(s string) string { return terms.Fold(s) }
