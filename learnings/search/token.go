@@ -21,7 +21,7 @@ type token struct {
 func tokenize(text string, emit func(token)) {
 	terms.Tokenize(text, func(t terms.Token) {
 		term := t.Term
-		if !t.Part {
+		if t.Compound {
 			term = joined(term)
 		}
 		emit(token{term, t.Start, t.End, t.Part})

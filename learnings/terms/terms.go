@@ -32,6 +32,9 @@ type Token struct {
 	// "file" of `uploadFile`), which may be words of their own or just
 	// syllables of a name (`MacBook`).
 	Piece bool
+	// Compound is true for a compound joined by punctuation itself
+	// (`client.Do`, `e-paper`), which is emitted before its parts.
+	Compound bool
 }
 
 // joiners may sit inside a compound token (`client.Do`, `snake_case`,
@@ -165,7 +168,7 @@ func Tokenize(text string, emit func(Token)) {
 		segments = append(segments, [2]int{segStart, i})
 		joined := len(segments) > 1
 		if joined {
-			emit(Token{Term: Fold(text[start:i]), Start: start, End: i})
+			emit(Token{Term: Fold(text[start:i]), Start: start, End: i, Compound: true})
 		}
 		for _, seg := range segments {
 			emit(Token{Term: Stem(Fold(text[seg[0]:seg[1]])), Start: seg[0], End: seg[1], Part: joined})
