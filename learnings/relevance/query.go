@@ -173,7 +173,8 @@ func wordsOf(s string) []word {
 // Matcher finds the hyphenated form of any query word itself, so "epaper"
 // in a task finds "e-paper"; a learning's "log in" is not read as a task's
 // "login", since two words a space apart are seldom one ("the log in
-// /var/log").
+// /var/log"). Nor is a pair whose first word is a request word ("the
+// sync", "in-app").
 func (q *query) joinsOf(task string) {
 	var prev terms.Token
 	have := false
@@ -184,7 +185,7 @@ func (q *query) joinsOf(task string) {
 		}
 		p := prev
 		ok := have
-		prev, have = t, isLetters(w)
+		prev, have = t, isLetters(w) && !contractionTail(task, t)
 		if !ok || !have {
 			return
 		}
@@ -204,6 +205,10 @@ func (q *query) joinsOf(task string) {
 			}
 		}
 		switch {
+		case len(ws) > 0 && taskStopWord(p.Term):
+			// "the sync", "on gateway": never one word, and an alias
+			// starting "th" or "on" would make the scan look up every
+			// "the" and "only" of the memory (Rank's CPU +10%).
 		case len(ws) > 0:
 			q.joins = append(q.joins, join{joined, ws})
 		case between == "-" && !taskStopWord(joined):

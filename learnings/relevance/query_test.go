@@ -2,6 +2,7 @@ package relevance
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,6 +77,52 @@ func TestQueryUpdateAsNoun(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Errorf("%q: update is a task word = %v, want %v (words %q)", tt.task, got, tt.want, q.shown)
+			}
+		})
+	}
+}
+
+// TestQueryJoins holds which words a task writes as two are read as one,
+// and as which of its words.
+func TestQueryJoins(t *testing.T) {
+	tests := []struct {
+		task  string
+		joins []string // alias: the task's words it stands for, as shown
+		added []string // joined words that are task words of their own
+	}{
+		{"e-paper ghosting", []string{"epaper:e,paper", "paperghost:paper,ghosting"}, nil},
+		{"front end build", []string{"frontend:front,end", "endbuild:end,build"}, nil},
+		{"can't log in since friday", []string{"login:log"}, nil},
+		{"Wi-Fi drops", []string{"wifi:wi,fi", "fidrop:fi,drops"}, nil},
+		{"dev env set-up", []string{"devenv:dev,env", "envset:env"}, []string{"set-up"}},
+		{"check-in flow", nil, []string{"check-in"}},
+		{"in-app purchase", []string{"apppurchas:app,purchase"}, nil},
+		{"the sync client", []string{"syncclient:sync,client"}, nil},
+		{"epaper refresh", []string{"epaperrefresh:epaper,refresh"}, nil},
+		{"retry `client.Do` twice", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			q := newQuery(Context{Task: tt.task})
+			var joins []string
+			for _, j := range q.joins {
+				var ws []string
+				for _, w := range j.words {
+					ws = append(ws, q.shown[w])
+				}
+				joins = append(joins, j.term+":"+strings.Join(ws, ","))
+			}
+			if !slices.Equal(joins, tt.joins) {
+				t.Errorf("joins of %q: got %q, want %q", tt.task, joins, tt.joins)
+			}
+			var added []string
+			for _, w := range q.shown {
+				if strings.Contains(w, "-") {
+					added = append(added, w)
+				}
+			}
+			if !slices.Equal(added, tt.added) {
+				t.Errorf("joined words of %q: got %q, want %q", tt.task, added, tt.added)
 			}
 		})
 	}
