@@ -74,8 +74,11 @@ flags, or a context that finds nothing, the output is exactly as above.
 How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
 slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
-(retries, retrying: retry), and words that say nothing about the subject are
-dropped (please, fix, add, feat, the s of what's, ...). Each word found in the
+(retries, retrying: retry), a word written joined or hyphenated is one word
+(epaper, e-paper; a task's "front end" or "log in" also finds frontend, login),
+and words that say nothing about the subject are dropped (please, fix, add,
+feat, the s of what's, update as a verb but not in "firmware update", ...).
+Each word found in the
 learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. A word in the
 session's focus counts half as much, in its Documentation Seen 0.4, in the

@@ -47,7 +47,9 @@ snippet around the match. Use "learn show ID" to read one in full.
 Ranking is BM25 over the learning's text, its session's focus and the
 project name; the text counts most. Matching ignores case and Unicode width,
 and folds simple English endings ("retries" finds "retry"). Code-like words
-such as client.Do or docs/api.md match as a whole and by their parts. The
+such as client.Do or docs/api.md match as a whole and by their parts. A
+word written joined or hyphenated is one word ("epaper" finds "e-paper" and
+the other way round; "front end" also finds "frontend"). The
 last word of the query also matches longer words that start with it, so
 "idempot" finds "idempotent". Common words (the, a, how, ...) are ignored
 unless the query has nothing else.
