@@ -32,6 +32,8 @@ type Editor struct {
 	rmLearnings []*Learning
 	supersede   []supersedeOp
 	err         error
+	// result is the document Bytes read its output back as, when it did.
+	result *Document
 }
 
 type supersedeOp struct {
@@ -176,6 +178,12 @@ func (e *Editor) Bytes() ([]byte, error) {
 	}
 	return out, nil
 }
+
+// Result is the document the bytes Bytes returned read back as, parsed to
+// check that they keep every learning, so that a caller that checks them
+// too (compact) does not parse them again; nil when Bytes did not read
+// them back whole (a store's insert is checked in a window).
+func (e *Editor) Result() *Document { return e.result }
 
 type planner struct {
 	doc     *Document
