@@ -32,6 +32,8 @@ type Editor struct {
 	rmLearnings []*Learning
 	supersede   []supersedeOp
 	err         error
+	// result is the document Bytes read its output back as, when it did.
+	result *Document
 }
 
 type supersedeOp struct {
@@ -177,6 +179,12 @@ func (e *Editor) Bytes() ([]byte, error) {
 	return out, nil
 }
 
+// Result is the document the bytes Bytes returned read back as, parsed to
+// check that they keep every learning, so that a caller that checks them
+// too (compact) does not parse them again; nil when Bytes did not read
+// them back whole (a store's insert is checked in a window).
+func (e *Editor) Result() *Document { return e.result }
+
 type planner struct {
 	doc     *Document
 	src     []byte
@@ -194,9 +202,12 @@ func (p *planner) del(start, end int) {
 	}
 }
 
-func (p *planner) put(start, end int, text string) {
+func (p *planner) put(start, end int, text string) { p.putBytes(start, end, []byte(text)) }
+
+// putBytes is put of text the planner may keep.
+func (p *planner) putBytes(start, end int, text []byte) {
 	p.seq++
-	p.inserts = append(p.inserts, splice{start: start, end: end, text: []byte(text), seq: p.seq})
+	p.inserts = append(p.inserts, splice{start: start, end: end, text: text, seq: p.seq})
 }
 
 func (p *planner) removals(e *Editor) {
@@ -433,11 +444,12 @@ func (p *planner) consolidated(e *Editor) {
 	}
 	c := d.Consolidated
 	if e.set {
-		text := string(renderConsolidatedKeeping(e.setLearning, e.setTally, p.handWritten(c), p.eol))
+		// Kept as bytes: compact renders a section of several MB here.
+		text := renderConsolidatedKeeping(e.setLearning, e.setTally, p.handWritten(c), p.eol)
 		if c.Span.End < len(p.src) {
-			text += p.eol
+			text = append(text, p.eol...)
 		}
-		p.put(c.Span.Start, c.Span.End, text)
+		p.putBytes(c.Span.Start, c.Span.End, text)
 		return
 	}
 	p.addToConsolidated(c, e.add)
@@ -678,6 +690,7 @@ func renderConsolidatedKeeping(ls []NewLearning, tally []DocCount, kept [][]byte
 		return RenderConsolidated(ls, tally, eol)
 	}
 	var b strings.Builder
+	b.Grow(consolidatedSize(ls, tally, kept, eol))
 	b.WriteString("## Consolidated Learnings")
 	b.WriteString(eol)
 	b.WriteString(eol)

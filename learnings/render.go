@@ -56,6 +56,7 @@ func RenderSession(s NewSession, eol string) []byte {
 // leaves the Documentation Seen line out.
 func RenderConsolidated(ls []NewLearning, tally []DocCount, eol string) []byte {
 	var b strings.Builder
+	b.Grow(consolidatedSize(ls, tally, nil, eol))
 	b.WriteString("## Consolidated Learnings")
 	b.WriteString(eol)
 	b.WriteString(eol)
@@ -68,6 +69,24 @@ func RenderConsolidated(ls []NewLearning, tally []DocCount, eol string) []byte {
 	b.WriteString("---")
 	b.WriteString(eol)
 	return []byte(b.String())
+}
+
+// consolidatedSize is about the size of the section RenderConsolidated
+// writes, with the blocks kept beside the learnings: compact renders
+// several MB into one builder, and growing it by doubling copied it about
+// as many times again.
+func consolidatedSize(ls []NewLearning, tally []DocCount, kept [][]byte, eol string) int {
+	n := 256
+	for _, l := range ls {
+		n += len(l.Text) + len("- ") + len(eol)
+	}
+	for _, k := range kept {
+		n += len(k) + 2*len(eol)
+	}
+	for _, dc := range tally {
+		n += len(dc.Ref) + len("``,  (1000)")
+	}
+	return n + n/32 // category labels, indented lines
 }
 
 func renderTally(tally []DocCount) string {

@@ -78,7 +78,8 @@ func (e *Editor) verifyKept(out []byte) error {
 		added(s.Learnings)
 	}
 	got := map[string]int{}
-	for _, l := range Parse(out).Learnings() {
+	e.result = Parse(out)
+	for _, l := range e.result.Learnings() {
 		got[l.Content()]++
 	}
 	short, over := map[string]int{}, map[string]int{}

@@ -149,9 +149,15 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The editor read its output back to check it: keepUnread and
+	// verify read that document rather than parse several MB again,
+	// unless keepUnread added to the bytes.
+	after := e.Result()
 	us := p.unreadOf(doc)
-	out = keepUnread(doc, us, p.Folded, out)
-	if err := p.verify(doc, out); err != nil {
+	if kept := keepUnread(doc, us, p.Folded, out, after); len(kept) != len(out) {
+		out, after = kept, nil
+	}
+	if err := p.verify(doc, out, after); err != nil {
 		return nil, err
 	}
 	if err := keptAll(doc, us, out); err != nil {
@@ -168,8 +174,8 @@ const KeptTitle = "Kept by compact"
 // keepUnread copies the unread lines of the folded sessions, byte for
 // byte, into the section KeptTitle of out: at its end when out has one,
 // else a new one above the sessions.
-// us is doc.Unread().
-func keepUnread(doc *learnings.Document, us []learnings.Unread, folded []*learnings.Session, out []byte) []byte {
+// us is doc.Unread(); parsed is out as parsed, or nil.
+func keepUnread(doc *learnings.Document, us []learnings.Unread, folded []*learnings.Session, out []byte, parsed *learnings.Document) []byte {
 	var kept []byte
 	eol := doc.EOL
 	for _, s := range folded {
@@ -194,7 +200,10 @@ func keepUnread(doc *learnings.Document, us []learnings.Unread, folded []*learni
 	if len(kept) == 0 {
 		return out
 	}
-	d := learnings.Parse(out)
+	d := parsed
+	if d == nil {
+		d = learnings.Parse(out)
+	}
 	for _, sec := range d.Sections {
 		if strings.EqualFold(strings.TrimSpace(sec.Title), KeptTitle) {
 			return splice(out, sec.Span.End, kept, eol)
@@ -286,10 +295,12 @@ func cut(s string) string {
 }
 
 // verify checks out against doc: every learning still there, or merged
-// into a duplicate that is.
-func (p *Plan) verify(doc *learnings.Document, out []byte) error {
+// into a duplicate that is. after is out as parsed, or nil.
+func (p *Plan) verify(doc *learnings.Document, out []byte, after *learnings.Document) error {
 	got := map[string]bool{}
-	after := learnings.Parse(out)
+	if after == nil {
+		after = learnings.Parse(out)
+	}
 	p.sessionsAfter = len(after.Sessions)
 	for _, l := range after.Learnings() {
 		got[p.keyOf(l.Text)] = true

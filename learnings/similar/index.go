@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // SameIndex finds, among many learnings, one that is the same learning as
@@ -127,7 +128,10 @@ type Index struct {
 	// rank holds, beside each term id in termIDs, the entry's place in
 	// that term's posting list: the entries before it there are those
 	// before it in the index.
-	rank    []int32
+	rank []int32
+	// sigs are the entries' change signatures, read on first use (see
+	// changeSignature).
+	sigs    []atomic.Pointer[changeSig]
 	scratch sync.Pool
 }
 
@@ -174,6 +178,7 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
 	ix.entryWeights = make([]float64, n)
+	ix.sigs = make([]atomic.Pointer[changeSig], n)
 	// Room for more terms than the texts usually have, so that the lists
 	// are rarely copied as they grow; memory fresh from the system that is
 	// never written is never touched.
@@ -417,8 +422,11 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		// get here and 4.0 k, 2.8 k, 0.8 k, 2.6 k pass; BestBefore for
 		// every learning took 0.95-1.13 s of CPU on default, 0.70-0.87
 		// s now (paths 1.00-1.16, 0.62-0.81; sparse and intl within
-		// the noise of a loaded machine).
-		if !e.t.mayUpdate(t, shared) {
+		// the noise of a loaded machine). The change signatures ask
+		// oneChange's question first in one merge of two sorted lists
+		// (see changesig.go).
+		if !mayChangeOnce(ix.changeSignature(c.n), ix.changeSignature(int32(n)), e.t.analysisKey() == t.analysisKey()) ||
+			!e.t.mayUpdate(t, shared) {
 			continue
 		}
 		words := shared / (f.weight + weight - shared) // as weightedJaccard, to the last bit

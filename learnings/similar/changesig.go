@@ -1,0 +1,157 @@
+package similar
+
+import (
+	"cmp"
+	"slices"
+)
+
+// A change signature rules out, without oneChange, most pairs that are not
+// one thing changed. oneChange trims the words two texts start and end
+// with and pairs the rest word by word; the signature counts the words of
+// a text by kind instead, so two signatures merge in one pass. It only
+// says no where oneChange says no (see mayChangeOnce), and it reads the
+// words through changeWords and the number rule through compareWords, so
+// a change to how oneChange reads words changes the signature with it.
+//
+// What it buys: on the 10 MB memory of bench/'s prose generator (34,000
+// learnings whose sentences recur in new combinations), 230,000 pairs of
+// learnings got past the bounds to oneChange, which was 38 % of lint's CPU
+// time, and 1,000 of them were one change; the signatures let 1,700
+// through, and BestBefore for every learning took 1.9-2.6 s of CPU
+// instead of 2.8-3.3 s (three interleaved runs each, on a loaded
+// machine). Where learnings are short (the default and sparse
+// generators) oneChange is cheap and the signatures let three pairs in
+// four through: they cost about as much as they save there (sparse:
+// 0.70 s with them, 0.66 s without, medians of five).
+
+// changeSig is what mayChangeOnce reads of a text: its change words (see
+// changeWords), each kind once with its count, sorted by hash, and how many
+// change words there are in all.
+type changeSig struct {
+	kinds []sigWord
+	words int
+}
+
+// sigWord is one kind of word in a text: how often it is there, and
+// whether it is there in a code span at least once. word is the word
+// itself, asked whether it counts as a number only when it is surplus.
+type sigWord struct {
+	hash  uint64
+	word  string
+	count int32
+	code  bool
+}
+
+// signatureOf is the change signature of t.
+func signatureOf(t *Text) *changeSig {
+	cw := t.changeWords()
+	sig := &changeSig{words: len(cw.words), kinds: make([]sigWord, 0, len(cw.words))}
+	for i, w := range cw.words {
+		if replaceWord(w) {
+			// oneChange may drop "instead of" and "rather than":
+			// leaving these words out only lowers the counts.
+			continue
+		}
+		sig.kinds = append(sig.kinds, sigWord{hash: fnv(w), word: w, count: 1, code: cw.code[i]})
+	}
+	slices.SortFunc(sig.kinds, func(a, b sigWord) int { return cmp.Compare(a.hash, b.hash) })
+	// One entry a kind. Two words sharing a hash would count as one
+	// kind, which lets more pairs through, except that only the first
+	// is asked whether it is a number: a 64-bit hash of the few hundred
+	// thousand words of a memory does not collide.
+	out := sig.kinds[:0]
+	for _, k := range sig.kinds {
+		if n := len(out); n > 0 && out[n-1].hash == k.hash {
+			out[n-1].count++
+			out[n-1].code = out[n-1].code || k.code
+			continue
+		}
+		out = append(out, k)
+	}
+	sig.kinds = slices.Clip(out)
+	return sig
+}
+
+// replaceWord reports the words of "instead of" and "rather than", which
+// oneChange drops from both texts when one of them says it.
+func replaceWord(w string) bool {
+	switch w {
+	case "instead", "of", "rather", "than":
+		return true
+	}
+	return false
+}
+
+// countsAsNumber reports a word compareWords counts as a number when it is
+// all that differs: compareWords itself says so.
+func countsAsNumber(w string) bool {
+	_, onlyNumbers, _ := compareWords([]string{w}, nil)
+	return onlyNumbers
+}
+
+// mayChangeOnce is false only where oneChange(a, b) is false, for texts
+// whose analysis keys differ (sameKey tells). Why: oneChange keeps the
+// words both texts start and end with, so every word one holds more often
+// than the other (its surplus) is in its changed middle. oneChange is true
+// only when
+//
+//   - the surplus on both sides is numbers, or empty (the same words in
+//     another order), or
+//   - the middles share no word and hold at most maxChangedWords each;
+//     more, up to half the words kept, when both are all in code spans,
+//     which they are not when a surplus word is never in code.
+//
+// The surplus counted here leaves out the words of "instead of", which
+// oneChange may drop, so it is never more than oneChange's.
+func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
+	if sameKey {
+		return true
+	}
+	var moreA, moreB int32
+	nonNumber, proseA, proseB := false, false, false
+	i, j := 0, 0
+	for i < len(a.kinds) || j < len(b.kinds) {
+		var x, y sigWord
+		switch {
+		case j == len(b.kinds) || i < len(a.kinds) && a.kinds[i].hash < b.kinds[j].hash:
+			x = a.kinds[i]
+			i++
+		case i == len(a.kinds) || b.kinds[j].hash < a.kinds[i].hash:
+			y = b.kinds[j]
+			j++
+		default:
+			x, y = a.kinds[i], b.kinds[j]
+			i++
+			j++
+		}
+		switch {
+		case x.count > y.count:
+			moreA += x.count - y.count
+			nonNumber = nonNumber || !countsAsNumber(x.word)
+			proseA = proseA || !x.code
+		case y.count > x.count:
+			moreB += y.count - x.count
+			nonNumber = nonNumber || !countsAsNumber(y.word)
+			proseB = proseB || !y.code
+		}
+	}
+	if !nonNumber {
+		return true
+	}
+	most := int32(maxChangedWords)
+	if !proseA && !proseB {
+		most = max(most, int32(min(a.words, b.words)/2))
+	}
+	return moreA <= most && moreB <= most
+}
+
+// changeSignature is entry n's change signature, read on first use:
+// most learnings are never a candidate update.
+func (ix *Index) changeSignature(n int32) *changeSig {
+	p := &ix.sigs[n]
+	if s := p.Load(); s != nil {
+		return s
+	}
+	p.CompareAndSwap(nil, signatureOf(ix.entries[n].t))
+	return p.Load()
+}

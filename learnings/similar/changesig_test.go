@@ -1,0 +1,118 @@
+package similar
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestChangeSignatureIsConservative holds mayChangeOnce to what it stands
+// in for: wherever oneChange says one thing changed, the signatures must
+// let the pair through. It reads every pair of the test sets both ways
+// round, and pairs made from their texts by the edits an update and a
+// sibling make (a value replaced, words added, dropped or swapped, numbers
+// changed, "instead of" added, code spans, negations), so that a new rule
+// in oneChange or a new word in the tables that the signature does not
+// follow fails here.
+func TestChangeSignatureIsConservative(t *testing.T) {
+	var pairs []pair
+	for _, path := range []string{"testdata/pairs.txt", "testdata/rewordings.txt", "testdata/synonyms.txt", "testdata/synonyms2.txt",
+		"testdata/synonyms3.txt", "testdata/heldout/pairs.txt", "testdata/heldout2/pairs.txt"} {
+		pairs = append(pairs, loadPairsFrom(t, path)...)
+	}
+	if len(pairs) < 200 {
+		t.Fatalf("read %d pairs, want the test sets", len(pairs))
+	}
+	// Changes oneChange takes as one however long: numbers only, words
+	// in another order, a command in a long learning, a passive.
+	for _, p := range [][2]string{
+		{"Ports 8080, 8081, 8082, 8083 and 8084 are reserved for the dev stack.", "Ports 9090, 9091, 9092, 9093 and 9094 are reserved for the dev stack."},
+		{"Timeouts: connect 5 s, read 30 s, write 30 s, idle 90 s, total 120 s.", "Timeouts: connect 2 s, read 10 s, write 15 s, idle 60 s, total 300 s."},
+		{"Deploy the api, the worker, the scheduler and the web app in that order.", "Deploy the web app, the scheduler, the worker and the api in that order."},
+		{"Before every release of the billing service to the staging cluster in the EU region, run `make migrate check lint test bundle` first.",
+			"Before every release of the billing service to the staging cluster in the EU region, run `docker compose up --build -d db cache` first."},
+		{"Use pnpm instead of npm for the monorepo and its workspace packages and scripts.", "Use pnpm for the monorepo and its workspace packages and scripts."},
+		{"Use yarn rather than npm in CI.", "Use npm in CI."},
+		// The same tokens, other words around them: keys equal.
+		{"The release is signed by the build bot on every push to the main branch of the repo in the cloud.", "Build bot signs release every push main branch repo cloud."},
+	} {
+		pairs = append(pairs, pair{kind: "long", stored: p[0], cand: p[1]})
+	}
+	rng := rand.New(rand.NewPCG(24, 1))
+	checked, ones, ruledOut := 0, 0, 0
+	check := func(t *testing.T, a, b string) {
+		t.Helper()
+		ta, tb := Prepare(a), Prepare(b)
+		one := oneChange(ta, tb)
+		may := mayChangeOnce(signatureOf(ta), signatureOf(tb), ta.analysisKey() == tb.analysisKey())
+		checked++
+		if one {
+			ones++
+		} else if !may {
+			ruledOut++
+		}
+		if one && !may {
+			t.Errorf("oneChange says one change, the signatures rule it out:\n  a: %s\n  b: %s", a, b)
+		}
+	}
+	for _, p := range pairs {
+		t.Run(fmt.Sprintf("%s/%d", p.kind, p.line), func(t *testing.T) {
+			check(t, p.stored, p.cand)
+			check(t, p.cand, p.stored)
+			for _, s := range []string{p.stored, p.cand} {
+				for range 6 {
+					e := edited(rng, s)
+					check(t, s, e)
+					check(t, e, s)
+				}
+			}
+		})
+	}
+	t.Logf("%d pairs: %d one change, %d ruled out", checked, ones, ruledOut)
+	// The test must see both answers often, or it proves nothing.
+	if ones < 300 || ruledOut < 300 {
+		t.Errorf("of %d pairs, oneChange said one change for %d and the signatures ruled out %d: want at least 300 of each", checked, ones, ruledOut)
+	}
+}
+
+// edited is s with one or two of the edits an update or a sibling makes.
+func edited(rng *rand.Rand, s string) string {
+	ws := strings.Fields(s)
+	if len(ws) == 0 {
+		return "new"
+	}
+	values := []string{"vitest", "`pnpm install --frozen-lockfile`", "42", "v2", "#3628", "docs/api.md:144", "never", "no longer",
+		"EU-West-1", "retries", "colour", "two", "30s", "instead of npm", "rather than yarn", "`go test ./...`", "the", "must", "see"}
+	for range 1 + rng.IntN(2) {
+		i := rng.IntN(len(ws))
+		switch rng.IntN(7) {
+		case 0: // a value replaced
+			ws[i] = values[rng.IntN(len(values))]
+		case 1: // a run of words replaced
+			n := min(len(ws)-i, 1+rng.IntN(4))
+			ws = append(ws[:i], append([]string{values[rng.IntN(len(values))], values[rng.IntN(len(values))]}, ws[i+n:]...)...)
+		case 2: // a word added
+			ws = append(ws[:i], append([]string{values[rng.IntN(len(values))]}, ws[i:]...)...)
+		case 3: // a word dropped
+			if len(ws) > 1 {
+				ws = append(ws[:i], ws[i+1:]...)
+			}
+		case 4: // two words trading places
+			j := rng.IntN(len(ws))
+			ws[i], ws[j] = ws[j], ws[i]
+		case 5: // a number changed
+			for k, w := range ws {
+				if strings.ContainsAny(w, "0123456789") {
+					ws[k] = fmt.Sprint(rng.IntN(1000))
+				}
+			}
+		case 6: // a word put in a code span
+			ws[i] = "`" + ws[i] + "`"
+		}
+		if len(ws) == 0 {
+			ws = []string{"new"}
+		}
+	}
+	return strings.Join(ws, " ")
+}
