@@ -215,6 +215,9 @@ func (t *Text) changeWords() *changeText {
 func readWords(s string) *changeText {
 	out := new(changeText)
 	inCode := false
+	// A run of phrases ("out of date") is read as the word it stands
+	// for, as the same-learning reading does.
+	var runs phraseReader[int]
 	for _, f := range strings.FieldsFunc(s, wordSpace) {
 		// A word is in code when a backtick opens before it, or at
 		// its start; one that closes the span is in it too.
@@ -224,6 +227,10 @@ func readWords(s string) *changeText {
 		}
 		w := fold(trimWord(f))
 		lx := lookup(w)
+		if to, from, ok := runs.read(lx, len(out.words)); ok {
+			out.words, out.code = out.words[:from], out.code[:from]
+			w, lx = to, lookup(to)
+		}
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}

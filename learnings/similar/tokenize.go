@@ -42,10 +42,38 @@ type tokenizer struct {
 	// pronoun is set once the text says "it", "they" or "them": it may
 	// stand for a noun another text names (see movedRun).
 	pronoun bool
+	// prefers is the length of cur after a form of "prefer", 0 when
+	// the clause has none: a "to" after its object is "over".
+	prefers int
+	// phrases finds the runs of phrases ("out of date", "set up") among
+	// the words read, with the state before each word to go back to.
+	phrases phraseReader[clauseState]
+}
+
+// clauseState is what reading a word changes of the tokenizer within a
+// clause: a run of phrases goes back to the state before its first word
+// and reads the word it stands for instead.
+type clauseState struct {
+	n, negate, be, by, byEnd int
+	prev, reading            string
+	rather, participle, get  bool
+}
+
+func (t *tokenizer) state() clauseState {
+	return clauseState{n: len(t.cur), negate: t.negate, be: t.be, by: t.by, byEnd: t.byEnd,
+		prev: t.prev, reading: t.reading, rather: t.rather, participle: t.participle, get: t.get}
+}
+
+func (t *tokenizer) restore(s clauseState) {
+	t.cur = t.cur[:s.n]
+	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
+	t.prev, t.reading = s.prev, s.reading
+	t.rather, t.participle, t.get = s.rather, s.participle, s.get
 }
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	t.phrases.reset()
 	t.endGet()
 	if t.negate > 0 {
 		t.cur = append(t.cur, "!")
@@ -68,7 +96,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.byEnd, t.participle = 0, 0, 0, false
+	t.be, t.by, t.byEnd, t.participle, t.prefers = 0, 0, 0, false, 0
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
@@ -197,6 +225,15 @@ func (t *tokenizer) word(w string) {
 }
 
 func (t *tokenizer) one(w string) {
+	if lx := lookup(w); lx.phrase == nil || t.literal {
+		// Most words: no run of phrases goes on through them, nor
+		// through the parts of a hyphenated word ("--set-up-only").
+		t.phrases.reset()
+	} else if to, from, ok := t.phrases.read(lx, t.state()); ok {
+		t.restore(from)
+		t.one(to)
+		return
+	}
 	if t.get {
 		t.get = false
 		if !isParticiple(w) {
@@ -244,6 +281,13 @@ func (t *tokenizer) one(w string) {
 		}
 	}
 	t.rather = false
+	if w == "to" && t.prefers > 0 && len(t.cur) > t.prefers {
+		// "Prefers X to Y" is "prefers X over Y"; "prefers to wait"
+		// is not a relation.
+		t.prefers = 0
+		t.emit("over")
+		return
+	}
 	lx := lookup(w)
 	if lx.negation {
 		t.negate++
@@ -329,6 +373,9 @@ func (t *tokenizer) one(w string) {
 		st = lx.same
 	}
 	t.emit(st)
+	if strings.HasPrefix(w, "prefer") {
+		t.prefers = len(t.cur)
+	}
 }
 
 // isPronoun reports a word that stands for a noun phrase named elsewhere
