@@ -113,12 +113,31 @@ type phrase struct {
 	to    string
 }
 
-// irregularForms are the forms of the verbs of phrases that inflections
-// does not make.
-var irregularForms = map[string][]string{
-	"run": {"ran"}, "find": {"found"}, "get": {"got", "gotten"}, "keep": {"kept"},
-	"hold": {"held"}, "become": {"became"}, "freeze": {"froze", "frozen"},
-	"bring": {"brought"}, "spin": {"spun"},
+// irregularForms are the forms of a verb of phrases that phraseForms does
+// not make (a switch: a map would be built at package init, see
+// isPronoun).
+func irregularForms(w string) []string {
+	switch w {
+	case "run":
+		return []string{"ran"}
+	case "find":
+		return []string{"found"}
+	case "get":
+		return []string{"got", "gotten"}
+	case "keep":
+		return []string{"kept"}
+	case "hold":
+		return []string{"held"}
+	case "become":
+		return []string{"became"}
+	case "freeze":
+		return []string{"froze", "frozen"}
+	case "bring":
+		return []string{"brought"}
+	case "spin":
+		return []string{"spun"}
+	}
+	return nil
 }
 
 // phraseForms are the spellings of w a run may hold: its inflections
@@ -140,7 +159,7 @@ func phraseForms(w string) []string {
 		// "setting", "logged".
 		out = append(out, w+string(last)+"ed", w+string(last)+"ing")
 	}
-	return append(out, irregularForms[w]...)
+	return append(out, irregularForms(w)...)
 }
 
 // addPhrases puts phrases into the lexicon: every form of a word of a run
