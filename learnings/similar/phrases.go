@@ -14,7 +14,8 @@ import (
 
 // phrases are the runs and the word each is read as, "run = word". A run's
 // words are written in their base form and matched in any inflection
-// ("stops responding", "stopped responding"); the word it is read as goes
+// ("stop respond" matches "stops responding" and "stopped responding",
+// "lot of" matches "a lot of" and "lots of"); the word it is read as goes
 // on through the word tables like any other ("hang" is in the group of
 // "freeze" and "unresponsive", "when" opens a clause). Keep a run to words
 // that say one thing whatever the sentence, and never let two runs that
@@ -46,6 +47,13 @@ var phrases = []string{
 	"back up = backup",
 	"check out = checkout",
 	"make certain = ensure",
+	"make use of = use",
+	"take advantage of = use",
+	"keep in mind = remember",
+	"bear in mind = remember",
+	"take into account = consider",
+	"reach out to = contact",
+	"get in touch with = contact",
 	// Starting, stopping, switching.
 	"spin up = start",
 	"start up = start",
@@ -74,10 +82,12 @@ var phrases = []string{
 	"up to date = current",
 	// Amounts and comparisons: "more than 10 million" is "over 10
 	// million" (relationWords).
-	"a lot of = many",
-	"lots of = many",
+	"lot of = many",
 	"plenty of = many",
 	"a large number of = many",
+	"a bunch of = many",
+	"ton of = many",
+	"the majority of = most",
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
@@ -92,7 +102,17 @@ var phrases = []string{
 	"every time = when",
 	"any time = when",
 	"as soon as = when",
-	// Manner.
+	// Time and manner.
+	"at all time = always",
+	"all the time = always",
+	"from time to time = sometimes",
+	"right now = currently",
+	"at the moment = currently",
+	"at present = currently",
+	"as of now = currently",
+	"in general = generally",
+	"in parallel = concurrently",
+	"at the same time = concurrently",
 	"right away = immediately",
 	"straight away = immediately",
 	"at once = immediately",
@@ -178,7 +198,11 @@ func addPhrases(entry func(w string) *lexEntry) {
 		for _, w := range strings.Fields(run) {
 			base := entry(w)
 			for _, form := range phraseForms(w) {
-				entry(form).phrase = base
+				if e := entry(form); e.phrase == nil || e.phrase == base {
+					e.phrase = base
+				} else {
+					panic("similar: " + form + " is a form of two words of phrases, " + e.phrase.word + " and " + w + ": write runs in base forms")
+				}
 			}
 			ph.words = append(ph.words, base)
 		}

@@ -176,6 +176,11 @@ func sameContent(a, b *analysis) bool {
 	if afterSwapped(a, b) {
 		return true
 	}
+	if la, ok := adverbsLast(a.items); ok {
+		if lb, ok := adverbsLast(b.items); ok && sameItems(la, lb) {
+			return true
+		}
+	}
 	if a.active == nil && b.active == nil {
 		return false
 	}
@@ -441,4 +446,54 @@ func firstOf(toks []string) string {
 		return ""
 	}
 	return toks[0]
+}
+
+// adverbsLast is items with the adverbs of each clause moved to its end,
+// and whether there were any: "the server immediately stops the match"
+// and "the server stops the match immediately" say the same, and so do
+// "deleted the bucket by accident" and "accidentally deleted the bucket"
+// (phrases reads "by accident" as "accidentally"). An adverb is a word
+// of at least five letters ending in "-ly" (not "apply", "reply",
+// "supply") or a short one of time ("often", "sometimes", "soon",
+// "again"). The keys are equal when this is asked, so the same words are
+// on both sides and only where one of them stands differs.
+func adverbsLast(items [][]string) ([][]string, bool) {
+	var out [][]string
+	for i, it := range items {
+		n := 0
+		for _, tok := range it {
+			if isAdverb(tok) {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(items)
+		}
+		moved := make([]string, 0, len(it))
+		for _, tok := range it {
+			if !isAdverb(tok) {
+				moved = append(moved, tok)
+			}
+		}
+		for _, tok := range it {
+			if isAdverb(tok) {
+				moved = append(moved, tok)
+			}
+		}
+		out[i] = moved
+	}
+	return out, out != nil
+}
+
+func isAdverb(tok string) bool {
+	switch strings.TrimPrefix(tok, "!") {
+	case "often", "sometim", "soon", "again":
+		return true
+	case "apply", "reply", "supply", "family", "assembly", "anomaly", "butterfly", "monopoly":
+		return false
+	}
+	return len(tok) >= 5 && strings.HasSuffix(tok, "ly")
 }
