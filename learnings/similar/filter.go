@@ -244,8 +244,7 @@ func looseTerms(f *features) map[string]bool {
 		_, _, qty := splitQuantity(w)
 		// A word of a run of phrases, or one a run is read as, may be
 		// written as the run or the word in the other text.
-		phrase := lookup(w).phrase != nil || lookup(w).phraseReading
-		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || phrase {
+		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || phraseWord(w) {
 			loose[stem(w)] = true
 			// The term of a word of sameWords is its group's
 			// first word ("prefers" is "want"), which the other

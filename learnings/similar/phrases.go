@@ -216,6 +216,16 @@ func addPhrases(entry func(w string) *lexEntry) {
 	}
 }
 
+// phraseWord reports a word, lower case, of a run of phrases or one a run
+// is read as: a text that says the same may hold "set up" for
+// "configure", so store's filter counts such a term as present. The
+// features behind Score read words one by one, so this is the whole of
+// what the filter needs to know of phrases.
+func phraseWord(w string) bool {
+	lx := lookup(w)
+	return lx.phrase != nil || lx.phraseReading
+}
+
 // phraseReader follows the words of a text and finds the runs of phrases
 // among them. M is what its caller had read before each word, to go back
 // to when a run ends.

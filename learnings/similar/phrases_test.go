@@ -1,6 +1,7 @@
 package similar
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,10 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Stop the queue before you migrate the schema.", "Migrate the schema after you stop the queue.", true},
 		{"The team prefers rebase to merge.", "The team wants rebase over merge.", true},
 		{"The CLI accidentally deletes the cache on upgrade.", "The CLI deletes the cache by accident on upgrade.", true},
+		{"Turn off the telemetry in the staging cluster.", "Disable the telemetry in the staging cluster.", true},
+		{"The kiosk locks up at night.", "The kiosk hangs at night.", true},
+		{"Get rid of stale caches.", "Remove stale caches.", true},
+		{"Keep an eye on disk usage.", "Monitor disk usage.", true},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
@@ -52,8 +57,16 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
 			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
+				v := Compare(p[0], p[1])
+				if (v.Kind == Same) != tt.same {
 					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
+				}
+				// Store's filter must let through what Compare
+				// relates, however the run is written.
+				found := false
+				NewFilter([]string{p[1]}).Matches(p[0], func(int, Verdict) { found = true })
+				if found != (v.Kind != Distinct) {
+					t.Errorf("filter found %v, Compare says %v", found, v.Kind)
 				}
 			}
 		})
@@ -92,5 +105,35 @@ func TestPhraseTable(t *testing.T) {
 		if reading[o[0]] == reading[o[1]] {
 			t.Errorf("%q and %q both read as %q", o[0], o[1], reading[o[0]])
 		}
+	}
+}
+
+// TestFilterKeepsPhrases puts every run of phrases and the word it is
+// read as into a few short sentences, where the run weighs most, and
+// checks that store's filter lets through every pair Compare relates,
+// each way round ("back up the cache" and "backup the cache").
+func TestFilterKeepsPhrases(t *testing.T) {
+	frames := []string{"%s the cache.", "The worker %s.", "%s the nightly export job.", "The app %s logs.", "We %s the db"}
+	related := 0
+	for _, p := range phrases {
+		run, to, _ := strings.Cut(p, " = ")
+		for _, frame := range frames {
+			a, b := fmt.Sprintf(frame, run), fmt.Sprintf(frame, to)
+			for _, q := range [2][2]string{{a, b}, {b, a}} {
+				v := Compare(q[0], q[1])
+				if v.Kind == Distinct {
+					continue
+				}
+				related++
+				found := false
+				NewFilter([]string{q[1]}).Matches(q[0], func(int, Verdict) { found = true })
+				if !found {
+					t.Errorf("filter ruled out %q for %q, which Compare calls %v", q[0], q[1], v.Kind)
+				}
+			}
+		}
+	}
+	if related == 0 {
+		t.Error("no pair related: the frames test nothing")
 	}
 }
