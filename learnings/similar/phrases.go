@@ -34,6 +34,7 @@ var phrases = []string{
 	// Setting up, finding, checking.
 	"set up = configure",
 	"look up = find",
+	"look for = search",
 	"find out = determine",
 	"figure out = determine",
 	"pick up = detect",
@@ -47,6 +48,7 @@ var phrases = []string{
 	"back up = backup",
 	"check out = checkout",
 	"make certain = ensure",
+	"would rather = prefer",
 	"make use of = use",
 	"take advantage of = use",
 	"keep in mind = remember",

@@ -38,6 +38,10 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The kiosk locks up at night.", "The kiosk hangs at night.", true},
 		{"Get rid of stale caches.", "Remove stale caches.", true},
 		{"Keep an eye on disk usage.", "Monitor disk usage.", true},
+		{"The user would rather use pnpm than npm in this repo.", "The user prefers pnpm to npm in this repo.", true},
+		{"Setup the runner with the org token.", "Set up the runner with the org token.", true},
+		{"Look for the trace ID in the gateway logs.", "Search for the trace ID in the gateway logs.", true},
+		{"The user would rather use pnpm than npm in this repo.", "The user would rather use npm than pnpm in this repo.", false},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},

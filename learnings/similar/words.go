@@ -188,6 +188,9 @@ var synonyms = map[string]string{
 	// Hyphenated words read as their parts (see tokenizer.one) unless
 	// they are here.
 	"sign-off": "approval", "signoff": "approval", "out-of-date": "outdated", "double-check": "check",
+	// A run of phrases written as one word, as people often write the
+	// verb too ("setup the runner", "cleanup the buckets").
+	"setup": "configure", "cleanup": "clean", "rollback": "revert", "signup": "register",
 	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
 	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
 }
