@@ -18,7 +18,8 @@ import (
 // "lot of" matches "a lot of" and "lots of"); the word it is read as goes
 // on through the word tables like any other ("hang" is in the group of
 // "freeze" and "unresponsive", "when" opens a clause). Keep a run to words
-// that say one thing whatever the sentence, and never let two runs that
+// that say one thing whatever the sentence ("at once" is not here: "all at
+// once" is together, "restart at once" is now), and never let two runs that
 // say opposite things meet ("turn on" and "turn off", "log in" and "log
 // out", "spin up" and "spin down"). A run that only adds a particle
 // ("clean up") is read as its verb.
@@ -117,7 +118,6 @@ var phrases = []string{
 	"at the same time = concurrently",
 	"right away = immediately",
 	"straight away = immediately",
-	"at once = immediately",
 	"on purpose = deliberately",
 	"by accident = accidentally",
 	"by mistake = accidentally",
