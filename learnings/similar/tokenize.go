@@ -42,9 +42,11 @@ type tokenizer struct {
 	// pronoun is set once the text says "it", "they" or "them": it may
 	// stand for a noun another text names (see movedRun).
 	pronoun bool
-	// prefers is the length of cur after a form of "prefer", 0 when
-	// the clause has none: a "to" after its object is "over".
-	prefers int
+	// prefers is the length of cur after a verb of the group of "want"
+	// and "prefer", 0 when the clause has none; pendingOver is set by an
+	// "over" after its object, kept only before a number.
+	prefers     int
+	pendingOver bool
 	// phrases finds the runs of phrases ("out of date", "set up") among
 	// the words read, with the state before each word to go back to.
 	phrases phraseReader[clauseState]
@@ -96,7 +98,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.byEnd, t.participle, t.prefers = 0, 0, 0, false, 0
+	t.be, t.by, t.byEnd, t.participle, t.prefers, t.pendingOver = 0, 0, 0, false, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
@@ -281,13 +283,6 @@ func (t *tokenizer) one(w string) {
 		}
 	}
 	t.rather = false
-	if w == "to" && t.prefers > 0 && len(t.cur) > t.prefers {
-		// "Prefers X to Y" is "prefers X over Y"; "prefers to wait"
-		// is not a relation.
-		t.prefers = 0
-		t.emit("over")
-		return
-	}
 	lx := lookup(w)
 	if lx.negation {
 		t.negate++
@@ -323,6 +318,14 @@ func (t *tokenizer) one(w string) {
 		return
 	}
 	if lx.relation != "" {
+		if lx.relation == "over" && t.prefers > 0 && len(t.cur) > t.prefers {
+			// "Wants X over Y" is "prefers X to Y" (a stop word)
+			// and "likes X more than Y": after the object of a
+			// wish, "over" says which, unless a number follows
+			// ("wants more than 2 reviewers", see emit).
+			t.pendingOver = true
+			return
+		}
 		t.emit(lx.relation)
 		return
 	}
@@ -373,10 +376,14 @@ func (t *tokenizer) one(w string) {
 		st = lx.same
 	}
 	t.emit(st)
-	if strings.HasPrefix(w, "prefer") {
+	if st == wantStem {
 		t.prefers = len(t.cur)
 	}
 }
+
+// wantStem is the stem the group of "want", "prefer" and "like" is read as
+// (sameWords).
+const wantStem = "want"
 
 // isPronoun reports a word that stands for a noun phrase named elsewhere
 // in the text. It and the tables below are switches, not maps: a map
@@ -418,6 +425,12 @@ func isParticiple(w string) bool {
 // emit adds a token to the current clause, negated when a negation is
 // pending.
 func (t *tokenizer) emit(tok string) {
+	if t.pendingOver {
+		t.pendingOver = false
+		if isNumber(strings.TrimPrefix(tok, "!")) {
+			t.emit("over")
+		}
+	}
 	if t.negate > 0 {
 		tok = "!" + tok
 		t.negate = 0
