@@ -42,6 +42,11 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Setup the runner with the org token.", "Set up the runner with the org token.", true},
 		{"Look for the trace ID in the gateway logs.", "Search for the trace ID in the gateway logs.", true},
 		{"The user would rather use pnpm than npm in this repo.", "The user would rather use npm than pnpm in this repo.", false},
+		{"The user wants more than 2 reviewers on infra PRs.", "The user wants 2 reviewers on infra PRs.", false},
+		{"The user wants over 100 rows per page.", "The user wants 100 rows per page.", false},
+		{"The team prefers rebase to merge.", "The team wants merge over rebase.", false},
+		{"The team likes rebase more than merge.", "The team prefers rebase to merge.", true},
+		{"The user wants the CI to fail fast.", "The user prefers that the CI fails fast.", true},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
