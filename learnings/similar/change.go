@@ -3,6 +3,7 @@ package similar
 // What makes an update: one thing changed. See the package comment.
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,13 +33,24 @@ import (
 // the rest of one shares no word with the rest of the other.
 func oneChange(ta, tb *Text) bool {
 	ca, cb := ta.changeWords(), tb.changeWords()
-	if replaces(ca.words) != replaces(cb.words) {
+	if replaces(ca.words) != replaces(cb.words) || saysNot(ca.words) != saysNot(cb.words) {
 		// "Use X instead of Y" of "Use Y" announces that X replaces
-		// Y, as "now" does: the change is X alone. Where both say
-		// "instead", the words stand between two places ("use X
-		// instead of Y" and "use Z instead of W").
+		// Y, as "now" does: the change is X alone, whether the old
+		// value is read as a word of the change ("use X instead of
+		// Y" of "use Y") or as a note after it ("ship to X from every
+		// pod instead of Y", "now uses X for search, not Y"). Where
+		// both say "instead", the words stand between two places
+		// ("use X instead of Y" and "use Z instead of W").
+		if da, db := ca.dropOldValue(cb), cb.dropOldValue(ca); (da != ca || db != cb) && onePlace(ta, tb, da, db) {
+			return true
+		}
 		ca, cb = ca.dropReplaces(), cb.dropReplaces()
 	}
+	return onePlace(ta, tb, ca, cb)
+}
+
+// onePlace is oneChange of the words ca and cb of ta and tb, as read.
+func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 	a, b := ca.words, cb.words
 	// The words both start and end with stay; what is left between is
 	// where the texts differ. It is one place when the two middles share
@@ -62,6 +74,14 @@ func oneChange(ta, tb *Text) bool {
 		return true // the same tokens in another order
 	case onlyNumbers, common == len(ma) && common == len(mb):
 		return true // numbers changed, or the same words in another order
+	case oneSpan(ca.span[pre:len(a)-suf]) && oneSpan(cb.span[pre:len(b)-suf]) &&
+		prose(ca.span[:pre])+prose(ca.span[len(a)-suf:]) >= minCommandProse:
+		// A command is one value, even when the new one keeps a word
+		// of the old (`terraform fmt -recursive` for `tofu fmt`,
+		// `uv venv` for `python -m venv .venv`): the texts differ
+		// inside one code span each, and the words around it, the
+		// same in both, say what the command is for.
+		return true
 	}
 	// The one place is a value or a phrase, not a clause: a learning
 	// that keeps one clause of another and says something else in the
@@ -75,19 +95,40 @@ func oneChange(ta, tb *Text) bool {
 	// prose ("must cap at 94 s" and "must keep payloads below 169 KB")
 	// says another thing.
 	most := maxChangedWords
-	if allCode(ca.code[pre:len(a)-suf]) && allCode(cb.code[pre:len(b)-suf]) {
+	if allCode(ca.span[pre:len(a)-suf]) && allCode(cb.span[pre:len(b)-suf]) {
 		most = max(most, (pre+suf)/2)
 	}
 	return common == 0 && len(ma) <= most && len(mb) <= most
 }
 
-func allCode(code []bool) bool {
-	for _, c := range code {
-		if !c {
+// minCommandProse is how many words of prose a learning whose command
+// changed keeps around it: "Use `just check`" and "Use `task lint`" say
+// nothing of what the command is for, and may be two facts.
+const minCommandProse = 3
+
+func allCode(span []int) bool {
+	for _, s := range span {
+		if s == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// oneSpan reports words that all sit in one code span.
+func oneSpan(span []int) bool {
+	return len(span) > 0 && span[0] > 0 && allCode(span) && span[0] == span[len(span)-1]
+}
+
+// prose counts the words outside code spans.
+func prose(span []int) int {
+	n := 0
+	for _, s := range span {
+		if s == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // maxChangedWords is how many words the one place of an update may hold
@@ -168,16 +209,56 @@ func (c *changeText) dropReplaces() *changeText {
 	if !replaces(c.words) {
 		return c
 	}
-	out := &changeText{words: make([]string, 0, len(c.words)), code: make([]bool, 0, len(c.words))}
+	out := &changeText{words: make([]string, 0, len(c.words)), span: make([]int, 0, len(c.words))}
 	for i := 0; i < len(c.words); i++ {
 		if replacing(c.words, i) {
 			i++
 			continue
 		}
-		out.words = append(out.words, c.words[i])
-		out.code = append(out.code, c.code[i])
+		out.add(c.words[i], c.span[i])
 	}
 	return out
+}
+
+// saysNot reports a text that ends in "not" and the words it rejects
+// ("now uses X, not Y").
+func saysNot(ws []string) bool {
+	for i := max(0, len(ws)-1-maxChangedWords); i < len(ws)-1; i++ {
+		if ws[i] == "not" {
+			return true
+		}
+	}
+	return false
+}
+
+// dropOldValue is c without the old value it names, where other holds
+// that value: "instead of Y" or "rather than Y" anywhere, "not Y" at the
+// end, with Y the longest run of words after it (up to the end for "not")
+// found in other as written. c itself when it names none.
+func (c *changeText) dropOldValue(other *changeText) *changeText {
+	ws := c.words
+	for i := range ws {
+		from, toEnd := 0, false
+		switch {
+		case replacing(ws, i):
+			from = i + 2
+		case ws[i] == "not" && len(ws)-1-i <= maxChangedWords:
+			from, toEnd = i+1, true
+		default:
+			continue
+		}
+		for end := len(ws); end > from; end-- {
+			if indexRun(other.words, ws[from:end]) < 0 {
+				if toEnd {
+					break
+				}
+				continue
+			}
+			out := &changeText{words: slices.Concat(ws[:i], ws[end:]), span: slices.Concat(c.span[:i], c.span[end:])}
+			return out
+		}
+	}
+	return c
 }
 
 // isReference reports a word that cites where a learning was learnt
@@ -194,11 +275,11 @@ func isReference(w string) bool {
 	return ok && strings.ContainsAny(file, "./") && line != "" && strings.Trim(line, "0123456789") == ""
 }
 
-// changeText is a text's words as oneChange compares them, and which of
-// them are inside a code span.
+// changeText is a text's words as oneChange compares them, and the code
+// span each is in: 1 + the span's index, 0 for a word of prose.
 type changeText struct {
 	words []string
-	code  []bool
+	span  []int
 }
 
 // changeWords is readWords of the text, read on first use and kept: lint
@@ -214,16 +295,29 @@ func (t *Text) changeWords() *changeText {
 // readWords is a text's words as oneChange compares them.
 func readWords(s string) *changeText {
 	out := new(changeText)
-	inCode := false
+	inCode, spans := false, 0
+	// A run of phrases ("out of date") is read as the word it stands
+	// for, as the same-learning reading does.
+	var runs phraseReader[int]
 	for _, f := range strings.FieldsFunc(s, wordSpace) {
 		// A word is in code when a backtick opens before it, or at
 		// its start; one that closes the span is in it too.
-		code := inCode || strings.HasPrefix(f, "`")
+		code := 0
+		if !inCode && strings.HasPrefix(f, "`") {
+			spans++
+		}
+		if inCode || strings.HasPrefix(f, "`") {
+			code = spans
+		}
 		if strings.Count(f, "`")%2 == 1 {
 			inCode = !inCode
 		}
 		w := fold(trimWord(f))
 		lx := lookup(w)
+		if to, from, ok := runs.read(lx, len(out.words)); ok {
+			out.words, out.span = out.words[:from], out.span[:from]
+			w, lx = to, lookup(to)
+		}
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}
@@ -248,9 +342,9 @@ func readWords(s string) *changeText {
 	return out
 }
 
-func (c *changeText) add(w string, code bool) {
+func (c *changeText) add(w string, span int) {
 	c.words = append(c.words, w)
-	c.code = append(c.code, code)
+	c.span = append(c.span, span)
 }
 
 // changeFiller are words a rewording adds or drops around a change

@@ -17,7 +17,10 @@
 // is "shows", "completes" is "finishes", "breaks" is "fails", "colour" is
 // "color", "optimise" is "optimize", and by suffix rule "odour" is "odor",
 // "lustre" is "luster", "sceptical" is "skeptical"; "unable to" is
-// "cannot"), write number words as digits ("two" is "2")
+// "cannot"; runs of words that stand for one, "out of date" is "outdated",
+// "stops responding" is "hangs", "set up" is "configure", "a lot of" is
+// "many", "in order to" is "to", in phrases.go), write number words as
+// digits ("two" is "2")
 // and units one way ("30s", "30 sec" and "30 seconds" are "30 s"), glue a
 // negation to the word it negates ("never npm" and "do not npm" are
 // "!npm"), and cut the text into clauses at sentence punctuation, commas
@@ -41,7 +44,12 @@
 //     ("Go, Rust and Python"), and a noun phrase may be named in the
 //     condition by one text and in the main clause by the other when a
 //     pronoun stands for it ("when a webhook fails, the sender retries it"
-//     and "the sender retries a webhook when it fails"), and
+//     and "the sender retries a webhook when it fails"), a clause with
+//     "after" may be read as the one with "before" it stands for ("run the
+//     reindex after you stop the workers" and "stop the workers before you
+//     run the reindex"), "prefers X to Y" is "prefers X over Y", and an
+//     adverb may stand anywhere in its clause ("immediately stops the
+//     match", "stops the match immediately"), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //
@@ -58,8 +66,11 @@
 // negation added as in "no longer"), or only in numbers, or only in their
 // order (two values trading places): "Backoff caps at 30 s" and "Backoff
 // caps at 60 s". The one place holds at most three words unless it is
-// inside code spans (a command is one value however long); "use X instead
-// of Y" against "use Y" changes X alone; a change of only the ticket or
+// inside code spans (a command is one value however long, and a change
+// inside one code span each is one place even when the commands share a
+// word); "use X instead of Y" against "use Y" changes X alone, and so do
+// "instead of Y" after the rest of the learning and a final ", not Y" when
+// the other text holds Y; a change of only the ticket or
 // the file:line a learning cites is none. Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and
@@ -78,8 +89,9 @@
 //     and the word diff an update reports.
 //   - same.go: the meaning rules above (clauses, rotations, lists).
 //   - change.go: what makes an update (one thing changed).
-//   - read.go, tokenize.go, words.go, spelling.go: reading a text into
-//     tokens and clauses, and the word tables it uses.
+//   - read.go, tokenize.go, words.go, spelling.go, lexicon.go,
+//     phrases.go: reading a text into tokens and clauses, and the word
+//     tables it uses.
 //   - fuzzy.go, grams.go: Canonical, the word and trigram features behind
 //     Score, and Profile, which the docs package matches passages with.
 //   - index.go, filter.go, prepare.go: finding the same or a related

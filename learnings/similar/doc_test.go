@@ -15,6 +15,12 @@ func TestPackageDocExamples(t *testing.T) {
 		{"run go test before make gen", "run make gen before go test", Update},
 		{"Backoff caps at 30 s", "Backoff caps at 60 s", Update},
 		{"Backoff caps at 30 s", "Logs go to stderr", Distinct},
+		{"The docs are out of date", "The docs are outdated", Same},
+		{"run the reindex after you stop the workers", "stop the workers before you run the reindex", Same},
+		{"The user prefers tabs to spaces", "The user wants tabs over spaces", Same},
+		{"The server immediately stops the match", "The server stops the match immediately", Same},
+		{"Search uses Elasticsearch for the product catalogue", "Search now uses Meilisearch for the product catalogue, not Elasticsearch", Update},
+		{"Format the Terraform files with `terraform fmt -recursive`", "Format the Terraform files with `tofu fmt`", Update},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {

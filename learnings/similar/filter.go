@@ -242,7 +242,9 @@ func looseTerms(f *features) map[string]bool {
 		_, opener := clauseOpeners[w]
 		_, rel := relationWords[w]
 		_, _, qty := splitQuantity(w)
-		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] {
+		// A word of a run of phrases, or one a run is read as, may be
+		// written as the run or the word in the other text.
+		if num || syn || unit || opener || rel || qty || fillerWords[w] || synonymTargets[w] || w == "make" || w == "sure" || numberValues[w] || phraseWord(w) {
 			loose[stem(w)] = true
 			// The term of a word of sameWords is its group's
 			// first word ("prefers" is "want"), which the other

@@ -144,6 +144,7 @@ var synonymGroups = []string{
 	"significantly considerably substantially noticeably",
 	"drastically dramatically",
 	"randomly arbitrarily",
+	"concurrently simultaneously",
 	// Nouns.
 	"error failure fault mistake",
 	"approval consent",

@@ -292,6 +292,12 @@ func joinKey(all []string, items [][]string, or int) string {
 			size += len(tok) + 1
 		}
 	}
+	for i, tok := range all {
+		if tok == "after" {
+			// "B after A" may say "A before B" (see afterSwapped).
+			all[i] = "before"
+		}
+	}
 	sortStrings(all)
 	if or > 0 {
 		size += len(" |or") + or

@@ -173,6 +173,14 @@ func sameContent(a, b *analysis) bool {
 	if (a.pronoun || b.pronoun) && movedRun(a.items, b.items) {
 		return true
 	}
+	if afterSwapped(a, b) {
+		return true
+	}
+	if la, ok := adverbsLast(a.items); ok {
+		if lb, ok := adverbsLast(b.items); ok && sameItems(la, lb) {
+			return true
+		}
+	}
 	if a.active == nil && b.active == nil {
 		return false
 	}
@@ -372,4 +380,120 @@ func rotationOf(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// afterSwapped reports whether two texts say the same once a clause with
+// "after" is read as the one with "before" it stands for: "run the
+// reindex after you stop the workers" is "stop the workers before you run
+// the reindex", and "run go build after make proto" is "run make proto
+// before go build", the verb of the main clause said once for both. The
+// order of the two events is what such a learning says, so only the
+// reading that keeps it is tried: "run the smoke tests after the canary"
+// stays apart from "run the smoke tests before the canary". The key reads
+// "after" as "before" (see joinKey), so such texts get here.
+func afterSwapped(a, b *analysis) bool {
+	va, vb := afterReadings(a.items), afterReadings(b.items)
+	if len(va) == 1 && len(vb) == 1 {
+		return false // neither says "after"
+	}
+	for _, pa := range va {
+		for _, pb := range vb {
+			if sameItems(pa, pb) || rotationOf(flatten(pa), flatten(pb)) ||
+				(a.pronoun || b.pronoun) && movedRun(pa, pb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterReadings are items as written and, for its first main clause M
+// next to a clause "after S", the readings "S before M" and, when M has a
+// verb and its object ("run go build"), "run S before go build".
+func afterReadings(items [][]string) [][][]string {
+	out := [][][]string{items}
+	for i, it := range items {
+		if len(it) < 2 || it[0] != "after" {
+			continue
+		}
+		m := -1
+		switch {
+		case i > 0 && !opensClause(firstOf(items[i-1])):
+			m = i - 1
+		case i+1 < len(items) && !opensClause(firstOf(items[i+1])):
+			m = i + 1
+		}
+		if m < 0 || len(items[m]) == 0 {
+			continue
+		}
+		main, sub := items[m], it[1:]
+		full := slices.Clone(items)
+		full[m], full[i] = slices.Clone(sub), slices.Concat([]string{"before"}, main)
+		out = append(out, full)
+		if len(main) >= 2 {
+			carried := slices.Clone(items)
+			carried[m] = slices.Concat(main[:1], sub)
+			carried[i] = slices.Concat([]string{"before"}, main[1:])
+			out = append(out, carried)
+		}
+		return out
+	}
+	return out
+}
+
+func firstOf(toks []string) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	return toks[0]
+}
+
+// adverbsLast is items with the adverbs of each clause moved to its end,
+// and whether there were any: "the server immediately stops the match"
+// and "the server stops the match immediately" say the same, and so do
+// "deleted the bucket by accident" and "accidentally deleted the bucket"
+// (phrases reads "by accident" as "accidentally"). An adverb is a word
+// of at least five letters ending in "-ly" (not "apply", "reply",
+// "supply") or a short one of time ("often", "sometimes", "soon",
+// "again"). The keys are equal when this is asked, so the same words are
+// on both sides and only where one of them stands differs.
+func adverbsLast(items [][]string) ([][]string, bool) {
+	var out [][]string
+	for i, it := range items {
+		n := 0
+		for _, tok := range it {
+			if isAdverb(tok) {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(items)
+		}
+		moved := make([]string, 0, len(it))
+		for _, tok := range it {
+			if !isAdverb(tok) {
+				moved = append(moved, tok)
+			}
+		}
+		for _, tok := range it {
+			if isAdverb(tok) {
+				moved = append(moved, tok)
+			}
+		}
+		out[i] = moved
+	}
+	return out, out != nil
+}
+
+func isAdverb(tok string) bool {
+	switch strings.TrimPrefix(tok, "!") {
+	case "often", "sometim", "soon", "again":
+		return true
+	case "apply", "reply", "supply", "family", "assembly", "anomaly", "butterfly", "monopoly":
+		return false
+	}
+	return len(tok) >= 5 && strings.HasSuffix(tok, "ly")
 }

@@ -52,7 +52,7 @@ var sameWords = []string{
 	"show display print",
 	"finish complete end conclude",
 	"fail break crash malfunction",
-	"hang freeze stall frozen stuck hung unresponsive",
+	"hang freeze stall froze frozen stuck hung unresponsive",
 	"help assist aid",
 	"try attempt",
 	"choose pick select opt",

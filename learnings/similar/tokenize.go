@@ -42,10 +42,40 @@ type tokenizer struct {
 	// pronoun is set once the text says "it", "they" or "them": it may
 	// stand for a noun another text names (see movedRun).
 	pronoun bool
+	// prefers is the length of cur after a verb of the group of "want"
+	// and "prefer", 0 when the clause has none; pendingOver is set by an
+	// "over" after its object, kept only before a number.
+	prefers     int
+	pendingOver bool
+	// phrases finds the runs of phrases ("out of date", "set up") among
+	// the words read, with the state before each word to go back to.
+	phrases phraseReader[clauseState]
+}
+
+// clauseState is what reading a word changes of the tokenizer within a
+// clause: a run of phrases goes back to the state before its first word
+// and reads the word it stands for instead.
+type clauseState struct {
+	n, negate, be, by, byEnd int
+	prev, reading            string
+	rather, participle, get  bool
+}
+
+func (t *tokenizer) state() clauseState {
+	return clauseState{n: len(t.cur), negate: t.negate, be: t.be, by: t.by, byEnd: t.byEnd,
+		prev: t.prev, reading: t.reading, rather: t.rather, participle: t.participle, get: t.get}
+}
+
+func (t *tokenizer) restore(s clauseState) {
+	t.cur = t.cur[:s.n]
+	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
+	t.prev, t.reading = s.prev, s.reading
+	t.rather, t.participle, t.get = s.rather, s.participle, s.get
 }
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	t.phrases.reset()
 	t.endGet()
 	if t.negate > 0 {
 		t.cur = append(t.cur, "!")
@@ -68,7 +98,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.byEnd, t.participle = 0, 0, 0, false
+	t.be, t.by, t.byEnd, t.participle, t.prefers, t.pendingOver = 0, 0, 0, false, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
@@ -197,6 +227,15 @@ func (t *tokenizer) word(w string) {
 }
 
 func (t *tokenizer) one(w string) {
+	if lx := lookup(w); lx.phrase == nil || t.literal {
+		// Most words: no run of phrases goes on through them, nor
+		// through the parts of a hyphenated word ("--set-up-only").
+		t.phrases.reset()
+	} else if to, from, ok := t.phrases.read(lx, t.state()); ok {
+		t.restore(from)
+		t.one(to)
+		return
+	}
 	if t.get {
 		t.get = false
 		if !isParticiple(w) {
@@ -279,6 +318,14 @@ func (t *tokenizer) one(w string) {
 		return
 	}
 	if lx.relation != "" {
+		if lx.relation == "over" && t.prefers > 0 && len(t.cur) > t.prefers {
+			// "Wants X over Y" is "prefers X to Y" (a stop word)
+			// and "likes X more than Y": after the object of a
+			// wish, "over" says which, unless a number follows
+			// ("wants more than 2 reviewers", see emit).
+			t.pendingOver = true
+			return
+		}
 		t.emit(lx.relation)
 		return
 	}
@@ -329,7 +376,14 @@ func (t *tokenizer) one(w string) {
 		st = lx.same
 	}
 	t.emit(st)
+	if st == wantStem {
+		t.prefers = len(t.cur)
+	}
 }
+
+// wantStem is the stem the group of "want", "prefer" and "like" is read as
+// (sameWords).
+const wantStem = "want"
 
 // isPronoun reports a word that stands for a noun phrase named elsewhere
 // in the text. It and the tables below are switches, not maps: a map
@@ -371,6 +425,12 @@ func isParticiple(w string) bool {
 // emit adds a token to the current clause, negated when a negation is
 // pending.
 func (t *tokenizer) emit(tok string) {
+	if t.pendingOver {
+		t.pendingOver = false
+		if isNumber(strings.TrimPrefix(tok, "!")) {
+			t.emit("over")
+		}
+	}
 	if t.negate > 0 {
 		tok = "!" + tok
 		t.negate = 0

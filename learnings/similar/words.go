@@ -22,6 +22,13 @@ type lexEntry struct {
 	// american is the American spelling of a British one (americanWords),
 	// same the stem a stem is read as (sameStems); "" for none.
 	american, same string
+	// phrase is the entry of the base form of a word of phrases
+	// (phrases.go), nil for a word of none; ends are the runs of
+	// phrases a base form ends, longest first; phraseReading marks the
+	// forms of a word some run is read as.
+	phrase        *lexEntry
+	ends          []*phrase
+	phraseReading bool
 }
 
 var (
@@ -111,6 +118,7 @@ func newLexicon() map[string]*lexEntry {
 	}
 	fillLex(entry, americanWords(), func(e *lexEntry) *string { return &e.american })
 	fillLex(entry, sameStems(), func(e *lexEntry) *string { return &e.same })
+	addPhrases(entry)
 	return m
 }
 
@@ -179,7 +187,10 @@ var synonyms = map[string]string{
 	"start-up": "startup", "e-mail": "email",
 	// Hyphenated words read as their parts (see tokenizer.one) unless
 	// they are here.
-	"sign-off": "approval", "signoff": "approval", "out-of-date": "outdated",
+	"sign-off": "approval", "signoff": "approval", "out-of-date": "outdated", "double-check": "check",
+	// A run of phrases written as one word, as people often write the
+	// verb too ("setup the runner", "cleanup the buckets").
+	"setup": "configure", "cleanup": "clean", "rollback": "revert", "signup": "register",
 	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
 	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
 }

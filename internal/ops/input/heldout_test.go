@@ -92,16 +92,21 @@ func decide(t *testing.T, stored, cand string) string {
 // measure: the lead described the kinds of its misses, with example word
 // pairs, to the engineer who widened the lexicon. heldout3's floors are
 // its score at 4473107, its first run: DUPLICATE 27 of 53, UPDATE 44 of
-// 50 (none called DUPLICATE), NEW 25 of 25.
+// 50 (none called DUPLICATE), NEW 25 of 25. After issue 24's third round
+// (runs of words read as one, "after" read as "before", an adverb
+// anywhere in its clause, "instead of Y" and ", not Y" naming the old
+// value, a change inside one command): heldout DUPLICATE 36 (an adverb
+// moved), heldout2 UPDATE 44 (an "instead of" and a changed command);
+// heldout3 is the lead's to measure.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
-		"DUPLICATE": 35,
+		"DUPLICATE": 36,
 		"UPDATE":    36,
 		"NEW":       25,
 	},
 	"heldout2": {
 		"DUPLICATE": 39,
-		"UPDATE":    42,
+		"UPDATE":    44,
 		"NEW":       25,
 	},
 	"heldout3": {
@@ -163,6 +168,13 @@ func heldoutDecision(t *testing.T, path string, floor map[string]int) {
 	}
 	if len(pairs) < 80 {
 		t.Errorf("%d held-out pairs, want at least 80", len(pairs))
+	}
+	for _, w := range []string{"UPDATE", "NEW"} {
+		// A change or another fact skipped as the same learning is
+		// lost (a correction the user never sees): never.
+		if n := confusion[[2]string{w, "DUPLICATE"}]; n > 0 {
+			t.Errorf("%d %s pairs called DUPLICATE, want none", n, w)
+		}
 	}
 	for _, w := range verdicts {
 		if byWant[w].right < floor[w] {

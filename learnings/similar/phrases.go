@@ -1,0 +1,278 @@
+package similar
+
+// Phrases: runs of common words a learning may write as one word ("out of
+// date" is "outdated", "stops responding" is "hangs", "set up" is
+// "configure"). Every reading of a text (the same-learning tokens and the
+// words oneChange compares) reads such a run as that word, so "The
+// dashboards are out of date" and "The dashboards are outdated" hold the
+// same tokens.
+
+import (
+	"slices"
+	"strings"
+)
+
+// phrases are the runs and the word each is read as, "run = word". A run's
+// words are written in their base form and matched in any inflection
+// ("stop respond" matches "stops responding" and "stopped responding",
+// "lot of" matches "a lot of" and "lots of"); the word it is read as goes
+// on through the word tables like any other ("hang" is in the group of
+// "freeze" and "unresponsive", "when" opens a clause). Keep a run to words
+// that say one thing whatever the sentence ("at once" is not here: "all at
+// once" is together, "restart at once" is now), and never let two runs that
+// say opposite things meet ("turn on" and "turn off", "log in" and "log
+// out", "spin up" and "spin down"). A run that only adds a particle
+// ("clean up") is read as its verb.
+var phrases = []string{
+	// Hanging, failing, running short.
+	"stop respond = hang",
+	"become unresponsive = hang",
+	"lock up = hang",
+	"freeze up = hang",
+	"stop work = fail",
+	"run out of = exhaust",
+	"time out = timeout",
+	// Setting up, finding, checking.
+	"set up = configure",
+	"look up = find",
+	"look for = search",
+	"find out = determine",
+	"figure out = determine",
+	"pick up = detect",
+	"keep an eye on = monitor",
+	"double check = verify",
+	"point out = mention",
+	"carry out = perform",
+	"fill in = fill",
+	"fill out = fill",
+	"clean up = clean",
+	"back up = backup",
+	"check out = checkout",
+	"make certain = ensure",
+	"would rather = prefer",
+	"make use of = use",
+	"take advantage of = use",
+	"keep in mind = remember",
+	"bear in mind = remember",
+	"take into account = consider",
+	"reach out to = contact",
+	"get in touch with = contact",
+	// Starting, stopping, switching.
+	"spin up = start",
+	"start up = start",
+	"boot up = start",
+	"fire up = start",
+	"bring up = start",
+	"kick off = start",
+	"spin down = stop",
+	"shut down = stop",
+	"turn on = enable",
+	"switch on = enable",
+	"turn off = disable",
+	"switch off = disable",
+	"roll back = revert",
+	"get rid of = remove",
+	"hold off = postpone",
+	"put off = postpone",
+	"log in = login",
+	"sign in = login",
+	"log on = login",
+	"log out = logout",
+	"sign out = logout",
+	"sign up = register",
+	// States.
+	"out of date = outdated",
+	"up to date = current",
+	// Amounts and comparisons: "more than 10 million" is "over 10
+	// million" (relationWords).
+	"lot of = many",
+	"plenty of = many",
+	"a large number of = many",
+	"a bunch of = many",
+	"ton of = many",
+	"the majority of = most",
+	"more than = over",
+	"less than = below",
+	"fewer than = below",
+	// Links between clauses: "in order to" is "to", "each time" is
+	// "when", "due to" gives a reason as "because" does.
+	"in order to = to",
+	"so as to = to",
+	"prior to = before",
+	"due to = because",
+	"owing to = because",
+	"each time = when",
+	"every time = when",
+	"any time = when",
+	"as soon as = when",
+	// Time and manner.
+	"at all time = always",
+	"all the time = always",
+	"from time to time = sometimes",
+	"right now = currently",
+	"at the moment = currently",
+	"at present = currently",
+	"as of now = currently",
+	"in general = generally",
+	"in parallel = concurrently",
+	"at the same time = concurrently",
+	"right away = immediately",
+	"straight away = immediately",
+	"on purpose = deliberately",
+	"by accident = accidentally",
+	"by mistake = accidentally",
+	"in advance = beforehand",
+	"ahead of time = beforehand",
+}
+
+// maxPhraseWords is the most words a run of phrases holds.
+const maxPhraseWords = 4
+
+// phrase is a run of phrases read: the base entries of its words, and the
+// word it is read as.
+type phrase struct {
+	words []*lexEntry
+	to    string
+}
+
+// irregularForms are the forms of a verb of phrases that phraseForms does
+// not make (a switch: a map would be built at package init, see
+// isPronoun).
+func irregularForms(w string) []string {
+	switch w {
+	case "run":
+		return []string{"ran"}
+	case "find":
+		return []string{"found"}
+	case "get":
+		return []string{"got", "gotten"}
+	case "keep":
+		return []string{"kept"}
+	case "hold":
+		return []string{"held"}
+	case "become":
+		return []string{"became"}
+	case "freeze":
+		return []string{"froze", "frozen"}
+	case "bring":
+		return []string{"brought"}
+	case "spin":
+		return []string{"spun"}
+	}
+	return nil
+}
+
+// phraseForms are the spellings of w a run may hold: its inflections
+// ("stops", "stopped", "stopping", "sets", "setting") and irregular forms.
+// Short function words ("of", "to", "a") are matched as written.
+func phraseForms(w string) []string {
+	if len(w) <= 2 || stopwords[w] {
+		return []string{w}
+	}
+	out := []string{w, w + "s", w + "es", w + "ed", w + "ing"}
+	last := w[len(w)-1]
+	switch {
+	case last == 'e':
+		out = append(out, w+"d", w[:len(w)-1]+"ing")
+	case last == 'y':
+		out = append(out, w[:len(w)-1]+"ies", w[:len(w)-1]+"ied")
+	case !strings.ContainsRune("aeiouwxy", rune(last)) && strings.ContainsRune("aeiou", rune(w[len(w)-2])):
+		// One consonant after one vowel doubles: "stopped",
+		// "setting", "logged".
+		out = append(out, w+string(last)+"ed", w+string(last)+"ing")
+	}
+	return append(out, irregularForms(w)...)
+}
+
+// addPhrases puts phrases into the lexicon: every form of a word of a run
+// points at its base form's entry (lexEntry.phrase), whose ends list the
+// runs it ends; the forms of the word a run is read as are marked
+// (lexEntry.phraseReading), since a text that says the same may hold the
+// run instead.
+func addPhrases(entry func(w string) *lexEntry) {
+	for _, p := range phrases {
+		run, to, ok := strings.Cut(p, " = ")
+		if !ok {
+			panic("similar: phrase without a reading: " + p)
+		}
+		var ph phrase
+		ph.to = to
+		for _, w := range strings.Fields(run) {
+			base := entry(w)
+			for _, form := range phraseForms(w) {
+				if e := entry(form); e.phrase == nil || e.phrase == base {
+					e.phrase = base
+				} else {
+					panic("similar: " + form + " is a form of two words of phrases, " + e.phrase.word + " and " + w + ": write runs in base forms")
+				}
+			}
+			ph.words = append(ph.words, base)
+		}
+		// The longer of two runs that end alike is tried first.
+		last := ph.words[len(ph.words)-1]
+		last.ends = append(last.ends, &ph)
+		slices.SortStableFunc(last.ends, func(a, b *phrase) int { return len(b.words) - len(a.words) })
+		for _, form := range phraseForms(to) {
+			entry(form).phraseReading = true
+		}
+	}
+}
+
+// phraseWord reports a word, lower case, of a run of phrases or one a run
+// is read as: a text that says the same may hold "set up" for
+// "configure", so store's filter counts such a term as present. The
+// features behind Score read words one by one, so this is the whole of
+// what the filter needs to know of phrases.
+func phraseWord(w string) bool {
+	lx := lookup(w)
+	return lx.phrase != nil || lx.phraseReading
+}
+
+// phraseReader follows the words of a text and finds the runs of phrases
+// among them. M is what its caller had read before each word, to go back
+// to when a run ends.
+type phraseReader[M any] struct {
+	words [maxPhraseWords - 1]*lexEntry // the last words of runs read, oldest first
+	marks [maxPhraseWords - 1]M
+	n     int
+}
+
+// read takes the next word's lexicon entry and the caller's mark before
+// it. When the word ends a run, it returns the word the run is read as and
+// the mark before the run's first word; the caller goes back to that mark
+// and reads the word instead.
+func (r *phraseReader[M]) read(lx *lexEntry, mark M) (to string, from M, ok bool) {
+	base := lx.phrase
+	if base == nil {
+		r.n = 0
+		return "", from, false
+	}
+	for _, p := range base.ends {
+		k := len(p.words) - 1
+		if k <= r.n && sameEntries(r.words[r.n-k:r.n], p.words[:k]) {
+			from = r.marks[r.n-k]
+			r.n = 0
+			return p.to, from, true
+		}
+	}
+	if r.n == len(r.words) {
+		copy(r.words[:], r.words[1:])
+		copy(r.marks[:], r.marks[1:])
+		r.n--
+	}
+	r.words[r.n], r.marks[r.n] = base, mark
+	r.n++
+	return "", from, false
+}
+
+// reset forgets the words read: a run does not go on across a clause's end.
+func (r *phraseReader[M]) reset() { r.n = 0 }
+
+func sameEntries(a, b []*lexEntry) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,148 @@
+package similar
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestPhrasesReadAsOneWord checks runs of words against the word they
+// stand for, in other inflections and other sentences than the table's
+// and the pair sets', each way round; and runs that look alike but say
+// another thing (a particle dropped or changed, an opposite run) against
+// each other, which must never read as the same learning.
+func TestPhrasesReadAsOneWord(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"The sync daemon stopped responding after the upgrade.", "The sync daemon hung after the upgrade.", true},
+		{"The sync daemon is stopping responding under load.", "The sync daemon is hanging under load.", true},
+		{"Setting up the runner takes ten minutes.", "Configuring the runner takes ten minutes.", true},
+		{"The script set up the cluster with kind.", "The script configured the cluster with kind.", true},
+		{"The handler looked up the user by email.", "The handler found the user by email.", true},
+		{"The docs were out of date after the rename.", "The docs were outdated after the rename.", true},
+		{"Lots of the pages are cached at the edge.", "Many of the pages are cached at the edge.", true},
+		{"Run the linter in order to catch unused imports.", "Run the linter to catch unused imports.", true},
+		{"Turned off the cache in staging.", "Disabled the cache in staging.", true},
+		{"Shutting down the VM drops its tmpfs.", "Stopping the VM drops its tmpfs.", true},
+		{"Every time the token expires, the client logs in again.", "Whenever the token expires, the client signs in again.", true},
+		{"Files with more than 200 lines are split.", "Files over 200 lines are split.", true},
+		{"Files with less than 10 lines are merged.", "Files under 10 lines are merged.", true},
+		{"The job ran out of memory on the big tenant.", "The job exhausted memory on the big tenant.", true},
+		{"Keep an eye on the error rate after a deploy.", "Monitor the error rate after a deploy.", true},
+		{"Stop the queue before you migrate the schema.", "Migrate the schema after you stop the queue.", true},
+		{"The team prefers rebase to merge.", "The team wants rebase over merge.", true},
+		{"The CLI accidentally deletes the cache on upgrade.", "The CLI deletes the cache by accident on upgrade.", true},
+		{"Turn off the telemetry in the staging cluster.", "Disable the telemetry in the staging cluster.", true},
+		{"The kiosk locks up at night.", "The kiosk hangs at night.", true},
+		{"Get rid of stale caches.", "Remove stale caches.", true},
+		{"Keep an eye on disk usage.", "Monitor disk usage.", true},
+		{"The user would rather use pnpm than npm in this repo.", "The user prefers pnpm to npm in this repo.", true},
+		{"Setup the runner with the org token.", "Set up the runner with the org token.", true},
+		{"Look for the trace ID in the gateway logs.", "Search for the trace ID in the gateway logs.", true},
+		{"The user would rather use pnpm than npm in this repo.", "The user would rather use npm than pnpm in this repo.", false},
+		{"The user wants more than 2 reviewers on infra PRs.", "The user wants 2 reviewers on infra PRs.", false},
+		{"The user wants over 100 rows per page.", "The user wants 100 rows per page.", false},
+		{"The team prefers rebase to merge.", "The team wants merge over rebase.", false},
+		{"The team likes rebase more than merge.", "The team prefers rebase to merge.", true},
+		{"The user wants the CI to fail fast.", "The user prefers that the CI fails fast.", true},
+
+		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
+		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
+		{"Turn on the maintenance page during the deploy.", "Turn off the maintenance page during the deploy.", false},
+		{"Log in to the registry before pushing.", "Log out of the registry before pushing.", false},
+		{"Spin up the database container for each test.", "Spin down the database container for each test.", false},
+		{"Back up the database before the migration.", "Back off the database before the migration.", false},
+		{"Run the smoke tests before the canary.", "Run the smoke tests after the canary.", false},
+		{"Stop the queue before you migrate the schema.", "Stop the queue after you migrate the schema.", false},
+		{"The team prefers rebase to merge.", "The team prefers merge to rebase.", false},
+		{"The team prefers to rebase.", "The team prefers rebase.", true},
+		{"Files with more than 200 lines are split.", "Files with less than 200 lines are split.", false},
+		{"The job ran out of memory on the big tenant.", "The job ran out of disk on the big tenant.", false},
+		{"Check out the release branch first.", "Check the release branch first.", false},
+		{"The worker stops responding after a deploy.", "The worker stops after a deploy.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
+			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				v := Compare(p[0], p[1])
+				if (v.Kind == Same) != tt.same {
+					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
+				}
+				// Store's filter must let through what Compare
+				// relates, however the run is written.
+				found := false
+				NewFilter([]string{p[1]}).Matches(p[0], func(int, Verdict) { found = true })
+				if found != (v.Kind != Distinct) {
+					t.Errorf("filter found %v, Compare says %v", found, v.Kind)
+				}
+			}
+		})
+	}
+}
+
+// TestPhraseTable checks the table's shape: every run has two words or
+// more, at most maxPhraseWords, and a reading of one word; and runs of
+// opposite meaning are read as different words.
+func TestPhraseTable(t *testing.T) {
+	reading := map[string]string{}
+	for _, p := range phrases {
+		run, to, ok := strings.Cut(p, " = ")
+		if !ok || strings.Contains(to, " ") || to == "" {
+			t.Errorf("%q: want \"run = word\"", p)
+			continue
+		}
+		if n := len(strings.Fields(run)); n < 2 || n > maxPhraseWords {
+			t.Errorf("%q: %d words, want 2 to %d", p, n, maxPhraseWords)
+		}
+		if reading[run] != "" {
+			t.Errorf("%q: the run is listed twice", run)
+		}
+		reading[run] = to
+	}
+	opposites := [][2]string{
+		{"turn on", "turn off"}, {"switch on", "switch off"}, {"log in", "log out"}, {"sign in", "sign out"},
+		{"spin up", "spin down"}, {"more than", "less than"}, {"out of date", "up to date"},
+		{"set up", "shut down"}, {"start up", "shut down"},
+	}
+	for _, o := range opposites {
+		if reading[o[0]] == "" || reading[o[1]] == "" {
+			t.Errorf("%q or %q is not in phrases", o[0], o[1])
+			continue
+		}
+		if reading[o[0]] == reading[o[1]] {
+			t.Errorf("%q and %q both read as %q", o[0], o[1], reading[o[0]])
+		}
+	}
+}
+
+// TestFilterKeepsPhrases puts every run of phrases and the word it is
+// read as into a few short sentences, where the run weighs most, and
+// checks that store's filter lets through every pair Compare relates,
+// each way round ("back up the cache" and "backup the cache").
+func TestFilterKeepsPhrases(t *testing.T) {
+	frames := []string{"%s the cache.", "The worker %s.", "%s the nightly export job.", "The app %s logs.", "We %s the db"}
+	related := 0
+	for _, p := range phrases {
+		run, to, _ := strings.Cut(p, " = ")
+		for _, frame := range frames {
+			a, b := fmt.Sprintf(frame, run), fmt.Sprintf(frame, to)
+			for _, q := range [2][2]string{{a, b}, {b, a}} {
+				v := Compare(q[0], q[1])
+				if v.Kind == Distinct {
+					continue
+				}
+				related++
+				found := false
+				NewFilter([]string{q[1]}).Matches(q[0], func(int, Verdict) { found = true })
+				if !found {
+					t.Errorf("filter ruled out %q for %q, which Compare calls %v", q[0], q[1], v.Kind)
+				}
+			}
+		}
+	}
+	if related == 0 {
+		t.Error("no pair related: the frames test nothing")
+	}
+}
