@@ -52,7 +52,7 @@ func signatureOf(t *Text) *changeSig {
 			// leaving these words out only lowers the counts.
 			continue
 		}
-		sig.kinds = append(sig.kinds, sigWord{hash: fnv(w), word: w, count: 1, code: cw.code[i]})
+		sig.kinds = append(sig.kinds, sigWord{hash: fnv(w), word: w, count: 1, code: cw.span[i] > 0})
 	}
 	slices.SortFunc(sig.kinds, func(a, b sigWord) int { return cmp.Compare(a.hash, b.hash) })
 	// One entry a kind. Two words sharing a hash would count as one
@@ -73,10 +73,11 @@ func signatureOf(t *Text) *changeSig {
 }
 
 // replaceWord reports the words of "instead of" and "rather than", which
-// oneChange drops from both texts when one of them says it.
+// oneChange drops from both texts when one of them says it, and the "not"
+// of "now uses X, not Y", which it drops with the old value it names.
 func replaceWord(w string) bool {
 	switch w {
-	case "instead", "of", "rather", "than":
+	case "instead", "of", "rather", "than", "not":
 		return true
 	}
 	return false
@@ -97,12 +98,13 @@ func countsAsNumber(w string) bool {
 //
 //   - the surplus on both sides is numbers, or empty (the same words in
 //     another order), or
-//   - the middles share no word and hold at most maxChangedWords each;
-//     more, up to half the words kept, when both are all in code spans,
-//     which they are not when a surplus word is never in code.
+//   - the middles share no word and hold at most maxChangedWords each,
+//     unless both are all in code spans (a command is one value however
+//     long), which they are not when a surplus word is never in code.
 //
-// The surplus counted here leaves out the words of "instead of", which
-// oneChange may drop, so it is never more than oneChange's.
+// The surplus counted here leaves out the words of "instead of" and "not",
+// which oneChange may drop; dropping the old value they name only takes
+// words from one side's counts. So it is never more than oneChange's.
 func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 	if sameKey {
 		return true
@@ -135,14 +137,10 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 			proseB = proseB || !y.code
 		}
 	}
-	if !nonNumber {
+	if !nonNumber || !proseA && !proseB {
 		return true
 	}
-	most := int32(maxChangedWords)
-	if !proseA && !proseB {
-		most = max(most, int32(min(a.words, b.words)/2))
-	}
-	return moreA <= most && moreB <= most
+	return moreA <= maxChangedWords && moreB <= maxChangedWords
 }
 
 // changeSignature is entry n's change signature, read on first use:

@@ -34,6 +34,11 @@ func TestChangeSignatureIsConservative(t *testing.T) {
 			"Before every release of the billing service to the staging cluster in the EU region, run `docker compose up --build -d db cache` first."},
 		{"Use pnpm instead of npm for the monorepo and its workspace packages and scripts.", "Use pnpm for the monorepo and its workspace packages and scripts."},
 		{"Use yarn rather than npm in CI.", "Use npm in CI."},
+		// The old value named after "not", and a command changed
+		// inside one code span, however long.
+		{"The CI job now lints the Python code with ruff, not flake8.", "The CI job lints the Python code with flake8."},
+		{"The docs site is built with mkdocs, not the old sphinx setup.", "The docs site is built with the old sphinx setup."},
+		{"Flash the board with `openocd -f board.cfg -c \"program build/app.elf verify reset exit\"`.", "Flash the board with `probe-rs download build/app.elf`."},
 		// The same tokens, other words around them: keys equal.
 		{"The release is signed by the build bot on every push to the main branch of the repo in the cloud.", "Build bot signs release every push main branch repo cloud."},
 	} {
