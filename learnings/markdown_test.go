@@ -164,7 +164,10 @@ func FuzzScanMarkdownHeadings(f *testing.F) {
 		// A blockquote with no paragraph open: the next line is a paragraph
 		// of its own, and an underline makes it a heading.
 		">\n0\n- ", "> \na\n---\n", "> a\nb\n---\n", "> # h\na\n---\n", ">     code\na\n===\n", "> > \nx\n---\n",
-		"> > y\nx\n---\n", "> ---\nx\n---\n", "> ```\nx\n---\n", "> - a\nb\n---\n", "> - \nb\n---\n", "> <div>\nb\n---\n"} {
+		"> > y\nx\n---\n", "> ---\nx\n---\n", "> ```\nx\n---\n", "> - a\nb\n---\n", "> - \nb\n---\n", "> <div>\nb\n---\n",
+		// A list item, even an empty one, ends a quote's paragraph that
+		// the line would otherwise continue lazily.
+		">0\n*\n0\n-", "> a\n-\nb\n---\n", "> a\n2.\nb\n===\n", "> a\n* x\nb\n---\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -90,6 +90,12 @@ type scanner struct {
 	// outside a blockquote: only such a paragraph can be underlined into
 	// a top-level setext heading.
 	paraTop bool
+	// paraQuoted is set while the open paragraph is a blockquote's: a
+	// line without its ">" continues it lazily only if no block starts
+	// there, and a list item (even an empty one, or an ordered one not
+	// starting at 1) starts one, since the container the line is in
+	// holds no paragraph (CommonMark; commonmark.js and goldmark agree).
+	paraQuoted bool
 
 	fenceOpen bool
 	fenceCh   byte
@@ -328,6 +334,7 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 		case c == '>':
 			s.para = quoteHoldsParagraph(src[p:end])
 			s.paraTop = false
+			s.paraQuoted = true
 			set(s.containerKind(lkText))
 			return
 		}
@@ -337,9 +344,10 @@ func (s *scanner) block(l *line, p, col int, top bool) {
 			return
 		}
 		w := listMarker(src[p:end])
-		if w == 0 || (s.para && !interruptsParagraph(src[p:end], w)) || len(s.stack) >= maxNesting {
+		if w == 0 || (s.para && !s.paraQuoted && !interruptsParagraph(src[p:end], w)) || len(s.stack) >= maxNesting {
 			if !s.para {
 				s.paraTop = top && !nested
+				s.paraQuoted = false
 			}
 			s.para = true
 			set(s.containerKind(lkText))
