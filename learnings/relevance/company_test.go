@@ -1,8 +1,6 @@
 package relevance
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -23,11 +21,7 @@ func libraryMemory() [][]string {
 		{"Overdue notices", "", "Overdue notices go out by email on day 3 and by letter on day 14."},
 	}
 	// Enough fillers that a word of a few learnings clears the floor.
-	for i := range 200 {
-		sessions = append(sessions, []string{fmt.Sprintf("Chores %d", i), "",
-			fmt.Sprintf("The nightly job %d must finish before the %s export runs.", i, []string{"catalogue", "loans", "events", "staff"}[i%4])})
-	}
-	return sessions
+	return append(sessions, chores(200, "The nightly job %d must finish before the %s export runs.", "catalogue", "loans", "events", "staff")...)
 }
 
 // TestOneWordInAnotherSense holds that a learning sharing one word with
@@ -38,15 +32,7 @@ func libraryMemory() [][]string {
 // the task's words.
 func TestOneWordInAnotherSense(t *testing.T) {
 	ls := memory(libraryMemory()...)
-	find := func(prefix string) string {
-		for _, l := range ls {
-			if strings.HasPrefix(l.Text, prefix) {
-				return l.Text
-			}
-		}
-		t.Fatalf("no learning starts %q", prefix)
-		return ""
-	}
+	find := func(prefix string) string { return textStarting(t, ls, prefix) }
 	tests := []struct {
 		name     string
 		ctx      Context

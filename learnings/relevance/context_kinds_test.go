@@ -57,10 +57,7 @@ func buildKinds() rankingInput {
 	for _, f := range kindsMemory() {
 		sessions = append(sessions, append([]string{f.focus, f.docs}, f.texts...))
 	}
-	for i := range 40 {
-		sessions = append(sessions, []string{fmt.Sprintf("Chores %d", i), "",
-			fmt.Sprintf("The build must run step %d before the test run; the %s job must pass.", i, []string{"lint", "unit", "docs", "deploy"}[i%4])})
-	}
+	sessions = append(sessions, chores(40, "The build must run step %d before the test run; the %s job must pass.", "lint", "unit", "docs", "deploy")...)
 	return rankingInput{sessions: sessions}
 }
 

@@ -1,7 +1,6 @@
 package relevance
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 )
@@ -51,11 +50,7 @@ func TestOneWordWrittenTwoWays(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
-			ls := memory([]string{"a session", "", tt.learning})
-			for i := range 30 {
-				ls = append(ls, memory([]string{fmt.Sprintf("Chores %d", i), "",
-					fmt.Sprintf("Step %d of the release runs the %s job.", i, []string{"lint", "unit", "docs", "deploy"}[i%4])})...)
-			}
+			ls := memory(append([][]string{{"a session", "", tt.learning}}, chores(30, "Step %d of the release runs the %s job.", "lint", "unit", "docs", "deploy")...)...)
 			r := Rank(ls, Context{Task: tt.task})
 			found := slices.ContainsFunc(r.Matches, func(m Match) bool { return m.Learning.ID == "l0.0" })
 			if found != tt.found {

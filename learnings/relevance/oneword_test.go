@@ -1,9 +1,7 @@
 package relevance
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -22,11 +20,7 @@ func hotelMemory() [][]string {
 		{"Room keys", "", "Mobile room keys are sent over BLE; the door firmware accepts a key for 24 h."},
 		{"Pool", "", "The pool opens at 07:00; towels are counted by the housekeeping app."},
 	}
-	for i := range 40 {
-		sessions = append(sessions, []string{fmt.Sprintf("Chores %d", i), "",
-			fmt.Sprintf("The nightly job %d must finish before the %s report runs.", i, []string{"audit", "revenue", "occupancy", "staff"}[i%4])})
-	}
-	return sessions
+	return append(sessions, chores(40, "The nightly job %d must finish before the %s report runs.", "audit", "revenue", "occupancy", "staff")...)
 }
 
 // TestOneSharedWord holds that a learning sharing a single rare word with
@@ -35,15 +29,7 @@ func hotelMemory() [][]string {
 // one whose one shared word is the task's subject is still chosen.
 func TestOneSharedWord(t *testing.T) {
 	ls := memory(hotelMemory()...)
-	find := func(prefix string) string {
-		for _, l := range ls {
-			if strings.HasPrefix(l.Text, prefix) {
-				return l.Text
-			}
-		}
-		t.Fatalf("no learning starts %q", prefix)
-		return ""
-	}
+	find := func(prefix string) string { return textStarting(t, ls, prefix) }
 	tests := []struct {
 		name  string
 		task  string

@@ -30,6 +30,31 @@ func memory(sessions ...[]string) []*learnings.Learning {
 	return out
 }
 
+// chores are n filler sessions of one learning each, format filled with
+// the session's number and one of words in turn: the common words of a
+// project's memory, in many learnings, so that a word of a few learnings
+// clears the floor.
+func chores(n int, format string, words ...string) [][]string {
+	out := make([][]string, n)
+	for i := range n {
+		out[i] = []string{fmt.Sprintf("Chores %d", i), "", fmt.Sprintf(format, i, words[i%len(words)])}
+	}
+	return out
+}
+
+// textStarting is the text of the one learning of ls that starts with
+// prefix; the test fails when there is none.
+func textStarting(t *testing.T, ls []*learnings.Learning, prefix string) string {
+	t.Helper()
+	for _, l := range ls {
+		if strings.HasPrefix(l.Text, prefix) {
+			return l.Text
+		}
+	}
+	t.Fatalf("no learning starts %q", prefix)
+	return ""
+}
+
 // sample is a small memory with one learning per subsystem and fillers that
 // share common words.
 func sample() []*learnings.Learning {
@@ -52,11 +77,7 @@ func sample() []*learnings.Learning {
 			"Add columns as nullable first, backfill, then add the NOT NULL constraint in a later release."},
 	)
 	// Fillers: the common words of a project's memory, in many learnings.
-	for i := range 40 {
-		ls = append(ls, memory([]string{fmt.Sprintf("Chores %d", i), "",
-			fmt.Sprintf("The build must run step %d before the test run; the %s job must pass.", i, []string{"lint", "unit", "docs", "deploy"}[i%4])})...)
-	}
-	return ls
+	return append(ls, memory(chores(40, "The build must run step %d before the test run; the %s job must pass.", "lint", "unit", "docs", "deploy")...)...)
 }
 
 func ids(r Ranking) []string {
