@@ -185,7 +185,7 @@ func (q *query) joinsOf(task string) {
 		}
 		p := prev
 		ok := have
-		prev, have = t, isLetters(w) && !contractionTail(task, t)
+		prev, have = t, !contractionTail(task, t)
 		if !ok || !have {
 			return
 		}
@@ -194,8 +194,8 @@ func (q *query) joinsOf(task string) {
 			return
 		}
 		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
-		joined := terms.Stem(a + b)
-		if len(a+b) < 4 || slices.Contains(q.words, joined) {
+		joined, letters := terms.JoinedTerm(a, b)
+		if !letters || len(a+b) < 4 || slices.Contains(q.words, joined) {
 			return
 		}
 		var ws []int
@@ -215,15 +215,6 @@ func (q *query) joinsOf(task string) {
 			q.add(joined, a+"-"+b, weightTask, false)
 		}
 	})
-}
-
-func isLetters(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if c := w[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return w != ""
 }
 
 // nounUse reports whether words[i], a request word, is the noun of the

@@ -29,18 +29,16 @@ func tokenize(text string, emit func(token)) {
 }
 
 // joined is term, or, when term is two ASCII letter-words joined by one
-// hyphen, the two run together and stemmed.
+// hyphen, their terms.JoinedTerm.
 func joined(term string) string {
-	i := strings.IndexByte(term, '-')
-	if i <= 0 || i == len(term)-1 {
+	a, b, ok := strings.Cut(term, "-")
+	if !ok {
 		return term
 	}
-	for j := 0; j < len(term); j++ {
-		if c := term[j]; j != i && (c < 'a' || c > 'z') {
-			return term
-		}
+	if j, ok := terms.JoinedTerm(a, b); ok {
+		return j
 	}
-	return terms.Stem(term[:i] + term[i+1:])
+	return term
 }
 
 func fold(s string) string { return terms.Fold(s) }

@@ -270,6 +270,26 @@ func isIdeographic(r rune) bool {
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
 }
 
+// JoinedTerm is the term of the one word that a and b, two ASCII
+// letter-words, make written together ("e" and "paper": "epaper"; "log"
+// and "ins": "login"), since people write such a word joined, hyphenated
+// or spaced; ok is false when either is not all ASCII letters.
+func JoinedTerm(a, b string) (term string, ok bool) {
+	if !asciiLetters(a) || !asciiLetters(b) {
+		return "", false
+	}
+	return Stem(strings.ToLower(a + b)), true
+}
+
+func asciiLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return w != ""
+}
+
 // Stem removes the commonest English inflections (plurals, -ing, -ed and a
 // final e) so "retries", "retried" and "retrying" all meet "retry", and
 // "cache", "cached" and "caching" meet "cach". It is deliberately
