@@ -62,6 +62,8 @@ func GenerateWith(opts Options) []byte {
 		g.file()
 	case "agent":
 		g.agentFile()
+	case "prose":
+		proseFile(&g.buf, g.opts)
 	default:
 		g.modeFile()
 	}
