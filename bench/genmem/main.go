@@ -9,7 +9,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -34,7 +33,7 @@ func run(args []string) error {
 	crlf := fs.Bool("crlf", false, "write CRLF line endings")
 	candidates := fs.String("candidates", "", "print `n` candidate learnings for this memory file instead")
 	session := fs.Bool("session", false, "print n fresh learnings (input for learn store) instead")
-	modes := append(slices.Clip(memgen.Modes), "prose")
+	modes := memgen.Modes
 	mode := fs.String("mode", "", "generator: empty for the default, or one of "+strings.Join(modes, ", "))
 	n := fs.Int("n", 5, "number of learnings for -candidates and -session")
 	out := fs.String("o", "", "write to this file instead of stdout")
@@ -58,13 +57,6 @@ func run(args []string) error {
 		size, err := parseSize(*sizeFlag)
 		if err != nil {
 			return err
-		}
-		if *mode == "prose" {
-			data = proseFile(*seed, size)
-			if *crlf {
-				data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
-			}
-			break
 		}
 		data = memgen.GenerateWith(memgen.Options{Seed: *seed, Size: size, CRLF: *crlf, Mode: *mode})
 	}

@@ -270,7 +270,7 @@ func (g *gen) agentParagraph(c int) string {
 	opener := g.pick(agentOpeners)
 	first := g.templated(c)
 	if opener != "" {
-		first = opener + strings.ToLower(first[:1]) + first[1:]
+		first = opener + lowerFirst(first)
 	}
 	parts = append(parts, first)
 	for range 1 + g.r.IntN(4) {

@@ -14,6 +14,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Categories are the spec's five categories in priority order.
@@ -62,6 +64,8 @@ func GenerateWith(opts Options) []byte {
 		g.file()
 	case "agent":
 		g.agentFile()
+	case "prose":
+		proseFile(&g.buf, g.opts)
 	default:
 		g.modeFile()
 	}
@@ -293,7 +297,7 @@ func (g *gen) nearDuplicate(s string) string {
 	case 2:
 		return strings.Replace(s, " must ", " should ", 1)
 	default:
-		return strings.ToLower(s[:1]) + s[1:]
+		return lowerFirst(s)
 	}
 }
 
@@ -363,5 +367,26 @@ func capitalise(s string) string {
 	if strings.HasPrefix(s, "the ") {
 		return "The " + s[4:]
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return upperFirst(s)
+}
+
+// lowerFirst lowers the first letter of s, the whole rune: lowering the
+// first byte alone cut a German or Japanese learning's first character in
+// two and wrote invalid UTF-8 (18 lines of the intl generator's 10 MB file,
+// and the candidates genmem drew from them).
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// upperFirst is lowerFirst's other half.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -2,6 +2,7 @@ package memgen
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -181,6 +182,51 @@ func BenchmarkGenerate(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
 				Generate(1, size)
+			}
+		})
+	}
+}
+
+// TestCandidatesValidUTF8 checks the candidates of every generator's memory
+// are valid UTF-8, as the memories are: restating a learning that opens
+// with "Ä" or a Japanese character once cut that character in two, and
+// bench/run.sh's `summarise -` cell then timed a warning path on intl.
+func TestCandidatesValidUTF8(t *testing.T) {
+	for _, mode := range append([]string{""}, Modes...) {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			for seed := range int64(3) {
+				src := GenerateWith(Options{Seed: seed, Size: 256 << 10, Mode: mode})
+				if !utf8.Valid(src) {
+					t.Errorf("seed %d: the memory is not valid UTF-8", seed)
+				}
+				for line := range strings.Lines(string(Candidates(src, seed, 600))) {
+					if !utf8.ValidString(line) {
+						t.Errorf("seed %d: candidate %q is not valid UTF-8", seed, line)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFirstLetter(t *testing.T) {
+	tests := []struct{ in, lower, upper string }{
+		{"", "", ""},
+		{"Run it", "run it", "Run it"},
+		{"the lock", "the lock", "The lock"},
+		{"Änderungen an X", "änderungen an X", "Änderungen an X"},
+		{"über-retry", "über-retry", "Über-retry"},
+		{"ユーザーは小さなコミットを好む", "ユーザーは小さなコミットを好む", "ユーザーは小さなコミットを好む"},
+		{"Éclair", "éclair", "Éclair"},
+		{"🚀 ship", "🚀 ship", "🚀 ship"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := lowerFirst(tc.in); got != tc.lower {
+				t.Errorf("lowerFirst(%q) = %q, want %q", tc.in, got, tc.lower)
+			}
+			if got := upperFirst(tc.in); got != tc.upper {
+				t.Errorf("upperFirst(%q) = %q, want %q", tc.in, got, tc.upper)
 			}
 		})
 	}

@@ -12,7 +12,7 @@ import (
 // default in one way real memories differ, so that a benchmark or a rule
 // tuned to one shape of file is measured on others too. All of them repeat
 // an earlier learning rarely (1 % instead of 5 %).
-var Modes = []string{"zipf", "long", "sparse", "paths", "intl", "agent"}
+var Modes = []string{"zipf", "long", "sparse", "paths", "intl", "agent", "prose"}
 
 // ModeDoc says in one line what each mode generates, for help texts.
 var ModeDoc = map[string]string{
@@ -23,6 +23,7 @@ var ModeDoc = map[string]string{
 	"paths":  "a few file paths reused in most sessions and learnings",
 	"intl":   "German, Japanese and mixed-language learnings",
 	"agent":  "what coding agents write: long learnings with code blocks and nested lists, Windows and URL paths, long Documentation Seen lists, superseded chains, some CRLF sessions",
+	"prose":  "real English (Go standard library doc comments) with its file paths and code spans, sessions of one to fifteen learnings",
 }
 
 // zipfCommon are frequent English words, the head of the zipf vocabulary

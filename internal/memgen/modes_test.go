@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -18,6 +21,34 @@ func TestDefaultModeBytes(t *testing.T) {
 	got := fmt.Sprintf("%x", sha256.Sum256(Generate(1, 1<<20)))
 	if want := "74bd5145f9a270de2876d42673ab516176a095850e5183a438d4735f9aa2cf2b"; got != want {
 		t.Errorf("Generate(1, 1 MiB) hashes to %s, want %s", got, want)
+	}
+}
+
+// TestModesAreBenchGenerators checks that every generator bench/run.sh
+// times is a Mode with a ModeDoc line: the Go benchmarks iterate Modes, so
+// a generator kept outside it is measured by the script and never by them.
+func TestModesAreBenchGenerators(t *testing.T) {
+	script, err := os.ReadFile("../../bench/run.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^all_generators="([^"]*)"`).FindSubmatch(script)
+	if m == nil {
+		t.Fatal("bench/run.sh sets no all_generators")
+	}
+	for _, name := range strings.Fields(string(m[1])) {
+		mode := name
+		if name == "default" {
+			mode = ""
+		} else if !slices.Contains(Modes, mode) {
+			t.Errorf("bench/run.sh generator %q is not in Modes", name)
+		}
+		if ModeDoc[mode] == "" {
+			t.Errorf("bench/run.sh generator %q has no ModeDoc line", name)
+		}
+	}
+	if got, want := len(Modes)+1, len(strings.Fields(string(m[1]))); got != want {
+		t.Errorf("%d modes with the default, bench/run.sh runs %d generators", got, want)
 	}
 }
 

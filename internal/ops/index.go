@@ -3,6 +3,7 @@ package ops
 import (
 	"sync"
 
+	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/lint"
 	"github.com/learn-memory/learn/learnings/search"
 )
@@ -17,6 +18,7 @@ type derived struct {
 
 	lintOnce sync.Once
 	findings []lint.Finding
+	unread   []learnings.Unread
 }
 
 // Index is the search index of this version, built on first use and kept
@@ -33,9 +35,16 @@ func (s *Snapshot) Shared() *Snapshot {
 	return s
 }
 
-// lint is what learn lint finds in this version against limit, computed
-// on first use: on a large file it is the slowest thing a page shows.
-func (s *Snapshot) lint(limit int) []lint.Finding {
-	s.derived.lintOnce.Do(func() { s.derived.findings = lint.CheckLimit(s.Doc, limit) })
-	return s.derived.findings
+// lint is what learn lint finds in this version against limit, and the
+// lines it names as unread, computed on first use: on a large file it is
+// the slowest thing a page shows. The unread lines are worked out once for
+// both (a scan of the whole file, a third of a parse): asking CheckLimit
+// and then Doc.Unread did it twice on the first call and once more on
+// every later one.
+func (s *Snapshot) lint(limit int) ([]lint.Finding, []learnings.Unread) {
+	s.derived.lintOnce.Do(func() {
+		s.derived.unread = s.Doc.Unread()
+		s.derived.findings = lint.CheckRead(s.Doc, limit, lint.ScanSecrets(s.Doc.Source), s.derived.unread)
+	})
+	return s.derived.findings, s.derived.unread
 }

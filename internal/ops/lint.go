@@ -46,8 +46,7 @@ func Lint(m *Memory, opts LintOptions) (*LintResult, error) {
 			return nil, err
 		}
 		doc, exists = snap.Doc, snap.Exists
-		findings = snap.lint(m.limit())
-		unread = doc.Unread()
+		findings, unread = snap.lint(m.limit())
 	} else {
 		// The secret scan needs only the bytes: it runs while they are
 		// parsed.

@@ -51,3 +51,48 @@ func BenchmarkImproveDocsOp(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLintOp is learn lint without process start-up, on every
+// generator at 1 MB and 10 MB: "cli" reads and parses the file as the
+// command does; "serve-first" lints a version of the file read once, as
+// learn serve does on the first request for it; "serve-kept" is every
+// later request for that version, which reuses what the first worked out.
+func BenchmarkLintOp(b *testing.B) {
+	for _, size := range []int{1 << 20, 10 << 20} {
+		for _, mode := range generators {
+			name := fmt.Sprintf("%s/%dMB", genName(mode), size>>20)
+			b.Run(name+"/cli", func(b *testing.B) {
+				m, src := benchFile(b, mode, size)
+				b.SetBytes(int64(len(src)))
+				cpuLoop(b, func() {
+					if _, err := ops.Lint(m, ops.LintOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+			for _, kept := range []bool{false, true} {
+				b.Run(name+map[bool]string{false: "/serve-first", true: "/serve-kept"}[kept], func(b *testing.B) {
+					m, src := benchFile(b, mode, size)
+					read, err := m.Load()
+					if err != nil {
+						b.Fatal(err)
+					}
+					snap := read
+					m.Cached = func() (*ops.Snapshot, error) { return snap, nil }
+					if _, err := ops.Lint(m, ops.LintOptions{}); err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(src)))
+					cpuLoop(b, func() {
+						if !kept {
+							snap = &ops.Snapshot{Src: read.Src, Doc: read.Doc, Exists: read.Exists}
+						}
+						if _, err := ops.Lint(m, ops.LintOptions{}); err != nil {
+							b.Fatal(err)
+						}
+					})
+				})
+			}
+		}
+	}
+}

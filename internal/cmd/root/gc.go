@@ -3,6 +3,7 @@ package root
 import (
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // lateGCLimit is how much memory a run of learn uses before its first
@@ -41,9 +42,28 @@ func collectLate(limit int64, getenv func(string) string) {
 }
 
 // longLived reports whether the command line args starts a server, which
-// runs for hours and gains nothing from a late first collection.
+// runs for hours and gains nothing from a late first collection. It finds
+// the subcommand as cobra's Find will, global flags before it included
+// (learn --file x serve): an argument that starts with "-" is a flag, and
+// "--name" or "-n" written without "=" takes the next argument as its
+// value, since none of the root's flags goes without one when cobra looks
+// (--help and --version are added after); "--" ends the flags and leaves
+// no subcommand. TestLongLivedAsCobraFinds holds it to cobra.
 func longLived(args []string) bool {
-	return len(args) > 0 && (args[0] == "serve" || args[0] == "mcp")
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return false
+		case strings.HasPrefix(a, "-"):
+			if !strings.Contains(a, "=") && (strings.HasPrefix(a, "--") || len(a) == 2) {
+				i++ // its value
+			}
+		case a != "":
+			return a == "serve" || a == "mcp"
+		}
+	}
+	return false
 }
 
 // gcSentinel holds a pointer so that it is not packed with other small

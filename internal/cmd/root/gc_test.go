@@ -5,6 +5,10 @@ import (
 	"runtime/debug"
 	"testing"
 	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/learn-memory/learn/internal/memview/memviewtest"
 )
 
 // gcSettings reads the collector's percent and memory limit without
@@ -68,21 +72,84 @@ func TestCollectLate(t *testing.T) {
 	}
 }
 
+// longLivedLines are command lines that start a server or not, written
+// the ways people and scripts write them: global flags before the
+// subcommand, with and without "=", a file named like a command, flags
+// cobra does not know yet, "--".
+var longLivedLines = []struct {
+	args []string
+	want bool
+}{
+	{nil, false},
+	{[]string{"recall"}, false},
+	{[]string{"store", "--focus", "serve"}, false},
+	{[]string{"serve"}, true},
+	{[]string{"serve", "--addr", "127.0.0.1:0"}, true},
+	{[]string{"mcp"}, true},
+	{[]string{"hook", "mcp"}, false},
+	{[]string{"--file", "x.md", "serve"}, true},
+	{[]string{"--file", ".tmp/memory-learnings.md", "mcp"}, true},
+	{[]string{"--file=x.md", "serve", "--addr", ":8080"}, true},
+	{[]string{"--file", "serve", "mcp"}, true},
+	{[]string{"--file", "mcp"}, false},
+	{[]string{"--file", "serve"}, false},
+	{[]string{"--file", "x.md", "recall", "serve"}, false},
+	{[]string{"--file", "x.md", "--", "serve"}, false},
+	{[]string{"--", "mcp"}, false},
+	{[]string{"", "serve"}, true},
+	{[]string{"-", "serve"}, true},
+	{[]string{"--json", "serve"}, false},
+	{[]string{"--json=true", "serve"}, true},
+	{[]string{"--help", "serve"}, false},
+	{[]string{"-h", "mcp"}, false},
+	{[]string{"--version", "mcp"}, false},
+	{[]string{"-x", "a", "serve"}, true},
+	{[]string{"-xyz", "serve"}, true},
+	{[]string{"help", "serve"}, false},
+	{[]string{"serve", "--help"}, true},
+	{[]string{"servee"}, false},
+	{[]string{"Serve"}, false},
+	{[]string{"--file"}, false},
+}
+
 func TestLongLived(t *testing.T) {
-	for _, tt := range []struct {
-		args []string
-		want bool
-	}{
-		{nil, false},
-		{[]string{"recall"}, false},
-		{[]string{"store", "--focus", "serve"}, false},
-		{[]string{"serve"}, true},
-		{[]string{"serve", "--addr", "127.0.0.1:0"}, true},
-		{[]string{"mcp"}, true},
-		{[]string{"hook", "mcp"}, false},
-	} {
+	for _, tt := range longLivedLines {
 		if got := longLived(tt.args); got != tt.want {
 			t.Errorf("longLived(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
+
+// TestLongLivedAsCobraFinds holds longLived to the command cobra runs for
+// the same command line: the lines above, and each global flag of the
+// root written before serve and mcp in every form, so that a global flag
+// added later is checked too.
+func TestLongLivedAsCobraFinds(t *testing.T) {
+	lines := [][]string{}
+	for _, l := range longLivedLines {
+		lines = append(lines, l.args)
+	}
+	f, _, _ := memviewtest.Factory(t.TempDir(), time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC), "")
+	whole := NewCmdRoot(f)
+	whole.InitDefaultHelpFlag()
+	whole.InitDefaultVersionFlag()
+	for _, fs := range []*pflag.FlagSet{whole.PersistentFlags(), whole.Flags()} {
+		fs.VisitAll(func(fl *pflag.Flag) {
+			for _, cmd := range []string{"serve", "mcp"} {
+				lines = append(lines, []string{"--" + fl.Name, cmd}, []string{"--" + fl.Name, "v", cmd}, []string{"--" + fl.Name + "=v", cmd})
+				if fl.Shorthand != "" {
+					lines = append(lines, []string{"-" + fl.Shorthand, cmd}, []string{"-" + fl.Shorthand, "v", cmd}, []string{"-" + fl.Shorthand + "=v", cmd})
+				}
+			}
+		})
+	}
+	for _, args := range lines {
+		f, _, _ := memviewtest.Factory(t.TempDir(), time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC), "")
+		root := newCmdRoot(f, args)
+		c, _, err := root.Find(args)
+		want := err == nil && c.Parent() == root && (c.Name() == "serve" || c.Name() == "mcp")
+		if got := longLived(args); got != want {
+			t.Errorf("longLived(%q) = %v, but cobra runs %q", args, got, c.CommandPath())
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package memgen
 
 import (
 	"bytes"
@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/learn-memory/learn/internal/memgen"
 )
 
 // proseCorpus is prose.txt: sentences of real English (the Go standard
@@ -53,7 +51,7 @@ var goIdent = regexp.MustCompile(`\b[A-Za-z_]+\.[A-Za-z_][A-Za-z0-9_]*\b|\b[a-z]
 // and sessions of very different sizes.
 type proseGen struct {
 	r      *rand.Rand
-	buf    bytes.Buffer
+	buf    *bytes.Buffer
 	sents  []proseSentence
 	start  map[string][]int
 	recent []string
@@ -61,17 +59,20 @@ type proseGen struct {
 	used   []int // per sentence of the corpus, how often it was drawn
 }
 
-// proseFile returns a memory file of about size bytes for seed.
-func proseFile(seed int64, size int) []byte {
-	g := &proseGen{r: rand.New(rand.NewPCG(uint64(seed), uint64(seed)^0x70726f7365)), seen: map[string]bool{}}
+// proseFile writes the prose generator's file of about opts.Size bytes to
+// buf. It draws from a random source of its own, seeded apart from the
+// other modes', so its bytes for a seed are what they were when it lived
+// in bench/genmem; DuplicateRate and ConsolidatedShare do not apply.
+func proseFile(buf *bytes.Buffer, opts Options) {
+	seed := uint64(opts.Seed)
+	g := &proseGen{r: rand.New(rand.NewPCG(seed, seed^0x70726f7365)), buf: buf, seen: map[string]bool{}}
 	g.sents, g.start = proseText()
 	g.used = make([]int, len(g.sents))
-	g.buf.Grow(size + 4096)
 	g.buf.WriteString("## Consolidated Learnings\n\n")
-	for c, name := range memgen.Categories {
-		fmt.Fprintf(&g.buf, "**%s:**\n", name)
+	for c, name := range Categories {
+		fmt.Fprintf(g.buf, "**%s:**\n", name)
 		for range 1 + g.r.IntN(3) {
-			fmt.Fprintf(&g.buf, "- %s\n", g.learning(g.pkg(), c))
+			fmt.Fprintf(g.buf, "- %s\n", g.learning(g.pkg(), c))
 		}
 		g.buf.WriteString("\n")
 	}
@@ -80,13 +81,12 @@ func proseFile(seed int64, size int) []byte {
 		if i > 0 {
 			g.buf.WriteString(", ")
 		}
-		fmt.Fprintf(&g.buf, "`%s` (%d)", g.sents[g.r.IntN(len(g.sents))].file, 1+g.r.IntN(30))
+		fmt.Fprintf(g.buf, "`%s` (%d)", g.sents[g.r.IntN(len(g.sents))].file, 1+g.r.IntN(30))
 	}
 	g.buf.WriteString("\n\n---\n\n## Recent Sessions\n\n")
-	memgen.FillSessions(&g.buf, size, time.Date(2026, 11, 1, 18, 0, 0, 0, time.UTC), g.session, func() time.Duration {
+	FillSessions(g.buf, opts.Size, opts.Base, g.session, func() time.Duration {
 		return time.Duration(5+g.r.IntN(60*12)) * time.Minute
 	})
-	return g.buf.Bytes()
 }
 
 func (g *proseGen) pick(list []string) string { return list[g.r.IntN(len(list))] }
@@ -109,7 +109,7 @@ func (g *proseGen) session(at time.Time) {
 	if g.r.IntN(5) == 0 {
 		other = g.pkg()
 	}
-	b := &g.buf
+	b := g.buf
 	fmt.Fprintf(b, "## [%s] - %s %s\n", at.Format("2006-01-02 15:04 MST"), g.pick(proseFocus), pkg)
 	b.WriteString("**Project**: goprose\n")
 	if g.r.IntN(6) != 0 {
@@ -138,7 +138,7 @@ func (g *proseGen) session(at time.Time) {
 	default:
 		n = 9 + g.r.IntN(7)
 	}
-	byCat := make([][]string, len(memgen.Categories))
+	byCat := make([][]string, len(Categories))
 	for i := range n {
 		c := proseCategory(g.r.IntN(100))
 		p := pkg
@@ -147,7 +147,7 @@ func (g *proseGen) session(at time.Time) {
 		}
 		byCat[c] = append(byCat[c], g.learning(p, c))
 	}
-	memgen.WriteCategories(b, byCat)
+	WriteCategories(b, byCat)
 	b.WriteString("---\n\n")
 }
 

@@ -4,7 +4,7 @@
 // learnings from: sentences of the doc comments of the Go standard library
 // (BSD licensed), with the file each came from.
 //
-//	go run ./bench/genmem/mkcorpus.go -o bench/genmem/prose.txt
+//	go run ./internal/memgen/mkcorpus.go -o internal/memgen/prose.txt
 package main
 
 import (
@@ -60,9 +60,9 @@ func main() {
 	}
 	w := bufio.NewWriter(f)
 	fmt.Fprintf(w, "# Sentences from the doc comments of the Go standard library (%s), one a line\n", runtime.Version())
-	fmt.Fprintln(w, "# after the file it came from and a tab, for genmem's prose generator.")
+	fmt.Fprintln(w, "# after the file it came from and a tab, for memgen's prose generator.")
 	fmt.Fprintln(w, "# Copyright 2009 The Go Authors. Used under the Go license (BSD-3-Clause,")
-	fmt.Fprintln(w, "# https://go.dev/LICENSE). Written by: go run ./bench/genmem/mkcorpus.go")
+	fmt.Fprintln(w, "# https://go.dev/LICENSE). Written by: go run ./internal/memgen/mkcorpus.go")
 	seen := map[string]bool{}
 	for _, rel := range paths {
 		h := fnv.New32a()
