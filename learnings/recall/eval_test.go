@@ -215,8 +215,10 @@ var evalTrapFloor = map[string]int{
 	"dev7": 16,
 	// dev8 (55 tasks, a publisher's platform: 15 rare words shared in
 	// another sense, 9 tasks whose subject is absent, 5 paths): 19 of 29
-	// at 4161b50.
-	"dev8": 19,
+	// at 4161b50; 22 since a one-word match whose learning writes the
+	// word as another kind of thing ("bulk actions" for "github actions")
+	// is left out.
+	"dev8": 22,
 }
 
 func evalRecall(t *testing.T, dir string) {

@@ -34,7 +34,10 @@
 // scores less (see Ranking.Chosen). A learning that shares a single word
 // with the task is not chosen when a better match rests on two of the
 // task's words and comes from another session: the word is likely used
-// in another sense (a holiday mode against a holiday rollout freeze).
+// in another sense (a holiday mode against a holiday rollout freeze). Nor
+// is one that writes the word as another kind of thing than the task, when
+// the task says which kind with the word before it: "bulk actions" for
+// "github actions" (see scan.anotherKind).
 package relevance
 
 import (
@@ -631,6 +634,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	}
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
+	s.anotherKind(out, at, floor)
 	return out
 }
 
