@@ -19,6 +19,8 @@ func bakeryMemory() [][]string {
 		{"Flour", "", "Flour is delivered by Meyer on Tuesdays; their invoices come by post."},
 		{"Accounts", "", "A password reset link expires after one hour."},
 		{"Deploys", "", "Deploys run on GitHub Actions; third-party actions are pinned to a commit."},
+		{"Mail", "", "We send emails through Postmark."},
+		{"Sign-up", "", "The sign-up form must validate addresses before saving."},
 	}
 	return append(sessions, chores(200, "The nightly job %d must finish before the %s export runs.", "orders", "stock", "staff", "shifts")...)
 }
@@ -47,6 +49,9 @@ func TestAnotherKind(t *testing.T) {
 		{"actions bare", "which actions are limited", []string{"Bulk actions on the order list"}},
 		{"name written bare", "the new epson jams every morning", []string{"Order tickets print on an Epson"}},
 		{"name after a preposition", "meyer invoice is late", []string{"Flour is delivered by Meyer"}},
+		// A verb before the word is no kind of it.
+		{"verb after a pronoun", "welcome emails go to spam", []string{"We send emails through Postmark"}},
+		{"verb after a modal", "shipping addresses come out garbled", []string{"The sign-up form must validate addresses"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
