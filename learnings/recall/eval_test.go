@@ -314,6 +314,9 @@ func evalRecall(t *testing.T, dir string) {
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(b) }
 	for _, k := range kinds {
 		tl := byKind[k]
+		if tl.total == 0 {
+			continue // dev8's absent tasks want nothing: they hold only traps
+		}
 		t.Logf("%-6s %2d learnings: %5.1f%% with context, %5.1f%% without", k, tl.total, pct(tl.found, tl.total), pct(tl.plain, tl.total))
 	}
 	t.Logf("all    %2d learnings in %d tasks: %5.1f%% with context, %5.1f%% without", sum.total, len(tasks), pct(sum.found, sum.total), pct(sum.plain, sum.total))
