@@ -122,8 +122,12 @@ const evalBudget = 2000
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
+// testdata/dev8 (a publisher's platform: rare words shared in another
+// sense, tasks whose subject is nowhere in the memory, tasks whose only
+// match is one rare word, other words, paths) is a development set written
+// before the relevance3 branch's code, held to its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/dev5", "testdata/dev6", "testdata/dev7"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -165,6 +169,10 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking); 30 of 38 since the "s" of "what's" is
 	// no word of the task.
 	"dev7": 78.9,
+	// dev8's was its baseline (46 of 49 at 4161b50, before the relevance3
+	// branch changed the ranking); 47 of 49 since a match on one signal
+	// that scores half as much again as a corroborated one goes before it.
+	"dev8": 95.9,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -206,6 +214,12 @@ var evalTrapFloor = map[string]int{
 	// sense, other words, paths): 10 of 17 at 4473107; 16 with the rule
 	// above.
 	"dev7": 16,
+	// dev8 (55 tasks, a publisher's platform: 15 rare words shared in
+	// another sense, 9 tasks whose subject is absent, 5 paths): 19 of 29
+	// at 4161b50; 22 since a one-word match whose learning writes the
+	// word as another kind of thing ("bulk actions" for "github actions")
+	// is left out.
+	"dev8": 22,
 }
 
 func evalRecall(t *testing.T, dir string) {
@@ -300,6 +314,9 @@ func evalRecall(t *testing.T, dir string) {
 	pct := func(a, b int) float64 { return 100 * float64(a) / float64(b) }
 	for _, k := range kinds {
 		tl := byKind[k]
+		if tl.total == 0 {
+			continue // dev8's absent tasks want nothing: they hold only traps
+		}
 		t.Logf("%-6s %2d learnings: %5.1f%% with context, %5.1f%% without", k, tl.total, pct(tl.found, tl.total), pct(tl.plain, tl.total))
 	}
 	t.Logf("all    %2d learnings in %d tasks: %5.1f%% with context, %5.1f%% without", sum.total, len(tasks), pct(sum.found, sum.total), pct(sum.plain, sum.total))

@@ -29,6 +29,8 @@ type query struct {
 	told    []bool    // the word is in the task or the branch name, not only in a path
 	paths   []ctxPath
 	joins   []join
+	// mods are, by word, the task's modifiers of it (see modifiersOf).
+	mods [][]string
 }
 
 // join is a word the task writes as two ("front end", "e-paper"), read in
@@ -110,6 +112,7 @@ func newQuery(ctx Context) *query {
 		}
 	}
 	q.joinsOf(string(task))
+	mods := modifiersOf(string(task))
 	for _, w := range wordsOf(ctx.Branch) {
 		if !branchStopWord(w.term) {
 			q.add(w.term, w.shown, weightBranch*w.weight(), false)
@@ -132,6 +135,10 @@ func newQuery(ctx Context) *query {
 				q.add(w.term, w.shown, weightPath*w.weight(), true)
 			}
 		}
+	}
+	q.mods = make([][]string, len(q.words))
+	for i, w := range q.words {
+		q.mods[i] = mods[w]
 	}
 	return q
 }

@@ -34,7 +34,10 @@
 // scores less (see Ranking.Chosen). A learning that shares a single word
 // with the task is not chosen when a better match rests on two of the
 // task's words and comes from another session: the word is likely used
-// in another sense (a holiday mode against a holiday rollout freeze).
+// in another sense (a holiday mode against a holiday rollout freeze). Nor
+// is one that writes the word as another kind of thing than the task, when
+// the task says which kind with the word before it: "bulk actions" for
+// "github actions" (see scan.anotherKind).
 package relevance
 
 import (
@@ -162,9 +165,10 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.alone }
 
 // Relevant returns the matches Chosen admits, the corroborated ones
-// first, each group best first. Among those at or above the floor, one
-// that shares a single rare word with the task goes after those that
-// share more, and is left out when a better match rests on two words of
+// first, each group best first, but for a match on one signal that scores
+// half as much again as a corroborated one (see CompareCorroboration).
+// Among those at or above the floor, one that shares a single rare word
+// with the task goes after those that share more, and is left out when a better match rests on two words of
 // the task and comes from another session (see company). Leaving out
 // every such match lost learnings the evaluation sets need, as when
 // "trucks" or "replays" is all a task and its learning share; so did
@@ -183,11 +187,11 @@ func (r Ranking) Relevant() []Match {
 	return out
 }
 
-// CompareCorroboration orders corroborated matches before the others, and
-// both before the matches whose only link to the context is a document
-// their session read (a session that read invoicer/render.py may have
-// learnt how to run the formatter), for a stable sort of matches already
-// best first.
+// CompareCorroboration orders corroborated matches before the others,
+// unless the other scores more than uncorroborated times as much, and both
+// before the matches whose only link to the context is a document their
+// session read (a session that read invoicer/render.py may have learnt how
+// to run the formatter), for a stable sort of matches already best first.
 func (r Ranking) CompareCorroboration(a, b Match) int {
 	if a.onlySeen != b.onlySeen {
 		if a.onlySeen {
@@ -195,7 +199,29 @@ func (r Ranking) CompareCorroboration(a, b Match) int {
 		}
 		return -1
 	}
-	return cmp.Compare(min(b.signals, r.need), min(a.signals, r.need))
+	return cmp.Compare(r.corroborated(b), r.corroborated(a))
+}
+
+// uncorroborated is how many times a corroborated match's score a match
+// resting on one signal must score to go before it. Two common words of
+// the task ("author" and "royalties") corroborate a match as well as two
+// rare ones, so strict corroboration-first put "The royalty report groups
+// by contract, not by author" (5.9) and "Use the sample manuscript in
+// tests, never a real author's" (3.9) before "Returns are deducted in the
+// statement period" (6.0, "returns" alone) for "bookstore returns are
+// hitting the author's royalties twice", and the budget left it out.
+// Measured on the development sets: 1.25 to 1.5 find one more wanted
+// learning on dev8 and change nothing else; at 1 (score order) eval4
+// loses a trap and eval6 drops below its floor.
+const uncorroborated = 1.5
+
+// corroborated is m's score for ordering by corroboration (see
+// CompareCorroboration).
+func (r Ranking) corroborated(m Match) float64 {
+	if m.signals >= r.need {
+		return m.Score
+	}
+	return m.Score / uncorroborated
 }
 
 // Rank scores every learning of ls against ctx. Equal scores keep the
@@ -631,6 +657,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	}
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
+	s.anotherKind(out, at, floor)
 	return out
 }
 

@@ -266,3 +266,31 @@ func TestScoreByHand(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareCorroboration holds that a match resting on one signal goes
+// after a corroborated one unless it scores half as much again, and that
+// a match linked only by what its session read goes after both.
+func TestCompareCorroboration(t *testing.T) {
+	r := Ranking{need: 2}
+	one := func(score float64) Match { return Match{Score: score, signals: 1} }
+	two := func(score float64) Match { return Match{Score: score, signals: 2} }
+	tests := []struct {
+		name string
+		a, b Match
+		want int
+	}{
+		{"corroborated first", two(4), one(5), -1},
+		{"one signal scoring half as much again", one(6.1), two(4), -1},
+		{"one signal scoring just under that", one(5.9), two(4), 1},
+		{"both corroborated, by score", two(4), two(5), 1},
+		{"seen only last", Match{Score: 9, signals: 2, onlySeen: true}, one(4), 1},
+		{"equal", two(4), two(4), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.CompareCorroboration(tt.a, tt.b); got != tt.want {
+				t.Errorf("CompareCorroboration(%+v, %+v) = %d, want %d", tt.a, tt.b, got, tt.want)
+			}
+		})
+	}
+}

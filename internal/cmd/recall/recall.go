@@ -91,12 +91,16 @@ the path (the session may have learnt something else). Only learnings scoring at
 least the floor are chosen: the score of a task word held once by one learning
 in 50 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
-path, two paths) come before those resting on one rare word, and one resting on
-a single task word is left out when a learning of another session holds two task
-words and scores higher: the word is then likely used in another sense (holiday
-mode against a holiday rollout freeze). A learning under the floor is chosen,
-last, when it shares a task word with a learning of its own session chosen on
-two signals: a second fact about the same subject.
+path, two paths) come before those resting on one rare word, unless that one
+scores half as much again, and one resting on a single task word is left out
+when a learning of another session holds two task words and scores higher: the
+word is then likely used in another sense (holiday mode against a holiday
+rollout freeze). So is one whose word names another kind
+of thing than the task's, whatever else matches: the task puts a word before it
+("github actions"), the learning holds none of those and always puts another
+("bulk actions"). A learning under the floor is chosen, last, when it shares a
+task word with a learning of its own session chosen on two signals: a second
+fact about the same subject.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 

@@ -1,0 +1,92 @@
+package relevance
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// bakeryMemory is a bakery chain's project memory in which a few words
+// name two kinds of thing: bulk actions in the admin and the CI's
+// workflow actions, a loyalty counter that resets and a password reset,
+// receipt footers and a website's footer.
+func bakeryMemory() [][]string {
+	sessions := [][]string{
+		{"Order list", "", "Bulk actions on the order list are limited to 100 rows; more time out."},
+		{"Loyalty cards", "", "The loyalty stamp counter resets every January."},
+		{"Receipts", "", "Receipt footers show the shop's VAT number."},
+		{"Ticket printers", "", "Order tickets print on an Epson TM-T20 in every kitchen."},
+		{"Flour", "", "Flour is delivered by Meyer on Tuesdays; their invoices come by post."},
+		{"Accounts", "", "A password reset link expires after one hour."},
+		{"Deploys", "", "Deploys run on GitHub Actions; third-party actions are pinned to a commit."},
+		{"Mail", "", "We send emails through Postmark."},
+		{"Sign-up", "", "The sign-up form must validate addresses before saving."},
+	}
+	return append(sessions, chores(200, "The nightly job %d must finish before the %s export runs.", "orders", "stock", "staff", "shifts")...)
+}
+
+// TestAnotherKind holds that a learning sharing one word with the task is
+// not chosen when it writes that word as another kind of thing than the
+// task does ("bulk actions" for "github actions"), even when nothing else
+// matches the task, and that it is chosen when it holds the task's word
+// for the kind, writes the word bare somewhere ("an Epson", "by Meyer"),
+// or the task writes it bare. Each "nil" case chose the learning before
+// the rule.
+func TestAnotherKind(t *testing.T) {
+	ls := memory(bakeryMemory()...)
+	tests := []struct {
+		name   string
+		task   string
+		chosen []string
+	}{
+		{"github actions", "migrate the ci to github actions", []string{"Deploys run on GitHub Actions"}},
+		{"absent subject", "our jenkins actions are slow", nil},
+		{"password reset", "password reset mails never arrive", []string{"A password reset link expires"}},
+		{"loyalty reset", "loyalty stamps reset too early", []string{"The loyalty stamp counter resets"}},
+		{"reset bare", "when does the counter reset", []string{"The loyalty stamp counter resets"}},
+		{"website footer", "add a newsletter box to the website footer", nil},
+		{"receipt footer", "receipt footer is missing the vat number", []string{"Receipt footers show"}},
+		{"actions bare", "which actions are limited", []string{"Bulk actions on the order list"}},
+		{"name written bare", "the new epson jams every morning", []string{"Order tickets print on an Epson"}},
+		{"name after a preposition", "meyer invoice is late", []string{"Flour is delivered by Meyer"}},
+		// A verb before the word is no kind of it.
+		{"verb after a pronoun", "welcome emails go to spam", []string{"We send emails through Postmark"}},
+		{"verb after a modal", "shipping addresses come out garbled", []string{"The sign-up form must validate addresses"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, m := range Rank(ls, Context{Task: tt.task}).Relevant() {
+				got = append(got, m.Learning.Text)
+			}
+			var want []string
+			for _, p := range tt.chosen {
+				want = append(want, textStarting(t, ls, p))
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%q: chosen (-want +got):\n%s", tt.task, diff)
+			}
+		})
+	}
+}
+
+func TestModifiersOf(t *testing.T) {
+	tests := []struct {
+		task string
+		want map[string][]string
+	}{
+		{"github actions", map[string][]string{"action": {"github"}}},
+		{"the actions", map[string][]string{}},
+		{"password reset mails, reset it", map[string][]string{"mail": {"reset"}}},
+		{"firmware update", map[string][]string{}},
+		{"fix the 2 footers", map[string][]string{}},
+		{"website footer and mobile footer", map[string][]string{"footer": {"websit", "mobil"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, modifiersOf(tt.task)); diff != "" {
+				t.Errorf("modifiersOf(%q) (-want +got):\n%s", tt.task, diff)
+			}
+		})
+	}
+}
