@@ -1,6 +1,9 @@
 package learnings
 
-import "bytes"
+import (
+	"bytes"
+	"sync"
+)
 
 // lineKind says what a line is at the top level of the document, which is
 // all the section and learning structure needs: CommonMark containers below
@@ -630,18 +633,20 @@ func listMarker(b []byte) int {
 	return w
 }
 
-var htmlBlockTags = map[string]bool{}
-
-func init() {
+// htmlBlockTags are the tag names that start a CommonMark HTML block of
+// type 6; built on first use, as few memories hold HTML.
+var htmlBlockTags = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, t := range []string{"address", "article", "aside", "base", "basefont", "blockquote", "body",
 		"caption", "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
 		"fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3",
 		"h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main",
 		"menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "search",
 		"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul"} {
-		htmlBlockTags[t] = true
+		m[t] = true
 	}
-}
+	return m
+})
 
 var htmlRawTags = []string{"pre", "script", "style", "textarea"}
 
@@ -690,7 +695,7 @@ func htmlStart(b []byte, inPara bool) int {
 			}
 		}
 	}
-	if (atEnd || bytes.HasPrefix(b[j:], []byte("/>"))) && htmlBlockTags[string(tag)] {
+	if (atEnd || bytes.HasPrefix(b[j:], []byte("/>"))) && htmlBlockTags()[string(tag)] {
 		return htmlBlock
 	}
 	if !inPara && completeTag(b, j, closing) {

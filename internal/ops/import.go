@@ -5,11 +5,11 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
@@ -385,10 +385,10 @@ func importedIDs(doc *learnings.Document, sessions []importSession) map[string]s
 }
 
 // indexLink reads a line of a memory index: "[Title](file.md) — hook".
-var indexLink = regexp.MustCompile(`^\[[^\]]+\]\(([^)\s]+\.md)\)`)
+var indexLink = lazyregexp.New(`^\[[^\]]+\]\(([^)\s]+\.md)\)`)
 
 func indexTarget(text string) string {
-	if m := indexLink.FindStringSubmatch(text); m != nil {
+	if m := indexLink().FindStringSubmatch(text); m != nil {
 		return m[1]
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/learn-memory/learn/internal/lazyregexp"
 )
@@ -484,7 +485,7 @@ func kindOf(w []string) (Kind, *Command) {
 		}
 		return script(sub), nil
 	}
-	if k, ok := tools[name]; ok {
+	if k, ok := tools()[name]; ok {
 		return k, nil
 	}
 	// A script the project runs: ./test.sh, scripts/lint, bin/server.
@@ -498,40 +499,43 @@ func kindOf(w []string) (Kind, *Command) {
 // point (vendor/bin/phpunit, node_modules/.bin/jest) by the tool, else by
 // the words of its name (test_api.py, build.js), else runtime.
 func script(path string) Kind {
-	if k, ok := tools[base(path)]; ok {
+	if k, ok := tools()[base(path)]; ok {
 		return k
 	}
 	return byWords(base(path), Runtime)
 }
 
-// tools are the commands whose name says their kind.
-var tools = map[string]Kind{
-	// tests
-	"pytest": Test, "py.test": Test, "unittest": Test, "nose2": Test, "nosetests": Test, "tox": Test, "nox": Test,
-	"jest": Test, "vitest": Test, "mocha": Test, "ava": Test, "tap": Test, "karma": Test, "jasmine": Test, "cypress": Test,
-	"playwright": Test, "rspec": Test, "minitest": Test, "phpunit": Test, "pest": Test, "bats": Test, "ginkgo": Test,
-	"gotestsum": Test, "richgo": Test, "ward": Test, "behave": Test, "cucumber": Test, "prove": Test, "busted": Test,
-	"hardhat": Test, "forge": Test, "meson": Build, "coverage": Test, "web-test-runner": Test, "build": Build,
-	// type checkers
-	"tsc": Typecheck, "vue-tsc": Typecheck, "svelte-check": Typecheck, "mypy": Typecheck, "dmypy": Typecheck, "pyright": Typecheck,
-	"basedpyright": Typecheck, "pytype": Typecheck, "pyre": Typecheck, "flow": Typecheck, "phpstan": Typecheck, "psalm": Typecheck,
-	"srb": Typecheck, "steep": Typecheck, "ty": Typecheck, "tsgo": Typecheck,
-	// linters and formatters run as checks
-	"eslint": Lint, "ruff": Lint, "flake8": Lint, "pylint": Lint, "pycodestyle": Lint, "pydocstyle": Lint, "black": Lint,
-	"isort": Lint, "prettier": Lint, "biome": Lint, "oxlint": Lint, "golangci-lint": Lint, "staticcheck": Lint, "revive": Lint,
-	"gofmt": Lint, "goimports": Lint, "gofumpt": Lint, "govulncheck": Lint, "rubocop": Lint, "standardrb": Lint, "shellcheck": Lint,
-	"shfmt": Lint, "hadolint": Lint, "stylelint": Lint, "markdownlint": Lint, "markdownlint-cli2": Lint, "yamllint": Lint,
-	"ktlint": Lint, "swiftlint": Lint, "swiftformat": Lint, "clang-tidy": Lint, "clang-format": Lint, "cpplint": Lint,
-	"rustfmt": Lint, "actionlint": Lint, "tflint": Lint, "buf": Lint, "vale": Lint, "codespell": Lint, "bandit": Lint,
-	"semgrep": Lint, "xo": Lint, "standard": Lint, "tslint": Lint, "jshint": Lint, "htmlhint": Lint, "sqlfluff": Lint,
-	"autopep8": Lint, "yapf": Lint, "mdformat": Lint, "dprint": Lint, "lint-staged": Lint,
-	// builds
-	"gcc": Build, "g++": Build, "cc": Build, "c++": Build, "clang": Build, "clang++": Build, "javac": Build, "kotlinc": Build,
-	"rustc": Build, "webpack": Build, "rollup": Build, "esbuild": Build, "parcel": Build, "tsup": Build, "vite": Build,
-	"next": Build, "nuxt": Build, "turbo": Build, "nx": Build, "lerna": Build, "hugo": Build, "mkdocs": Build,
-	"sphinx-build": Build, "protoc": Build, "msbuild": Build, "scons": Build, "autoreconf": Build, "configure": Build,
-	"wasm-pack": Build, "maturin": Build, "goreleaser": Build, "ko": Build, "earthly": Build, "nix": Build, "nix-build": Build,
-}
+// tools are the commands whose name says their kind; built on first use,
+// as only hook events that ran a command read it.
+var tools = sync.OnceValue(func() map[string]Kind {
+	return map[string]Kind{
+		// tests
+		"pytest": Test, "py.test": Test, "unittest": Test, "nose2": Test, "nosetests": Test, "tox": Test, "nox": Test,
+		"jest": Test, "vitest": Test, "mocha": Test, "ava": Test, "tap": Test, "karma": Test, "jasmine": Test, "cypress": Test,
+		"playwright": Test, "rspec": Test, "minitest": Test, "phpunit": Test, "pest": Test, "bats": Test, "ginkgo": Test,
+		"gotestsum": Test, "richgo": Test, "ward": Test, "behave": Test, "cucumber": Test, "prove": Test, "busted": Test,
+		"hardhat": Test, "forge": Test, "meson": Build, "coverage": Test, "web-test-runner": Test, "build": Build,
+		// type checkers
+		"tsc": Typecheck, "vue-tsc": Typecheck, "svelte-check": Typecheck, "mypy": Typecheck, "dmypy": Typecheck, "pyright": Typecheck,
+		"basedpyright": Typecheck, "pytype": Typecheck, "pyre": Typecheck, "flow": Typecheck, "phpstan": Typecheck, "psalm": Typecheck,
+		"srb": Typecheck, "steep": Typecheck, "ty": Typecheck, "tsgo": Typecheck,
+		// linters and formatters run as checks
+		"eslint": Lint, "ruff": Lint, "flake8": Lint, "pylint": Lint, "pycodestyle": Lint, "pydocstyle": Lint, "black": Lint,
+		"isort": Lint, "prettier": Lint, "biome": Lint, "oxlint": Lint, "golangci-lint": Lint, "staticcheck": Lint, "revive": Lint,
+		"gofmt": Lint, "goimports": Lint, "gofumpt": Lint, "govulncheck": Lint, "rubocop": Lint, "standardrb": Lint, "shellcheck": Lint,
+		"shfmt": Lint, "hadolint": Lint, "stylelint": Lint, "markdownlint": Lint, "markdownlint-cli2": Lint, "yamllint": Lint,
+		"ktlint": Lint, "swiftlint": Lint, "swiftformat": Lint, "clang-tidy": Lint, "clang-format": Lint, "cpplint": Lint,
+		"rustfmt": Lint, "actionlint": Lint, "tflint": Lint, "buf": Lint, "vale": Lint, "codespell": Lint, "bandit": Lint,
+		"semgrep": Lint, "xo": Lint, "standard": Lint, "tslint": Lint, "jshint": Lint, "htmlhint": Lint, "sqlfluff": Lint,
+		"autopep8": Lint, "yapf": Lint, "mdformat": Lint, "dprint": Lint, "lint-staged": Lint,
+		// builds
+		"gcc": Build, "g++": Build, "cc": Build, "c++": Build, "clang": Build, "clang++": Build, "javac": Build, "kotlinc": Build,
+		"rustc": Build, "webpack": Build, "rollup": Build, "esbuild": Build, "parcel": Build, "tsup": Build, "vite": Build,
+		"next": Build, "nuxt": Build, "turbo": Build, "nx": Build, "lerna": Build, "hugo": Build, "mkdocs": Build,
+		"sphinx-build": Build, "protoc": Build, "msbuild": Build, "scons": Build, "autoreconf": Build, "configure": Build,
+		"wasm-pack": Build, "maturin": Build, "goreleaser": Build, "ko": Build, "earthly": Build, "nix": Build, "nix-build": Build,
+	}
+})
 
 // packageScript classifies npm, pnpm, yarn and bun commands by the script
 // they run ("npm test", "npm run build", "yarn lint", "bun run dev").
@@ -557,7 +561,7 @@ func packageScript(tool string, args []string) Kind {
 		if tool == "bun" && strings.Contains(rest[0], ".") {
 			return byWords(base(rest[0]), Runtime)
 		}
-		if k, ok := tools[base(rest[0])]; ok && sub != "run" && sub != "run-script" {
+		if k, ok := tools()[base(rest[0])]; ok && sub != "run" && sub != "run-script" {
 			return k
 		}
 		return byWords(rest[0], Runtime)
@@ -565,7 +569,7 @@ func packageScript(tool string, args []string) Kind {
 	if tool == "bun" && strings.Contains(sub, ".") {
 		return byWords(base(sub), Runtime)
 	}
-	if k, ok := tools[sub]; ok && tool != "npm" {
+	if k, ok := tools()[sub]; ok && tool != "npm" {
 		return k // "yarn jest", "pnpm tsc"
 	}
 	if tool == "npm" {

@@ -5,14 +5,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
-var months = map[string]int{}
-
-func init() {
+// months maps month names and abbreviations in the languages memories are
+// written in to 1-12; built on first use, as only imports read dates.
+var months = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
 	for i, names := range [][]string{
 		{"january", "jan", "gennaio", "janvier", "januar", "enero"},
 		{"february", "feb", "febbraio", "février", "fevrier", "februar", "febrero"},
@@ -28,10 +30,11 @@ func init() {
 		{"december", "dec", "dicembre", "décembre", "decembre", "dezember", "diciembre"},
 	} {
 		for _, n := range names {
-			months[n] = i + 1
+			m[n] = i + 1
 		}
 	}
-}
+	return m
+})
 
 var (
 	isoDate     = lazyregexp.New(`\b(20\d\d|19\d\d)[-/.](\d{1,2})[-/.](\d{1,2})\b`)
@@ -71,11 +74,11 @@ func findDate(s string) (date string, start, end int, ok bool) {
 	case try(cjkDate(), func(m []string) (int, int, int, bool) { return num(m[1]), num(m[2]), num(m[3]), true }):
 	case try(vietDate(), func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):
 	case try(monthFirst(), func(m []string) (int, int, int, bool) {
-		mo, known := months[strings.ToLower(m[1])]
+		mo, known := months()[strings.ToLower(m[1])]
 		return num(m[3]), mo, num(m[2]), known
 	}):
 	case try(dayFirst(), func(m []string) (int, int, int, bool) {
-		mo, known := months[strings.ToLower(m[2])]
+		mo, known := months()[strings.ToLower(m[2])]
 		return num(m[3]), mo, num(m[1]), known
 	}):
 	case try(dmyDate(), func(m []string) (int, int, int, bool) { return num(m[3]), num(m[2]), num(m[1]), true }):

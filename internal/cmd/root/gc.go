@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // lateGCLimit is how much memory a run of learn uses before its first
@@ -30,15 +31,55 @@ func collectLate(limit int64, getenv func(string) string) {
 	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	percent := debug.SetGCPercent(-1)
-	memLimit := debug.SetMemoryLimit(limit)
-	// The cleanup runs after the first collection, the one the limit
-	// starts: the sentinel is garbage from the start.
+	late.Lock()
+	defer late.Unlock()
+	late.limit = limit
+	late.percent = debug.SetGCPercent(-1)
+	late.memLimit = debug.SetMemoryLimit(limit)
+	late.on = true
+	armLocked()
+}
+
+// late is what collectLate changed, so that collectNow can start it again.
+var late struct {
+	sync.Mutex
+	on       bool // the collector waits for the limit
+	gen      int  // which sentinel's cleanup ends the wait
+	limit    int64
+	percent  int // the settings the first collection puts back
+	memLimit int64
+}
+
+// armLocked makes a sentinel whose cleanup, run after the first collection
+// (the one the limit starts: the sentinel is garbage from the start), puts
+// the collector back, unless collectNow started the wait again meanwhile.
+func armLocked() {
+	late.gen++
+	gen := late.gen
 	sentinel := &gcSentinel{}
 	runtime.AddCleanup(sentinel, func(int) {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(memLimit)
+		late.Lock()
+		defer late.Unlock()
+		if late.on && late.gen == gen {
+			late.on = false
+			debug.SetGCPercent(late.percent)
+			debug.SetMemoryLimit(late.memLimit)
+		}
 	}, 0)
+}
+
+// collectNow runs a collection, for hugeheap, which frees the block it
+// marked for 2 MB pages that way, and then goes on collecting late as
+// before: the collection would otherwise end collectLate's wait.
+func collectNow() {
+	late.Lock()
+	defer late.Unlock()
+	runtime.GC()
+	if late.on {
+		debug.SetGCPercent(-1)
+		debug.SetMemoryLimit(late.limit)
+		armLocked()
+	}
 }
 
 // longLived reports whether the command line args starts a server, which

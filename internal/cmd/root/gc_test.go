@@ -2,6 +2,7 @@ package root
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
@@ -110,6 +111,49 @@ var longLivedLines = []struct {
 	{[]string{"servee"}, false},
 	{[]string{"Serve"}, false},
 	{[]string{"--file"}, false},
+}
+
+// TestCollectNow checks that the collection hugeheap forces does not end
+// the late collection: the collector stays off until the limit, and then
+// comes back as before.
+func TestCollectNow(t *testing.T) {
+	percent, limit := gcSettings()
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	})
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
+	collectNow()
+	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
+		t.Fatalf("collectNow without collectLate changed the collector: percent %d, limit %d", p, l)
+	}
+	// Above what the test binary holds already (the scripts before this
+	// test ran learn in-process), so only the loop below reaches it.
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	max := int64(ms.Sys) + 64<<20
+	collectLate(max, func(string) string { return "" })
+	for range 3 {
+		collectNow()
+		time.Sleep(10 * time.Millisecond) // the cleanups of the sentinels collected run meanwhile
+		if p, l := gcSettings(); p != -1 || l != max {
+			t.Fatalf("after collectNow the collector is back: percent %d, limit %d", p, l)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for p, _ := gcSettings(); p != 100; p, _ = gcSettings() {
+		if time.Now().After(deadline) {
+			t.Fatalf("collector still deferred after allocating past the limit: percent %d", p)
+		}
+		for range 64 {
+			sink = make([]byte, 1<<20)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if _, l := gcSettings(); l != math.MaxInt64 {
+		t.Errorf("memory limit after the first collection %d, want none", l)
+	}
 }
 
 func TestLongLived(t *testing.T) {

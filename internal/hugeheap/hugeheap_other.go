@@ -1,0 +1,7 @@
+//go:build !linux
+
+package hugeheap
+
+func supported() bool { return false }
+
+func advise([]byte) bool { return false }
