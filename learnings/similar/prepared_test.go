@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -136,7 +137,62 @@ func dumpAnalysis(a *analysis) string {
 		return strings.Join(parts, " | ")
 	}
 	return fmt.Sprintf("  items: %s\n  gapped: %s\n  raw: %s\n  active: %s\n  or: %d key: %s\n",
-		clauses(a.items), clauses(a.gapped), clauses(a.raw), clauses(a.active), a.or, a.key)
+		clauses(a.items), clauses(a.gapped), clauses(a.raw), clauses(a.active), a.or, keyText(a.items, a.or))
+}
+
+// keyText is the multiset key hashes, written out: the tokens of items
+// sorted ("after" read as "before"), then " |or" and a "|" for each "or".
+func keyText(items [][]string, or int) string {
+	var all []string
+	for _, it := range items {
+		for _, tok := range it {
+			if tok == "after" {
+				tok = "before"
+			}
+			all = append(all, tok)
+		}
+	}
+	slices.Sort(all)
+	s := strings.Join(all, " ")
+	if or > 0 {
+		s += " |or" + strings.Repeat("|", or)
+	}
+	return s
+}
+
+// TestKeyIsTheMultiset checks that two texts get one analysis key exactly
+// when their tokens, sorted, and their counts of "or" are the same, on
+// every pair of pairs.txt and the golden texts, each text against the
+// other of its pair and against every golden text.
+func TestKeyIsTheMultiset(t *testing.T) {
+	texts := goldenTexts(t)
+	for _, p := range loadPairs(t) {
+		texts = append(texts, p.stored, p.cand)
+	}
+	type read struct{ key, text string }
+	reads := make([]read, len(texts))
+	for i, s := range texts {
+		a := analyse(s)
+		reads[i] = read{a.key, keyText(a.items, a.or)}
+		if (a.key == "") != (reads[i].text == "") {
+			t.Fatalf("%q: key %q, tokens %q", s, a.key, reads[i].text)
+		}
+	}
+	equal := 0
+	for i := range reads {
+		for j := range i {
+			if (reads[i].key == reads[j].key) != (reads[i].text == reads[j].text) {
+				t.Fatalf("%q and %q: keys equal %v, tokens %q and %q", texts[i], texts[j],
+					reads[i].key == reads[j].key, reads[i].text, reads[j].text)
+			}
+			if reads[i].text == reads[j].text {
+				equal++
+			}
+		}
+	}
+	if equal == 0 {
+		t.Fatal("no two texts share their tokens: the test checks nothing")
+	}
 }
 
 // analyseByChunks is analyse as the tokenizer reads a text on its own:
