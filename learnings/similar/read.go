@@ -202,9 +202,8 @@ func readClauses(sc *scratch, folded string, toks []string, fields []field, cur 
 }
 
 // keyOf is the analysis key of the text a.fill would read, without
-// keeping the clauses: the key is the sorted multiset of the tokens of
-// every clause, which normaliseLists only reorders, and the count of
-// "or"s.
+// keeping the clauses: the key is the multiset of the tokens of every
+// clause, which normaliseLists only reorders, and the count of "or"s.
 func keyOf(sc *scratch, folded string, toks []string, fields []field) string {
 	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
 	t := readClauses(sc, folded, toks, fields, sc.clause)
