@@ -9,8 +9,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/memgen"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/prepared.golden")
@@ -260,4 +263,56 @@ func TestAnalysisSharedBetweenGoroutines(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// foldWhole is fold as it was first written: the whole text through NFKC
+// and case folding.
+func foldWhole(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.ReplaceAll(cases.Fold().String(norm.NFKC.String(s)), "\u2019", "'")
+		}
+	}
+	return strings.ToLower(s)
+}
+
+// FuzzFold checks that folding the runs of characters outside ASCII apart
+// reads a text as folding all of it does.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Ｕｓｅ ＡＰＩ ﬁles", "e\u0301cole E\u0301COLE", "Straße STRASSE ß ẞ", "ΣΊΣΥΦΟΣ σας",
+		"a\u0308\u0301 o\u0323\u0302 A\u030a", "İstanbul ıI", "\u1100\u1161\u11a8 가각", "don’t ’tis ‘x’", "K Å Ω ㎒ ½ ²",
+		"\xff\xfe bad \xc3 utf-8 \xe2\x80", "naïve café — “quoted” → 🚀 ✅ 東京 日本語", "ASCII only, Mixed Case",
+		"x\u0300" + strings.Repeat("A", 20) + "\u0301", "tail é", "é head", "ǅ ǆ Ǆ ﬀ ﬃ", "ＡＢＣ" + strings.Repeat("Z", 15) + "ｄ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := fold(s), foldWhole(s); got != want {
+			t.Fatalf("fold(%q) = %q, folding it whole %q", s, got, want)
+		}
+	})
+}
+
+// BenchmarkFold folds every learning of a generated 1 MB memory of each
+// generator, by runs (fold) and whole (foldWhole); one op is the memory.
+func BenchmarkFold(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		var texts []string
+		for line := range strings.Lines(string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode}))) {
+			if text, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok {
+				texts = append(texts, text)
+			}
+		}
+		for _, way := range []struct {
+			name string
+			fold func(string) string
+		}{{"runs", fold}, {"whole", foldWhole}} {
+			b.Run(mode+"/"+way.name, func(b *testing.B) {
+				for b.Loop() {
+					for _, s := range texts {
+						way.fold(s)
+					}
+				}
+			})
+		}
+	}
 }
