@@ -1,6 +1,7 @@
 package similar_test
 
 import (
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -35,6 +36,30 @@ func BenchmarkPrepare(b *testing.B) {
 				similar.Prepare(texts[i%len(texts)])
 			}
 		})
+	}
+}
+
+// BenchmarkPrepareMemory reads every learning of a generated 10 MB memory
+// of each generator on one goroutine, as lint's and improve-docs' Prepare
+// (full) and stats' and compact's key alone (keyed) do; one op is the
+// whole memory, and cpu-ms/op is what it costs on a busy machine.
+func BenchmarkPrepareMemory(b *testing.B) {
+	for _, mode := range generators {
+		texts := memoryTexts(mode)
+		for _, way := range []struct {
+			name string
+			read func(n int, text func(i int) string, visit func(i int, t *similar.Text)) []*similar.Text
+		}{{"full", similar.PrepareInOrder}, {"keyed", similar.PrepareKeysInOrder}} {
+			b.Run(name(mode)+"/"+way.name, func(b *testing.B) {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+				start, n := cpuTime(), 0
+				for b.Loop() {
+					way.read(len(texts), func(i int) string { return texts[i] }, func(int, *similar.Text) {})
+					n++
+				}
+				b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+			})
+		}
 	}
 }
 

@@ -89,15 +89,79 @@ func appendCanonical(toks []string, s string) []string {
 
 // fold applies NFKC and case folding, and maps the typographic apostrophe to
 // the ASCII one. ASCII text, the common case, takes a cheap path with the
-// same result.
+// same result, and so do the ASCII stretches of other text: only its runs
+// of other characters go through NFKC and case folding, each with the
+// ASCII character before it (a combining mark may join that one). Neither
+// crosses the start of an ASCII character, which combines with nothing
+// before it and is never reordered, so each run reads as in the whole
+// text (FuzzFold). A fifth to two fifths of the learnings of the bench's
+// generated memories hold a character outside ASCII (an accent, an emoji,
+// a dash), and folding them whole was about a tenth of preparing them;
+// folding the runs folds every learning of their 1 MB memories in a third
+// to half the time (BenchmarkFold, best of three on a loaded machine:
+// default 48 -> 20 ms, long 112 -> 40, sparse 31 -> 10, paths 24 -> 12,
+// agent 44 -> 24; intl, mostly other letters, 188 -> 170).
 func fold(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			s = cases.Fold().String(norm.NFKC.String(s))
-			return strings.ReplaceAll(s, "\u2019", "'")
-		}
+	i := asciiPrefix(s, 0)
+	if i == len(s) {
+		return strings.ToLower(s)
 	}
-	return strings.ToLower(s)
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	done := 0 // s[:done] is written
+	for i < len(s) {
+		// s[done:i] is ASCII and s[i] is not: fold from the
+		// character before s[i] to the end of the run, or of the next
+		// runs when only a few ASCII bytes part them.
+		from := max(done, i-1)
+		end := i
+		for {
+			for end < len(s) && s[end] >= utf8.RuneSelf {
+				end++
+			}
+			if next := asciiPrefix(s, end); next < len(s) && next-end < foldGap {
+				end = next
+				continue
+			}
+			break
+		}
+		lowerASCII(&b, s[done:from])
+		b.WriteString(strings.ReplaceAll(cases.Fold().String(norm.NFKC.String(s[from:end])), "\u2019", "'"))
+		done = end
+		i = asciiPrefix(s, end)
+	}
+	lowerASCII(&b, s[done:])
+	return b.String()
+}
+
+// foldGap is the fewest ASCII bytes between two runs of other characters
+// that fold folds apart: a shorter gap is folded with them, which costs
+// less than starting the transforms again.
+const foldGap = 16
+
+// asciiPrefix is the index of the first byte at or after i that is not
+// ASCII, len(s) when none is.
+func asciiPrefix(s string, i int) int {
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+// lowerASCII writes the ASCII text s in lower case.
+func lowerASCII(b *strings.Builder, s string) {
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (s[j] < 'A' || s[j] > 'Z') {
+			j++
+		}
+		b.WriteString(s[i:j])
+		if j < len(s) {
+			b.WriteByte(s[j] + 'a' - 'A')
+			j++
+		}
+		i = j
+	}
 }
 
 func isWordRune(r rune) bool {

@@ -11,7 +11,7 @@ import (
 // SameIndex finds, among many learnings, one that is the same learning as
 // a text, for recall's collapsing, compact's merging, lint and the repeats
 // inside one input. Only the same learning counts, never an update, so a
-// map from each text's analysis key (every token, sorted) finds the few
+// map from each text's analysis key (every token, hashed) finds the few
 // entries worth testing, whatever the number of learnings.
 type SameIndex struct {
 	ids   []int

@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/memgen"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/prepared.golden")
@@ -136,7 +140,62 @@ func dumpAnalysis(a *analysis) string {
 		return strings.Join(parts, " | ")
 	}
 	return fmt.Sprintf("  items: %s\n  gapped: %s\n  raw: %s\n  active: %s\n  or: %d key: %s\n",
-		clauses(a.items), clauses(a.gapped), clauses(a.raw), clauses(a.active), a.or, a.key)
+		clauses(a.items), clauses(a.gapped), clauses(a.raw), clauses(a.active), a.or, keyText(a.items, a.or))
+}
+
+// keyText is the multiset key hashes, written out: the tokens of items
+// sorted ("after" read as "before"), then " |or" and a "|" for each "or".
+func keyText(items [][]string, or int) string {
+	var all []string
+	for _, it := range items {
+		for _, tok := range it {
+			if tok == "after" {
+				tok = "before"
+			}
+			all = append(all, tok)
+		}
+	}
+	slices.Sort(all)
+	s := strings.Join(all, " ")
+	if or > 0 {
+		s += " |or" + strings.Repeat("|", or)
+	}
+	return s
+}
+
+// TestKeyIsTheMultiset checks that two texts get one analysis key exactly
+// when their tokens, sorted, and their counts of "or" are the same, on
+// every pair of pairs.txt and the golden texts, each text against the
+// other of its pair and against every golden text.
+func TestKeyIsTheMultiset(t *testing.T) {
+	texts := goldenTexts(t)
+	for _, p := range loadPairs(t) {
+		texts = append(texts, p.stored, p.cand)
+	}
+	type read struct{ key, text string }
+	reads := make([]read, len(texts))
+	for i, s := range texts {
+		a := analyse(s)
+		reads[i] = read{a.key, keyText(a.items, a.or)}
+		if (a.key == "") != (reads[i].text == "") {
+			t.Fatalf("%q: key %q, tokens %q", s, a.key, reads[i].text)
+		}
+	}
+	equal := 0
+	for i := range reads {
+		for j := range i {
+			if (reads[i].key == reads[j].key) != (reads[i].text == reads[j].text) {
+				t.Fatalf("%q and %q: keys equal %v, tokens %q and %q", texts[i], texts[j],
+					reads[i].key == reads[j].key, reads[i].text, reads[j].text)
+			}
+			if reads[i].text == reads[j].text {
+				equal++
+			}
+		}
+	}
+	if equal == 0 {
+		t.Fatal("no two texts share their tokens: the test checks nothing")
+	}
 }
 
 // analyseByChunks is analyse as the tokenizer reads a text on its own:
@@ -204,4 +263,56 @@ func TestAnalysisSharedBetweenGoroutines(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// foldWhole is fold as it was first written: the whole text through NFKC
+// and case folding.
+func foldWhole(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return strings.ReplaceAll(cases.Fold().String(norm.NFKC.String(s)), "\u2019", "'")
+		}
+	}
+	return strings.ToLower(s)
+}
+
+// FuzzFold checks that folding the runs of characters outside ASCII apart
+// reads a text as folding all of it does.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Ｕｓｅ ＡＰＩ ﬁles", "e\u0301cole E\u0301COLE", "Straße STRASSE ß ẞ", "ΣΊΣΥΦΟΣ σας",
+		"a\u0308\u0301 o\u0323\u0302 A\u030a", "İstanbul ıI", "\u1100\u1161\u11a8 가각", "don’t ’tis ‘x’", "K Å Ω ㎒ ½ ²",
+		"\xff\xfe bad \xc3 utf-8 \xe2\x80", "naïve café — “quoted” → 🚀 ✅ 東京 日本語", "ASCII only, Mixed Case",
+		"x\u0300" + strings.Repeat("A", 20) + "\u0301", "tail é", "é head", "ǅ ǆ Ǆ ﬀ ﬃ", "ＡＢＣ" + strings.Repeat("Z", 15) + "ｄ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := fold(s), foldWhole(s); got != want {
+			t.Fatalf("fold(%q) = %q, folding it whole %q", s, got, want)
+		}
+	})
+}
+
+// BenchmarkFold folds every learning of a generated 1 MB memory of each
+// generator, by runs (fold) and whole (foldWhole); one op is the memory.
+func BenchmarkFold(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		var texts []string
+		for line := range strings.Lines(string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode}))) {
+			if text, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok {
+				texts = append(texts, text)
+			}
+		}
+		for _, way := range []struct {
+			name string
+			fold func(string) string
+		}{{"runs", fold}, {"whole", foldWhole}} {
+			b.Run(mode+"/"+way.name, func(b *testing.B) {
+				for b.Loop() {
+					for _, s := range texts {
+						way.fold(s)
+					}
+				}
+			})
+		}
+	}
 }

@@ -46,8 +46,8 @@ type analysis struct {
 	// pronoun is set when the text has a pronoun ("it", "they"): the
 	// noun it stands for may be named in another clause (see movedRun).
 	pronoun bool
-	// key is the sorted multiset of every token: two texts can only be the
-	// same learning when their keys are equal.
+	// key is the multiset of every token, hashed (see key): two texts can
+	// only be the same learning when their keys are equal.
 	key string
 }
 

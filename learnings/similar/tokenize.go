@@ -227,7 +227,8 @@ func (t *tokenizer) word(w string) {
 }
 
 func (t *tokenizer) one(w string) {
-	if lx := lookup(w); lx.phrase == nil || t.literal {
+	lx := lookup(w)
+	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
 		t.phrases.reset()
@@ -283,7 +284,6 @@ func (t *tokenizer) one(w string) {
 		}
 	}
 	t.rather = false
-	lx := lookup(w)
 	if lx.negation {
 		t.negate++
 		return
