@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
@@ -31,9 +32,11 @@ func BenchmarkScanGenerators(b *testing.B) {
 		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
 		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
 			for b.Loop() {
 				Scan(src)
 			}
+			reportCPU(b, cpu, len(src))
 		})
 	}
 }
@@ -53,11 +56,24 @@ func BenchmarkRedactLearnings(b *testing.B) {
 		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				for _, t := range texts {
 					Redact(t)
 				}
 			}
+			reportCPU(b, cpu, size)
 		})
 	}
+}
+
+// reportCPU reports the CPU time per operation since since, and the bytes
+// of size read per CPU second.
+func reportCPU(b *testing.B, since time.Duration, size int) {
+	d := cpuTime() - since
+	if d <= 0 || b.N == 0 {
+		return
+	}
+	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(size)*float64(b.N)/d.Seconds()/1e6, "cpu-MB/s")
 }
