@@ -77,3 +77,19 @@ func reportCPU(b *testing.B, since time.Duration, size int) {
 	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(size)*float64(b.N)/d.Seconds()/1e6, "cpu-MB/s")
 }
+
+// BenchmarkHintLines finds the hints of every rule in each generator's
+// 10 MB memory, the pass over the bytes every scan makes.
+func BenchmarkHintLines(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
+			for b.Loop() {
+				hintLines(src)
+			}
+			reportCPU(b, cpu, len(src))
+		})
+	}
+}
