@@ -93,3 +93,19 @@ func BenchmarkHintLines(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFold reads each generator's 10 MB memory for invisible
+// characters, as every scan does first.
+func BenchmarkFold(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
+			for b.Loop() {
+				fold(src)
+			}
+			reportCPU(b, cpu, len(src))
+		})
+	}
+}
