@@ -22,6 +22,13 @@ const passwordWordsRe = `(?:\b(?:password|passwort|passwd|passphrase|passcode|pw
 var passwordHints = []string{"passw", "passphrase", "passcode", "passe", "pw", "wachtwoord", "senha", "contrase", "clave", "salasana", "heslo", "geslo",
 	"senord", "hasło", "haslo", "jelsz", "ароль", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "ifre"}
 
+// The password words' lead: a rule built on passwordWordsRe whose match
+// starts at most lead blank-separated words before the word holding its
+// first hint. Every password word holds one of passwordHints, two words
+// after its start at most ("mot de passe"); the leads below count what
+// comes before it: "user : admin the" for the first prose rule, nothing
+// for the second, "changed its DB" for the third, nothing for the last.
+
 // credValue is a password as it follows a word for one: a code span, a
 // quoted string, or a word whose trailing full stop or colon is the
 // sentence's.
@@ -78,6 +85,8 @@ func passwordRules() []rule {
 			// pw: Kx9…", "Benutzer admin, Passwort geheim42".
 			kind:     "password in prose",
 			windowed: true,
+			lead:     6,
+			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
@@ -90,6 +99,8 @@ func passwordRules() []rule {
 			// de passe est …", "密码是 …", "パスワードは …".
 			kind:     "password in prose",
 			windowed: true,
+			lead:     2,
+			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
@@ -100,6 +111,8 @@ func passwordRules() []rule {
 			// "set the password to hunter2", "changed the DB password to X".
 			kind:     "password in prose",
 			windowed: true,
+			lead:     5,
+			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
@@ -123,6 +136,8 @@ func passwordRules() []rule {
 			// "passwd hunter2", "password Kx9q2" with no verb around it.
 			kind:     "password in prose",
 			windowed: true,
+			lead:     0,
+			trimmed:  true,
 			spoken:   true,
 			hints:    []string{"passw", "pw"},
 			re:       lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
