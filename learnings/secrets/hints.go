@@ -168,14 +168,18 @@ type ruleLines struct {
 // lines are gathered in the order of the text, so that they need no
 // sorting: the pass over the bytes does no more than look up pairs.
 func (ix *hintIndex) lines(text string) []ruleLines {
-	// last holds, per rule, 1 + the start of the last line added for it.
-	var last [maxRules]int
-	var count [maxRules]int
 	type ruleLine struct {
 		rule int
 		line [2]int
 	}
-	var hits []ruleLine
+	// A learning holds a few hits, if any: they fit on the stack, and
+	// a text without any costs the pass over its bytes alone (per-rule
+	// tables zeroed for each of the many short texts Redact is given
+	// took more than the pass).
+	var buf [16]ruleLine
+	hits := buf[:0]
+	// line is where the hits of the current line start in hits.
+	line := 0
 	lineStart, lineEnd := 0, -1
 	for i := 0; i+1 < len(text); i++ {
 		p := int(text[i])<<8 | int(text[i+1])
@@ -201,23 +205,33 @@ func (ix *hintIndex) lines(text string) []ruleLines {
 				if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
 					lineEnd = i + j
 				}
+				line = len(hits)
 			}
+		rules:
 			for _, ri := range ix.rulesOf[h] {
-				if last[ri] != lineStart+1 {
-					last[ri] = lineStart + 1
-					count[ri]++
-					hits = append(hits, ruleLine{ri, [2]int{lineStart, lineEnd}})
+				for _, seen := range hits[line:] {
+					if seen.rule == ri {
+						continue rules
+					}
 				}
+				hits = append(hits, ruleLine{ri, [2]int{lineStart, lineEnd}})
 			}
 		}
 	}
-	if hits == nil {
+	if len(hits) == 0 {
 		return nil
 	}
 	// Each rule's lines are in order already: place them by rule.
-	var out []ruleLines
-	var slot [maxRules]int
+	var count, slot [maxRules]int
+	nrules := 0
+	for _, h := range hits {
+		if count[h.rule] == 0 {
+			nrules++
+		}
+		count[h.rule]++
+	}
 	spans := make([][2]int, len(hits))
+	out := make([]ruleLines, 0, nrules)
 	for ri, n := 0, 0; ri < ix.rules; ri++ {
 		if count[ri] > 0 {
 			slot[ri] = len(out)

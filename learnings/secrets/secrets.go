@@ -123,6 +123,12 @@ type rule struct {
 	// for the first two, agent: 19 -> 13 for the second).
 	lead    int
 	trimmed bool
+	// firsts, for a windowed rule, marks the bytes that begin one of its
+	// hints, in either case, which windows looks for before it compares
+	// the hints: comparing each of two dozen hints at every byte made
+	// windows 0.89 s of a 5.3 s profile of redacting every learning of
+	// the default, long and agent 10 MB memories; with it, 0.25 s.
+	firsts *[256]bool
 	// spoken rules take their value with credValue or saidValue and
 	// accept it only when spokenPassword or saidPassword does: a line (a
 	// window, for a windowed rule) without a word that could pass those
@@ -236,7 +242,33 @@ var compoundWord = lazyregexp.New(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 // every run of learn, each recall and each hook event, 30 KB of allocation
 // (GODEBUG=inittrace=1), though only the commands that take or check
 // learnings scan for secrets.
-var rules = sync.OnceValue(func() []rule { return slices.Concat(providerRules(), assignmentRules(), passwordRules()) })
+var rules = sync.OnceValue(func() []rule {
+	rs := slices.Concat(providerRules(), assignmentRules(), passwordRules())
+	for i := range rs {
+		if rs[i].windowed {
+			rs[i].firsts = firstBytes(rs[i].hints)
+		}
+	}
+	return rs
+})
+
+// firstBytes marks the bytes, in either case, that begin one of hints.
+func firstBytes(hints []string) *[256]bool {
+	var t [256]bool
+	for _, h := range hints {
+		h = strings.TrimPrefix(h, "^")
+		t[h[0]] = true
+		t[upperByte(h[0])] = true
+	}
+	return &t
+}
+
+func upperByte(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
 
 // Scan reports the secrets in text in order of position. A provider format
 // wins over a free-form assignment covering the same bytes, so a GitHub
@@ -362,6 +394,9 @@ func (r rule) windows(text string, ln [2]int) [][2]int {
 	// keeps its whole windows.
 	trim := r.trimmed && !strings.Contains(line, "ſ") && !strings.Contains(line, "\u212a")
 	for i := 0; i < len(line); i++ {
+		if !r.firsts[line[i]] {
+			continue
+		}
 		for _, h := range r.hints {
 			h = strings.TrimPrefix(h, "^")
 			if lowerByte(line[i]) != h[0] || !hasPrefixFold(line[i:], h) {
