@@ -28,6 +28,9 @@ var passwordHints = []string{"passw", "passphrase", "passcode", "passe", "pw", "
 // after its start at most ("mot de passe"); the leads below count what
 // comes before it: "user : admin the" for the first prose rule, nothing
 // for the second, "changed its DB" for the third, nothing for the last.
+// Their valueAfter counts the words between the password word and its
+// value: ":" in "password : X" for the first, "to" for the third, none
+// for the last.
 
 // credValue is a password as it follows a word for one: a code span, a
 // quoted string, or a word whose trailing full stop or colon is the
@@ -83,12 +86,13 @@ func passwordRules() []rule {
 		{
 			// "log in with user admin and password hunter2", "user: ops,
 			// pw: Kx9…", "Benutzer admin, Passwort geheim42".
-			kind:     "password in prose",
-			windowed: true,
-			lead:     6,
-			trimmed:  true,
-			spoken:   true,
-			hints:    passwordHints,
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       6,
+			trimmed:    true,
+			valueAfter: 2,
+			spoken:     true,
+			hints:      passwordHints,
 			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
@@ -109,12 +113,13 @@ func passwordRules() []rule {
 		},
 		{
 			// "set the password to hunter2", "changed the DB password to X".
-			kind:     "password in prose",
-			windowed: true,
-			lead:     5,
-			trimmed:  true,
-			spoken:   true,
-			hints:    passwordHints,
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       5,
+			trimmed:    true,
+			valueAfter: 2,
+			spoken:     true,
+			hints:      passwordHints,
 			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 			valid: spokenPassword,
@@ -134,13 +139,14 @@ func passwordRules() []rule {
 		},
 		{
 			// "passwd hunter2", "password Kx9q2" with no verb around it.
-			kind:     "password in prose",
-			windowed: true,
-			lead:     0,
-			trimmed:  true,
-			spoken:   true,
-			hints:    []string{"passw", "pw"},
-			re:       lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       0,
+			trimmed:    true,
+			valueAfter: 1,
+			spoken:     true,
+			hints:      []string{"passw", "pw"},
+			re:         lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 			valid: func(text string, span []int) bool {
 				return spokenPassword(text, span) && !algorithm().MatchString(value(text, span))
 			},

@@ -153,6 +153,9 @@ func TestTrimmedWindowsMatchTheSame(t *testing.T) {
 				before+"the paſſword is "+tail+" for the password",
 				before+"le mot  de\tpasse est "+tail,
 				before+"Benutzer admin, Passwort "+tail,
+				before+"user ops, password : "+tail,
+				before+"or the pw\t "+tail,
+				before+"log in as ops with passwd"+tail,
 				before+"密码是 "+tail+" und пароль: "+tail,
 			)
 		}
