@@ -14,7 +14,10 @@ import (
 	"github.com/learn-memory/learn/learnings/secrets/secretstest"
 )
 
-var dumpDir = flag.String("dump", "", "write what Scan and Redact make of every generator's 1 MB and 10 MB memory, and of a salted one, to this directory (testdata/same-findings.sh compares two commits with it)")
+var (
+	dumpDir = flag.String("dump", "", "write what Scan and Redact make of every generator's 1 MB and 10 MB memory, and of a salted one, to this directory (testdata/same-findings.sh compares two commits with it)")
+	dumpSrc = flag.String("dumpsrc", "", "with -dump, the memories in this directory too (bench/genmem's prose generator, say)")
+)
 
 // TestDump writes, with -dump DIR, the findings of Scan on each generated
 // memory and on salted (one file per memory), then the output of Redact
@@ -30,6 +33,19 @@ func TestDump(t *testing.T) {
 		for _, size := range []int{1 << 20, 10 << 20} {
 			m := strings.TrimPrefix(mode, "default")
 			files[fmt.Sprintf("%s-%dm", mode, size>>20)] = memgen.GenerateWith(memgen.Options{Seed: 1, Size: size, Mode: m})
+		}
+	}
+	if *dumpSrc != "" {
+		entries, err := os.ReadDir(*dumpSrc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			src, err := os.ReadFile(filepath.Join(*dumpSrc, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files["src-"+e.Name()] = src
 		}
 	}
 	for name, src := range files {
