@@ -292,13 +292,14 @@ func Scan(text string) []Finding {
 	if lines == nil {
 		return nil
 	}
-	found := scanLines(folded, lines)
+	found := scanLines(folded, rules(), lines)
 	unfold(found, cuts)
 	return found
 }
 
-// scanLines runs each rule on its lines of text (see hintIndex.lines).
-func scanLines(text string, lines []ruleLines) []Finding {
+// scanLines runs each rule of rs on its lines of text (see
+// hintIndex.lines).
+func scanLines(text string, rs []rule, lines []ruleLines) []Finding {
 	var out []Finding
 	overlaps := func(start, end int) bool {
 		for _, f := range out {
@@ -309,7 +310,7 @@ func scanLines(text string, lines []ruleLines) []Finding {
 		return false
 	}
 	for _, rl := range lines {
-		r := rules()[rl.rule]
+		r := rs[rl.rule]
 		for _, m := range r.matches(text, rl.lines) {
 			start, end := secretSpan(r.re(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||

@@ -298,8 +298,9 @@ func FuzzScan(f *testing.F) {
 }
 
 // scanEveryLine is Scan without the hint index: every rule whose hints are
-// part of what it matches runs on every line. Scan must find the same, or a
-// rule's hints miss some of its matches.
+// part of what it matches runs on every line, in whole windows. Scan must
+// find the same, or a rule's hints miss some of its matches or a lead is
+// too short.
 func scanEveryLine(original string) []Finding {
 	text, cuts := fold(original)
 	var all [][2]int
@@ -325,7 +326,12 @@ func scanEveryLine(original string) []Finding {
 			lines = append(lines, ruleLines{i, gated[i]})
 		}
 	}
-	found := scanLines(text, lines)
+	// and with whole windows, which rules with a lead trim.
+	whole := slices.Clone(rules())
+	for i := range whole {
+		whole[i].trimmed = false
+	}
+	found := scanLines(text, whole, lines)
 	unfold(found, cuts)
 	return found
 }
