@@ -16,7 +16,7 @@ import (
 
 var (
 	dumpDir = flag.String("dump", "", "write what Scan and Redact make of every generator's 1 MB and 10 MB memory, and of a salted one, to this directory (testdata/same-findings.sh compares two commits with it)")
-	dumpSrc = flag.String("dumpsrc", "", "with -dump, the memories in this directory too (bench/genmem's prose generator, say)")
+	dumpSrc = flag.String("dumpsrc", "", "with -dump, the memories in this directory too")
 )
 
 // TestDump writes, with -dump DIR, the findings of Scan on each generated
