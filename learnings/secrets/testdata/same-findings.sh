@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # same-findings.sh [REF]: checks that the secret scanner of the working tree
 # finds what the one of REF (default main) finds: Scan on every generator's
-# 1 MB and 10 MB memory and on a memory salted with every secret of the tests, and Redact on each of their
-# learnings (TestDump in dump_test.go).
+# 1 MB and 10 MB memory and on a memory salted with every secret of the
+# tests, and Redact on each of their learnings (TestDump in dump_test.go).
 # REF's tree gets this tree's dump_test.go when it has none. Prints the
 # differences and exits 1 when there are any.
 set -euo pipefail
