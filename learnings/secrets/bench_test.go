@@ -1,10 +1,13 @@
 package secrets
 
 import (
+	"cmp"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
 )
 
 // BenchmarkScan scans a generated memory file whole, as lint does.
@@ -21,17 +24,88 @@ func BenchmarkScan(b *testing.B) {
 	}
 }
 
-// BenchmarkScanGenerators scans a generated 10 MB memory of each generator
-// besides the default one: long learnings, prose and many languages meet
-// the rules differently.
+// BenchmarkScanGenerators scans a generated 10 MB memory of each
+// generator: long learnings, prose and many languages meet the rules
+// differently.
 func BenchmarkScanGenerators(b *testing.B) {
-	for _, mode := range memgen.Modes {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
 		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
-		b.Run(mode, func(b *testing.B) {
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
 			for b.Loop() {
 				Scan(src)
 			}
+			reportCPU(b, cpu, len(src))
+		})
+	}
+}
+
+// BenchmarkRedactLearnings redacts every learning of each generator's
+// 10 MB memory one by one, as stats' full recall and recall --all show
+// them: most hold no hint, and their cost is the scan's fixed cost.
+func BenchmarkRedactLearnings(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode})
+		var texts []string
+		size := 0
+		for _, l := range learnings.Parse(src).Learnings() {
+			texts = append(texts, l.Text)
+			size += len(l.Text)
+		}
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				for _, t := range texts {
+					Redact(t)
+				}
+			}
+			reportCPU(b, cpu, size)
+		})
+	}
+}
+
+// reportCPU reports the CPU time per operation since since, and the bytes
+// of size read per CPU second.
+func reportCPU(b *testing.B, since time.Duration, size int) {
+	d := cpuTime() - since
+	if d <= 0 || b.N == 0 {
+		return
+	}
+	b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(size)*float64(b.N)/d.Seconds()/1e6, "cpu-MB/s")
+}
+
+// BenchmarkHintLines finds the hints of every rule in each generator's
+// 10 MB memory, the pass over the bytes every scan makes.
+func BenchmarkHintLines(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
+			for b.Loop() {
+				hintLines(src)
+			}
+			reportCPU(b, cpu, len(src))
+		})
+	}
+}
+
+// BenchmarkFold reads each generator's 10 MB memory for invisible
+// characters, as every scan does first.
+func BenchmarkFold(b *testing.B) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			cpu := cpuTime()
+			for b.Loop() {
+				fold(src)
+			}
+			reportCPU(b, cpu, len(src))
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -18,30 +17,51 @@ type hintIndex struct {
 	start []bool
 	// rulesOf lists, per hint, the indexes of the rules that have it.
 	rulesOf [][]int
+	rules   int
 	// byPair lists the hints beginning with each pair of lower-case bytes:
 	// those of pair p are pairHints[pairStart[p]:pairStart[p+1]].
 	pairStart []uint32
 	pairHints []uint16
-	// hinted has the bit of each pair that begins a hint: a table small
-	// enough to stay in the CPU's nearest cache rules out almost every
-	// byte of a text without reading pairStart.
+	// hinted has the bit of each pair of bytes, as the text has them, that
+	// begins a hint in some case: a table small enough to stay in the
+	// CPU's nearest cache rules out almost every byte of a text without
+	// reading pairStart. Indexed by the bytes as they are rather than
+	// lower-cased, it needs no case folding of the bytes it rules out,
+	// nearly all of them: with the line starts found only where a hint is
+	// (see lines) and each rule's lines gathered without a sort, finding
+	// the hints of each generator's 10 MB memory took 10-35 % less CPU
+	// (BenchmarkHintLines, medians of three on a loaded machine: sparse
+	// 71 -> 47 ms, default 61 -> 43, paths 57 -> 40, zipf 65 -> 58).
 	hinted [1 << 16 / 64]uint64
 	// whole has the bit of each pair that is a hint of its own; tri the
-	// bit of tri3 of the first three bytes of every longer hint. Most
-	// pairs that begin a hint are common in prose ("to" of token, "se"
-	// of secret, "pa" of password): a pair that is no hint itself reads
-	// its hints only where the third byte fits one as well. Finding the
-	// hints of every learning of each generator's 10 MB memory, as stats
-	// and recall --all redact them, took 20-42 % less CPU (long 107 -> 63
-	// ms, default 62 -> 44, sparse 39 -> 31).
+	// bit of tri3 of the first three bytes of every longer hint (in every
+	// case). Most pairs that begin a hint are common in prose ("to" of
+	// token, "se" of secret, "pa" of password): a pair that is no hint
+	// itself reads its hints only where the third byte fits one as well.
+	// Finding the hints of every learning of each generator's 10 MB
+	// memory, as stats and recall --all redact them, took 20-42 % less CPU
+	// (long 107 -> 63 ms, default 62 -> 44, sparse 39 -> 31).
 	whole [1 << 16 / 64]uint64
 	tri   [1 << 16 / 64]uint64
 }
 
-// tri3 hashes the lower-case pair p and the byte after it into the bits
-// of hintIndex.tri.
-func tri3(p int, c byte) int {
-	return int((uint32(p)<<8 | uint32(lowerByte(c))) * 0x9e3779b1 >> 16)
+// maxRules bounds the rules a hint index serves, so that lines keeps its
+// per-rule state in arrays on the stack.
+const maxRules = 256
+
+// tri3 hashes three bytes, as the text has them, into the bits of
+// hintIndex.tri.
+func tri3(a, b, c byte) int {
+	return int((uint32(a)<<16 | uint32(b)<<8 | uint32(c)) * 0x9e3779b1 >> 16)
+}
+
+// cases are the bytes that lowerByte turns into c: c, and its capital for
+// a small ASCII letter.
+func cases(c byte) []byte {
+	if 'a' <= c && c <= 'z' {
+		return []byte{c, c - 'a' + 'A'}
+	}
+	return []byte{c}
 }
 
 // hints is the index of the package's rules, built on first use: built when
@@ -51,7 +71,10 @@ func tri3(p int, c byte) int {
 var hints = sync.OnceValue(func() *hintIndex { return newHintIndex(rules()) })
 
 func newHintIndex(rs []rule) *hintIndex {
-	ix := &hintIndex{pairStart: make([]uint32, 1<<16+1)}
+	if len(rs) > maxRules {
+		panic("secrets: more than maxRules rules")
+	}
+	ix := &hintIndex{pairStart: make([]uint32, 1<<16+1), rules: len(rs)}
 	id := map[string]int{}
 	for ri, r := range rs {
 		if len(r.hints) == 0 {
@@ -77,14 +100,20 @@ func newHintIndex(rs []rule) *hintIndex {
 		}
 	}
 	for _, w := range ix.words {
-		p := pair(w[0], w[1])
-		ix.pairStart[p+1]++
-		ix.hinted[p>>6] |= 1 << (p & 63)
-		if len(w) == 2 {
-			ix.whole[p>>6] |= 1 << (p & 63)
-		} else {
-			q := tri3(p, w[2])
-			ix.tri[q>>6] |= 1 << (q & 63)
+		ix.pairStart[pair(w[0], w[1])+1]++
+		for _, a := range cases(w[0]) {
+			for _, b := range cases(w[1]) {
+				p := int(a)<<8 | int(b)
+				ix.hinted[p>>6] |= 1 << (p & 63)
+				if len(w) == 2 {
+					ix.whole[p>>6] |= 1 << (p & 63)
+					continue
+				}
+				for _, c := range cases(w[2]) {
+					q := tri3(a, b, c)
+					ix.tri[q>>6] |= 1 << (q & 63)
+				}
+			}
 		}
 	}
 	for p := 1; p < len(ix.pairStart); p++ {
@@ -132,18 +161,28 @@ type ruleLines struct {
 
 // lines returns the lines of text holding each rule's hints, by rule,
 // leaving out the rules without any; nil when text holds no hint at all. A
-// short text has a hint or two, if any: the result is as small.
+// short text has a hint or two, if any: the result is as small, and a text
+// without a hint costs no allocation.
+//
+// A line's bounds are looked for only where a hint is, and each rule's
+// lines are gathered in the order of the text, so that they need no
+// sorting: the pass over the bytes does no more than look up pairs.
 func (ix *hintIndex) lines(text string) []ruleLines {
-	type hit struct{ hint, line int }
-	var hits []hit
+	type ruleLine struct {
+		rule int
+		line [2]int
+	}
+	// A learning holds a few hits, if any: they fit on the stack, and
+	// a text without any costs the pass over its bytes alone (per-rule
+	// tables zeroed for each of the many short texts Redact is given
+	// took more than the pass).
+	var buf [16]ruleLine
+	hits := buf[:0]
+	// line is where the hits of the current line start in hits.
 	line := 0
+	lineStart, lineEnd := 0, -1
 	for i := 0; i+1 < len(text); i++ {
-		c := text[i]
-		if c == '\n' {
-			line = i + 1
-			continue
-		}
-		p := int(lowerByte(c))<<8 | int(lowerByte(text[i+1]))
+		p := int(text[i])<<8 | int(text[i+1])
 		if ix.hinted[p>>6]&(1<<(p&63)) == 0 {
 			continue
 		}
@@ -151,42 +190,58 @@ func (ix *hintIndex) lines(text string) []ruleLines {
 			if i+2 >= len(text) {
 				continue
 			}
-			if q := tri3(p, text[i+2]); ix.tri[q>>6]&(1<<(q&63)) == 0 {
+			if q := tri3(text[i], text[i+1], text[i+2]); ix.tri[q>>6]&(1<<(q&63)) == 0 {
 				continue
 			}
 		}
-		for _, h := range ix.pairHints[ix.pairStart[p]:ix.pairStart[p+1]] {
+		lp := pair(text[i], text[i+1])
+		for _, h := range ix.pairHints[ix.pairStart[lp]:ix.pairStart[lp+1]] {
 			if ix.start[h] && i > 0 && isKeyChar(text[i-1]) || !hasPrefixFold(text[i:], ix.words[h]) {
 				continue
 			}
-			if n := len(hits); n == 0 || hits[n-1] != (hit{int(h), line}) {
-				hits = append(hits, hit{int(h), line})
+			if i > lineEnd {
+				lineStart = strings.LastIndexByte(text[:i], '\n') + 1
+				lineEnd = len(text)
+				if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+					lineEnd = i + j
+				}
+				line = len(hits)
+			}
+		rules:
+			for _, ri := range ix.rulesOf[h] {
+				for _, seen := range hits[line:] {
+					if seen.rule == ri {
+						continue rules
+					}
+				}
+				hits = append(hits, ruleLine{ri, [2]int{lineStart, lineEnd}})
 			}
 		}
 	}
-	if hits == nil {
+	if len(hits) == 0 {
 		return nil
 	}
-	type ruleLine struct{ rule, line int }
-	pairs := make([]ruleLine, 0, len(hits))
+	// Each rule's lines are in order already: place them by rule.
+	var count, slot [maxRules]int
+	nrules := 0
 	for _, h := range hits {
-		for _, ri := range ix.rulesOf[h.hint] {
-			pairs = append(pairs, ruleLine{ri, h.line})
+		if count[h.rule] == 0 {
+			nrules++
+		}
+		count[h.rule]++
+	}
+	spans := make([][2]int, len(hits))
+	out := make([]ruleLines, 0, nrules)
+	for ri, n := 0, 0; ri < ix.rules; ri++ {
+		if count[ri] > 0 {
+			slot[ri] = len(out)
+			out = append(out, ruleLines{rule: ri, lines: spans[n : n : n+count[ri]]})
+			n += count[ri]
 		}
 	}
-	slices.SortFunc(pairs, func(a, b ruleLine) int { return cmp.Or(a.rule-b.rule, a.line-b.line) })
-	pairs = slices.Compact(pairs)
-	var out []ruleLines
-	for _, p := range pairs {
-		end := len(text)
-		if j := strings.IndexByte(text[p.line:], '\n'); j >= 0 {
-			end = p.line + j
-		}
-		if n := len(out); n == 0 || out[n-1].rule != p.rule {
-			out = append(out, ruleLines{rule: p.rule})
-		}
-		rl := &out[len(out)-1]
-		rl.lines = append(rl.lines, [2]int{p.line, end})
+	for _, h := range hits {
+		rl := &out[slot[h.rule]]
+		rl.lines = append(rl.lines, h.line)
 	}
 	return out
 }

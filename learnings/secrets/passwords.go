@@ -22,6 +22,16 @@ const passwordWordsRe = `(?:\b(?:password|passwort|passwd|passphrase|passcode|pw
 var passwordHints = []string{"passw", "passphrase", "passcode", "passe", "pw", "wachtwoord", "senha", "contrase", "clave", "salasana", "heslo", "geslo",
 	"senord", "hasło", "haslo", "jelsz", "ароль", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "ifre"}
 
+// The password words' lead: a rule built on passwordWordsRe whose match
+// starts at most lead blank-separated words before the word holding its
+// first hint. Every password word holds one of passwordHints, two words
+// after its start at most ("mot de passe"); the leads below count what
+// comes before it: "user : admin the" for the first prose rule, nothing
+// for the second, "changed its DB" for the third, nothing for the last.
+// Their valueAfter counts the words between the password word and its
+// value: ":" in "password : X" for the first, "to" for the third, none
+// for the last.
+
 // credValue is a password as it follows a word for one: a code span, a
 // quoted string, or a word whose trailing full stop or colon is the
 // sentence's.
@@ -76,10 +86,13 @@ func passwordRules() []rule {
 		{
 			// "log in with user admin and password hunter2", "user: ops,
 			// pw: Kx9…", "Benutzer admin, Passwort geheim42".
-			kind:     "password in prose",
-			windowed: true,
-			spoken:   true,
-			hints:    passwordHints,
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       6,
+			trimmed:    true,
+			valueAfter: 2,
+			spoken:     true,
+			hints:      passwordHints,
 			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
@@ -90,6 +103,8 @@ func passwordRules() []rule {
 			// de passe est …", "密码是 …", "パスワードは …".
 			kind:     "password in prose",
 			windowed: true,
+			lead:     2,
+			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
 			re: lazyregexp.New(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
@@ -98,10 +113,13 @@ func passwordRules() []rule {
 		},
 		{
 			// "set the password to hunter2", "changed the DB password to X".
-			kind:     "password in prose",
-			windowed: true,
-			spoken:   true,
-			hints:    passwordHints,
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       5,
+			trimmed:    true,
+			valueAfter: 2,
+			spoken:     true,
+			hints:      passwordHints,
 			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
 			valid: spokenPassword,
@@ -121,11 +139,14 @@ func passwordRules() []rule {
 		},
 		{
 			// "passwd hunter2", "password Kx9q2" with no verb around it.
-			kind:     "password in prose",
-			windowed: true,
-			spoken:   true,
-			hints:    []string{"passw", "pw"},
-			re:       lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+			kind:       "password in prose",
+			windowed:   true,
+			lead:       0,
+			trimmed:    true,
+			valueAfter: 1,
+			spoken:     true,
+			hints:      []string{"passw", "pw"},
+			re:         lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
 			valid: func(text string, span []int) bool {
 				return spokenPassword(text, span) && !algorithm().MatchString(value(text, span))
 			},

@@ -97,7 +97,7 @@ func providerRules() []rule {
 		provider("Sendinblue API key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib-"),
 		checked(provider("Mailgun API key", `key-[0-9a-z]{32}`, "key-"), randomValue),
 		keyed("Mailgun API key", []string{"mailgun"}, `[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}`),
-		provider("Mailchimp API key", `[0-9a-f]{32}-us[0-9]{1,2}`, "-us"),
+		mayMatch(provider("Mailchimp API key", `[0-9a-f]{32}-us[0-9]{1,2}`, "-us"), hexBeforeUS),
 		provider("Twilio API key", `SK[0-9a-fA-F]{32}`, "^sk"),
 		provider("Twilio account SID", `AC[0-9a-f]{32}`, "^ac"),
 		keyed("Twilio auth token", []string{"twilio"}, hex32re),
@@ -239,6 +239,32 @@ func discordToken(text string, span []int) bool {
 		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(id, "="))
 	}
 	return err == nil && len(b) >= 15 && strings.Trim(string(b), "0123456789") == ""
+}
+
+// mayMatch is r with may.
+func mayMatch(r rule, may func(line string) bool) rule {
+	r.may = may
+	return r
+}
+
+// hexBeforeUS is the Mailchimp key's may: a "-us" with a digit after it
+// and 32 small hex digits before it. Its expression has no literal to
+// start from and was tried at every byte of each line saying "-us" (en-us
+// in a URL, --use-...): on the agent generator's 10 MB memory that took
+// 30-36 ms of CPU, the byte test first 0.9 ms.
+func hexBeforeUS(line string) bool {
+	for i := strings.Index(line, "-us"); i >= 0; {
+		if i >= 32 && i+3 < len(line) && '0' <= line[i+3] && line[i+3] <= '9' &&
+			strings.Trim(line[i-32:i], "0123456789abcdef") == "" {
+			return true
+		}
+		j := strings.Index(line[i+1:], "-us")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // dotsApart is a rule's may for an expression whose every match has two

@@ -99,6 +99,8 @@ func TestMayKeepsEveryMatch(t *testing.T) {
 		"default login anonymous password guest@example.com",
 		"the Discord bot token is MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123",
 		"bot token: NzkyNzE1NDU0MTk2MDg4ODQy.X-hvzA.Ovy4MCQywSkoMRRclStW4xAYK7I.",
+		"the Mailchimp key is "+hex32+"-us14, not en-us",
+		"en-us "+hex32+"-us2",
 	)
 	for _, r := range rules() {
 		if r.may == nil {

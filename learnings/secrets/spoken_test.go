@@ -132,3 +132,71 @@ func FuzzMayHoldPassword(f *testing.F) {
 		}
 	})
 }
+
+// TestTrimmedWindowsMatchTheSame runs every rule whose windows start a few
+// words before their first hint (lead) with whole windows too, on every
+// line of the corpus and on lines where the match starts as far before
+// the password word as the rules allow: the expression must give the
+// same matches, and with the check before it (mayHoldPassword) the same
+// findings.
+func TestTrimmedWindowsMatchTheSame(t *testing.T) {
+	texts := spokenCorpus(t)
+	for _, before := range []string{"", "so ", "a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h ", "x\t \t"} {
+		for _, tail := range []string{"Xy9-k2", "`S3 cret`", "\"hunter 22\"", "Kx9q2w, then"} {
+			texts = append(texts,
+				before+"log in with user admin and the mot de passe est "+tail,
+				before+"user : ops le mot de passe "+tail,
+				before+"username=ops the password: "+tail+" and the passwd: "+tail,
+				before+"changed its DB mot de passe to "+tail,
+				before+"reset the staging password to "+tail+"; the pw "+tail,
+				before+"das Passwort für den Server ist "+tail,
+				before+"the paſſword is "+tail+" for the password",
+				before+"le mot  de\tpasse est "+tail,
+				before+"Benutzer admin, Passwort "+tail,
+				before+"user ops, password : "+tail,
+				before+"or the pw\t "+tail,
+				before+"log in as ops with passwd"+tail,
+				before+"密码是 "+tail+" und пароль: "+tail,
+			)
+		}
+	}
+	trimmed, matched := 0, 0
+	for i, r := range rules() {
+		if !r.trimmed {
+			continue
+		}
+		trimmed++
+		for _, spoken := range []bool{false, true} {
+			a := r
+			a.spoken = spoken && r.spoken
+			b := a
+			b.trimmed = false
+			for _, text := range texts {
+				folded, _ := fold(text)
+				var lines [][2]int
+				for _, rl := range hintLines(folded) {
+					if rl.rule == i {
+						lines = rl.lines
+					}
+				}
+				if !spoken {
+					got, want := a.matches(folded, lines), b.matches(folded, lines)
+					matched += len(want)
+					if !slices.EqualFunc(got, want, slices.Equal) {
+						t.Fatalf("%s on %q: matches %v with trimmed windows, %v with whole ones", r.kind, text, got, want)
+					}
+					continue
+				}
+				// The check reads less of a trimmed window and may turn
+				// it away where the whole one passes, for a match that
+				// it would not accept.
+				if got, want := ruleFindings(a, folded, lines), ruleFindings(b, folded, lines); !slices.Equal(got, want) {
+					t.Fatalf("%s on %q: finds %v with trimmed windows, %v with whole ones", r.kind, text, got, want)
+				}
+			}
+		}
+	}
+	if trimmed < 4 || matched == 0 {
+		t.Fatalf("%d rules with trimmed windows, %d matches: the test proves nothing", trimmed, matched)
+	}
+}
