@@ -17,13 +17,21 @@ import (
 // a single query, as "learn search" runs, costs a fraction of the index.
 // It also returns how many learnings matched before opts.Limit applied.
 func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
+	hits, matched, weights := search(doc, q, opts)
+	snippets(hits, weights)
+	return hits, matched
+}
+
+// search is Search without the snippets, and the weights of the terms they
+// are centred on.
+func search(doc *learnings.Document, q string, opts Options) ([]Hit, int, map[string]float64) {
 	ix := &Index{}
 	if doc != nil {
 		ix.docs = learnings.Live(doc.Learnings())
 	}
 	exact, prefixes := parseQuery(q, opts.Prefix)
 	if len(exact) == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	ix.cats = make([]string, len(ix.docs))
 	ix.lens = make([]float32, len(ix.docs))
@@ -152,7 +160,7 @@ func Search(doc *learnings.Document, q string, opts Options) ([]Hit, int) {
 	for k, w := range weights {
 		ws = append(ws, wanted{term: names[k], weight: w, postings: postings[k]})
 	}
-	return ix.rank(ws, opts)
+	return ix.score(ws, opts)
 }
 
 // step is what one word of a text adds to a learning's sums: counts, to
