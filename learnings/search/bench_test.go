@@ -69,7 +69,7 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkSearchScan(b *testing.B) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
-		for _, q := range []string{"retry", "retry timeout", "zyzzyvaquux"} {
+		for _, q := range []string{"retry", "retry timeout", "zyzzyvaquux", "über", "東京"} {
 			b.Run(fmt.Sprintf("%s/%s", cmp.Or(mode, "default"), q), func(b *testing.B) {
 				start, n := cpuTime(), 0
 				for b.Loop() {

@@ -70,7 +70,8 @@ func FuzzGate(f *testing.F) {
 	for _, s := range [][2]string{{"Ｒｅｔｒｙ twice", "retry"}, {"retries", "retry"}, {"ﬁle", "file"},
 		{"über-retry", "über"}, {"\u212a", "k"}, {"東京abc", "東京"}, {"Stopping", "stop"}, {"uploadFile", "file"},
 		{"e-Paper", "epaper"}, {"e\u0301tude", "étude"}, {"x-api-key", "x-api-key"}, {"DoRequest", "req"},
-		{"client.Do", "client.do"}, {"HTTPServer", "serv"}, {"Log-ins", "log in"}, {"café\u0301", "caf"}} {
+		{"client.Do", "client.do"}, {"HTTPServer", "serv"}, {"Log-ins", "log in"}, {"café\u0301", "caf"},
+		{"ÜBER-x", "über"}, {"o\u0308ber", "öber"}, {"東京abc", "東"}, {"ｶﾀｶﾅ", "カタ"}, {"Ａpple", "apple"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, text, query string) {
