@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 )
@@ -95,4 +96,66 @@ func TestSearchContextEmptyIsSearch(t *testing.T) {
 			t.Errorf("%q: SearchContext with no context differs from Search (-want +got):\n%s", q, diff)
 		}
 	}
+}
+
+// TestSearchContextSnippetsAsSearch: with a query and context, each hit
+// shown has the snippet Search gives it, centred on the query's words, and
+// a limit keeps the first hits of the unlimited search, snippets and all,
+// though snippets are made for the hits shown only.
+func TestSearchContextSnippetsAsSearch(t *testing.T) {
+	docs := map[string]*learnings.Document{"context": contextDoc()}
+	for _, mode := range []string{"", "long", "paths", "agent"} {
+		docs["generated "+mode] = learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 9, Size: 40 << 10, Mode: mode}))
+	}
+	ctxs := []relevance.Context{
+		{Paths: []string{"internal/sync/client.go"}},
+		{Paths: []string{"ios/Uploader.swift", "docs/api.md"}, Branch: "fix/retry-timeout"},
+		{Task: "the upload retries time out behind the gateway"},
+	}
+	for name, doc := range docs {
+		for _, q := range []string{"retry", "retry timeout", "cache invalidation config", "docs/api.md", "presigned", "zyzzyvaquux"} {
+			plain := map[*learnings.Learning]Hit{}
+			all, _ := Search(doc, q, Options{Prefix: true})
+			for _, h := range all {
+				plain[h.Learning] = h
+			}
+			for _, ctx := range ctxs {
+				full, n := SearchContext(doc, q, ctx, Options{Prefix: true})
+				for _, h := range full {
+					if want := plain[h.Learning]; h.Snippet != want.Snippet || h.Plain != want.Plain || !slices.Equal(h.Marks, want.Marks) {
+						t.Errorf("%s, %q, %v: hit %s has snippet %q, Search's is %q", name, q, ctx, h.Learning.ID, h.Snippet, want.Snippet)
+					}
+				}
+				for _, limit := range []int{1, 3, 10} {
+					got, gn := SearchContext(doc, q, ctx, Options{Prefix: true, Limit: limit})
+					want := full[:min(limit, len(full))]
+					if diff := cmp.Diff(shown(want), shown(got), cmpopts.EquateEmpty()); diff != "" || gn != n {
+						t.Errorf("%s, %q, %v, limit %d: matched %d (unlimited %d); hits differ from the unlimited search's first (-want +got):\n%s", name, q, ctx, limit, gn, n, diff)
+					}
+				}
+			}
+		}
+	}
+}
+
+// shownHit is what a hit shows: its learning, score, snippet and why.
+type shownHit struct {
+	ID, Snippet, Plain string
+	Score              float64
+	Marks              [][2]int
+	WhyScore           float64
+	WhyTerms           []string
+	WhyPaths           []relevance.PathMatch
+}
+
+func shown(hits []Hit) []shownHit {
+	var out []shownHit
+	for _, h := range hits {
+		s := shownHit{ID: h.Learning.ID, Snippet: h.Snippet, Plain: h.Plain, Score: h.Score, Marks: h.Marks}
+		if m := h.Match; m != nil {
+			s.WhyScore, s.WhyTerms, s.WhyPaths = m.Score, m.Terms, m.Paths
+		}
+		out = append(out, s)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // TestSearchIsQuery checks that Search, which reads a session's focus and
@@ -63,11 +64,14 @@ func TestSearchIsQuery(t *testing.T) {
 	}
 }
 
-// FuzzFilter checks the byte check never rejects a text holding one of a
-// query's terms, whole or completed.
-func FuzzFilter(f *testing.F) {
+// FuzzGate checks the gate never rules out a word from which Tokenize
+// reads one of a query's terms, whole or completed.
+func FuzzGate(f *testing.F) {
 	for _, s := range [][2]string{{"Ｒｅｔｒｙ twice", "retry"}, {"retries", "retry"}, {"ﬁle", "file"},
-		{"über-retry", "über"}, {"\u212a", "k"}, {"東京abc", "東京"}, {"Stopping", "stop"}} {
+		{"über-retry", "über"}, {"\u212a", "k"}, {"東京abc", "東京"}, {"Stopping", "stop"}, {"uploadFile", "file"},
+		{"e-Paper", "epaper"}, {"e\u0301tude", "étude"}, {"x-api-key", "x-api-key"}, {"DoRequest", "req"},
+		{"client.Do", "client.do"}, {"HTTPServer", "serv"}, {"Log-ins", "log in"}, {"café\u0301", "caf"},
+		{"ÜBER-x", "über"}, {"o\u0308ber", "öber"}, {"東京abc", "東"}, {"ｶﾀｶﾅ", "カタ"}, {"Ａpple", "apple"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, text, query string) {
@@ -75,11 +79,19 @@ func FuzzFilter(f *testing.F) {
 		if len(exact) == 0 {
 			return
 		}
-		flt := newFilter(exact, prefixes)
-		tokenize(text, func(tk token) {
-			if (slices.Contains(exact, tk.term) || hasAnyPrefix(tk.term, prefixes)) && !flt.may(text) {
-				t.Fatalf("the filter for %q rejects %q, which holds %q", query, text, tk.term)
+		g := newGate(exact, prefixes)
+		for i := 0; ; {
+			start, end, plain := terms.NextWord(text, i)
+			if start == len(text) {
+				break
 			}
-		})
+			word := text[start:end]
+			tokenize(word, func(tk token) {
+				if (slices.Contains(exact, tk.term) || hasAnyPrefix(tk.term, prefixes)) && !g.may(word, plain) {
+					t.Fatalf("the gate for %q rules out %q, which holds %q", query, word, tk.term)
+				}
+			})
+			i = end
+		}
 	})
 }

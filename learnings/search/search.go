@@ -213,8 +213,25 @@ type wanted struct {
 // rank scores the documents holding the wanted terms with BM25 and returns
 // the best, with snippets, and how many matched before the limit.
 func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
+	hits, matched, weights := ix.score(ws, opts)
+	snippets(hits, weights)
+	return hits, matched
+}
+
+// snippets gives each hit its snippet around the terms weighed in weights.
+func snippets(hits []Hit, weights map[string]float64) {
+	for i := range hits {
+		plain, marks := snippet(hits[i].Learning.Text, weights, snippetLen)
+		hits[i].Snippet, hits[i].Plain, hits[i].Marks = markup(plain, marks), plain, marks
+	}
+}
+
+// score is rank without the snippets: the best hits, how many matched
+// before the limit, and each wanted term's weight (its idf, less for a
+// completion), which the snippets are centred on.
+func (ix *Index) score(ws []wanted, opts Options) ([]Hit, int, map[string]float64) {
 	if len(ws) == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	slices.SortFunc(ws, func(a, b wanted) int { return strings.Compare(a.term, b.term) })
 	scores := make([]float64, len(ix.docs))
@@ -264,11 +281,9 @@ func (ix *Index) rank(ws []wanted, opts Options) ([]Hit, int) {
 	}
 	out := make([]Hit, len(hits))
 	for i, d := range hits {
-		l := ix.docs[d]
-		plain, marks := snippet(l.Text, termWeights, snippetLen)
-		out[i] = Hit{Learning: l, Score: scores[d], Snippet: markup(plain, marks), Plain: plain, Marks: marks}
+		out[i] = Hit{Learning: ix.docs[d], Score: scores[d]}
 	}
-	return out, matched
+	return out, matched, termWeights
 }
 
 // parseQuery turns q into the terms it looks for and, when the last word is

@@ -42,7 +42,3 @@ func joined(term string) string {
 }
 
 func fold(s string) string { return terms.Fold(s) }
-
-// countWords is terms.Count: the tokens of text that count towards its
-// length.
-func countWords(text string) int { return terms.Count(text) }

@@ -61,6 +61,15 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
+// asciiStop holds the ASCII bytes that end a word wherever they are: no
+// letter or digit, no joiner.
+var asciiStop = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = !asciiWord[c] && !isJoiner(rune(c))
+	}
+	return t
+}()
+
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 func isLowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
@@ -192,28 +201,52 @@ func Tokenize(text string, emit func(Token)) {
 // may hold a query's words.
 func Count(text string) int {
 	n := 0
-	for i := 0; i < len(text); {
-		if c := text[i]; c < utf8.RuneSelf {
+	for i := 0; ; n++ {
+		start, end, _ := NextWord(text, i)
+		if start == len(text) {
+			return n
+		}
+		i = end
+	}
+}
+
+// NextWord finds the first word Tokenize reads in text at or after byte i
+// (a compound joined by punctuation is one word, an ideograph is one) and
+// returns its byte range, or start == len(text) when there is none. Plain
+// is set for a word of ASCII letters and digits with no capital after its
+// first byte: Tokenize makes it one term, Stem(Fold(word)), and no parts,
+// so a caller looking for a few terms can rule it out by its letters
+// (search reads every word of a file this way and tokenises a few).
+func NextWord(text string, i int) (start, end int, plain bool) {
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
 			if !asciiWord[c] {
 				i++
 				continue
 			}
-		} else {
-			r, size := utf8.DecodeRuneInString(text[i:])
-			if !isWordRune(r) {
-				i += size
-				continue
+			j := i + 1
+			for j < len(text) && isLowerOrDigit(text[j]) {
+				j++
 			}
-			if isIdeographic(r) {
-				n++
-				i += size
-				continue
+			// Most words end at a space or a stop: no call needed.
+			if j == len(text) || asciiStop[text[j]] {
+				return i, j, true
 			}
+			end := wordEnd(text, j)
+			return i, end, end == j
 		}
-		n++
-		i = wordEnd(text, i)
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isWordRune(r) {
+			i += size
+			continue
+		}
+		if isIdeographic(r) {
+			return i, i + size, false
+		}
+		return i, wordEnd(text, i), false
 	}
-	return n
+	return len(text), len(text), false
 }
 
 // wordEnd is where the word Tokenize reads from text[start] ends: its

@@ -132,6 +132,54 @@ func TestMatcherManyStarts(t *testing.T) {
 	}
 }
 
+// checkNextWord holds NextWord to Tokenize: its words are the byte ranges
+// of the tokens Tokenize emits with Part unset, in order; each word read
+// alone gives the tokens it gives in text; a plain word gives one token,
+// Stem(Fold(word)).
+func checkNextWord(t *testing.T, text string) {
+	t.Helper()
+	var want [][2]int
+	var all []Token
+	Tokenize(text, func(tk Token) {
+		all = append(all, tk)
+		if !tk.Part {
+			want = append(want, [2]int{tk.Start, tk.End})
+		}
+	})
+	var got [][2]int
+	var alone []Token
+	for i := 0; ; {
+		start, end, plain := NextWord(text, i)
+		if start == len(text) {
+			break
+		}
+		if start < i || end <= start || end > len(text) {
+			t.Fatalf("NextWord(%q, %d) = %d, %d", text, i, start, end)
+		}
+		got = append(got, [2]int{start, end})
+		var word []Token
+		Tokenize(text[start:end], func(tk Token) {
+			tk.Start += start
+			tk.End += start
+			word = append(word, tk)
+		})
+		if plain && (len(word) != 1 || word[0].Term != Stem(Fold(text[start:end]))) {
+			t.Errorf("NextWord(%q) calls %q plain, which Tokenize reads as %v", text, text[start:end], word)
+		}
+		alone = append(alone, word...)
+		i = end
+	}
+	if slices.Equal(want, got) && slices.Equal(all, alone) {
+		return
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NextWord(%q) words differ from Tokenize's (-Tokenize +NextWord):\n%s", text, diff)
+	}
+	if diff := cmp.Diff(all, alone); diff != "" {
+		t.Errorf("Tokenize reads the words of %q differently alone (-in text +alone):\n%s", text, diff)
+	}
+}
+
 // wholeTokens counts the tokens Tokenize emits with Part unset, which
 // Count must count without tokenising.
 func wholeTokens(text string) int {
@@ -159,6 +207,7 @@ func TestCount(t *testing.T) {
 			if got, want := Count(text), wholeTokens(text); got != want {
 				t.Errorf("Count(%q) = %d, Tokenize emits %d whole tokens", text, got, want)
 			}
+			checkNextWord(t, text)
 		})
 	}
 }
@@ -172,6 +221,7 @@ func TestCountGenerated(t *testing.T) {
 			if got, want := Count(line), wholeTokens(line); got != want {
 				t.Errorf("%s line %d: Count(%q) = %d, Tokenize emits %d whole tokens", mode, i+1, line, got, want)
 			}
+			checkNextWord(t, line)
 		}
 	}
 }
@@ -184,6 +234,7 @@ func FuzzCount(f *testing.F) {
 		if got, want := Count(text), wholeTokens(text); got != want {
 			t.Errorf("Count(%q) = %d, Tokenize emits %d whole tokens", text, got, want)
 		}
+		checkNextWord(t, text)
 	})
 }
 
