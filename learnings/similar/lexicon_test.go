@@ -22,6 +22,15 @@ func TestSynonymGroups(t *testing.T) {
 				}
 				owner[st] = ws[0]
 			}
+			// The tokenizer reads a word's American spelling before
+			// its stem: a group word the spelling rules rewrite
+			// ("imprecise" read as "imprecize") never reaches its
+			// group.
+			for _, form := range inflections(w) {
+				if us := american(form); us != form {
+					t.Errorf("%q of group %q is read as %q", form, ws[0], us)
+				}
+			}
 			if lx := lookup(w); lx.stop || lx.filler || lx.negation || lx.number != "" || lx.opener != "" || lx.relation != "" {
 				t.Errorf("%q of group %q is read by another table first", w, ws[0])
 			}
@@ -128,5 +137,23 @@ func TestFilterKeepsRewordings(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAmericanDoubleL keeps the "-elled" rule to British doublings: a
+// compound of a one-syllable verb keeps both "l"s in American English, and
+// reading "misspelling" as "misspeling" kept it out of its group.
+func TestAmericanDoubleL(t *testing.T) {
+	tests := []struct{ w, want string }{
+		{"misspelling", "misspelling"}, {"misspelled", "misspelled"}, {"upselling", "upselling"},
+		{"retelling", "retelling"}, {"compelled", "compelled"}, {"outselling", "outselling"},
+		{"marvelling", "marveling"}, {"marvelled", "marveled"}, {"tunnelling", "tunneling"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.w, func(t *testing.T) {
+			if got := american(tt.w); got != tt.want {
+				t.Errorf("american(%q) = %q, want %q", tt.w, got, tt.want)
+			}
+		})
 	}
 }

@@ -140,7 +140,7 @@ func americanWords() map[string]string {
 // notIse are common words ending in "ise" that have no "ize" spelling.
 // Reading them with a "z" would still be harmless (both sides read the
 // same), but it would make them look like a spelling variant.
-var notIse = setOf("promise", "precise", "concise", "exercise", "otherwise", "likewise",
+var notIse = setOf("promise", "precise", "imprecise", "concise", "exercise", "otherwise", "likewise",
 	"clockwise", "raise", "noise", "wise", "rise", "arise", "advise", "revise", "devise",
 	"supervise", "enterprise", "surprise", "expertise", "compromise", "premise", "franchise",
 	"merchandise", "disguise", "paradise", "praise", "cruise", "poise", "improvise", "treatise",
@@ -282,11 +282,17 @@ func notOur(w string) bool {
 }
 
 // doubleL reports a root ending in "ell" that keeps both "l"s in American
-// English ("compelled", "excelling").
+// English ("compelled", "excelling"), among them the compounds of a
+// one-syllable verb ("misspelled", "upselling", "retelling").
 func doubleL(root string) bool {
 	switch root {
 	case "excell", "compell", "propell", "repell", "dispell", "expell", "rebell", "impell":
 		return true
+	}
+	for _, verb := range [...]string{"spell", "sell", "tell", "dwell", "smell", "swell", "shell", "quell", "yell"} {
+		if strings.HasSuffix(root, verb) {
+			return true
+		}
 	}
 	return false
 }
