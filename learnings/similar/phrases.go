@@ -22,7 +22,9 @@ import (
 // once" is together, "restart at once" is now), and never let two runs that
 // say opposite things meet ("turn on" and "turn off", "log in" and "log
 // out", "spin up" and "spin down"). A run that only adds a particle
-// ("clean up") is read as its verb.
+// ("clean up") is read as its verb. A run whose words are as often a noun
+// and its preposition stays out: "result in" ("the result in the cache"),
+// "count on" ("the retry count on the client").
 var phrases = []string{
 	// Hanging, failing, running short.
 	"stop respond = hang",
@@ -32,6 +34,12 @@ var phrases = []string{
 	"stop work = fail",
 	"run out of = exhaust",
 	"time out = timeout",
+	"come to a halt = stop",
+	"grind to a halt = stop",
+	"come to a stop = stop",
+	"take a long time = slow",
+	"take long = slow",
+	"take forever = slow",
 	// Setting up, finding, checking.
 	"set up = configure",
 	"look up = find",
@@ -57,6 +65,28 @@ var phrases = []string{
 	"take into account = consider",
 	"reach out to = contact",
 	"get in touch with = contact",
+	"look at = check",
+	"take a look at = check",
+	"deal with = handle",
+	"take care of = handle",
+	"give back = return",
+	"hand back = return",
+	"throw away = discard",
+	"throw out = discard",
+	"leave out = omit",
+	"work around = bypass",
+	"get around = bypass",
+	"run into = encounter",
+	"come across = encounter",
+	"carry on = continue",
+	"show up = appear",
+	"go away = disappear",
+	"lead to = cause",
+	"give rise to = cause",
+	"have to = need",
+	"has to = need",
+	"had to = need",
+	"tend to = usually",
 	// Starting, stopping, switching.
 	"spin up = start",
 	"start up = start",
@@ -81,6 +111,8 @@ var phrases = []string{
 	"sign out = logout",
 	"sign up = register",
 	// States.
+	"pull request = pr",
+	"merge request = mr",
 	"out of date = outdated",
 	"up to date = current",
 	// Amounts and comparisons: "more than 10 million" is "over 10
@@ -91,6 +123,8 @@ var phrases = []string{
 	"a bunch of = many",
 	"ton of = many",
 	"the majority of = most",
+	"a number of = several",
+	"a handful of = few",
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
@@ -117,6 +151,10 @@ var phrases = []string{
 	"in parallel = concurrently",
 	"at the same time = concurrently",
 	"right away = immediately",
+	"by hand = manually",
+	"at first = initially",
+	"most recent = latest",
+	"up front = beforehand",
 	"straight away = immediately",
 	"on purpose = deliberately",
 	"by accident = accidentally",
@@ -158,6 +196,26 @@ func irregularForms(w string) []string {
 		return []string{"brought"}
 	case "spin":
 		return []string{"spun"}
+	case "lead":
+		return []string{"led"}
+	case "throw":
+		return []string{"threw", "thrown"}
+	case "give":
+		return []string{"gave", "given"}
+	case "take":
+		return []string{"took", "taken"}
+	case "come":
+		return []string{"came"}
+	case "grind":
+		return []string{"ground"}
+	case "deal":
+		return []string{"dealt"}
+	case "leave":
+		return []string{"left"}
+	case "show":
+		return []string{"shown"}
+	case "go":
+		return []string{"went", "gone"}
 	}
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -52,6 +52,17 @@ func testRewordings(t *testing.T, file string) {
 			// build --strict`"); calling them updates needs store's
 			// filter to keep them too. 31 of 37 are called.
 			floor = 0.8
+		}
+		if file == "synonyms4.txt" && k != "new" {
+			// Written before the lexicon's fourth widening (main
+			// scored same 45 of 113). Left: words that are the
+			// same only in some sentences ("raises" and "throws",
+			// "strips" and "removes", "merges", "loses" and
+			// "drops", "upgrade", "fetches"), a reorder that also
+			// changes the voice, "once" for "after"; four updates
+			// change two things and read as distinct. 98 of 113
+			// and 31 of 35.
+			floor = 0.85
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

@@ -171,7 +171,13 @@ var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "e
 	"need", "all", "every", "each",
 	// "Is not able to" is "cannot"; "extremely" and "roughly" grade a
 	// statement the way "very" (a stop word) does.
-	"able", "extremely", "roughly", "approximately")
+	"able", "extremely", "roughly", "approximately",
+	// "Around 3 s" is "roughly 3 s"; "quite" and "fairly" grade as
+	// "very" does; "additionally", "moreover" and "furthermore" add a
+	// fact the way "also" (a stop word) does; "definitely",
+	// "certainly" and "essentially" stress as "really" does.
+	"around", "approx", "quite", "fairly", "additionally", "moreover", "furthermore",
+	"definitely", "certainly", "essentially")
 
 // fillerStems are filler words matched by stem: "employs" and "leverages"
 // say what "uses" does, and so do "utilizes" and "utilised".
@@ -192,6 +198,12 @@ var synonyms = map[string]string{
 	// verb too ("setup the runner", "cleanup the buckets").
 	"setup": "configure", "cleanup": "clean", "rollback": "revert", "signup": "register",
 	"db": "database", "dbs": "database", "prod": "production", "env": "environment", "envs": "environment",
+	// Short forms of common nouns; "mandatory" and "necessary" say
+	// "required" (read as "need").
+	"app": "application", "apps": "applications", "info": "information",
+	"var": "variable", "vars": "variables", "admin": "administrator", "admins": "administrators",
+	"msg": "message", "msgs": "messages", "non-existent": "nonexistent",
+	"mandatory": "need", "compulsory": "need", "obligatory": "need", "necessary": "need",
 	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
 }
 
