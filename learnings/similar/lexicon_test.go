@@ -60,7 +60,7 @@ func TestSynonymGroups(t *testing.T) {
 		{"suspend", "ban"}, {"delete", "archive"}, {"publish", "schedule"}, {"lose", "drop"},
 		{"keep", "remember"}, {"place", "put"}, {"validate", "sanitize"}, {"create", "update"},
 		{"emit", "consume"}, {"invoke", "return"}, {"only", "also"}, {"print", "email"},
-		{"option", "setting"}, {"latest", "stable"}, {"periodically", "once"},
+		{"option", "setting"}, {"latest", "stable"}, {"periodically", "once"}, {"input", "output"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same

@@ -149,7 +149,7 @@ var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "n
 var clauseOpeners = map[string]string{
 	"before": "before", "after": "after", "until": "until", "unless": "unless",
 	"if": "when", "when": "when", "whenever": "when", "once": "when",
-	"while": "while", "whereas": "while",
+	"while": "while", "whilst": "while", "whereas": "while",
 	"although": "although", "though": "although",
 }
 
@@ -165,7 +165,7 @@ var relationWords = map[string]string{
 // frame a learning without changing it.
 var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "ensure", "remember",
 	"note", "important", "importantly", "crucial", "essential", "vital", "currently", "actually", "really", "simply", "basically",
-	"project", "project's", "repo", "repository", "codebase", "generally", "typically",
+	"project", "project's", "repo", "repository", "codebase",
 	// "You need to", "you must" and "it is required to" ask the same;
 	// "all", "every" and "each" rarely change what an instruction says.
 	"need", "all", "every", "each",
@@ -204,6 +204,12 @@ var synonyms = map[string]string{
 	"var": "variable", "vars": "variables", "admin": "administrator", "admins": "administrators",
 	"msg": "message", "msgs": "messages", "non-existent": "nonexistent",
 	"mandatory": "need", "compulsory": "need", "obligatory": "need", "necessary": "need",
+	// Past forms British English spells with a "t".
+	"learnt": "learned", "spelt": "spelled", "burnt": "burned", "dreamt": "dreamed",
+	"spilt": "spilled", "spoilt": "spoiled", "leapt": "leaped",
+	// Words that say "perform" a task: "runs a backup", "performs a
+	// backup" (execute is above).
+	"perform": "run", "performs": "run", "performed": "run", "performing": "run",
 	"k8s": "kubernetes", "js": "javascript", "ts": "typescript", "through": "via",
 }
 
