@@ -173,3 +173,32 @@ func TestAmericanDoubleL(t *testing.T) {
 		})
 	}
 }
+
+// TestFrequencyAdverbs reads "typically", "generally" and "usually" as one
+// word: a rewording swaps them, and a learning that says how often a thing
+// happens is not the same as one that says it always or rarely does.
+func TestFrequencyAdverbs(t *testing.T) {
+	const stored = "The export job typically fails on the first Monday of the month."
+	tests := []struct {
+		cand string
+		same bool
+	}{
+		{"The export job usually fails on the first Monday of the month.", true},
+		{"The export job generally fails on the first Monday of the month.", true},
+		{"The export job normally fails on the first Monday of the month.", true},
+		{"The export job tends to fail on the first Monday of the month.", true},
+		{"As a rule, the export job fails on the first Monday of the month.", true},
+		{"The export job always fails on the first Monday of the month.", false},
+		{"The export job rarely fails on the first Monday of the month.", false},
+		{"The export job sometimes fails on the first Monday of the month.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cand, func(t *testing.T) {
+			for _, p := range [2][2]string{{stored, tt.cand}, {tt.cand, stored}} {
+				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
+					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
+				}
+			}
+		})
+	}
+}
