@@ -203,6 +203,9 @@ var synonyms = map[string]string{
 	"app": "application", "apps": "applications", "info": "information",
 	"var": "variable", "vars": "variables", "admin": "administrator", "admins": "administrators",
 	"msg": "message", "msgs": "messages", "non-existent": "nonexistent",
+	// Too short to stem: "PRs" is "pr", which "pull request" reads as
+	// (phrases.go).
+	"prs": "pr",
 	"mandatory": "need", "compulsory": "need", "obligatory": "need", "necessary": "need",
 	// Past forms British English spells with a "t".
 	"learnt": "learned", "spelt": "spelled", "burnt": "burned", "dreamt": "dreamed",
