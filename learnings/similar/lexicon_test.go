@@ -94,6 +94,19 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"The prologue of the report is long.", "The prolog of the report is long."},
 		{"The reviewer is sceptical of mocks.", "The reviewer is skeptical of mocks."},
 		{"Travellers see prices in their currency.", "Travelers see prices in their currency."},
+		{"The importer identifies stale locks on startup.", "The importer detects stale locks on startup."},
+		{"Amend the changelog before tagging.", "Edit the changelog before tagging."},
+		{"The sync fails as a result of clock skew.", "The sync fails due to clock skew."},
+		{"In the absence of a lockfile, npm resolves fresh versions.", "Without a lockfile, npm resolves fresh versions."},
+		{"The vast majority of alerts come from the staging cluster.", "Most alerts come from the staging cluster."},
+		{"The health probe comes back with a 503 during deploys.", "The health probe returns a 503 during deploys."},
+		{"The runner is capable of caching Docker layers.", "The runner can cache Docker layers."},
+		{"A migration wipes out the session table.", "A migration clears the session table."},
+		{"A consent dialog pops up on the first visit.", "A consent dialog appears on the first visit."},
+		{"The issue is a missing index.", "The problem is a missing index."},
+		{"Pass the region as the first argument.", "Pass the region as the first parameter."},
+		{"The scraper tends to time out on Fridays.", "The scraper usually times out on Fridays."},
+		{"Set the pool size by hand after a failover.", "Set the pool size manually after a failover."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {

@@ -171,7 +171,7 @@ var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "e
 	"need", "all", "every", "each",
 	// "Is not able to" is "cannot"; "extremely" and "roughly" grade a
 	// statement the way "very" (a stop word) does.
-	"able", "extremely", "roughly", "approximately",
+	"able", "capable", "extremely", "roughly", "approximately",
 	// "Around 3 s" is "roughly 3 s"; "quite" and "fairly" grade as
 	// "very" does; "additionally", "moreover" and "furthermore" add a
 	// fact the way "also" (a stop word) does; "definitely",
@@ -206,6 +206,8 @@ var synonyms = map[string]string{
 	// Too short to stem: "PRs" is "pr", which "pull request" reads as
 	// (phrases.go).
 	"prs": "pr",
+	// "Regarding X" is "about X" (a stop word).
+	"regarding": "about",
 	"mandatory": "need", "compulsory": "need", "obligatory": "need", "necessary": "need",
 	// Past forms British English spells with a "t".
 	"learnt": "learned", "spelt": "spelled", "burnt": "burned", "dreamt": "dreamed",
