@@ -215,3 +215,12 @@ func TestFrequencyAdverbs(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkLexicon builds the lexicon, which every run that compares
+// learnings pays for once (lexicon is built on first use).
+func BenchmarkLexicon(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		newLexTable(newLexicon())
+	}
+}

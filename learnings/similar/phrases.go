@@ -306,6 +306,12 @@ func addPhrases(entry func(w string) *lexEntry) {
 		ph.to = to
 		for _, w := range strings.Fields(run) {
 			base := entry(w)
+			if base.phrase == base {
+				// Its forms point at it already: a word such as
+				// "take" starts several runs.
+				ph.words = append(ph.words, base)
+				continue
+			}
 			for _, form := range phraseForms(w) {
 				if e := entry(form); e.phrase == nil || e.phrase == base {
 					e.phrase = base
@@ -319,8 +325,10 @@ func addPhrases(entry func(w string) *lexEntry) {
 		last := ph.words[len(ph.words)-1]
 		last.ends = append(last.ends, &ph)
 		slices.SortStableFunc(last.ends, func(a, b *phrase) int { return len(b.words) - len(a.words) })
-		for _, form := range phraseForms(to) {
-			entry(form).phraseReading = true
+		if !entry(to).phraseReading {
+			for _, form := range phraseForms(to) {
+				entry(form).phraseReading = true
+			}
 		}
 	}
 }
