@@ -212,7 +212,7 @@ func spelledAlike(w string) (n int, respelled bool) {
 			cut(i)
 		}
 	}
-	for gb, us := range britishRoots {
+	for gb, us := range britishRoots() {
 		// Every stem of a word of us is at least as long as the part
 		// the two spellings share.
 		p := commonPrefix(gb, us)

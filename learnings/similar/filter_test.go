@@ -69,7 +69,7 @@ func britishSpellings(w string) []string {
 	swap("el", "ell")
 	swap("og", "ogue")
 	swap("skep", "scep")
-	for gb, us := range britishRoots {
+	for gb, us := range britishRoots() {
 		swap(us, gb)
 	}
 	return out
@@ -101,7 +101,7 @@ func TestFilterFindsEverySpelling(t *testing.T) {
 	}
 	t.Run("britishRoots", func(t *testing.T) {
 		var words []string
-		for _, us := range britishRoots {
+		for _, us := range britishRoots() {
 			words = append(words, us)
 		}
 		slices.Sort(words)

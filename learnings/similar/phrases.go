@@ -22,7 +22,9 @@ import (
 // once" is together, "restart at once" is now), and never let two runs that
 // say opposite things meet ("turn on" and "turn off", "log in" and "log
 // out", "spin up" and "spin down"). A run that only adds a particle
-// ("clean up") is read as its verb.
+// ("clean up") is read as its verb. A run whose words are as often a noun
+// and its preposition stays out: "result in" ("the result in the cache"),
+// "count on" ("the retry count on the client").
 var phrases = []string{
 	// Hanging, failing, running short.
 	"stop respond = hang",
@@ -32,6 +34,12 @@ var phrases = []string{
 	"stop work = fail",
 	"run out of = exhaust",
 	"time out = timeout",
+	"come to a halt = stop",
+	"grind to a halt = stop",
+	"come to a stop = stop",
+	"take a long time = slow",
+	"take long = slow",
+	"take forever = slow",
 	// Setting up, finding, checking.
 	"set up = configure",
 	"look up = find",
@@ -57,6 +65,51 @@ var phrases = []string{
 	"take into account = consider",
 	"reach out to = contact",
 	"get in touch with = contact",
+	"look at = check",
+	"take a look at = check",
+	"deal with = handle",
+	"take care of = handle",
+	"give back = return",
+	"hand back = return",
+	"throw away = discard",
+	"throw out = discard",
+	"leave out = omit",
+	"work around = bypass",
+	"get around = bypass",
+	"run into = encounter",
+	"come across = encounter",
+	"carry on = continue",
+	"show up = appear",
+	"go away = disappear",
+	"lead to = cause",
+	"give rise to = cause",
+	"have to = need",
+	"has to = need",
+	"had to = need",
+	"tend to = usually",
+	"give up = abort",
+	"ask for = ask",
+	"pass on = forward",
+	"adhere to = follow",
+	"stick to = follow",
+	"comply with = follow",
+	"break up = split",
+	"split up = split",
+	"hook up = connect",
+	"come back = return",
+	"go back = return",
+	"shut off = disable",
+	"wipe out = clear",
+	"fill up = fill",
+	"try out = try",
+	"test out = test",
+	"print out = print",
+	"pop up = appear",
+	"crop up = arise",
+	"turn into = convert",
+	"sign off = approve",
+	"look into = investigate",
+	"dig into = investigate",
 	// Starting, stopping, switching.
 	"spin up = start",
 	"start up = start",
@@ -81,6 +134,8 @@ var phrases = []string{
 	"sign out = logout",
 	"sign up = register",
 	// States.
+	"pull request = pr",
+	"merge request = mr",
 	"out of date = outdated",
 	"up to date = current",
 	// Amounts and comparisons: "more than 10 million" is "over 10
@@ -91,6 +146,10 @@ var phrases = []string{
 	"a bunch of = many",
 	"ton of = many",
 	"the majority of = most",
+	"a majority of = most",
+	"the vast majority of = most",
+	"a number of = several",
+	"a handful of = few",
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
@@ -100,6 +159,11 @@ var phrases = []string{
 	"so as to = to",
 	"prior to = before",
 	"due to = because",
+	"as a result of = because",
+	"with the exception of = except",
+	"in the absence of = without",
+	"in the event of = if",
+	"in the event that = if",
 	"owing to = because",
 	"each time = when",
 	"every time = when",
@@ -111,12 +175,35 @@ var phrases = []string{
 	"from time to time = sometimes",
 	"right now = currently",
 	"at the moment = currently",
+	"at this time = currently",
 	"at present = currently",
 	"as of now = currently",
 	"in general = generally",
 	"in parallel = concurrently",
 	"at the same time = concurrently",
 	"right away = immediately",
+	"by hand = manually",
+	"as a rule = usually",
+	"for the most part = mostly",
+	"more often than not = usually",
+	"now and then = sometimes",
+	"once in a while = sometimes",
+	"at time = sometimes",
+	"all of a sudden = suddenly",
+	"on a regular basis = regularly",
+	"sooner or later = eventually",
+	"in the end = eventually",
+	"a bit = slightly",
+	"right after = after",
+	"right before = before",
+	"in spite of = despite",
+	"as long as = if",
+	"provided that = if",
+	"with regard to = about",
+	"with respect to = about",
+	"at first = initially",
+	"most recent = latest",
+	"up front = beforehand",
 	"straight away = immediately",
 	"on purpose = deliberately",
 	"by accident = accidentally",
@@ -158,6 +245,26 @@ func irregularForms(w string) []string {
 		return []string{"brought"}
 	case "spin":
 		return []string{"spun"}
+	case "lead":
+		return []string{"led"}
+	case "throw":
+		return []string{"threw", "thrown"}
+	case "give":
+		return []string{"gave", "given"}
+	case "take":
+		return []string{"took", "taken"}
+	case "come":
+		return []string{"came"}
+	case "grind":
+		return []string{"ground"}
+	case "deal":
+		return []string{"dealt"}
+	case "leave":
+		return []string{"left"}
+	case "show":
+		return []string{"shown"}
+	case "go":
+		return []string{"went", "gone"}
 	}
 	return nil
 }
@@ -199,6 +306,12 @@ func addPhrases(entry func(w string) *lexEntry) {
 		ph.to = to
 		for _, w := range strings.Fields(run) {
 			base := entry(w)
+			if base.phrase == base {
+				// Its forms point at it already: a word such as
+				// "take" starts several runs.
+				ph.words = append(ph.words, base)
+				continue
+			}
 			for _, form := range phraseForms(w) {
 				if e := entry(form); e.phrase == nil || e.phrase == base {
 					e.phrase = base
@@ -212,8 +325,10 @@ func addPhrases(entry func(w string) *lexEntry) {
 		last := ph.words[len(ph.words)-1]
 		last.ends = append(last.ends, &ph)
 		slices.SortStableFunc(last.ends, func(a, b *phrase) int { return len(b.words) - len(a.words) })
-		for _, form := range phraseForms(to) {
-			entry(form).phraseReading = true
+		if !entry(to).phraseReading {
+			for _, form := range phraseForms(to) {
+				entry(form).phraseReading = true
+			}
 		}
 	}
 }

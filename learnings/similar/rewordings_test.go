@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -51,6 +51,18 @@ func testRewordings(t *testing.T, file string) {
 			// docs with `sphinx-build ...`" and "... with `mkdocs
 			// build --strict`"); calling them updates needs store's
 			// filter to keep them too. 31 of 37 are called.
+			floor = 0.8
+		}
+		if file == "synonyms4.txt" && k != "new" {
+			// Written in three parts, each before a widening of
+			// the lexicon (main scored same 45 of 113, 28 of 46
+			// and 18 of 30). Left: words that are the same only
+			// in some sentences ("raises" and "throws", "strips"
+			// and "removes", "keeps" and "stores", "report" and
+			// "send", "fetches" and "downloads"), a reorder that
+			// also changes the voice, "once" for "after"; six
+			// updates change two things and read as distinct.
+			// Same 152 of 189, update 47 of 53.
 			floor = 0.8
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {

@@ -458,7 +458,11 @@ func firstOf(toks []string) string {
 // "again"). The keys are equal when this is asked, so the same words are
 // on both sides and only where one of them stands differs.
 func adverbsLast(items [][]string) ([][]string, bool) {
+	items, folded := foldAdverbClauses(items)
 	var out [][]string
+	if folded {
+		out = items
+	}
 	for i, it := range items {
 		n := 0
 		for _, tok := range it {
@@ -486,6 +490,33 @@ func adverbsLast(items [][]string) ([][]string, bool) {
 		out[i] = moved
 	}
 	return out, out != nil
+}
+
+// foldAdverbClauses puts a clause of adverbs alone, which a comma sets
+// apart ("Usually, the job fails"; "As a rule, ..." is read as "usually"),
+// into the clause after it, or before it when it comes last: it says how
+// that clause's statement holds. folded reports whether there was one.
+func foldAdverbClauses(items [][]string) (_ [][]string, folded bool) {
+	var out [][]string
+	var pending []string
+	for _, it := range items {
+		if len(it) > 0 && !slices.ContainsFunc(it, func(tok string) bool { return !isAdverb(tok) }) {
+			pending, folded = append(pending, it...), true
+			continue
+		}
+		out = append(out, slices.Concat(pending, it))
+		pending = nil
+	}
+	if !folded {
+		return items, false
+	}
+	if len(pending) > 0 {
+		if len(out) == 0 {
+			return items, false
+		}
+		out[len(out)-1] = slices.Concat(out[len(out)-1], pending)
+	}
+	return out, true
 }
 
 func isAdverb(tok string) bool {

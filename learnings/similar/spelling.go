@@ -11,6 +11,7 @@ package similar
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // sameWords are groups of words a learning uses interchangeably; the first
@@ -31,9 +32,9 @@ import (
 // about ("run", "skip", "build", "merge"): those are the value an update
 // changes.
 var sameWords = []string{
-	"start begin began begun startup launch",
+	"start begin began begun startup launch commence initiate",
 	"stop halt cease",
-	"remove delete erase",
+	"remove delete erase eliminate",
 	"fast quick quickly rapid rapidly speedy swiftly",
 	"faster quicker",
 	"slow sluggish laggy",
@@ -42,28 +43,28 @@ var sameWords = []string{
 	"small tiny minuscule",
 	"smaller tinier",
 	"often frequently",
-	"allow permit",
-	"forbid prohibit ban disallow",
-	"modify alter change adjust tweak edit",
-	"verify confirm check inspect examine",
-	"wrong incorrect",
+	"allow permit let",
+	"forbid forbade forbidden prohibit ban disallow",
+	"modify alter change adjust tweak edit amend revise modification alteration adjustment",
+	"verify confirm check inspect examine validate investigate",
+	"wrong incorrect erroneous",
 	// The roles of wording (see above).
 	"want prefer like wish favor love enjoy",
-	"show display print",
+	"show shown display print reveal demonstrate exhibit illustrate",
 	"finish complete end conclude",
-	"fail break crash malfunction",
+	"fail break broke broken crash malfunction faulty",
 	"hang freeze stall froze frozen stuck hung unresponsive",
-	"help assist aid",
-	"try attempt",
-	"choose pick select opt",
-	"usually normally commonly",
-	"easy simple straightforward",
-	"hard difficult tricky",
+	"help assist aid facilitate assistance",
+	"try attempt endeavor",
+	"choose chose chosen pick select opt",
+	"usually normally commonly typically generally",
+	"easy simple straightforward trivial",
+	"hard difficult tricky challenging tough",
 	"explain describe",
-	"happen occur arise",
+	"happen occur arise arose arisen",
 	"seem appear",
-	"keep retain preserve",
-	"fix repair resolve",
+	"keep kept retain preserve",
+	"fix repair resolve rectify remediate",
 	"say mention said",
 }
 
@@ -98,27 +99,34 @@ func inflections(w string) []string {
 
 // britishRoots are British spellings with an American one that differs
 // inside the word, with the inflections stemming leaves apart: "colour",
-// "colours", "coloured" are read as "color", "colors", "colored".
-var britishRoots = map[string]string{
-	"colour": "color", "behaviour": "behavior", "favour": "favor", "honour": "honor",
-	"flavour": "flavor", "labour": "labor", "neighbour": "neighbor", "humour": "humor",
-	"rumour": "rumor", "armour": "armor", "harbour": "harbor", "vapour": "vapor",
-	"endeavour": "endeavor", "savour": "savor", "odour": "odor",
-	"centre": "center", "metre": "meter", "litre": "liter", "fibre": "fiber", "theatre": "theater",
-	"licence": "license", "defence": "defense", "offence": "offense",
-	"catalogue": "catalog", "dialogue": "dialog", "analogue": "analog",
-	"cancelled": "canceled", "cancelling": "canceling", "travelled": "traveled",
-	"travelling": "traveling", "modelled": "modeled", "modelling": "modeling",
-	"labelled": "labeled", "labelling": "labeling", "levelled": "leveled",
-	"signalled": "signaled", "signalling": "signaling", "totalled": "totaled",
-	"fuelled": "fueled", "marshalled": "marshaled", "marshalling": "marshaling",
-	"channelled": "channeled", "tunnelling": "tunneling", "dialled": "dialed",
-	"grey": "gray", "programme": "program", "programmes": "programs",
-	"judgement": "judgment", "acknowledgement": "acknowledgment", "ageing": "aging",
-	"enrol": "enroll", "fulfil": "fulfill", "artefact": "artifact", "artefacts": "artifacts",
-	"focussed": "focused", "focussing": "focusing", "disc": "disk", "mould": "mold",
-	"aluminium": "aluminum", "enquiry": "inquiry", "enquire": "inquire",
-}
+// "colours", "coloured" are read as "color", "colors", "colored". Built on
+// first use: a map literal is built at package init, whose allocations
+// cmd/learn's TestInitAllocations caps.
+var britishRoots = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"tyre": "tire", "kerb": "curb", "storey": "story", "draught": "draft", "plough": "plow",
+		"practise": "practice", "pretence": "pretense", "jewellery": "jewelry", "instalment": "installment",
+		"enrolment": "enrollment", "skilful": "skillful", "wilful": "willful", "cosy": "cozy",
+		"colour": "color", "behaviour": "behavior", "favour": "favor", "honour": "honor",
+		"flavour": "flavor", "labour": "labor", "neighbour": "neighbor", "humour": "humor",
+		"rumour": "rumor", "armour": "armor", "harbour": "harbor", "vapour": "vapor",
+		"endeavour": "endeavor", "savour": "savor", "odour": "odor",
+		"centre": "center", "metre": "meter", "litre": "liter", "fibre": "fiber", "theatre": "theater",
+		"licence": "license", "defence": "defense", "offence": "offense",
+		"catalogue": "catalog", "dialogue": "dialog", "analogue": "analog",
+		"cancelled": "canceled", "cancelling": "canceling", "travelled": "traveled",
+		"travelling": "traveling", "modelled": "modeled", "modelling": "modeling",
+		"labelled": "labeled", "labelling": "labeling", "levelled": "leveled",
+		"signalled": "signaled", "signalling": "signaling", "totalled": "totaled",
+		"fuelled": "fueled", "marshalled": "marshaled", "marshalling": "marshaling",
+		"channelled": "channeled", "tunnelling": "tunneling", "dialled": "dialed",
+		"grey": "gray", "programme": "program", "programmes": "programs",
+		"judgement": "judgment", "acknowledgement": "acknowledgment", "ageing": "aging",
+		"enrol": "enroll", "fulfil": "fulfill", "artefact": "artifact", "artefacts": "artifacts",
+		"focussed": "focused", "focussing": "focusing", "disc": "disk", "mould": "mold",
+		"aluminium": "aluminum", "enquiry": "inquiry", "enquire": "inquire",
+	}
+})
 
 // britishSuffixes are the endings a British root takes that stemming does
 // not strip.
@@ -129,7 +137,7 @@ var britishSuffixes = []string{"", "s", "ed", "ing", "ful", "ite", "ites", "able
 // (lexEntry.american), built on first use.
 func americanWords() map[string]string {
 	m := map[string]string{}
-	for gb, us := range britishRoots {
+	for gb, us := range britishRoots() {
 		for _, s := range britishSuffixes {
 			m[gb+s] = us + s
 		}
@@ -137,15 +145,23 @@ func americanWords() map[string]string {
 	return m
 }
 
-// notIse are common words ending in "ise" that have no "ize" spelling.
-// Reading them with a "z" would still be harmless (both sides read the
-// same), but it would make them look like a spelling variant.
-var notIse = setOf("promise", "precise", "concise", "exercise", "otherwise", "likewise",
-	"clockwise", "raise", "noise", "wise", "rise", "arise", "advise", "revise", "devise",
-	"supervise", "enterprise", "surprise", "expertise", "compromise", "premise", "franchise",
-	"merchandise", "disguise", "paradise", "praise", "cruise", "poise", "improvise", "treatise",
-	"demise", "excise", "televise", "bruise", "chemise", "incise", "despise", "reprise", "mise",
-	"anise", "guise", "vise", "apprise", "comprise")
+// notIse reports a common word ending in "ise" that has no "ize"
+// spelling. Reading one with a "z" is harmless when both texts hold it,
+// but it would make it look like a spelling variant and keep it from its
+// lexicon group ("imprecise"). A switch, not a set: a map would be built
+// at package init (see isPronoun).
+func notIse(w string) bool {
+	switch w {
+	case "promise", "precise", "imprecise", "concise", "exercise", "otherwise", "likewise",
+		"clockwise", "raise", "noise", "wise", "rise", "arise", "advise", "revise", "devise",
+		"supervise", "enterprise", "surprise", "expertise", "compromise", "premise", "franchise",
+		"merchandise", "disguise", "paradise", "praise", "cruise", "poise", "improvise", "treatise",
+		"demise", "excise", "televise", "bruise", "chemise", "incise", "despise", "reprise", "mise",
+		"anise", "guise", "vise", "apprise", "comprise":
+		return true
+	}
+	return false
+}
 
 // american writes a British spelling of a lower-case word the American
 // way: "colour" as "color", "optimise", "optimised" and "optimisation" as
@@ -178,7 +194,7 @@ func americanOf(w string, lx *lexEntry) string {
 		if c := base[len(base)-1]; c != 'i' && c != 'y' {
 			continue
 		}
-		if notIse[base+"se"] {
+		if notIse(base + "se") {
 			return w
 		}
 		return base + "z" + suf[1:]
@@ -282,11 +298,17 @@ func notOur(w string) bool {
 }
 
 // doubleL reports a root ending in "ell" that keeps both "l"s in American
-// English ("compelled", "excelling").
+// English ("compelled", "excelling"), among them the compounds of a
+// one-syllable verb ("misspelled", "upselling", "retelling").
 func doubleL(root string) bool {
 	switch root {
 	case "excell", "compell", "propell", "repell", "dispell", "expell", "rebell", "impell":
 		return true
+	}
+	for _, verb := range [...]string{"spell", "sell", "tell", "dwell", "smell", "swell", "shell", "quell", "yell"} {
+		if strings.HasSuffix(root, verb) {
+			return true
+		}
 	}
 	return false
 }

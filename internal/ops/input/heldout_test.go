@@ -109,14 +109,19 @@ func decide(t *testing.T, stored, cand string) string {
 // synonyms 0 of 16, phrase 6 of 13, mixed 0 of 9; 45 called UPDATE, 23
 // NEW), UPDATE 50 of 52 (none called DUPLICATE, 2 called NEW), NEW 26 of
 // 26.
+// After issue 24's fourth round (the lexicon widened over the common words
+// of developer prose, lexicon3): heldout DUPLICATE 38 ("inactivity" and
+// "idleness", "PRs" and "pull requests"), heldout2 DUPLICATE 41 ("kept"
+// for "retained", "asks" for "requests"); the floors of heldout3 and
+// heldout4 are the lead's to raise.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
-		"DUPLICATE": 36,
+		"DUPLICATE": 38,
 		"UPDATE":    36,
 		"NEW":       25,
 	},
 	"heldout2": {
-		"DUPLICATE": 39,
+		"DUPLICATE": 41,
 		"UPDATE":    44,
 		"NEW":       25,
 	},
