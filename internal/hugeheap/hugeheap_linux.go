@@ -18,3 +18,13 @@ func supported() bool {
 func advise(block []byte) bool {
 	return syscall.Madvise(block, syscall.MADV_HUGEPAGE) == nil
 }
+
+// mayMap reports whether the kernel grants a private writable mapping of n
+// bytes, the kind the runtime's heap grows by, and gives it back unused.
+func mayMap(n int64) bool {
+	b, err := syscall.Mmap(-1, 0, int(n), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		return false
+	}
+	return syscall.Munmap(b) == nil
+}

@@ -5,3 +5,5 @@ package hugeheap
 func supported() bool { return false }
 
 func advise([]byte) bool { return false }
+
+func mayMap(int64) bool { return false }
