@@ -30,6 +30,10 @@ import (
 type changeSig struct {
 	kinds []sigWord
 	words int
+	// replaces is set when the text says "instead of", "rather than" or
+	// "not": oneChange may drop the old value such words name, however
+	// many words it holds, so the counts bound nothing.
+	replaces bool
 }
 
 // sigWord is one kind of word in a text: how often it is there, and
@@ -50,6 +54,7 @@ func signatureOf(t *Text) *changeSig {
 		if replaceWord(w) {
 			// oneChange may drop "instead of" and "rather than":
 			// leaving these words out only lowers the counts.
+			sig.replaces = sig.replaces || w == "instead" || w == "rather" || w == "not"
 			continue
 		}
 		sig.kinds = append(sig.kinds, sigWord{hash: fnv(w), word: w, count: 1, code: cw.span[i] > 0})
@@ -103,10 +108,12 @@ func countsAsNumber(w string) bool {
 //     long), which they are not when a surplus word is never in code.
 //
 // The surplus counted here leaves out the words of "instead of" and "not",
-// which oneChange may drop; dropping the old value they name only takes
-// words from one side's counts. So it is never more than oneChange's.
+// which oneChange may drop. It may also drop the old value they name, which
+// takes words from one side's surplus that the counts cannot tell: a text
+// that says them is let through (replaces). So the surplus is never more
+// than oneChange's.
 func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
-	if sameKey {
+	if sameKey || a.replaces || b.replaces {
 		return true
 	}
 	var moreA, moreB int32

@@ -13,7 +13,8 @@ import (
 func TestKeyedTextsCompareAsPrepared(t *testing.T) {
 	var pairs []pair
 	for _, path := range []string{"testdata/pairs.txt", "testdata/rewordings.txt", "testdata/synonyms.txt", "testdata/synonyms2.txt",
-		"testdata/synonyms3.txt", "testdata/heldout/pairs.txt", "testdata/heldout2/pairs.txt"} {
+		"testdata/synonyms3.txt", "testdata/synonyms4.txt", "testdata/phrases.txt", "testdata/phrases2.txt",
+		"testdata/heldout/pairs.txt", "testdata/heldout2/pairs.txt", "testdata/heldout3/pairs.txt", "testdata/heldout4/pairs.txt"} {
 		pairs = append(pairs, loadPairsFrom(t, path)...)
 	}
 	for _, s := range []string{"", "   ", "**", "Run make gen before go test", "X is owned by Y, not Z", "80% of CPU, 5 min",
