@@ -113,7 +113,11 @@ func decide(t *testing.T, stored, cand string) string {
 // of developer prose, lexicon3): heldout DUPLICATE 38 ("inactivity" and
 // "idleness", "PRs" and "pull requests"), heldout2 DUPLICATE 41 ("kept"
 // for "retained", "asks" for "requests"); the floors of heldout3 and
-// heldout4 are the lead's to raise.
+// heldout4 are the lead's to raise. Measured by the lead after that
+// round's merge (0dae861), nobody having read their pairs: heldout3
+// DUPLICATE 38 of 53 (10 called UPDATE, 5 NEW), heldout4 DUPLICATE 47 of
+// 108 (synonym 22 of 50; 41 called UPDATE, 20 NEW); UPDATE and NEW
+// unchanged, none called DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -126,12 +130,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout3": {
-		"DUPLICATE": 32,
+		"DUPLICATE": 38,
 		"UPDATE":    46,
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 40,
+		"DUPLICATE": 47,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
