@@ -502,24 +502,46 @@ def block(lines, extra=None):
     return out
 
 
-def main():
-    rng = random.Random(2406)
-    newest = datetime.datetime(2026, 11, 25, 17, 0)
-    oldest = datetime.datetime(2025, 6, 2, 9, 0)
+def write(sessions, seed, newest, oldest, project, follow_ups, consolidated, consolidated_docs, multiline):
+    """The memory file of sessions: each session is given a time from seed
+    (the old ones before newest - 245 days), a session a later one
+    replaces or follows (follow_ups, pairs of focuses) is made older than
+    it, and the sessions are written newest first under the consolidated
+    learnings. eval7's generate.py writes its memory with it too."""
+    rng = random.Random(seed)
     cutoff = newest - datetime.timedelta(days=245)
     span_old = (cutoff - oldest).total_seconds()
     span_new = (newest - cutoff).total_seconds()
-    for s in SESSIONS:
+    for s in sessions:
         if s["old"]:
             t = oldest + datetime.timedelta(seconds=rng.random() * span_old)
         else:
             t = cutoff + datetime.timedelta(seconds=rng.random() * span_new)
-        t = t.replace(minute=rng.choice([0, 5, 10, 15, 20, 30, 40, 45, 50]), second=0, microsecond=0)
-        s["time"] = t
+        s["time"] = t.replace(minute=rng.choice([0, 5, 10, 15, 20, 30, 40, 45, 50]), second=0, microsecond=0)
     # A superseded or followed-up learning's session is older than the
     # session that replaces or follows it.
-    by_focus = {s["focus"]: s for s in SESSIONS}
-    for old, new in [
+    by_focus = {s["focus"]: s for s in sessions}
+    for old, new in follow_ups:
+        if by_focus[old]["time"] >= by_focus[new]["time"]:
+            by_focus[old]["time"], by_focus[new]["time"] = by_focus[new]["time"], by_focus[old]["time"]
+    out = ["## Consolidated Learnings", ""]
+    out += block(consolidated)
+    out += [f"**Documentation Seen** (compacted sessions): {consolidated_docs}", "", "---", "", "## Recent Sessions", ""]
+    for s in sorted(sessions, key=lambda s: s["time"], reverse=True):
+        stamp = s["time"].strftime("%Y-%m-%d %H:%M") + " CET"
+        out.append(f"## [{stamp}] - {s['focus']}")
+        out.append(f"**Project**: {project}")
+        out.append("**Documentation Seen**: " + ", ".join(f"`{d}`" for d in s["docs"]))
+        out.append("")
+        out.append("### Learnings")
+        out.append("")
+        out += block(s["learnings"], multiline.get(s["focus"]))
+        out += ["---", ""]
+    return "\n".join(out).rstrip("\n-") + "\n"
+
+
+def main():
+    follow_ups = [
         ("Slurm profile", "Queue size again"),
         ("Undetermined reads", "Undetermined threshold follow-up"),
         ("DeepVariant on the cluster", "DeepVariant upgrade"),
@@ -528,24 +550,9 @@ def main():
         ("Clinical report PDF", "Report sorting follow-up"),
         ("Run completion watcher", "Watcher restarts"),
         ("AWS Batch profile", "Spot instances follow-up"),
-    ]:
-        if by_focus[old]["time"] >= by_focus[new]["time"]:
-            by_focus[old]["time"], by_focus[new]["time"] = by_focus[new]["time"], by_focus[old]["time"]
-    sessions = sorted(SESSIONS, key=lambda s: s["time"], reverse=True)
-    out = ["## Consolidated Learnings", ""]
-    out += block(CONSOLIDATED)
-    out += [f"**Documentation Seen** (compacted sessions): {CONSOLIDATED_DOCS}", "", "---", "", "## Recent Sessions", ""]
-    for s in sessions:
-        stamp = s["time"].strftime("%Y-%m-%d %H:%M") + " CET"
-        out.append(f"## [{stamp}] - {s['focus']}")
-        out.append("**Project**: trellis")
-        out.append("**Documentation Seen**: " + ", ".join(f"`{d}`" for d in s["docs"]))
-        out.append("")
-        out.append("### Learnings")
-        out.append("")
-        out += block(s["learnings"], MULTILINE.get(s["focus"]))
-        out += ["---", ""]
-    print("\n".join(out).rstrip("\n-") + "\n")
+    ]
+    print(write(SESSIONS, 2406, datetime.datetime(2026, 11, 25, 17, 0), datetime.datetime(2025, 6, 2, 9, 0), "trellis",
+                follow_ups, CONSOLIDATED, CONSOLIDATED_DOCS, MULTILINE))
 
 
 if __name__ == "__main__":

@@ -27,10 +27,9 @@ docs/bidding.md, SwapService.kt) while learning something unrelated to
 the task, and near-miss learnings that share one rare word with a task in
 another sense or about another subject (rest, standby, tail, positioning,
 window, offset, matrix, pilot, trip, currency, manifest, lock, gate, sim,
-briefing, rating, hub). This script only dates the sessions (seeded, so
-the output is the same on every run), orders them newest first and writes
-the file; the writer (a learning's category code and strike-through, a
-session's category blocks) is eval6's, imported, not copied. Sessions
+briefing, rating, hub). This script holds the sessions; eval6's write,
+imported, not copied, dates them (seeded, so the output is the same on
+every run), orders them newest first and writes the file. Sessions
 marked old are dated at least eight months before the newest. Written,
 with tasks.txt, during issue 24's fourth round and before that round was
 measured, and not tuned after it.
@@ -41,14 +40,12 @@ measured, and not tuned after it.
 import datetime
 import importlib.util
 import pathlib
-import random
 
 _spec = importlib.util.spec_from_file_location(
     "eval6_generate", pathlib.Path(__file__).resolve().parent.parent / "eval6" / "generate.py"
 )
 _eval6 = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_eval6)
-block = _eval6.block
 
 SESSIONS = []
 
@@ -451,23 +448,8 @@ MULTILINE = {
 
 
 def main():
-    rng = random.Random(2407)
-    newest = datetime.datetime(2026, 11, 24, 16, 0)
-    oldest = datetime.datetime(2025, 7, 7, 9, 0)
-    cutoff = newest - datetime.timedelta(days=245)
-    span_old = (cutoff - oldest).total_seconds()
-    span_new = (newest - cutoff).total_seconds()
-    for s in SESSIONS:
-        if s["old"]:
-            t = oldest + datetime.timedelta(seconds=rng.random() * span_old)
-        else:
-            t = cutoff + datetime.timedelta(seconds=rng.random() * span_new)
-        s["time"] = t.replace(minute=rng.choice([0, 5, 10, 15, 20, 30, 40, 45, 50]), second=0, microsecond=0)
-    # A superseded or followed-up learning's session is older than the
-    # session that replaces or follows it.
-    by_focus = {s["focus"]: s for s in SESSIONS}
-    assert len(by_focus) == len(SESSIONS), "two sessions share a focus"
-    for old, new in [
+    assert len({s["focus"] for s in SESSIONS}) == len(SESSIONS), "two sessions share a focus"
+    follow_ups = [
         ("Solver time limit", "Solver limits follow-up"),
         ("Cumulative duty limits", "Block time follow-up"),
         ("Bid window", "Bid window follow-up"),
@@ -476,24 +458,9 @@ def main():
         ("iCal export", "iCal again"),
         ("Disruption re-plan", "Re-plan on snow days"),
         ("Acknowledging changes", "Acknowledgement reminder"),
-    ]:
-        if by_focus[old]["time"] >= by_focus[new]["time"]:
-            by_focus[old]["time"], by_focus[new]["time"] = by_focus[new]["time"], by_focus[old]["time"]
-    sessions = sorted(SESSIONS, key=lambda s: s["time"], reverse=True)
-    out = ["## Consolidated Learnings", ""]
-    out += block(CONSOLIDATED)
-    out += [f"**Documentation Seen** (compacted sessions): {CONSOLIDATED_DOCS}", "", "---", "", "## Recent Sessions", ""]
-    for s in sessions:
-        stamp = s["time"].strftime("%Y-%m-%d %H:%M") + " CET"
-        out.append(f"## [{stamp}] - {s['focus']}")
-        out.append("**Project**: skyrota")
-        out.append("**Documentation Seen**: " + ", ".join(f"`{d}`" for d in s["docs"]))
-        out.append("")
-        out.append("### Learnings")
-        out.append("")
-        out += block(s["learnings"], MULTILINE.get(s["focus"]))
-        out += ["---", ""]
-    print("\n".join(out).rstrip("\n-") + "\n")
+    ]
+    print(_eval6.write(SESSIONS, 2407, datetime.datetime(2026, 11, 24, 16, 0), datetime.datetime(2025, 7, 7, 9, 0), "skyrota",
+                       follow_ups, CONSOLIDATED, CONSOLIDATED_DOCS, MULTILINE))
 
 
 if __name__ == "__main__":
