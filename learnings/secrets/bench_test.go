@@ -28,42 +28,45 @@ func BenchmarkScan(b *testing.B) {
 // generator: long learnings, prose and many languages meet the rules
 // differently.
 func BenchmarkScanGenerators(b *testing.B) {
-	for _, mode := range append([]string{""}, memgen.Modes...) {
-		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
-		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
-			b.SetBytes(int64(len(src)))
-			cpu := cpuTime()
-			for b.Loop() {
-				Scan(src)
-			}
-			reportCPU(b, cpu, len(src))
-		})
-	}
+	perGenerator(b, func(b *testing.B, src string) {
+		b.SetBytes(int64(len(src)))
+		cpu := cpuTime()
+		for b.Loop() {
+			Scan(src)
+		}
+		reportCPU(b, cpu, len(src))
+	})
 }
 
 // BenchmarkRedactLearnings redacts every learning of each generator's
 // 10 MB memory one by one, as stats' full recall and recall --all show
 // them: most hold no hint, and their cost is the scan's fixed cost.
 func BenchmarkRedactLearnings(b *testing.B) {
-	for _, mode := range append([]string{""}, memgen.Modes...) {
-		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode})
+	perGenerator(b, func(b *testing.B, src string) {
 		var texts []string
 		size := 0
-		for _, l := range learnings.Parse(src).Learnings() {
+		for _, l := range learnings.Parse([]byte(src)).Learnings() {
 			texts = append(texts, l.Text)
 			size += len(l.Text)
 		}
-		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			cpu := cpuTime()
-			for b.Loop() {
-				for _, t := range texts {
-					Redact(t)
-				}
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		cpu := cpuTime()
+		for b.Loop() {
+			for _, t := range texts {
+				Redact(t)
 			}
-			reportCPU(b, cpu, size)
-		})
+		}
+		reportCPU(b, cpu, size)
+	})
+}
+
+// perGenerator runs bench as a sub-benchmark on the 10 MB memory of each
+// generator (default and memgen.Modes), made before the timing starts.
+func perGenerator(b *testing.B, bench func(b *testing.B, src string)) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
+		b.Run(cmp.Or(mode, "default"), func(b *testing.B) { bench(b, src) })
 	}
 }
 
@@ -81,31 +84,25 @@ func reportCPU(b *testing.B, since time.Duration, size int) {
 // BenchmarkHintLines finds the hints of every rule in each generator's
 // 10 MB memory, the pass over the bytes every scan makes.
 func BenchmarkHintLines(b *testing.B) {
-	for _, mode := range append([]string{""}, memgen.Modes...) {
-		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
-		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
-			b.SetBytes(int64(len(src)))
-			cpu := cpuTime()
-			for b.Loop() {
-				hintLines(src)
-			}
-			reportCPU(b, cpu, len(src))
-		})
-	}
+	perGenerator(b, func(b *testing.B, src string) {
+		b.SetBytes(int64(len(src)))
+		cpu := cpuTime()
+		for b.Loop() {
+			hintLines(src)
+		}
+		reportCPU(b, cpu, len(src))
+	})
 }
 
 // BenchmarkFold reads each generator's 10 MB memory for invisible
 // characters, as every scan does first.
 func BenchmarkFold(b *testing.B) {
-	for _, mode := range append([]string{""}, memgen.Modes...) {
-		src := string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
-		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
-			b.SetBytes(int64(len(src)))
-			cpu := cpuTime()
-			for b.Loop() {
-				fold(src)
-			}
-			reportCPU(b, cpu, len(src))
-		})
-	}
+	perGenerator(b, func(b *testing.B, src string) {
+		b.SetBytes(int64(len(src)))
+		cpu := cpuTime()
+		for b.Loop() {
+			fold(src)
+		}
+		reportCPU(b, cpu, len(src))
+	})
 }
