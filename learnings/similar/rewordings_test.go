@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -64,6 +64,13 @@ func testRewordings(t *testing.T, file string) {
 			// updates change two things and read as distinct.
 			// Same 152 of 189, update 47 of 53.
 			floor = 0.8
+		}
+		if file == "synonyms5.txt" && k == "same" {
+			// Main 7d9c6a0 calls 75 of 134 the same. Most misses
+			// are verbs a rewording swaps that no table groups
+			// ("records" and "logs", "skips" and "omits",
+			// "notifies" and "informs").
+			floor = 0.55
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
