@@ -131,8 +131,13 @@ const evalBudget = 2000
 // sense, tasks whose subject is nowhere in the memory, tasks whose only
 // match is one rare word, other words, paths) is a development set written
 // before the relevance3 branch's code, held to its baseline.
+// testdata/dev9 (veterinary clinics: tasks in other words than their
+// learnings, another form of a word, symptoms for mechanisms, a newer
+// learning beside the older one it replaces, absent subjects) is a
+// development set written before the relevance4 branch's code, held to its
+// baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -181,6 +186,9 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking); 47 of 49 since a match on one signal
 	// that scores half as much again as a corroborated one goes before it.
 	"dev8": 95.9,
+	// dev9's is its baseline (47 of 52 at 7d9c6a0, before the relevance4
+	// branch changed the ranking).
+	"dev9": 90.3,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -231,6 +239,10 @@ var evalTrapFloor = map[string]int{
 	// word as another kind of thing ("bulk actions" for "github actions")
 	// is left out.
 	"dev8": 22,
+	// dev9 (57 tasks, a group of veterinary clinics: 9 avoid pairs, 3 of
+	// them an older learning the newer one replaces, and 11 never lines,
+	// 6 on tasks whose subject is absent): 11 of 20 at 7d9c6a0.
+	"dev9": 11,
 }
 
 func evalRecall(t *testing.T, dir string) {
