@@ -31,6 +31,11 @@ type query struct {
 	joins   []join
 	// mods are, by word, the task's modifiers of it (see modifiersOf).
 	mods [][]string
+	// base is, for a word that stands for another form of a word of the
+	// context (see addFamilies), the index of that word, or -1.
+	base []int
+	// roots are the family roots of the words that have one.
+	roots []string
 }
 
 // join is a word the task writes as two ("front end", "e-paper"), read in
@@ -50,6 +55,11 @@ func (q *query) matcher() *terms.Matcher {
 	for _, j := range q.joins {
 		m.Alias(j.term, j.words...)
 	}
+	for i, r := range q.roots {
+		if r != "" {
+			m.Family(r, i)
+		}
+	}
 	m.JoinHyphens()
 	return m
 }
@@ -68,6 +78,40 @@ func (q *query) add(term, shown string, weight float64, fromPath bool) {
 	q.shown = append(q.shown, shown)
 	q.pathly = append(q.pathly, fromPath)
 	q.told = append(q.told, !fromPath)
+	q.base = append(q.base, -1)
+}
+
+// weightFamily is what another form of a word of the context counts for,
+// against the word itself: "deployments" in a learning for a task's
+// "deploy", "payouts" for "paid", "anaesthesia" for "anaesthetic".
+// People write a task with whatever form comes to mind, and a learning
+// in another form is as much about the thing; but a derived word can
+// drift ("general" and "generate"), so it counts for less.
+const weightFamily = 0.5
+
+// addFamilies adds, for each word of the context that counts, a word that
+// stands for the other forms of it (see terms.Family): a Matcher reports
+// it where a learning holds one of them and not the word's own forms.
+func (q *query) addFamilies() {
+	n := len(q.words)
+	q.roots = make([]string, n, 2*n)
+	for i := range n {
+		if q.weights[i] == 0 {
+			continue
+		}
+		root := terms.Family(q.shown[i])
+		if len(root) < 3 || slices.Contains(q.roots, root) {
+			continue
+		}
+		q.words = append(q.words, "") // found only through the family
+		q.weights = append(q.weights, weightFamily*q.weights[i])
+		q.shown = append(q.shown, q.shown[i])
+		q.pathly = append(q.pathly, q.pathly[i])
+		q.told = append(q.told, q.told[i])
+		q.base = append(q.base, i)
+		q.roots = append(q.roots, root)
+		q.mods = append(q.mods, nil)
+	}
 }
 
 // Word weights inside a source: a piece of a camelCase word in the task
@@ -140,6 +184,7 @@ func newQuery(ctx Context) *query {
 	for i, w := range q.words {
 		q.mods[i] = mods[w]
 	}
+	q.addFamilies()
 	return q
 }
 

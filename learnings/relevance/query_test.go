@@ -29,7 +29,7 @@ func TestQueryContractions(t *testing.T) {
 			q := newQuery(Context{Task: tt.task})
 			var got []string
 			for i, w := range q.shown {
-				if q.weights[i] > 0 {
+				if q.weights[i] > 0 && q.base[i] < 0 {
 					got = append(got, w)
 				}
 			}

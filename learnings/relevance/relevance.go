@@ -401,9 +401,14 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 		}
 		slices.Sort(used)
 		for _, w := range used {
-			if q.weights[w] > 0 {
+			// Another form of a word counts only where the learning
+			// does not hold the word itself: it is one piece of
+			// evidence, not two.
+			if q.weights[w] > 0 && (q.base[w] < 0 || tf[q.base[w]] == 0) {
 				p.hits = append(p.hits, hit{w, tf[w], !said[w]})
 			}
+		}
+		for _, w := range used {
 			tf[w], said[w] = 0, false
 		}
 		p.off = append(p.off, len(p.hits))

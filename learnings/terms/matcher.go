@@ -28,6 +28,9 @@ type Matcher struct {
 	// hyphens is set by JoinHyphens; noAlias while a whole camelCase word
 	// is looked up.
 	hyphens, noAlias bool
+	// families maps a family root (see Family) to the wanted word Scan
+	// reports for a word of that family that is no wanted word itself.
+	families map[string]int
 }
 
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
@@ -46,6 +49,11 @@ func (m *Matcher) enter(w string, i int) {
 		return
 	}
 	m.index[w] = i
+	m.gateOpen(w)
+}
+
+// gateOpen lets the words starting as w does through the gate.
+func (m *Matcher) gateOpen(w string) {
 	key := gateKey(w[0], second(w))
 	if m.gate[key] == 0 {
 		if len(m.masks) < 255 {
@@ -74,6 +82,30 @@ func (m *Matcher) Alias(term string, ks ...int) {
 	}
 	m.enter(term, m.words+len(m.fans))
 	m.fans = append(m.fans, ks)
+}
+
+// Family makes Scan report the wanted word k wherever a text has a word of
+// the family root (see Family) that is neither a wanted word nor an
+// alias: "deployments" for a task's "deploy", "payouts" for its "paid".
+// k is a word of its own, so that a caller can weigh another form of a
+// word below the word itself.
+func (m *Matcher) Family(root string, k int) {
+	if root == "" {
+		return
+	}
+	if m.families == nil {
+		m.families = map[string]int{}
+	}
+	if _, dup := m.families[root]; dup {
+		return
+	}
+	m.families[root] = k
+	// Every word of the family starts with the root's first three
+	// letters, but for irregular forms ("paid" for "pay").
+	m.gateOpen(root)
+	for _, f := range FamilyForms(root) {
+		m.gateOpen(f)
+	}
 }
 
 // JoinHyphens makes Scan also report a wanted word written as two words
@@ -299,7 +331,7 @@ func (m *Matcher) word(w string, ascii bool, hit func(int)) {
 // find is the index of the wanted word or alias the lower-case ASCII word
 // in m.buf stems to, or -1.
 func (m *Matcher) find() int {
-	if len(m.buf) <= 3 {
+	if len(m.buf) <= 3 && m.families == nil {
 		if k, ok := m.index[string(m.buf)]; ok {
 			return k
 		}
@@ -309,6 +341,8 @@ func (m *Matcher) find() int {
 	if !ok {
 		k = -1
 		if j, found := m.index[Stem(string(m.buf))]; found {
+			k = j
+		} else if j, found := m.families[Family(string(m.buf))]; found {
 			k = j
 		}
 		m.stems[string(m.buf)] = k
