@@ -239,8 +239,9 @@ var evalTrapFloor = map[string]int{
 	// another sense, 9 tasks whose subject is absent, 5 paths): 19 of 29
 	// at 4161b50; 22 since a one-word match whose learning writes the
 	// word as another kind of thing ("bulk actions" for "github actions")
-	// is left out.
-	"dev8": 22,
+	// is left out; 23 since another form of a task's word counts at 0.6
+	// of its weight.
+	"dev8": 23,
 	// dev9 (57 tasks, a group of veterinary clinics: 9 avoid pairs, 3 of
 	// them an older learning the newer one replaces, and 11 never lines,
 	// 6 on tasks whose subject is absent): 11 of 20 at 7d9c6a0.
