@@ -244,8 +244,9 @@ var evalTrapFloor = map[string]int{
 	"dev8": 23,
 	// dev9 (57 tasks, a group of veterinary clinics: 9 avoid pairs, 3 of
 	// them an older learning the newer one replaces, and 11 never lines,
-	// 6 on tasks whose subject is absent): 11 of 20 at 7d9c6a0.
-	"dev9": 11,
+	// 6 on tasks whose subject is absent): 11 of 20 at 7d9c6a0; 14 since a
+	// newer learning restating a chosen one goes right before it.
+	"dev9": 14,
 }
 
 func evalRecall(t *testing.T, dir string) {

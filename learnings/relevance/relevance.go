@@ -38,6 +38,13 @@
 // is one that writes the word as another kind of thing than the task, when
 // the task says which kind with the word before it: "bulk actions" for
 // "github actions" (see scan.anotherKind).
+//
+// Another form of a word of the context counts where a learning lacks the
+// word itself, for less (see weightFamily): "deployments" for "deploy",
+// "payouts" for "paid". A newer learning that restates a chosen one on the
+// same subject ("Locum vets now receive ... Adyen payouts" after "Locum
+// vets are paid by bank transfer") is chosen right before it (see
+// scan.restated).
 package relevance
 
 import (
@@ -663,6 +670,9 @@ func (s *scan) rank(floor float64, need int) []Match {
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
 	s.anotherKind(out, at, floor)
+	if s.restated(out, at, floor) {
+		sortByScore(out)
+	}
 	return out
 }
 

@@ -1,0 +1,115 @@
+package relevance
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/learn-memory/learn/learnings"
+)
+
+// clinicMemory is a vet clinic's memory in which two facts changed: how
+// locums are paid and how vaccination reminders go out, each an older and
+// a newer learning in sessions a month apart; and two nearby facts that
+// are not one restated: how often sensors are read and how often the PID
+// runs.
+func clinicMemory() []*learnings.Learning {
+	ls := memory(append([][]string{
+		{"Locum pay", "", "Locum vets are paid by bank transfer from Xero at the end of each month, from approved timesheets."},
+		{"Locum payouts", "", "Locum vets now receive their fees as Adyen payouts every second Friday; the month-end bank transfer from Xero is gone."},
+		{"Reminders", "", "Vaccination reminders are sent by email a month before the booster is due."},
+		{"Reminder channels", "", "Vaccination reminders go out by SMS 14 days before the booster is due; owners who opted out get email."},
+		{"Sensors", "", "Sensor reads run every 60 s in normal mode and every 10 s in boost mode."},
+		{"PID", "", "The PID runs every 5 minutes, not on every sensor reading."},
+	}, chores(40, "The nightly job %d must finish before the %s report runs.", "audit", "revenue", "occupancy", "staff")...)...)
+	start := time.Date(2026, 9, 1, 9, 0, 0, 0, time.UTC)
+	for _, l := range ls {
+		// Each session a day after the one before it in the list.
+		var i int
+		for j, m := range ls {
+			if m.Session == l.Session {
+				i = j
+				break
+			}
+		}
+		l.Session.Time = start.AddDate(0, 0, i)
+	}
+	return ls
+}
+
+// TestRestatedNewerFirst holds that a newer learning restating an older
+// match on the same subject is chosen right before it, though the task is
+// in the older one's words, and that the older stays chosen.
+func TestRestatedNewerFirst(t *testing.T) {
+	ls := clinicMemory()
+	tests := []struct {
+		task, newer, older string
+	}{
+		{"locum hasn't been paid for two weeks", "Locum vets now receive", "Locum vets are paid"},
+		{"are booster reminders sent by email or text", "Vaccination reminders go out", "Vaccination reminders are sent"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			r := Rank(ls, Context{Task: tt.task})
+			at := map[string]int{}
+			for i, m := range r.Relevant() {
+				for _, p := range []string{tt.newer, tt.older} {
+					if strings.HasPrefix(m.Learning.Text, p) {
+						at[p] = i
+					}
+				}
+			}
+			n, nok := at[tt.newer]
+			o, ook := at[tt.older]
+			if !nok || !ook || n > o {
+				t.Errorf("relevant: %q at %d (%v), %q at %d (%v); want both, the newer first", tt.newer, n, nok, tt.older, o, ook)
+			}
+		})
+	}
+}
+
+// TestRestatedNeedsTheSubject holds that a newer learning on a nearby
+// subject, or an older one, is not moved: the PID's period is no
+// restatement of how often sensors are read, though the two share most
+// words.
+func TestRestatedNeedsTheSubject(t *testing.T) {
+	dated := clinicMemory()
+	undated := clinicMemory()
+	for _, l := range undated {
+		l.Session.Time = time.Time{}
+	}
+	for _, task := range []string{"how often are sensor reads run", "the pid runs too often on sensor reading"} {
+		a, b := Rank(dated, Context{Task: task}), Rank(undated, Context{Task: task})
+		if len(a.Matches) != len(b.Matches) {
+			t.Fatalf("%q: %d matches dated, %d undated", task, len(a.Matches), len(b.Matches))
+		}
+		for i := range a.Matches {
+			if a.Matches[i].Learning.Text != b.Matches[i].Learning.Text || a.Matches[i].Score != b.Matches[i].Score {
+				t.Errorf("%q: match %d is %q (%.3f) dated, %q (%.3f) undated", task, i,
+					a.Matches[i].Learning.Text, a.Matches[i].Score, b.Matches[i].Learning.Text, b.Matches[i].Score)
+			}
+		}
+	}
+}
+
+// TestFamilyCountsOnce holds that another form of a task's word counts
+// where a learning lacks the word, below the word itself, and adds
+// nothing where the learning holds both.
+func TestFamilyCountsOnce(t *testing.T) {
+	ls := memory(append([][]string{
+		{"A", "", "We deploy nightly builds to staging."},
+		{"B", "", "Deployments nightly go to staging."},
+		{"C", "", "We deploy deployment builds to staging."},
+	}, chores(40, "The nightly job %d must finish before the %s report runs.", "audit", "revenue", "occupancy", "staff")...)...)
+	r := Rank(ls, Context{Task: "can I deploy now"})
+	score := map[string]float64{}
+	for _, m := range r.Matches {
+		score[m.Learning.Session.Focus] = m.Score
+	}
+	if exact, family := score["A"], score["B"]; family <= 0 || family >= exact {
+		t.Errorf("%q scores %.3f, %q %.3f: want it found, below the word itself", ls[1].Text, family, ls[0].Text, exact)
+	}
+	if exact, both := score["A"], score["C"]; both != exact {
+		t.Errorf("%q scores %.3f, %q %.3f: want the same, the other form counting once", ls[2].Text, both, ls[0].Text, exact)
+	}
+}
