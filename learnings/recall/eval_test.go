@@ -189,8 +189,10 @@ var evalFloor = map[string]float64{
 	"dev8": 95.9,
 	// dev9's was its baseline (47 of 52 at 7d9c6a0, before the relevance4
 	// branch changed the ranking); 49 of 52 since another form of a task's
-	// word counts ("anaesthetic" for "anaesthesia", "paid" for "payouts").
-	"dev9": 94.2,
+	// word counts ("anaesthetic" for "anaesthesia", "paid" for "payouts");
+	// 50 of 52 since a doer joins the other derived words ("insurer" and
+	// "insurance").
+	"dev9": 96.1,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a

@@ -5,25 +5,56 @@ import (
 	"strings"
 )
 
+// Form is how a word was made from its family's root (see FamilyOf).
+type Form uint8
+
+const (
+	// Bare is the root's own word, inflected or not: "deploy",
+	// "deployed", "player"'s "play".
+	Bare Form = iota
+	// Derived is a word made with a derivational suffix: "deployment",
+	// "insurance", "payout".
+	Derived
+	// Agent is a word made with -er or -or, the doer: "insurer",
+	// "player", "processor".
+	Agent
+)
+
+// Joins reports whether words of forms a and b of one root are one
+// family: a doer joins the other derived words ("insurer" and
+// "insurance", "translator" and "translation"), never the bare word,
+// which is as often another thing ("player" and "play mode", "docker" and
+// "dock", "header" and "head", "printer" and "print").
+func Joins(a, b Form) bool { return !(a == Agent && b == Bare || a == Bare && b == Agent) }
+
 // Family returns the root that word (lower case, as written) shares with
-// the other words derived from the same one: "deployment" and "deploy",
-// "vaccination", "vaccinated" and "vaccine", "recovered" and "recovery",
-// "anaesthetic" and "anaesthesia", "paid", "payment" and "payouts" all
-// give one root ("insurer" and "insurance" do not: see derivations).
-// People write a task with another form of the word their learning used ("can I deploy" against "Deployments happen only ..."),
-// which Stem, taking off inflections only, does not join. A root is no
-// word (it may read "vaccin" or "insur"); two words are of one family
-// when their roots are equal. It is "" for a word that is not all ASCII
-// letters.
+// the other words derived from the same one (see FamilyOf).
+func Family(word string) string {
+	root, _ := FamilyOf(word)
+	return root
+}
+
+// FamilyOf returns the root that word (lower case, as written) shares with
+// the other words derived from the same one, and how it was made from it:
+// "deployment" and "deploy", "vaccination", "vaccinated" and "vaccine",
+// "recovered" and "recovery", "anaesthetic" and "anaesthesia", "paid",
+// "payment" and "payouts", "insurer" and "insurance" each give one root.
+// People write a task with another form of the word their learning used
+// ("can I deploy" against "Deployments happen only ..."), which Stem,
+// taking off inflections only, does not join. A root is no word (it may
+// read "vaccin" or "insur"); two words are of one family when their roots
+// are equal and their forms join (see Joins). The root is "" for a word
+// that is not all ASCII letters.
 //
 // The rules are few and conservative: one inflection (as Stem takes it
-// off), then up to two derivational suffixes, each only where at least four letters
-// stay (three for -ment, -age and -out: "payment", "dosage", "payout"),
-// then a final e. A wrong join costs a little (a family match weighs less
-// than the word itself, see relevance), a missed one a wanted learning.
-func Family(word string) string {
+// off), then up to two derivational suffixes, each only where at least
+// four letters stay (three for -ment, -age and -out: "payment", "dosage",
+// "payout"), then a final e. A wrong join costs a little (a family match
+// weighs less than the word itself, see relevance), a missed one a
+// wanted learning.
+func FamilyOf(word string) (root string, form Form) {
 	if !isASCIIAlpha(word) {
-		return ""
+		return "", Bare
 	}
 	w := word
 	if base, ok := irregular[w]; ok {
@@ -44,11 +75,17 @@ func Family(word string) string {
 		}
 		d := derivations[i]
 		w = w[:len(w)-len(d.suffix)] + d.then
+		switch {
+		case d.agent:
+			form = Agent
+		case form == Bare:
+			form = Derived
+		}
 	}
 	if n := len(w); n > 3 && w[n-1] == 'e' {
 		w = w[:n-1]
 	}
-	return w
+	return w, form
 }
 
 // FamilyForms returns the irregular forms whose family root is root
@@ -70,6 +107,7 @@ type derivation struct {
 	suffix string
 	keep   int
 	then   string
+	agent  bool // the doer's -er or -or (see Agent)
 }
 
 // derivations are the suffixes Family takes off, longest first within
@@ -83,26 +121,29 @@ type derivation struct {
 // taken off as written ("vaccinate", "vaccinated" and "vaccination", but
 // not "format").
 var derivations = []derivation{
-	{"ification", 3, "ify"}, // "notification" is "notify"'s, "verification" "verify"'s
-	{"ription", 3, "rib"},   // "prescription" is "prescribe"'s, "subscription" "subscribe"'s
-	{"ation", 4, ""},
-	{"ition", 4, ""},
-	{"ion", 5, ""}, // "deletion", not "station" (state) or "version" (verse)
-	{"ment", 3, ""},
-	{"ance", 4, ""},
-	{"ence", 4, ""},
-	{"ness", 4, ""},
-	{"ity", 4, ""},
-	{"ure", 4, ""},
-	{"age", 3, ""},
-	{"out", 3, ""},
-	{"sia", 4, ""},
-	{"sis", 4, ""},
-	{"tic", 4, ""},
-	{"ate", 4, ""},
-	{"al", 4, ""},
-	{"ly", 4, ""},
-	{"y", 5, ""},
+	{"ification", 3, "ify", false}, // "notification" is "notify"'s, "verification" "verify"'s
+	{"ription", 3, "rib", false},   // "prescription" is "prescribe"'s, "subscription" "subscribe"'s
+	{"ation", 4, "", false},
+	{"ition", 4, "", false},
+	{"ion", 5, "", false}, // "deletion", not "station" (state) or "version" (verse)
+	{"ment", 3, "", false},
+	{"ance", 4, "", false},
+	{"ence", 4, "", false},
+	{"ness", 4, "", false},
+	{"ity", 4, "", false},
+	{"ure", 4, "", false},
+	{"age", 3, "", false},
+	{"out", 3, "", false},
+	{"sia", 4, "", false},
+	{"sis", 4, "", false},
+	{"tic", 4, "", false},
+	{"ate", 4, "", false},
+	{"al", 4, "", false},
+	{"ator", 4, "", true}, // "translator" is "translate"'s
+	{"er", 4, "", true},
+	{"or", 4, "", true},
+	{"ly", 4, "", false},
+	{"y", 5, "", false},
 }
 
 // irregular maps past forms that do not end in -ed to their verb.

@@ -28,9 +28,16 @@ type Matcher struct {
 	// hyphens is set by JoinHyphens; noAlias while a whole camelCase word
 	// is looked up.
 	hyphens, noAlias bool
-	// families maps a family root (see Family) to the wanted word Scan
+	// families maps a family root (see FamilyOf) to the wanted word Scan
 	// reports for a word of that family that is no wanted word itself.
-	families map[string]int
+	families map[string]family
+}
+
+// family is a wanted word's family: the index Scan reports and the
+// wanted word's form.
+type family struct {
+	k    int
+	form Form
 }
 
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
@@ -85,21 +92,21 @@ func (m *Matcher) Alias(term string, ks ...int) {
 }
 
 // Family makes Scan report the wanted word k wherever a text has a word of
-// the family root (see Family) that is neither a wanted word nor an
-// alias: "deployments" for a task's "deploy", "payouts" for its "paid".
-// k is a word of its own, so that a caller can weigh another form of a
-// word below the word itself.
-func (m *Matcher) Family(root string, k int) {
+// the family root that is neither a wanted word nor an alias, and whose
+// form joins form (see FamilyOf and Joins): "deployments" for a task's
+// "deploy", "payouts" for its "paid". k is a word of its own, so that a
+// caller can weigh another form of a word below the word itself.
+func (m *Matcher) Family(root string, form Form, k int) {
 	if root == "" {
 		return
 	}
 	if m.families == nil {
-		m.families = map[string]int{}
+		m.families = map[string]family{}
 	}
 	if _, dup := m.families[root]; dup {
 		return
 	}
-	m.families[root] = k
+	m.families[root] = family{k, form}
 	// Every word of the family starts with the root's first three
 	// letters, but for irregular forms ("paid" for "pay").
 	m.gateOpen(root)
@@ -342,8 +349,10 @@ func (m *Matcher) find() int {
 		k = -1
 		if j, found := m.index[Stem(string(m.buf))]; found {
 			k = j
-		} else if j, found := m.families[Family(string(m.buf))]; found {
-			k = j
+		} else if root, form := FamilyOf(string(m.buf)); m.families != nil {
+			if f, found := m.families[root]; found && Joins(f.form, form) {
+				k = f.k
+			}
 		}
 		m.stems[string(m.buf)] = k
 	}
