@@ -80,7 +80,10 @@ and words that say nothing about the subject are dropped (please, fix, add,
 feat, the s of what's, update as a verb but not in "firmware update", ...).
 Each word found in the
 learning's text scores by BM25: more the rarer it is among the memory's
-learnings, a little more when repeated, less in a long learning. A word in the
+learnings, a little more when repeated, less in a long learning. Another form
+of a task word counts 0.6 of it where the learning lacks the word itself
+(deploy: deployments; paid: payouts; vaccinated: vaccination; insurer:
+insurance, but player not play). A word in the
 session's focus counts half as much, in its Documentation Seen 0.4, in the
 project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a
 number or a piece of a camelCase word half. Each path at hand that the learning
@@ -100,7 +103,10 @@ of thing than the task's, whatever else matches: the task puts a word before it
 ("github actions"), the learning holds none of those and always puts another
 ("bulk actions"). A learning under the floor is chosen, last, when it shares a
 task word with a learning of its own session chosen on two signals: a second
-fact about the same subject.
+fact about the same subject. A newer learning that restates one of the best
+chosen (the same first two words, half of the older one's words) is chosen right
+before it: "Locum vets now receive ... Adyen payouts" before "Locum vets are paid
+by bank transfer".
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
