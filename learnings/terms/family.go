@@ -13,7 +13,7 @@ const (
 	// "deployed", "player"'s "play".
 	Bare Form = iota
 	// Derived is a word made with a derivational suffix: "deployment",
-	// "insurance", "payout".
+	// "insurance", "vaccination".
 	Derived
 	// Agent is a word made with -er or -or, the doer: "insurer",
 	// "player", "processor".
@@ -48,17 +48,28 @@ func Family(word string) string {
 //
 // The rules are few and conservative: one inflection (as Stem takes it
 // off), then up to two derivational suffixes, each only where at least
-// four letters stay (three for -ment, -age and -out: "payment", "dosage",
-// "payout"), then a final e. A wrong join costs a little (a family match
+// four letters stay (five for -al, -ion and -ition, whose shorter roots
+// are other words: "portal", "station", "partition"), then a final e. A
+// word of three letters has no family but a listed verb's. A few nouns of a three-letter verb are listed ("payment",
+// "payout"). A wrong join costs a little (a family match
 // weighs less than the word itself, see relevance), a missed one a
 // wanted learning.
 func FamilyOf(word string) (root string, form Form) {
 	if !isASCIIAlpha(word) {
 		return "", Bare
 	}
+	if len(word) <= 3 {
+		// Too short for the rules: "not" is no "note", "lat" no
+		// "late". Only a listed verb's forms join one ("paid", "pay").
+		if _, ok := irregular[word]; !ok && !irregularBase(word) {
+			return "", Bare
+		}
+	}
 	w := word
 	if base, ok := irregular[w]; ok {
 		w = base
+	} else if base, ok := irregular[stripSuffix(w)]; ok && len(w) > 3 {
+		w = base // "payouts"
 	} else if i := strings.LastIndex(w, "at"); i >= 0 && slices.Contains([]string{"ated", "ates", "ating"}, w[i:]) {
 		w = w[:i] + "ate" // "vaccinated" is "vaccinate", where Stem leaves "vaccinat"
 	} else if len(w) > 3 {
@@ -83,9 +94,19 @@ func FamilyOf(word string) (root string, form Form) {
 		}
 	}
 	if n := len(w); n > 3 && w[n-1] == 'e' {
-		w = w[:n-1]
+		w = w[:n-1] // "move" and "moved", where Stem leaves "move" and "mov"
 	}
 	return w, form
+}
+
+// irregularBase reports whether w is the verb of an irregular form.
+func irregularBase(w string) bool {
+	for _, base := range irregular {
+		if base == w {
+			return true
+		}
+	}
+	return false
 }
 
 // FamilyForms returns the irregular forms whose family root is root
@@ -113,10 +134,10 @@ type derivation struct {
 // derivations are the suffixes Family takes off, longest first within
 // each ending, with the letters that must stay: -ion, -ment, -ance, -al,
 // -ure and -age make the act or its result ("deletion", "deployment",
-// "insurance", "renewal", "failure", "dosage"), -ity and -ness the
+// "insurance", "renewal", "failure", "storage"), -ity and -ness the
 // quality, -ly the manner, -y the act ("recovery", "delivery", with five
-// letters left: "ready" is no form of "read"), -out the noun of a
-// phrasal verb ("payout"), and -sia, -sis and -tic the Greek pairs
+// letters left: "ready" is no form of "read"), and -sia, -sis and -tic
+// the Greek pairs
 // ("anaesthesia" and "anaesthetic", "analysis" and "analytic"). -ate is
 // taken off as written ("vaccinate", "vaccinated" and "vaccination", but
 // not "format").
@@ -124,21 +145,20 @@ var derivations = []derivation{
 	{"ification", 3, "ify", false}, // "notification" is "notify"'s, "verification" "verify"'s
 	{"ription", 3, "rib", false},   // "prescription" is "prescribe"'s, "subscription" "subscribe"'s
 	{"ation", 4, "", false},
-	{"ition", 4, "", false},
-	{"ion", 5, "", false}, // "deletion", not "station" (state) or "version" (verse)
-	{"ment", 3, "", false},
+	{"ition", 5, "", false}, // "definition", not "partition" (part)
+	{"ion", 5, "", false},   // "deletion", not "station" (state) or "version" (verse)
+	{"ment", 4, "", false},  // "deployment", not "comment" (come)
 	{"ance", 4, "", false},
 	{"ence", 4, "", false},
 	{"ness", 4, "", false},
 	{"ity", 4, "", false},
 	{"ure", 4, "", false},
-	{"age", 3, "", false},
-	{"out", 3, "", false},
+	{"age", 4, "", false}, // "storage", not "outage" (out) or "manage" (man)
 	{"sia", 4, "", false},
 	{"sis", 4, "", false},
 	{"tic", 4, "", false},
 	{"ate", 4, "", false},
-	{"al", 4, "", false},
+	{"al", 5, "", false},  // "approval", not "portal" (port), "signal" or "appeal"
 	{"ator", 4, "", true}, // "translator" is "translate"'s
 	{"er", 4, "", true},
 	{"or", 4, "", true},
@@ -155,4 +175,7 @@ var irregular = map[string]string{
 	"taught": "teach", "thrown": "throw", "drawn": "draw", "grown": "grow",
 	"fed": "feed", "lent": "lend", "dealt": "deal", "ran": "run", "hidden": "hide",
 	"fallen": "fall", "stolen": "steal", "forgot": "forget", "forgotten": "forget",
+	// Nouns of a three-letter verb, which the suffix rules leave alone
+	// (three letters are too few a root: "comment" is no "come").
+	"payment": "pay", "payout": "pay",
 }

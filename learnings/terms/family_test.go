@@ -16,7 +16,6 @@ func TestFamily(t *testing.T) {
 		{"notify", "notified", "notification", "notifications"},
 		{"prescribe", "prescribed", "prescription", "prescriptions"},
 		{"subscribe", "subscription"},
-		{"dose", "doses", "dosage"},
 		{"store", "stored", "storage"},
 		{"expire", "expired", "expiry", "expiration"},
 		{"approve", "approved", "approval"},
@@ -33,6 +32,9 @@ func TestFamily(t *testing.T) {
 		{"translate", "translated", "translation", "translator"},
 		{"validate", "validation", "valid", "validity"},
 		{"sent", "send", "sending"},
+		{"ran", "run", "running"},
+		{"move", "moved", "moving", "movement"},
+		{"note", "notes", "noted"},
 		{"built", "build", "builds"},
 		{"insurer", "insurers", "insurance"},
 		{"operator", "operation", "operational"},
@@ -68,6 +70,13 @@ func TestFamily(t *testing.T) {
 		{"payroll", "pay"},
 		{"payload", "pay"},
 		{"timer", "time"},
+		{"timeout", "time"},
+		{"comment", "come"},
+		{"outage", "out"},
+		{"portal", "port"},
+		{"appeal", "app"},
+		{"partition", "part"},
+		{"notes", "not"},
 		{"update", "up"},
 	}
 	for _, p := range apart {
@@ -75,7 +84,7 @@ func TestFamily(t *testing.T) {
 			t.Errorf("%q and %q: want other families", p[0], p[1])
 		}
 	}
-	for _, w := range []string{"", "münchen", "x86", "e-paper"} {
+	for _, w := range []string{"", "münchen", "x86", "e-paper", "not", "lat", "app"} {
 		if got := Family(w); got != "" {
 			t.Errorf("Family(%q) = %q, want none", w, got)
 		}
