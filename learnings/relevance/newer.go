@@ -53,10 +53,10 @@ const (
 // no wanted learning. A first
 // version without the subject condition (see restates) moved 25, most of
 // them nearby facts, and the held-out eval6 fell under its floor.
-// BenchmarkRank (with terms.Family's words): 12.7 ms CPU per op against
-// 12.6 before the branch (medians of 5, interleaved, machine loaded),
-// allocations +5%; looking through 8 matches 64 deep cost +13% in
-// allocations.
+// BenchmarkRank (with terms.Family's words): 13.9 ms CPU per op against
+// 13.3 before the branch (the least of 10 interleaved runs each, machine
+// loaded), allocations +6%; looking through 8 matches 64 deep cost +13%
+// in allocations.
 func (s *scan) restated(ms []Match, at []int, floor float64) bool {
 	words := map[int][]string{} // content words by learning index, read once
 	content := func(i int) []string {
