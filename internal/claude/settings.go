@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -26,13 +27,28 @@ type Hook struct {
 	// "learn recall" at session start, say): install does not add a second
 	// one, and uninstall leaves theirs alone.
 	Same string
+	// Old are the commands an earlier learn installed for this hook:
+	// install rewrites them to Command in place (the group's matcher and
+	// timeout stay), and uninstall removes them as learn's own.
+	Old []string
 	// Lost is what a session lacks while the hook is missing, for doctor.
 	Lost string
 }
 
 // SessionStartCommand prints the memory when a session starts: Claude Code
-// adds a SessionStart hook's standard output to the model's context.
+// (and Codex CLI) add a SessionStart hook's standard output to the model's
+// context. Claude Code's hook ran it before StartCommand.
 const SessionStartCommand = "learn recall --git"
+
+// StartCommand is Claude Code's SessionStart hook. "learn hook" reads the
+// hook's JSON on stdin and prints what "learn recall --git" prints; after a
+// compaction (source "compact") it adds the hot state of the session named
+// by session_id, as "learn recall --git --agent-session ID" does, since the
+// compacted conversation no longer says which files the session was working
+// on or which commands still fail. Claude Code adds what it prints after
+// the compaction's summary, verified through the real client
+// (internal/claudee2e).
+const StartCommand = "learn hook"
 
 // PromptCommand adds the learnings relevant to the first prompt. The shell
 // around "learn hook" keeps a broken learn from touching the session: Claude
@@ -55,14 +71,15 @@ const HookTimeout = 10
 
 // Hooks are the entries learn installs. The SessionStart matcher leaves out
 // "resume": a resumed session already carries the memory it started with,
-// and adding it again would only repeat it. Claude Code sends
+// and adding it again would only repeat it. A compaction drops it, so
+// "compact" is in. Claude Code sends
 // PostToolUseFailure instead of PostToolUse when a call fails (its Bash
 // tool's command exiting non-zero included), so recording the failed
 // commands takes both; they have no matcher, so that every tool reaches
 // learn, which decides what to keep.
 var Hooks = []Hook{
-	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: SessionStartCommand, Runs: "learn recall --git", Same: "learn recall",
-		Lost: "sessions start without their memory"},
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: StartCommand, Runs: "learn hook (learn recall --git; after a compaction with the session's state)", Same: "learn recall",
+		Old: []string{SessionStartCommand}, Lost: "sessions start without their memory"},
 	{Event: "UserPromptSubmit", Command: PromptCommand, Runs: "learn hook", Same: "learn hook",
 		Lost: "first prompts get no relevant learnings"},
 	{Event: "PostToolUse", Command: PostToolCommand, Runs: "learn hook", Same: "learn hook",
@@ -186,6 +203,15 @@ func (set HookSet) AddHooks(path string, data []byte) ([]byte, bool, error) {
 		}
 		if root.kind != '{' {
 			return nil, false, fmt.Errorf("%s: the settings are not a JSON object", path)
+		}
+		if olds := findOld(root, h); len(olds) > 0 && !hasCurrent(root, h) {
+			// An earlier learn's hook: it gets today's command where it is,
+			// last one first so that the offsets before it stay right.
+			for i := len(olds) - 1; i >= 0; i-- {
+				data = replace(data, olds[i], marshal(h.Command, "", ""))
+			}
+			changed = true
+			continue
 		}
 		if len(findOurs(root, h)) > 0 {
 			continue
@@ -320,6 +346,32 @@ func findOurs(root *node, h Hook) []*node {
 	return out
 }
 
+// findOld lists the "command" strings of event h.Event's hooks that run
+// one of h.Old, in file order.
+func findOld(root *node, h Hook) []*node {
+	if len(h.Old) == 0 {
+		return nil
+	}
+	var out []*node
+	for _, c := range findOurs(root, h) {
+		_, cmd := c.get("command")
+		if cmd != nil && cmd.kind == '"' && slices.Contains(h.Old, strings.TrimSpace(cmd.str)) {
+			out = append(out, cmd)
+		}
+	}
+	return out
+}
+
+// hasCurrent reports whether event h.Event has h.Command itself.
+func hasCurrent(root *node, h Hook) bool {
+	for _, c := range findOurs(root, h) {
+		if _, cmd := c.get("command"); cmd != nil && cmd.kind == '"' && strings.TrimSpace(cmd.str) == h.Command {
+			return true
+		}
+	}
+	return false
+}
+
 func runsSame(c *node, h Hook) bool {
 	if c.kind != '{' {
 		return false
@@ -333,7 +385,11 @@ func isOurs(c *node, h Hook) bool {
 		return false
 	}
 	_, cmd := c.get("command")
-	return cmd != nil && cmd.kind == '"' && strings.TrimSpace(cmd.str) == h.Command
+	if cmd == nil || cmd.kind != '"' {
+		return false
+	}
+	run := strings.TrimSpace(cmd.str)
+	return run == h.Command || slices.Contains(h.Old, run)
 }
 
 // removeElem cuts element i of arr with one separator: the comma before it,
@@ -514,6 +570,14 @@ func marshal(v any, prefix, unit string) []byte {
 	}
 	_ = enc.Encode(v)
 	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// replace puts v in place of the value n.
+func replace(data []byte, n *node, v []byte) []byte {
+	out := make([]byte, 0, len(data)-(n.end-n.start)+len(v))
+	out = append(out, data[:n.start]...)
+	out = append(out, v...)
+	return append(out, data[n.end:]...)
 }
 
 func insert(data []byte, at int, s string) []byte {

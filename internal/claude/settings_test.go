@@ -3,10 +3,12 @@ package claude
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -412,5 +414,117 @@ func TestPostToolHooksNeverFail(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d post-tool hooks, want PostToolUse and PostToolUseFailure", n)
+	}
+}
+
+// earlierHooks is the hook set an earlier learn installed: its SessionStart
+// ran "learn recall --git".
+func earlierHooks() HookSet {
+	set := slices.Clone(HookSet(Hooks))
+	for i, h := range set {
+		if len(h.Old) > 0 {
+			set[i].Command, set[i].Old = h.Old[0], nil
+		}
+	}
+	return set
+}
+
+// TestEarlierHooksUpgraded: settings an earlier learn installed its hooks
+// into get today's commands in place, byte for byte what installing into
+// the same file afresh gives, and uninstall then leaves the user's file.
+func TestEarlierHooksUpgraded(t *testing.T) {
+	old := earlierHooks()
+	for name, in := range settingsCases {
+		t.Run(name, func(t *testing.T) {
+			before, _, err := old.AddHooks("s.json", []byte(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(before), `"`+SessionStartCommand+`"`) {
+				t.Fatalf("the earlier install has no %q:\n%s", SessionStartCommand, before)
+			}
+			got, changed, err := AddHooks("s.json", before)
+			if err != nil || !changed {
+				t.Fatalf("changed %v, err %v", changed, err)
+			}
+			fresh, _, _ := AddHooks("s.json", []byte(in))
+			if string(got) != string(fresh) {
+				t.Errorf("upgraded:\n%s\nfresh install:\n%s", got, fresh)
+			}
+			if again, changed, _ := AddHooks("s.json", got); changed || string(again) != string(got) {
+				t.Errorf("a second install changed the file:\n%s", again)
+			}
+			present, err := Present("s.json", before)
+			if err != nil || !present["SessionStart"] {
+				t.Errorf("the earlier SessionStart hook is not present: %v %v", present, err)
+			}
+			// Uninstall removes the earlier hooks as it does today's.
+			want, _, _ := RemoveHooks("s.json", fresh)
+			if back, _, err := RemoveHooks("s.json", before); err != nil || string(back) != string(want) {
+				t.Errorf("uninstall of the earlier hooks: %v\n%s\nwant:\n%s", err, back, want)
+			}
+		})
+	}
+}
+
+// TestEarlierHookKeepsItsGroup: an earlier learn's SessionStart hook that
+// the user moved or tuned (another matcher, a timeout, beside their own
+// command) gets the new command and keeps everything else.
+func TestEarlierHookKeepsItsGroup(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"matcher and timeout",
+			"{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\n        \"matcher\": \"startup|compact\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"learn recall --git\", \"timeout\": 30}\n        ]\n      }\n    ]\n  }\n}\n",
+			"{\n  \"hooks\": {\n    \"SessionStart\": [\n      {\n        \"matcher\": \"startup|compact\",\n        \"hooks\": [\n          {\"type\": \"command\", \"command\": \"learn hook\", \"timeout\": 30}\n        ]\n      }\n    ]\n  }\n}\n"},
+		{"beside the user's own, spaces around the command",
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"},{"type":"command","command":" learn recall --git "}]}]}}`,
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"echo hi"},{"type":"command","command":"learn hook"}]}]}}`},
+		{"the new one already there too",
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"learn hook"}]},{"hooks":[{"type":"command","command":"learn recall --git"}]}]}}`,
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"learn hook"}]},{"hooks":[{"type":"command","command":"learn recall --git"}]}]}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, _, err := HookSet(Hooks[:1]).AddHooks("s.json", []byte(c.in))
+			if err != nil || string(got) != c.want {
+				t.Errorf("err %v\ngot:\n%s\nwant:\n%s", err, got, c.want)
+			}
+		})
+	}
+}
+
+// TestUninstallAfterUpgrade: install then uninstall leaves the file as it
+// was, an earlier learn's hooks included (the file is restored from the
+// backup install kept); a file edited since loses learn's hooks, old and
+// new.
+func TestUninstallAfterUpgrade(t *testing.T) {
+	user := "{\n  \"model\": \"opus\"\n}\n"
+	before, _, err := earlierHooks().AddHooks("s.json", []byte(user))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, edited := range []bool{false, true} {
+		t.Run(fmt.Sprintf("edited %v", edited), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "settings.json")
+			if err := os.WriteFile(path, before, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if ch, err := InstallHooks(path); err != nil || ch != Added {
+				t.Fatalf("upgrade: %v %v", ch, err)
+			}
+			want := string(before)
+			if edited {
+				data := strings.Replace(string(mustRead(t, path)), `"opus"`, `"sonnet"`, 1)
+				if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				want = strings.Replace(user, `"opus"`, `"sonnet"`, 1)
+			}
+			if _, err := UninstallHooks(path); err != nil {
+				t.Fatal(err)
+			}
+			if got := string(mustRead(t, path)); got != want {
+				t.Errorf("after uninstall:\n%s\nwant:\n%s", got, want)
+			}
+		})
 	}
 }

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/ops"
 )
 
@@ -16,13 +14,6 @@ import (
 // Code's under other event names (SessionStart with source, BeforeAgent with
 // prompt), and only a JSON answer reaches its model.
 const AgentGemini = "gemini"
-
-// geminiInput is Gemini CLI's hook input.
-type geminiInput struct {
-	Input
-	// Source is SessionStart's startup, resume or clear.
-	Source string `json:"source"`
-}
 
 // geminiOutput is the answer Gemini CLI adds to the model's context: at
 // session start before the prompt, on BeforeAgent after it.
@@ -43,7 +34,7 @@ type geminiContext struct {
 // and the session goes on.
 func runGemini(opts *Options) error {
 	raw, err := io.ReadAll(io.LimitReader(opts.IO.In, maxInput+1))
-	var in geminiInput
+	var in Input
 	switch {
 	case err != nil:
 		fmt.Fprintf(opts.IO.Err, "learn hook: read stdin: %v\n", err)
@@ -68,7 +59,7 @@ func runGemini(opts *Options) error {
 		// /learning-* command then no longer starts the prompt and is not
 		// run.
 		in.HookEventName = "UserPromptSubmit"
-		b, _ := json.Marshal(in.Input)
+		b, _ := json.Marshal(in)
 		var buf bytes.Buffer
 		sub := *opts
 		sub.IO = &cmdutil.IO{In: bytes.NewReader(b), Out: &buf, Err: opts.IO.Err}
@@ -78,7 +69,7 @@ func runGemini(opts *Options) error {
 		if json.Unmarshal(buf.Bytes(), &first) != nil || !first.FirstPrompt {
 			break
 		}
-		sessionStartContext(opts, in.Input, &out)
+		sessionStartContext(opts, in, &out)
 		out.FirstPrompt = true
 		if first.File != "" {
 			out.File = first.File
@@ -92,7 +83,7 @@ func runGemini(opts *Options) error {
 		}
 	case "SessionStart":
 		if in.Source != "resume" {
-			sessionStartContext(opts, in.Input, &out)
+			sessionStartContext(opts, in, &out)
 		}
 	}
 	if opts.JSON {
@@ -117,25 +108,14 @@ func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
 			out.Context, out.Learnings = "", []ops.Learning{}
 		}
 	}()
-	wd := in.Cwd
-	if wd == "" || !filepath.IsAbs(wd) {
-		cur, err := opts.Getwd()
-		if err != nil {
-			fmt.Fprintf(opts.IO.Err, "learn hook: working directory: %v\n", err)
-			return
-		}
-		wd = filepath.Join(cur, wd)
-	}
-	loc := memfile.Locate(opts.FileFlag(), opts.Getenv("LEARN_FILE"), wd)
-	out.File = loc.Path
-	if err := memfile.CheckLinks(loc); err != nil {
-		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+	note := func(format string, args ...any) { fmt.Fprintf(opts.IO.Err, "learn hook: "+format+"\n", args...) }
+	wd, ok := workDir(opts, in, note)
+	if !ok {
 		return
 	}
-	m := &ops.Memory{Path: loc.Path, Display: loc.Path, Reason: loc.Reason, Root: memfile.ProjectRoot(wd), Now: opts.Now}
-	res, err := ops.Recall(m, ops.SessionStart())
+	res, err := startRecall(opts, wd, ops.SessionStart(), out)
 	if err != nil {
-		fmt.Fprintf(opts.IO.Err, "learn hook: %v\n", err)
+		note("%v", err)
 		return
 	}
 	if !res.Exists || len(res.Learnings) == 0 {

@@ -1,7 +1,9 @@
 // Package hook implements "learn hook": Claude Code runs it on every prompt
 // (a UserPromptSubmit hook that "learn install --agent claude" adds), and on
 // the first prompt of a session it prints the stored learnings relevant to
-// that prompt which the session start did not already show.
+// that prompt which the session start did not already show. It is Claude
+// Code's SessionStart hook too, which after a compaction adds the session's
+// recorded state to the recall.
 package hook
 
 import (
@@ -80,6 +82,14 @@ had their first prompt is recorded as empty files under
 $XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), removed
 after a week.
 
+Claude Code also runs it as its SessionStart hook (startup, /clear and
+compaction): it prints what "learn recall --git" prints, the same bytes. After
+a compaction (source "compact") it adds the hot state of the session named by
+session_id, as "learn recall --git --agent-session ID" does: the session's
+most active files join the paths at hand, and the output ends with them and
+the commands still failing, within the budget. A resumed session (source
+"resume") gets nothing: it still has its memory.
+
 With --agent gemini it answers Gemini CLI's BeforeAgent hook, which "learn
 install --agent gemini" puts in ~/.gemini/settings.json: the first prompt of
 a session gets what "learn recall --git" prints, then that prompt's
@@ -123,6 +133,9 @@ never does.`,
   {"session_id":"s1","hook_event_name":"BeforeAgent","prompt":"fix the retry backoff","cwd":"."}
   EOF
   $ learn hook <<'EOF'
+  {"session_id":"s1","hook_event_name":"SessionStart","source":"compact","cwd":"."}
+  EOF
+  $ learn hook <<'EOF'
   {"session_id":"s1","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"NOTES.md"},"cwd":"."}
   EOF
   $ learn hook --agent opencode <<'EOF'
@@ -155,6 +168,8 @@ type Input struct {
 	Prompt        string `json:"prompt"`
 	Cwd           string `json:"cwd"`
 	HookEventName string `json:"hook_event_name"`
+	// Source is SessionStart's startup, resume, clear or compact.
+	Source string `json:"source,omitempty"`
 }
 
 // jsonOutput is the --json form.
@@ -243,6 +258,10 @@ func run(opts *Options) (err error) {
 		return nil
 	}
 	out.Event, out.SessionID = in.HookEventName, in.SessionID
+	if in.HookEventName == "SessionStart" && opts.Agent == AgentClaude {
+		sessionStart(opts, in, &out, note)
+		return nil
+	}
 	if in.HookEventName != "UserPromptSubmit" {
 		// Only the prompt hook adds anything; other events are accepted
 		// quietly so a wider matcher in the settings does no harm.

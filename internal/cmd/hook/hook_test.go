@@ -164,7 +164,8 @@ func TestNeverFails(t *testing.T) {
 		{name: "not json", stdin: "fix the bug", note: "not the hook JSON of Claude Code or Codex CLI"},
 		{name: "truncated", stdin: `{"session_id":"s","prompt":"x`, note: "not the hook JSON of Claude Code or Codex CLI"},
 		{name: "no session", stdin: `{"hook_event_name":"UserPromptSubmit","prompt":"stripe webhook"}`, note: "no session_id"},
-		{name: "other event", stdin: `{"session_id":"s","hook_event_name":"SessionStart","source":"startup"}`},
+		{name: "resumed session", stdin: `{"session_id":"s","hook_event_name":"SessionStart","source":"resume"}`},
+		{name: "other event", stdin: `{"session_id":"s","hook_event_name":"Notification","message":"Claude needs your permission"}`},
 		{name: "stop event", stdin: `{"session_id":"s","hook_event_name":"Stop"}`},
 		{name: "no memory file", stdin: payload("s", "stripe webhook", ""), setup: func(e *env) { os.Remove(e.File) }},
 		{name: "memory is a directory", stdin: payload("s", "stripe webhook", ""), note: "is a directory", setup: func(e *env) {

@@ -240,8 +240,8 @@ func TestPromptTouchesSession(t *testing.T) {
 	e.hook(t, e.fill(`{"session_id":"old","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"NOTES.md"}}`))
 	e.Factory.Now = func() time.Time { return memviewtest.Now.Add(time.Minute) }
 	out, _ := e.hook(t, e.fill(`{"session_id":"new","cwd":"{{cwd}}","hook_event_name":"SessionStart","source":"startup"}`))
-	if out != "" {
-		t.Errorf("SessionStart printed %q", out)
+	if want := e.recallText(t, ""); out != want {
+		t.Errorf("SessionStart printed %q, want learn recall --git's %q", out, want)
 	}
 	s, _ := sessionstate.Open(e.Factory.Getenv, e.Factory.Now)
 	st, found, err := s.Find(e.Factory.Getenv, e.Dir)

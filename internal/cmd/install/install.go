@@ -78,9 +78,11 @@ sees its tools as learn_recall, learn_store and so on.
 
 For Claude Code it also adds two hooks to settings.json ($CLAUDE_CONFIG_DIR or
 ~/.claude, or .claude/ in the project with --project) so that every session
-gets its memory without a slash command: SessionStart runs "learn recall
---git" and UserPromptSubmit runs "learn hook", which adds the learnings
-relevant to a session's first prompt. The rest of the file is kept byte for
+gets its memory without a slash command: SessionStart runs "learn hook",
+which prints what "learn recall --git" prints (after a compaction with the
+session's recorded state), and UserPromptSubmit runs "learn hook", which adds
+the learnings relevant to a session's first prompt. An earlier learn's
+SessionStart hook ("learn recall --git") gets the new command in place. The rest of the file is kept byte for
 byte (a copy of the previous file is kept as settings.json.learn-backup); a
 file that is not valid JSON is refused with its line and column and nothing is
 written. --uninstall removes only learn's hooks, and install then uninstall

@@ -35,7 +35,7 @@ func TestInstallShClaude(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"command": "learn recall --git"`, `learn hook`, `"command": "notify-send done"`, `"model": "opus"`} {
+	for _, want := range []string{`"command": "learn hook"`, `learn hook >/dev/null`, `"command": "notify-send done"`, `"model": "opus"`} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("settings.json after install lacks %s:\n%s", want, got)
 		}
