@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/ops"
@@ -58,6 +60,19 @@ func runGemini(opts *Options) error {
 		// SessionStart hook's context before the prompt, where a
 		// /learning-* command then no longer starts the prompt and is not
 		// run.
+		if rest, ok := carriesSessionStart(opts, in); ok {
+			// A /learning-recall command: Gemini hands BeforeAgent the
+			// command's expanded prompt, which holds the recall its
+			// !{learn recall --git} injected. The memory is in it once
+			// (what Gemini cut off it is added); the first prompt's
+			// learnings wait for the next prompt, which gets them without
+			// the recall again.
+			_, _ = claimFirstPrompt(geminiStartDir(opts.Getenv), in.SessionID, opts.Now())
+			if rest != "" {
+				out.Context = cutShortNote + rest
+			}
+			break
+		}
 		in.HookEventName = "UserPromptSubmit"
 		b, _ := json.Marshal(in)
 		var buf bytes.Buffer
@@ -69,7 +84,9 @@ func runGemini(opts *Options) error {
 		if json.Unmarshal(buf.Bytes(), &first) != nil || !first.FirstPrompt {
 			break
 		}
-		sessionStartContext(opts, in, &out)
+		if started, err := claimFirstPrompt(geminiStartDir(opts.Getenv), in.SessionID, opts.Now()); started || err != nil {
+			sessionStartContext(opts, in, &out)
+		}
 		out.FirstPrompt = true
 		if first.File != "" {
 			out.File = first.File
@@ -125,4 +142,66 @@ func sessionStartContext(opts *Options, in Input, out *jsonOutput) {
 		out.Learnings = append(out.Learnings, l.Learning)
 	}
 	out.Context = res.Text()
+}
+
+// geminiStartDir is where a Gemini session's start is recorded, once its
+// memory reached the model: from the first prompt's hook, or from a
+// /learning-recall command before it.
+func geminiStartDir(getenv func(string) string) string {
+	d := stateDir(getenv)
+	if d == "" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(d), "gemini-starts")
+}
+
+// recallHeading starts what "learn recall" prints when it shows learnings:
+// a prompt without it cannot hold the session start's recall, so most
+// prompts are let through without computing one.
+const recallHeading = "# Project learnings\n"
+
+// cutShortNote opens the rest of a recall that Gemini cut short.
+const cutShortNote = "The project memory in the prompt above was cut short by the client; this is the rest of it, from the last line it shows:\n\n"
+
+// carriesSessionStart reports whether the prompt already holds the opening
+// of what the session start's "learn recall --git" prints, up to the end of
+// its first learning: a /learning-recall command's expansion, or the output
+// pasted by the user. rest is what the prompt lacks of it, from the start of
+// the line where they part: Gemini CLI 0.61.0 keeps only about the first
+// 4 KB of a !{...} command's output (its terminal reader stops when the
+// command exits), so a long recall arrives cut short.
+func carriesSessionStart(opts *Options, in Input) (rest string, ok bool) {
+	if strings.TrimSpace(in.SessionID) == "" || !strings.Contains(in.Prompt, recallHeading) {
+		return "", false
+	}
+	var start jsonOutput
+	sessionStartContext(opts, in, &start)
+	text := start.Context
+	open := opening(text)
+	at := strings.Index(in.Prompt, open)
+	if open == "" || at < 0 {
+		return "", false
+	}
+	held := in.Prompt[at:]
+	n := 0
+	for n < len(text) && n < len(held) && text[n] == held[n] {
+		n++
+	}
+	if n == len(text) {
+		return "", true
+	}
+	return text[strings.LastIndexByte(text[:n], '\n')+1:], true
+}
+
+// opening is text up to the end of its first learning's line, or all of
+// it when it has none.
+func opening(text string) string {
+	i := strings.Index(text, "\n- ")
+	if i < 0 {
+		return text
+	}
+	if j := strings.IndexByte(text[i+1:], '\n'); j >= 0 {
+		return text[:i+1+j+1]
+	}
+	return text
 }

@@ -93,7 +93,11 @@ the commands still failing, within the budget. A resumed session (source
 With --agent gemini it answers Gemini CLI's BeforeAgent hook, which "learn
 install --agent gemini" puts in ~/.gemini/settings.json: the first prompt of
 a session gets what "learn recall --git" prints, then that prompt's
-learnings as above; later prompts get nothing. (A SessionStart hook, if you
+learnings as above; later prompts get nothing. A first prompt that already
+holds that recall (Gemini hands the hook a /learning-recall command's expanded
+prompt) gets nothing more, or the rest of the recall when Gemini cut the
+command's output short, and the next prompt gets its relevant learnings
+without the recall. (A SessionStart hook, if you
 add one, gets the recall alone; learn does not install one, because gemini -p
 puts its context before the prompt and a /learning-* command is then not
 run.) Gemini passes a hook's output to its model only as JSON, so it comes
