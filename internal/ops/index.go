@@ -18,7 +18,9 @@ type derived struct {
 
 	lintOnce sync.Once
 	findings []lint.Finding
-	unread   []learnings.Unread
+
+	unreadOnce sync.Once
+	unread     []learnings.Unread
 }
 
 // Index is the search index of this version, built on first use and kept
@@ -42,9 +44,18 @@ func (s *Snapshot) Shared() *Snapshot {
 // and then Doc.Unread did it twice on the first call and once more on
 // every later one.
 func (s *Snapshot) lint(limit int) ([]lint.Finding, []learnings.Unread) {
+	unread := s.Unread()
 	s.derived.lintOnce.Do(func() {
-		s.derived.unread = s.Doc.Unread()
-		s.derived.findings = lint.CheckRead(s.Doc, limit, lint.ScanSecrets(s.Doc.Source), s.derived.unread)
+		s.derived.findings = lint.CheckRead(s.Doc, limit, lint.ScanSecrets(s.Doc.Source), unread)
 	})
-	return s.derived.findings, s.derived.unread
+	return s.derived.findings, unread
+}
+
+// Unread is the runs of lines of this version that no command reads as
+// learnings (learnings.Document.Unread), worked out on first use and kept
+// with the snapshot: lint and every page a front end renders of this
+// version share one scan of the file. Callers must not modify it.
+func (s *Snapshot) Unread() []learnings.Unread {
+	s.derived.unreadOnce.Do(func() { s.derived.unread = s.Doc.Unread() })
+	return s.derived.unread
 }

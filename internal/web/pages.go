@@ -79,7 +79,7 @@ func (s *Server) frame(snap *snapshot, title string) Frame {
 
 func (s *Server) state(snap *snapshot) FileState {
 	st := FileState{Exists: snap.Exists, Bytes: len(snap.Src), Problems: snap.Doc.Problems, Unclosed: snap.Doc.Unclosed}
-	us := snap.Doc.Unread()
+	us := snap.ops.Unread()
 	st.UnreadLines = learnings.UnreadLines(us)
 	st.Unread = us[:min(len(us), unreadShown)]
 	st.UnreadMore = len(us) - len(st.Unread)

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -37,5 +39,45 @@ func TestPageSaysWhatItDoesNotRead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUnreadOncePerVersion: the unread lines are worked out once per
+// version of the file and shared by every page and the lint fragment (a
+// scan of the whole file each time before); a new version of the file gets
+// its own.
+func TestUnreadOncePerVersion(t *testing.T) {
+	foreign := "# Lessons\n\n- Use SCAN, not KEYS.\n- Tag before deploying.\n\n## Deploy\n\n- Migrations first.\n"
+	e := newEnv(t, foreign)
+	for _, target := range []string{"/", "/fragment/problems", "/"} {
+		if w := e.get(target); w.Code != http.StatusOK {
+			t.Fatalf("%s: %d", target, w.Code)
+		}
+	}
+	snap := e.srv.files.Current()
+	first := e.srv.state(snap)
+	if first.UnreadLines != 4 {
+		t.Fatalf("UnreadLines = %d, want 4", first.UnreadLines)
+	}
+	if n := testing.AllocsPerRun(20, func() { e.srv.state(snap) }); n != 0 {
+		t.Errorf("a page's file state of a version already seen allocates %.0f times: the unread lines are worked out again", n)
+	}
+	if again := e.srv.state(snap); &again.Unread[0] != &first.Unread[0] {
+		t.Error("two renders of one version have their own unread lines")
+	}
+
+	// A new version: the page reads its unread lines afresh.
+	if err := os.WriteFile(e.path, []byte(foreign+"\nA note at the end.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	next := e.srv.files.Current()
+	if next == snap {
+		t.Fatal("the changed file gave the same snapshot")
+	}
+	if got := e.srv.state(next).UnreadLines; got != 5 {
+		t.Errorf("the new version has %d unread lines, want 5", got)
+	}
+	if !strings.Contains(e.get("/").Body.String(), "5 lines not read as learnings") {
+		t.Error("the page does not show the new version's unread lines")
 	}
 }
