@@ -22,6 +22,19 @@ func gcSettings() (int, int64) {
 
 var sink []byte
 
+// limitAbove is a collection limit 64 MB above what the test process holds
+// now. A fixed limit would be below it in a large test process (the scripts
+// before these tests run learn in-process): setting it would start a
+// collection at once, which ends the late collection before the test looks.
+func limitAbove() int64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.Sys) + 64<<20
+}
+
+// TestCollectLate checks that collectLate turns the collector off up to the
+// limit, unless GOGC or GOMEMLIMIT says how to collect, and that the first
+// collection, at the limit, puts it back as it was.
 func TestCollectLate(t *testing.T) {
 	percent, limit := gcSettings()
 	t.Cleanup(func() {
@@ -41,7 +54,7 @@ func TestCollectLate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			debug.SetGCPercent(100)
 			debug.SetMemoryLimit(math.MaxInt64)
-			const max = 16 << 20
+			max := limitAbove()
 			collectLate(max, func(k string) string { return tt.env[k] })
 			p, l := gcSettings()
 			if !tt.late {
@@ -128,11 +141,9 @@ func TestCollectNow(t *testing.T) {
 	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
 		t.Fatalf("collectNow without collectLate changed the collector: percent %d, limit %d", p, l)
 	}
-	// Above what the test binary holds already (the scripts before this
-	// test ran learn in-process), so only the loop below reaches it.
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	max := int64(ms.Sys) + 64<<20
+	// Above what the test binary holds already, so only the loop below
+	// reaches it.
+	max := limitAbove()
 	collectLate(max, func(string) string { return "" })
 	for range 3 {
 		collectNow()
