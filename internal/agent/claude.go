@@ -93,6 +93,7 @@ func (c claudeCode) checkHooks(env Env) []Check {
 	}
 	hooks := Check{Name: "claude hooks", Status: CheckOK}
 	found := map[string]string{} // event -> settings file
+	outdated := map[string]string{}
 	var envPath string
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
@@ -112,6 +113,12 @@ func (c claudeCode) checkHooks(env Env) []Check {
 		for ev, ok := range present {
 			if ok && found[ev] == "" {
 				found[ev] = p
+			}
+		}
+		old, _ := claude.HookSet(claude.Hooks).Outdated(p, data)
+		for _, ev := range old {
+			if outdated[ev] == "" {
+				outdated[ev] = p
 			}
 		}
 		if claude.DisablesHooks(data) {
@@ -136,6 +143,10 @@ func (c claudeCode) checkHooks(env Env) []Check {
 	case hooks.Status == CheckFail:
 		hooks.Message = "installed, but Claude Code will not run them"
 		hooks.Fix = "fix the settings named above"
+	case outdated["SessionStart"] != "":
+		hooks.Status = CheckWarn
+		hooks.Message = fmt.Sprintf("SessionStart in %s runs %q, an earlier learn's hook: after a compaction the session does not get back its state", outdated["SessionStart"], claude.SessionStartCommand)
+		hooks.Fix = installCommand(c) + " (it replaces the command in place)"
 	default:
 		var where []string
 		for _, h := range claude.Hooks {

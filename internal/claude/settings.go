@@ -172,6 +172,26 @@ func (set HookSet) Present(path string, data []byte) (map[string]bool, error) {
 	return out, nil
 }
 
+// Outdated lists the events of set whose hook in the settings data is an
+// earlier learn's command (Hook.Old) and not today's: they still run, but
+// without what the new command adds; "learn install" rewrites them.
+func (set HookSet) Outdated(path string, data []byte) ([]string, error) {
+	if isBlank(data) {
+		return nil, nil
+	}
+	root, err := parseJSON(path, data)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, h := range set {
+		if len(findOld(root, h)) > 0 && !hasCurrent(root, h) {
+			out = append(out, h.Event)
+		}
+	}
+	return out, nil
+}
+
 // DisablesHooks reports whether the settings turn every hook off.
 func DisablesHooks(data []byte) bool {
 	var s struct {

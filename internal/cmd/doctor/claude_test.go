@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,6 +59,17 @@ func TestClaudeHooksChecks(t *testing.T) {
 			}
 			write(t, userSettings(fx), string(data))
 		}}, hooks: StatusFail, hooksSays: "PostToolUseFailure missing in ", path: StatusOK},
+		{name: "installed by an earlier learn", setup: []func(*testing.T, *fixture){func(t *testing.T, fx *fixture) {
+			installInto(userSettings)(t, fx)
+			data := strings.Replace(string(mustReadFile(t, userSettings(fx))), `"command": "learn hook",`, `"command": "learn recall --git",`, 1)
+			if !strings.Contains(data, "learn recall --git") {
+				t.Fatal("no SessionStart hook to make old")
+			}
+			write(t, userSettings(fx), data)
+		}}, hooks: StatusWarn, hooksSays: `runs "learn recall --git", an earlier learn's hook: after a compaction`, path: StatusOK},
+		{name: "earlier hook in the user's settings, today's in the project's", setup: []func(*testing.T, *fixture){installInto(projectSettings), writeTo(userSettings,
+			`{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"learn recall --git"}]}]}}`)},
+			hooks: StatusWarn, hooksSays: "an earlier learn's hook", path: StatusOK},
 		{name: "project settings not JSON", setup: []func(*testing.T, *fixture){installInto(userSettings), writeTo(projectSettings, "{\n  \"model\": \"opus\",\n}\n")},
 			hooks: StatusFail, hooksSays: "will not run them", path: StatusOK},
 		{name: "hooks disabled", setup: []func(*testing.T, *fixture){installInto(userSettings), writeTo(projectSettings, `{"disableAllHooks": true}`)},
@@ -99,4 +111,13 @@ func TestClaudeHooksChecks(t *testing.T) {
 			t.Errorf("%+v\n%s", p, out)
 		}
 	})
+}
+
+func mustReadFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
