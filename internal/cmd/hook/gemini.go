@@ -167,9 +167,10 @@ const cutShortNote = "The project memory in the prompt above was cut short by th
 // of what the session start's "learn recall --git" prints, up to the end of
 // its first learning: a /learning-recall command's expansion, or the output
 // pasted by the user. rest is what the prompt lacks of it, from the start of
-// the line where they part: Gemini CLI 0.61.0 keeps only about the first
+// the line where they part: Gemini CLI 0.61.0 often keeps only the first
 // 4 KB of a !{...} command's output (its terminal reader stops when the
-// command exits), so a long recall arrives cut short.
+// command exits; seen in about half the runs), so a long recall may arrive
+// cut short.
 func carriesSessionStart(opts *Options, in Input) (rest string, ok bool) {
 	if strings.TrimSpace(in.SessionID) == "" || !strings.Contains(in.Prompt, recallHeading) {
 		return "", false
