@@ -79,8 +79,9 @@ conversation's prefix stays the same and the prompt cache holds.
 Which learnings the session start showed is computed again, the same way
 recall computes it: the same file gives the same selection. Which sessions
 had their first prompt is recorded as empty files under
-$XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), removed
-after a week.
+$XDG_STATE_HOME/learn/claude-sessions (default ~/.local/state/...), and
+which Gemini sessions already had their memory under .../gemini-starts,
+removed after a week.
 
 Claude Code also runs it as its SessionStart hook (startup, /clear and
 compaction): it prints what "learn recall --git" prints, the same bytes. After
