@@ -1,10 +1,13 @@
 package similar
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
 )
 
 // TestChangeSignatureIsConservative holds mayChangeOnce to what it stands
@@ -121,4 +124,45 @@ func edited(rng *rand.Rand, s string) string {
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// TestSignaturesKeepEveryUpdate holds the change signatures to oneChange on
+// whole memories: on a generated memory of each of bench/'s generators,
+// lint's search finds the same update of every learning, with the same
+// score, with the signatures as without them.
+func TestSignaturesKeepEveryUpdate(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			t.Parallel()
+			var texts []string
+			src := memgen.GenerateWith(memgen.Options{Seed: 3, Size: 1 << 20, Mode: mode})
+			for line := range strings.Lines(string(src)) {
+				if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+					texts = append(texts, text)
+				}
+			}
+			signed, unsigned := NewIndex(), NewIndex()
+			unsigned.unsigned = true
+			for _, ix := range []*Index{signed, unsigned} {
+				ix.Common = max(100, len(texts)/1000) // as lint sets it
+				ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *Text) {})
+			}
+			updates := 0
+			for i := range texts {
+				j, v, ok := signed.BestBefore(i)
+				wantJ, want, wantOK := unsigned.BestBefore(i)
+				if ok != wantOK || j != wantJ || v.Kind != want.Kind || v.Score != want.Score {
+					t.Errorf("learning %d: with the signatures %d %+v %v, without %d %+v %v:\n  %s", i, j, v, ok, wantJ, want, wantOK, texts[i])
+				}
+				if wantOK {
+					updates++
+				}
+			}
+			// A memory without updates would prove nothing.
+			if updates == 0 && mode != "long" && mode != "zipf" {
+				t.Errorf("no updates among %d learnings", len(texts))
+			}
+			t.Logf("%d learnings, %d updates", len(texts), updates)
+		})
+	}
 }

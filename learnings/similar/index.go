@@ -131,8 +131,11 @@ type Index struct {
 	rank []int32
 	// sigs are the entries' change signatures, read on first use (see
 	// changeSignature).
-	sigs    []atomic.Pointer[changeSig]
-	scratch sync.Pool
+	sigs []atomic.Pointer[changeSig]
+	// unsigned has BestBefore ask oneChange of every pair without the
+	// change signatures first: the reference a test holds them to.
+	unsigned bool
+	scratch  sync.Pool
 }
 
 // indexEntry keeps beside the text what the bounds read of it, so that
@@ -425,7 +428,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		// the noise of a loaded machine). The change signatures ask
 		// oneChange's question first in one merge of two sorted lists
 		// (see changesig.go).
-		if !mayChangeOnce(ix.changeSignature(c.n), ix.changeSignature(int32(n)), e.t.analysisKey() == t.analysisKey()) ||
+		if !ix.unsigned && !mayChangeOnce(ix.changeSignature(c.n), ix.changeSignature(int32(n)), e.t.analysisKey() == t.analysisKey()) ||
 			!e.t.mayUpdate(t, shared) {
 			continue
 		}
