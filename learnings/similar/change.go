@@ -157,8 +157,7 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 	onlyNumbers, onlyRefs = true, true
 	differ := func(t string) {
 		onlyRefs = onlyRefs && isReference(t)
-		t = strings.TrimLeft(t, "#v")
-		onlyNumbers = onlyNumbers && (isNumber(t) || units[t] != "" || strings.ContainsAny(t, "0123456789"))
+		onlyNumbers = onlyNumbers && numberLike(t)
 	}
 	for _, t := range a {
 		j := 0
@@ -179,6 +178,13 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 	}
 	differs := common < len(a) || common < len(b)
 	return common, onlyNumbers && differs, onlyRefs && differs
+}
+
+// numberLike reports a word compareWords counts as a number: a number
+// ("#123", "v2", "1.5"), a unit, or a word holding a digit.
+func numberLike(t string) bool {
+	t = strings.TrimLeft(t, "#v")
+	return isNumber(t) || units[t] != "" || strings.ContainsAny(t, "0123456789")
 }
 
 // wordSpace is what separates words for oneChange: white space, and the
