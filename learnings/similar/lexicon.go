@@ -21,7 +21,11 @@ package similar
 // tracker's issue is called "issue" both ways). Words that are the same
 // only in some sentences stay out: "strip" (a binary), "handle" and
 // "process" (a file handle), "fetch" (an API), "upgrade" and "update"
-// (apt), "main" and "primary" (a branch, a database). TestSynonymGroups
+// (apt), "main" and "primary" (a branch, a database), "record" and "log"
+// (a DNS record), "merge" and "combine" (git), "compress" and "shrink"
+// (gzip), "flag" and "mark" (a CLI flag). An action word may join the
+// words for that same action: "skip" is "omit" ("skips generated files")
+// and stays apart from "run" and "retry". TestSynonymGroups
 // checks that no word sits in two groups, that no known pair of
 // opposites or near-misses meets, and that every word reaches its group.
 var synonymGroups = []string{
@@ -57,10 +61,9 @@ var synonymGroups = []string{
 	"rename relabel",
 	"list enumerate",
 	"track monitor",
-	"notify alert notification",
+	"notify alert notification inform tell told",
 	"guarantee assure",
 	"find locate discover found",
-	"tell inform told",
 	"depend rely",
 	"update refresh",
 	"cancel abort",
@@ -70,7 +73,7 @@ var synonymGroups = []string{
 	"restructure reorganize",
 	"protect guard safeguard",
 	"assume presume",
-	"exclude omit",
+	"skip exclude omit",
 	"gather collect",
 	"stay remain",
 	"pause suspend",
@@ -97,6 +100,13 @@ var synonymGroups = []string{
 	"expire lapse",
 	"debug troubleshoot diagnose",
 	"handle manage",
+	"split divide",
+	"estimate predict forecast",
+	"accept tolerate",
+	"add append",
+	"wait await",
+	"clean wash",
+	"reserve book",
 	// Adjectives.
 	"whole entire full",
 	"cheap inexpensive affordable",
@@ -107,7 +117,7 @@ var synonymGroups = []string{
 	"correct accurate",
 	"extra additional",
 	"enough sufficient adequate",
-	"unclear ambiguous vague",
+	"unclear ambiguous vague confusing",
 	"flaky unreliable intermittent",
 	"strange weird unusual",
 	"identical same",
@@ -124,7 +134,7 @@ var synonymGroups = []string{
 	"new fresh",
 	"empty blank",
 	"complex complicated convoluted",
-	"acceptable okay",
+	"acceptable okay fine",
 	"multiple several",
 	"many numerous",
 	"bad poor",
@@ -162,13 +172,20 @@ var synonymGroups = []string{
 	"improper inappropriate unsuitable",
 	"insufficient inadequate",
 	"thorough comprehensive exhaustive",
+	"sick ill unwell",
+	"strict stringent rigorous",
+	"lenient lax",
+	"cumbersome clunky awkward unwieldy",
+	"fragile brittle",
+	"unexpected surprising",
+	"readable legible",
 	// Adverbs.
 	"mostly largely mainly primarily chiefly predominantly",
 	"completely fully entirely totally wholly",
 	"sometimes occasionally",
 	"rarely seldom infrequently",
 	"immediately instantly promptly",
-	"incorrectly wrongly",
+	"incorrectly wrongly mistakenly",
 	"correctly properly",
 	"silently quietly",
 	"explicitly expressly",
@@ -184,7 +201,7 @@ var synonymGroups = []string{
 	"slightly somewhat",
 	"hardly barely",
 	"previously formerly",
-	"clearly obviously evidently",
+	"clearly obviously evidently plainly",
 	"easily readily",
 	"reliably consistently dependably",
 	"significantly considerably substantially noticeably",
@@ -209,12 +226,12 @@ var synonymGroups = []string{
 	"error failure fault mistake exception",
 	"approval consent",
 	"text wording",
-	"bug defect glitch",
+	"bug defect glitch flaw",
 	"goal aim objective purpose",
 	"amount quantity",
 	"reason cause trigger rationale",
 	"outage downtime",
-	"limit cap ceiling",
+	"limit cap ceiling restrict",
 	"guide walkthrough tutorial howto",
 	"price cost",
 	"result outcome consequence",
@@ -239,7 +256,7 @@ var synonymGroups = []string{
 	"agreement consensus",
 	"employee staff personnel",
 	"benefit advantage",
-	"drawback downside disadvantage",
+	"drawback downside disadvantage weakness shortcoming",
 	"effect impact",
 	"improvement enhancement",
 	"limitation restriction",
@@ -252,4 +269,7 @@ var synonymGroups = []string{
 	"explanation description",
 	"summary overview",
 	"removal deletion",
+	"photo picture photograph",
+	"schedule timetable",
+	"concern worry",
 }

@@ -61,6 +61,11 @@ func TestSynonymGroups(t *testing.T) {
 		{"keep", "remember"}, {"place", "put"}, {"validate", "sanitize"}, {"create", "update"},
 		{"emit", "consume"}, {"invoke", "return"}, {"only", "also"}, {"print", "email"},
 		{"option", "setting"}, {"latest", "stable"}, {"periodically", "once"}, {"input", "output"},
+		{"skip", "run"}, {"skip", "retry"}, {"skip", "include"}, {"append", "remove"}, {"add", "merge"},
+		{"strict", "lenient"}, {"fine", "bad"}, {"solve", "break"}, {"tell", "ask"}, {"inform", "warn"},
+		{"notify", "fail"}, {"estimate", "measure"}, {"reserve", "release"}, {"wait", "skip"},
+		{"restrict", "allow"}, {"restrict", "extend"}, {"accept", "deny"}, {"split", "merge"},
+		{"split", "combine"}, {"clean", "dirty"}, {"fragile", "robust"}, {"limit", "double"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
@@ -107,6 +112,24 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"Pass the region as the first argument.", "Pass the region as the first parameter."},
 		{"The scraper tends to time out on Fridays.", "The scraper usually times out on Fridays."},
 		{"Set the pool size by hand after a failover.", "Set the pool size manually after a failover."},
+		{"The linter skips generated files.", "The linter omits generated files."},
+		{"The pager notifies the on-call engineer when the queue backs up.", "The pager informs the on-call engineer when the queue backs up."},
+		{"The webhook tells the team when a release is tagged.", "The webhook alerts the team when a release is tagged."},
+		{"The importer splits large CSV files by month.", "The importer divides large CSV files by month."},
+		{"The planner estimates the build time from the last ten runs.", "The planner predicts the build time from the last ten runs."},
+		{"The parser tolerates trailing commas in the config.", "The parser accepts trailing commas in the config."},
+		{"The formatter adds a newline at the end of every file.", "The formatter appends a newline at the end of every file."},
+		{"The deploy script waits for the health check.", "The deploy script awaits the health check."},
+		{"The error message is confusing when the token expires.", "The error message is unclear when the token expires."},
+		{"A single retry is fine for the metrics push.", "A single retry is okay for the metrics push."},
+		{"The main weakness of the cache is cold starts.", "The main drawback of the cache is cold starts."},
+		{"Attach a photo of the wiring to the ticket.", "Attach a picture of the wiring to the ticket."},
+		{"The release timetable is in the wiki.", "The release schedule is in the wiki."},
+		{"The type checker is strict about optional fields.", "The type checker is rigorous about optional fields."},
+		{"The vendored parser is brittle with nested quotes.", "The vendored parser is fragile with nested quotes."},
+		{"The proxy restricts uploads to 10 MB.", "The proxy limits uploads to 10 MB."},
+		{"The backfill job mistakenly marks archived rows as active.", "The backfill job wrongly marks archived rows as active."},
+		{"Bumping the driver solves the TLS handshake error.", "Bumping the driver fixes the TLS handshake error."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {

@@ -64,7 +64,7 @@ var sameWords = []string{
 	"happen occur arise arose arisen",
 	"seem appear",
 	"keep kept retain preserve",
-	"fix repair resolve rectify remediate",
+	"fix repair resolve rectify remediate solve",
 	"say mention said",
 }
 
