@@ -47,6 +47,16 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The team prefers rebase to merge.", "The team wants merge over rebase.", false},
 		{"The team likes rebase more than merge.", "The team prefers rebase to merge.", true},
 		{"The user wants the CI to fail fast.", "The user prefers that the CI fails fast.", true},
+		{"The resolver searches for the lockfile in every parent folder.", "The resolver looks up the lockfile in every parent folder.", true},
+		{"Make sure the VPN is up before running the e2e suite.", "Ensure the VPN is up before running the e2e suite.", true},
+		{"The agent powers off the VM after the nightly backup.", "The agent shuts down the VM after the nightly backup.", true},
+		{"Stay away from the legacy auth module when refactoring.", "Avoid the legacy auth module when refactoring.", true},
+		{"Caching the wheels speeds up the Python job.", "Caching the wheels accelerates the Python job.", true},
+		{"The uploader stops trying after five failed chunks.", "The uploader gives up after five failed chunks.", true},
+		{"The on-call engineer is in charge of rotating the keys.", "The on-call engineer is responsible for rotating the keys.", true},
+		{"The codegen step comes up with a new client for each schema.", "The codegen step generates a new client for each schema.", true},
+		{"Batching the writes cuts down on lock contention.", "Batching the writes reduces lock contention.", true},
+		{"The poller slows down when the queue is empty.", "The poller slows when the queue is empty.", true},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
@@ -62,6 +72,10 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The job ran out of memory on the big tenant.", "The job ran out of disk on the big tenant.", false},
 		{"Check out the release branch first.", "Check the release branch first.", false},
 		{"The worker stops responding after a deploy.", "The worker stops after a deploy.", false},
+		{"The agent powers off the VM after the nightly backup.", "The agent powers on the VM after the nightly backup.", false},
+		{"Caching the wheels speeds up the Python job.", "Caching the wheels slows down the Python job.", false},
+		{"The uploader stops trying after five failed chunks.", "The uploader stops trying after three failed chunks.", false},
+		{"Stay away from the legacy auth module when refactoring.", "Stay with the legacy auth module when refactoring.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
@@ -105,6 +119,7 @@ func TestPhraseTable(t *testing.T) {
 		{"turn on", "turn off"}, {"switch on", "switch off"}, {"log in", "log out"}, {"sign in", "sign out"},
 		{"spin up", "spin down"}, {"more than", "less than"}, {"out of date", "up to date"},
 		{"set up", "shut down"}, {"start up", "shut down"},
+		{"power on", "power off"}, {"power up", "power down"}, {"speed up", "slow down"},
 	}
 	for _, o := range opposites {
 		if reading[o[0]] == "" || reading[o[1]] == "" {
