@@ -66,11 +66,13 @@ func testRewordings(t *testing.T, file string) {
 			floor = 0.8
 		}
 		if file == "synonyms5.txt" && k == "same" {
-			// Main 7d9c6a0 calls 75 of 134 the same. Most misses
-			// are verbs a rewording swaps that no table groups
-			// ("records" and "logs", "skips" and "omits",
-			// "notifies" and "informs").
-			floor = 0.55
+			// Main 7d9c6a0 called 75 of 134 the same; after the
+			// fifth round's sweep of the tables (lexicon5), 98.
+			// Left: words that are the same only in some sentences
+			// ("records" and "logs", "flags" and "marks", "merges"
+			// and "combines"), a pronoun inside a run ("logs you
+			// out"), reorders.
+			floor = 0.73
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
