@@ -66,6 +66,7 @@ func TestSynonymGroups(t *testing.T) {
 		{"notify", "fail"}, {"estimate", "measure"}, {"reserve", "release"}, {"wait", "skip"},
 		{"restrict", "allow"}, {"restrict", "extend"}, {"accept", "deny"}, {"split", "merge"},
 		{"split", "combine"}, {"clean", "dirty"}, {"fragile", "robust"}, {"limit", "double"},
+		{"persist", "load"}, {"alarm", "warning"}, {"sync", "async"}, {"synchronize", "async"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
@@ -130,6 +131,10 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"The proxy restricts uploads to 10 MB.", "The proxy limits uploads to 10 MB."},
 		{"The backfill job mistakenly marks archived rows as active.", "The backfill job wrongly marks archived rows as active."},
 		{"Bumping the driver solves the TLS handshake error.", "Bumping the driver fixes the TLS handshake error."},
+		{"The client persists the session in IndexedDB.", "The client stores the session in IndexedDB."},
+		{"The watchdog raises an alarm when the queue stalls.", "The watchdog raises an alert when the queue stalls."},
+		{"The job synchronizes the calendar every hour.", "The job syncs the calendar every hour."},
+		{"A network hiccup drops the websocket.", "A network glitch drops the websocket."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {
