@@ -57,6 +57,15 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The codegen step comes up with a new client for each schema.", "The codegen step generates a new client for each schema.", true},
 		{"Batching the writes cuts down on lock contention.", "Batching the writes reduces lock contention.", true},
 		{"The poller slows down when the queue is empty.", "The poller slows when the queue is empty.", true},
+		{"The parser bails out on the first invalid row.", "The parser aborts on the first invalid row.", true},
+		{"The gateway falls over when the pool is exhausted.", "The gateway crashes when the pool is exhausted.", true},
+		{"Tear down the preview stack after the PR is merged.", "Remove the preview stack after the PR is merged.", true},
+		{"It took a day to track down the memory leak.", "It took a day to find the memory leak.", true},
+		{"Back out the schema change if the canary fails.", "Revert the schema change if the canary fails.", true},
+		{"The team settled on pnpm for the monorepo.", "The team chose pnpm for the monorepo.", true},
+		{"In most cases the retry succeeds on the second try.", "Usually the retry succeeds on the second try.", true},
+		{"Most of the time the cache is warm after deploys.", "Usually the cache is warm after deploys.", true},
+		{"On occasion the nightly build times out.", "Sometimes the nightly build times out.", true},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
@@ -76,6 +85,8 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Caching the wheels speeds up the Python job.", "Caching the wheels slows down the Python job.", false},
 		{"The uploader stops trying after five failed chunks.", "The uploader stops trying after three failed chunks.", false},
 		{"Stay away from the legacy auth module when refactoring.", "Stay with the legacy auth module when refactoring.", false},
+		{"In most cases the retry succeeds on the second try.", "In rare cases the retry succeeds on the second try.", false},
+		{"Tear down the preview stack after the PR is merged.", "Set up the preview stack after the PR is merged.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
@@ -120,6 +131,7 @@ func TestPhraseTable(t *testing.T) {
 		{"spin up", "spin down"}, {"more than", "less than"}, {"out of date", "up to date"},
 		{"set up", "shut down"}, {"start up", "shut down"},
 		{"power on", "power off"}, {"power up", "power down"}, {"speed up", "slow down"},
+		{"set up", "tear down"}, {"in most case", "in rare case"}, {"most of the time", "in rare case"},
 	}
 	for _, o := range opposites {
 		if reading[o[0]] == "" || reading[o[1]] == "" {
