@@ -67,6 +67,7 @@ func TestSynonymGroups(t *testing.T) {
 		{"restrict", "allow"}, {"restrict", "extend"}, {"accept", "deny"}, {"split", "merge"},
 		{"split", "combine"}, {"clean", "dirty"}, {"fragile", "robust"}, {"limit", "double"},
 		{"persist", "load"}, {"alarm", "warning"}, {"sync", "async"}, {"synchronize", "async"},
+		{"attach", "detach"}, {"grab", "set"}, {"quota", "usage"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
@@ -135,6 +136,9 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"The watchdog raises an alarm when the queue stalls.", "The watchdog raises an alert when the queue stalls."},
 		{"The job synchronizes the calendar every hour.", "The job syncs the calendar every hour."},
 		{"A network hiccup drops the websocket.", "A network glitch drops the websocket."},
+		{"The CLI attaches the build log to the issue.", "The CLI adds the build log to the issue."},
+		{"The worker grabs a lease before each batch.", "The worker gets a lease before each batch."},
+		{"The gateway enforces a daily quota per key.", "The gateway enforces a daily limit per key."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {

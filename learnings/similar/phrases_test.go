@@ -87,6 +87,7 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Stay away from the legacy auth module when refactoring.", "Stay with the legacy auth module when refactoring.", false},
 		{"In most cases the retry succeeds on the second try.", "In rare cases the retry succeeds on the second try.", false},
 		{"Tear down the preview stack after the PR is merged.", "Set up the preview stack after the PR is merged.", false},
+		{"The export goes over the 10 MB quota.", "The export reviews the 10 MB quota.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
