@@ -139,6 +139,8 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"The CLI attaches the build log to the issue.", "The CLI adds the build log to the issue."},
 		{"The worker grabs a lease before each batch.", "The worker gets a lease before each batch."},
 		{"The gateway enforces a daily quota per key.", "The gateway enforces a daily limit per key."},
+		{"The fix is to pin protobuf below 4.0.", "The solution is to pin protobuf below 4.0."},
+		{"The report renders slowly on Safari.", "The report renders sluggishly on Safari."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {

@@ -66,6 +66,8 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"In most cases the retry succeeds on the second try.", "Usually the retry succeeds on the second try.", true},
 		{"Most of the time the cache is warm after deploys.", "Usually the cache is warm after deploys.", true},
 		{"On occasion the nightly build times out.", "Sometimes the nightly build times out.", true},
+		{"The uploader tries again after a 503.", "The uploader retries after a 503.", true},
+		{"The wizard starts over when the token expires.", "The wizard restarts when the token expires.", true},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
@@ -87,6 +89,8 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Stay away from the legacy auth module when refactoring.", "Stay with the legacy auth module when refactoring.", false},
 		{"In most cases the retry succeeds on the second try.", "In rare cases the retry succeeds on the second try.", false},
 		{"Tear down the preview stack after the PR is merged.", "Set up the preview stack after the PR is merged.", false},
+		{"The uploader tries again after a 503.", "The uploader skips the chunk after a 503.", false},
+		{"The importer tries again twice before failing.", "The importer tries again three times before failing.", false},
 		{"The export goes over the 10 MB quota.", "The export reviews the 10 MB quota.", false},
 	}
 	for _, tt := range tests {

@@ -37,7 +37,7 @@ var sameWords = []string{
 	"remove delete erase eliminate",
 	"fast quick quickly rapid rapidly speedy swiftly",
 	"faster quicker",
-	"slow sluggish laggy",
+	"slow sluggish laggy slowly sluggishly",
 	"big large huge enormous massive immense giant vast",
 	"bigger larger",
 	"small tiny minuscule",
@@ -64,7 +64,7 @@ var sameWords = []string{
 	"happen occur arise arose arisen",
 	"seem appear",
 	"keep kept retain preserve",
-	"fix repair resolve rectify remediate solve",
+	"fix repair resolve rectify remediate solve solution",
 	"say mention said",
 }
 
