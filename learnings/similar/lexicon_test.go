@@ -68,6 +68,7 @@ func TestSynonymGroups(t *testing.T) {
 		{"split", "combine"}, {"clean", "dirty"}, {"fragile", "robust"}, {"limit", "double"},
 		{"persist", "load"}, {"alarm", "warning"}, {"sync", "async"}, {"synchronize", "async"},
 		{"attach", "detach"}, {"grab", "set"}, {"quota", "usage"},
+		{"robust", "flaky"}, {"messy", "clean"}, {"tedious", "easy"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
@@ -141,6 +142,11 @@ func TestRewordingsReadAlike(t *testing.T) {
 		{"The gateway enforces a daily quota per key.", "The gateway enforces a daily limit per key."},
 		{"The fix is to pin protobuf below 4.0.", "The solution is to pin protobuf below 4.0."},
 		{"The report renders slowly on Safari.", "The report renders sluggishly on Safari."},
+		{"The dashboard is cluttered with unused widgets.", "The dashboard is messy with unused widgets."},
+		{"The error text is misleading when the disk is full.", "The error text is deceptive when the disk is full."},
+		{"The setup is tedious on Windows.", "The setup is laborious on Windows."},
+		{"The old parser is clumsy with nested arrays.", "The old parser is awkward with nested arrays."},
+		{"The importer is robust to blank lines.", "The importer is resilient to blank lines."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {
