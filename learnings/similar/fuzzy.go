@@ -214,8 +214,10 @@ func featuresOf(s string) *features {
 
 // fill sets f from the canonical tokens of a text. A token gives at most
 // one term and one word (the "not" of a contraction is a negation), so
-// block, 2*len(toks) long, holds both lists.
-func (f *features) fill(toks, block []string) {
+// block, 2*len(toks) long, holds both lists. When read is not nil (as
+// long as toks), fill writes there what it read of each token for the
+// tokenizer, which reads the same words next (see wordReading).
+func (f *features) fill(toks, block []string, read []wordReading) {
 	f.canon = strings.Join(toks, " ")
 	f.terms = block[:0:len(toks)]
 	f.words = block[len(toks) : len(toks) : 2*len(toks)]
@@ -225,13 +227,18 @@ func (f *features) fill(toks, block []string) {
 	numbers := stack[:0]
 	generic := genericStack[:0] // the generic terms, once each
 	pendingNegation := false
-	for _, t := range toks {
+	for i, t := range toks {
 		base, not := expandContraction(t)
-		for _, w := range [2]string{base, not} {
+		for k, w := range [2]string{base, not} {
 			if w == "" {
 				continue
 			}
 			lx := lookup(w)
+			var r *wordReading
+			if k == 0 && read != nil {
+				r = &read[i]
+				*r = wordReading{lx: lx}
+			}
 			if lx.negationTerm {
 				if pendingNegation {
 					f.negated = append(f.negated, "")
@@ -245,12 +252,16 @@ func (f *features) fill(toks, block []string) {
 			if lx.stop || w == "" {
 				continue
 			}
+			trimmed := w
 			if us := americanOf(w, lx); us != w {
 				w, lx = us, lookup(us)
 			}
 			st := stem(w)
 			if st != w {
 				lx = lookup(st)
+			}
+			if r != nil {
+				r.word, r.stem, r.stemEntry = trimmed, st, lx
 			}
 			if lx.same != "" {
 				st = lx.same

@@ -204,7 +204,7 @@ func TestKeyIsTheMultiset(t *testing.T) {
 func analyseByChunks(s string) *analysis {
 	t := tokenizer{nextSep: sepStrong}
 	for _, c := range strings.Fields(fold(s)) {
-		t.chunk(c, canonicalTokens(strings.ReplaceAll(c, "%", " percent ")))
+		t.chunk(c, canonicalTokens(strings.ReplaceAll(c, "%", " percent ")), nil)
 	}
 	t.flush(sepStrong, false)
 	a := new(analysis)

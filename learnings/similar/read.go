@@ -46,6 +46,8 @@ type scratch struct {
 	items    []item
 	act      []item
 	features []string
+	// read is what features.fill read of each token, for the tokenizer.
+	read []wordReading
 	// clause and clauses hold the clauses of a text whose analysis is not
 	// kept (see keyOf).
 	clause  []string
@@ -75,9 +77,13 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 	// words, and a large memory keeps tens of thousands of prepared
 	// learnings. The clauses fit in the token count.
 	featureSize, clauseSize := 0, 0
+	var read []wordReading
 	if f != nil {
 		sc.features = slices.Grow(sc.features[:0], 2*len(toks))[:2*len(toks)]
-		f.fill(toks, sc.features)
+		if a != nil || withKey {
+			read = slices.Grow(sc.read[:0], len(toks))[:len(toks)]
+		}
+		f.fill(toks, sc.features, read)
 		featureSize = len(f.terms) + len(f.words)
 	}
 	if a != nil {
@@ -92,12 +98,14 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 	}
 	switch {
 	case a != nil:
-		a.fill(sc, folded, toks, fields, block[featureSize:featureSize])
+		a.fill(sc, folded, toks, fields, read, block[featureSize:featureSize])
 		key = a.key
 	case withKey:
 		// Only the key is kept: the clauses are read into scratch.
-		key = keyOf(sc, folded, toks, fields)
+		key = keyOf(sc, folded, toks, fields, read)
 	}
+	clear(read)
+	sc.read = read[:0]
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
@@ -132,7 +140,7 @@ func canonAndKey(s string) (canon, key string) {
 	folded := fold(s)
 	toks, fields := readTokens(sc, folded, true)
 	canon = strings.Join(toks, " ")
-	key = keyOf(sc, folded, toks, fields)
+	key = keyOf(sc, folded, toks, fields, nil)
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
@@ -178,24 +186,29 @@ func spaceAt(s string, i int) (bool, int) {
 
 // fill runs the tokenizer over the fields of the folded text and sets a
 // from what it read.
-func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, cur []string) {
-	t := readClauses(sc, folded, toks, fields, cur)
+func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, read []wordReading, cur []string) {
+	t := readClauses(sc, folded, toks, fields, read, cur)
 	a.set(sc, &t)
 }
 
 // readClauses runs the tokenizer over the fields of folded, whose
-// canonical tokens are toks, writing the clauses' tokens into cur.
-func readClauses(sc *scratch, folded string, toks []string, fields []field, cur []string) tokenizer {
+// canonical tokens are toks, writing the clauses' tokens into cur; read
+// is what features.fill read of each token, or nil.
+func readClauses(sc *scratch, folded string, toks []string, fields []field, read []wordReading, cur []string) tokenizer {
 	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
 	k := 0
 	for _, fl := range fields {
 		c := folded[fl.start:fl.end]
 		words := toks[k:fl.toks]
+		var wr []wordReading
+		if read != nil {
+			wr = read[k:fl.toks]
+		}
 		k = fl.toks
 		if !plainField(c) {
-			words = canonicalTokens(strings.ReplaceAll(c, "%", " percent "))
+			words, wr = canonicalTokens(strings.ReplaceAll(c, "%", " percent ")), nil
 		}
-		t.chunk(c, words)
+		t.chunk(c, words, wr)
 	}
 	t.flush(sepStrong, false)
 	return t
@@ -204,9 +217,9 @@ func readClauses(sc *scratch, folded string, toks []string, fields []field, cur 
 // keyOf is the analysis key of the text a.fill would read, without
 // keeping the clauses: the key is the multiset of the tokens of every
 // clause, which normaliseLists only reorders, and the count of "or"s.
-func keyOf(sc *scratch, folded string, toks []string, fields []field) string {
+func keyOf(sc *scratch, folded string, toks []string, fields []field, read []wordReading) string {
 	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
-	t := readClauses(sc, folded, toks, fields, sc.clause)
+	t := readClauses(sc, folded, toks, fields, read, sc.clause)
 	clauses := sc.clauses[:0]
 	for _, it := range t.items {
 		clauses = append(clauses, it.toks)

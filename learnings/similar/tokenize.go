@@ -115,8 +115,9 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 }
 
 // chunk reads one whitespace-separated piece of the folded text, whose
-// canonical tokens (with "%" spelt out) are words.
-func (t *tokenizer) chunk(c string, words []string) {
+// canonical tokens (with "%" spelt out) are words; read is what
+// features.fill read of each of them, or nil.
+func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 	trimmed := trimMarksRight(trimMarksLeft(c), true)
 	if strings.HasPrefix(trimmed, "(") {
 		t.flush(sepStrong, false)
@@ -129,7 +130,7 @@ func (t *tokenizer) chunk(c string, words []string) {
 		t.flush(sepList, true)
 		return
 	case "->", "→", "=>":
-		t.word("to")
+		t.word("to", nil)
 		return
 	}
 	if len(words) == 0 {
@@ -144,8 +145,12 @@ func (t *tokenizer) chunk(c string, words []string) {
 		}
 		return
 	}
-	for _, w := range words {
-		t.word(w)
+	for i, w := range words {
+		var r *wordReading
+		if read != nil {
+			r = &read[i]
+		}
+		t.word(w, r)
 	}
 	end := trimMarksRight(c, false)
 	if end == "" {
@@ -216,25 +221,48 @@ func dropMarks(r rune) rune {
 	return r
 }
 
-// word handles one canonical token.
-func (t *tokenizer) word(w string) {
+// word handles one canonical token; r, when not nil, is what
+// features.fill read of it.
+func (t *tokenizer) word(w string, r *wordReading) {
 	base, not := expandContraction(w)
-	for _, x := range [2]string{base, not} {
-		if x != "" {
-			t.one(x)
-		}
+	if base != "" {
+		t.one(base, r)
+	}
+	if not != "" {
+		t.one(not, nil)
 	}
 }
 
-func (t *tokenizer) one(w string) {
-	lx := lookup(w)
+// wordReading is what features.fill read of the first word of a token
+// (the base of a contraction), which the tokenizer reads next in the same
+// way: the word's lexicon entry and, for a content word, the word without
+// its leading dashes, American spelling and stem, and the stem's
+// entry ("" and nil when fill stopped before). Prepare reads each word
+// once for both instead of twice.
+type wordReading struct {
+	lx         *lexEntry
+	word, stem string
+	stemEntry  *lexEntry
+}
+
+// entry is lookup(w) for the word r was read from, nil or not.
+func (r *wordReading) entry(w string) *lexEntry {
+	if r != nil && r.lx != nil {
+		return r.lx
+	}
+	return lookup(w)
+}
+
+// one reads one word; r, when not nil, is what features.fill read of it.
+func (t *tokenizer) one(w string, r *wordReading) {
+	lx := r.entry(w)
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
 		t.phrases.reset()
 	} else if to, from, ok := t.phrases.read(lx, t.state()); ok {
 		t.restore(from)
-		t.one(to)
+		t.one(to, nil)
 		return
 	}
 	if t.get {
@@ -357,17 +385,23 @@ func (t *tokenizer) one(w string) {
 		literal := t.literal
 		t.literal = true
 		for _, p := range parts {
-			t.one(p)
+			t.one(p, nil)
 		}
 		t.literal = literal
 		return
 	}
-	if us := americanOf(w, lx); us != w {
-		w, lx = us, lookup(us)
-	}
-	st := stem(w)
-	if st != w {
-		lx = lookup(st)
+	var st string
+	if r != nil && r.stem != "" && w == r.word {
+		// fill read this word from here on alike.
+		st, lx = r.stem, r.stemEntry
+	} else {
+		if us := americanOf(w, lx); us != w {
+			w, lx = us, lookup(us)
+		}
+		st = stem(w)
+		if st != w {
+			lx = lookup(st)
+		}
 	}
 	if lx.fillerStem {
 		return
