@@ -212,13 +212,13 @@ func featuresOf(s string) *features {
 	return f
 }
 
-// fill sets f from the canonical tokens of a text. A token gives at most
+// fill sets f from the canonical text and tokens of a text. A token gives at most
 // one term and one word (the "not" of a contraction is a negation), so
 // block, 2*len(toks) long, holds both lists. When read is not nil (as
 // long as toks), fill writes there what it read of each token for the
 // tokenizer, which reads the same words next (see wordReading).
-func (f *features) fill(toks, block []string, read []wordReading) {
-	f.canon = strings.Join(toks, " ")
+func (f *features) fill(canon string, toks, block []string, read []wordReading) {
+	f.canon = canon
 	f.terms = block[:0:len(toks)]
 	f.words = block[len(toks) : len(toks) : 2*len(toks)]
 	// Numbers are gathered on the stack and kept in a slice of their own

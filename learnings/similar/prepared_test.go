@@ -237,6 +237,30 @@ func FuzzPrepare(f *testing.F) {
 	})
 }
 
+// FuzzReadText checks that readText's one scan of an ASCII text reads the
+// tokens, the fields and the canonical text that folding the text and
+// scanning it field by field does, with the fields at the same places.
+func FuzzReadText(f *testing.F) {
+	for _, s := range []string{"Run `make gen` before `go test`.", "Use --JSON, -Race and .ENV (./...)", "A-B.c_D/e:F@g#H's",
+		"x -- y --z -.5 .-a (-b) [.C] \"-d\" *-e* _.f_ =-g ,-h", "80% of CPU;5min\tok\n\r\v\f end", "..., --- 'x'", "",
+		"   ", "ÄPI über-fast", "tail-", "a.", "a..b", "a-/-b", "Don't won't it's"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, byField := range []bool{false, true} {
+			canon, text, toks, fields := readText(new(scratch), s, byField)
+			folded := fold(s)
+			wantToks, wantFields := readTokens(new(scratch), folded, byField)
+			if !slices.Equal(toks, wantToks) || !slices.Equal(fields, wantFields) || canon != strings.Join(wantToks, " ") {
+				t.Fatalf("readText(%q, %v) = %q %q %v, folded and scanned %q %v", s, byField, canon, toks, fields, wantToks, wantFields)
+			}
+			if len(text) != len(folded) || text != folded && text != s {
+				t.Fatalf("readText(%q) reads fields of %q, folded %q", s, text, folded)
+			}
+		}
+	})
+}
+
 // TestAnalysisSharedBetweenGoroutines compares prepared texts from many
 // goroutines at once, each reading the analyses Prepare left for later:
 // all must agree with comparing fresh texts (run with -race).

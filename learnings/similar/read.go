@@ -46,6 +46,9 @@ type scratch struct {
 	items    []item
 	act      []item
 	features []string
+	// ends are where each token ends in the canonical text readText
+	// writes.
+	ends []int
 	// read is what features.fill read of each token, for the tokenizer.
 	read []wordReading
 	// clause and clauses hold the clauses of a text whose analysis is not
@@ -69,8 +72,7 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // share of the whole text's.
 func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
 	sc := scratches.Get().(*scratch)
-	folded := fold(s)
-	toks, fields := readTokens(sc, folded, a != nil || withKey)
+	canon, folded, toks, fields := readText(sc, s, a != nil || withKey)
 	// One block holds the terms and words and, for an analysis, the
 	// clauses' tokens, which live as long as each other. The features are
 	// read into scratch first and kept at their size: most tokens are stop
@@ -83,7 +85,7 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 		if a != nil || withKey {
 			read = slices.Grow(sc.read[:0], len(toks))[:len(toks)]
 		}
-		f.fill(toks, sc.features, read)
+		f.fill(canon, toks, sc.features, read)
 		featureSize = len(f.terms) + len(f.words)
 	}
 	if a != nil {
@@ -112,6 +114,109 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 	return key
 }
 
+// readText reads the canonical tokens of s into sc's lists, and the
+// fields they come from when the tokenizer is to read them (byField), and
+// returns the canonical text and the text the fields are of: s folded,
+// or s itself when it is ASCII (see plainField).
+//
+// An ASCII text, most learnings, is read in one scan that writes the
+// canonical text as it finds the tokens, which are then its substrings:
+// no folded copy is made, nor the canonical text joined from the tokens
+// after.
+func readText(sc *scratch, s string, byField bool) (canon, text string, toks []string, fields []field) {
+	if asciiPrefix(s, 0) < len(s) {
+		folded := fold(s)
+		toks, fields = readTokens(sc, folded, byField)
+		return strings.Join(toks, " "), folded, toks, fields
+	}
+	toks, fields = sc.toks[:0], sc.fields[:0]
+	ends := sc.ends[:0]
+	var b strings.Builder
+	b.Grow(len(s)) // the tokens and one space between each two fit in s
+	for i := 0; i < len(s); {
+		for i < len(s) && asciiSpace(s[i]) {
+			i++
+		}
+		start := i
+		for i < len(s) && !asciiSpace(s[i]) {
+			i++
+		}
+		if start == i {
+			break
+		}
+		ends = appendASCIITokens(&b, ends, s[start:i])
+		if byField {
+			fields = append(fields, field{start, i, len(ends)})
+		}
+	}
+	canon = b.String()
+	from := 0
+	for _, end := range ends {
+		toks = append(toks, canon[from:end])
+		from = end + 1
+	}
+	sc.ends = ends[:0]
+	return canon, s, toks, fields
+}
+
+// appendASCIITokens writes the canonical tokens of the ASCII field s to b,
+// in lower case and each after a space but the first of the text, and
+// appends where each ends in b to ends. It reads as appendCanonical does
+// (FuzzReadText).
+func appendASCIITokens(b *strings.Builder, ends []int, s string) []int {
+	prev := byte(' ')
+	for i := 0; i < len(s); {
+		c := s[i]
+		start := i
+		switch {
+		case isWordByte(c):
+			i++
+		case (c == '-' || c == '.') && (asciiSpace(prev) || isOpener(rune(prev))):
+			// A flag or a dotfile (see appendCanonical).
+			j := i + 1
+			if c == '-' && j < len(s) && s[j] == '-' {
+				j++
+			}
+			if j == len(s) || !isLetterByte(s[j]) {
+				i, prev = i+1, c
+				continue
+			}
+			i = j
+		default:
+			i, prev = i+1, c
+			continue
+		}
+		for i < len(s) {
+			if isWordByte(s[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(s) && isJoiner(s[j]) {
+				j++
+			}
+			if j > i && j < len(s) && isWordByte(s[j]) {
+				i = j
+				continue
+			}
+			break
+		}
+		if len(ends) > 0 {
+			b.WriteByte(' ')
+		}
+		lowerASCII(b, s[start:i])
+		ends = append(ends, b.Len())
+		prev = s[i-1]
+	}
+	return ends
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
+}
+
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // readTokens reads the canonical tokens of folded into sc's lists, and
 // the fields they come from when the tokenizer is to read them (byField).
 func readTokens(sc *scratch, folded string, byField bool) (toks []string, fields []field) {
@@ -137,10 +242,8 @@ func readTokens(sc *scratch, folded string, byField bool) (toks []string, fields
 // telling the same learning needs of most texts (see PrepareKeysInOrder).
 func canonAndKey(s string) (canon, key string) {
 	sc := scratches.Get().(*scratch)
-	folded := fold(s)
-	toks, fields := readTokens(sc, folded, true)
-	canon = strings.Join(toks, " ")
-	key = keyOf(sc, folded, toks, fields, nil)
+	canon, text, toks, fields := readText(sc, s, true)
+	key = keyOf(sc, text, toks, fields, nil)
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
@@ -267,11 +370,13 @@ func (a *analysis) set(sc *scratch, t *tokenizer) {
 }
 
 // plainField reports a field whose canonical tokens are those the
-// tokenizer reads: folding it again changes nothing (ASCII with no upper
-// case) and it has no "%" to spell out.
+// tokenizer reads: it is ASCII, so that folding it again changes nothing
+// but the case of its letters (readText hands the tokenizer the fields of
+// an ASCII text as written, the tokens in lower case; the tokenizer reads
+// only marks of the field itself), and it has no "%" to spell out.
 func plainField(c string) bool {
 	for i := 0; i < len(c); i++ {
-		if b := c[i]; b >= utf8.RuneSelf || 'A' <= b && b <= 'Z' || b == '%' {
+		if b := c[i]; b >= utf8.RuneSelf || b == '%' {
 			return false
 		}
 	}
