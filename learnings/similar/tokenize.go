@@ -378,13 +378,13 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		t.emit(lx.unit)
 		return
 	}
-	if parts, ok := hyphenated(w); ok {
+	if hyphenated(w) {
 		// The parts of a compound or a flag ("--frozen-lockfile",
 		// "--prefer-offline") name it as written: no synonym of a
 		// part is the same compound.
 		literal := t.literal
 		t.literal = true
-		for _, p := range parts {
+		for p := range strings.SplitSeq(w, "-") {
 			t.one(p, nil)
 		}
 		t.literal = literal
@@ -480,25 +480,25 @@ func (t *tokenizer) emit(tok string) {
 	t.cur = append(t.cur, tok)
 }
 
-// hyphenated splits a word of letters joined by hyphens ("squash-merged",
-// "table-driven"), which people write with a space as often; an
-// identifier with digits or other marks ("eu-west-1") stays whole.
-func hyphenated(w string) ([]string, bool) {
+// hyphenated reports a word of letters joined by hyphens ("squash-merged",
+// "table-driven"), which people write with a space as often, and which is
+// read part by part; an identifier with digits or other marks
+// ("eu-west-1") stays whole.
+func hyphenated(w string) bool {
 	if !strings.Contains(w, "-") {
-		return nil, false
+		return false
 	}
-	parts := strings.Split(w, "-")
-	for _, p := range parts {
+	for p := range strings.SplitSeq(w, "-") {
 		if p == "" {
-			return nil, false
+			return false
 		}
 		for _, r := range p {
 			if !unicode.IsLetter(r) {
-				return nil, false
+				return false
 			}
 		}
 	}
-	return parts, true
+	return true
 }
 
 // splitQuantity splits a number glued to its unit ("30s", "512mb", "80%").
