@@ -235,10 +235,12 @@ func (t *tokenizer) word(w string, r *wordReading) {
 
 // wordReading is what features.fill read of the first word of a token
 // (the base of a contraction), which the tokenizer reads next in the same
-// way: the word's lexicon entry and, for a content word, the word without
-// its leading dashes, American spelling and stem, and the stem's
-// entry ("" and nil when fill stopped before). Prepare reads each word
-// once for both instead of twice.
+// way: the word's lexicon entry and, for a word fill did not drop, the
+// word without its leading dashes, the stem of its American spelling and
+// the stem's entry (stem "" when fill dropped it). The tokenizer takes
+// the stem when it reaches the same word, so that Prepare looks each word
+// up and stems it once, not once for the features and again for the key
+// (what it buys, with readText's one scan: see readText).
 type wordReading struct {
 	lx         *lexEntry
 	word, stem string
