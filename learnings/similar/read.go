@@ -59,8 +59,8 @@ type scratch struct {
 	grams gramSet
 }
 
-// field is one strings.Fields piece of the folded text, [start, end), and
-// the end of its tokens in scratch.toks.
+// field is one strings.Fields piece of the text readText hands the
+// tokenizer, [start, end), and the end of its tokens in scratch.toks.
 type field struct{ start, end, toks int }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
@@ -72,7 +72,7 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // share of the whole text's.
 func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
 	sc := scratches.Get().(*scratch)
-	canon, folded, toks, fields := readText(sc, s, a != nil || withKey)
+	canon, text, toks, fields := readText(sc, s, a != nil || withKey)
 	// One block holds the terms and words and, for an analysis, the
 	// clauses' tokens, which live as long as each other. The features are
 	// read into scratch first and kept at their size: most tokens are stop
@@ -100,11 +100,11 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 	}
 	switch {
 	case a != nil:
-		a.fill(sc, folded, toks, fields, read, block[featureSize:featureSize])
+		a.fill(sc, text, toks, fields, read, block[featureSize:featureSize])
 		key = a.key
 	case withKey:
 		// Only the key is kept: the clauses are read into scratch.
-		key = keyOf(sc, folded, toks, fields, read)
+		key = keyOf(sc, text, toks, fields, read)
 	}
 	clear(read)
 	sc.read = read[:0]
@@ -292,21 +292,21 @@ func spaceAt(s string, i int) (bool, int) {
 	return unicode.IsSpace(r), size
 }
 
-// fill runs the tokenizer over the fields of the folded text and sets a
+// fill runs the tokenizer over the fields of the text readText read and sets a
 // from what it read.
-func (a *analysis) fill(sc *scratch, folded string, toks []string, fields []field, read []wordReading, cur []string) {
-	t := readClauses(sc, folded, toks, fields, read, cur)
+func (a *analysis) fill(sc *scratch, text string, toks []string, fields []field, read []wordReading, cur []string) {
+	t := readClauses(sc, text, toks, fields, read, cur)
 	a.set(sc, &t)
 }
 
-// readClauses runs the tokenizer over the fields of folded, whose
+// readClauses runs the tokenizer over the fields of text, whose
 // canonical tokens are toks, writing the clauses' tokens into cur; read
 // is what features.fill read of each token, or nil.
-func readClauses(sc *scratch, folded string, toks []string, fields []field, read []wordReading, cur []string) tokenizer {
+func readClauses(sc *scratch, text string, toks []string, fields []field, read []wordReading, cur []string) tokenizer {
 	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
 	k := 0
 	for _, fl := range fields {
-		c := folded[fl.start:fl.end]
+		c := text[fl.start:fl.end]
 		words := toks[k:fl.toks]
 		var wr []wordReading
 		if read != nil {
@@ -325,9 +325,9 @@ func readClauses(sc *scratch, folded string, toks []string, fields []field, read
 // keyOf is the analysis key of the text a.fill would read, without
 // keeping the clauses: the key is the multiset of the tokens of every
 // clause, which normaliseLists only reorders, and the count of "or"s.
-func keyOf(sc *scratch, folded string, toks []string, fields []field, read []wordReading) string {
+func keyOf(sc *scratch, text string, toks []string, fields []field, read []wordReading) string {
 	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
-	t := readClauses(sc, folded, toks, fields, read, sc.clause)
+	t := readClauses(sc, text, toks, fields, read, sc.clause)
 	clauses := sc.clauses[:0]
 	for _, it := range t.items {
 		clauses = append(clauses, it.toks)
