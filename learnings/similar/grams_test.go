@@ -1,6 +1,7 @@
 package similar
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -82,15 +83,35 @@ func FuzzGramDice(f *testing.F) {
 }
 
 // TestDistinctGrams checks the unsorted set of trigrams against the
-// sorted one, on texts that repeat trigrams many times over and on texts
-// long enough to grow the set's table.
+// sorted one, on texts that repeat trigrams many times over, on texts
+// long enough to grow the set's table, and on a short text after a long
+// one (the set's memory reused).
 func TestDistinctGrams(t *testing.T) {
 	long := strings.Repeat("retries timeout backoff jitter 30s ", 200)
+	// A pasted log, past longGramText, whose distinct trigrams grow the
+	// table of distinctGrowing several times; and one that repeats a few
+	// lines, whose table never grows.
+	var log strings.Builder
+	letters := []rune("abcdefghijklmnopqrstuvwxyzäöüßéèñçåøæœ")
+	x := uint32(1)
+	for i := range 4000 {
+		fmt.Fprintf(&log, "2026-11-26T10:%02d:%02d worker-%d failed:", i/60%60, i%60, i%17)
+		for range 3 {
+			log.WriteByte(' ')
+			for range 6 {
+				x = x*1664525 + 1013904223
+				log.WriteRune(letters[x>>16%uint32(len(letters))])
+			}
+		}
+		log.WriteByte('\n')
+	}
+	repeated := strings.Repeat("ERROR sync: upstream closed the connection (EOF), retrying\n", 2000)
 	tests := []string{
 		"", "a", "ab", "Run make gen before go test",
 		"aaaa aaaa aaaa aaaaaaaa", "go go go go go",
 		long, long + " naïve café 日本語 ✅",
 		"Ошибка при сборке: используйте go 1.22",
+		log.String(), repeated, "Run make gen before go test",
 	}
 	var set gramSet
 	for _, text := range tests {
