@@ -446,8 +446,10 @@ func quoteHoldsParagraph(b []byte) bool {
 		// An item: a paragraph only when the marker has text after it.
 		return len(bytes.TrimSpace(t[listMarker(t):])) > 0
 	case t[0] == '`' || t[0] == '~':
-		_, n := fenceRun(t)
-		return n < 3
+		// "```0`" is no fence (a backtick in a backtick fence's info
+		// string), so it is a paragraph, which the next line continues.
+		_, _, fence := fenceOpener(t)
+		return !fence
 	}
 	return true
 }
@@ -466,12 +468,8 @@ func interruptsParagraph(b []byte, w int) bool {
 }
 
 func (s *scanner) openFence(p, end, col, num int) bool {
-	b := s.src[p:end]
-	ch, n := fenceRun(b)
-	if n < 3 {
-		return false
-	}
-	if ch == '`' && bytes.IndexByte(b[n:], '`') >= 0 {
+	ch, n, ok := fenceOpener(s.src[p:end])
+	if !ok {
 		return false
 	}
 	s.fenceOpen = true
@@ -508,6 +506,18 @@ func indentationAt(src []byte, from, to, col int) (int, int) {
 		i++
 	}
 	return i, col
+}
+
+// fenceOpener reports whether b, from its first non-space byte, opens a
+// fenced code block, and with which character and how many of it: three
+// or more backticks or tildes, and no backtick in the info string of a
+// backtick fence (CommonMark), so that "```0`" is a paragraph.
+func fenceOpener(b []byte) (ch byte, n int, ok bool) {
+	ch, n = fenceRun(b)
+	if n < 3 || ch == '`' && bytes.IndexByte(b[n:], '`') >= 0 {
+		return 0, 0, false
+	}
+	return ch, n, true
 }
 
 func fenceRun(b []byte) (byte, int) {
