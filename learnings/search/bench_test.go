@@ -3,10 +3,9 @@ package search
 import (
 	"cmp"
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/learn-memory/learn/internal/cputime"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 )
@@ -71,23 +70,13 @@ func BenchmarkSearchScan(b *testing.B) {
 		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 10 << 20, Mode: mode}))
 		for _, q := range []string{"retry", "retry timeout", "zyzzyvaquux", "über", "東京"} {
 			b.Run(fmt.Sprintf("%s/%s", cmp.Or(mode, "default"), q), func(b *testing.B) {
-				start, n := cpuTime(), 0
+				start, n := cputime.Now(), 0
 				for b.Loop() {
 					Search(doc, q, Options{Limit: 10, Prefix: true})
 					n++
 				}
-				b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+				b.ReportMetric(float64(cputime.Now()-start)/float64(n)/1e6, "cpu-ms/op")
 			})
 		}
 	}
-}
-
-// cpuTime is the process's user and system CPU time: on a busy machine the
-// wall time per operation swings with the load, the CPU time less.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

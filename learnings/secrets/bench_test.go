@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/learn-memory/learn/internal/cputime"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 )
@@ -30,7 +31,7 @@ func BenchmarkScan(b *testing.B) {
 func BenchmarkScanGenerators(b *testing.B) {
 	perGenerator(b, func(b *testing.B, src string) {
 		b.SetBytes(int64(len(src)))
-		cpu := cpuTime()
+		cpu := cputime.Now()
 		for b.Loop() {
 			Scan(src)
 		}
@@ -51,7 +52,7 @@ func BenchmarkRedactLearnings(b *testing.B) {
 		}
 		b.SetBytes(int64(size))
 		b.ReportAllocs()
-		cpu := cpuTime()
+		cpu := cputime.Now()
 		for b.Loop() {
 			for _, t := range texts {
 				Redact(t)
@@ -73,7 +74,7 @@ func perGenerator(b *testing.B, bench func(b *testing.B, src string)) {
 // reportCPU reports the CPU time per operation since since, and the bytes
 // of size read per CPU second.
 func reportCPU(b *testing.B, since time.Duration, size int) {
-	d := cpuTime() - since
+	d := cputime.Now() - since
 	if d <= 0 || b.N == 0 {
 		return
 	}
@@ -86,7 +87,7 @@ func reportCPU(b *testing.B, since time.Duration, size int) {
 func BenchmarkHintLines(b *testing.B) {
 	perGenerator(b, func(b *testing.B, src string) {
 		b.SetBytes(int64(len(src)))
-		cpu := cpuTime()
+		cpu := cputime.Now()
 		for b.Loop() {
 			hintLines(src)
 		}
@@ -99,7 +100,7 @@ func BenchmarkHintLines(b *testing.B) {
 func BenchmarkFold(b *testing.B) {
 	perGenerator(b, func(b *testing.B, src string) {
 		b.SetBytes(int64(len(src)))
-		cpu := cpuTime()
+		cpu := cputime.Now()
 		for b.Loop() {
 			fold(src)
 		}

@@ -3,10 +3,9 @@ package similar_test
 import (
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/learn-memory/learn/internal/cputime"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -52,12 +51,12 @@ func BenchmarkPrepareMemory(b *testing.B) {
 		}{{"full", similar.PrepareInOrder}, {"keyed", similar.PrepareKeysInOrder}} {
 			b.Run(name(mode)+"/"+way.name, func(b *testing.B) {
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-				start, n := cpuTime(), 0
+				start, n := cputime.Now(), 0
 				for b.Loop() {
 					way.read(len(texts), func(i int) string { return texts[i] }, func(int, *similar.Text) {})
 					n++
 				}
-				b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+				b.ReportMetric(float64(cputime.Now()-start)/float64(n)/1e6, "cpu-ms/op")
 			})
 		}
 	}
@@ -127,25 +126,15 @@ func BenchmarkFilter(b *testing.B) {
 			}
 			b.Run(name(mode)+"/"+set.name, func(b *testing.B) {
 				f := similar.NewFilter(cands)
-				start, n := cpuTime(), 0
+				start, n := cputime.Now(), 0
 				for b.Loop() {
 					for _, s := range texts {
 						f.Matches(s, func(int, similar.Verdict) {})
 					}
 					n++
 				}
-				b.ReportMetric(float64(cpuTime()-start)/float64(n)/1e6, "cpu-ms/op")
+				b.ReportMetric(float64(cputime.Now()-start)/float64(n)/1e6, "cpu-ms/op")
 			})
 		}
 	}
-}
-
-// cpuTime is the process's user and system CPU time: on a busy machine
-// the wall time per operation swings with the load, the CPU time less.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
