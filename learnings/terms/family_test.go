@@ -1,6 +1,9 @@
 package terms
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestFamily(t *testing.T) {
 	// Each group is one family; the words of different groups, written
@@ -99,55 +102,32 @@ func sameFamily(a, b string) bool {
 
 func TestMatcherFamily(t *testing.T) {
 	tests := []struct {
+		word string // the task's word the matcher looks for
+		of   string // the form whose family it looks for too
 		text string
 		want []int // 0 is the word itself, 1 its family
 	}{
-		{"Deployments happen only at night", []int{1}},
-		{"deploy with make deploy", []int{0, 0}},
-		{"Locum payouts every second Friday", nil}, // "paid"'s family is not wanted here
-		{"The redeployment", nil},
-		{"DeploymentWindow is checked", []int{1}}, // its piece, not the whole
+		{"deploy", "deploy", "Deployments happen only at night", []int{1}},
+		{"deploy", "deploy", "deploy with make deploy", []int{0, 0}},
+		{"deploy", "deploy", "Locum payouts every second Friday", nil}, // "paid"'s family is not wanted here
+		{"deploy", "deploy", "The redeployment", nil},
+		{"deploy", "deploy", "DeploymentWindow is checked", []int{1}}, // its piece, not the whole
+		// An irregular form passes the matcher's gate.
+		{"paid", "paid", "Locum vets receive Adyen payouts, and a payment is paid", []int{1, 1, 0}},
+		// A doer is found for another derived word, not for the bare one.
+		{"insurer", "insurer", "Insurance claims; the insurers; insure it", []int{1, 0}},
+		{"player", "players", "Entering play mode took 25 s; playing it back", nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.text, func(t *testing.T) {
-			m := NewMatcher([]string{"deploy", ""})
-			r, f := FamilyOf("deploy")
+		t.Run(tt.word+"/"+tt.text, func(t *testing.T) {
+			m := NewMatcher([]string{tt.word, ""})
+			r, f := FamilyOf(tt.of)
 			m.Family(r, f, 1)
 			var got []int
 			m.Scan(tt.text, func(k int) { got = append(got, k) })
-			if len(got) != len(tt.want) {
+			if !slices.Equal(got, tt.want) {
 				t.Fatalf("Scan reports %v, want %v", got, tt.want)
 			}
-			for i := range got {
-				if got[i] != tt.want[i] {
-					t.Fatalf("Scan reports %v, want %v", got, tt.want)
-				}
-			}
 		})
-	}
-	m := NewMatcher([]string{"paid", ""})
-	r, f := FamilyOf("paid")
-	m.Family(r, f, 1)
-	var got []int
-	m.Scan("Locum vets receive Adyen payouts, and a payment is paid", func(k int) { got = append(got, k) })
-	if want := []int{1, 1, 0}; len(got) != 3 || got[0] != 1 || got[1] != 1 || got[2] != 0 {
-		t.Errorf("Scan reports %v, want %v", got, want)
-	}
-	// A doer is found for another derived word, not for the bare one.
-	m = NewMatcher([]string{"insurer", ""})
-	r, f = FamilyOf("insurer")
-	m.Family(r, f, 1)
-	got = got[:0]
-	m.Scan("Insurance claims; the insurers; insure it", func(k int) { got = append(got, k) })
-	if want := []int{1, 0}; len(got) != 2 || got[0] != 1 || got[1] != 0 {
-		t.Errorf("Scan reports %v, want %v", got, want)
-	}
-	m = NewMatcher([]string{"player", ""})
-	r, f = FamilyOf("players")
-	m.Family(r, f, 1)
-	got = got[:0]
-	m.Scan("Entering play mode took 25 s; playing it back", func(k int) { got = append(got, k) })
-	if len(got) != 0 {
-		t.Errorf("Scan reports %v for a player's play, want nothing", got)
 	}
 }
