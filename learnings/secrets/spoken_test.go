@@ -38,12 +38,7 @@ func TestSpokenRulesFindWithoutTheCheck(t *testing.T) {
 		plain.spoken = false
 		for _, text := range texts {
 			folded, _ := fold(text)
-			var lines [][2]int
-			for _, rl := range hintLines(folded) {
-				if rl.rule == i {
-					lines = rl.lines
-				}
-			}
+			lines := hintedLines(folded, i)
 			got := ruleFindings(r, folded, lines)
 			want := ruleFindings(plain, folded, lines)
 			found += len(want)
@@ -173,12 +168,7 @@ func TestTrimmedWindowsMatchTheSame(t *testing.T) {
 			b.trimmed = false
 			for _, text := range texts {
 				folded, _ := fold(text)
-				var lines [][2]int
-				for _, rl := range hintLines(folded) {
-					if rl.rule == i {
-						lines = rl.lines
-					}
-				}
+				lines := hintedLines(folded, i)
 				if !spoken {
 					got, want := a.matches(folded, lines), b.matches(folded, lines)
 					matched += len(want)
@@ -199,4 +189,15 @@ func TestTrimmedWindowsMatchTheSame(t *testing.T) {
 	if trimmed < 4 || matched == 0 {
 		t.Fatalf("%d rules with trimmed windows, %d matches: the test proves nothing", trimmed, matched)
 	}
+}
+
+// hintedLines is the lines of folded text the hint index gives rule i, as
+// Scan reads them.
+func hintedLines(folded string, i int) [][2]int {
+	for _, rl := range hintLines(folded) {
+		if rl.rule == i {
+			return rl.lines
+		}
+	}
+	return nil
 }
