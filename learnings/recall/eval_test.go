@@ -270,8 +270,11 @@ var evalTrapFloor = map[string]int{
 	"dev9": 14,
 	// dev10 (53 tasks, a ski resort: 28 never lines, 13 on tasks whose
 	// subject is absent, most sharing one rare and one common word with
-	// the task, and 4 avoid pairs): 13 of 32 at e987a3e.
-	"dev10": 13,
+	// the task, and 4 avoid pairs): 13 of 32 at e987a3e; 15 since a match
+	// sharing no word with the task's best match on two words, under half
+	// its score and from another session, is left out (the regression
+	// slope's and the board chair's decoys).
+	"dev10": 15,
 }
 
 func evalRecall(t *testing.T, dir string) {
