@@ -83,3 +83,74 @@ func TestOneWordInAnotherSense(t *testing.T) {
 		})
 	}
 }
+
+// resortMemory is a ski resort's project memory in which a rare word has
+// two senses (a regression's slope and a ski slope, the chair of a board
+// and a chairlift) and "app" and "season" are in many learnings.
+func resortMemory() [][]string {
+	sessions := [][]string{
+		{"Occupancy forecast", "", "Forecast occupancy comes from a linear regression over the last three winters of bookings.",
+			"The forecast is refreshed every night at 02:00."},
+		{"Patrol tools", "", "Slope closures entered by the patrol reach the app within a minute."},
+		{"Lift maintenance", "", "Chair 4 runs at reduced speed all season since its gearbox was replaced."},
+		{"Finance reports", "", "The revenue report is built at 23:00 from the tills; finance reads each report on friday."},
+		{"Pricing", "", "Day pass prices follow the occupancy forecast, capped at 20% over the base price."},
+		{"Webcams", "", "Each webcam uploads a picture every 10 minutes; the app caches it for 5."},
+		{"Lift queues", "", "Waiting times at the lifts are estimated from gate scans over the last 10 minutes.",
+			"The lift queue screen in the app rounds waiting times to whole minutes."},
+		{"Chairlift speeds", "", "Chairlift speeds are set by the lift operator, never by the app."},
+	}
+	// Fillers: "app" and "season" are each in one learning in eight, as
+	// in a real resort's memory, common but still a signal.
+	return append(sessions, chores(200, "The nightly job %d syncs the %s.", "app", "season", "rental", "school", "parking", "shop", "staff", "grooming")...)
+}
+
+// TestOffSubject holds that a match sharing no word with the task's best
+// match, which rests on two words of the task, is not chosen when it
+// scores under half of it and comes from another session, and that it is
+// chosen when it shares a word with the best match, when it scores half as
+// much or more, or when nothing holds two words of the task.
+func TestOffSubject(t *testing.T) {
+	ls := memory(resortMemory()...)
+	find := func(prefix string) string { return textStarting(t, ls, prefix) }
+	tests := []struct {
+		name     string
+		task     string
+		chosen   []string
+		unchosen []string
+	}{
+		{"slope of a regression", "the regression slope in the occupancy forecast looks off, app prices are too high",
+			[]string{"Forecast occupancy comes from a linear regression", "Day pass prices follow the occupancy forecast"},
+			[]string{"Slope closures entered by the patrol"}},
+		{"chair of the board", "the chair of the board wants last season's revenue report by friday",
+			[]string{"The revenue report is built"}, []string{"Chair 4 runs at reduced speed"}},
+		// Kept: the task names two subjects, each with two words.
+		{"two subjects", "chair 4 speed and the webcam picture in the app",
+			[]string{"Chair 4 runs at reduced speed", "Each webcam uploads a picture"}, nil},
+		// Kept: it shares a word with the best match.
+		{"same subject", "lift queue waiting times look wrong in the app",
+			[]string{"The lift queue screen in the app", "Waiting times at the lifts are estimated"}, nil},
+		// Kept: nothing holds two words of the task.
+		{"one word each", "slope or chairlift",
+			[]string{"Slope closures entered by the patrol", "Chairlift speeds are set"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Rank(ls, Context{Task: tt.task})
+			chosen := map[string]bool{}
+			for _, m := range r.Relevant() {
+				chosen[m.Learning.Text] = true
+			}
+			for _, p := range tt.chosen {
+				if !chosen[find(p)] {
+					t.Errorf("%q: %q is not chosen", tt.task, p)
+				}
+			}
+			for _, p := range tt.unchosen {
+				if chosen[find(p)] {
+					t.Errorf("%q: %q is chosen, far below the task's best match and sharing none of its words", tt.task, p)
+				}
+			}
+		})
+	}
+}

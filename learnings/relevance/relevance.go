@@ -37,7 +37,10 @@
 // in another sense (a holiday mode against a holiday rollout freeze). Nor
 // is one that writes the word as another kind of thing than the task, when
 // the task says which kind with the word before it: "bulk actions" for
-// "github actions" (see scan.anotherKind).
+// "github actions" (see scan.anotherKind). Nor is one that shares no word
+// with the task's best match resting on two of its words, scores under
+// half of it and comes from another session: "Slope closures ... reach
+// the app" beside a regression's slope (see offSubject).
 //
 // Another form of a word of the context counts where a learning lacks the
 // word itself, for less (see weightFamily): "deployments" for "deploy",
@@ -167,7 +170,8 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 
 // Chosen reports whether m is worth putting in front of an agent: at or
 // above the floor, unless it rests on one word of the task used in
-// another sense (see company), or a second fact about the subject of a
+// another sense (see company) or is off the task's subject (see
+// offSubject), or a second fact about the subject of a
 // corroborated match of its session (see Relevant).
 func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.alone }
 

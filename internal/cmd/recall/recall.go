@@ -98,7 +98,11 @@ path, two paths) come before those resting on one rare word, unless that one
 scores half as much again, and one resting on a single task word is left out
 when a learning of another session holds two task words and scores higher: the
 word is then likely used in another sense (holiday mode against a holiday
-rollout freeze). So is one whose word names another kind
+rollout freeze). So is one sharing no task word with the best learning that
+holds two task words, scoring under half of it and from another session: its
+rare word is likely in another sense ("Slope closures reach the app" for "the
+regression slope in the occupancy forecast is off, app prices too high"). So is
+one whose word names another kind
 of thing than the task's, whatever else matches: the task puts a word before it
 ("github actions"), the learning holds none of those and always puts another
 ("bulk actions"). A learning under the floor is chosen, last, when it shares a
