@@ -106,6 +106,35 @@ func TestCompareGivesTheDiffOfAnUpdate(t *testing.T) {
 	}
 }
 
+// TestHyphenatedCompounds holds a compound of prose to the same words
+// written apart, synonyms and phrases included, and a flag or a compound
+// in code to its own words.
+func TestHyphenatedCompounds(t *testing.T) {
+	for _, c := range []struct {
+		stored, cand string
+		want         Kind
+	}{
+		{"Read the quick-start guide before onboarding.", "Read the quick start guide before onboarding.", Same},
+		{"Read the quick-start guide before onboarding.", "Read the fast-start guide before onboarding.", Same},
+		{"Skip the large-file check in CI.", "Skip the large file check in CI.", Same},
+		{"Skip the large-file check in CI.", "Skip the big file check in CI.", Same},
+		{"The API docs are out-of-date for v2.", "The API docs are out of date for v2.", Same},
+		{"Keep error messages lower-case.", "Keep error messages lower case.", Same},
+		{"Keep error messages lower-case.", "Keep error messages upper-case.", Update},
+		{"Retries run in a long-running worker.", "Retries run in a short-running worker.", Update},
+		{"Run npm ci --prefer-offline in CI.", "Run npm ci --prefer-online in CI.", Update},
+		{"Run npm ci --prefer-offline in CI.", "Run npm ci --prefer offline in CI.", Update},
+		{"Use `git push --force-with-lease` after a rebase.", "Use `git push --force with lease` after a rebase.", Update},
+		{"Call `fast-path` for small inputs.", "Call `quick-path` for small inputs.", Update},
+	} {
+		t.Run(c.stored+" | "+c.cand, func(t *testing.T) {
+			if v := Compare(c.stored, c.cand); v.Kind != c.want {
+				t.Errorf("Compare = %+v, want %v", v, c.want)
+			}
+		})
+	}
+}
+
 // corpus is the learnings of a generated file, the table's texts and some
 // edge cases, for checking the filter and the indexes against Compare.
 func corpus(t testing.TB) []string {

@@ -36,9 +36,10 @@ type tokenizer struct {
 	// get is set after a form of "get", which is "to be" before a
 	// participle ("logs get shipped") and a verb otherwise.
 	get bool
-	// literal is set while the parts of a hyphenated word are read:
-	// they keep their own words (see one).
-	literal bool
+	// literal is set while the parts of a hyphenated word of code are
+	// read: they keep their own words (see one). code is set while the
+	// words of a flag or of a chunk in backticks are read.
+	literal, code bool
 	// pronoun is set once the text says "it", "they" or "them": it may
 	// stand for a noun another text names (see movedRun).
 	pronoun bool
@@ -145,6 +146,7 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 		}
 		return
 	}
+	t.code = strings.HasPrefix(trimmed, "-") || strings.ContainsRune(c, '`')
 	for i, w := range words {
 		var r *wordReading
 		if read != nil {
@@ -152,6 +154,7 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 		}
 		t.word(w, r)
 	}
+	t.code = false
 	end := trimMarksRight(c, false)
 	if end == "" {
 		return
@@ -381,11 +384,15 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		return
 	}
 	if hyphenated(w) {
-		// The parts of a compound or a flag ("--frozen-lockfile",
-		// "--prefer-offline") name it as written: no synonym of a
-		// part is the same compound.
+		// The parts of a flag or of a compound in code
+		// ("--frozen-lockfile", "--prefer-offline", "`fast-path`") name
+		// it as written: no synonym of a part is the same flag. A
+		// compound in prose reads as its words written apart, synonyms
+		// and phrases included, as people write it either way: "the
+		// quick-start guide" is "the quick start guide" and "the fast
+		// start guide".
 		literal := t.literal
-		t.literal = true
+		t.literal = t.literal || t.code
 		for p := range strings.SplitSeq(w, "-") {
 			t.one(p, nil)
 		}
