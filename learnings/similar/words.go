@@ -182,7 +182,7 @@ var relationWords = map[string]string{
 // as a tool choice does, and "the project", "make sure" or "remember"
 // frame a learning without changing it.
 var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "ensure", "remember",
-	"note", "important", "importantly", "crucial", "essential", "vital", "currently", "actually", "really", "simply", "basically",
+	"note", "important", "importantly", "crucial", "essential", "vital", "currently", "presently", "actually", "really", "simply", "basically",
 	"project", "project's", "repo", "repository", "codebase",
 	// "You need to", "you must" and "it is required to" ask the same;
 	// "all", "every" and "each" rarely change what an instruction says.
