@@ -84,7 +84,8 @@ which Gemini sessions already had their memory under .../gemini-starts,
 removed after a week.
 
 Claude Code also runs it as its SessionStart hook (startup, /clear and
-compaction): it prints what "learn recall --git" prints, the same bytes. After
+compaction), and Codex CLI "learn hook --agent codex" as its own: it prints
+what "learn recall --git" prints, the same bytes. After
 a compaction (source "compact") it adds the hot state of the session named by
 session_id, as "learn recall --git --agent-session ID" does: the session's
 most active files join the paths at hand, and the output ends with them and
@@ -263,7 +264,7 @@ func run(opts *Options) (err error) {
 		return nil
 	}
 	out.Event, out.SessionID = in.HookEventName, in.SessionID
-	if in.HookEventName == "SessionStart" && opts.Agent == AgentClaude {
+	if in.HookEventName == "SessionStart" && (opts.Agent == AgentClaude || opts.Agent == AgentCodex) {
 		sessionStart(opts, in, &out, note)
 		return nil
 	}

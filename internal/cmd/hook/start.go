@@ -9,11 +9,12 @@ import (
 	"github.com/learn-memory/learn/internal/sessionstate"
 )
 
-// sourceCompact is the SessionStart source Claude Code sends after it
-// compacted the conversation (by /compact or on its own).
+// sourceCompact is the SessionStart source Claude Code and Codex CLI send
+// after they compacted the conversation (by /compact or on their own).
 const sourceCompact = "compact"
 
-// sessionStart answers Claude Code's SessionStart hook: it prints what
+// sessionStart answers Claude Code's and Codex CLI's SessionStart hook
+// (the two send the same fields): it prints what
 // "learn recall --git" prints, the same bytes, a missing memory's
 // first-session message included. After a compaction the recall also
 // takes the session's recorded state, as "learn recall --git
