@@ -99,7 +99,11 @@ learnings as above; later prompts get nothing. A first prompt that already
 holds that recall (Gemini hands the hook a /learning-recall command's expanded
 prompt) gets nothing more, or the rest of the recall when Gemini cut the
 command's output short, and the next prompt gets its relevant learnings
-without the recall. (A SessionStart hook, if you
+without the recall. Any prompt holding the output of another /learning-*
+command that Gemini cut short (/learning-summarise's baseline,
+/learning-improve-docs' report) gets the rest of it: the hook runs that
+learn command again and adds what the prompt lacks, from the line where it
+was cut. (A SessionStart hook, if you
 add one, gets the recall alone; learn does not install one, because gemini -p
 puts its context before the prompt and a /learning-* command is then not
 run.) Gemini passes a hook's output to its model only as JSON, so it comes
