@@ -179,12 +179,24 @@ const CodexPromptCommand = `out=$(learn hook --agent codex) && printf '%s' "$out
 // session's transcript).
 const CodexPostToolCommand = `learn hook --agent codex >/dev/null; exit 0`
 
+// CodexStartCommand is Codex's SessionStart hook, Claude Code's
+// claude.StartCommand for Codex: what "learn recall --git" prints, and after
+// a compaction (source "compact", which Codex 0.169.0 sends with the same
+// session_id once it has compacted the conversation, automatically or by
+// /compact) the session's recorded state too. Codex adds its output after
+// the compaction's summary, verified through the real client
+// (internal/codexe2e).
+const CodexStartCommand = "learn hook --agent codex"
+
 // codexHooks are the entries learn adds to Codex's hooks.json, which has
 // Claude Code's shape: the same session start, a prompt hook that also
 // serves the skills, and the post-tool hook that keeps the session's state.
+// An earlier learn's session start ran "learn recall --git", which gets no
+// session state after a compaction: install rewrites it in place.
 var codexHooks = claude.HookSet{
-	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: claude.SessionStartCommand, Runs: "learn recall --git", Same: "learn recall",
-		Lost: "sessions start without their memory"},
+	{Event: "SessionStart", Matcher: "startup|clear|compact", Command: CodexStartCommand,
+		Runs: "learn hook --agent codex (learn recall --git; after a compaction with the session's state)", Same: "learn recall",
+		Old: []string{claude.SessionStartCommand}, Lost: "sessions start without their memory"},
 	{Event: "UserPromptSubmit", Command: CodexPromptCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex",
 		Lost: "$learning-* skills get no learn output"},
 	{Event: "PostToolUse", Command: CodexPostToolCommand, Runs: "learn hook --agent codex", Same: "learn hook --agent codex",
@@ -238,6 +250,7 @@ func (c codex) checkHooks(env Env) Check {
 	hooks := Check{Name: "codex hooks", Status: CheckOK}
 	paths := c.scopePaths(env, c.SettingsFile)
 	found := map[string]string{} // event -> hooks.json
+	outdated := map[string]string{}
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -256,6 +269,12 @@ func (c codex) checkHooks(env Env) Check {
 		for ev, ok := range present {
 			if ok && found[ev] == "" {
 				found[ev] = p
+			}
+		}
+		old, _ := codexHooks.Outdated(p, data)
+		for _, ev := range old {
+			if outdated[ev] == "" {
+				outdated[ev] = p
 			}
 		}
 	}
@@ -292,6 +311,11 @@ func (c codex) checkHooks(env Env) Check {
 		// A note like the one on hook trust: trusting is the user's call.
 		hooks.Details = append(hooks.Details, "the project's hooks run only in a trusted project, and "+cfg+" does not trust "+root+
 			" (start codex there and trust the folder, or run codex exec --trust once)")
+	}
+	if outdated["SessionStart"] != "" {
+		hooks.Status = CheckWarn
+		hooks.Message = fmt.Sprintf("SessionStart in %s runs %q, an earlier learn's hook: after a compaction the session does not get back its state", outdated["SessionStart"], claude.SessionStartCommand)
+		hooks.Fix = installCommand(c) + " (it replaces the command in place; Codex then asks to trust the changed hook)"
 	}
 	if !c.trusted(cfg, found) {
 		// A note, not a warning: how Codex records trust is not documented,

@@ -3,6 +3,7 @@ package agent
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,6 +226,74 @@ func TestCodexDoctorHooks(t *testing.T) {
 			text := got.Message + strings.Join(got.Details, "\n")
 			if got.Status != c.status || (c.want != "" && !strings.Contains(text, c.want)) || (c.want == "" && len(got.Details) > 0) {
 				t.Errorf("= %+v; want %s with %q", got, c.status, c.want)
+			}
+		})
+	}
+}
+
+// TestCodexEarlierHooksUpgraded: a hooks.json whose SessionStart runs "learn
+// recall --git", as an earlier learn installed it, gets a doctor warning
+// (after a compaction the session does not get its state back), and install
+// rewrites that command in place: the file is then byte for byte a fresh
+// install's and doctor is content. Uninstall then leaves the file as it was
+// before that install, as Claude Code's settings do (claude's
+// TestUninstallAfterUpgrade).
+func TestCodexEarlierHooksUpgraded(t *testing.T) {
+	earlier := slices.Clone(codexHooks)
+	for i, h := range earlier {
+		if len(h.Old) > 0 {
+			earlier[i].Command, earlier[i].Old = h.Old[0], nil
+		}
+	}
+	files := map[string]string{
+		"missing":      "",
+		"other events": "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}]\n  }\n}\n",
+		"crlf, tabs, the user's own session start": "{\r\n\t\"hooks\": {\r\n\t\t\"SessionStart\": [\r\n\t\t\t{\"matcher\": \"startup\", \"hooks\": [{\"type\": \"command\", \"command\": \"date\"}]}\r\n\t\t]\r\n\t}\r\n}",
+	}
+	for name, orig := range files {
+		t.Run(name, func(t *testing.T) {
+			home := t.TempDir()
+			e := Env{Getenv: env(map[string]string{"HOME": home})}
+			path := filepath.Join(home, ".codex", "hooks.json")
+			before, _, err := earlier.AddHooks(path, []byte(orig))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(before), `"command": "learn recall --git"`) {
+				t.Fatalf("the earlier install has no learn recall --git:\n%s", before)
+			}
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, before, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := (codex{}).checkHooks(e); got.Status != CheckWarn || !strings.Contains(got.Message, `runs "learn recall --git", an earlier learn's hook`) ||
+				!strings.Contains(got.Fix, "learn install --agent codex") {
+				t.Errorf("doctor on the earlier hooks = %+v", got)
+			}
+			if rep, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, false); err != nil || rep.Status != claude.Added {
+				t.Fatalf("install over the earlier hooks: %+v, %v", rep, err)
+			}
+			got, _ := os.ReadFile(path)
+			fresh, _, _ := codexHooks.AddHooks(path, []byte(orig))
+			if string(got) != string(fresh) {
+				t.Errorf("upgraded:\n%s\nfresh install:\n%s", got, fresh)
+			}
+			if !strings.Contains(string(got), `"command": "`+CodexStartCommand+`"`) || strings.Contains(string(got), "learn recall --git") {
+				t.Errorf("the session start was not rewritten:\n%s", got)
+			}
+			if c := (codex{}).checkHooks(e); c.Status != CheckOK {
+				t.Errorf("doctor after the upgrade = %+v", c)
+			}
+			if rep, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, false); err != nil || rep.Status != claude.Current {
+				t.Errorf("a second install: %+v, %v", rep, err)
+			}
+			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, true); err != nil {
+				t.Fatal(err)
+			}
+			if back, err := os.ReadFile(path); err != nil || string(back) != string(before) {
+				t.Errorf("after uninstall (%v):\n%q\nwant\n%q", err, back, before)
 			}
 		})
 	}

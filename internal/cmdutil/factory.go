@@ -236,21 +236,15 @@ func (f *Factory) AgentSession() *ops.AgentSession {
 }
 
 // NamedAgentSession is the agent session id of this project with what it
-// recorded (nothing yet is an empty record); nil with session state off.
+// recorded (nothing yet is an empty record, so that --agent-session still
+// says which session it meant); nil with session state off.
 func (f *Factory) NamedAgentSession(id string) (*ops.AgentSession, error) {
-	if !sessionstate.Enabled(f.Getenv) {
-		return nil, nil
-	}
 	root, err := f.ProjectRoot()
 	if err != nil {
 		return nil, err
 	}
-	store, err := f.SessionStore()
-	if err != nil {
-		return nil, err
-	}
-	st, err := store.Load(root, id)
-	if err != nil {
+	st, on, err := sessionstate.Named(f.Getenv, f.Now, root, id)
+	if !on || err != nil {
 		return nil, err
 	}
 	if st == nil {

@@ -30,6 +30,10 @@ type fakeResponses struct {
 	toolArgs string
 	called   bool
 	searched bool
+	// used is the input tokens each response reports; 0 reports 10. Over
+	// model_auto_compact_token_limit, it makes Codex compact the
+	// conversation before its next request.
+	used int
 }
 
 // request is one POST /responses body.
@@ -51,6 +55,13 @@ func (f *fakeResponses) Reset(tool, args string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.requests, f.tool, f.toolArgs, f.called, f.searched = nil, tool, args, false, false
+}
+
+// Use sets the input tokens every later response reports.
+func (f *fakeResponses) Use(tokens int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.used = tokens
 }
 
 func (f *fakeResponses) Requests() []request {
@@ -79,13 +90,14 @@ func (f *fakeResponses) serve(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, req)
 	n := len(f.requests)
 	item := f.next(req, n)
+	used := max(f.used, 10)
 	f.mu.Unlock()
 
 	resp := map[string]any{
 		"id": fmt.Sprintf("resp_fake_%d", n), "object": "response", "status": "completed", "model": "fake",
 		"output": []any{item},
-		"usage": map[string]any{"input_tokens": 10, "input_tokens_details": map[string]any{"cached_tokens": 0},
-			"output_tokens": 5, "output_tokens_details": map[string]any{"reasoning_tokens": 0}, "total_tokens": 15},
+		"usage": map[string]any{"input_tokens": used, "input_tokens_details": map[string]any{"cached_tokens": 0},
+			"output_tokens": 5, "output_tokens_details": map[string]any{"reasoning_tokens": 0}, "total_tokens": used + 5},
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")

@@ -88,18 +88,14 @@ func newSessionHints(s *AgentSession) *SessionHints {
 		}
 		h.Changed = append(h.Changed, SessionFile{Path: secrets.Redact(f.Path), Did: f.Did()})
 	}
-	failure := func(f sessionstate.Failure) SessionFailure {
-		return SessionFailure{Kind: string(f.Kind), Command: secrets.Redact(f.Command), Exit: f.Exit, Count: f.Count,
-			Excerpt: secrets.Redact(f.Excerpt), PassedBy: secrets.Redact(f.PassedBy)}
-	}
 	for _, f := range st.Fixed() {
 		if len(h.Fixed) < hintFails {
-			h.Fixed = append(h.Fixed, failure(f))
+			h.Fixed = append(h.Fixed, sessionFailure(f))
 		}
 	}
 	for _, f := range st.Open() {
 		if len(h.Open) < hintFails {
-			h.Open = append(h.Open, failure(f))
+			h.Open = append(h.Open, sessionFailure(f))
 		}
 	}
 	if len(h.Docs)+len(h.Changed)+len(h.Fixed)+len(h.Open) == 0 {
@@ -142,6 +138,13 @@ func (h *SessionHints) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// sessionFailure is a recorded failure as the operations show it, secrets
+// redacted again.
+func sessionFailure(f sessionstate.Failure) SessionFailure {
+	return SessionFailure{Kind: string(f.Kind), Command: secrets.Redact(f.Command), Exit: f.Exit, Count: f.Count,
+		Excerpt: secrets.Redact(f.Excerpt), PassedBy: secrets.Redact(f.PassedBy)}
 }
 
 func (f SessionFailure) describe() string {

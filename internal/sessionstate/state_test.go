@@ -347,6 +347,63 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestNamed: a session named by a front end is read from the store the
+// hooks write, in that project only; off, it is not read at all; a store
+// that cannot be opened or a state that cannot be read is an error, which
+// the callers turn into a warning.
+func TestNamed(t *testing.T) {
+	cache := filepath.Join(t.TempDir(), "cache")
+	base := map[string]string{"XDG_CACHE_HOME": cache}
+	c := &clock{time.Date(2026, 11, 25, 21, 0, 0, 0, time.UTC)}
+	s, err := Open(func(k string) string { return base[k] }, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(t.TempDir(), "project")
+	record(t, s, root, "worked", Event{Tool: Edit, Paths: []string{"client/backoff.go"}})
+	broken := s.Path(root, "broken")
+	if err := os.WriteFile(broken, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, root, id string
+		env            map[string]string
+		on, state      bool
+		err            string
+	}{
+		{name: "recorded", root: root, id: "worked", on: true, state: true},
+		{name: "nothing recorded yet", root: root, id: "fresh", on: true},
+		{name: "another project's session", root: filepath.Join(t.TempDir(), "other"), id: "worked", on: true},
+		{name: "unreadable state", root: root, id: "broken", on: true, err: broken},
+		{name: "session state off", root: root, id: "worked", env: map[string]string{"LEARN_SESSION_STATE": "off"}},
+		{name: "automatic context off", root: root, id: "worked", env: map[string]string{"LEARN_AUTO_RECALL": "0"}},
+		{name: "no cache directory", root: root, id: "worked", env: map[string]string{"XDG_CACHE_HOME": ""}, on: true, err: "no cache directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			getenv := func(k string) string {
+				if v, ok := c.env[k]; ok {
+					return v
+				}
+				return base[k]
+			}
+			st, on, err := Named(getenv, nil, c.root, c.id)
+			if on != c.on {
+				t.Errorf("on = %v, want %v", on, c.on)
+			}
+			if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+				t.Errorf("err = %v, want one naming %q", err, c.err)
+			}
+			if (st != nil) != c.state {
+				t.Fatalf("state = %+v, want one: %v", st, c.state)
+			}
+			if st != nil && (st.Session != c.id || st.Files[0].Path != "client/backoff.go") {
+				t.Errorf("read %+v", st)
+			}
+		})
+	}
+}
+
 func TestConcurrentRecords(t *testing.T) {
 	s, _, root := newStore(t)
 	var wg sync.WaitGroup

@@ -50,6 +50,25 @@ func (s *Store) Find(getenv func(string) string, root string) (*State, Found, er
 	return st, Found{ID: st.Session, Source: "latest"}, nil
 }
 
+// Named is the state of the session id in the project at root, read from
+// the user's store, for a front end that names the session itself rather
+// than finding it: "learn recall --agent-session ID" and a SessionStart
+// hook after a compaction. on is false when session state is off (see
+// Enabled); st is nil when the session recorded nothing yet, which each
+// caller reads its own way (the flag as an empty record, the hook as
+// nothing to add).
+func Named(getenv func(string) string, now func() time.Time, root, id string) (st *State, on bool, err error) {
+	if !Enabled(getenv) {
+		return nil, false, nil
+	}
+	store, err := Open(getenv, now)
+	if err != nil {
+		return nil, true, err
+	}
+	st, err = store.Load(root, id)
+	return st, true, err
+}
+
 // strength is how much a file's record says it is at the heart of the
 // work: edit > write > search > read.
 func (f File) strength() (int, int) {

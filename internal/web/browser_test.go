@@ -71,15 +71,19 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 
 // liveServer serves the file at path on a real 127.0.0.1 port and returns
 // the URL learn serve would print.
-func liveServer(t *testing.T, path string) string {
+func liveServer(t *testing.T, path string, mod ...func(*Config)) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	srv, err := New(Config{Path: path, Display: ".tmp/memory-learnings.md", Project: "acme-shop", Token: NewToken(),
-		Hosts: AllowedHosts(port), LockTimeout: 5 * time.Second})
+	cfg := Config{Path: path, Display: ".tmp/memory-learnings.md", Project: "acme-shop", Token: NewToken(),
+		Hosts: AllowedHosts(port), LockTimeout: 5 * time.Second}
+	for _, m := range mod {
+		m(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

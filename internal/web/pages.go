@@ -71,6 +71,9 @@ type mainData struct {
 	Size              sizeGauge
 	Docs              docsChart
 	Categories        []catStyle
+	// Agent is the agent session learn serve runs in (Config.Session),
+	// what "learn recall --agent-session" shows of it; nil outside one.
+	Agent *ops.SessionState
 }
 
 func (s *Server) frame(snap *snapshot, title string) Frame {
@@ -126,6 +129,9 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 	d.Size = newSizeGauge(len(snap.Src), s.cfg.SizeLimit)
 	d.Docs = newDocsChart(doc)
 	d.Categories = categoriesIn(doc)
+	if s.cfg.Session != nil {
+		d.Agent = ops.AgentSessionState(s.cfg.Session())
+	}
 	return d
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/learnings"
 )
 
@@ -50,6 +51,10 @@ type Config struct {
 	// DiffName is the file's name in the compact preview's diff headers,
 	// relative to the project root as learn compact --dry-run writes it.
 	DiffName string
+	// Session, when set, is the agent session the page shows beside the
+	// memory (what its tool calls recorded), read on each render of the
+	// main page; nil outside one.
+	Session func() *ops.AgentSession
 }
 
 // Server answers the page, its fragments and the JSON API.

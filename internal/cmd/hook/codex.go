@@ -99,14 +99,7 @@ func workDir(opts *Options, in Input, note func(string, ...any)) (string, bool) 
 // runLearn runs learn as the injection's shell line would: stdin closed,
 // stderr with stdout, and the same fallback line when it fails.
 func runLearn(bin string, args []string, wd string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), skillTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = wd
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	s := out.String()
+	s, err := execLearn(bin, args, wd)
 	if s != "" && !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
@@ -114,4 +107,17 @@ func runLearn(bin string, args []string, wd string) string {
 		s += "learn failed: see the error above; run learn doctor\n"
 	}
 	return s
+}
+
+// execLearn runs learn with args in wd, stdin closed, and returns what it
+// printed on stdout and stderr.
+func execLearn(bin string, args []string, wd string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), skillTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = wd
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return out.String(), err
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/templates"
 )
 
 // AgentGemini is Gemini CLI: its hooks send the same fields as Claude
@@ -51,8 +52,10 @@ func runGemini(opts *Options) error {
 	}
 	event := in.HookEventName
 	out := jsonOutput{Event: event, SessionID: in.SessionID, Learnings: []ops.Learning{}}
+	var cut string
 	switch event {
 	case "BeforeAgent":
+		cut = cutOutputs(opts, in)
 		// The first-prompt logic is Claude Code's: hand run the same input
 		// under Claude's event name and read its --json answer. On the first
 		// prompt the session start's memory comes first: learn installs no
@@ -102,6 +105,12 @@ func runGemini(opts *Options) error {
 		if in.Source != "resume" {
 			sessionStartContext(opts, in, &out)
 		}
+	}
+	if cut != "" {
+		if out.Context != "" {
+			out.Context += "\n\n"
+		}
+		out.Context += cut
 	}
 	if opts.JSON {
 		return cmdutil.WriteJSON(opts.IO.Out, out)
@@ -183,6 +192,12 @@ func carriesSessionStart(opts *Options, in Input) (rest string, ok bool) {
 	if open == "" || at < 0 {
 		return "", false
 	}
+	if s, ok := sectionAt(in.Prompt, at); ok && s.in.Tag != recallTag {
+		// Another command's output that holds the memory, such as
+		// /learning-summarise's baseline: what Gemini cut off it is
+		// cutOutputs' to add, not the recall's rest.
+		return "", true
+	}
 	held := in.Prompt[at:]
 	n := 0
 	for n < len(text) && n < len(held) && text[n] == held[n] {
@@ -205,4 +220,134 @@ func opening(text string) string {
 		return text[:i+1+j+1]
 	}
 	return text
+}
+
+// recallTag is the tag around /learning-recall's "learn recall --git".
+const recallTag = "project-memory"
+
+// section is the output of one of learn's shell injections in a /learning-*
+// command's expanded prompt: the lines between the injection's <tag> and
+// </tag>.
+type section struct {
+	in         templates.Injection
+	start, end int // its bytes in the prompt, the last newline included
+}
+
+// learnSections lists the sections of learn's command files that prompt
+// holds, each command's first.
+func learnSections(prompt string) []section {
+	if !strings.Contains(prompt, "</") {
+		return nil
+	}
+	files, err := templates.Render(templates.Opencode)
+	if err != nil {
+		return nil
+	}
+	var out []section
+	for _, f := range files {
+		for _, in := range templates.Injections(f.Data) {
+			if in.Tag == "" {
+				continue
+			}
+			open, closing := "<"+in.Tag+">\n", "\n</"+in.Tag+">"
+			i := strings.Index(prompt, open)
+			if i < 0 {
+				continue
+			}
+			start := i + len(open)
+			if j := strings.Index(prompt[start:], closing); j >= 0 {
+				out = append(out, section{in: in, start: start, end: start + j + 1})
+			}
+		}
+	}
+	return out
+}
+
+// sectionAt is the section of learn's output that holds byte at of prompt.
+func sectionAt(prompt string, at int) (section, bool) {
+	for _, s := range learnSections(prompt) {
+		if s.start <= at && at < s.end {
+			return s, true
+		}
+	}
+	return section{}, false
+}
+
+// held is what the prompt holds of the section's command output, without
+// the line Gemini CLI adds after a !{...} command's output ("[Shell command
+// 'learn summarise' terminated by signal 0]").
+func (s section) held(prompt string) string {
+	text := prompt[s.start:s.end]
+	last := strings.LastIndexByte(strings.TrimSuffix(text, "\n"), '\n') + 1
+	if strings.HasPrefix(text[last:], "[Shell command '") {
+		text = text[:last]
+	}
+	return text
+}
+
+// cutOutputs is what Gemini CLI cut off the output of learn's commands in
+// a /learning-* command's expanded prompt, for every command but the
+// recall (carriesSessionStart adds what the recall lost): each one's rest,
+// from the line where Gemini cut it, after a line that names the command and
+// its section (not its tags: Gemini escapes < and > in a hook's context, as
+// seen through the real client). Gemini CLI 0.61.0
+// often keeps only the first 4 KB of a !{...} output (seen through the real
+// client for /learning-summarise's baseline and /learning-improve-docs'
+// report, internal/geminie2e), and the steps after it rely on the whole of
+// it. learn runs the command again to know: a prompt without any of learn's
+// sections costs nothing, and an output that is whole, or not the start of
+// what learn prints now (the file changed since), adds nothing.
+func cutOutputs(opts *Options, in Input) string {
+	var secs []section
+	for _, s := range learnSections(in.Prompt) {
+		if s.in.Tag != recallTag {
+			secs = append(secs, s)
+		}
+	}
+	if len(secs) == 0 || opts.Executable == nil {
+		return ""
+	}
+	bin, err := opts.Executable()
+	if err != nil {
+		return ""
+	}
+	wd, ok := workDir(opts, in, func(string, ...any) {})
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for _, s := range secs {
+		args := append([]string{}, s.in.Args...)
+		if file := opts.FileFlag(); file != "" {
+			args = append(args, "--file", file)
+		}
+		out, err := execLearn(bin, args, wd)
+		if err != nil {
+			continue
+		}
+		rest := cutRest(s.held(in.Prompt), out)
+		if rest == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "The output of `%s` in the %s section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n%s",
+			s.in.Command(), s.in.Tag, rest)
+	}
+	return b.String()
+}
+
+// cutRest is what out has beyond held, from the start of the line where
+// held stops; "" when held is all of out, or is not its start.
+func cutRest(held, out string) string {
+	h := strings.TrimSuffix(held, "\n")
+	if !strings.HasPrefix(out, h) || strings.TrimSpace(out[len(h):]) == "" {
+		return ""
+	}
+	rest := out[strings.LastIndexByte(out[:len(h)], '\n')+1:]
+	if !strings.HasSuffix(rest, "\n") {
+		rest += "\n"
+	}
+	return rest
 }

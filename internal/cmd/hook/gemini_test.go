@@ -2,6 +2,9 @@ package hook
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -208,4 +211,131 @@ func sessionStartText(t *testing.T, e *env) string {
 		t.Fatal(err)
 	}
 	return res.Text()
+}
+
+// geminiHookWith runs "learn hook --agent gemini" with bin as this binary,
+// which the hook runs for a command's output that Gemini cut short.
+func (e *env) geminiHookWith(t *testing.T, bin, stdin string) (string, string) {
+	t.Helper()
+	e.Out.Reset()
+	e.Err.Reset()
+	e.Factory.IO.In = strings.NewReader(stdin)
+	cmd := NewCmdHook(e.Factory, func(o *Options) error {
+		o.Executable = func() (string, error) { return bin, nil }
+		return dispatch(o)
+	})
+	if err := memviewtest.Execute(cmd, e.Factory, "--agent", "gemini"); err != nil {
+		t.Fatalf("learn hook returned %v: a hook must never fail", err)
+	}
+	return e.Out.String(), e.Err.String()
+}
+
+// commandPrompt is what Gemini CLI hands BeforeAgent for a /learning-*
+// command whose !{learn ...} printed output, of which Gemini kept held
+// bytes (all of it when held < 0): the template's text around the tags, the
+// output, and the shell's closing line, on a line of its own (seen through
+// the real client, internal/geminie2e).
+func commandPrompt(tag, command, output string, held int) string {
+	kept := output
+	if held >= 0 {
+		kept = output[:held]
+		if !strings.HasSuffix(kept, "\n") {
+			kept += "\n"
+		}
+	}
+	return "Summarise the genuinely new project knowledge from this session so the user can review it.\n\n" +
+		"<" + tag + ">\n" + kept + "[Shell command '" + command + "' terminated by signal 0]\n</" + tag + ">\n\n" +
+		"Steps:\n1. Draft candidate learnings from this session only.\n"
+}
+
+// TestGeminiCutCommandOutput: when Gemini CLI keeps only the first 4 KB of
+// /learning-summarise's baseline or /learning-improve-docs' report, the
+// prompt hook adds the rest, from the line where it was cut, after a line
+// naming the command and its section, on a session's first prompt or any
+// later one; a whole output,
+// one that is not what learn prints now, or a learn that fails adds
+// nothing. A baseline holds the memory, so a first prompt that is
+// /learning-summarise gets no recall on top of it, and never the recall's
+// rest for the baseline's.
+func TestGeminiCutCommandOutput(t *testing.T) {
+	e := newEnv(t, bigMemory())
+	var docs strings.Builder
+	for i := 0; i < 80; i++ {
+		fmt.Fprintf(&docs, "- docs/guide-%02d.md\n", i)
+	}
+	baseline := "Baseline for deduplication: what .tmp/memory-learnings.md and the project documentation already say.\n\n" +
+		sessionStartText(t, e) + "\n# Documentation checked\n\n" + docs.String() + "\n# This session\n\nDocumentation read: docs/retries.md\n"
+	var report strings.Builder
+	report.WriteString("Documentation improvements from .tmp/memory-learnings.md (74 learnings; 80 docs checked)\n\n")
+	for i := 1; i <= 15; i++ {
+		fmt.Fprintf(&report, " %d. [User Corrections] Rule %d: module m%d keeps its fixtures in fixtures/m%d…  (id l%07d)\n    Add to docs/guide-%02d.md, section \"Testing\" (line 3)\n    Why: docs/guide-%02d.md: this section shares the most words with it\n\n", i, i, i, i, i, i, i)
+	}
+	report.WriteString("See them as a patch: learn improve-docs --diff (nothing is edited).\n")
+	dir := t.TempDir()
+	for name, text := range map[string]string{"summarise": baseline, "improve-docs": report.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "learn")
+	script := "#!/bin/sh\necho \"$*\" >> " + filepath.Join(dir, "calls") + "\ncase \"$1 $2 $3\" in\n" +
+		"'summarise  ') cat " + filepath.Join(dir, "summarise") + ";;\n" +
+		"'improve-docs --max-chars 6000') cat " + filepath.Join(dir, "improve-docs") + ";;\n" +
+		"*) echo \"learn: unexpected $*\" >&2; exit 2;;\nesac\n"
+	if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	failing := filepath.Join(dir, "failing-learn")
+	if err := os.WriteFile(failing, []byte("#!/bin/sh\necho 'learn: the file is broken' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// restFrom is text from the start of the last line Gemini kept: a line
+	// cut at its end may be whole or not, so it comes again.
+	restFrom := func(text string, held int) string {
+		return text[strings.LastIndexByte(strings.TrimSuffix(text[:held], "\n"), '\n')+1:]
+	}
+	summariseRest := "The output of `learn summarise` in the project-memory-baseline section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n" +
+		restFrom(baseline, 4051)
+	cases := []struct {
+		name   string
+		bin    string
+		prompt string
+		later  bool   // a later prompt of the session, not its first
+		want   string // the hook's whole addition; "recall+" starts with the first prompt's recall
+	}{
+		{name: "summarise cut mid-line, later prompt", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, 4051), later: true, want: summariseRest},
+		{name: "summarise cut mid-line, first prompt", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, 4051), want: summariseRest},
+		{name: "summarise cut after the recall's part", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, len(baseline)-300), later: true,
+			want: "The output of `learn summarise` in the project-memory-baseline section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n" +
+				restFrom(baseline, len(baseline)-300)},
+		{name: "summarise whole", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, -1), later: true},
+		{name: "summarise whole, first prompt", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, -1)},
+		{name: "improve-docs cut at a line's end", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report.String(), strings.Index(report.String(), " 9. ")), later: true,
+			want: "The output of `learn improve-docs --max-chars 6000` in the improve-docs-report section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n" +
+				restFrom(report.String(), strings.Index(report.String(), " 9. "))},
+		{name: "improve-docs whole", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report.String(), -1), later: true},
+		{name: "an older baseline", prompt: commandPrompt("project-memory-baseline", "learn summarise", strings.Replace(baseline, "Rule 9: module m9", "Rule 9: module m99", 1), 4051), later: true},
+		{name: "learn fails", bin: failing, prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, 4051), later: true},
+		{name: "an ordinary later prompt", prompt: "and the stripe webhooks too", later: true},
+		{name: "a tag the user typed", prompt: "what goes in <project-memory-baseline>?", later: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t, bigMemory())
+			if c.later {
+				e.hook(t, geminiPayload("BeforeAgent", "g1", "hello", "", e.Dir), "--agent", "gemini")
+			}
+			b := bin
+			if c.bin != "" {
+				b = c.bin
+			}
+			out, errOut := e.geminiHookWith(t, b, geminiPayload("BeforeAgent", "g1", c.prompt, "", e.Dir))
+			if errOut != "" {
+				t.Errorf("stderr: %s", errOut)
+			}
+			if got := geminiContextOf(t, out, "BeforeAgent"); got != c.want {
+				t.Errorf("added:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
 }

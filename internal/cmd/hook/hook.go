@@ -84,7 +84,8 @@ which Gemini sessions already had their memory under .../gemini-starts,
 removed after a week.
 
 Claude Code also runs it as its SessionStart hook (startup, /clear and
-compaction): it prints what "learn recall --git" prints, the same bytes. After
+compaction), and Codex CLI "learn hook --agent codex" as its own: it prints
+what "learn recall --git" prints, the same bytes. After
 a compaction (source "compact") it adds the hot state of the session named by
 session_id, as "learn recall --git --agent-session ID" does: the session's
 most active files join the paths at hand, and the output ends with them and
@@ -98,7 +99,11 @@ learnings as above; later prompts get nothing. A first prompt that already
 holds that recall (Gemini hands the hook a /learning-recall command's expanded
 prompt) gets nothing more, or the rest of the recall when Gemini cut the
 command's output short, and the next prompt gets its relevant learnings
-without the recall. (A SessionStart hook, if you
+without the recall. Any prompt holding the output of another /learning-*
+command that Gemini cut short (/learning-summarise's baseline,
+/learning-improve-docs' report) gets the rest of it: the hook runs that
+learn command again and adds what the prompt lacks, from the line where it
+was cut. (A SessionStart hook, if you
 add one, gets the recall alone; learn does not install one, because gemini -p
 puts its context before the prompt and a /learning-* command is then not
 run.) Gemini passes a hook's output to its model only as JSON, so it comes
@@ -263,7 +268,7 @@ func run(opts *Options) (err error) {
 		return nil
 	}
 	out.Event, out.SessionID = in.HookEventName, in.SessionID
-	if in.HookEventName == "SessionStart" && opts.Agent == AgentClaude {
+	if in.HookEventName == "SessionStart" && (opts.Agent == AgentClaude || opts.Agent == AgentCodex) {
 		sessionStart(opts, in, &out, note)
 		return nil
 	}

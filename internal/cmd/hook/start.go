@@ -9,11 +9,12 @@ import (
 	"github.com/learn-memory/learn/internal/sessionstate"
 )
 
-// sourceCompact is the SessionStart source Claude Code sends after it
-// compacted the conversation (by /compact or on its own).
+// sourceCompact is the SessionStart source Claude Code and Codex CLI send
+// after they compacted the conversation (by /compact or on their own).
 const sourceCompact = "compact"
 
-// sessionStart answers Claude Code's SessionStart hook: it prints what
+// sessionStart answers Claude Code's and Codex CLI's SessionStart hook
+// (the two send the same fields): it prints what
 // "learn recall --git" prints, the same bytes, a missing memory's
 // first-session message included. After a compaction the recall also
 // takes the session's recorded state, as "learn recall --git
@@ -46,20 +47,16 @@ func sessionStart(opts *Options, in Input, out *jsonOutput, note func(string, ..
 	out.Context = res.Text()
 }
 
-// compactedSession is the record of session id in root, nil when there is
-// none to add (session state off, no id, nothing recorded or unreadable:
-// the recall goes on without it).
+// compactedSession is the record of session id in root (the project of
+// the hook's cwd, not learn's), nil when there is none to add (session
+// state off, no id, nothing recorded or unreadable: the recall goes on
+// without it).
 func compactedSession(opts *Options, id, root string, note func(string, ...any)) *ops.AgentSession {
 	id = strings.TrimSpace(id)
-	if id == "" || !sessionstate.Enabled(opts.Getenv) {
+	if id == "" {
 		return nil
 	}
-	store, err := sessionstate.Open(opts.Getenv, opts.Now)
-	if err != nil {
-		note("session state: %v", err)
-		return nil
-	}
-	st, err := store.Load(root, id)
+	st, _, err := sessionstate.Named(opts.Getenv, opts.Now, root, id)
 	if err != nil {
 		note("session state of %s: %v", id, err)
 		return nil

@@ -28,40 +28,49 @@ func (e *recEnv) recallText(t *testing.T, session string) string {
 	return res.Text()
 }
 
-// TestSessionStart: Claude Code's SessionStart hook prints what "learn
-// recall --git" prints; after a compaction it adds that session's recorded
-// state, and only that session's. The payloads are the real client's
-// (testdata/events).
+// TestSessionStart: Claude Code's and Codex CLI's SessionStart hook prints
+// what "learn recall --git" prints; after a compaction it adds that
+// session's recorded state, and only that session's. The payloads are the
+// real clients' (testdata/events).
 func TestSessionStart(t *testing.T) {
-	const compacted = "28af3284-3519-4b3d-9344-0f4a35660b12" // claude-sessionstart-compact.json
+	const (
+		claudeCompacted = "28af3284-3519-4b3d-9344-0f4a35660b12" // claude-sessionstart-compact.json
+		codexCompacted  = "01a217b3-3af8-7053-a54e-91266d425e78" // codex-sessionstart-compact.json
+	)
 	work := []string{
-		`{"session_id":"` + compacted + `","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"{{cwd}}/docs/retries.md"}}`,
-		`{"session_id":"` + compacted + `","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{"file_path":"{{cwd}}/client/backoff.go","old_string":"a","new_string":"b"}}`,
-		`{"session_id":"` + compacted + `","cwd":"{{cwd}}","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"go test ./client/"},"error":"Exit code 1\n--- FAIL: TestBackoffCap (0.00s)\n    backoff_test.go:9: cap = 60s, want 30s\nFAIL"}`,
+		`{"session_id":"{{session}}","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Read","tool_input":{"file_path":"{{cwd}}/docs/retries.md"}}`,
+		`{"session_id":"{{session}}","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Edit","tool_input":{"file_path":"{{cwd}}/client/backoff.go","old_string":"a","new_string":"b"}}`,
+		`{"session_id":"{{session}}","cwd":"{{cwd}}","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"go test ./client/"},"error":"Exit code 1\n--- FAIL: TestBackoffCap (0.00s)\n    backoff_test.go:9: cap = 60s, want 30s\nFAIL"}`,
 		`{"session_id":"other-session","cwd":"{{cwd}}","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"{{cwd}}/web/unrelated.ts","content":"x"}}`,
 	}
 	cases := []struct {
 		name, event string
 		agent       string
 		vars        map[string]string
-		recorded    bool // the compacted session did its work first
+		recorded    string // the session that did its work first
 		want        string
 	}{
 		{name: "startup", event: "claude-sessionstart-startup.json", want: "recall"},
-		{name: "startup after another session worked", event: "claude-sessionstart-startup.json", recorded: true, want: "recall"},
-		{name: "compact", event: "claude-sessionstart-compact.json", recorded: true, want: "recall+state"},
+		{name: "startup after another session worked", event: "claude-sessionstart-startup.json", recorded: claudeCompacted, want: "recall"},
+		{name: "compact", event: "claude-sessionstart-compact.json", recorded: claudeCompacted, want: "recall+state"},
 		{name: "compact of a session that recorded nothing", event: "claude-sessionstart-compact.json", want: "recall"},
-		{name: "compact with session state off", event: "claude-sessionstart-compact.json", recorded: true,
+		{name: "compact with session state off", event: "claude-sessionstart-compact.json", recorded: claudeCompacted,
 			vars: map[string]string{"LEARN_SESSION_STATE": "0"}, want: "recall"},
-		{name: "resume", event: "claude-sessionstart-resume.json", recorded: true, want: ""},
-		{name: "codex runs learn recall itself", event: "codex-sessionstart-startup.json", agent: "codex", want: ""},
+		{name: "compact after another session worked", event: "claude-sessionstart-compact.json", recorded: codexCompacted, want: "recall"},
+		{name: "resume", event: "claude-sessionstart-resume.json", recorded: claudeCompacted, want: ""},
+		{name: "codex startup", event: "codex-sessionstart-startup.json", agent: "codex", want: "recall"},
+		{name: "codex startup after another session worked", event: "codex-sessionstart-startup.json", agent: "codex", recorded: codexCompacted, want: "recall"},
+		{name: "codex compact", event: "codex-sessionstart-compact.json", agent: "codex", recorded: codexCompacted, want: "recall+state"},
+		{name: "codex compact of a session that recorded nothing", event: "codex-sessionstart-compact.json", agent: "codex", want: "recall"},
+		{name: "codex compact with automatic context off", event: "codex-sessionstart-compact.json", agent: "codex", recorded: codexCompacted,
+			vars: map[string]string{"LEARN_AUTO_RECALL": "0"}, want: "recall"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := newRecEnv(t)
-			if c.recorded {
+			if c.recorded != "" {
 				for _, p := range work {
-					e.hook(t, e.fill(p))
+					e.hook(t, e.fill(strings.ReplaceAll(p, "{{session}}", c.recorded)))
 				}
 			}
 			for k, v := range c.vars {
@@ -80,7 +89,7 @@ func TestSessionStart(t *testing.T) {
 			case "recall":
 				want = e.recallText(t, "")
 			case "recall+state":
-				want = e.recallText(t, compacted)
+				want = e.recallText(t, c.recorded)
 				for _, s := range []string{"## Session state", "client/backoff.go (edited)", "docs/retries.md (read)", "go test ./client/", "TestBackoffCap"} {
 					if !strings.Contains(out, s) {
 						t.Errorf("the compacted session's state lacks %q", s)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memfile"
+	"github.com/learn-memory/learn/internal/ops"
 	"github.com/learn-memory/learn/internal/web"
 )
 
@@ -52,11 +53,14 @@ type Options struct {
 	OpenLinger time.Duration
 	// Ready, when set, is called with the URL once the server listens.
 	Ready func(url string)
+	// Session is the agent session serve runs in, which the page shows.
+	Session func() *ops.AgentSession
 }
 
 // NewCmdServe builds "learn serve". runF replaces the run function in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Reason: f.MemoryReason, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit}
+	opts := &Options{IO: f.IO, File: f.MemoryFile, Display: f.DisplayPath, Reason: f.MemoryReason, Getwd: f.Getwd, Now: f.Now, Launch: launch, SizeLimit: f.SizeLimit,
+		Session: f.AgentSession}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Open a local web page to read, search and prune the memory",
@@ -68,7 +72,11 @@ date, draws the learnings over time, the file's size against the size limit
 lint finds, and follows the file: a session stored from a terminal or an agent
 appears without a reload. Each learning and session opens in full with where it
 came from, and a learning with what it superseded: older learnings kept struck
-through with the note "(superseded by ID on DATE)".
+through with the note "(superseded by ID on DATE)". Run inside an agent session
+(or within two hours of one's last tool call, as learn finds it for learn recall
+--agent-session -), the page also shows what that session's tool calls recorded:
+the files it worked on, the commands still failing and those fixed, the
+documentation it read; never stored in the memory file.
 
 From the page you can forget a learning or a session, undo, and compact after
 previewing the diff. Each change goes through the same locked, atomic, backed-up
@@ -171,6 +179,7 @@ func run(ctx context.Context, opts *Options) error {
 		Path: path, Display: display, Reason: reasonOf(opts), Project: projectName(wd, path),
 		Token: token, Hosts: web.AllowedHosts(port, extra...),
 		ReadOnly: opts.ReadOnly, Now: opts.Now, LockTimeout: 5 * time.Second, DiffName: memfile.DiffName(wd, path), SizeLimit: limit,
+		Session: opts.Session,
 	})
 	if err != nil {
 		return err

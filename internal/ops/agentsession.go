@@ -1,0 +1,66 @@
+package ops
+
+import (
+	"time"
+
+	"github.com/learn-memory/learn/internal/sessionstate"
+	"github.com/learn-memory/learn/learnings/secrets"
+)
+
+// SessionState is what an agent session recorded, as a front end shows it
+// beside the memory (learn serve's page): the files it worked on most and
+// what it did to them, the documents it opened, the commands still failing
+// and those that failed and then passed, and the text "learn recall
+// --agent-session ID" ends with. It is never stored in the memory file.
+type SessionState struct {
+	ID     string `json:"id"`
+	Source string `json:"source"`
+	Agent  string `json:"agent,omitempty"`
+	// Started and Updated are the session's first and last recorded event.
+	Started time.Time        `json:"started"`
+	Updated time.Time        `json:"updated"`
+	Files   []SessionFile    `json:"files"`
+	Docs    []string         `json:"docs"`
+	Open    []SessionFailure `json:"open"`
+	Fixed   []SessionFailure `json:"fixed"`
+	// Snapshot is the session state as recall adds it.
+	Snapshot string `json:"snapshot"`
+}
+
+// Bounds of SessionState's lists, as many as recall's snapshot names at
+// most and the baseline's hints.
+const (
+	stateFiles = 8
+	stateDocs  = hintDocs
+	stateFails = hintFails
+)
+
+// AgentSessionState is s's record as SessionState; nil outside a session or
+// when it recorded nothing.
+func AgentSessionState(s *AgentSession) *SessionState {
+	if s == nil || s.State.Empty() {
+		return nil
+	}
+	st := s.State
+	out := &SessionState{ID: s.Found.ID, Source: s.Found.Source, Agent: st.Agent, Started: st.Started, Updated: st.Updated,
+		Files: []SessionFile{}, Docs: []string{}, Open: []SessionFailure{}, Fixed: []SessionFailure{},
+		Snapshot: secrets.Redact(st.Snapshot(sessionstate.SnapshotMaxChars))}
+	files, docs, open, fixed := st.Ranked(), st.DocPaths(), st.Open(), st.Fixed()
+	for _, f := range files[:min(len(files), stateFiles)] {
+		out.Files = append(out.Files, SessionFile{Path: secrets.Redact(f.Path), Did: f.Did()})
+	}
+	for _, d := range docs[:min(len(docs), stateDocs)] {
+		out.Docs = append(out.Docs, secrets.Redact(d))
+	}
+	for _, f := range open[:min(len(open), stateFails)] {
+		out.Open = append(out.Open, sessionFailure(f))
+	}
+	for _, f := range fixed[:min(len(fixed), stateFails)] {
+		out.Fixed = append(out.Fixed, sessionFailure(f))
+	}
+	return out
+}
+
+// Describe is the failure on one line, as recall's snapshot and the
+// baseline write it.
+func (f SessionFailure) Describe() string { return f.describe() }
