@@ -214,9 +214,10 @@ var evalFloor = map[string]float64{
 	// dev10's is its baseline (32 of 38 at e987a3e, before the relevance5
 	// branch changed the ranking).
 	"dev10": 84.2,
-	// dev11's is its baseline (33 of 49 at d6dbb6a and fbfc81a, before the
-	// relevance5c branch changed the ranking).
-	"dev11": 67.3,
+	// dev11's was its baseline (33 of 49 at d6dbb6a and fbfc81a, before
+	// the relevance5c branch changed the ranking); 34 of 49 since a
+	// synonym of a task word counts ("billed" for "invoices").
+	"dev11": 69.3,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
