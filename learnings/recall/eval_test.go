@@ -168,7 +168,9 @@ var evalFloor = map[string]float64{
 	// another sense is left out (rareword2).
 	"eval":  93.3,
 	"eval2": 90,
-	"eval3": 94.4,
+	// 52 of 54 (96.3%) since a synonym of a task word counts (a
+	// deletion "request" for a task's "asked", as a second fact).
+	"eval3": 96.2,
 	"eval4": 98.3,
 	// eval5's is its baseline (74 of 82, 90.2%, at 206e4b1: two of the old
 	// learnings about battery life, the PID's 5-minute period, the Matter

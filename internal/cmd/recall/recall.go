@@ -83,7 +83,7 @@ learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
 of a task word counts 0.6 of it where the learning lacks the word itself
 (deploy: deployments; paid: payouts; vaccinated: vaccination; insurer:
-insurance, but player not play); a synonym of a task or branch word counts 0.5
+insurance, but player not play); a synonym of a task or branch word counts 0.6
 of it where the learning lacks the word itself (invoice: bill; db: database;
 vanish: disappear; not the words of wording, such as show, fail or hang). A word in the
 session's focus counts half as much, in its Documentation Seen 0.4, in the
