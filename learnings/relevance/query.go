@@ -56,7 +56,10 @@ type join struct {
 // learning's joined one (see joinsOf).
 func (q *query) matcher() *terms.Matcher {
 	m := terms.NewMatcher(q.words)
-	for _, j := range slices.Concat(q.joins, q.syns) {
+	for _, j := range q.joins {
+		m.Alias(j.term, j.words...)
+	}
+	for _, j := range q.syns {
 		m.Alias(j.term, j.words...)
 	}
 	for i, r := range q.roots {

@@ -60,17 +60,11 @@ func (q *query) addSynonyms() {
 
 // aWordOf reports whether term is a word of q or already stands for one.
 func aWordOf(q *query, term string) bool {
-	for _, w := range q.words {
-		if w == term {
-			return true
-		}
+	if slices.Contains(q.words, term) {
+		return true
 	}
-	for _, j := range slices.Concat(q.joins, q.syns) {
-		if j.term == term {
-			return true
-		}
-	}
-	return false
+	isTerm := func(j join) bool { return j.term == term }
+	return slices.ContainsFunc(q.joins, isTerm) || slices.ContainsFunc(q.syns, isTerm)
 }
 
 // synonymsOf returns the terms of term's synonyms, as terms.Tokenize
