@@ -17,9 +17,9 @@ import (
 // counts as much: weightFamily); but a word of a group may be meant in
 // another sense (an ad "spot" is not "detected"), so it counts for less
 // than the word. Measured on the development sets (eval, eval2..eval5,
-// dev5..dev9, dev11): 0.3 to 0.5 find one more wanted learning (dev11),
-// 0.6 two (eval3's "request" for "asked" too), 0.7 three, losing none;
-// at 1 eval and eval4 each lose one. No trap moves at any of them.
+// dev5..dev11): 0.3 to 0.5 find one more wanted learning (dev11), 0.6
+// two (eval3's "request" for "asked" too), 0.7 three, losing none; at 1
+// eval and eval4 each lose one. No trap moves at any of them.
 const weightSynonym = 0.6
 
 // addSynonyms adds, for each word of the task or branch that counts, a
@@ -30,8 +30,8 @@ const weightSynonym = 0.6
 // synonym that is a request word ("fix" for "repair", "show" for
 // "display") or a word of the query already is left out: the first would
 // match half the memory, the second counts as itself. The synonyms'
-// terms are aliases of the new word (q.syns), so that a
-// learning holding two synonyms of one word counts it once.
+// terms are aliases of the new word (q.syns), so that a learning holding
+// two synonyms of one word counts it once.
 func (q *query) addSynonyms() {
 	n := len(q.words)
 	for i := range n {
