@@ -145,8 +145,13 @@ const evalBudget = 2000
 // sense beside a common one, tasks whose subject is absent, other words,
 // another form of a word) is a development set written before the
 // relevance5 branch's code, held to its baseline.
+// testdata/dev11 (a craft brewery and its taprooms: tasks in other words
+// than their learnings, abbreviations, symptoms for mechanisms, words
+// written as two, rare words shared in another sense, absent subjects) is
+// a development set written before the relevance5c branch's code, held to
+// its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -163,7 +168,9 @@ var evalFloor = map[string]float64{
 	// another sense is left out (rareword2).
 	"eval":  93.3,
 	"eval2": 90,
-	"eval3": 94.4,
+	// 52 of 54 (96.3%) since a synonym of a task word counts (a
+	// deletion "request" for a task's "asked", as a second fact).
+	"eval3": 96.2,
 	"eval4": 98.3,
 	// eval5's is its baseline (74 of 82, 90.2%, at 206e4b1: two of the old
 	// learnings about battery life, the PID's 5-minute period, the Matter
@@ -209,6 +216,10 @@ var evalFloor = map[string]float64{
 	// dev10's is its baseline (32 of 38 at e987a3e, before the relevance5
 	// branch changed the ranking).
 	"dev10": 84.2,
+	// dev11's was its baseline (33 of 49 at d6dbb6a and fbfc81a, before
+	// the relevance5c branch changed the ranking); 34 of 49 since a
+	// synonym of a task word counts ("billed" for "invoices").
+	"dev11": 69.3,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -275,6 +286,9 @@ var evalTrapFloor = map[string]int{
 	// its score and from another session, is left out (the regression
 	// slope's and the board chair's decoys).
 	"dev10": 15,
+	// dev11 (53 tasks, a craft brewery: 3 avoid pairs, 3 rare words
+	// shared in another sense, 4 absent subjects): 9 of 10 at d6dbb6a.
+	"dev11": 9,
 }
 
 func evalRecall(t *testing.T, dir string) {

@@ -29,6 +29,8 @@ type query struct {
 	told    []bool    // the word is in the task or the branch name, not only in a path
 	paths   []ctxPath
 	joins   []join
+	// syns are the synonyms of its words (see addSynonyms).
+	syns []join
 	// mods are, by word, the task's modifiers of it (see modifiersOf).
 	mods [][]string
 	// base is, for a word that stands for another form of a word of the
@@ -55,6 +57,9 @@ type join struct {
 func (q *query) matcher() *terms.Matcher {
 	m := terms.NewMatcher(q.words)
 	for _, j := range q.joins {
+		m.Alias(j.term, j.words...)
+	}
+	for _, j := range q.syns {
 		m.Alias(j.term, j.words...)
 	}
 	for i, r := range q.roots {
@@ -194,6 +199,7 @@ func newQuery(ctx Context) *query {
 		q.mods[i] = mods[w]
 	}
 	q.addFamilies()
+	q.addSynonyms()
 	return q
 }
 

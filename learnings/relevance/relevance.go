@@ -44,10 +44,12 @@
 //
 // Another form of a word of the context counts where a learning lacks the
 // word itself, for less (see weightFamily): "deployments" for "deploy",
-// "payouts" for "paid". A newer learning that restates a chosen one on the
-// same subject ("Locum vets now receive ... Adyen payouts" after "Locum
-// vets are paid by bank transfer") is chosen right before it (see
-// scan.restated).
+// "payouts" for "paid"; so does a synonym of a task word from the lexicon
+// summarise reads rewordings with (see weightSynonym): "bill" for
+// "invoice", "database" for "db". A newer learning that restates a chosen
+// one on the same subject ("Locum vets now receive ... Adyen payouts"
+// after "Locum vets are paid by bank transfer") is chosen right before it
+// (see scan.restated).
 package relevance
 
 import (

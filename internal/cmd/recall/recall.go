@@ -83,10 +83,12 @@ learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
 of a task word counts 0.6 of it where the learning lacks the word itself
 (deploy: deployments; paid: payouts; vaccinated: vaccination; insurer:
-insurance, but player not play). A word in the
-session's focus counts half as much, in its Documentation Seen 0.4, in the
-project name 0.2; a branch word counts 0.9 and a path word 0.6 of a task word, a
-number or a piece of a camelCase word half. Each path at hand that the learning
+insurance, but player not play); so does a synonym of a task or branch word
+(invoice: bill; db: database; vanish: disappear; not the words of wording,
+such as show, fail or hang). A word in the session's focus counts half as
+much, in its Documentation Seen 0.4, in the project name 0.2; a branch word
+counts 0.9 and a path word 0.6 of a task word, a number or a piece of a
+camelCase word half. Each path at hand that the learning
 names or its session saw adds 3 (same file), 2 (same file name), 1.5 (same name,
 as uploader_test.go and Uploader.swift), 1 (same directory) or 0.7 (same
 package), times how rare that match is, and half that when only its session saw

@@ -1,0 +1,69 @@
+package relevance
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSynonymsFindOtherWords holds that a task finds the learning that says
+// its word with a synonym of the lexicon (similar.WordGroups), in either
+// direction and in any inflection, and that a wording word, a request word
+// or a word in another sense does not.
+func TestSynonymsFindOtherWords(t *testing.T) {
+	tests := []struct {
+		task, learning string
+		found          bool
+	}{
+		{"customer was never invoiced for the drop", "Bills are raised when the driver gets a signature.", true},
+		{"pub says the bill is wrong", "Invoices carry VAT per line.", true},
+		{"how do I get the db back from tuesday", "The database is dumped nightly to B2.", true},
+		{"database restore takes ages", "Restoring the db rebuilds every index.", true},
+		{"dashboard tiles vanish after a while", "Tiles disappear when the session token expires.", true},
+		{"purge stale carts every night", "Abandoned baskets are wiped by a cron job at 02:00.", true},
+		{"remove inactive accounts", "Accounts are deleted after 90 days without a login.", true},
+		{"the courier notification never arrives", "Drivers are alerted by push when a parcel is assigned.", true},
+		{"allocate a bay to the new tenant", "Bays are assigned in the admin, one per tenant.", true},
+		{"prod config for the mailer", "The production mailer reads SMTP settings from Vault.", true},
+		{"how do we calculate the excise", "Excise is computed from packaged litres times ABV.", true},
+		// A wording word says how, not what: a room "freezing" is no
+		// motor's "stall", a track that "plays" is no "display".
+		{"the room keeps freezing at night", "The motor stalls when the valve sticks.", false},
+		{"the ad plays twice", "The banner displays the price in euros.", false},
+		// A synonym that is a request word is left out: "get" for
+		// "retrieve" would match half a memory.
+		{"retrieve the audit trail", "Get a coffee before the migration.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			ls := memory(append([][]string{{"a session", "", tt.learning}}, chores(30, "Step %d of the release runs the %s job.", "lint", "unit", "docs", "deploy")...)...)
+			r := Rank(ls, Context{Task: tt.task})
+			found := slices.ContainsFunc(r.Matches, func(m Match) bool { return m.Learning.ID == "l0.0" })
+			if found != tt.found {
+				t.Errorf("%q matched %q: %v, want %v (matches %v)", tt.task, tt.learning, found, tt.found, r.Matches)
+			}
+		})
+	}
+}
+
+// TestSynonymCountsOnce holds that a synonym counts for less than the word
+// itself, and not at all in a learning that holds the word: it is one
+// piece of evidence, not two.
+func TestSynonymCountsOnce(t *testing.T) {
+	ls := memory(append([][]string{
+		{"a session", "", "Invoice totals are rounded per line.", "Bill totals are rounded per line.", "Invoice totals (the bill) are rounded per line."},
+	}, chores(30, "Step %d of the release runs the %s job.", "lint", "unit", "docs", "deploy")...)...)
+	r := Rank(ls, Context{Task: "invoice totals rounding"})
+	score := map[string]float64{}
+	for _, m := range r.Matches {
+		score[m.Learning.ID] = m.Score
+		if m.Learning.ID == "l0.2" && slices.Contains(m.Terms[1:], "invoice") {
+			t.Errorf("the word and its synonym both count: terms %q", m.Terms)
+		}
+	}
+	if !(score["l0.0"] > score["l0.1"]) {
+		t.Errorf("the word itself scores %v, its synonym %v: want the word above", score["l0.0"], score["l0.1"])
+	}
+	if score["l0.1"] == 0 {
+		t.Errorf("the synonym does not count")
+	}
+}
