@@ -75,14 +75,18 @@ func armLocked() {
 // estimate, 16 bytes per byte of the file), while the collector still
 // waits: below it, collecting frees memory the run is about to take again.
 // lint, stats, improve-docs and compact on a 10 MB memory allocate 100-200
-// MB, and collected from 64 MB on they ran four to seven collections,
-// whose marking (on the second core when the first is busy) was a quarter
-// to a half of their CPU time. Waiting for 160 MB on the default 10 MB
+// MB, and collected from 64 MB on they ran four to nine collections,
+// whose marking (on the second core when the first is busy) GODEBUG=gctrace=1
+// put at a quarter to a half of their CPU time. Waiting for 160 MB on the default 10 MB
 // memory: CPU lint 2068 -> 1819 ms, stats 989 -> 723, improve-docs 1114
 // -> 901, compact 1091 -> 981; peak RSS lint 183 -> 183 MB, stats 112 ->
 // 137, improve-docs 158 -> 167, compact 157 -> 172 (bench/timeit, five
-// interleaved runs each, load 12-17). Files under 4 MB keep the 64 MB
-// limit, so nothing changes for the 1 MB default size.
+// interleaved runs each, load 12-17). On the long, intl and prose 10 MB
+// memories the four commands ran two to six collections fewer (in half of
+// the cases none but the two of hugeheap's reserve), lint 7-16% less CPU,
+// the others between 13% less and 6% more, within that load's noise; the
+// cost is peak RSS, up to about 40% (intl stats 124 -> 167-171 MB). Files
+// under 4 MB keep the 64 MB limit, so nothing changes at the 1 MB default.
 func expectHeap(n int64) {
 	late.Lock()
 	defer late.Unlock()
