@@ -55,21 +55,30 @@ func (e *Editor) verifyKept(out []byte) error {
 	// Learnings are counted by their exact text first, which is cheap and
 	// settles nearly every one; only the texts short on one side or over on
 	// the other are compared by their canonical form, which gives the same
-	// verdict as comparing every learning canonically.
-	want := map[string]int{}
-	where := map[string]int{}
-	for _, l := range d.Learnings() {
+	// verdict as comparing every learning canonically. One map, sized for
+	// every learning, holds each text's count and first line (0 for one
+	// the edit adds), and the count of the output's is sized for as many:
+	// two maps of the same texts grown from empty took about a tenth of
+	// the CPU of a compact of a generated 10 MB memory.
+	type wanted struct{ n, line int }
+	all := d.Learnings()
+	want := make(map[string]wanted, len(all))
+	for _, l := range all {
 		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
 			continue
 		}
-		want[l.Content()]++
-		if _, ok := where[l.Content()]; !ok {
-			where[l.Content()] = l.Span.Line
+		w := want[l.Content()]
+		if w.n == 0 {
+			w.line = l.Span.Line
 		}
+		w.n++
+		want[l.Content()] = w
 	}
 	added := func(ls []NewLearning) {
 		for _, l := range ls {
-			want[l.Text]++
+			w := want[l.Text]
+			w.n++
+			want[l.Text] = w
 		}
 	}
 	added(e.add)
@@ -77,18 +86,19 @@ func (e *Editor) verifyKept(out []byte) error {
 	for _, s := range e.sessions {
 		added(s.Learnings)
 	}
-	got := map[string]int{}
 	e.result = Parse(out)
-	for _, l := range e.result.Learnings() {
+	after := e.result.Learnings()
+	got := make(map[string]int, len(after))
+	for _, l := range after {
 		got[l.Content()]++
 	}
 	short, over := map[string]int{}, map[string]int{}
 	whereCanonical := map[string]int{}
-	for k, n := range want {
-		if got[k] < n {
+	for k, w := range want {
+		if got[k] < w.n {
 			c := similar.Canonical(k)
-			short[c] += n - got[k]
-			if line, ok := where[k]; ok {
+			short[c] += w.n - got[k]
+			if line := w.line; line > 0 {
 				if old, seen := whereCanonical[c]; !seen || line < old {
 					whereCanonical[c] = line
 				}
@@ -99,8 +109,8 @@ func (e *Editor) verifyKept(out []byte) error {
 		return nil
 	}
 	for k, n := range got {
-		if n > want[k] {
-			over[similar.Canonical(k)] += n - want[k]
+		if n > want[k].n {
+			over[similar.Canonical(k)] += n - want[k].n
 		}
 	}
 	for c, n := range short {

@@ -1,8 +1,10 @@
 package learnings
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -57,4 +59,42 @@ func TestVerifyInsertedAgreesWithFullCheck(t *testing.T) {
 		t.Fatal("the local check never applied: the test checks nothing")
 	}
 	t.Logf("%d inserts verified locally", fast)
+}
+
+// TestVerifyKeptNamesTheLoss gives verifyKept outputs that keep, lose or
+// reword the learnings of a file with a repeated learning, after an edit
+// that removes one session and adds another, and checks the verdict and
+// the line or text it names.
+func TestVerifyKeptNamesTheLoss(t *testing.T) {
+	src := "## Recent Sessions\n\n" +
+		"## [2026-11-22 10:00 CET] - One\n\n**User Corrections:**\n- Deploys need a signed tag.\n- Run make gen first.\n\n---\n\n" +
+		"## [2026-11-21 10:00 CET] - Two\n\n**Fresh Discoveries:**\n- Run make gen first.\n- The cache lives in /var/cache/app.\n\n---\n\n" +
+		"## [2026-11-20 10:00 CET] - Gone\n\n**Fresh Discoveries:**\n- Only the removed session says this.\n\n---\n"
+	kept := "## Recent Sessions\n\n" +
+		"## [2026-11-23 09:30 CET] - New\n\n**User Corrections:**\n- Backups run nightly.\n\n---\n\n" +
+		"## [2026-11-22 10:00 CET] - One\n\n**User Corrections:**\n- Deploys need a signed tag.\n- Run make gen first.\n\n---\n\n" +
+		"## [2026-11-21 10:00 CET] - Two\n\n**Fresh Discoveries:**\n- Run make gen first.\n- The cache lives in /var/cache/app.\n\n---\n"
+	for _, tt := range []struct {
+		name string
+		out  string
+		want string // "" for no error, else a part of the message
+	}{
+		{"all kept", kept, ""},
+		{"reworded in case and spacing", strings.Replace(kept, "- Deploys need a signed tag.", "- deploys  need a Signed tag.", 1), ""},
+		{"one of two copies lost: the first line", strings.Replace(kept, "- Run make gen first.\n\n---\n\n## [2026-11-21", "\n---\n\n## [2026-11-21", 1), "learning at line 7 "},
+		{"a single learning lost", strings.Replace(kept, "- The cache lives in /var/cache/app.\n", "", 1), "learning at line 15 "},
+		{"the added learning lost", strings.Replace(kept, "- Backups run nightly.\n", "", 1), `the new learning "backups run nightly`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Parse([]byte(src))
+			e := d.Edit().InsertSession(newSession("New", "User Corrections|Backups run nightly.")).RemoveSession(d.Sessions[2])
+			err := e.verifyKept([]byte(tt.out))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("verifyKept refused: %v", err)
+			case tt.want != "" && (err == nil || !errors.Is(err, ErrWouldLose) || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("verifyKept = %v, want ErrWouldLose naming %q", err, tt.want)
+			}
+		})
+	}
 }

@@ -2,8 +2,9 @@
 // memory file take the memory its work allocates in 2 MB pages instead of
 // 4 KB ones.
 //
-// A run of learn keeps the collector off until its memory reaches 64 MB
-// (internal/cmd/root's collectLate), so every page the heap grows into is
+// A run of learn keeps the collector off until its memory reaches 64 MB,
+// or what Reserve expects for a larger file (internal/cmd/root's
+// collectLate and expectHeap), so every page the heap grows into is
 // new to the process and costs a page fault. Where faults are dear, as in
 // the virtual machines agents often run in, those faults are most of a run's
 // CPU time: on the VM learn is measured on, 18 us each (4 KB pages touched
@@ -48,20 +49,25 @@ const maxReserve = 384 << 20
 var (
 	mu      sync.Mutex
 	collect func()
+	expect  func(n int64)
 	done    bool
 )
 
 // Enable lets Reserve work in this process; collectNow runs a collection
-// and keeps the collector's settings as they were (see internal/cmd/root).
-func Enable(collectNow func()) {
+// and keeps the collector's settings as they were, and expectHeap is told
+// how much heap a run over a large file is expected to take, whether or
+// not the kernel gives huge pages (see internal/cmd/root).
+func Enable(collectNow func(), expectHeap func(n int64)) {
 	mu.Lock()
 	defer mu.Unlock()
-	collect = collectNow
+	collect, expect = collectNow, expectHeap
 }
 
 // Reserve prepares the heap for a run that reads a memory file of size
 // bytes: the first call for a file of minSize or more in an enabled process
-// does the work, every other call nothing.
+// does the work, every other call nothing. It tells the collector how much
+// heap the run is expected to take, then reserves it in huge pages where
+// the kernel gives them.
 func Reserve(size int64) {
 	if size < minSize {
 		return
@@ -72,11 +78,14 @@ func Reserve(size int64) {
 		return
 	}
 	done = true
+	n := min(size*perByte, maxReserve)
+	n = (n + hugePage - 1) &^ (hugePage - 1)
+	if expect != nil {
+		expect(n)
+	}
 	if !supported() {
 		return
 	}
-	n := min(size*perByte, maxReserve)
-	n = (n + hugePage - 1) &^ (hugePage - 1)
 	// The block is garbage once advised: the collection frees its pages
 	// (untouched, so still unbacked) for the allocations that follow.
 	// A kernel that commits memory strictly (vm.overcommit_memory=2)

@@ -167,6 +167,57 @@ func TestCollectNow(t *testing.T) {
 	}
 }
 
+// TestExpectHeap checks that the heap hugeheap expects for a large file
+// raises the limit the collector waits for, never lowers it, survives
+// hugeheap's collection, and changes nothing once the collector is back.
+func TestExpectHeap(t *testing.T) {
+	percent, limit := gcSettings()
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	})
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
+	expectHeap(1 << 40)
+	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
+		t.Fatalf("expectHeap without collectLate changed the collector: percent %d, limit %d", p, l)
+	}
+	max := limitAbove()
+	collectLate(max, func(string) string { return "" })
+	for _, tt := range []struct {
+		expect, want int64
+	}{
+		{max - 32<<20, max},
+		{max, max},
+		{max + 32<<20, max + 32<<20},
+		{max + 16<<20, max + 32<<20},
+	} {
+		expectHeap(tt.expect)
+		if p, l := gcSettings(); p != -1 || l != tt.want {
+			t.Fatalf("expectHeap(%d) after collectLate(%d): percent %d, limit %d, want -1 and %d", tt.expect, max, p, l, tt.want)
+		}
+	}
+	collectNow()
+	time.Sleep(10 * time.Millisecond)
+	if p, l := gcSettings(); p != -1 || l != max+32<<20 {
+		t.Fatalf("after collectNow: percent %d, limit %d, want -1 and the raised %d", p, l, max+32<<20)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for p, _ := gcSettings(); p != 100; p, _ = gcSettings() {
+		if time.Now().After(deadline) {
+			t.Fatalf("collector still deferred after allocating past the raised limit: percent %d", p)
+		}
+		for range 64 {
+			sink = make([]byte, 1<<20)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	expectHeap(1 << 40)
+	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
+		t.Errorf("expectHeap after the first collection changed the collector: percent %d, limit %d", p, l)
+	}
+}
+
 func TestLongLived(t *testing.T) {
 	for _, tt := range longLivedLines {
 		if got := longLived(tt.args); got != tt.want {

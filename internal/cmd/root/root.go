@@ -44,7 +44,7 @@ var Version = ""
 func Main() int {
 	if !longLived(os.Args[1:]) {
 		collectLate(lateGCLimit, os.Getenv)
-		hugeheap.Enable(collectNow)
+		hugeheap.Enable(collectNow, expectHeap)
 	}
 	f := cmdutil.NewFactory()
 	cmd := newCmdRoot(f, os.Args[1:])
