@@ -155,3 +155,27 @@ func BenchmarkFilter(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndexMemory is lint's search of a generated 10 MB memory of
+// each generator on one goroutine: every learning prepared and indexed,
+// then the closest earlier update of every learning found; one op is the
+// whole memory, and cpu-ms/op is what it costs on a busy machine.
+func BenchmarkIndexMemory(b *testing.B) {
+	for _, mode := range generators {
+		b.Run(name(mode), func(b *testing.B) {
+			texts := memoryTexts(mode)
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+			start, n := cputime.Now(), 0
+			for b.Loop() {
+				ix := similar.NewIndex()
+				ix.Common = max(100, len(texts)/1000) // as lint sets it
+				ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *similar.Text) {})
+				for i := range texts {
+					ix.BestBefore(i)
+				}
+				n++
+			}
+			b.ReportMetric(float64(cputime.Now()-start)/float64(n)/1e6, "cpu-ms/op")
+		})
+	}
+}

@@ -202,7 +202,7 @@ func TestKeyIsTheMultiset(t *testing.T) {
 // each piece of the folded text folded and scanned again, with "%" spelt
 // out, rather than the share of the text's tokens Prepare hands it.
 func analyseByChunks(s string) *analysis {
-	t := tokenizer{nextSep: sepStrong}
+	t := tokenizer{lex: lexicon(), nextSep: sepStrong}
 	for _, c := range strings.Fields(fold(s)) {
 		t.chunk(c, canonicalTokens(strings.ReplaceAll(c, "%", " percent ")), nil)
 	}

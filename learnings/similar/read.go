@@ -303,7 +303,7 @@ func (a *analysis) fill(sc *scratch, text string, toks []string, fields []field,
 // canonical tokens are toks, writing the clauses' tokens into cur; read
 // is what features.fill read of each token, or nil.
 func readClauses(sc *scratch, text string, toks []string, fields []field, read []wordReading, cur []string) tokenizer {
-	t := tokenizer{items: sc.items[:0], cur: cur, nextSep: sepStrong}
+	t := tokenizer{lex: lexicon(), items: sc.items[:0], cur: cur, nextSep: sepStrong}
 	k := 0
 	for _, fl := range fields {
 		c := text[fl.start:fl.end]
