@@ -227,13 +227,14 @@ func (f *features) fill(canon string, toks, block []string, read []wordReading) 
 	numbers := stack[:0]
 	generic := genericStack[:0] // the generic terms, once each
 	pendingNegation := false
+	lex := lexicon() // once per text, not per word (see lexTable.lookup)
 	for i, t := range toks {
 		base, not := expandContraction(t)
 		for k, w := range [2]string{base, not} {
 			if w == "" {
 				continue
 			}
-			lx := lookup(w)
+			lx := lex.lookup(w)
 			var r *wordReading
 			if k == 0 && read != nil {
 				r = &read[i]
@@ -247,25 +248,25 @@ func (f *features) fill(canon string, toks, block []string, read []wordReading) 
 				continue
 			}
 			if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
-				w, lx = trimmed, lookup(trimmed)
+				w, lx = trimmed, lex.lookup(trimmed)
 			}
 			if lx.stop || w == "" {
 				continue
 			}
 			trimmed := w
 			if us := americanOf(w, lx); us != w {
-				w, lx = us, lookup(us)
+				w, lx = us, lex.lookup(us)
 			}
 			st := stem(w)
 			if st != w {
-				lx = lookup(st)
+				lx = lex.lookup(st)
 			}
 			if r != nil {
 				r.word, r.stem, r.stemEntry = trimmed, st, lx
 			}
 			if lx.same != "" {
 				st = lx.same
-				lx = lookup(st)
+				lx = lex.lookup(st)
 			}
 			if pendingNegation && !lx.generic {
 				f.negated = append(f.negated, st)

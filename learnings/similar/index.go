@@ -312,16 +312,31 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	sc := ix.getScratch()
 	defer ix.scratch.Put(sc)
 
-	lists := sc.lists[:0]
 	self := &ix.entries[n]
-	for k, id := range ix.termIDs[self.from:self.to] {
-		// Entry n is on each of its own lists, after those before it.
-		if l := ix.postings[id][:ix.rank[int(self.from)+k]]; len(l) > 0 {
-			lists = append(lists, posting{l, id, ix.termWeights[id]})
+	// The lists, longest first. Entry n is on each of its own lists,
+	// after those before it: its place there is the length of the part
+	// it searches. The lengths are sorted as integers, each with the
+	// term's place in the entry below it, rather than the lists with a
+	// comparison function: sorting them took 0.23 s of CPU, 0.40 s
+	// before (lint's profile, three runs on each of the 10 MB memories of
+	// default, long and prose). Which of two lists of one length comes
+	// first changes nothing that is found: the words not looked up weigh
+	// less than an update shares, and the bounds count them.
+	order := sc.order[:0]
+	for k := range ix.termIDs[self.from:self.to] {
+		if r := ix.rank[int(self.from)+k]; r > 0 {
+			order = append(order, uint64(r)<<32|uint64(k))
 		}
 	}
+	slices.Sort(order)
+	sc.order = order
+	lists := sc.lists[:0]
+	for i := len(order) - 1; i >= 0; i-- {
+		k, size := int(self.from)+int(uint32(order[i])), order[i]>>32
+		id := ix.termIDs[k]
+		lists = append(lists, posting{ix.postings[id][:size], id, ix.termWeights[id]})
+	}
 	sc.lists = lists
-	slices.SortFunc(lists, func(a, b posting) int { return cmp.Compare(len(b.ids), len(a.ids)) })
 	k, skipped, budget := 0, 0.0, minSharedShare*f.weight-boundSlack
 	for k < len(lists) && (skipped+lists[k].weight < budget || ix.Common > 0 && len(lists[k].ids) > ix.Common) {
 		skipped += lists[k].weight
@@ -584,6 +599,7 @@ type indexScratch struct {
 	shared  []float32
 	touched []int32
 	lists   []posting
+	order   []uint64
 	query   querySketch
 	grams   gramSet
 	cands   []candidate

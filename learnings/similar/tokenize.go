@@ -12,6 +12,9 @@ import (
 )
 
 type tokenizer struct {
+	// lex is the lexicon, fetched once for the text (see
+	// lexTable.lookup).
+	lex     *lexTable
 	items   []item
 	cur     []string
 	nextSep sepKind
@@ -250,17 +253,17 @@ type wordReading struct {
 	stemEntry  *lexEntry
 }
 
-// entry is lookup(w) for the word r was read from, nil or not.
-func (r *wordReading) entry(w string) *lexEntry {
+// entry is lex.lookup(w) for the word r was read from, nil or not.
+func (r *wordReading) entry(lex *lexTable, w string) *lexEntry {
 	if r != nil && r.lx != nil {
 		return r.lx
 	}
-	return lookup(w)
+	return lex.lookup(w)
 }
 
 // one reads one word; r, when not nil, is what features.fill read of it.
 func (t *tokenizer) one(w string, r *wordReading) {
-	lx := r.entry(w)
+	lx := r.entry(t.lex, w)
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
@@ -363,7 +366,7 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		return
 	}
 	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
-		w, lx = trimmed, lookup(trimmed)
+		w, lx = trimmed, t.lex.lookup(trimmed)
 	}
 	if lx.synonym != nil {
 		w, lx = lx.synonym.word, lx.synonym
@@ -405,11 +408,11 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		st, lx = r.stem, r.stemEntry
 	} else {
 		if us := americanOf(w, lx); us != w {
-			w, lx = us, lookup(us)
+			w, lx = us, t.lex.lookup(us)
 		}
 		st = stem(w)
 		if st != w {
-			lx = lookup(st)
+			lx = t.lex.lookup(st)
 		}
 	}
 	if lx.fillerStem {

@@ -82,8 +82,12 @@ func (t lexTable) slot(w string) int {
 }
 
 // lookup is the lexicon entry of w, an empty one for a word no table has.
-func lookup(w string) *lexEntry {
-	lex := lexicon()
+func lookup(w string) *lexEntry { return lexicon().lookup(w) }
+
+// lookup is the entry of w in the table. A reader that looks up every
+// word of a text fetches the table once for the text and asks it, rather
+// than going through lexicon's sync.OnceValue for every word.
+func (lex *lexTable) lookup(w string) *lexEntry {
 	if len(w) > lex.maxLen {
 		return noEntry
 	}
