@@ -51,6 +51,21 @@ type tokenizer struct {
 	// phrases finds the runs of phrases ("out of date", "set up") among
 	// the words read, with the state before each word to go back to.
 	phrases phraseReader[clauseState]
+	// split follows a phrasal verb split by its object ("logs users
+	// out"), see one; restores counts the runs of phrases read, which
+	// move the tokens split points at.
+	split    splitState
+	restores int
+}
+
+// splitState is a verb of a phrasal verb of phrases ("log" of "log out")
+// followed through its object to the particle.
+type splitState struct {
+	verb  *lexEntry // the verb's base form, nil when none is followed
+	at    int       // where the verb's token is in cur
+	words int       // the object's words with a token of their own
+	run   *phrase   // the run its particle ends, while the word after it is awaited
+	p     int       // where the particle's tokens begin in cur
 }
 
 // clauseState is what reading a word changes of the tokenizer within a
@@ -68,6 +83,7 @@ func (t *tokenizer) state() clauseState {
 }
 
 func (t *tokenizer) restore(s clauseState) {
+	t.restores++
 	t.cur = t.cur[:s.n]
 	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
 	t.prev, t.reading = s.prev, s.reading
@@ -76,6 +92,10 @@ func (t *tokenizer) restore(s clauseState) {
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	if t.split.run != nil {
+		t.joinSplit() // the particle ends the clause: "logs users out."
+	}
+	t.split = splitState{}
 	t.phrases.reset()
 	t.endGet()
 	if t.negate > 0 {
@@ -259,7 +279,89 @@ func (r *wordReading) entry(w string) *lexEntry {
 }
 
 // one reads one word; r, when not nil, is what features.fill read of it.
+//
+// It also reads a phrasal verb of phrases split by its object as the run
+// it is ("logs users out" as "logs out users", "sets the proxy up before
+// the tests" as "sets up the proxy ..."): after the verb, an object of one
+// to three words with a token each, and the particle, the word after the
+// particle decides. One that opens a clause or a phrase of its own, or the
+// clause's end, makes it the particle (splitEnd); any other is the
+// particle's object ("logs errors in Sentry"), and the words stay as
+// they are.
 func (t *tokenizer) one(w string, r *wordReading) {
+	if t.literal {
+		t.readWord(w, r)
+		return
+	}
+	lx := r.entry(w)
+	if t.split.run != nil {
+		if splitEnd(w, lx) {
+			t.joinSplit()
+		}
+		t.split = splitState{}
+	}
+	var run *phrase
+	if t.split.verb != nil && lx.phrase != nil && t.split.words > 0 {
+		run = t.split.verb.splitRun(lx.phrase)
+	}
+	n, items, restores := len(t.cur), len(t.items), t.restores
+	t.readWord(w, r)
+	switch {
+	case len(t.items) != items || t.restores != restores || len(t.cur) < n:
+		// A clause ended, or a run of phrases replaced words split
+		// points at.
+		t.split = splitState{}
+	case run != nil:
+		t.split.run, t.split.p = run, n
+		if run.words[1].word == "into" {
+			// "turn X into Y": the object of "into" follows.
+			t.joinSplit()
+			t.split = splitState{}
+		}
+	case t.split.verb != nil && (lx.relation != "" || lx.negation):
+		t.split = splitState{}
+	case lx.phrase != nil && lx.phrase.splits != nil && len(t.cur) == n+1 && (t.split.verb == nil || t.split.words > 0):
+		t.split = splitState{verb: lx.phrase, at: n}
+	case t.split.verb != nil && len(t.cur) > n:
+		if t.split.words++; t.split.words > maxSplitObject {
+			t.split = splitState{}
+		}
+	}
+}
+
+// A verb followed is kept through the first word of its object, which
+// may be a verb of another phrasal verb ("gives the lock back", "lock
+// up"); a later one is followed instead ("the test harness cleans the
+// folder up", "test out").
+//
+// maxSplitObject is the most words with a token of their own between the
+// verb and the particle of a split phrasal verb: an object is a noun
+// phrase ("the idle workers", "new members"), and a verb further back is
+// another clause's.
+const maxSplitObject = 3
+
+// joinSplit reads the split phrasal verb t.split found as its run: the
+// verb's token is replaced by what the run is read as, and the particle's
+// tokens are dropped. A passive clause ("X is set up") keeps its words,
+// whose positions the passive reading holds.
+func (t *tokenizer) joinSplit() {
+	s := t.split
+	if t.be != 0 || t.by != 0 || s.at >= s.p || s.p > len(t.cur) {
+		return
+	}
+	object := slices.Clone(t.cur[s.at+1 : s.p])
+	negated := strings.HasPrefix(t.cur[s.at], "!")
+	t.cur = t.cur[:s.at]
+	t.split = splitState{}
+	if negated {
+		t.negate++
+	}
+	t.readWord(s.run.to, nil)
+	t.cur = append(t.cur, object...)
+}
+
+// readWord is one without the split phrasal verbs.
+func (t *tokenizer) readWord(w string, r *wordReading) {
 	lx := r.entry(w)
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor

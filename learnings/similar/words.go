@@ -29,6 +29,10 @@ type lexEntry struct {
 	phrase        *lexEntry
 	ends          []*phrase
 	phraseReading bool
+	// splits are the phrasal verbs of phrases whose verb this base form
+	// is ("log out", "set up"), which a text may split with an object
+	// ("logs users out"; see tokenizer.split).
+	splits []*phrase
 }
 
 var (
