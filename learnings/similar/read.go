@@ -354,6 +354,7 @@ func (a *analysis) set(sc *scratch, t *tokenizer) {
 		out = block[n:n]
 	}
 	a.items, a.gapped = normaliseLists(out, t.items)
+	a.joins, a.conjs = joinsOf(t.items)
 	passive := false
 	for _, it := range t.items {
 		passive = passive || it.participle > 0

@@ -46,6 +46,10 @@ type analysis struct {
 	// pronoun is set when the text has a pronoun ("it", "they"): the
 	// noun it stands for may be named in another clause (see movedRun).
 	pronoun bool
+	// joins has bit i set when raw clause i is joined to the one before
+	// it by a comma, "and" or "or", and conjs when by "and" or "or" (see
+	// coordinated); none past the 64th clause.
+	joins, conjs uint64
 	// key is the multiset of every token, hashed (see key): two texts can
 	// only be the same learning when their keys are equal.
 	key string
@@ -174,6 +178,9 @@ func sameContent(a, b *analysis) bool {
 		return true
 	}
 	if afterSwapped(a, b) {
+		return true
+	}
+	if a.conjs != 0 && b.conjs != 0 && coordinated(a, b) {
 		return true
 	}
 	if la, ok := adverbsLast(a.items); ok {
@@ -528,3 +535,89 @@ func isAdverb(tok string) bool {
 	}
 	return len(tok) >= 5 && strings.HasSuffix(tok, "ly")
 }
+
+// joinsOf is the joins and conjs of an analysis (see analysis) read from
+// the clauses the tokenizer found.
+func joinsOf(items []item) (joins, conjs uint64) {
+	for i, it := range items[:min(len(items), 64)] {
+		if i > 0 && it.sep == sepList {
+			joins |= 1 << i
+			if it.conj {
+				conjs |= 1 << i
+			}
+		}
+	}
+	return joins, conjs
+}
+
+// coordinated reports whether two texts say the same once a list of
+// things joined by "and" or "or" under one verb or one predicate is read
+// in any order: "runs the linter and the unit tests before tagging" and
+// "runs the unit tests and the linter before tagging", "the inverter logs
+// and the weather data are kept for two years" and "the weather data and
+// the inverter logs are kept ...". The tokenizer cuts such a list into
+// clauses at the conjunction, the shared words staying with the first
+// thing ("run linter" | "unit test") or the last ("weather data keep 2
+// year"), so the clauses differ when the things trade places. See
+// coordinations for how a list is read; the keys are equal when this is
+// asked, and a text has at most a few such readings.
+func coordinated(a, b *analysis) bool {
+	ra, rb := coordinations(a.raw, a.joins, a.conjs), coordinations(b.raw, b.joins, b.conjs)
+	for _, x := range ra {
+		for _, y := range rb {
+			if sameItems(x, y) || rotationOf(flatten(x), flatten(y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxElement is the most tokens a thing of a list read by coordinations
+// holds: a noun phrase ("the weekly plan", "integration tests"), not a
+// clause of its own.
+const maxElement = 3
+
+// coordinations are the readings of clauses (joined as joins and conjs
+// say) with one run of clauses joined by commas and at least one "and" or
+// "or" read as a list: its first clause is a head and the first thing, its
+// last the last thing and a tail, each thing of one to maxElement tokens,
+// and the clauses between are things. The run becomes one clause, the
+// head, the things sorted and the tail, each thing one token, so that a
+// thing never reads as part of another and a list whose things trade
+// words ("the api tests and the web lint", "the web tests and the api
+// lint") stays another list. Every split of head, things and tail is a
+// reading: which words are shared is not marked in the text.
+func coordinations(clauses [][]string, joins, conjs uint64) [][][]string {
+	var out [][][]string
+	for i := range clauses {
+		for j := i + 1; j < len(clauses) && j < 64 && joins&(1<<j) != 0; j++ {
+			if conjs&(uint64(1)<<(j+1)-uint64(1)<<(i+1)) == 0 {
+				continue // no "and" or "or" inside the run
+			}
+			middle := clauses[i+1 : j]
+			if slices.ContainsFunc(middle, func(c []string) bool { return len(c) > maxElement }) {
+				break // a clause of its own, and so every longer run
+			}
+			first, last := clauses[i], clauses[j]
+			for n := 1; n <= min(maxElement, len(first)); n++ {
+				for m := 1; m <= min(maxElement, len(last)); m++ {
+					things := make([]string, 0, j-i+1)
+					things = append(things, element(first[len(first)-n:]))
+					for _, c := range middle {
+						things = append(things, element(c))
+					}
+					things = append(things, element(last[:m]))
+					slices.Sort(things)
+					merged := slices.Concat(first[:len(first)-n], things, last[m:])
+					out = append(out, slices.Concat(clauses[:i], [][]string{merged}, clauses[j+1:]))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// element is the one token a thing of a list is read as: its tokens
+// joined, marked so that it never equals a token of a text.
+func element(toks []string) string { return "\x02" + strings.Join(toks, "\x00") }
