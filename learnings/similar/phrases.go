@@ -60,6 +60,12 @@ var phrases = []string{
 	"check out = checkout",
 	"make certain = ensure",
 	"make sure = ensure",
+	// "Be sure to", "take care to" and "don't forget to" ask what "make
+	// sure to" and "remember to" do (both filler).
+	"be sure = ensure",
+	"take care to = ensure",
+	"not forget = remember",
+	"never forget = remember",
 	"would rather = prefer",
 	"make use of = use",
 	"take advantage of = use",
