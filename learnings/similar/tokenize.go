@@ -56,6 +56,9 @@ type tokenizer struct {
 	// move the tokens split points at.
 	split    splitState
 	restores int
+	// ofs and poss mark where in cur an "of" and a possessive "'s"
+	// stand, for the clause's item (see item).
+	ofs, poss uint64
 }
 
 // splitState is a verb of a phrasal verb of phrases ("log" of "log out")
@@ -84,6 +87,7 @@ func (t *tokenizer) state() clauseState {
 
 func (t *tokenizer) restore(s clauseState) {
 	t.restores++
+	t.ofs, t.poss = keepMarks(t.ofs, s.n), keepMarks(t.poss, s.n)
 	t.cur = t.cur[:s.n]
 	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
 	t.prev, t.reading = s.prev, s.reading
@@ -102,7 +106,10 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 		t.cur = append(t.cur, "!")
 		t.negate = 0
 	}
+	ofs, poss := t.ofs, t.poss
+	t.ofs, t.poss = 0, 0
 	if t.by > 0 && t.by-1 < len(t.cur) {
+		ofs, poss = 0, 0 // the words move
 		// Passive: subject, participle, agent becomes agent,
 		// participle, subject.
 		v, end := t.be-1, len(t.cur)
@@ -122,7 +129,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	t.be, t.by, t.byEnd, t.participle, t.prefers, t.pendingOver = 0, 0, 0, false, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
-		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
+		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part, ofs: ofs, poss: poss})
 		t.cur = t.cur[len(t.cur):]
 		t.nextSep, t.conj = sep, conj
 		return
@@ -249,7 +256,11 @@ func dropMarks(r rune) rune {
 func (t *tokenizer) word(w string, r *wordReading) {
 	base, not := expandContraction(w)
 	if base != "" {
+		n := len(t.cur)
 		t.one(base, r)
+		if len(t.cur) > n && strings.HasSuffix(w, "'s") && !isPronoun(base) {
+			t.poss = mark(t.poss, len(t.cur))
+		}
 	}
 	if not != "" {
 		t.one(not, nil)
@@ -349,6 +360,7 @@ func (t *tokenizer) joinSplit() {
 	if t.be != 0 || t.by != 0 || s.at >= s.p || s.p > len(t.cur) {
 		return
 	}
+	t.ofs, t.poss = 0, 0 // the words move
 	object := slices.Clone(t.cur[s.at+1 : s.p])
 	negated := strings.HasPrefix(t.cur[s.at], "!")
 	t.cur = t.cur[:s.at]
@@ -471,6 +483,9 @@ func (t *tokenizer) readWord(w string, r *wordReading) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
+		if w == "of" {
+			t.ofs = mark(t.ofs, len(t.cur))
+		}
 		t.pronoun = t.pronoun || isPronoun(w)
 		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
 			t.byEnd = len(t.cur) + 1
