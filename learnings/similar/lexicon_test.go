@@ -171,6 +171,8 @@ func TestPassiveWithAdjunct(t *testing.T) {
 		{"Stale branches are pruned by the bot on Fridays.", "The bot prunes stale branches on Fridays.", Same},
 		{"The nightly dump is encrypted by the backup agent with age.", "The backup agent encrypts the nightly dump with age.", Same},
 		{"Invoices are emailed by the finance service every month.", "The finance service emails invoices every month.", Same},
+		{"Sensor readings are pushed by the edge node over MQTT.", "The edge node pushes sensor readings over MQTT.", Same},
+		{"Sensor readings are pushed by the edge node over MQTT.", "The edge node pushes sensor readings over HTTP.", Update},
 		{"Stale branches are pruned by the bot on Fridays.", "The bot prunes stale branches on Mondays.", Update},
 		{"The nightly dump is encrypted by the backup agent with age.", "The backup agent encrypts the nightly dump with gpg.", Update},
 		{"Stale branches are pruned by the bot on Fridays.", "The janitor prunes stale branches on Fridays.", Update},

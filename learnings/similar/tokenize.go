@@ -465,6 +465,9 @@ func (t *tokenizer) readWord(w string, r *wordReading) {
 		return
 	}
 	if lx.relation != "" {
+		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
+			t.byEnd = len(t.cur) + 1 // "uploaded by the gateway over LoRa"
+		}
 		if lx.relation == "over" && t.prefers > 0 && len(t.cur) > t.prefers {
 			// "Wants X over Y" is "prefers X to Y" (a stop word)
 			// and "likes X more than Y": after the object of a
@@ -562,7 +565,7 @@ func isPronoun(w string) bool {
 // what follows it is said of the whole clause, not of the agent.
 func endsAgent(w string) bool {
 	switch w {
-	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during":
+	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "over", "every", "each", "during":
 		return true
 	}
 	return false
