@@ -300,11 +300,12 @@ func (r *wordReading) entry(w string) *lexEntry {
 // particle's object ("logs errors in Sentry"), and the words stay as
 // they are.
 func (t *tokenizer) one(w string, r *wordReading) {
-	if t.literal {
-		t.readWord(w, r)
+	lx := r.entry(w)
+	if t.literal || t.split.verb == nil && lx.phrase == nil {
+		// Most words: no phrasal verb is followed, and none starts.
+		t.readWord(w, lx, r)
 		return
 	}
-	lx := r.entry(w)
 	if t.split.run != nil {
 		if splitEnd(w, lx) {
 			t.joinSplit()
@@ -316,7 +317,7 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		run = t.split.verb.splitRun(lx.phrase)
 	}
 	n, items, restores := len(t.cur), len(t.items), t.restores
-	t.readWord(w, r)
+	t.readWord(w, lx, r)
 	switch {
 	case len(t.items) != items || t.restores != restores || len(t.cur) < n:
 		// A clause ended, or a run of phrases replaced words split
@@ -368,13 +369,13 @@ func (t *tokenizer) joinSplit() {
 	if negated {
 		t.negate++
 	}
-	t.readWord(s.run.to, nil)
+	t.readWord(s.run.to, lookup(s.run.to), nil)
 	t.cur = append(t.cur, object...)
 }
 
-// readWord is one without the split phrasal verbs.
-func (t *tokenizer) readWord(w string, r *wordReading) {
-	lx := r.entry(w)
+// readWord is one without the split phrasal verbs; lx is w's lexicon
+// entry.
+func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
