@@ -29,6 +29,8 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Every time the token expires, the client logs in again.", "Whenever the token expires, the client signs in again.", true},
 		{"Files with more than 200 lines are split.", "Files over 200 lines are split.", true},
 		{"Files with less than 10 lines are merged.", "Files under 10 lines are merged.", true},
+		{"Orders above 50 loaves need a manager's approval.", "Orders over 50 loaves need a manager's approval.", true},
+		{"Orders above 50 loaves need a manager's approval.", "Orders below 50 loaves need a manager's approval.", false},
 		{"The job ran out of memory on the big tenant.", "The job exhausted memory on the big tenant.", true},
 		{"Keep an eye on the error rate after a deploy.", "Monitor the error rate after a deploy.", true},
 		{"Stop the queue before you migrate the schema.", "Migrate the schema after you stop the queue.", true},

@@ -743,7 +743,7 @@ func sameReading(clauses [][]string, i int, c []string, other [][]string) bool {
 // map would be built at package init, see isPronoun).
 func isRelation(tok string) bool {
 	switch tok {
-	case "over", "then", "vs", "per", "without", "above", "below":
+	case "over", "then", "vs", "per", "without", "below":
 		return true
 	}
 	return false
