@@ -227,7 +227,14 @@ var phrases = []string{
 	"as a rule = usually",
 	"for the most part = mostly",
 	"more often than not = usually",
-	"now and then = sometimes",
+	// A run may go on through "and" (tokenizer.andHeld). "Now and
+	// then" alone stays out: "run the migration now and then restart"
+	// is a sequence.
+	"every now and then = sometimes",
+	"by and large = generally",
+	"over and over = repeatedly",
+	"again and again = repeatedly",
+	"time and again = repeatedly",
 	"once in a while = sometimes",
 	"at time = sometimes",
 	"all of a sudden = suddenly",

@@ -59,6 +59,10 @@ type tokenizer struct {
 	// ofs and poss mark where in cur an "of" and a possessive "'s"
 	// stand, for the clause's item (see item).
 	ofs, poss uint64
+	// andHeld is set while an "and" inside a run of phrases waits for
+	// the word after it ("by and large"): the run takes it, or it ends
+	// the clause as any "and" does.
+	andHeld bool
 }
 
 // splitState is a verb of a phrasal verb of phrases ("log" of "log out")
@@ -96,6 +100,10 @@ func (t *tokenizer) restore(s clauseState) {
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	if t.andHeld {
+		t.andHeld = false
+		t.flush(sepList, true)
+	}
 	if t.split.run != nil {
 		t.joinSplit() // the particle ends the clause: "logs users out."
 	}
@@ -381,9 +389,19 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		// through the parts of a hyphenated word ("--set-up-only").
 		t.phrases.reset()
 	} else if to, from, ok := t.phrases.read(lx, t.state()); ok {
+		t.andHeld = false
 		t.restore(from)
 		t.one(to, nil)
 		return
+	}
+	if t.andHeld {
+		// The run did not go on: the "and" ends the clause, and w
+		// may start a run of its own.
+		t.andHeld = false
+		t.flush(sepList, true)
+		if lx.phrase != nil && !t.literal {
+			t.phrases.read(lx, t.state())
+		}
 	}
 	if t.get {
 		t.get = false
@@ -403,6 +421,10 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	t.reading = w
 	switch w {
 	case "and", "but", "so", "yet", "plus":
+		if w == "and" && lx.phrase != nil && t.phrases.n > 1 {
+			t.andHeld = true // a run of phrases may go on: "by and large"
+			return
+		}
 		t.flush(sepList, true)
 		return
 	case "because", "since", "therefore", "hence":
