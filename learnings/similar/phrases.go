@@ -60,6 +60,12 @@ var phrases = []string{
 	"check out = checkout",
 	"make certain = ensure",
 	"make sure = ensure",
+	// "Be sure to", "take care to" and "don't forget to" ask what "make
+	// sure to" and "remember to" do (both filler).
+	"be sure = ensure",
+	"take care to = ensure",
+	"not forget = remember",
+	"never forget = remember",
 	"would rather = prefer",
 	"make use of = use",
 	"take advantage of = use",
@@ -221,7 +227,14 @@ var phrases = []string{
 	"as a rule = usually",
 	"for the most part = mostly",
 	"more often than not = usually",
-	"now and then = sometimes",
+	// A run may go on through "and" (tokenizer.andHeld). "Now and
+	// then" alone stays out: "run the migration now and then restart"
+	// is a sequence.
+	"every now and then = sometimes",
+	"by and large = generally",
+	"over and over = repeatedly",
+	"again and again = repeatedly",
+	"time and again = repeatedly",
 	"once in a while = sometimes",
 	"at time = sometimes",
 	"all of a sudden = suddenly",
@@ -367,6 +380,9 @@ func addPhrases(entry func(w string) *lexEntry) {
 			}
 			ph.words = append(ph.words, base)
 		}
+		if len(ph.words) == 2 && splitParticle(run) {
+			ph.words[0].splits = append(ph.words[0].splits, &ph)
+		}
 		// The longer of two runs that end alike is tried first.
 		last := ph.words[len(ph.words)-1]
 		last.ends = append(last.ends, &ph)
@@ -424,6 +440,56 @@ func (r *phraseReader[M]) read(lx *lexEntry, mark M) (to string, from M, ok bool
 	r.words[r.n], r.marks[r.n] = base, mark
 	r.n++
 	return "", from, false
+}
+
+// splitParticle reports a run of phrases that is a verb and a particle
+// the verb may put after its object: "logs users out" is "logs out
+// users", "sets the proxy up" is "sets up the proxy", and "turns the sheet
+// into JSON" is "converts the sheet into JSON" ("into" only after "turn":
+// one runs into a problem and looks into a bug, with nothing between).
+// The verb and the particle alone say which run it is, so its reading
+// holds wherever the object stands; what is not safe is taking a
+// preposition for the particle ("logs errors in Sentry"), which
+// tokenizer.one rules out by the word after it (splitEnd).
+func splitParticle(run string) bool {
+	verb, particle, _ := strings.Cut(run, " ")
+	switch particle {
+	case "up", "down", "out", "off", "on", "in", "back", "away", "over":
+		return true
+	case "into":
+		return verb == "turn"
+	}
+	return false
+}
+
+// splitRun is the phrasal verb of v (a base form with splits) that ends
+// with the particle p (a base form), nil when none.
+func (v *lexEntry) splitRun(p *lexEntry) *phrase {
+	for _, ph := range v.splits {
+		if ph.words[1] == p {
+			return ph
+		}
+	}
+	return nil
+}
+
+// splitEnd reports a word that may follow the particle of a split
+// phrasal verb: one that opens a clause or a phrase of its own ("logs
+// users out after 30 minutes", "backs the database up to the NAS", "turns
+// the heater off when ..."), where a word that could be the particle's
+// object ("logs errors in Sentry", "in the console") says the particle is
+// a preposition and the verb stands alone. The end of the clause counts
+// too (see tokenizer.flush).
+func splitEnd(w string, lx *lexEntry) bool {
+	if lx.opener != "" || lx.negation {
+		return true
+	}
+	switch w {
+	case "to", "for", "with", "from", "at", "by", "in", "on", "into", "onto", "via", "every", "each",
+		"until", "during", "and", "or", "but", "so", "then", "again", "instead", "rather":
+		return true
+	}
+	return false
 }
 
 // reset forgets the words read: a run does not go on across a clause's end.

@@ -33,6 +33,9 @@ type item struct {
 	// participle is 1 + the position of the participle of a passive
 	// clause without an agent ("tests are run with X"), 0 when none.
 	participle int
+	// ofs has bit p set when an "of" stands before token p, poss when a
+	// possessive "'s" ends the token before p (see ofSwapped).
+	ofs, poss uint64
 }
 
 func analyse(s string) *analysis {
@@ -360,6 +363,8 @@ func (a *analysis) set(sc *scratch, t *tokenizer) {
 		out = block[n:n]
 	}
 	a.items, a.gapped = normaliseLists(out, t.items)
+	a.joins, a.conjs = joinsOf(t.items)
+	a.marks = marksOf(t.items)
 	passive := false
 	for _, it := range t.items {
 		passive = passive || it.participle > 0

@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -73,6 +73,17 @@ func testRewordings(t *testing.T, file string) {
 			// and "combines"), a pronoun inside a run ("logs you
 			// out"), reorders.
 			floor = 0.73
+		}
+		if file == "synonyms6.txt" && k == "update" {
+			// Structural rewordings (reword5): main e987a3e called
+			// 38 of 82 the same and 64 of 79 updates; after the
+			// split phrasal verbs, lists in any order, "A of B" and
+			// the "be sure to" runs, 75 and 65. Left: a swap of a
+			// word no table has ("reach" and "contact", "renews"
+			// and "extends"), "only" moved, "check that" for "make
+			// sure"; updates that change a value and reorder or
+			// reword around it read as distinct.
+			floor = 0.8
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

@@ -46,6 +46,13 @@ type analysis struct {
 	// pronoun is set when the text has a pronoun ("it", "they"): the
 	// noun it stands for may be named in another clause (see movedRun).
 	pronoun bool
+	// joins has bit i set when raw clause i is joined to the one before
+	// it by a comma, "and" or "or", and conjs when by "and" or "or" (see
+	// coordinated); none past the 64th clause.
+	joins, conjs uint64
+	// marks are the "of"s and possessives of each raw clause, nil when
+	// the text has none (see ofSwapped).
+	marks []clauseMarks
 	// key is the multiset of every token, hashed (see key): two texts can
 	// only be the same learning when their keys are equal.
 	key string
@@ -174,6 +181,12 @@ func sameContent(a, b *analysis) bool {
 		return true
 	}
 	if afterSwapped(a, b) {
+		return true
+	}
+	if a.conjs != 0 && b.conjs != 0 && coordinated(a, b) {
+		return true
+	}
+	if ofSwapped(a, b) || ofSwapped(b, a) {
 		return true
 	}
 	if la, ok := adverbsLast(a.items); ok {
@@ -527,4 +540,211 @@ func isAdverb(tok string) bool {
 		return false
 	}
 	return len(tok) >= 5 && strings.HasSuffix(tok, "ly")
+}
+
+// joinsOf is the joins and conjs of an analysis (see analysis) read from
+// the clauses the tokenizer found.
+func joinsOf(items []item) (joins, conjs uint64) {
+	for i, it := range items[:min(len(items), 64)] {
+		if i > 0 && it.sep == sepList {
+			joins |= 1 << i
+			if it.conj {
+				conjs |= 1 << i
+			}
+		}
+	}
+	return joins, conjs
+}
+
+// coordinated reports whether two texts say the same once a list of
+// things joined by "and" or "or" under one verb or one predicate is read
+// in any order: "runs the linter and the unit tests before tagging" and
+// "runs the unit tests and the linter before tagging", "the inverter logs
+// and the weather data are kept for two years" and "the weather data and
+// the inverter logs are kept ...". The tokenizer cuts such a list into
+// clauses at the conjunction, the shared words staying with the first
+// thing ("run linter" | "unit test") or the last ("weather data keep 2
+// year"), so the clauses differ when the things trade places. See
+// coordinations for how a list is read; the keys are equal when this is
+// asked, and a text has at most a few such readings.
+func coordinated(a, b *analysis) bool {
+	ra, rb := coordinations(a.raw, a.joins, a.conjs), coordinations(b.raw, b.joins, b.conjs)
+	for _, x := range ra {
+		for _, y := range rb {
+			if sameItems(x, y) || rotationOf(flatten(x), flatten(y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxElement is the most tokens a thing of a list read by coordinations
+// holds: a noun phrase ("the weekly plan", "integration tests"), not a
+// clause of its own.
+const maxElement = 3
+
+// coordinations are the readings of clauses (joined as joins and conjs
+// say) with one run of clauses joined by commas and at least one "and" or
+// "or" read as a list: its first clause is a head and the first thing, its
+// last the last thing and a tail, each thing of one to maxElement tokens,
+// and the clauses between are things. The run becomes one clause, the
+// head, the things sorted and the tail, each thing one token, so that a
+// thing never reads as part of another and a list whose things trade
+// words ("the api tests and the web lint", "the web tests and the api
+// lint") stays another list. Every split of head, things and tail is a
+// reading: which words are shared is not marked in the text.
+func coordinations(clauses [][]string, joins, conjs uint64) [][][]string {
+	var out [][][]string
+	for i := range clauses {
+		for j := i + 1; j < len(clauses) && j < 64 && joins&(1<<j) != 0; j++ {
+			if conjs&(uint64(1)<<(j+1)-uint64(1)<<(i+1)) == 0 {
+				continue // no "and" or "or" inside the run
+			}
+			middle := clauses[i+1 : j]
+			if slices.ContainsFunc(middle, func(c []string) bool { return len(c) > maxElement }) {
+				break // a clause of its own, and so every longer run
+			}
+			first, last := clauses[i], clauses[j]
+			for n := 1; n <= min(maxElement, len(first)); n++ {
+				for m := 1; m <= min(maxElement, len(last)); m++ {
+					things := make([]string, 0, j-i+1)
+					things = append(things, element(first[len(first)-n:]))
+					for _, c := range middle {
+						things = append(things, element(c))
+					}
+					things = append(things, element(last[:m]))
+					slices.Sort(things)
+					merged := slices.Concat(first[:len(first)-n], things, last[m:])
+					out = append(out, slices.Concat(clauses[:i], [][]string{merged}, clauses[j+1:]))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// element is the one token a thing of a list is read as: its tokens
+// joined, marked so that it never equals a token of a text.
+func element(toks []string) string { return "\x02" + strings.Join(toks, "\x00") }
+
+// clauseMarks are item.ofs and item.poss of one clause.
+type clauseMarks struct{ ofs, poss uint64 }
+
+// marksOf is the marks of an analysis read from the clauses the tokenizer
+// found, nil when there are none.
+func marksOf(items []item) []clauseMarks {
+	if !slices.ContainsFunc(items, func(it item) bool { return it.ofs|it.poss != 0 }) {
+		return nil
+	}
+	out := make([]clauseMarks, len(items))
+	for i, it := range items {
+		out[i] = clauseMarks{it.ofs, it.poss}
+	}
+	return out
+}
+
+// mark sets bit p of m, for a position in a clause (none past the 64th).
+func mark(m uint64, p int) uint64 {
+	if p < 64 {
+		m |= 1 << p
+	}
+	return m
+}
+
+// keepMarks is m without the marks at or after position n, when a clause
+// goes back to its first n tokens.
+func keepMarks(m uint64, n int) uint64 {
+	if n >= 64 {
+		return m
+	}
+	return m & (1<<n - 1)
+}
+
+// ofSwapped reports whether b says what a says with a noun phrase "A of
+// B" in a written the other way round: "the nightly backup of the lending
+// database" as "the lending database's nightly backup", "the price list of
+// the bakery" as "the bakery's price list", and with A and B one word
+// each, as a compound: "the schedule of the ferry" as "the ferry
+// schedule". The other clauses must read the same (as sameItems or a
+// rotation reads them). A and B hold one to three tokens, none a number,
+// a negation or a word that relates or opens clauses; a longer B or A
+// would take in the verb ("run the tests of the API" is not "the API runs
+// tests"), and the possessive, where A and B are longer than a word,
+// marks where B ends. b must not say "of" there: "the owner of the boat"
+// and "the boat of the owner" are two things.
+func ofSwapped(a, b *analysis) bool {
+	if a.marks == nil {
+		return false
+	}
+	for i, ca := range a.raw {
+		ofs := a.marks[i].ofs
+		for k := 1; k < min(len(ca), 64); k++ {
+			if ofs&(1<<k) == 0 {
+				continue
+			}
+			for s := max(0, k-maxElement); s < k; s++ {
+				for e := k + 1; e <= min(len(ca), k+maxElement); e++ {
+					if !plainRun(ca[s:e]) {
+						break
+					}
+					swapped := slices.Concat(ca[:s], ca[k:e], ca[s:k], ca[e:])
+					if swappedIn(b, swapped, s+e-k, e-s == 2) && sameReading(a.raw, i, swapped, b.raw) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// plainRun reports tokens a noun phrase of ofSwapped may hold.
+func plainRun(toks []string) bool {
+	for _, tok := range toks {
+		if strings.HasPrefix(tok, "!") || isNumber(tok) || opensClause(tok) || isRelation(tok) {
+			return false
+		}
+	}
+	return true
+}
+
+// swappedIn reports whether b has the clause swapped with B ending at
+// position at, marked there by a possessive, or by nothing when compound
+// allows one-word A and B and the clause has no "of" at all: a phrase
+// after "of" may be longer than its one word that moved ("the backup of
+// the staging database", "the staging backup of the database"). Never
+// by an "of".
+func swappedIn(b *analysis, swapped []string, at int, compound bool) bool {
+	for j, cb := range b.raw {
+		if !slices.Equal(cb, swapped) {
+			continue
+		}
+		var m clauseMarks
+		if b.marks != nil {
+			m = b.marks[j]
+		}
+		if at < 64 && m.ofs&(1<<at) == 0 && (m.poss&(1<<at) != 0 || compound && m.ofs == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameReading reports whether clauses with clause i replaced by c read as
+// other does.
+func sameReading(clauses [][]string, i int, c []string, other [][]string) bool {
+	r := slices.Clone(clauses)
+	r[i] = c
+	return sameItems(r, other) || rotationOf(flatten(r), flatten(other))
+}
+
+// isRelation reports a token relationWords reads a word as (a switch: a
+// map would be built at package init, see isPronoun).
+func isRelation(tok string) bool {
+	switch tok {
+	case "over", "then", "vs", "per", "without", "below":
+		return true
+	}
+	return false
 }

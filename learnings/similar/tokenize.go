@@ -54,6 +54,28 @@ type tokenizer struct {
 	// phrases finds the runs of phrases ("out of date", "set up") among
 	// the words read, with the state before each word to go back to.
 	phrases phraseReader[clauseState]
+	// split follows a phrasal verb split by its object ("logs users
+	// out"), see one; restores counts the runs of phrases read, which
+	// move the tokens split points at.
+	split    splitState
+	restores int
+	// ofs and poss mark where in cur an "of" and a possessive "'s"
+	// stand, for the clause's item (see item).
+	ofs, poss uint64
+	// andHeld is set while an "and" inside a run of phrases waits for
+	// the word after it ("by and large"): the run takes it, or it ends
+	// the clause as any "and" does.
+	andHeld bool
+}
+
+// splitState is a verb of a phrasal verb of phrases ("log" of "log out")
+// followed through its object to the particle.
+type splitState struct {
+	verb  *lexEntry // the verb's base form, nil when none is followed
+	at    int       // where the verb's token is in cur
+	words int       // the object's words with a token of their own
+	run   *phrase   // the run its particle ends, while the word after it is awaited
+	p     int       // where the particle's tokens begin in cur
 }
 
 // clauseState is what reading a word changes of the tokenizer within a
@@ -71,6 +93,8 @@ func (t *tokenizer) state() clauseState {
 }
 
 func (t *tokenizer) restore(s clauseState) {
+	t.restores++
+	t.ofs, t.poss = keepMarks(t.ofs, s.n), keepMarks(t.poss, s.n)
 	t.cur = t.cur[:s.n]
 	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
 	t.prev, t.reading = s.prev, s.reading
@@ -79,13 +103,24 @@ func (t *tokenizer) restore(s clauseState) {
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	if t.andHeld {
+		t.andHeld = false
+		t.flush(sepList, true)
+	}
+	if t.split.run != nil {
+		t.joinSplit() // the particle ends the clause: "logs users out."
+	}
+	t.split = splitState{}
 	t.phrases.reset()
 	t.endGet()
 	if t.negate > 0 {
 		t.cur = append(t.cur, "!")
 		t.negate = 0
 	}
+	ofs, poss := t.ofs, t.poss
+	t.ofs, t.poss = 0, 0
 	if t.by > 0 && t.by-1 < len(t.cur) {
+		ofs, poss = 0, 0 // the words move
 		// Passive: subject, participle, agent becomes agent,
 		// participle, subject.
 		v, end := t.be-1, len(t.cur)
@@ -105,7 +140,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	t.be, t.by, t.byEnd, t.participle, t.prefers, t.pendingOver = 0, 0, 0, false, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
-		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part})
+		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part, ofs: ofs, poss: poss})
 		t.cur = t.cur[len(t.cur):]
 		t.nextSep, t.conj = sep, conj
 		return
@@ -232,7 +267,11 @@ func dropMarks(r rune) rune {
 func (t *tokenizer) word(w string, r *wordReading) {
 	base, not := expandContraction(w)
 	if base != "" {
+		n := len(t.cur)
 		t.one(base, r)
+		if len(t.cur) > n && strings.HasSuffix(w, "'s") && !isPronoun(base) {
+			t.poss = mark(t.poss, len(t.cur))
+		}
 	}
 	if not != "" {
 		t.one(not, nil)
@@ -262,16 +301,110 @@ func (r *wordReading) entry(lex *lexTable, w string) *lexEntry {
 }
 
 // one reads one word; r, when not nil, is what features.fill read of it.
+//
+// It also reads a phrasal verb of phrases split by its object as the run
+// it is ("logs users out" as "logs out users", "sets the proxy up before
+// the tests" as "sets up the proxy ..."): after the verb, an object of one
+// to three words with a token each, and the particle, the word after the
+// particle decides. One that opens a clause or a phrase of its own, or the
+// clause's end, makes it the particle (splitEnd); any other is the
+// particle's object ("logs errors in Sentry"), and the words stay as
+// they are.
 func (t *tokenizer) one(w string, r *wordReading) {
 	lx := r.entry(t.lex, w)
+	if t.literal || t.split.verb == nil && lx.phrase == nil {
+		// Most words: no phrasal verb is followed, and none starts.
+		t.readWord(w, lx, r)
+		return
+	}
+	if t.split.run != nil {
+		if splitEnd(w, lx) {
+			t.joinSplit()
+		}
+		t.split = splitState{}
+	}
+	var run *phrase
+	if t.split.verb != nil && lx.phrase != nil && t.split.words > 0 {
+		run = t.split.verb.splitRun(lx.phrase)
+	}
+	n, items, restores := len(t.cur), len(t.items), t.restores
+	t.readWord(w, lx, r)
+	switch {
+	case len(t.items) != items || t.restores != restores || len(t.cur) < n:
+		// A clause ended, or a run of phrases replaced words split
+		// points at.
+		t.split = splitState{}
+	case run != nil:
+		t.split.run, t.split.p = run, n
+		if run.words[1].word == "into" {
+			// "turn X into Y": the object of "into" follows.
+			t.joinSplit()
+			t.split = splitState{}
+		}
+	case t.split.verb != nil && (lx.relation != "" || lx.negation):
+		t.split = splitState{}
+	case lx.phrase != nil && lx.phrase.splits != nil && len(t.cur) == n+1 && (t.split.verb == nil || t.split.words > 0):
+		t.split = splitState{verb: lx.phrase, at: n}
+	case t.split.verb != nil && len(t.cur) > n:
+		if t.split.words++; t.split.words > maxSplitObject {
+			t.split = splitState{}
+		}
+	}
+}
+
+// A verb followed is kept through the first word of its object, which
+// may be a verb of another phrasal verb ("gives the lock back", "lock
+// up"); a later one is followed instead ("the test harness cleans the
+// folder up", "test out").
+//
+// maxSplitObject is the most words with a token of their own between the
+// verb and the particle of a split phrasal verb: an object is a noun
+// phrase ("the idle workers", "new members"), and a verb further back is
+// another clause's.
+const maxSplitObject = 3
+
+// joinSplit reads the split phrasal verb t.split found as its run: the
+// verb's token is replaced by what the run is read as, and the particle's
+// tokens are dropped. A passive clause ("X is set up") keeps its words,
+// whose positions the passive reading holds.
+func (t *tokenizer) joinSplit() {
+	s := t.split
+	if t.be != 0 || t.by != 0 || s.at >= s.p || s.p > len(t.cur) {
+		return
+	}
+	t.ofs, t.poss = 0, 0 // the words move
+	object := slices.Clone(t.cur[s.at+1 : s.p])
+	negated := strings.HasPrefix(t.cur[s.at], "!")
+	t.cur = t.cur[:s.at]
+	t.split = splitState{}
+	if negated {
+		t.negate++
+	}
+	t.readWord(s.run.to, t.lex.lookup(s.run.to), nil)
+	t.cur = append(t.cur, object...)
+}
+
+// readWord is one without the split phrasal verbs; lx is w's lexicon
+// entry.
+func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
 		t.phrases.reset()
 	} else if to, from, ok := t.phrases.read(lx, t.state()); ok {
+		t.andHeld = false
 		t.restore(from)
 		t.one(to, nil)
 		return
+	}
+	if t.andHeld {
+		// The run did not go on: the "and" ends the clause, and w
+		// may start a run of its own.
+		t.andHeld = false
+		t.flush(sepList, true)
+		if lx.phrase != nil && !t.literal {
+			t.phrases.read(lx, t.state())
+		}
 	}
 	if t.get {
 		t.get = false
@@ -291,6 +424,10 @@ func (t *tokenizer) one(w string, r *wordReading) {
 	t.reading = w
 	switch w {
 	case "and", "but", "so", "yet", "plus":
+		if w == "and" && lx.phrase != nil && t.phrases.n > 1 {
+			t.andHeld = true // a run of phrases may go on: "by and large"
+			return
+		}
 		t.flush(sepList, true)
 		return
 	case "because", "since", "therefore", "hence":
@@ -354,6 +491,9 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		return
 	}
 	if lx.relation != "" {
+		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
+			t.byEnd = len(t.cur) + 1 // "uploaded by the gateway over LoRa"
+		}
 		if lx.relation == "over" && t.prefers > 0 && len(t.cur) > t.prefers {
 			// "Wants X over Y" is "prefers X to Y" (a stop word)
 			// and "likes X more than Y": after the object of a
@@ -372,6 +512,9 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		w, lx = lx.synonym.word, lx.synonym
 	}
 	if w == "" || lx.stop || lx.filler {
+		if w == "of" {
+			t.ofs = mark(t.ofs, len(t.cur))
+		}
 		t.pronoun = t.pronoun || isPronoun(w)
 		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
 			t.byEnd = len(t.cur) + 1
@@ -448,7 +591,7 @@ func isPronoun(w string) bool {
 // what follows it is said of the whole clause, not of the agent.
 func endsAgent(w string) bool {
 	switch w {
-	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "every", "each", "during":
+	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "over", "every", "each", "during":
 		return true
 	}
 	return false

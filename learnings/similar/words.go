@@ -29,6 +29,10 @@ type lexEntry struct {
 	phrase        *lexEntry
 	ends          []*phrase
 	phraseReading bool
+	// splits are the phrasal verbs of phrases whose verb this base form
+	// is ("log out", "set up"), which a text may split with an object
+	// ("logs users out"; see tokenizer.split).
+	splits []*phrase
 }
 
 var (
@@ -176,10 +180,11 @@ var clauseOpeners = map[string]string{
 }
 
 // relationWords are stop words elsewhere that decide which way a relation
-// goes ("prefer tabs over spaces", "from jest to vitest").
+// goes ("prefer tabs over spaces", "from jest to vitest"). "Above" is
+// "over" as "under" is "below": "above 50 loaves" is "over 50 loaves".
 var relationWords = map[string]string{
 	"over": "over", "than": "over", "then": "then", "vs": "vs", "versus": "vs", "per": "per", "without": "without",
-	"above": "above", "below": "below", "under": "below",
+	"above": "over", "below": "below", "under": "below",
 }
 
 // fillerWords say nothing a learning depends on: "use X" states what "X"
