@@ -248,8 +248,9 @@ var evalTrapFloor = map[string]int{
 	// pairs and 18 never lines).
 	"eval8": 34,
 	// eval9's is its baseline: 35 of 40 at e987a3e (first run; 22 avoid
-	// pairs and 18 never lines).
-	"eval9": 35,
+	// pairs and 18 never lines); 36 after relevance5b's off-subject rule,
+	// measured with nobody having read its tasks.
+	"eval9": 36,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").

@@ -139,7 +139,10 @@ func decide(t *testing.T, stored, cand string) string {
 // merged: DUPLICATE 83 of 121 (synonym 62 of 75, synonyms 1 of 15, phrase
 // 10 of 12, mixed 2 of 8; 24 called UPDATE, 14 NEW), UPDATE 51 of 56
 // (value 16 of 17, now-uses 0 of 3, instead-of 2 of 3; none called
-// DUPLICATE, 5 called NEW), NEW 25 of 25.
+// DUPLICATE, 5 called NEW), NEW 25 of 25. After the sixth round
+// (hyphenated compounds, everyday synonyms, reword5's structural rules),
+// measured by the lead with nobody having read the pairs: heldout5
+// DUPLICATE 50, heldout6 86.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -162,12 +165,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 48,
+		"DUPLICATE": 50,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
 	"heldout6": {
-		"DUPLICATE": 83,
+		"DUPLICATE": 86,
 		"UPDATE":    51,
 		"NEW":       25,
 	},
