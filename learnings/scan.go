@@ -412,8 +412,9 @@ func (s *scanner) startsBlock(p, end, rel int) bool {
 // quoteHoldsParagraph reports whether a blockquote line (b starts at its
 // first '>') leaves a paragraph open, which the next line may continue
 // lazily: not when the quote is empty ("> ") or holds a heading, a fence,
-// a thematic break, an HTML block, an empty list item or indented code, so that a line after "> " starts a
-// paragraph of its own, one a setext underline can turn into a heading.
+// a thematic break, an HTML block, an empty list item or indented code, so
+// that a line after "> " starts a paragraph of its own, one a setext
+// underline can turn into a heading.
 func quoteHoldsParagraph(b []byte) bool {
 	i := 0
 	for {
@@ -431,7 +432,14 @@ func quoteHoldsParagraph(b []byte) bool {
 		}
 		break
 	}
-	rest := b[i:]
+	return holdsParagraph(b[i:])
+}
+
+// holdsParagraph reports whether rest, what a container line holds after
+// its markers, leaves a paragraph open (see quoteHoldsParagraph). A list
+// item's text is read the same way, so that an item holding a heading
+// (">* #") leaves none.
+func holdsParagraph(rest []byte) bool {
 	indent := 0
 	for indent < len(rest) && rest[indent] == ' ' {
 		indent++
@@ -442,9 +450,25 @@ func quoteHoldsParagraph(b []byte) bool {
 		return false
 	case t[0] == '#' && atxLevel(t) > 0, isThematicBreak(t), htmlStart(t, false) != htmlNone:
 		return false
+	case t[0] == '>':
+		return quoteHoldsParagraph(t)
 	case listMarker(t) > 0:
-		// An item: a paragraph only when the marker has text after it.
-		return len(bytes.TrimSpace(t[listMarker(t):])) > 0
+		item := t[listMarker(t):]
+		n := 0
+		for n < len(item) && item[n] == ' ' {
+			n++
+		}
+		switch {
+		case n < len(item) && item[n] == '\t':
+			// A tab's width depends on the column: any text is taken
+			// for a paragraph, as before items were read further.
+			return len(bytes.TrimSpace(item)) > 0
+		case n > 4:
+			// The text starts one space after the marker; the rest
+			// is indented code.
+			n = 1
+		}
+		return holdsParagraph(item[n:])
 	case t[0] == '`' || t[0] == '~':
 		// "```0`" is no fence (a backtick in a backtick fence's info
 		// string), so it is a paragraph, which the next line continues.
