@@ -8,10 +8,7 @@ import "testing"
 // trade words or values, clauses with verbs of their own, and an order
 // that "then" states.
 func TestCoordinatedLists(t *testing.T) {
-	tests := []struct {
-		a, b string
-		same bool
-	}{
+	tests := []samePair{
 		{"Run the e2e suite and the smoke tests on release branches.", "Run the smoke tests and the e2e suite on release branches.", true},
 		{"Staging and production use separate Redis instances.", "Production and staging use separate Redis instances.", true},
 		{"The backup covers the user uploads and the audit log.", "The backup covers the audit log and the user uploads.", true},
@@ -27,14 +24,5 @@ func TestCoordinatedLists(t *testing.T) {
 		{"Keep 2 replicas and 3 shards per region.", "Keep 3 replicas and 2 shards per region.", false},
 		{"Admins can edit invoices and view payouts.", "Admins can view invoices and edit payouts.", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
-			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
-					t.Errorf("%v (score %.2f, %s), want same %v\n%s%s", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same,
-						dumpAnalysis(analyse(p[0])), dumpAnalysis(analyse(p[1])))
-				}
-			}
-		})
-	}
+	checkSameBothWays(t, tests)
 }

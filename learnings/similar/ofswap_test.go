@@ -8,10 +8,7 @@ import "testing"
 // places, a verb taken into the phrase, a longer phrase after "of", and a
 // changed value.
 func TestOfSwapped(t *testing.T) {
-	tests := []struct {
-		a, b string
-		same bool
-	}{
+	tests := []samePair{
 		{"The retention period of the audit log is 90 days.", "The audit log's retention period is 90 days.", true},
 		{"Check the exit code of the migration script.", "Check the migration script's exit code.", true},
 		{"The owner of the repo approves releases.", "The repo owner approves releases.", true},
@@ -23,14 +20,5 @@ func TestOfSwapped(t *testing.T) {
 		{"The owner of the repo approves releases.", "The repo's owner never approves releases.", false},
 		{"None of the replicas take writes.", "The replicas' none take writes.", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
-			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
-					t.Errorf("%v (score %.2f, %s), want same %v\n%s%s", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same,
-						dumpAnalysis(analyse(p[0])), dumpAnalysis(analyse(p[1])))
-				}
-			}
-		})
-	}
+	checkSameBothWays(t, tests)
 }

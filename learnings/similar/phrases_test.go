@@ -202,10 +202,7 @@ func TestFilterKeepsPhrases(t *testing.T) {
 // its own object after the verb's object ("logs errors in Sentry"), an
 // object too long to be one, a passive clause.
 func TestSplitPhrasalVerbs(t *testing.T) {
-	tests := []struct {
-		a, b string
-		same bool
-	}{
+	tests := []samePair{
 		{"The gateway signs idle sessions out after an hour.", "The gateway signs out idle sessions after an hour.", true},
 		{"The hook never turns the cache off in CI.", "The hook never turns off the cache in CI.", true},
 		{"Shut the old workers down.", "Shut down the old workers.", true},
@@ -226,7 +223,20 @@ func TestSplitPhrasalVerbs(t *testing.T) {
 		{"The agent backs the branch out when CI fails.", "The agent backs out the branch when CI fails.", true},
 		{"The agent backs the branch out when CI fails.", "The agent backs up the branch when CI fails.", false},
 	}
-	for _, tt := range tests {
+	checkSameBothWays(t, tests)
+}
+
+// samePair is two texts and whether Compare calls them the same learning.
+type samePair struct {
+	a, b string
+	same bool
+}
+
+// checkSameBothWays compares each pair both ways and, on a wrong verdict,
+// shows how both texts were read.
+func checkSameBothWays(t *testing.T, pairs []samePair) {
+	t.Helper()
+	for _, tt := range pairs {
 		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
 			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
 				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
