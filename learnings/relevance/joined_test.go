@@ -10,10 +10,7 @@ import (
 // that writes it another way, and that two words a learning happens to put
 // side by side are not read as the task's one.
 func TestOneWordWrittenTwoWays(t *testing.T) {
-	tests := []struct {
-		task, learning string
-		found          bool
-	}{
+	tests := []findCase{
 		{"epaper display ghosts after a partial refresh", "The e-paper panel needs a full refresh every 20 partial ones.", true},
 		{"e-paper ghosting in the cold", "Epaper ghosting below 5 °C is the panel, not the driver.", true},
 		{"preroll ad plays twice", "The pre-roll is skipped for subscribers.", true},
@@ -48,6 +45,19 @@ func TestOneWordWrittenTwoWays(t *testing.T) {
 		{"epaper refresh", "Paper invoices are posted monthly.", false},
 		{"frontend build", "The end of the front page.", false},
 	}
+	checkFinds(t, tests)
+}
+
+// findCase is a task, a learning and whether the task should find it.
+type findCase struct {
+	task, learning string
+	found          bool
+}
+
+// checkFinds ranks each case's learning among thirty chores of another
+// subject and checks whether the task finds it.
+func checkFinds(t *testing.T, tests []findCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
 			ls := memory(append([][]string{{"a session", "", tt.learning}}, chores(30, "Step %d of the release runs the %s job.", "lint", "unit", "docs", "deploy")...)...)

@@ -10,10 +10,7 @@ import (
 // direction and in any inflection, and that a wording word, a request word
 // or a word in another sense does not.
 func TestSynonymsFindOtherWords(t *testing.T) {
-	tests := []struct {
-		task, learning string
-		found          bool
-	}{
+	tests := []findCase{
 		{"customer was never invoiced for the drop", "Bills are raised when the driver gets a signature.", true},
 		{"pub says the bill is wrong", "Invoices carry VAT per line.", true},
 		{"how do I get the db back from tuesday", "The database is dumped nightly to B2.", true},
@@ -33,16 +30,7 @@ func TestSynonymsFindOtherWords(t *testing.T) {
 		// "retrieve" would match half a memory.
 		{"retrieve the audit trail", "Get a coffee before the migration.", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.task, func(t *testing.T) {
-			ls := memory(append([][]string{{"a session", "", tt.learning}}, chores(30, "Step %d of the release runs the %s job.", "lint", "unit", "docs", "deploy")...)...)
-			r := Rank(ls, Context{Task: tt.task})
-			found := slices.ContainsFunc(r.Matches, func(m Match) bool { return m.Learning.ID == "l0.0" })
-			if found != tt.found {
-				t.Errorf("%q matched %q: %v, want %v (matches %v)", tt.task, tt.learning, found, tt.found, r.Matches)
-			}
-		})
-	}
+	checkFinds(t, tests)
 }
 
 // TestSynonymCountsOnce holds that a synonym counts for less than the word
