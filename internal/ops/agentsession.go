@@ -30,7 +30,7 @@ type SessionState struct {
 // Bounds of SessionState's lists, as many as recall's snapshot names at
 // most and the baseline's hints.
 const (
-	stateFiles = 8
+	stateFiles = sessionstate.SnapshotFiles
 	stateDocs  = hintDocs
 	stateFails = hintFails
 )
@@ -42,23 +42,12 @@ func AgentSessionState(s *AgentSession) *SessionState {
 		return nil
 	}
 	st := s.State
-	out := &SessionState{ID: s.Found.ID, Source: s.Found.Source, Agent: st.Agent, Started: st.Started, Updated: st.Updated,
-		Files: []SessionFile{}, Docs: []string{}, Open: []SessionFailure{}, Fixed: []SessionFailure{},
+	return &SessionState{ID: s.Found.ID, Source: s.Found.Source, Agent: st.Agent, Started: st.Started, Updated: st.Updated,
+		Files:    firstN(st.Ranked(), stateFiles, sessionFile),
+		Docs:     firstN(st.DocPaths(), stateDocs, secrets.Redact),
+		Open:     firstN(st.Open(), stateFails, sessionFailure),
+		Fixed:    firstN(st.Fixed(), stateFails, sessionFailure),
 		Snapshot: secrets.Redact(st.Snapshot(sessionstate.SnapshotMaxChars))}
-	files, docs, open, fixed := st.Ranked(), st.DocPaths(), st.Open(), st.Fixed()
-	for _, f := range files[:min(len(files), stateFiles)] {
-		out.Files = append(out.Files, SessionFile{Path: secrets.Redact(f.Path), Did: f.Did()})
-	}
-	for _, d := range docs[:min(len(docs), stateDocs)] {
-		out.Docs = append(out.Docs, secrets.Redact(d))
-	}
-	for _, f := range open[:min(len(open), stateFails)] {
-		out.Open = append(out.Open, sessionFailure(f))
-	}
-	for _, f := range fixed[:min(len(fixed), stateFails)] {
-		out.Fixed = append(out.Fixed, sessionFailure(f))
-	}
-	return out
 }
 
 // Describe is the failure on one line, as recall's snapshot and the

@@ -75,29 +75,11 @@ func newSessionHints(s *AgentSession) *SessionHints {
 		return nil
 	}
 	st := s.State
-	h := &SessionHints{ID: s.Found.ID, Source: s.Found.Source, Docs: []string{}, Changed: []SessionFile{}, Fixed: []SessionFailure{}, Open: []SessionFailure{}, state: st}
-	for _, d := range st.DocPaths() {
-		if len(h.Docs) == hintDocs {
-			break
-		}
-		h.Docs = append(h.Docs, secrets.Redact(d))
-	}
-	for _, f := range st.Changed() {
-		if len(h.Changed) == hintChanged {
-			break
-		}
-		h.Changed = append(h.Changed, SessionFile{Path: secrets.Redact(f.Path), Did: f.Did()})
-	}
-	for _, f := range st.Fixed() {
-		if len(h.Fixed) < hintFails {
-			h.Fixed = append(h.Fixed, sessionFailure(f))
-		}
-	}
-	for _, f := range st.Open() {
-		if len(h.Open) < hintFails {
-			h.Open = append(h.Open, sessionFailure(f))
-		}
-	}
+	h := &SessionHints{ID: s.Found.ID, Source: s.Found.Source, state: st,
+		Docs:    firstN(st.DocPaths(), hintDocs, secrets.Redact),
+		Changed: firstN(st.Changed(), hintChanged, sessionFile),
+		Fixed:   firstN(st.Fixed(), hintFails, sessionFailure),
+		Open:    firstN(st.Open(), hintFails, sessionFailure)}
 	if len(h.Docs)+len(h.Changed)+len(h.Fixed)+len(h.Open) == 0 {
 		return nil
 	}
@@ -138,6 +120,22 @@ func (h *SessionHints) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// firstN is f of each of the first n of xs (all of them when fewer),
+// never nil, so that an empty list is [] in --json.
+func firstN[T, U any](xs []T, n int, f func(T) U) []U {
+	out := make([]U, 0, min(len(xs), n))
+	for _, x := range xs[:min(len(xs), n)] {
+		out = append(out, f(x))
+	}
+	return out
+}
+
+// sessionFile is a file the session worked on as the operations show it,
+// its path redacted.
+func sessionFile(f sessionstate.File) SessionFile {
+	return SessionFile{Path: secrets.Redact(f.Path), Did: f.Did()}
 }
 
 // sessionFailure is a recorded failure as the operations show it, secrets

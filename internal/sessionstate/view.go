@@ -202,6 +202,9 @@ func (f Failure) Describe() string {
 // SnapshotMaxChars bounds the hot snapshot, as the seed plugin does.
 const SnapshotMaxChars = 700
 
+// SnapshotFiles is the most active files the snapshot names.
+const SnapshotFiles = 8
+
 // Snapshot is the hot session state in at most max characters (bytes):
 // the active files and the open errors, for a model that lost the
 // conversation to a compaction. A session with neither gets "".
@@ -227,7 +230,7 @@ func (st *State) Snapshot(max int) string {
 			if i > 0 {
 				item = "," + item
 			}
-			if i == 8 || b.Len()+len(line+item+"\n") > filesMax {
+			if i == SnapshotFiles || b.Len()+len(line+item+"\n") > filesMax {
 				break
 			}
 			line += item
