@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/ops"
@@ -239,29 +240,39 @@ func learnSections(prompt string) []section {
 	if !strings.Contains(prompt, "</") {
 		return nil
 	}
-	files, err := templates.Render(templates.Opencode)
-	if err != nil {
-		return nil
-	}
 	var out []section
-	for _, f := range files {
-		for _, in := range templates.Injections(f.Data) {
-			if in.Tag == "" {
-				continue
-			}
-			open, closing := "<"+in.Tag+">\n", "\n</"+in.Tag+">"
-			i := strings.Index(prompt, open)
-			if i < 0 {
-				continue
-			}
-			start := i + len(open)
-			if j := strings.Index(prompt[start:], closing); j >= 0 {
-				out = append(out, section{in: in, start: start, end: start + j + 1})
-			}
+	for _, in := range taggedInjections() {
+		open, closing := "<"+in.Tag+">\n", "\n</"+in.Tag+">"
+		i := strings.Index(prompt, open)
+		if i < 0 {
+			continue
+		}
+		start := i + len(open)
+		if j := strings.Index(prompt[start:], closing); j >= 0 {
+			out = append(out, section{in: in, start: start, end: start + j + 1})
 		}
 	}
 	return out
 }
+
+// taggedInjections are the tagged shell injections of learn's command
+// files, each command's first, rendered once a run: a prompt hook asks
+// for them more than once (carriesSessionStart and cutOutputs).
+var taggedInjections = sync.OnceValue(func() []templates.Injection {
+	files, err := templates.Render(templates.Opencode)
+	if err != nil {
+		return nil
+	}
+	var out []templates.Injection
+	for _, f := range files {
+		for _, in := range templates.Injections(f.Data) {
+			if in.Tag != "" {
+				out = append(out, in)
+			}
+		}
+	}
+	return out
+})
 
 // sectionAt is the section of learn's output that holds byte at of prompt.
 func sectionAt(prompt string, at int) (section, bool) {
