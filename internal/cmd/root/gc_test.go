@@ -152,16 +152,7 @@ func TestCollectNow(t *testing.T) {
 			t.Fatalf("after collectNow the collector is back: percent %d, limit %d", p, l)
 		}
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for p, _ := gcSettings(); p != 100; p, _ = gcSettings() {
-		if time.Now().After(deadline) {
-			t.Fatalf("collector still deferred after allocating past the limit: percent %d", p)
-		}
-		for range 64 {
-			sink = make([]byte, 1<<20)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	allocateUntilCollected(t, "the limit")
 	if _, l := gcSettings(); l != math.MaxInt64 {
 		t.Errorf("memory limit after the first collection %d, want none", l)
 	}
@@ -202,16 +193,7 @@ func TestExpectHeap(t *testing.T) {
 	if p, l := gcSettings(); p != -1 || l != max+32<<20 {
 		t.Fatalf("after collectNow: percent %d, limit %d, want -1 and the raised %d", p, l, max+32<<20)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for p, _ := gcSettings(); p != 100; p, _ = gcSettings() {
-		if time.Now().After(deadline) {
-			t.Fatalf("collector still deferred after allocating past the raised limit: percent %d", p)
-		}
-		for range 64 {
-			sink = make([]byte, 1<<20)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	allocateUntilCollected(t, "the raised limit")
 	expectHeap(1 << 40)
 	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
 		t.Errorf("expectHeap after the first collection changed the collector: percent %d, limit %d", p, l)
@@ -257,5 +239,22 @@ func TestLongLivedAsCobraFinds(t *testing.T) {
 		if got := longLived(args); got != want {
 			t.Errorf("longLived(%q) = %v, but cobra runs %q", args, got, c.CommandPath())
 		}
+	}
+}
+
+// allocateUntilCollected allocates until the collector is back at its
+// usual percent, which the first collection past the limit brings, and
+// fails after ten seconds.
+func allocateUntilCollected(t *testing.T, limit string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for p, _ := gcSettings(); p != 100; p, _ = gcSettings() {
+		if time.Now().After(deadline) {
+			t.Fatalf("collector still deferred after allocating past %s: percent %d", limit, p)
+		}
+		for range 64 {
+			sink = make([]byte, 1<<20)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
