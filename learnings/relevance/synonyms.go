@@ -88,7 +88,7 @@ var synonymIndex = sync.OnceValue(func() map[string][]string {
 						continue
 					}
 					for _, o := range forms[j] {
-						if !contains(forms[i], o) && !contains(m[t], o) {
+						if !slices.Contains(forms[i], o) && !slices.Contains(m[t], o) {
 							m[t] = append(m[t], o)
 						}
 					}
@@ -106,18 +106,9 @@ func inflectedTerms(w string) []string {
 	stem := strings.TrimSuffix(w, "e")
 	var ts []string
 	for _, f := range []string{w, w + "s", stem + "ed", stem + "ing"} {
-		if t := terms.Stem(f); !contains(ts, t) {
+		if t := terms.Stem(f); !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
 	}
 	return ts
-}
-
-func contains(ts []string, t string) bool {
-	for _, s := range ts {
-		if s == t {
-			return true
-		}
-	}
-	return false
 }
