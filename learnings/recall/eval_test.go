@@ -312,8 +312,11 @@ var evalTrapFloor = map[string]int{
 	// dev13 (84 tasks, a marina: 21 rare words shared in another sense,
 	// most beside a common word of the memory, 10 absent subjects, each
 	// with a look-alike task that wants the decoy, and 2 avoid pairs): 21
-	// of 37 at ba0f42e.
-	"dev13": 21,
+	// of 37 at ba0f42e; 23 since a match on one uncommon word of the task
+	// beside common ones, none of them near each other in its text, is
+	// left out under 0.6 of the task's best match (the sea lock for a row
+	// lock, the night guard's round for rounding the harbour dues).
+	"dev13": 23,
 }
 
 func evalRecall(t *testing.T, dir string) {

@@ -40,7 +40,11 @@
 // "github actions" (see scan.anotherKind). Nor is one that shares no word
 // with the task's best match resting on two of its words, scores under
 // half of it and comes from another session: "Slope closures ... reach
-// the app" beside a regression's slope (see offSubject).
+// the app" beside a regression's slope (see offSubject). Nor is one
+// holding at most one uncommon word of the task, whose words of the task
+// stand far apart, scoring under 0.6 of that best match: the sea lock's
+// opening times, which mention staff, for a row lock two staff hit (see
+// scan.scattered).
 //
 // Another form of a word of the context counts where a learning lacks the
 // word itself, for less (see weightFamily): "deployments" for "deploy",
@@ -173,7 +177,7 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 // Chosen reports whether m is worth putting in front of an agent: at or
 // above the floor, unless it rests on one word of the task used in
 // another sense (see company) or is off the task's subject (see
-// offSubject), or a second fact about the subject of a
+// offSubject and scan.scattered), or a second fact about the subject of a
 // corroborated match of its session (see Relevant).
 func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.alone }
 
@@ -276,6 +280,8 @@ type scan struct {
 	lens   []float64
 	refs   [][]pathHit // by learning index
 	avgLen float64
+	// m is a Matcher for the query's words, free once the scan is done.
+	m *terms.Matcher
 }
 
 type hit struct {
@@ -349,6 +355,7 @@ func newScan(q *query, ls []*learnings.Learning) *scan {
 	}
 	// Lengths are whole numbers, so the average is the same however the
 	// memory was split.
+	s.m = parts[0].m
 	total := 0
 	for _, p := range parts {
 		base := len(s.hits)
@@ -370,6 +377,8 @@ type part struct {
 	hits  []hit
 	off   []int
 	total int
+	// m is the part's Matcher, idle once the part is scanned.
+	m *terms.Matcher
 }
 
 // scanPart scans ls, writing each learning's length and path matches into
@@ -377,6 +386,7 @@ type part struct {
 func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathHit) *part {
 	p := &part{off: make([]int, 1, len(ls)+1), hits: make([]hit, 0, len(ls))}
 	c := &scanner{q: q, m: q.matcher(), sessions: map[*learnings.Session]*session{}, docs: map[string][]int{}, kinds: map[string][]int8{}}
+	p.m = c.m
 	tf := make([]float64, len(q.words))
 	said := make([]bool, len(q.words)) // the word is in the text, focus or project
 	var used []int
@@ -676,6 +686,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
 	s.anotherKind(out, at, floor)
+	s.scattered(out, at, df, floor)
 	if s.restated(out, at, floor) {
 		sortByScore(out)
 	}

@@ -104,6 +104,11 @@ rollout freeze). So is one sharing no task word with the best learning that
 holds two task words, scoring under half of it and from another session: its
 rare word is likely in another sense ("Slope closures reach the app" for "the
 regression slope in the occupancy forecast is off, app prices too high"). So is
+one holding at most one task word that is not in a sixth of the memory's
+learnings, with no two task words within four words of each other, scoring
+under 0.6 of the best and from another session: the rare word sits in a
+sentence about something else ("The sea lock opens on the hour ... never typed
+in by staff" for "row lock waits when two staff save the same booking"). So is
 one whose word names another kind
 of thing than the task's, whatever else matches: the task puts a word before it
 ("github actions"), the learning holds none of those and always puts another
