@@ -41,6 +41,10 @@ func TestFamily(t *testing.T) {
 		{"built", "build", "builds"},
 		{"insurer", "insurers", "insurance"},
 		{"operator", "operation", "operational"},
+		{"cancel", "cancels", "cancelled", "cancelling", "cancellation", "canceled"},
+		{"travel", "travelled", "travelling", "traveled"},
+		{"label", "labels", "labelled", "labelling"},
+		{"install", "installed", "installing", "installation"},
 	}
 	root := map[string]string{}
 	for _, g := range groups {
@@ -94,6 +98,29 @@ func TestFamily(t *testing.T) {
 	}
 }
 
+func TestNear(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"complained", "complaint", true},
+		{"complaints", "complaining", true},
+		{"attend", "attendee", true},
+		{"attendees", "attended", true},
+		{"pay", "payroll", false},      // too short a root
+		{"secret", "secretary", false}, // too long an ending
+		{"pocket", "pockets", false},   // one root already
+		{"print", "printed", false},    // one family by Stem, not Near's
+		{"station", "stationery", false},
+	}
+	for _, tt := range tests {
+		ra, rb := Family(tt.a), Family(tt.b)
+		if got := Near(ra, rb) && ra != rb; got != tt.want {
+			t.Errorf("Near(%q, %q) (roots of %q and %q) = %v, want %v", ra, rb, tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
 func sameFamily(a, b string) bool {
 	ra, fa := FamilyOf(a)
 	rb, fb := FamilyOf(b)
@@ -117,6 +144,10 @@ func TestMatcherFamily(t *testing.T) {
 		// A doer is found for another derived word, not for the bare one.
 		{"insurer", "insurer", "Insurance claims; the insurers; insure it", []int{1, 0}},
 		{"player", "players", "Entering play mode took 25 s; playing it back", nil},
+		// A root near the word's (see Near), either way round.
+		{"complained", "complained", "A complaint is open in Freshdesk", []int{1}},
+		{"complaint", "complaint", "Customers complained twice", []int{1}},
+		{"custom", "custom", "The customer's own IdP", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.word+"/"+tt.text, func(t *testing.T) {

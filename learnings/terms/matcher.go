@@ -29,8 +29,10 @@ type Matcher struct {
 	// is looked up.
 	hyphens, noAlias bool
 	// families maps a family root (see FamilyOf) to the wanted word Scan
-	// reports for a word of that family that is no wanted word itself.
+	// reports for a word of that family that is no wanted word itself;
+	// roots are its keys in the order they came.
 	families map[string]family
+	roots    []string
 }
 
 // family is a wanted word's family: the index Scan reports and the
@@ -107,6 +109,7 @@ func (m *Matcher) Family(root string, form Form, k int) {
 		return
 	}
 	m.families[root] = family{k, form}
+	m.roots = append(m.roots, root)
 	// Every word of the family starts with the root's first three
 	// letters, but for irregular forms ("paid" for "pay").
 	m.gateOpen(root)
@@ -350,13 +353,29 @@ func (m *Matcher) find() int {
 		if j, found := m.index[Stem(string(m.buf))]; found {
 			k = j
 		} else if root, form := FamilyOf(string(m.buf)); m.families != nil {
-			if f, found := m.families[root]; found && Joins(f.form, form) {
+			if f, found := m.family(root); found && Joins(f.form, form) {
 				k = f.k
 			}
 		}
 		m.stems[string(m.buf)] = k
 	}
 	return k
+}
+
+// family returns the wanted family of root: the one whose root it is,
+// or else one whose root is near it (see Near). A Matcher has a family
+// for each word of a task, a handful, and looks each word of a memory up
+// once.
+func (m *Matcher) family(root string) (family, bool) {
+	if f, ok := m.families[root]; ok {
+		return f, true
+	}
+	for _, r := range m.roots {
+		if Near(r, root) {
+			return m.families[r], true
+		}
+	}
+	return family{}, false
 }
 
 // report calls hit with k, or with the words of alias k; nothing for -1.
