@@ -31,6 +31,10 @@ type query struct {
 	joins   []join
 	// syns are the synonyms of its words (see addSynonyms).
 	syns []join
+	// acronyms are the task's abbreviations, capitals its phrases that
+	// a learning may write by their initials (see addAbbreviations).
+	acronyms []acronym
+	capitals []join
 	// mods are, by word, the task's modifiers of it (see modifiersOf).
 	mods [][]string
 	// base is, for a word that stands for another form of a word of the
@@ -66,6 +70,12 @@ func (q *query) matcher() *terms.Matcher {
 		if r != "" {
 			m.Family(r, q.forms[i], i)
 		}
+	}
+	for _, a := range q.acronyms {
+		m.Initials(a.letters, a.k)
+	}
+	for _, c := range q.capitals {
+		m.Capitals(c.term, c.words...)
 	}
 	m.JoinHyphens()
 	return m
@@ -200,6 +210,7 @@ func newQuery(ctx Context) *query {
 	}
 	q.addFamilies()
 	q.addSynonyms()
+	q.addAbbreviations(string(task))
 	return q
 }
 

@@ -50,7 +50,10 @@
 // word itself, for less (see weightFamily): "deployments" for "deploy",
 // "payouts" for "paid"; so does a synonym of a task word from the lexicon
 // summarise reads rewordings with (see weightSynonym): "bill" for
-// "invoice", "database" for "db". A newer learning that restates a chosen
+// "invoice", "database" for "db". A task's abbreviation finds the words
+// it stands for, and a task's words their initials in capitals ("grams
+// per square metre" for "gsm", "POD" for "print on demand"; see
+// addAbbreviations). A newer learning that restates a chosen
 // one on the same subject ("Locum vets now receive ... Adyen payouts"
 // after "Locum vets are paid by bank transfer") is chosen right before it
 // (see scan.restated).

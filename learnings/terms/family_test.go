@@ -162,3 +162,55 @@ func TestMatcherFamily(t *testing.T) {
 		})
 	}
 }
+
+func TestMatcherInitials(t *testing.T) {
+	tests := []struct {
+		acronym string
+		text    string
+		want    int // how many times the phrase is found
+	}{
+		{"gsm", "Weight is in grams per square metre.", 1},
+		{"gsm", "Grams Per Square Metre and grams per square metre", 2},
+		{"pod", "Print on demand orders", 1},
+		{"pod", "print-on-demand orders", 1},
+		{"pod", "print on. Demand", 0},
+		{"sla", "the service-level agreement", 1},
+		{"sla", "the service agreement", 0},
+		{"gsm", "grams, square metre", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.acronym+"/"+tt.text, func(t *testing.T) {
+			m := NewMatcher([]string{tt.acronym})
+			m.Initials(tt.acronym, 0)
+			got := 0
+			m.Scan(tt.text, func(k int) { got++ })
+			if got != tt.want {
+				t.Fatalf("found %d times, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMatcherCapitals(t *testing.T) {
+	tests := []struct {
+		text string
+		want []int
+	}{
+		{"POD orders are pulled", []int{0, 1}},
+		{"pod orders are pulled", nil},
+		{"Pod orders", nil},
+		{"the PODS", nil},
+		{"iPOD", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			m := NewMatcher([]string{"print", "demand"})
+			m.Capitals("pod", 0, 1)
+			var got []int
+			m.Scan(tt.text, func(k int) { got = append(got, k) })
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("Scan reports %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -33,6 +33,10 @@ type Matcher struct {
 	// roots are its keys in the order they came.
 	families map[string]family
 	roots    []string
+	// acronyms and phrase are for Initials, capitals for Capitals.
+	acronyms []acronymOf
+	phrase   phrase
+	capitals map[string][]int
 }
 
 // family is a wanted word's family: the index Scan reports and the
@@ -182,11 +186,13 @@ func lower(c byte) byte {
 func (m *Matcher) Scan(text string, hit func(int)) int {
 	words := 0
 	i := 0
+	m.phrase.reset()
 	// The word before, for JoinHyphens; prevEnd is -2 before the first.
 	prevStart, prevEnd, prevASCII := 0, -2, false
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf && !asciiWord[c] {
+			m.phrase.pending = m.phrase.pending || phraseBreak[c]
 			i++
 			continue
 		}
@@ -233,6 +239,12 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 			m.joined(text[prevStart:prevEnd], text[start:i], hit)
 		}
 		prevStart, prevEnd, prevASCII = start, i, ascii
+		if m.acronyms != nil {
+			m.initial(text[start:i], hit)
+		}
+		if m.capitals != nil && seen&classUpper != 0 {
+			m.capital(text[start:i], hit)
+		}
 		if seen&classUpper == 0 || !hasCamelBreak(text, start, i) {
 			words++
 			if ascii && !m.passes(text[start:i]) {
