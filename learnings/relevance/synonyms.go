@@ -71,12 +71,13 @@ func aWordOf(q *query, term string) bool {
 // emits them.
 func synonymsOf(term string) []string { return synonymIndex()[term] }
 
-// synonymIndex maps the term of each word of the lexicon's groups, in
-// each of its inflections, to the terms of the other words of its group,
-// built on first use: only context-aware recall reads it.
+// synonymIndex maps the term of each word of the lexicon's groups and of
+// relatedGroups, in each of its inflections, to the terms of the other
+// words of its group, built on first use: only context-aware recall reads
+// it.
 var synonymIndex = sync.OnceValue(func() map[string][]string {
 	m := map[string][]string{}
-	for _, g := range similar.WordGroups() {
+	for _, g := range slices.Concat(similar.WordGroups(), relatedWords()) {
 		forms := make([][]string, len(g))
 		for i, w := range g {
 			forms[i] = inflectedTerms(strings.ToLower(w))
