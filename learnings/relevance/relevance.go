@@ -130,6 +130,9 @@ type Match struct {
 	// keeps no company with the matches the context corroborates (see
 	// scan.company): the word is likely used in another sense.
 	alone bool
+	// sole is set on the clear best match when no match is chosen (see
+	// soleBest).
+	sole bool
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -181,8 +184,11 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 // above the floor, unless it rests on one word of the task used in
 // another sense (see company) or is off the task's subject (see
 // offSubject and scan.scattered), or a second fact about the subject of a
-// corroborated match of its session (see Relevant).
-func (r Ranking) Chosen(m Match) bool { return m.second || m.Score >= r.Floor && !m.alone }
+// corroborated match of its session (see Relevant), or the clear best
+// match of a context no match reaches the floor of (see soleBest).
+func (r Ranking) Chosen(m Match) bool {
+	return m.second || m.sole || m.Score >= r.Floor && !m.alone
+}
 
 // Relevant returns the matches Chosen admits, the corroborated ones
 // first, each group best first, but for a match on one signal that scores
@@ -693,6 +699,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	if s.restated(out, at, floor) {
 		sortByScore(out)
 	}
+	soleBest(out, floor)
 	return out
 }
 
