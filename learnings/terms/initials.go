@@ -12,6 +12,9 @@ func (m *Matcher) Initials(acronym string, k int) {
 		return
 	}
 	m.acronyms = append(m.acronyms, acronymOf{acronym, k})
+	if c := acronym[len(acronym)-1]; 'a' <= c && c <= 'z' {
+		m.lasts |= 1 << (c - 'a')
+	}
 }
 
 // Capitals makes Scan report the wanted words ks where a text writes term
@@ -45,11 +48,13 @@ type acronymOf struct {
 }
 
 // phrase is the first letters (lower case) of the words of a text Scan has
-// read since the last punctuation, the last MaxInitials+2 of them, for
-// Initials.
+// read since the last punctuation, the last eight of them, for Initials:
+// one byte each in all, the latest lowest, and a bit each in small for
+// the small words (see smallWord). Every word of a memory passes through
+// it while a task has an abbreviation, so it is two registers to shift.
 type phrase struct {
-	all     [MaxInitials + 2]byte
-	small   [MaxInitials + 2]bool // the word is a small word (see smallWord)
+	all     uint64
+	small   uint8
 	n       int
 	pending bool // punctuation since the last word
 }
@@ -57,29 +62,35 @@ type phrase struct {
 func (p *phrase) reset() { p.n, p.pending = 0, false }
 
 func (p *phrase) push(first byte, small bool) {
-	if p.n == len(p.all) {
-		copy(p.all[:], p.all[1:])
-		copy(p.small[:], p.small[1:])
-		p.n--
+	p.all = p.all<<8 | uint64(first)
+	p.small <<= 1
+	if small {
+		p.small |= 1
 	}
-	p.all[p.n], p.small[p.n] = first, small
-	p.n++
+	p.n = min(p.n+1, 8)
 }
 
 // spells reports whether the phrase's last words spell letters: every
 // word's first letter, or every word's but the small ones between.
 func (p *phrase) spells(letters string) bool {
 	n := len(letters)
-	if p.n >= n && string(p.all[p.n-n:p.n]) == letters {
-		return true
+	if p.n >= n {
+		var want uint64
+		for i := 0; i < n; i++ {
+			want = want<<8 | uint64(letters[i])
+		}
+		if p.all&(1<<(8*n)-1) == want {
+			return true
+		}
 	}
 	// Skipping small words: walk back from the last word.
 	j := n - 1
-	for i := p.n - 1; i >= 0 && j >= 0; i-- {
+	for i := 0; i < p.n && j >= 0; i++ {
+		c := byte(p.all >> (8 * i))
 		switch {
-		case p.small[i] && j < n-1 && p.all[i] != letters[j]:
+		case p.small>>i&1 == 1 && j < n-1 && c != letters[j]:
 			continue
-		case p.all[i] != letters[j]:
+		case c != letters[j]:
 			return false
 		}
 		j--
@@ -116,13 +127,13 @@ func (m *Matcher) initial(w string, hit func(int)) {
 		m.phrase.reset()
 		return
 	}
-	small := smallWord(w)
+	small := len(w) <= 3 && smallWord(w)
 	m.phrase.push(c, small)
-	if small {
+	if small || m.lasts&(1<<(c-'a')) == 0 || len(w) == 1 {
 		return
 	}
 	for _, a := range m.acronyms {
-		if a.letters[len(a.letters)-1] == c && len(w) > 1 && m.phrase.spells(a.letters) {
+		if a.letters[len(a.letters)-1] == c && m.phrase.spells(a.letters) {
 			hit(a.k)
 		}
 	}

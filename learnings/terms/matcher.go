@@ -33,8 +33,10 @@ type Matcher struct {
 	// roots are its keys in the order they came.
 	families map[string]family
 	roots    []string
-	// acronyms and phrase are for Initials, capitals for Capitals.
+	// acronyms and phrase are for Initials, lasts a bit for each last
+	// letter of one of them; capitals are for Capitals.
 	acronyms []acronymOf
+	lasts    uint32
 	phrase   phrase
 	capitals map[string][]int
 }
