@@ -83,9 +83,14 @@ learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
 of a task word counts 0.6 of it where the learning lacks the word itself
 (deploy: deployments; paid: payouts; vaccinated: vaccination; insurer:
-insurance, but player not play); so does a synonym of a task or branch word
-(invoice: bill; db: database; vanish: disappear; not the words of wording,
-such as show, fail or hang). A word in the session's focus counts half as
+insurance, but player not play; cancel: cancelled; complained: complaint); so
+does a synonym of a task or branch word (invoice: bill; db: database; vanish:
+disappear; not the words of wording, such as show, fail or hang) or an
+everyday word for the same thing (barrels: kegs; payslip: payroll; refund:
+credit; client: customer), and a task's abbreviation of three to five letters
+where the learning writes the words it stands for (gsm: grams per square
+metre), or the task's words where the learning writes their initials in
+capitals (print on demand: POD). A word in the session's focus counts half as
 much, in its Documentation Seen 0.4, in the project name 0.2; a branch word
 counts 0.9 and a path word 0.6 of a task word, a number or a piece of a
 camelCase word half. Each path at hand that the learning
@@ -117,7 +122,10 @@ task word with a learning of its own session chosen on two signals: a second
 fact about the same subject. A newer learning that restates one of the best
 chosen (the same first two words, half of the older one's words) is chosen right
 before it: "Locum vets now receive ... Adyen payouts" before "Locum vets are paid
-by bank transfer".
+by bank transfer". When no learning reaches the floor, the best one is chosen
+if it scores at least half the floor on a task word and a tenth more than the
+next: "snow" alone for "we can't make snow tonight" finds the snow guns'
+learning, where two learnings scoring alike say too little to choose.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
