@@ -172,7 +172,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()):
+	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src):
 		v.Kind = Same
 	case score >= UpdateThreshold && t.mayUpdate(c, shared):
 		v.Kind = Update
@@ -199,12 +199,57 @@ func (t *Text) Same(c *Text) bool {
 	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
 		return true
 	}
-	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) {
+	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) || !codeKept(t.src, c.src) {
 		return false
 	}
 	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
 	return score >= sameFloor
 }
+
+// codeKept reports whether every word in backticks of either text that
+// the word tables read as another word ("make", "fetch", "kill", "start")
+// is written as it is in the other text, in code or not. Code is a
+// command or a name as typed: `make flash` is no `create flash` and `git
+// fetch` no `git get`, though in prose "makes a backup" and "creates a
+// backup" are one learning. A word the other text leaves out of backticks
+// still counts ("run `make gen`", "run make gen"): people drop them. It is
+// asked only of texts already read as the same, so it costs little.
+func codeKept(a, b string) bool {
+	return codeWordsIn(a, b) && codeWordsIn(b, a)
+}
+
+// codeWordsIn reports whether each word of a code span of a that the
+// tables read as another word is a word of b.
+func codeWordsIn(a, b string) bool {
+	if !strings.Contains(a, "`") {
+		return true
+	}
+	lex := lexicon()
+	var inB map[string]bool
+	for i, span := range strings.Split(a, "`") {
+		if i%2 == 0 {
+			continue // outside code
+		}
+		for w := range strings.FieldsFuncSeq(fold(span), notWordRune) {
+			lx := lex.lookup(w)
+			if lx.synonym == nil && lex.lookup(stem(w)).same == "" {
+				continue
+			}
+			if inB == nil {
+				inB = map[string]bool{}
+				for v := range strings.FieldsFuncSeq(fold(b), notWordRune) {
+					inB[v] = true
+				}
+			}
+			if !inB[w] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func notWordRune(r rune) bool { return !isWordRune(r) }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
 

@@ -266,3 +266,36 @@ func BenchmarkLexicon(b *testing.B) {
 		newLexTable(newLexicon())
 	}
 }
+
+// TestCodeReadAsWritten holds codeKept: a word in backticks is the
+// command or name as typed, so a synonym of it in the other text's code
+// is another command, while the same word written with or without
+// backticks is the same learning.
+func TestCodeReadAsWritten(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"Run `git fetch` before rebasing.", "Run `git get` before rebasing.", false},
+		{"Build the firmware with `make flash`.", "Build the firmware with `create flash`.", false},
+		{"Stop the agent with `kill -TERM $PID`.", "Stop the agent with `terminate -TERM $PID`.", false},
+		{"Start the app with `npm start`.", "Start the app with `npm begin`.", false},
+		{"Prefer `fetch` over axios in new code.", "Prefer fetch over axios in new code.", true},
+		{"Run `make gen` before `go test`.", "Run make gen before go test.", true},
+		{"Run `make gen` before `go test`.", "Run `make gen` before `go test`, always.", true},
+		{"The sidecar fetches secrets with `vault kv get`.", "The sidecar retrieves secrets with `vault kv get`.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
+			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				v := Compare(p[0], p[1])
+				if (v.Kind == Same) != tt.same {
+					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
+				}
+				if Prepare(p[0]).Same(Prepare(p[1])) != (v.Kind == Same) {
+					t.Errorf("Same and Compare disagree")
+				}
+			}
+		})
+	}
+}
