@@ -20,10 +20,19 @@ package similar
 // (a cache hit is written "hit" both ways); "issue" is "problem" (a
 // tracker's issue is called "issue" both ways). Words that are the same
 // only in some sentences stay out: "strip" (a binary), "handle" and
-// "process" (a file handle), "fetch" (an API), "upgrade" and "update"
-// (apt), "main" and "primary" (a branch, a database), "record" and "log"
-// (a DNS record), "merge" and "combine" (git), "compress" and "shrink"
-// (gzip), "flag" and "mark" (a CLI flag). An action word may join the
+// "process" (a file handle), "upgrade" and "update" (apt), "main" and
+// "primary" (a branch, a database: phrases.go reads them alike only
+// before a noun of degreeNouns), "record" and "log" (a DNS record),
+// "merge" and "combine" (git), "compress" and "shrink" (gzip), "flag" and
+// "mark" (a CLI flag), "drop" and "remove" (a proxy drops what it never
+// delivers), "stop" and "end" (a job that stops has not finished), "hold"
+// and "contain" (a lock is held), "setting" and "option" ("setting"
+// stems to "set"), "stage" and "step" (CI names both), "make" alone (the
+// build tool: phrases.go reads "make a" as "create a"). A word that is
+// also a command, such as "fetch" (git fetch, the browser's fetch) and
+// "kill", joins its group because a word in backticks is read as written
+// when the two texts are compared (codeKept, compare.go): `git fetch` is
+// never `git get`. An action word may join the
 // words for that same action: "skip" is "omit" ("skips generated files")
 // and stays apart from "run" and "retry". TestSynonymGroups
 // checks that no word sits in two groups, that no known pair of
@@ -43,21 +52,26 @@ var synonymGroups = []string{
 	"send post sent transmit submit",
 	"clear purge wipe",
 	"build compile built construct",
-	"get obtain acquire retrieve receive grab",
+	// "Fetches prices from the API" gets them (in code, see codeKept).
+	"get obtain acquire retrieve receive grab fetch",
 	"mean indicate signal signify imply meant",
 	"come stem originate came",
-	"reject refuse decline",
-	"terminate exit quit",
+	// A gateway that denies a request rejects it; "deny" and "allow" stay
+	// apart.
+	"reject refuse decline deny",
+	// A process or a session is killed or terminated alike in prose; the
+	// signal, when it matters, is a value of its own (SIGKILL, SIGTERM).
+	"terminate exit quit kill",
 	"give grant gave given provide supply offer",
 	"fill populate",
-	"decrease reduce shrink shrank shrunk lower",
+	// "Cut the build time by half" reduces it; "cut" is its own past.
+	"decrease reduce shrink shrank shrunk lower cut",
 	"dislike hate",
 	"discard drop",
 	"contain include comprise incorporate",
 	"store save persist",
 	"respond reply answer response",
 	"detect notice spot identify recognize",
-	"ignore disregard",
 	"postpone defer delay",
 	"insist demand",
 	"ask request inquire",
@@ -70,7 +84,9 @@ var synonymGroups = []string{
 	"track monitor",
 	"notify alert notification inform tell told alarm",
 	"guarantee assure",
-	"find locate discover found",
+	// "Determine the cause" finds it; "find out" and "figure out" read as
+	// "determine" (phrases.go).
+	"find locate discover found determine",
 	"depend rely",
 	"update refresh",
 	"cancel abort",
@@ -80,7 +96,8 @@ var synonymGroups = []string{
 	"restructure reorganize",
 	"protect guard safeguard",
 	"assume presume",
-	"skip exclude omit",
+	// A parser that ignores blank lines skips them.
+	"skip exclude omit ignore disregard",
 	"gather collect",
 	"stay remain",
 	"pause suspend",
@@ -95,14 +112,16 @@ var synonymGroups = []string{
 	"generate produce create emit output establish",
 	"call invoke",
 	"calculate compute",
-	"reach hit encounter",
+	// A job that contacts the owners reaches them.
+	"reach hit encounter contact",
 	"bypass circumvent sidestep",
 	"disappear vanish",
 	"convert transform",
 	"assign allocate allot",
 	"forward relay",
 	"expect anticipate",
-	"extend expand enlarge",
+	// A pass or a loan renewed is extended for another term.
+	"extend expand enlarge renew",
 	"follow obey",
 	"expire lapse",
 	"debug troubleshoot diagnose",
@@ -115,6 +134,8 @@ var synonymGroups = []string{
 	"sync synchronize",
 	"clean wash",
 	"reserve book",
+	// Things are put or placed somewhere; "put" is its own past.
+	"place put",
 	// Adjectives.
 	"whole entire full",
 	"cheap inexpensive affordable",
@@ -225,7 +246,8 @@ var synonymGroups = []string{
 	"eventually ultimately",
 	"preferably ideally",
 	"recently lately",
-	"afterwards afterward subsequently",
+	// "The refund reaches the card later" and "... afterwards".
+	"afterwards afterward subsequently later",
 	"partially partly",
 	"carefully cautiously",
 	"only solely exclusively merely",
@@ -286,4 +308,10 @@ var synonymGroups = []string{
 	"photo picture photograph image",
 	"schedule timetable",
 	"concern worry",
+	// "The simplest way to X" and "the simplest approach to X".
+	"way approach",
+	// A vendor's tool or utility; a library or a package is another thing.
+	"tool utility",
+	// The total of an invoice is its sum; an average or a count is not.
+	"total sum",
 }

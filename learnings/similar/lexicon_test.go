@@ -54,11 +54,11 @@ func TestSynonymGroups(t *testing.T) {
 		// an error" and "raise a limit"; "strip the binary"; a file
 		// handle and a process; "double" and "weekly" are values).
 		{"raise", "throw"}, {"strip", "remove"}, {"merge", "combine"}, {"upgrade", "update"},
-		{"fetch", "get"}, {"kill", "terminate"}, {"handle", "process"}, {"request", "call"},
+		{"fetch", "download"}, {"kill", "start"}, {"handle", "process"}, {"request", "call"},
 		{"main", "primary"}, {"issue", "ticket"}, {"issue", "bug"}, {"warning", "error"},
 		{"exception", "warning"}, {"increase", "double"}, {"warn", "fail"}, {"weekly", "daily"},
 		{"suspend", "ban"}, {"delete", "archive"}, {"publish", "schedule"}, {"lose", "drop"},
-		{"keep", "remember"}, {"place", "put"}, {"validate", "sanitize"}, {"create", "update"},
+		{"keep", "remember"}, {"put", "post"}, {"validate", "sanitize"}, {"create", "update"},
 		{"emit", "consume"}, {"invoke", "return"}, {"only", "also"}, {"print", "email"},
 		{"option", "setting"}, {"latest", "stable"}, {"periodically", "once"}, {"input", "output"},
 		{"skip", "run"}, {"skip", "retry"}, {"skip", "include"}, {"append", "remove"}, {"add", "merge"},
@@ -69,6 +69,14 @@ func TestSynonymGroups(t *testing.T) {
 		{"persist", "load"}, {"alarm", "warning"}, {"sync", "async"}, {"synchronize", "async"},
 		{"attach", "detach"}, {"grab", "set"}, {"quota", "usage"},
 		{"robust", "flaky"}, {"messy", "clean"}, {"tedious", "easy"},
+		// The groups of issue 24's eighth round (reword6), against
+		// the words next to them in meaning that name another act.
+		{"drop", "remove"}, {"stop", "end"}, {"stop", "finish"}, {"kill", "restart"},
+		{"cut", "increase"}, {"cut", "copy"}, {"deny", "allow"}, {"ignore", "include"},
+		{"ignore", "run"}, {"contact", "miss"}, {"renew", "expire"}, {"renew", "cancel"},
+		{"determine", "guess"}, {"later", "earlier"}, {"later", "before"}, {"total", "average"},
+		{"sum", "count"}, {"tool", "library"}, {"way", "path"}, {"put", "get"},
+		{"place", "remove"}, {"hold", "contain"}, {"setting", "option"}, {"stage", "step"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
