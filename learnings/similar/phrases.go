@@ -80,6 +80,7 @@ var phrases = []string{
 	"take care of = handle",
 	"give back = return",
 	"hand back = return",
+	"send back = return",
 	"throw away = discard",
 	"throw out = discard",
 	"leave out = omit",
@@ -121,6 +122,13 @@ var phrases = []string{
 	"dig into = investigate",
 	"look over = review",
 	"come up with = generate",
+	// "Make" before an article makes a thing ("makes a draft invoice",
+	// "made the folder"), as "create" does; before a name it is the
+	// build tool ("make gen", "make lint"), so it is no synonym alone.
+	"make a = create",
+	"make an = create",
+	"make the = create",
+	"make new = create",
 	"in charge of = responsible",
 	"consist of = contain",
 	"send out = send",
@@ -271,6 +279,45 @@ var phrases = []string{
 	"a little bit = slightly",
 }
 
+// degreeWords say which of several things a noun names is the one that
+// counts most: "the main reason", "the primary reason", "the chief
+// reason", "the key reason", "the important reason" say one thing, and
+// "important" is a filler word (words.go). Before a noun of
+// degreeNouns, each is read as nothing, so all of them read alike and
+// alike with the noun alone. Anywhere else each keeps its own word: a
+// branch, a key, a database or a replica is named "main" or "primary",
+// so "the main branch" and "the primary branch", "a primary key" and "a
+// main key" stay apart. "Key" takes the fewer nouns of keyNouns: "the key
+// problem" may be a problem with a key.
+var degreeWords = []string{"main", "primary", "chief", "principal"}
+
+// degreeNouns are the nouns after which a word of degreeWords or "key"
+// says only which one counts most: an idea, a reason, a step, never a
+// thing a system names.
+var (
+	keyNouns    = []string{"reason", "step", "point", "factor", "difference", "idea", "takeaway", "lesson", "insight", "benefit", "advantage", "goal", "decision", "question", "requirement", "concept", "principle", "part", "aim", "purpose"}
+	degreeNouns = slices.Concat(keyNouns, []string{"cause", "problem", "issue", "concern", "drawback", "focus", "bottleneck", "culprit", "priority", "objective", "use", "challenge", "risk", "source", "task", "job", "difficulty", "weakness", "motivation"})
+)
+
+// degreeRuns are the runs of degreeWords and "key" before their nouns,
+// each read as its noun, in the form of phrases. They are made when the
+// lexicon is (a list made at package init would count against start-up).
+func degreeRuns() []string {
+	var out []string
+	for _, adj := range degreeWords {
+		for _, n := range degreeNouns {
+			out = append(out, adj+" "+n+" = "+n)
+		}
+	}
+	for _, n := range keyNouns {
+		out = append(out, "key "+n+" = "+n)
+	}
+	return out
+}
+
+// allPhrases are phrases and degreeRuns.
+func allPhrases() []string { return slices.Concat(phrases, degreeRuns()) }
+
 // maxPhraseWords is the most words a run of phrases holds.
 const maxPhraseWords = 4
 
@@ -294,6 +341,8 @@ func irregularForms(w string) []string {
 		return []string{"got", "gotten"}
 	case "keep":
 		return []string{"kept"}
+	case "make":
+		return []string{"made"}
 	case "hold":
 		return []string{"held"}
 	case "become":
@@ -356,7 +405,7 @@ func phraseForms(w string) []string {
 // (lexEntry.phraseReading), since a text that says the same may hold the
 // run instead.
 func addPhrases(entry func(w string) *lexEntry) {
-	for _, p := range phrases {
+	for _, p := range allPhrases() {
 		run, to, ok := strings.Cut(p, " = ")
 		if !ok {
 			panic("similar: phrase without a reading: " + p)

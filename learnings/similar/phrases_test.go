@@ -133,7 +133,7 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 // opposite meaning are read as different words.
 func TestPhraseTable(t *testing.T) {
 	reading := map[string]string{}
-	for _, p := range phrases {
+	for _, p := range allPhrases() {
 		run, to, ok := strings.Cut(p, " = ")
 		if !ok || strings.Contains(to, " ") || to == "" {
 			t.Errorf("%q: want \"run = word\"", p)
@@ -172,7 +172,7 @@ func TestPhraseTable(t *testing.T) {
 func TestFilterKeepsPhrases(t *testing.T) {
 	frames := []string{"%s the cache.", "The worker %s.", "%s the nightly export job.", "The app %s logs.", "We %s the db"}
 	related := 0
-	for _, p := range phrases {
+	for _, p := range allPhrases() {
 		run, to, _ := strings.Cut(p, " = ")
 		for _, frame := range frames {
 			a, b := fmt.Sprintf(frame, run), fmt.Sprintf(frame, to)
@@ -267,6 +267,39 @@ func TestSplitPhrasalVerbTokens(t *testing.T) {
 			}
 			if got := strings.Join(parts, " | "); got != tt.items {
 				t.Errorf("read as %q, want %q", got, tt.items)
+			}
+		})
+	}
+}
+
+// TestDegreeWords reads "main", "primary", "chief", "principal" and "key"
+// before a noun of degreeNouns as "important" is read (a filler), and as
+// their own words anywhere else, where they name a branch, a key or a
+// replica.
+func TestDegreeWords(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"The main reason for slow builds is the cold cache.", "The primary reason for slow builds is the cold cache.", true},
+		{"The main reason for slow builds is the cold cache.", "The reason for slow builds is the cold cache.", true},
+		{"The chief concern with the ORM is N+1 queries.", "The main concern with the ORM is N+1 queries.", true},
+		{"The key difference is that v2 streams the body.", "The important difference is that v2 streams the body.", true},
+		{"The key takeaway: pin the base image.", "The main takeaway: pin the base image.", true},
+		{"The primary bottlenecks are the image resizes.", "The main bottlenecks are the image resizes.", true},
+		{"Open pull requests against the main branch.", "Open pull requests against the primary branch.", false},
+		{"The orders table has a primary key on `id`.", "The orders table has a main key on `id`.", false},
+		{"Writes go to the primary database.", "Writes go to the main database.", false},
+		{"The key problem was an expired signing cert.", "The important problem was an expired signing cert.", false},
+		{"The main reason for slow builds is the cold cache.", "The only reason for slow builds is the cold cache.", false},
+		{"The main reason for slow builds is the cold cache.", "The second reason for slow builds is the cold cache.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
+			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
+					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
+				}
 			}
 		})
 	}
