@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -84,6 +84,20 @@ func testRewordings(t *testing.T, file string) {
 			// sure"; updates that change a value and reorder or
 			// reword around it read as distinct.
 			floor = 0.8
+		}
+		if file == "synonyms7.txt" && k != "new" {
+			// The commonest synonym pairs of technical prose
+			// (reword6): main ba0f42e called 87 of 152 the same
+			// and 96 of 132 updates; after the eighth round's
+			// groups, the code guard and the degree words, 114 and
+			// 108. Left on purpose: pairs the same only in some
+			// sentences (drop/remove, stop/end, hold/contain,
+			// setting/option, stage/step, open/launch, close/exit,
+			// enter/type, watch/monitor, link/URL, major/significant,
+			// current/present), whose look-alike updates hold;
+			// updates that change a value beside an unknown swap
+			// read as distinct.
+			floor = 0.74
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
