@@ -50,6 +50,10 @@
 //     run the reindex"), "prefers X to Y" is "prefers X over Y", and an
 //     adverb may stand anywhere in its clause ("immediately stops the
 //     match", "stops the match immediately"), and
+//   - a word in backticks that the reading takes for another word is
+//     written as it is in the other text, in backticks or not: code is a
+//     command or a name as typed, so "run `git fetch`" and "run `git
+//     get`" are not the same though "fetches" and "gets" are, and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //

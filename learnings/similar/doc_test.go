@@ -21,6 +21,8 @@ func TestPackageDocExamples(t *testing.T) {
 		{"The server immediately stops the match", "The server stops the match immediately", Same},
 		{"Search uses Elasticsearch for the product catalogue", "Search now uses Meilisearch for the product catalogue, not Elasticsearch", Update},
 		{"Format the Terraform files with `terraform fmt -recursive`", "Format the Terraform files with `tofu fmt`", Update},
+		{"The client fetches the config", "The client gets the config", Same},
+		{"run `git fetch`", "run `git get`", Update},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
