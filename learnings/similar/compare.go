@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 // Kind is the relation of a candidate to a stored learning.
@@ -219,34 +220,53 @@ func codeKept(a, b string) bool {
 }
 
 // codeWordsIn reports whether each word of a code span of a that the
-// tables read as another word is a word of b.
+// tables read as another word is a word of b. A span b holds as written,
+// the common case (lint asks it of about 1600 pairs of the default
+// generator's 10 MB memory), needs no word read.
 func codeWordsIn(a, b string) bool {
-	if !strings.Contains(a, "`") {
-		return true
-	}
-	lex := lexicon()
-	var inB map[string]bool
-	for i, span := range strings.Split(a, "`") {
-		if i%2 == 0 {
-			continue // outside code
+	var folded string // b folded, on first use
+	for rest := a; ; {
+		_, code, ok := strings.Cut(rest, "`")
+		if !ok {
+			return true
 		}
-		for w := range strings.FieldsFuncSeq(fold(span), notWordRune) {
-			lx := lex.lookup(w)
-			if lx.synonym == nil && lex.lookup(stem(w)).same == "" {
+		code, rest, _ = strings.Cut(code, "`")
+		if hasWord(b, code) {
+			continue
+		}
+		for w := range strings.FieldsFuncSeq(fold(code), notWordRune) {
+			if lookup(w).synonym == nil && lookup(stem(w)).same == "" {
 				continue
 			}
-			if inB == nil {
-				inB = map[string]bool{}
-				for v := range strings.FieldsFuncSeq(fold(b), notWordRune) {
-					inB[v] = true
-				}
+			if folded == "" {
+				folded = fold(b)
 			}
-			if !inB[w] {
+			if !hasWord(folded, w) {
 				return false
 			}
 		}
 	}
-	return true
+}
+
+// hasWord reports whether w stands in s with no letter or digit next to
+// it: a word, or a run of words, of its own.
+func hasWord(s, w string) bool {
+	if w == "" {
+		return true // an empty span, "``"
+	}
+	for i := 0; ; {
+		at := strings.Index(s[i:], w)
+		if at < 0 {
+			return false
+		}
+		start, end := i+at, i+at+len(w)
+		before, _ := utf8.DecodeLastRuneInString(s[:start])
+		after, _ := utf8.DecodeRuneInString(s[end:])
+		if (start == 0 || !isWordRune(before)) && (end == len(s) || !isWordRune(after)) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 func notWordRune(r rune) bool { return !isWordRune(r) }

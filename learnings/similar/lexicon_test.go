@@ -313,6 +313,9 @@ func TestCodeReadAsWritten(t *testing.T) {
 		{"Run `make gen` before `go test`.", "Run make gen before go test.", true},
 		{"Run `make gen` before `go test`.", "Run `make gen` before `go test`, always.", true},
 		{"The sidecar fetches secrets with `vault kv get`.", "The sidecar retrieves secrets with `vault kv get`.", true},
+		{"Run `get` first, then ``.", "Run `fetch` first, then ``.", false},
+		{"Use `fetch` for the prefetch.", "Use get for the prefetch.", false},
+		{"Call `FETCH` in the loader.", "Call `fetch` in the loader.", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
