@@ -293,6 +293,8 @@ func TestDegreeWords(t *testing.T) {
 		{"The key problem was an expired signing cert.", "The important problem was an expired signing cert.", false},
 		{"The main reason for slow builds is the cold cache.", "The only reason for slow builds is the cold cache.", false},
 		{"The main reason for slow builds is the cold cache.", "The second reason for slow builds is the cold cache.", false},
+		{"Generated code goes in the main source set.", "Generated code goes in the primary source set.", false},
+		{"The main job of the pipeline publishes the image.", "The primary job of the pipeline publishes the image.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
