@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -14,8 +16,10 @@ import (
 // screen, few enough to answer while someone types.
 const searchLimit = 50
 
-// State is GET /api/state: what a script polls to follow the file. It
-// answers 304 to If-None-Match with the current version.
+// State is GET /api/state: what a script polls to follow the file and the
+// agent session learn serve runs in. Its ETag is the file's version, joined
+// with the agent session's when there is one; it answers 304 to
+// If-None-Match with the current ETag.
 type State struct {
 	File      string `json:"file"`
 	Version   string `json:"version"`
@@ -28,11 +32,21 @@ type State struct {
 	ReadOnly  bool   `json:"read_only"`
 	// CSRF is the token a script sends as X-CSRF-Token with a change.
 	CSRF string `json:"csrf"`
+	// AgentSession is the id of the agent session GET /api/agent-session
+	// shows, and AgentVersion its record's version, which changes with
+	// each tool call it records; both absent when the page shows none.
+	AgentSession string `json:"agent_session,omitempty"`
+	AgentVersion string `json:"agent_version,omitempty"`
 }
 
 func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 	snap := s.files.Current()
-	etag := `"` + snap.Version + `"`
+	agent := s.agentSession()
+	etag := snap.Version
+	if v := agentVersion(agent); v != "" {
+		etag += "-" + v
+	}
+	etag = `"` + etag + `"`
 	w.Header().Set("ETag", etag)
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
@@ -40,9 +54,46 @@ func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 	}
 	st := State{File: s.cfg.Display, Version: snap.Version, Exists: snap.Exists, Bytes: len(snap.Src),
 		Sessions: len(snap.Doc.Sessions), Learnings: len(snap.Doc.Learnings()), Problems: len(snap.Doc.Problems),
-		ReadOnly: s.cfg.ReadOnly, CSRF: s.csrf}
+		ReadOnly: s.cfg.ReadOnly, CSRF: s.csrf, AgentVersion: agentVersion(agent)}
+	if agent != nil {
+		st.AgentSession = agent.Found.ID
+	}
 	if snap.Err != nil {
 		st.Error = readAdvice(snap.Err)
+	}
+	writeJSON(w, http.StatusOK, st)
+}
+
+// agentSession is the agent session the page shows (Config.Session): nil
+// outside one, or when it recorded nothing.
+func (s *Server) agentSession() *ops.AgentSession {
+	if s.cfg.Session == nil {
+		return nil
+	}
+	if a := s.cfg.Session(); a != nil && !a.State.Empty() {
+		return a
+	}
+	return nil
+}
+
+// agentVersion tells one record of an agent session from another: its id,
+// how many events it counted and when the last came, hashed so that any id
+// fits in an ETag. "" for none.
+func agentVersion(a *ops.AgentSession) string {
+	if a == nil {
+		return ""
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%d", a.Found.ID, a.State.Seq, a.State.Updated.UnixNano()))
+	return hex.EncodeToString(sum[:8])
+}
+
+// apiAgentSession is the agent session the page shows, as ops.SessionState;
+// 404 when there is none.
+func (s *Server) apiAgentSession(w http.ResponseWriter, r *http.Request) {
+	st := ops.AgentSessionState(s.agentSession())
+	if st == nil {
+		writeJSON(w, http.StatusNotFound, apiError{Error: "no agent session: learn serve runs outside one, or it has recorded no tool call yet"})
+		return
 	}
 	writeJSON(w, http.StatusOK, st)
 }

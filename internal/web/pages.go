@@ -71,9 +71,24 @@ type mainData struct {
 	Size              sizeGauge
 	Docs              docsChart
 	Categories        []catStyle
+	agentPart
+}
+
+// agentPart is the page's agent session part, which the page refreshes by
+// itself when the session records a tool call (GET /fragment/agent-session).
+type agentPart struct {
 	// Agent is the agent session learn serve runs in (Config.Session),
 	// what "learn recall --agent-session" shows of it; nil outside one.
 	Agent *ops.SessionState
+	// AgentVersion is the version of its record (see agentVersion), which
+	// the page compares with GET /api/state's agent_version.
+	AgentVersion string
+}
+
+// agentPart is the agent session part as it is now.
+func (s *Server) agentPart() agentPart {
+	a := s.agentSession()
+	return agentPart{Agent: ops.AgentSessionState(a), AgentVersion: agentVersion(a)}
 }
 
 func (s *Server) frame(snap *snapshot, title string) Frame {
@@ -129,9 +144,7 @@ func (s *Server) mainPage(snap *snapshot, shown int) mainData {
 	d.Size = newSizeGauge(len(snap.Src), s.cfg.SizeLimit)
 	d.Docs = newDocsChart(doc)
 	d.Categories = categoriesIn(doc)
-	if s.cfg.Session != nil {
-		d.Agent = ops.AgentSessionState(s.cfg.Session())
-	}
+	d.agentPart = s.agentPart()
 	return d
 }
 
@@ -183,6 +196,13 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 // when the file changes.
 func (s *Server) handleMainFragment(w http.ResponseWriter, r *http.Request) {
 	s.render(w, http.StatusOK, "main", s.mainPage(s.files.Current(), intParam(r, "shown", 0)))
+}
+
+// handleAgentFragment is the agent session part alone, which the script
+// swaps in when the session records a tool call and the file did not change:
+// the rest of the page (and the lint findings) stays as it is.
+func (s *Server) handleAgentFragment(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, "agent-slot", s.agentPart())
 }
 
 type sessionsData struct {

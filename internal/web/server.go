@@ -135,6 +135,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /fragment/sessions", s.handleSessionsFragment)
 	mux.HandleFunc("GET /fragment/problems", s.handleProblemsFragment)
 	mux.HandleFunc("GET /fragment/rest", s.handleRestFragment)
+	mux.HandleFunc("GET /fragment/agent-session", s.handleAgentFragment)
 	mux.Handle("GET /static/", s.static)
 
 	mux.HandleFunc("GET /api/state", s.apiState)
@@ -145,6 +146,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/lint", s.apiLint)
 	mux.HandleFunc("GET /api/docs", s.apiDocs)
 	mux.HandleFunc("GET /api/compact", s.apiCompactPreview)
+	mux.HandleFunc("GET /api/agent-session", s.apiAgentSession)
 	mux.HandleFunc("POST /api/forget", s.action(s.forget))
 	mux.HandleFunc("POST /api/undo", s.action(s.undo))
 	mux.HandleFunc("POST /api/compact", s.action(s.compact))

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/internal/memview/memviewtest"
+	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/internal/sessionstate"
 	"github.com/learn-memory/learn/internal/web"
 )
 
@@ -330,7 +332,7 @@ func apiBodies(t *testing.T) map[string][]string {
 	const port, token = "7300", "vocabulary-token-0123456789abcdef"
 	srv, err := web.New(web.Config{Path: filepath.Join(dir, ".tmp", "memory-learnings.md"), Display: ".tmp/memory-learnings.md", Reason: "project root",
 		Project: "acme", Token: token, Hosts: web.AllowedHosts(port), LockTimeout: time.Second,
-		Now: func() time.Time { return memviewtest.Now }})
+		Now: func() time.Time { return memviewtest.Now }, Session: agentSession(t, dir)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,6 +363,7 @@ func apiBodies(t *testing.T) map[string][]string {
 	s := sessions.Sessions[0]
 	return map[string][]string{
 		"GET /api/state":          {get("/api/state")},
+		"GET /api/agent-session":  {get("/api/agent-session")},
 		"GET /api/search":         {get("/api/search?q=retry"), get("/api/search?category=Fresh+Discoveries")},
 		"GET /api/sessions":       {list},
 		"GET /api/sessions/{id}":  {get("/api/sessions/" + s.ID)},
@@ -368,6 +371,33 @@ func apiBodies(t *testing.T) map[string][]string {
 		"GET /api/lint":           {get("/api/lint")},
 		"GET /api/docs":           {get("/api/docs")},
 		"GET /api/compact":        {get("/api/compact")},
+	}
+}
+
+// agentSession is an agent session of the project at root that read a
+// document, edited a file and has a test still failing and a lint that
+// failed and then passed, as learn serve's page and /api/agent-session
+// show it.
+func agentSession(t *testing.T, root string) func() *ops.AgentSession {
+	t.Helper()
+	store := &sessionstate.Store{Dir: filepath.Join(t.TempDir(), "sessions"), Now: func() time.Time { return memviewtest.Now }}
+	for _, ev := range []sessionstate.Event{
+		{Tool: sessionstate.Read, Paths: []string{"docs/api.md"}},
+		{Tool: sessionstate.Edit, Paths: []string{"client/backoff.go"}},
+		{Tool: sessionstate.Shell, Command: "go test ./client/", Exit: new(1), Output: "--- FAIL: TestBackoffCap (0.00s)\n"},
+		{Tool: sessionstate.Shell, Command: "go vet ./client/", Exit: new(1), Output: "client/backoff.go:9:2: unreachable code\n"},
+		{Tool: sessionstate.Shell, Command: "go vet ./client/", Exit: new(0)},
+	} {
+		if err := store.Record(root, "ses-7", "claude", ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := store.Load(root, "ses-7")
+	if err != nil || st.Empty() {
+		t.Fatalf("load the agent session: %v %v", st, err)
+	}
+	return func() *ops.AgentSession {
+		return &ops.AgentSession{State: st, Found: sessionstate.Found{ID: "ses-7", Source: "CLAUDE_CODE_SESSION_ID"}}
 	}
 }
 

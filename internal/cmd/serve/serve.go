@@ -76,7 +76,8 @@ through with the note "(superseded by ID on DATE)". Run inside an agent session
 (or within two hours of one's last tool call, as learn finds it for learn recall
 --agent-session -), the page also shows what that session's tool calls recorded:
 the files it worked on, the commands still failing and those fixed, the
-documentation it read; never stored in the memory file.
+documentation it read; never stored in the memory file. The page follows the
+session too: a tool call it records appears without a reload.
 
 From the page you can forget a learning or a session, undo, and compact after
 previewing the diff. Each change goes through the same locked, atomic, backed-up
@@ -93,9 +94,9 @@ token and a same-origin request, request bodies are capped at 64 KB, and a
 Content-Security-Policy lets the page run only its own script. Listening on
 another interface (--addr) lets others on that network reach the page, so serve
 warns. The page's data comes from a JSON API under /api/ (state, search,
-sessions, learnings, lint, docs, compact) that a script can call with the token
-as "Authorization: Bearer TOKEN"; a numeric query parameter outside 0 to
-1000000 is refused with 400.
+sessions, learnings, lint, docs, compact, agent-session) that a script can call
+with the token as "Authorization: Bearer TOKEN"; a numeric query parameter
+outside 0 to 1000000 is refused with 400.
 
 --open writes a file only you can read that leads the browser to the address and
 opens that file, so the token is never on a command line (ps shows those to every

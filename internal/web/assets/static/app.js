@@ -1,5 +1,5 @@
-// learn serve's page script: search as you type, follow the file, load
-// older sessions and the lint findings. It builds every piece of text with
+// learn serve's page script: search as you type, follow the file and the
+// agent session, load older sessions and the lint findings. It builds every piece of text with
 // textContent, and inserts only HTML fragments the server rendered and
 // escaped; the Content-Security-Policy allows no other script.
 (function () {
@@ -169,20 +169,38 @@
     });
   }
 
+  // refreshAgent swaps in the agent session's part alone: the session
+  // recorded a tool call and the file did not change.
+  function refreshAgent() {
+    return get('/fragment/agent-session').then(function (r) { return r.text(); }).then(function (html) {
+      var slot = document.getElementById('agent-slot');
+      if (slot) slot.outerHTML = html;
+    });
+  }
+
+  // etag is the last state seen: the file's version, joined with the
+  // agent session's when there is one.
+  var etag = '"' + version + '"';
+
   function poll() {
     if (document.hidden) return;
-    get('/api/state', { headers: { 'If-None-Match': '"' + version + '"' } }).then(function (r) {
+    get('/api/state', { headers: { 'If-None-Match': etag } }).then(function (r) {
       if (r.status === 304) return null;
       if (r.status === 401 || r.status === 403) {
         live.textContent = 'Not following: the access token was refused';
         return null;
       }
+      etag = r.headers.get('ETag') || etag;
       return r.json();
     }).then(function (st) {
-      if (!st || st.version === version) return;
-      version = st.version;
-      document.body.dataset.version = version;
-      return refresh();
+      if (!st) return;
+      if (st.version !== version) {
+        version = st.version;
+        document.body.dataset.version = version;
+        return refresh();
+      }
+      var slot = document.getElementById('agent-slot');
+      if (slot && slot.dataset.agent !== (st.agent_version || '')) return refreshAgent();
     }).catch(function () {
       live.textContent = 'Not following: learn serve has stopped';
     });
