@@ -69,3 +69,43 @@ func TestCutCommandOutputs(t *testing.T) {
 		})
 	}
 }
+
+// TestShortOutputsArriveWhole: Gemini CLI cuts a !{...} output only after
+// whole 4095-byte reads of its terminal (each newline two bytes there), so
+// learn's prompt hook runs no learn command again for a shorter section
+// (hook.mayBeCut). This checks the fact the rule rests on, through the real
+// client: /learning-summarise's baseline just under one read arrives whole,
+// run after run, and the hook adds nothing to it.
+func TestShortOutputsArriveWhole(t *testing.T) {
+	skipUnlessGemini(t)
+	w := newWorld(t)
+	proj := w.project(t, "short", "")
+	write(t, filepath.Join(proj, "docs", "guide.md"), "# Guide\n\n## Logging\n\nPackages log through their logger.\n")
+	w.learn(t, proj, "install", "--agent", "gemini")
+	// Sessions are added until the baseline is just under one read.
+	var b strings.Builder
+	b.WriteString("## Recent Sessions\n\n")
+	full := ""
+	for i := 0; ; i++ {
+		fmt.Fprintf(&b, "## [2026-11-%02d %02d:%02d UTC] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", 21-i/10, 10+i%10, i%60, i)
+		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d and never prints to stdout directly.\n\n---\n\n", i, i, i)
+		write(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String())
+		out := strings.TrimRight(w.learn(t, proj, "summarise"), "\n")
+		if len(out)+strings.Count(out, "\n") >= 4095 {
+			break
+		}
+		full = out
+	}
+	write(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String()[:strings.LastIndex(b.String(), "## [")])
+	if n := len(full) + strings.Count(full, "\n"); n < 3800 {
+		t.Fatalf("learn summarise prints %d bytes on a terminal; the test wants just under one read of 4095", n)
+	}
+	for run := 1; run <= 3; run++ {
+		got := w.gemini(t, proj, "/learning-summarise", "", nil).first(t).allText()
+		section := e2eutil.Section(t, got, "project-memory-baseline")
+		if held := section[:strings.LastIndex(section, "\n[Shell command '")]; held != full {
+			t.Fatalf("run %d: Gemini kept %d of the baseline's %d bytes: the hook's rule that shorter outputs arrive whole no longer holds", run, len(held), len(full))
+		}
+		e2eutil.MustNotContain(t, "a whole output's request", got, "was cut short by the client")
+	}
+}

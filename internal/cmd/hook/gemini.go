@@ -306,12 +306,13 @@ func (s section) held(prompt string) string {
 // client for /learning-summarise's baseline and /learning-improve-docs'
 // report, internal/geminie2e), and the steps after it rely on the whole of
 // it. learn runs the command again to know: a prompt without any of learn's
-// sections costs nothing, and an output that is whole, or not the start of
-// what learn prints now (the file changed since), adds nothing.
+// sections costs nothing, nor does a section too short to have been cut
+// (mayBeCut), and an output that is whole, or not the start of what learn
+// prints now (the file changed since), adds nothing.
 func cutOutputs(opts *Options, in Input) string {
 	var secs []section
 	for _, s := range learnSections(in.Prompt) {
-		if s.in.Tag != recallTag {
+		if s.in.Tag != recallTag && mayBeCut(s.held(in.Prompt)) {
 			secs = append(secs, s)
 		}
 	}
@@ -347,6 +348,29 @@ func cutOutputs(opts *Options, in Input) string {
 			s.in.Command(), s.in.Tag, rest)
 	}
 	return b.String()
+}
+
+// geminiRead is the most Gemini CLI 0.61.0 reads of a !{...} command's
+// output at once: it runs the command in a pseudo-terminal, where each "\n"
+// goes out as "\r\n", reads the terminal 4095 bytes at a time, and when the
+// command exits keeps only what it has read. So an output it cut holds
+// whole reads. Measured through the real client (46 runs of learn
+// summarise's baseline and of a file's lines, internal/geminie2e as the
+// harness, at a load average near 20): the 24 outputs of at most 4012 bytes
+// on the terminal came whole; of the 22 longer ones (4.2 to 20 KB) Gemini cut
+// 20, always after exactly 4095 or 8190 bytes on the terminal.
+// TestShortOutputsArriveWhole there checks it on each run of the suite.
+const geminiRead = 4095
+
+// mayBeCut reports whether held, what a prompt holds of a learn output, can
+// be what Gemini kept of a longer one: at least one whole read of the
+// terminal, less a margin for what the terminal's text drops at the cut
+// (blank lines and spaces at the end, a character split by the read).
+// A shorter section is the whole output, so the hook does not run learn
+// again to compare (55-85 ms a prompt).
+func mayBeCut(held string) bool {
+	h := strings.TrimSuffix(held, "\n")
+	return len(h)+strings.Count(h, "\n") >= geminiRead-64
 }
 
 // cutRest is what out has beyond held, from the start of the line where

@@ -248,6 +248,26 @@ func commandPrompt(tag, command, output string, held int) string {
 		"Steps:\n1. Draft candidate learnings from this session only.\n"
 }
 
+// terminalBytes is how many bytes text takes on Gemini CLI's terminal, where
+// each newline is "\r\n".
+func terminalBytes(text string) int { return len(text) + strings.Count(text, "\n") }
+
+// atRead is how many bytes of text fill Gemini CLI's first read of its
+// terminal (geminiRead), where it cuts an output; all of them when fewer.
+func atRead(text string) int {
+	n := 0
+	for i := range len(text) {
+		n++
+		if text[i] == '\n' {
+			n++
+		}
+		if n >= geminiRead {
+			return i + 1
+		}
+	}
+	return len(text)
+}
+
 // TestGeminiCutCommandOutput: when Gemini CLI keeps only the first 4 KB of
 // /learning-summarise's baseline or /learning-improve-docs' report, the
 // prompt hook adds the rest, from the line where it was cut, after a line
@@ -265,14 +285,24 @@ func TestGeminiCutCommandOutput(t *testing.T) {
 	}
 	baseline := "Baseline for deduplication: what .tmp/memory-learnings.md and the project documentation already say.\n\n" +
 		sessionStartText(t, e) + "\n# Documentation checked\n\n" + docs.String() + "\n# This session\n\nDocumentation read: docs/retries.md\n"
-	var report strings.Builder
-	report.WriteString("Documentation improvements from .tmp/memory-learnings.md (74 learnings; 80 docs checked)\n\n")
-	for i := 1; i <= 15; i++ {
-		fmt.Fprintf(&report, " %d. [User Corrections] Rule %d: module m%d keeps its fixtures in fixtures/m%d…  (id l%07d)\n    Add to docs/guide-%02d.md, section \"Testing\" (line 3)\n    Why: docs/guide-%02d.md: this section shares the most words with it\n\n", i, i, i, i, i, i, i)
+	var items strings.Builder
+	for i := 1; i <= 25; i++ {
+		fmt.Fprintf(&items, " %d. [User Corrections] Rule %d: module m%d keeps its fixtures in fixtures/m%d…  (id l%07d)\n    Add to docs/guide-%02d.md, section \"Testing\" (line 3)\n    Why: docs/guide-%02d.md: this section shares the most words with it\n\n", i, i, i, i, i, i, i)
 	}
-	report.WriteString("See them as a patch: learn improve-docs --diff (nothing is edited).\n")
+	items.WriteString("See them as a patch: learn improve-docs --diff (nothing is edited).\n")
+	// The report's first line is as long as makes a line end where Gemini's
+	// first read of the terminal does.
+	head := "Documentation improvements from .tmp/memory-learnings.md (74 learnings; 80 docs checked)\n\n"
+	draft := head + items.String()
+	lineEnd := strings.LastIndexByte(draft[:atRead(draft)], '\n') + 1
+	pad := geminiRead - terminalBytes(draft[:lineEnd])
+	report := strings.Replace(head, ")", ")"+strings.Repeat(".", pad), 1) + items.String()
+	lineEnd += pad
+	if terminalBytes(report[:lineEnd]) != geminiRead || report[lineEnd-1] != '\n' {
+		t.Fatalf("no line of the report ends at Gemini's first read (%d bytes on the terminal)", terminalBytes(report[:lineEnd]))
+	}
 	dir := t.TempDir()
-	for name, text := range map[string]string{"summarise": baseline, "improve-docs": report.String()} {
+	for name, text := range map[string]string{"summarise": baseline, "improve-docs": report} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -310,10 +340,13 @@ func TestGeminiCutCommandOutput(t *testing.T) {
 				restFrom(baseline, len(baseline)-300)},
 		{name: "summarise whole", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, -1), later: true},
 		{name: "summarise whole, first prompt", prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, -1)},
-		{name: "improve-docs cut at a line's end", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report.String(), strings.Index(report.String(), " 9. ")), later: true,
+		{name: "improve-docs cut at a line's end", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report, lineEnd), later: true,
 			want: "The output of `learn improve-docs --max-chars 6000` in the improve-docs-report section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n" +
-				restFrom(report.String(), strings.Index(report.String(), " 9. "))},
-		{name: "improve-docs whole", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report.String(), -1), later: true},
+				restFrom(report, lineEnd)},
+		{name: "improve-docs cut mid-line", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report, atRead(report)+40), later: true,
+			want: "The output of `learn improve-docs --max-chars 6000` in the improve-docs-report section above was cut short by the client; this is the rest of it, from the last line it shows:\n\n" +
+				restFrom(report, atRead(report)+40)},
+		{name: "improve-docs whole", prompt: commandPrompt("improve-docs-report", "learn improve-docs --max-chars 6000", report, -1), later: true},
 		{name: "an older baseline", prompt: commandPrompt("project-memory-baseline", "learn summarise", strings.Replace(baseline, "Rule 9: module m9", "Rule 9: module m99", 1), 4051), later: true},
 		{name: "learn fails", bin: failing, prompt: commandPrompt("project-memory-baseline", "learn summarise", baseline, 4051), later: true},
 		{name: "an ordinary later prompt", prompt: "and the stripe webhooks too", later: true},
@@ -335,6 +368,63 @@ func TestGeminiCutCommandOutput(t *testing.T) {
 			}
 			if got := geminiContextOf(t, out, "BeforeAgent"); got != c.want {
 				t.Errorf("added:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestGeminiShortSectionsRunNoLearn: a learn output too short to have been
+// cut by Gemini CLI (under one 4095-byte read of its terminal, where each
+// newline is two bytes) is whole, so the prompt hook does not run learn
+// again for it; one long enough to be a cut one is checked as before, and
+// its rest added. Bytes count, not characters.
+func TestGeminiShortSectionsRunNoLearn(t *testing.T) {
+	lines := func(n int, line string) string { return strings.Repeat(line+"\n", n) }
+	prose := lines(60, "- [Fresh Discoveries] The nightly export writes one CSV per tenant to s3://exports.")
+	short := lines(380, "- x = 42;") // 3800 bytes, 4180 on the terminal
+	welsh := lines(52, "- Mae'r amserlen yn cael ei chyhoeddi bob dydd Llun ar ôl 09:00; ŵyl, ŷd, ï.")
+	cjk := lines(60, "- 课程表每周一上午九点发布，教室预订在周五截止。") // 3 bytes a character
+	cases := []struct {
+		name, tag, command, output string
+		held                       int // -1: whole
+		runs                       bool
+	}{
+		{"a short baseline", "project-memory-baseline", "learn summarise", prose[:2100], -1, false},
+		{"a baseline just under one read", "project-memory-baseline", "learn summarise", prose[:3900], -1, false},
+		{"a short improve-docs report", "improve-docs-report", "learn improve-docs --max-chars 6000", prose[:3000], -1, false},
+		{"a short forget preview", "forget-preview", "learn forget --dry-run", lines(12, "- l1a2b3c4 (Fresh Discoveries) goes"), -1, false},
+		{"an empty output", "forget-preview", "learn forget --dry-run", "", -1, false},
+		{"short lines over one read on the terminal", "forget-preview", "learn forget --dry-run", short, -1, true},
+		{"a baseline cut at one read", "project-memory-baseline", "learn summarise", prose, atRead(prose), true},
+		{"a report cut at one read", "improve-docs-report", "learn improve-docs --max-chars 6000", prose, atRead(prose), true},
+		{"Welsh text, fewer characters than bytes", "project-memory-baseline", "learn summarise", welsh, -1, true},
+		{"Chinese text, fewer characters than bytes", "project-memory-baseline", "learn summarise", cjk, -1, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "out"), []byte(c.output), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			calls := filepath.Join(dir, "calls")
+			bin := filepath.Join(dir, "learn")
+			script := "#!/bin/sh\necho \"$*\" >> " + calls + "\ncat " + filepath.Join(dir, "out") + "\n"
+			if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			e := newEnv(t, bigMemory())
+			e.hook(t, geminiPayload("BeforeAgent", "g1", "hello", "", e.Dir), "--agent", "gemini")
+			out, errOut := e.geminiHookWith(t, bin, geminiPayload("BeforeAgent", "g1", commandPrompt(c.tag, c.command, c.output, c.held), "", e.Dir))
+			if errOut != "" {
+				t.Errorf("stderr: %s", errOut)
+			}
+			ran, _ := os.ReadFile(calls)
+			if got := len(ran) > 0; got != c.runs {
+				t.Fatalf("learn run again: %v (%q), want %v", got, ran, c.runs)
+			}
+			added := geminiContextOf(t, out, "BeforeAgent")
+			if cut := c.held >= 0 && c.held < len(c.output); cut != strings.Contains(added, "was cut short by the client") {
+				t.Errorf("cut %v, but the hook added:\n%s", cut, added)
 			}
 		})
 	}
