@@ -203,7 +203,10 @@ func FuzzCompact(f *testing.F) {
 		p := NewPlan(doc, Options{})
 		out, err := p.Apply(doc)
 		if err != nil {
-			if doc.Writable() == nil {
+			// Damage (a fence that swallows a category label, say) is
+			// never rewritten: folding the session that holds it is
+			// refused, as every edit's is (testdata/fuzz has such a file).
+			if doc.Writable() == nil && !(errors.Is(err, learnings.ErrWouldLose) && len(doc.Damage) > 0) {
 				t.Fatalf("Apply failed on a writable document: %v", err)
 			}
 			return
