@@ -317,13 +317,73 @@ func (c codex) checkHooks(env Env) Check {
 		hooks.Message = fmt.Sprintf("SessionStart in %s runs %q, an earlier learn's hook: after a compaction the session does not get back its state", outdated["SessionStart"], claude.SessionStartCommand)
 		hooks.Fix = installCommand(c) + " (it replaces the command in place; Codex then asks to trust the changed hook)"
 	}
+	dir := ""
+	if env.ProjectRoot != nil {
+		if root, err := env.ProjectRoot(); err == nil {
+			dir = root
+		}
+	}
+	if listed, ok := c.hookTrust(env, dir); ok {
+		c.trustWarning(&hooks, learnHookTrust(listed, found))
+		return hooks
+	}
 	if !c.trusted(cfg, found) {
-		// A note, not a warning: how Codex records trust is not documented,
-		// and learn cannot grant it.
+		// A note, not a warning: without Codex's own answer (codex not on
+		// PATH), how Codex records trust is not documented, and learn
+		// cannot grant it.
 		hooks.Details = append(hooks.Details, "no trust decision for them in "+cfg+": Codex runs new or changed hooks only once you trust them "+
 			`(start codex and, at "Hooks need review", trust them); codex exec skips untrusted hooks without a word`)
 	}
 	return hooks
+}
+
+// codexTrustFix is what the user does to have Codex run learn's hooks:
+// only they can trust them, in Codex's TUI (codex exec cannot ask).
+const codexTrustFix = `run codex in a terminal and, at "Hooks need review", choose "Trust all and continue" ` +
+	`(codex exec --dangerously-bypass-hook-trust runs them for that run only)`
+
+// trustWarning warns when Codex, asked (hookTrust), does not trust one of
+// learn's hooks: it skips such a hook in codex exec without a word, and asks
+// about it when its TUI starts.
+func (codex) trustWarning(check *Check, trust map[string]string) {
+	var modified, untrusted []string
+	for _, h := range codexHooks {
+		switch trust[h.Event] {
+		case "trusted":
+		case "modified":
+			modified = append(modified, h.Event)
+		default:
+			untrusted = append(untrusted, h.Event)
+		}
+	}
+	var why []string
+	if len(modified) > 0 {
+		why = append(why, fmt.Sprintf("%s changed since you trusted %s (learn install updates learn's hooks in place)",
+			strings.Join(modified, " and "), plural(len(modified), "it", "them")))
+	}
+	if len(untrusted) > 0 {
+		why = append(why, fmt.Sprintf("Codex has not trusted %s yet", strings.Join(untrusted, " and ")))
+	}
+	if len(why) == 0 {
+		check.Message += " (trusted by Codex)"
+		return
+	}
+	text := strings.Join(why, "; ") + ": codex exec skips " + plural(len(modified)+len(untrusted), "it", "them") +
+		" without a word, and codex asks you to review " + plural(len(modified)+len(untrusted), "it", "them") + " when it starts"
+	if check.Status != CheckOK {
+		check.Details = append(check.Details, text)
+		return
+	}
+	check.Status = CheckWarn
+	check.Message = text
+	check.Fix = codexTrustFix
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // projectHooks reports the project root when one of learn's hooks was found

@@ -1,7 +1,9 @@
 package agent
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -213,7 +215,8 @@ func TestCodexDoctorHooks(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			home := t.TempDir()
-			e := Env{Getenv: env(map[string]string{"HOME": home})}
+			// No codex on PATH: doctor reads config.toml's trust records.
+			e := Env{Getenv: env(map[string]string{"HOME": home}), LookPath: func(string) (string, error) { return "", exec.ErrNotFound }}
 			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, false); err != nil {
 				t.Fatal(err)
 			}
@@ -312,7 +315,8 @@ func TestCodexDoctorProjectTrust(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			home, proj := t.TempDir(), t.TempDir()
-			e := Env{Getenv: env(map[string]string{"HOME": home}), ProjectRoot: func() (string, error) { return proj, nil }}
+			e := Env{Getenv: env(map[string]string{"HOME": home}), ProjectRoot: func() (string, error) { return proj, nil },
+				LookPath: func(string) (string, error) { return "", exec.ErrNotFound }}
 			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv, Project: proj}, false); err != nil {
 				t.Fatal(err)
 			}
@@ -374,6 +378,94 @@ func TestCodexHooksRoundTrip(t *testing.T) {
 			got, err := os.ReadFile(path)
 			if orig == "" && !os.IsNotExist(err) || orig != "" && string(got) != orig {
 				t.Errorf("after install and uninstall (%v):\n%q\nwant\n%q", err, got, orig)
+			}
+		})
+	}
+}
+
+// TestCodexDoctorAsksCodex: with codex on PATH, doctor asks it which hooks it
+// trusts ("codex app-server", hooks/list, as Codex CLI 0.169.0 answers) and
+// warns, saying what to do, when one of learn's hooks is not trusted or
+// changed since it was (codex exec then skips it without a word); a user's
+// own hook of the same event does not count. A codex that does not answer
+// leaves doctor reading config.toml as before.
+func TestCodexDoctorAsksCodex(t *testing.T) {
+	entry := func(file, event, command, status string) string {
+		b, _ := json.Marshal(map[string]any{"key": file + ":" + snake(event) + ":0:0", "eventName": strings.ToLower(event[:1]) + event[1:],
+			"handlerType": "command", "command": command, "sourcePath": file, "source": "user", "enabled": true,
+			"currentHash": "sha256:00", "trustStatus": status})
+		return string(b)
+	}
+	learnHooks := func(file string, status map[string]string) []string {
+		var out []string
+		for _, h := range codexHooks {
+			st := status[h.Event]
+			if st == "" {
+				st = "trusted"
+			}
+			out = append(out, entry(file, h.Event, h.Command, st))
+		}
+		return out
+	}
+	cases := []struct {
+		name    string
+		answer  func(file string) string // "" when codex answers nothing
+		status  CheckStatus
+		want    []string
+		wantFix bool
+	}{
+		{"all trusted", func(f string) string { return strings.Join(learnHooks(f, nil), ",") }, CheckOK, []string{"(trusted by Codex)"}, false},
+		{"none trusted yet", func(f string) string {
+			return strings.Join(learnHooks(f, map[string]string{"SessionStart": "untrusted", "UserPromptSubmit": "untrusted", "PostToolUse": "untrusted"}), ",")
+		}, CheckWarn, []string{"Codex has not trusted SessionStart and UserPromptSubmit and PostToolUse yet", "codex exec skips them without a word"}, true},
+		{"session start changed by an upgrade", func(f string) string {
+			return strings.Join(learnHooks(f, map[string]string{"SessionStart": "modified"}), ",")
+		}, CheckWarn, []string{"SessionStart changed since you trusted it", "codex exec skips it without a word"}, true},
+		{"changed and new", func(f string) string {
+			return strings.Join(learnHooks(f, map[string]string{"SessionStart": "modified", "PostToolUse": "untrusted"}), ",")
+		}, CheckWarn, []string{"SessionStart changed since you trusted it", "Codex has not trusted PostToolUse yet"}, true},
+		{"a user's own hook untrusted", func(f string) string {
+			return strings.Join(append(learnHooks(f, nil), entry(f, "SessionStart", "notify-send hi", "untrusted")), ",")
+		}, CheckOK, []string{"(trusted by Codex)"}, false},
+		{"codex does not answer", func(string) string { return "" }, CheckOK, []string{"no trust decision"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			bin := filepath.Join(t.TempDir(), "codex")
+			e := Env{Getenv: env(map[string]string{"HOME": home}), LookPath: func(name string) (string, error) {
+				if name == "codex" {
+					return bin, nil
+				}
+				return "", exec.ErrNotFound
+			}}
+			if _, err := (codex{}).Hooks(Scope{Getenv: e.Getenv}, false); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(home, ".codex", "hooks.json")
+			script := "#!/bin/sh\nexit 1\n"
+			if a := c.answer(file); a != "" {
+				answer := filepath.Join(t.TempDir(), "answer")
+				if err := os.WriteFile(answer, []byte(`{"id":1,"result":{}}`+"\n"+`{"id":2,"result":{"data":[{"cwd":"x","hooks":[`+a+`],"warnings":[],"errors":[]}]}}`+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				script = "#!/bin/sh\n[ \"$1\" = app-server ] || exit 2\nwhile IFS= read -r line; do case \"$line\" in *hooks/list*) cat " + answer + "; sleep 1;; esac; done\n"
+			}
+			if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			got := codex{}.checkHooks(e)
+			text := got.Message + "\n" + strings.Join(got.Details, "\n")
+			if got.Status != c.status {
+				t.Errorf("status %s, want %s: %+v", got.Status, c.status, got)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("doctor does not say %q:\n%s", w, text)
+				}
+			}
+			if (got.Fix == codexTrustFix) != c.wantFix {
+				t.Errorf("fix %q", got.Fix)
 			}
 		})
 	}
