@@ -35,7 +35,7 @@ import (
 // the rest of one shares no word with the rest of the other.
 func oneChange(ta, tb *Text) bool {
 	ca, cb := ta.changeWords(), tb.changeWords()
-	if replaces(ca.words) != replaces(cb.words) || saysNot(ca.words) != saysNot(cb.words) {
+	if ca.insteadOf != cb.insteadOf || ca.not != cb.not {
 		// "Use X instead of Y" of "Use Y" announces that X replaces
 		// Y, as "now" does: the change is X alone, whether the old
 		// value is read as a word of the change ("use X instead of
@@ -226,7 +226,7 @@ func replacing(ws []string, i int) bool {
 
 // dropReplaces is c without its "instead of" and "rather than".
 func (c *changeText) dropReplaces() *changeText {
-	if !replaces(c.words) {
+	if !c.insteadOf {
 		return c
 	}
 	out := &changeText{words: make([]string, 0, len(c.words)), span: make([]int, 0, len(c.words))}
@@ -300,6 +300,13 @@ func isReference(w string) bool {
 type changeText struct {
 	words []string
 	span  []int
+	// insteadOf and not are replaces and saysNot of the words, asked
+	// once here rather than by oneChange for every pair (a third of
+	// oneChange's CPU time in lint's profile on the 10 MB memories of
+	// default and intl, where 176 k and 229 k pairs get to it); set by
+	// readWords only: the words dropOldValue and dropReplaces leave are
+	// not asked.
+	insteadOf, not bool
 }
 
 // changeWords is readWords of the text, read on first use and kept: lint
@@ -368,6 +375,7 @@ func readWords(s string) *changeText {
 	kept := new(changeText)
 	if len(out.words) > 0 {
 		kept.words, kept.span = slices.Clone(out.words), slices.Clone(out.span)
+		kept.insteadOf, kept.not = replaces(kept.words), saysNot(kept.words)
 	}
 	clear(out.words)
 	sc.words, sc.span = out.words[:0], out.span[:0]

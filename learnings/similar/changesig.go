@@ -54,7 +54,7 @@ type sigWord struct {
 // signatureOf is the change signature of t.
 func signatureOf(t *Text) *changeSig {
 	cw := t.changeWords()
-	sig := &changeSig{kinds: make([]sigWord, 0, len(cw.words)), insteadOf: replaces(cw.words), not: saysNot(cw.words)}
+	sig := &changeSig{kinds: make([]sigWord, 0, len(cw.words)), insteadOf: cw.insteadOf, not: cw.not}
 	for i, w := range cw.words {
 		if replaceWord(w) {
 			// oneChange may drop "instead of" and "rather than":
