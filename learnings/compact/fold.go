@@ -1,6 +1,7 @@
 package compact
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -128,20 +129,47 @@ func keyOf(canon, text string) string {
 }
 
 func (f *folder) result() []learnings.NewLearning {
-	sorted := slices.Clone(f.entries)
-	slices.SortStableFunc(sorted, func(a, b *entry) int {
-		ra, rb := f.rank(a.category), f.rank(b.category)
-		if ra != rb {
-			return ra - rb
+	// The entries are in order (seq) already: a stable sort by category
+	// is a grouping. Each entry's group, its category's rank and then its
+	// custom category's first appearance, is read once, and the few groups
+	// are sorted, rather than two map lookups for each of a sort's
+	// comparisons (about 30 ms of the 900 ms of CPU of a compact of the
+	// default generator's 10 MB memory, in its profile).
+	type group struct{ rank, custom int }
+	index := map[group]int{}
+	var groups []group
+	var count []int
+	of := make([]int32, len(f.entries))
+	for i, e := range f.entries {
+		g := group{f.rank(e.category), f.customOrder[e.category]}
+		n, ok := index[g]
+		if !ok {
+			n = len(groups)
+			index[g] = n
+			groups = append(groups, g)
+			count = append(count, 0)
 		}
-		if ca, cb := f.customOrder[a.category], f.customOrder[b.category]; ca != cb {
-			return ca - cb
-		}
-		return a.seq - b.seq
+		of[i] = int32(n)
+		count[n]++
+	}
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(groups[a].rank, groups[b].rank), cmp.Compare(groups[a].custom, groups[b].custom))
 	})
-	out := make([]learnings.NewLearning, len(sorted))
-	for i, e := range sorted {
-		out[i] = learnings.NewLearning{Category: e.category, Text: e.text}
+	start := make([]int, len(groups))
+	at := 0
+	for _, n := range order {
+		start[n] = at
+		at += count[n]
+	}
+	out := make([]learnings.NewLearning, len(f.entries))
+	for i, e := range f.entries {
+		g := of[i]
+		out[start[g]] = learnings.NewLearning{Category: e.category, Text: e.text}
+		start[g]++
 	}
 	return out
 }
