@@ -58,6 +58,15 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // custom label (heading or bold) becomes a category only once a list item
 // stands under it; until then it holds nothing and is text too.
 func Parse(src []byte) *Document {
+	d := parse(src)
+	assignIDs(d)
+	return d
+}
+
+// parse is Parse without the IDs, for a check that reads only what the
+// learnings say and where they are: on a 10 MB memory the IDs are half
+// of a parse's CPU time (hashing every learning's text).
+func parse(src []byte) *Document {
 	d := &Document{Source: src, EOL: detectEOL(src)}
 	start, num := 0, 1
 	if bytes.HasPrefix(src, bom) {
@@ -90,7 +99,6 @@ func Parse(src []byte) *Document {
 	if line := invalidUTF8Line(src); line > 0 {
 		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
 	}
-	assignIDs(d)
 	return d
 }
 
