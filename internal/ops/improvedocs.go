@@ -107,9 +107,17 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	if paths != nil {
 		out.DocsChecked = paths
 	}
-	byID := map[string]*learnings.Learning{}
+	// Only the items reported need their learning's session: a map of
+	// those, filled in one pass, rather than of every learning of the file
+	// (tens of thousands on a 10 MB memory, for a report of twenty).
+	byID := make(map[string]*learnings.Learning, len(rep.Covered)+len(rep.Suggestions))
+	for _, items := range [][]improve.Item{rep.Covered, rep.Suggestions} {
+		for _, it := range items {
+			byID[it.ID] = nil
+		}
+	}
 	for _, l := range live.Learnings() {
-		if _, ok := byID[l.ID]; !ok {
+		if found, wanted := byID[l.ID]; wanted && found == nil {
 			byID[l.ID] = l
 		}
 	}

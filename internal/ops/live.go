@@ -1,12 +1,22 @@
 package ops
 
-import "github.com/learn-memory/learn/learnings"
+import (
+	"slices"
+
+	"github.com/learn-memory/learn/learnings"
+)
 
 // liveDocument is doc without its superseded learnings, for the analyses
 // that take a whole document (improve-docs): a superseded learning is an
 // old, wrong fact and never comes back as a live one. doc is not changed;
-// the copy shares its learnings and spans.
+// the copy shares its learnings and spans, and is doc itself when no
+// learning is superseded.
 func liveDocument(doc *learnings.Document) *learnings.Document {
+	if !slices.ContainsFunc(doc.Learnings(), func(l *learnings.Learning) bool { return l.Superseded != nil }) {
+		// Nothing to leave out: the copy of every session and category
+		// was 4% of a 10 MB improve-docs run's allocations.
+		return doc
+	}
 	live := *doc
 	if doc.Consolidated != nil {
 		c := *doc.Consolidated
