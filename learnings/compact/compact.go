@@ -36,6 +36,14 @@ type Plan struct {
 	merges map[string]string
 	// keys are the keys of the texts folded, by text.
 	keys map[string]string
+	// entryOf is the entry (the fold's, by number) that keeps each learning
+	// folded, -1 for one with nothing to keep; entryTexts are the entries'
+	// texts, and written the entry of each learning of Consolidated, in
+	// order: what Apply's check reads instead of keying every learning
+	// again.
+	entryOf    map[*learnings.Learning]int32
+	entryTexts []string
+	written    []int32
 	// sessionsAfter counts the sessions of the result, as Apply's check
 	// read it.
 	sessionsAfter int
@@ -92,7 +100,7 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 					p.Superseded++
 					continue
 				}
-				folded = append(folded, folding{c.Name, l.Text})
+				folded = append(folded, folding{c.Name, l.Text, l})
 			}
 		}
 	}
@@ -104,19 +112,24 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 					p.Superseded++
 					continue
 				}
-				folded = append(folded, folding{c.Name, l.Text})
+				folded = append(folded, folding{c.Name, l.Text, l})
 			}
 		}
 	}
 	f := newFolder(len(folded))
+	p.entryOf = make(map[*learnings.Learning]int32, len(folded))
 	// Preparing the texts is most of the fold's work and each is prepared
 	// on its own: they are prepared on every CPU and folded in order as
 	// they come. The fold only merges the same learning, which needs a
 	// text's features only when another text has its key.
 	similar.PrepareKeysInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
-		f.add(folded[i].category, folded[i].text, t)
+		p.entryOf[folded[i].l] = int32(f.add(folded[i].category, folded[i].text, t))
 	})
-	p.Consolidated = f.result()
+	p.Consolidated, p.written = f.result()
+	p.entryTexts = make([]string, len(f.entries))
+	for i, e := range f.entries {
+		p.entryTexts[i] = e.text
+	}
 	p.Merged = f.merged
 	p.merges = f.into
 	p.keys = f.keys
@@ -157,7 +170,12 @@ func (p *Plan) Apply(doc *learnings.Document) ([]byte, error) {
 	if kept := keepUnread(doc, us, p.Folded, out, after); len(kept) != len(out) {
 		out, after = kept, nil
 	}
-	if err := p.verify(doc, out, after); err != nil {
+	if after != nil && p.writesItsFold() {
+		err = p.verifyFold(doc, after)
+	} else {
+		err = p.verify(doc, out, after)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := keptAll(doc, us, out); err != nil {
@@ -319,15 +337,70 @@ func (p *Plan) verify(doc *learnings.Document, out []byte, after *learnings.Docu
 			if p.keyOf(l.Text) == "" {
 				continue // an empty item: nothing to keep
 			}
-			text := []rune(strings.TrimSpace(l.Text))
-			if len(text) > 60 {
-				text = append(text[:59], '…')
-			}
-			return fmt.Errorf("refused, nothing written: the learning at line %d (%q) would be lost by the compaction: %w",
-				l.Span.Line, string(text), learnings.ErrWouldLose)
+			return lost(l)
 		}
 	}
 	return nil
+}
+
+// writesItsFold reports whether p.Consolidated is the list the fold made
+// (as NewPlan left it), whose entries verifyFold knows.
+func (p *Plan) writesItsFold() bool {
+	if len(p.written) != len(p.Consolidated) {
+		return false
+	}
+	for i, n := range p.written {
+		// The texts are the entries' own strings: equal ones compare
+		// without reading their bytes.
+		if p.Consolidated[i].Text != p.entryTexts[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// verifyFold is verify for bytes the editor read back (after) and found
+// to hold every learning it was asked to write: those of Consolidated and
+// of the kept sessions. What is left to prove is what verify proves, that
+// every learning of doc but the superseded ones and the empty items is
+// in a kept session or was folded into an entry written to Consolidated,
+// itself or as the duplicate of one; the fold says which entry keeps
+// each, so nothing is keyed again. Keying every learning before and after
+// again, through maps of their texts, took 60 ms of the 900 ms of CPU of a
+// compact of the default generator's 10 MB memory.
+func (p *Plan) verifyFold(doc *learnings.Document, after *learnings.Document) error {
+	p.sessionsAfter = len(after.Sessions)
+	inOut := make([]bool, len(p.entryTexts))
+	for _, n := range p.written {
+		inOut[n] = true
+	}
+	kept := make(map[*learnings.Session]bool, len(p.Kept))
+	for _, s := range p.Kept {
+		kept[s] = true
+	}
+	for _, l := range doc.Learnings() {
+		if l.Superseded != nil || l.Session != nil && kept[l.Session] {
+			continue
+		}
+		n, folded := p.entryOf[l]
+		if n < 0 && folded {
+			continue // an empty item: nothing to keep
+		}
+		if !folded || !inOut[n] {
+			return lost(l)
+		}
+	}
+	return nil
+}
+
+// lost is the refusal of a compaction that would lose l.
+func lost(l *learnings.Learning) error {
+	text := []rune(strings.TrimSpace(l.Text))
+	if len(text) > 60 {
+		text = append(text[:59], '…')
+	}
+	return fmt.Errorf("refused, nothing written: the learning at line %d (%q) would be lost by the compaction: %w",
+		l.Span.Line, string(text), learnings.ErrWouldLose)
 }
 
 // keyOf is keyOf of text's canonical form, which NewPlan worked out for

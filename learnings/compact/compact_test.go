@@ -3,6 +3,9 @@ package compact
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,17 +273,84 @@ func TestApplyRefusesALoss(t *testing.T) {
 		t.Errorf("the merged duplicate or the symbol-only learning went missing: %v", got)
 	}
 	for i, l := range p.Consolidated {
-		t.Run(l.Text, func(t *testing.T) {
-			broken := *p
-			broken.Consolidated = append(append([]learnings.NewLearning{}, p.Consolidated[:i]...), p.Consolidated[i+1:]...)
-			out, err := broken.Apply(doc)
-			if err == nil || out != nil {
-				t.Fatalf("Apply without %q = %q, %v; want a refusal", l.Text, out, err)
-			}
-			if !errors.Is(err, learnings.ErrWouldLose) || !strings.Contains(err.Error(), "the learning at line") {
-				t.Errorf("error %v does not name the line", err)
-			}
-		})
+		// A plan whose list no longer is the fold's is checked by keying
+		// every learning again (verify); one whose fold lost the entry
+		// too, by the fold's own record (verifyFold). Both must refuse.
+		for _, fold := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/fold=%v", l.Text, fold), func(t *testing.T) {
+				broken := *p
+				broken.Consolidated = slices.Delete(slices.Clone(p.Consolidated), i, i+1)
+				if fold {
+					broken.written = slices.Delete(slices.Clone(p.written), i, i+1)
+				}
+				if got := broken.writesItsFold(); got != fold {
+					t.Fatalf("writesItsFold() = %v, want %v", got, fold)
+				}
+				out, err := broken.Apply(doc)
+				if err == nil || out != nil {
+					t.Fatalf("Apply without %q = %q, %v; want a refusal", l.Text, out, err)
+				}
+				if !errors.Is(err, learnings.ErrWouldLose) || !strings.Contains(err.Error(), "the learning at line") {
+					t.Errorf("error %v does not name the line", err)
+				}
+			})
+		}
+	}
+}
+
+// TestFoldCheckAgreesWithKeyedCheck holds verifyFold, the check Apply
+// runs on bytes the editor read back, to verify, which keys every
+// learning again: on generated memories and team logs, with and without
+// kept sessions, both pass the plan as made, and both refuse the bytes of
+// a plan missing any one of its learnings.
+func TestFoldCheckAgreesWithKeyedCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	srcs := []string{string(memgen.Generate(4, 20_000)), string(memgen.GenerateWith(memgen.Options{Seed: 5, Size: 20_000, Mode: "agent"}))}
+	for range 4 {
+		srcs = append(srcs, teamLog(r, 2+r.IntN(12), r.IntN(2) == 0))
+	}
+	// write applies p's edit as Apply does, without its checks.
+	write := func(doc *learnings.Document, p *Plan) ([]byte, *learnings.Document, error) {
+		e := doc.Edit().SetConsolidated(p.Consolidated, p.Tally)
+		for _, s := range p.Folded {
+			e.RemoveSession(s)
+		}
+		out, err := e.Bytes()
+		return out, e.Result(), err
+	}
+	for n, src := range srcs {
+		for _, keep := range []int{0, 2} {
+			t.Run(fmt.Sprintf("%d/keep%d", n, keep), func(t *testing.T) {
+				doc := learnings.Parse([]byte(src))
+				p := NewPlan(doc, Options{Keep: keep})
+				out, after, err := write(doc, p)
+				if err != nil {
+					t.Skipf("the editor refuses: %v", err)
+				}
+				if !p.writesItsFold() {
+					t.Fatal("the plan as made does not write its fold")
+				}
+				if err := p.verifyFold(doc, after); err != nil {
+					t.Errorf("verifyFold: %v", err)
+				}
+				if err := p.verify(doc, out, after); err != nil {
+					t.Errorf("verify: %v", err)
+				}
+				for i := range min(len(p.Consolidated), 12) {
+					broken := *p
+					broken.Consolidated = slices.Delete(slices.Clone(p.Consolidated), i, i+1)
+					broken.written = slices.Delete(slices.Clone(p.written), i, i+1)
+					out, after, err := write(doc, &broken)
+					if err != nil {
+						t.Fatalf("the editor refuses the plan without %q: %v", p.Consolidated[i].Text, err)
+					}
+					fold, keyed := broken.verifyFold(doc, after), broken.verify(doc, out, after)
+					if fold == nil || keyed == nil || fold.Error() != keyed.Error() {
+						t.Errorf("without %q: verifyFold says %v, verify %v", p.Consolidated[i].Text, fold, keyed)
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -43,7 +43,10 @@ type entry struct {
 }
 
 // folding is one learning to fold: its category label and its text.
-type folding struct{ category, text string }
+type folding struct {
+	category, text string
+	l              *learnings.Learning
+}
 
 // newFolder returns a folder for n learnings.
 func newFolder(n int) *folder {
@@ -74,13 +77,15 @@ func (f *folder) rank(category string) int {
 	return r
 }
 
-// add folds text, prepared as t, filed under category.
-func (f *folder) add(category, text string, t *similar.Text) {
+// add folds text, prepared as t, filed under category, and returns the
+// entry that keeps it (a new one, or the one it duplicates), -1 for a text
+// with nothing to keep.
+func (f *folder) add(category, text string, t *similar.Text) int {
 	category = f.normalize(category)
 	canon := keyOf(t.Canonical(), text)
 	f.keys[text] = canon
 	if canon == "" {
-		return
+		return -1
 	}
 	var dup *entry
 	if t.Empty() {
@@ -99,7 +104,7 @@ func (f *folder) add(category, text string, t *similar.Text) {
 		if f.rank(category) < f.rank(dup.category) {
 			dup.category = category
 		}
-		return
+		return dup.seq
 	}
 	if f.rank(category) == len(learnings.Priority) {
 		if _, ok := f.customOrder[category]; !ok {
@@ -110,9 +115,10 @@ func (f *folder) add(category, text string, t *similar.Text) {
 	f.entries = append(f.entries, e)
 	if t.Empty() {
 		f.exact[canon] = e
-		return
+		return e.seq
 	}
 	f.index.Add(e.seq, t)
+	return e.seq
 }
 
 // keyOf is how compact tells learnings apart: their canonical text, or for
@@ -128,7 +134,9 @@ func keyOf(canon, text string) string {
 	return ""
 }
 
-func (f *folder) result() []learnings.NewLearning {
+// result is the folded learnings in the order Consolidated lists them,
+// and the entry each is.
+func (f *folder) result() ([]learnings.NewLearning, []int32) {
 	// The entries are in order (seq) already: a stable sort by category
 	// is a grouping. Each entry's group, its category's rank and then its
 	// custom category's first appearance, is read once, and the few groups
@@ -166,10 +174,12 @@ func (f *folder) result() []learnings.NewLearning {
 		at += count[n]
 	}
 	out := make([]learnings.NewLearning, len(f.entries))
+	seqs := make([]int32, len(f.entries))
 	for i, e := range f.entries {
 		g := of[i]
 		out[start[g]] = learnings.NewLearning{Category: e.category, Text: e.text}
+		seqs[start[g]] = int32(e.seq)
 		start[g]++
 	}
-	return out
+	return out, seqs
 }
