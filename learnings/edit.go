@@ -183,8 +183,8 @@ func (e *Editor) Bytes() ([]byte, error) {
 // check that they keep every learning, so that a caller that checks them
 // too (compact) does not parse them again; nil when Bytes did not read
 // them back whole (a store's insert is checked in a window). Its sessions
-// and learnings have no IDs: the check reads what they say, and hashing
-// every text for its ID was half the parse.
+// and learnings have no IDs (see ParseWithoutIDs): the check reads what
+// they say.
 func (e *Editor) Result() *Document { return e.result }
 
 type planner struct {
