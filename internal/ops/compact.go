@@ -61,20 +61,21 @@ func Compact(m *Memory, opts CompactOptions) (*CompactResult, error) {
 		return res, nil
 	}
 	if opts.DryRun {
-		snap, err := m.Load()
+		// planCompact parses the bytes: a snapshot would parse them twice.
+		src, exists, err := m.source()
 		if err != nil {
 			return nil, fmt.Errorf("read learnings: %w", err)
 		}
-		if !snap.Exists {
+		if !exists {
 			res.Reason = "no learnings file yet"
 			return res, nil
 		}
-		next, err := planCompact(m, opts, res, snap.Src, true)
+		next, err := planCompact(m, opts, res, src, true)
 		if err != nil {
 			return nil, err
 		}
 		if res.Compacted {
-			res.Diff = Clean(string(udiff.Files(m.DiffName, snap.Src, true, next, true)))
+			res.Diff = Clean(string(udiff.Files(m.DiffName, src, true, next, true)))
 		}
 		return res, nil
 	}
@@ -110,7 +111,8 @@ func (m *Memory) limit() int {
 // planCompact plans and applies the compaction of src, filling res. It
 // leaves res.Compacted false when there is nothing to fold.
 func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte, warn bool) ([]byte, error) {
-	doc := learnings.Parse(src)
+	// Nothing compact reports or writes names a learning by its ID.
+	doc := learnings.ParseWithoutIDs(src)
 	res.BytesBefore, res.BytesAfter = len(src), len(src)
 	res.Sections = res.Sections[:0]
 	for _, s := range doc.Sections {

@@ -94,15 +94,25 @@ type Snapshot struct {
 // operation does. A missing file is not an error: Exists is false and the
 // document empty, the first state of every project.
 func (m *Memory) Load() (*Snapshot, error) {
-	src, err := memfile.Read(m.Path)
-	exists := err == nil
+	src, exists, err := m.source()
+	if err != nil {
+		return nil, err
+	}
+	return &Snapshot{Src: src, Doc: learnings.Parse(src), Exists: exists}, nil
+}
+
+// source reads the file's bytes without a lock, as Load does, for an
+// operation that parses them its own way.
+func (m *Memory) source() (src []byte, exists bool, err error) {
+	src, err = memfile.Read(m.Path)
+	exists = err == nil
 	if errors.Is(err, fs.ErrNotExist) {
 		src, err = nil, nil
 	}
 	if err != nil {
-		return nil, err // memfile's errors name the file already
+		return nil, false, err // memfile's errors name the file already
 	}
-	return &Snapshot{Src: src, Doc: learnings.Parse(src), Exists: exists}, nil
+	return src, exists, nil
 }
 
 // Backup names the copies a write made of the bytes it replaced, so that
