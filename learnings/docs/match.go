@@ -44,17 +44,25 @@ func (c *Corpus) Covered(text string) (Match, bool) {
 // CoveredProfile is Covered for a text already profiled, so that a caller
 // matching many learnings profiles each once.
 func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
+	sc := c.tallies()
+	defer c.scratch.Put(sc)
+	// Each term's weight is looked up once, for the learning's own weight
+	// and its share of each passage's: the second lookup of each (a map's)
+	// was about a quarter of matching every learning of a 10 MB memory
+	// against the docs, in improve-docs' profiles.
 	var own float64
+	weights := sc.weights[:0]
 	for _, t := range p.Terms() {
-		own += similar.TermWeight(t)
+		w := similar.TermWeight(t)
+		weights = append(weights, w)
+		own += w
 	}
+	sc.weights = weights
 	if own == 0 {
 		return Match{}, false
 	}
-	sc := c.tallies()
-	defer c.scratch.Put(sc)
-	for _, t := range p.Terms() {
-		w := similar.TermWeight(t)
+	for i, t := range p.Terms() {
+		w := weights[i]
 		for _, n := range c.postings[t] {
 			if !sc.touched[n] {
 				sc.touched[n] = true
@@ -104,6 +112,9 @@ type scratch struct {
 	slot   []int32
 	term   []int32
 	scores []section
+	// weights holds the learning's term weights, in the order of its
+	// terms.
+	weights []float64
 }
 
 // tallies takes a zeroed scratch sized for c.
