@@ -23,9 +23,6 @@ type folder struct {
 	// into maps the key of each learning dropped as a duplicate to the key
 	// of the one kept, so Apply can check that nothing else went.
 	into map[string]string
-	// keys maps each text added to its key, which Apply's check reads
-	// again (see Plan.keyOf).
-	keys map[string]string
 	// customOrder ranks custom categories by first appearance, so each
 	// stays grouped after the spec's five.
 	customOrder map[string]int
@@ -53,7 +50,7 @@ func newFolder(n int) *folder {
 	index := similar.NewSameIndex()
 	index.Grow(n)
 	return &folder{exact: make(map[string]*entry), index: index, customOrder: make(map[string]int),
-		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string), keys: make(map[string]string, n)}
+		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
 func (f *folder) normalize(label string) string {
@@ -83,7 +80,6 @@ func (f *folder) rank(category string) int {
 func (f *folder) add(category, text string, t *similar.Text) int {
 	category = f.normalize(category)
 	canon := keyOf(t.Canonical(), text)
-	f.keys[text] = canon
 	if canon == "" {
 		return -1
 	}
