@@ -32,7 +32,6 @@ func libraryMemory() [][]string {
 // the task's words.
 func TestOneWordInAnotherSense(t *testing.T) {
 	ls := memory(libraryMemory()...)
-	find := func(prefix string) string { return textStarting(t, ls, prefix) }
 	tests := []struct {
 		name     string
 		ctx      Context
@@ -65,21 +64,7 @@ func TestOneWordInAnotherSense(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Rank(ls, tt.ctx)
-			chosen := map[string]bool{}
-			for _, m := range r.Relevant() {
-				chosen[m.Learning.Text] = true
-			}
-			for _, p := range tt.chosen {
-				if !chosen[find(p)] {
-					t.Errorf("%+v: %q is not chosen", tt.ctx, p)
-				}
-			}
-			for _, p := range tt.unchosen {
-				if chosen[find(p)] {
-					t.Errorf("%+v: %q is chosen on one word in another sense", tt.ctx, p)
-				}
-			}
+			checkChoice(t, ls, tt.ctx, tt.chosen, tt.unchosen, "on one word in another sense")
 		})
 	}
 }
@@ -112,7 +97,6 @@ func resortMemory() [][]string {
 // much or more, or when nothing holds two words of the task.
 func TestOffSubject(t *testing.T) {
 	ls := memory(resortMemory()...)
-	find := func(prefix string) string { return textStarting(t, ls, prefix) }
 	tests := []struct {
 		name     string
 		task     string
@@ -136,21 +120,7 @@ func TestOffSubject(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Rank(ls, Context{Task: tt.task})
-			chosen := map[string]bool{}
-			for _, m := range r.Relevant() {
-				chosen[m.Learning.Text] = true
-			}
-			for _, p := range tt.chosen {
-				if !chosen[find(p)] {
-					t.Errorf("%q: %q is not chosen", tt.task, p)
-				}
-			}
-			for _, p := range tt.unchosen {
-				if chosen[find(p)] {
-					t.Errorf("%q: %q is chosen, far below the task's best match and sharing none of its words", tt.task, p)
-				}
-			}
+			checkChoice(t, ls, Context{Task: tt.task}, tt.chosen, tt.unchosen, "far below the task's best match and sharing none of its words")
 		})
 	}
 }

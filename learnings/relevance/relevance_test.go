@@ -55,6 +55,27 @@ func textStarting(t *testing.T, ls []*learnings.Learning, prefix string) string 
 	return ""
 }
 
+// checkChoice fails t unless Rank chooses, for ctx, the learnings of ls
+// starting with each of chosen and none starting with one of unchosen;
+// why says why an unchosen one must stay out.
+func checkChoice(t *testing.T, ls []*learnings.Learning, ctx Context, chosen, unchosen []string, why string) {
+	t.Helper()
+	picked := map[string]bool{}
+	for _, m := range Rank(ls, ctx).Relevant() {
+		picked[m.Learning.Text] = true
+	}
+	for _, p := range chosen {
+		if !picked[textStarting(t, ls, p)] {
+			t.Errorf("%q: %q is not chosen", ctx.Task, p)
+		}
+	}
+	for _, p := range unchosen {
+		if picked[textStarting(t, ls, p)] {
+			t.Errorf("%q: %q is chosen, %s", ctx.Task, p, why)
+		}
+	}
+}
+
 // sample is a small memory with one learning per subsystem and fillers that
 // share common words.
 func sample() []*learnings.Learning {

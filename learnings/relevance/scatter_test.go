@@ -28,7 +28,6 @@ func boxOfficeMemory() [][]string {
 // the task.
 func TestScattered(t *testing.T) {
 	ls := memory(boxOfficeMemory()...)
-	find := func(prefix string) string { return textStarting(t, ls, prefix) }
 	tests := []struct {
 		name     string
 		task     string
@@ -48,21 +47,7 @@ func TestScattered(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Rank(ls, Context{Task: tt.task})
-			chosen := map[string]bool{}
-			for _, m := range r.Relevant() {
-				chosen[m.Learning.Text] = true
-			}
-			for _, p := range tt.chosen {
-				if !chosen[find(p)] {
-					t.Errorf("%q: %q is not chosen", tt.task, p)
-				}
-			}
-			for _, p := range tt.unchosen {
-				if chosen[find(p)] {
-					t.Errorf("%q: %q is chosen, its rare word far from the common one it shares with the task", tt.task, p)
-				}
-			}
+			checkChoice(t, ls, Context{Task: tt.task}, tt.chosen, tt.unchosen, "its rare word far from the common one it shares with the task")
 		})
 	}
 }
