@@ -437,6 +437,9 @@ func addRun(entry func(w string) *lexEntry, words []string, to string, split boo
 	ph := &phrase{to: to, words: make([]*lexEntry, 0, len(words))}
 	for _, w := range words {
 		base := entry(w)
+		if w != to {
+			base.mayLack = true
+		}
 		if base.phrase == base {
 			// Its forms point at it already: a word such as
 			// "take" starts several runs.
@@ -459,7 +462,10 @@ func addRun(entry func(w string) *lexEntry, words []string, to string, split boo
 	last := ph.words[len(ph.words)-1]
 	last.ends = append(last.ends, ph)
 	slices.SortStableFunc(last.ends, func(a, b *phrase) int { return len(b.words) - len(a.words) })
-	if !entry(to).phraseReading {
+	// A run read as one of its own words ("main reason" as "reason",
+	// "send out" as "send") leaves that word in a text that says the
+	// same either way, so it is not marked.
+	if !entry(to).phraseReading && !slices.Contains(words, to) {
 		for _, form := range phraseForms(to) {
 			entry(form).phraseReading = true
 		}
@@ -473,7 +479,7 @@ func addRun(entry func(w string) *lexEntry, words []string, to string, split boo
 // what the filter needs to know of phrases.
 func phraseWord(w string) bool {
 	lx := lookup(w)
-	return lx.phrase != nil || lx.phraseReading
+	return lx.phrase != nil && lx.phrase.mayLack || lx.phraseReading
 }
 
 // phraseReader follows the words of a text and finds the runs of phrases

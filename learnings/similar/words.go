@@ -29,6 +29,11 @@ type lexEntry struct {
 	phrase        *lexEntry
 	ends          []*phrase
 	phraseReading bool
+	// mayLack marks the base form of a word of a run that a text saying
+	// the same may not hold: every word of a run but the one it is read
+	// as ("main" of "main reason", read as "reason"), which phraseWord
+	// counts as possibly present.
+	mayLack bool
 	// splits are the phrasal verbs of phrases whose verb this base form
 	// is ("log out", "set up"), which a text may split with an object
 	// ("logs users out"; see tokenizer.split).
