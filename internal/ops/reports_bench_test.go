@@ -106,15 +106,9 @@ func BenchmarkCompactOp(b *testing.B) {
 		b.Run(genName(mode)+"/10MB", func(b *testing.B) {
 			m, src := benchFile(b, mode, 10<<20)
 			b.SetBytes(int64(len(src)))
-			cpuLoop(b, func() {
-				b.StopTimer()
-				if err := os.WriteFile(m.Path, src, 0o600); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-				if _, err := ops.Compact(m, ops.CompactOptions{}); err != nil {
-					b.Fatal(err)
-				}
+			eachFromSource(b, m.Path, src, func() error {
+				_, err := ops.Compact(m, ops.CompactOptions{})
+				return err
 			})
 		})
 	}

@@ -36,11 +36,7 @@ func limitAbove() int64 {
 // limit, unless GOGC or GOMEMLIMIT says how to collect, and that the first
 // collection, at the limit, puts it back as it was.
 func TestCollectLate(t *testing.T) {
-	percent, limit := gcSettings()
-	t.Cleanup(func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	})
+	restoreGC(t)
 	for _, tt := range []struct {
 		name string
 		env  map[string]string
@@ -130,13 +126,7 @@ var longLivedLines = []struct {
 // the late collection: the collector stays off until the limit, and then
 // comes back as before.
 func TestCollectNow(t *testing.T) {
-	percent, limit := gcSettings()
-	t.Cleanup(func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	})
-	debug.SetGCPercent(100)
-	debug.SetMemoryLimit(math.MaxInt64)
+	defaultGC(t)
 	collectNow()
 	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
 		t.Fatalf("collectNow without collectLate changed the collector: percent %d, limit %d", p, l)
@@ -162,13 +152,7 @@ func TestCollectNow(t *testing.T) {
 // raises the limit the collector waits for, never lowers it, survives
 // hugeheap's collection, and changes nothing once the collector is back.
 func TestExpectHeap(t *testing.T) {
-	percent, limit := gcSettings()
-	t.Cleanup(func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	})
-	debug.SetGCPercent(100)
-	debug.SetMemoryLimit(math.MaxInt64)
+	defaultGC(t)
 	expectHeap(1 << 40)
 	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
 		t.Fatalf("expectHeap without collectLate changed the collector: percent %d, limit %d", p, l)
@@ -257,4 +241,23 @@ func allocateUntilCollected(t *testing.T, limit string) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// restoreGC puts the collector's settings back as they are now when t
+// ends: the tests change them for the whole test binary.
+func restoreGC(t *testing.T) {
+	t.Helper()
+	percent, limit := gcSettings()
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	})
+}
+
+// defaultGC is restoreGC with the collector at Go's defaults until t ends.
+func defaultGC(t *testing.T) {
+	t.Helper()
+	restoreGC(t)
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
 }
