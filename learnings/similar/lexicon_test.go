@@ -301,10 +301,7 @@ func BenchmarkLexicon(b *testing.B) {
 // is another command, while the same word written with or without
 // backticks is the same learning.
 func TestCodeReadAsWritten(t *testing.T) {
-	tests := []struct {
-		a, b string
-		same bool
-	}{
+	checkSameBothWays(t, []samePair{
 		{"Run `git fetch` before rebasing.", "Run `git get` before rebasing.", false},
 		{"Build the firmware with `make flash`.", "Build the firmware with `create flash`.", false},
 		{"Stop the agent with `kill -TERM $PID`.", "Stop the agent with `terminate -TERM $PID`.", false},
@@ -316,18 +313,5 @@ func TestCodeReadAsWritten(t *testing.T) {
 		{"Run `get` first, then ``.", "Run `fetch` first, then ``.", false},
 		{"Use `fetch` for the prefetch.", "Use get for the prefetch.", false},
 		{"Call `FETCH` in the loader.", "Call `fetch` in the loader.", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
-			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-				v := Compare(p[0], p[1])
-				if (v.Kind == Same) != tt.same {
-					t.Errorf("%v (score %.2f, %s), want same %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same)
-				}
-				if Prepare(p[0]).Same(Prepare(p[1])) != (v.Kind == Same) {
-					t.Errorf("Same and Compare disagree")
-				}
-			}
-		})
-	}
+	})
 }

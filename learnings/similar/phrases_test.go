@@ -232,16 +232,21 @@ type samePair struct {
 	same bool
 }
 
-// checkSameBothWays compares each pair both ways and, on a wrong verdict,
-// shows how both texts were read.
+// checkSameBothWays compares each pair both ways, holds Prepare's Same
+// to Compare's verdict, and on a wrong verdict shows how both texts were
+// read.
 func checkSameBothWays(t *testing.T, pairs []samePair) {
 	t.Helper()
 	for _, tt := range pairs {
 		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
 			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
-				if v := Compare(p[0], p[1]); (v.Kind == Same) != tt.same {
+				v := Compare(p[0], p[1])
+				if (v.Kind == Same) != tt.same {
 					t.Errorf("%v (score %.2f, %s), want same %v\n%s%s", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.same,
 						dumpAnalysis(analyse(p[0])), dumpAnalysis(analyse(p[1])))
+				}
+				if Prepare(p[0]).Same(Prepare(p[1])) != (v.Kind == Same) {
+					t.Errorf("Same and Compare disagree")
 				}
 			}
 		})
