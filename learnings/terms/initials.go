@@ -1,11 +1,12 @@
 package terms
 
 // Initials makes Scan report the wanted word k where a text writes the
-// words the abbreviation acronym (lower case, two to five letters) stands
-// for: "specific gravity" for a task's "SG", "grams per square metre" for
-// its "gsm". The initials of consecutive words spell it, with or without
-// the small words a name runs through ("of", "per", "on", "and"): "print
-// on demand" is "POD" as well as "PD". A phrase does not run across
+// words the abbreviation acronym (lower case, MinInitials to MaxInitials
+// letters) stands for: "grams per square metre" for a task's "gsm",
+// "quality assurance check" for its "QAC". The initials of consecutive
+// words spell it, with or without the small words a name runs through
+// ("of", "per", "on", "and"): "grams per square metre" is "gpsm" as well
+// as "gsm". A shorter acronym is ignored. A phrase does not run across
 // punctuation ("...per square. Metre ...").
 func (m *Matcher) Initials(acronym string, k int) {
 	if len(acronym) < MinInitials || len(acronym) > MaxInitials {
