@@ -210,6 +210,7 @@ func newQuery(ctx Context) *query {
 	}
 	q.addFamilies()
 	q.addSynonyms()
+	q.addSymptoms()
 	q.addAbbreviations(string(task))
 	return q
 }

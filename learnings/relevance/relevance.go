@@ -53,7 +53,10 @@
 // "invoice", "database" for "db". A task's abbreviation finds the words
 // it stands for, and a task's words their initials in capitals ("grams
 // per square metre" for "gsm", "POD" for "print on demand"; see
-// addAbbreviations). A newer learning that restates a chosen
+// addAbbreviations). A task that says how a fault shows finds, as weak
+// evidence, a learning naming a mechanism behind it ("hangs" for a
+// "lock", "twice" for a "retry", "a penny out" for "rounding"; see
+// symptomGroups). A newer learning that restates a chosen
 // one on the same subject ("Locum vets now receive ... Adyen payouts"
 // after "Locum vets are paid by bank transfer") is chosen right before it
 // (see scan.restated).
