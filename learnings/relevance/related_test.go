@@ -19,6 +19,10 @@ func TestRelatedWordsFindOtherWords(t *testing.T) {
 		{"nobody got a text when the alarm went off", "SMS alerts go through Twilio.", true},
 		{"vendor sent the wrong paper", "Suppliers are paid on 60-day terms.", true},
 		{"the flyers were printed on the wrong stock", "Leaflets ship in packs of 250.", true},
+		// A word written as two has the joined word's synonyms.
+		{"staff can't sign in on the tablets", "Logins expire after 8 hours.", true},
+		{"my pay slip shows the wrong hours", "Payroll runs on the 25th.", true},
+		{"customers get logged out after sign-in", "Logons go through the SSO broker.", true},
 		// "register" (a till, or colour register) and "card" (a payment
 		// card, or a business card) are in no group.
 		{"the register at the counter is down", "The till prints receipts over Bluetooth.", false},

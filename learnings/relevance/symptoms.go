@@ -71,23 +71,7 @@ func (q *query) addSymptoms() {
 		if q.weights[i] == 0 || !q.told[i] || q.base[i] >= 0 {
 			continue
 		}
-		k := -1
-		for _, s := range symptomIndex()[q.words[i]] {
-			if taskStopWord(s) || aWordOf(q, s) {
-				continue
-			}
-			if k < 0 {
-				k = len(q.words)
-				q.words = append(q.words, "") // found only through its aliases
-				q.weights = append(q.weights, weightSymptom*q.weights[i])
-				q.shown = append(q.shown, q.shown[i])
-				q.pathly = append(q.pathly, q.pathly[i])
-				q.told = append(q.told, true)
-				q.base = append(q.base, i)
-				q.mods = append(q.mods, nil)
-			}
-			q.syns = append(q.syns, join{s, []int{k}})
-		}
+		q.addStandIn(i, symptomIndex()[q.words[i]], weightSymptom)
 	}
 }
 
