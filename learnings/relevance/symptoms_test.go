@@ -22,6 +22,9 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"supplier emails keep bouncing", "Attachments over 10 MB are rejected by the relay.", true},
 		{"the nightly job ran an hour late after the clocks changed", "Cron runs in UTC, not local time.", true},
 		{"the server crashed, how much did we lose", "The database is dumped every night at 02:00.", true},
+		{"the price list still shows last week's prices, stale", "Product pages are cached for an hour at the CDN.", true},
+		{"staff get forbidden on the rota page", "Only the manager role may open rotas.", true},
+		{"long notes come out truncated in the export", "The export column has a 255-character length.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
