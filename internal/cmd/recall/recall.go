@@ -83,14 +83,18 @@ learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
 of a task word counts 0.6 of it where the learning lacks the word itself
 (deploy: deployments; paid: payouts; vaccinated: vaccination; insurer:
-insurance, but player not play; cancel: cancelled; complained: complaint); so
-does a synonym of a task or branch word (invoice: bill; db: database; vanish:
-disappear; not the words of wording, such as show, fail or hang) or an
-everyday word for the same thing (barrels: kegs; payslip: payroll; refund:
-credit; client: customer), and a task's abbreviation of three to five letters
+insurance, but player not play; cancel: cancelled; complained: complaint;
+null: nullable; drove: drive); so does a synonym of a task or branch word
+(invoice: bill; db: database; vanish: disappear; not the words of wording, such
+as show, fail or hang) or an everyday word for the same thing (barrels: kegs;
+payslip, pay slip: payroll; refund: credit; client: customer; sign in: login),
+and a task's abbreviation of three to five letters
 where the learning writes the words it stands for (gsm: grams per square
 metre), or the task's words where the learning writes their initials in
-capitals (print on demand: POD). A word in the session's focus counts half as
+capitals (print on demand: POD). A task word saying how a fault shows counts
+0.4 of it for a word naming a mechanism behind it, where the learning lacks the
+task word (hangs, froze: lock, timeout; twice: retry, idempotency; penny:
+rounding; stale: cache). A word in the session's focus counts half as
 much, in its Documentation Seen 0.4, in the project name 0.2; a branch word
 counts 0.9 and a path word 0.6 of a task word, a number or a piece of a
 camelCase word half. Each path at hand that the learning
