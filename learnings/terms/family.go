@@ -106,10 +106,10 @@ func FamilyOf(word string) (root string, form Form) {
 }
 
 // Near reports whether two family roots differ only by a short ending one
-// of them has: "complain" and "complaint", "attend" and "attendee". Such
-// words are of one family that the suffix rules do not see (an ending of
-// one or two letters is too short to take off everywhere: "not" is no
-// "note"), so only roots of nearRoot letters or more are compared.
+// of them has: "complain" and "complaint". Such words are of one family
+// that the suffix rules do not see (an ending of one or two letters is
+// too short to take off everywhere: "not" is no "note"), so only roots of
+// nearRoot letters or more are compared.
 func Near(a, b string) bool {
 	if len(a) > len(b) {
 		a, b = b, a
@@ -193,6 +193,7 @@ var derivations = []derivation{
 	{"sis", 4, "", false},
 	{"tic", 4, "", false},
 	{"ate", 4, "", false},
+	{"ee", 4, "", false},   // "employee", "trainee", "attendee"; not "agree" or "fee" (no set moves)
 	{"able", 4, "", false}, // "deliverable", "bookable", "refundable"; not "table" or "capable" (cap)
 	{"ible", 4, "", false}, // "accessible"
 	{"ive", 5, "", false},  // "expensive", "protective"; not "archive" (arch) or "active" (act)
