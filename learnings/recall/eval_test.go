@@ -454,7 +454,7 @@ func evalRecall(t *testing.T, dir string) {
 				tl.found++
 				sum.found++
 			} else {
-				t.Logf("%s (%q): missing %q", name, tk.ctx.Task, w)
+				t.Logf("%s (%q): missing %q: %s", name, tk.ctx.Task, w, diagnose(doc, res, tk.ctx, one[w]))
 			}
 			if strings.Contains(plain, w) {
 				tl.plain++
