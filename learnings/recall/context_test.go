@@ -122,15 +122,41 @@ func TestSelectWithContextNoBudget(t *testing.T) {
 	}
 }
 
-func TestChosenTakesAtMostHalf(t *testing.T) {
-	doc := contextDoc()
-	r := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "tickets t1x t2x t3x t4x t5x t6x t7x t8x t9x t10x t11x t12x"}})
-	cost := runes(chosenHeading)
-	for _, it := range r.Shown[:r.Chosen] {
-		cost += bulletCost(it, true)
+// TestChosenShare holds the chosen learnings to half the budget, and to
+// two thirds those that hold two words of the task in their own text.
+func TestChosenShare(t *testing.T) {
+	var sessions []fixtureSession
+	for i := range 100 {
+		sessions = append(sessions, fixtureSession{
+			stamp: fmt.Sprintf("2026-10-%02d 10:00", 1+i%28),
+			cats:  [][2]string{{"User Corrections", fmt.Sprintf("Correction %d: keep the %s handler small and run the linter before pushing (ticket t%dx).", i, []string{"billing", "search", "profile", "admin"}[i%4], i)}},
+		})
 	}
-	if r.Chosen == 0 || cost > 600 {
-		t.Errorf("chosen %d learnings in %d characters; want some, within half the budget", r.Chosen, cost)
+	for i := range 8 {
+		sessions = append(sessions, fixtureSession{
+			stamp: fmt.Sprintf("2026-09-%02d 10:00", 1+i),
+			cats:  [][2]string{{"Fresh Discoveries", fmt.Sprintf("Fact %d: the webhook signature is checked against the raw body before any parsing, with the secret of the account that sent it, or the retry %d fails.", i, i)}},
+		})
+	}
+	doc := fixture(nil, sessions...)
+	tests := []struct {
+		name, task string
+		over, most int // more than over characters, at most most
+	}{
+		{"one word of the task: half", "tickets t1x t2x t3x t4x t5x t6x t7x t8x t9x t10x t11x t12x", 0, 1000},
+		{"two words in their own text: two thirds", "webhook signature fails", 1000, 1333},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Select(doc, Options{MaxChars: 2000, Context: relevance.Context{Task: tc.task}})
+			cost := runes(chosenHeading)
+			for _, it := range r.Shown[:r.Chosen] {
+				cost += bulletCost(it, true)
+			}
+			if r.Chosen == 0 || cost <= tc.over || cost > tc.most {
+				t.Errorf("chosen %d learnings in %d characters; want some, in more than %d and at most %d", r.Chosen, cost, tc.over, tc.most)
+			}
+		})
 	}
 }
 

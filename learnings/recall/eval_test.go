@@ -284,9 +284,11 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking): its other-words tasks share no content
 	// word with their learnings.
 	"dev14": 28.5,
-	// dev15's is its baseline (43 of 48 at 01fb2a8, before the rank7
-	// branch changed the ranking).
-	"dev15": 89.5,
+	// dev15's was its baseline (43 of 48 at 01fb2a8, before the rank7
+	// branch changed the ranking); 44 since the chosen learnings that
+	// hold two task words in their own text may fill two thirds of the
+	// budget.
+	"dev15": 91.6,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a

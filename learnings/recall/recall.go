@@ -65,8 +65,10 @@ type Options struct {
 	Query string
 	// Context, when not empty and Ranked is nil, puts the learnings most
 	// relevant to it (relevance.Rank, at or above its floor) first,
-	// under their own heading, in up to half the budget; the usual
-	// priority fill follows with what is left, no learning shown twice.
+	// under their own heading, in up to half the budget (two thirds
+	// for those that say in their own words what the task is about, see
+	// statedShare); the usual priority fill follows with what is left,
+	// no learning shown twice.
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
 	// Reserve is how many characters of the budget the caller prints

@@ -123,6 +123,7 @@ func (s *scan) restated(ms []Match, at []int, floor float64) bool {
 		n.Score = o.Score + 0.001
 		n.signals = max(n.signals, o.signals)
 		n.told = max(n.told, o.told)
+		n.stated = max(n.stated, o.stated)
 		n.onlySeen = n.onlySeen && o.onlySeen
 		n.alone, n.second = false, o.second
 		moved = true

@@ -129,6 +129,9 @@ type Match struct {
 	// told counts the signals that are words of the task or the branch
 	// name, not of a path at hand: what the user says the task is about.
 	told int
+	// stated counts the told signals in the learning's own text, not
+	// only in its session's focus or project (see Stated).
+	stated int
 	// alone is set when the match rests on one word of the context and
 	// keeps no company with the matches the context corroborates (see
 	// scan.company): the word is likely used in another sense.
@@ -253,6 +256,13 @@ func (r Ranking) corroborated(m Match) float64 {
 	return m.Score / uncorroborated
 }
 
+// Stated reports whether the learning's own text holds two of the words
+// the task or branch says, each a signal (see signalShare): it says in its
+// own words what the task is about, where a match through its session's
+// focus, a document its session read or one word of the task may be about
+// something else its session also touched.
+func (m Match) Stated() bool { return m.stated >= 2 }
+
 // Rank scores every learning of ls against ctx. Equal scores keep the
 // order of ls. ls should be the whole memory, since how rare a word or a
 // path is counts: pass doc.Learnings(), or the order recall shows them in.
@@ -302,6 +312,8 @@ type hit struct {
 	// read is set when the word is only in the names of the documents
 	// the learning's session read.
 	read bool
+	// own is set when the word is in the learning's text.
+	own bool
 }
 
 type pathHit struct {
@@ -401,6 +413,7 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 	p.m = c.m
 	tf := make([]float64, len(q.words))
 	said := make([]bool, len(q.words)) // the word is in the text, focus or project
+	own := make([]bool, len(q.words))  // the word is in the text
 	var used []int
 	var last *learnings.Session
 	var ss *session
@@ -412,7 +425,7 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 				used = append(used, w)
 			}
 			tf[w] += weightText
-			said[w] = true
+			said[w], own[w] = true, true
 			pathly = pathly || q.pathly[w]
 		})
 		lens[i] = float64(n)
@@ -440,11 +453,11 @@ func scanPart(q *query, ls []*learnings.Learning, lens []float64, refs [][]pathH
 			// does not hold the word itself: it is one piece of
 			// evidence, not two.
 			if q.weights[w] > 0 && (q.base[w] < 0 || tf[q.base[w]] == 0) {
-				p.hits = append(p.hits, hit{w, tf[w], !said[w]})
+				p.hits = append(p.hits, hit{w, tf[w], !said[w], own[w]})
 			}
 		}
 		for _, w := range used {
-			tf[w], said[w] = 0, false
+			tf[w], said[w], own[w] = 0, false, false
 		}
 		p.off = append(p.off, len(p.hits))
 		if len(q.paths) > 0 {
@@ -649,9 +662,9 @@ func (s *scan) rank(floor float64, need int) []Match {
 	termArena := make([]string, 0, nTerms)
 	pathArena := make([]PathMatch, 0, nPaths)
 	type ranked struct {
-		word  int
-		score float64
-		read  bool
+		word      int
+		score     float64
+		read, own bool
 	}
 	var ws []ranked
 	for k, o := range order {
@@ -659,7 +672,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 		m.Learning, m.Score = s.ls[o.i], o.score
 		ws = ws[:0]
 		for j, h := range s.hits[s.off[o.i]:s.off[o.i+1]] {
-			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j], h.read})
+			ws = append(ws, ranked{h.word, termScore[s.off[o.i]+j], h.read, h.own})
 		}
 		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 		from := len(termArena)
@@ -669,6 +682,9 @@ func (s *scan) rank(floor float64, need int) []Match {
 				m.signals++
 				if s.q.told[w.word] {
 					m.told++
+					if w.own {
+						m.stated++
+					}
 				}
 			}
 		}

@@ -67,7 +67,8 @@ Context. --task (the user's request in their words), --paths (the files at
 hand), --branch and --git (the project's changed, staged and untracked files and
 its current branch, from git) put the learnings that matter for that work
 first, under "Chosen for this task (best match first)", in up to half the
-budget; the priority fill above follows with what is left, no learning is shown
+budget (two thirds for learnings whose own text holds two of the task's
+words); the priority fill above follows with what is left, no learning is shown
 twice, and the last line still says what the budget left out. With no context
 flags, or a context that finds nothing, the output is exactly as above.
 
