@@ -60,7 +60,7 @@ func diagnose(doc *learnings.Document, res *Result, ctx relevance.Context, l *le
 			}
 			pos++
 		}
-		fmt.Fprintf(&b, ", chosen %d, did not fit (%d characters); ahead:", pos+1, runes(l.Text))
+		fmt.Fprintf(&b, ", chosen %d, did not fit (%d characters); ahead:", pos+1, rawCost(Item{Learning: l, Category: canonicalCategory(l.Category)}, true))
 		for _, it := range res.Shown {
 			if it.Chosen {
 				fmt.Fprintf(&b, " [%.2f %s %d]", it.Match.Score, evidence(*it.Match), rawCost(it, true))
