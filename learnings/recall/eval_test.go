@@ -199,12 +199,14 @@ func TestEvalRecallAtBudget(t *testing.T) {
 // gets better. eval4's is its baseline too (61 of 62, 98.4%, at 3b7fae8).
 var evalFloor = map[string]float64{
 	// eval's was 90, a bar; 70 of 75 (93.3%) since a one-word match in
-	// another sense is left out (rareword2).
-	"eval":  93.3,
+	// another sense is left out (rareword2); 71 since a symptom word finds
+	// a mechanism (words7: daylight saving for UTC).
+	"eval":  94.6,
 	"eval2": 90,
 	// 52 of 54 (96.3%) since a synonym of a task word counts (a
-	// deletion "request" for a task's "asked", as a second fact).
-	"eval3": 96.2,
+	// deletion "request" for a task's "asked", as a second fact); 53 since
+	// a family takes off -able (words7: nullable for null).
+	"eval3": 98.1,
 	"eval4": 98.3,
 	// eval5's is its baseline (74 of 82, 90.2%, at 206e4b1: two of the old
 	// learnings about battery life, the PID's 5-minute period, the Matter
@@ -212,21 +214,25 @@ var evalFloor = map[string]float64{
 	// stall-and-encoder follow-up and the second router's keepalive were
 	// left out).
 	"eval5": 90.2,
-	// eval6's is its baseline (122 of 130, 93.8%, at 4473107, the first
-	// run of the set).
-	"eval6": 93.8,
+	// eval6's baseline was 122 of 130 (93.8%, at 4473107, the first run
+	// of the set); 124 after rank7's two-thirds share for learnings stating
+	// two task words, measured by the lead with nobody having read its
+	// tasks (rank7 saw the totals while choosing the share).
+	"eval6": 95.3,
 	// eval7's baseline was 78 of 82 (95.1%, at 4161b50, the first run of
 	// the set); 79 after relevance4's word families, measured by the lead
-	// with nobody having read its tasks.
-	"eval7": 96.3,
+	// with nobody having read its tasks; 80 after rank7, measured as
+	// eval6's.
+	"eval7": 97.5,
 	// eval8's baseline was 89 of 93 (95.7%, at 7d9c6a0, the first run of
 	// the set); 90 after relevance4, measured as eval7's.
 	"eval8": 96.7,
 	// eval9's is its baseline: 83 of 98 (84.7%, at e987a3e, the first run
 	// of the set, before issue 24's sixth round was merged); 85 (86.7%)
 	// after words6's everyday words and clear best match, measured by the
-	// lead with nobody having read its tasks.
-	"eval9": 86.7,
+	// lead with nobody having read its tasks; 86 (87.8%) after rank7,
+	// measured as eval6's.
+	"eval9": 87.7,
 	// eval10's is its baseline: 103 of 108 (95.4%, at ba0f42e, the first
 	// run of the set, before issue 24's seventh round was merged).
 	"eval10": 95.3,
@@ -282,8 +288,9 @@ var evalFloor = map[string]float64{
 	"dev13": 98.7,
 	// dev14's is its baseline (24 of 84 at 01fb2a8, before the words7
 	// branch changed the ranking): its other-words tasks share no content
-	// word with their learnings.
-	"dev14": 28.5,
+	// word with their learnings. 25 since a symptom word finds a
+	// mechanism.
+	"dev14": 29.7,
 	// dev15's was its baseline (43 of 48 at 01fb2a8, before the rank7
 	// branch changed the ranking); 44 since the chosen learnings that
 	// hold two task words in their own text may fill two thirds of the
