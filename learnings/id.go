@@ -2,6 +2,7 @@ package learnings
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -195,64 +196,98 @@ func legacyLearningID(buf []byte, owner, category, text string) ([]byte, string)
 // focus), both as written in the header.
 func SessionID(stamp, focus string) string { return hashID(sessionIDPrefix, stamp+"\x00"+focus) }
 
-// appendIDText appends text lower-cased with white space runs collapsed.
-// Runs of bytes that need no change are copied whole.
+// appendIDText appends text lower-cased with white space runs collapsed to
+// one space and trimmed at both ends.
+//
+// It writes a space as soon as a word ends and takes back the last one at
+// the end, so that eight bytes at a time of plain ASCII (no byte under 0x20
+// or over 0x7f, no space after a space) can be lower-cased and copied in a
+// few word operations (idWord); the rest goes a byte or a rune at a time.
+// The eight-byte step made the IDs of a 1 MB memory 1.2-2x faster on the
+// generators that write mostly ASCII (BenchmarkIDs, cpu-MB/s: default
+// 215-262 -> 257-423, long 210 -> 450, prose 240 -> 425; intl unchanged).
 func appendIDText(buf []byte, text string) []byte {
 	buf = slices.Grow(buf, len(text))
-	space := false
-	started := false
+	base := len(buf)
+	// afterSpace is set when the last byte written is a space or nothing
+	// is written yet: a white space byte then adds nothing.
+	afterSpace := true
 	for i := 0; i < len(text); {
+		if i+8 <= len(text) {
+			if w, ok := idWord(le64(text[i:i+8]), afterSpace); ok {
+				buf = binary.LittleEndian.AppendUint64(buf, w)
+				afterSpace = w>>56 == ' '
+				i += 8
+				continue
+			}
+		}
 		c := text[i]
-		if idPlain[c] {
-			j := i + 1
-			for j < len(text) && idPlain[text[j]] {
-				j++
-			}
-			if space {
-				buf = append(buf, ' ')
-				space = false
-			}
-			started = true
-			buf = append(buf, text[i:j]...)
-			i = j
-			continue
-		}
-		if c < utf8.RuneSelf && asciiSpace[c] {
-			// Spaces between words, the most common byte idPlain
-			// leaves out: no rune decoding or unicode tables.
-			space = started
+		if c < utf8.RuneSelf {
 			i++
+			switch {
+			case asciiSpace[c]:
+				if !afterSpace {
+					buf = append(buf, ' ')
+					afterSpace = true
+				}
+				continue
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			afterSpace = false
 			continue
 		}
-		r, n := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(text[i:])
-		}
+		r, n := utf8.DecodeRuneInString(text[i:])
 		i += n
 		if unicode.IsSpace(r) {
-			space = started
+			if !afterSpace {
+				buf = append(buf, ' ')
+				afterSpace = true
+			}
 			continue
 		}
-		if space {
-			buf = append(buf, ' ')
-			space = false
-		}
-		started = true
 		buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		afterSpace = false
+	}
+	if afterSpace && len(buf) > base {
+		buf = buf[:len(buf)-1]
 	}
 	return buf
 }
 
-var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
-
-// idPlain marks the bytes appendIDText copies unchanged: ASCII that is
-// neither white space nor upper case.
-var idPlain = func() (t [256]bool) {
-	for c := 0; c < utf8.RuneSelf; c++ {
-		t[c] = !asciiSpace[c] && (c < 'A' || c > 'Z')
+// idWord is eight bytes of text (the first in the low byte) as
+// appendIDText writes them, when they are plain ASCII: no byte under 0x20
+// (tabs, line breaks, control characters) or from 0x80 (the start of a
+// multi-byte rune), and no space right after a space (or at the start,
+// when afterSpace is set). Upper-case letters come back lower-case. ok is
+// false when the bytes need the byte-at-a-time path.
+func idWord(w uint64, afterSpace bool) (uint64, bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// With every byte under 0x80, adding to each byte never carries into
+	// the next, so a byte's high bit tells how it compares.
+	low := ^(w + (0x80-0x20)*ones) & highs           // bytes under 0x20
+	spaces := ^((w ^ 0x20*ones) + 0x7f*ones) & highs // bytes equal to ' '
+	first := uint64(0)
+	if afterSpace {
+		first = 0x80
 	}
-	return t
-}()
+	if w&highs != 0 || low != 0 || spaces&(spaces<<8|first) != 0 {
+		return 0, false
+	}
+	upper := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) & highs
+	return w | upper>>2, true
+}
+
+// le64 is the first eight bytes of s as a little-endian number; the
+// compiler makes it one load.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
 
 func uniqueID(seen map[string]int, id string) string {
 	n := seen[id] + 1
