@@ -2,8 +2,12 @@ package learnings
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -103,6 +107,129 @@ func BenchmarkIDs(b *testing.B) {
 		d := parse(src)
 		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			loop(b, src, func() { assignIDs(d) })
+		})
+	}
+}
+
+// referenceIDs works out the IDs of d's sessions and learnings the plain
+// way the package docs give them: hex digits of SHA-256, copies counted in
+// a map from the end of the file up, sessions apart from learnings.
+func referenceIDs(d *Document) (sessions, learnings []string) {
+	hash := func(prefix string, b []byte) string {
+		sum := sha256.Sum256(b)
+		return prefix + hex.EncodeToString(sum[:])[:idHexDigits]
+	}
+	number := func(ids []string) []string {
+		seen := map[string]int{}
+		out := make([]string, len(ids))
+		for i := len(ids) - 1; i >= 0; i-- {
+			seen[ids[i]]++
+			out[i] = ids[i]
+			if n := seen[ids[i]]; n > 1 {
+				out[i] += fmt.Sprintf("-%d", n)
+			}
+		}
+		return out
+	}
+	for _, s := range d.Sessions {
+		sessions = append(sessions, hash("s", []byte(s.Stamp+"\x00"+s.Focus)))
+	}
+	for _, l := range d.Learnings() {
+		learnings = append(learnings, hash("l", idTextByRune(nil, l.Content())))
+	}
+	return number(sessions), number(learnings)
+}
+
+// collidingTexts are two different learnings whose IDs share their seven
+// hex digits, found by trying numbered texts: the second is then a "-2"
+// copy of the first although they say different things, as happens a few
+// times in a 10 MB memory.
+func collidingTexts(t *testing.T) (string, string) {
+	seen := map[string]string{}
+	for i := 0; ; i++ {
+		text := fmt.Sprintf("Learning number %d says something of its own", i)
+		id := LearningID(text)
+		if other, ok := seen[id]; ok {
+			return other, text
+		}
+		seen[id] = text
+		if i > 1<<20 {
+			t.Fatal("no two IDs alike in a million texts")
+		}
+	}
+}
+
+// TestAssignIDsAsParse checks that a document read with ParseWithoutIDs
+// gets from AssignIDs exactly the IDs Parse gives, and that both are the
+// IDs the package docs define: on every generator's 1 MB memory, the
+// corpus files and the superseded fixture, and on a file holding repeated
+// texts, a hash collision between different texts, repeated sessions and
+// superseded copies. FindLearning resolves the same learning for every ID,
+// prefix, gone "-N" copy and owner-based ID of older versions.
+func TestAssignIDsAsParse(t *testing.T) {
+	inputs := map[string][]byte{}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		inputs["generated "+cmp.Or(mode, "default")] = memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
+	}
+	files, _ := filepath.Glob("testdata/corpus/*.md")
+	for _, path := range append(files, "testdata/superseded.md") {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[path] = src
+	}
+	a, b := collidingTexts(t)
+	inputs["copies and a collision"] = []byte("## Consolidated Learnings\n\n**User Corrections:**\n- " + a + "\n- Keep  it\n\n---\n\n## Recent Sessions\n\n" +
+		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- " + b + "\n- keep it\n- ~~Keep it~~ (superseded by lnone 2026-11-23)\n\n---\n\n" +
+		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- KEEP IT\n- " + a + "\n")
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			eager, lazy := Parse(src), ParseWithoutIDs(src)
+			for _, l := range lazy.Learnings() {
+				if l.ID != "" {
+					t.Fatalf("ParseWithoutIDs gave %q an ID", l.Text)
+				}
+			}
+			lazy.AssignIDs()
+			lazy.AssignIDs()
+			wantS, wantL := referenceIDs(eager)
+			for _, d := range []*Document{eager, lazy} {
+				for i, s := range d.Sessions {
+					if s.ID != wantS[i] {
+						t.Fatalf("session %d (line %d): ID %s, want %s", i, s.Span.Line, s.ID, wantS[i])
+					}
+				}
+				for i, l := range d.Learnings() {
+					if l.ID != wantL[i] {
+						t.Fatalf("learning %d (line %d): ID %s, want %s", i, l.Span.Line, l.ID, wantL[i])
+					}
+				}
+			}
+			el, ll := eager.Learnings(), lazy.Learnings()
+			step := max(1, len(el)/200)
+			for i := 0; i < len(el); i += step {
+				l := el[i]
+				ids := []string{l.ID, l.ID[:6]}
+				if i%(50*step) == 0 {
+					// Former IDs are worked out from every learning
+					// of the file: a few are enough.
+					base, _, _ := strings.Cut(l.ID, "-")
+					owner := "consolidated"
+					if l.Session != nil {
+						owner = SessionID(l.Session.Stamp, l.Session.Focus)
+					}
+					_, legacy := legacyLearningID(nil, owner, l.Category, l.Content())
+					ids = append(ids, base+"-9", legacy)
+				}
+				for _, id := range ids {
+					got, err := eager.FindLearning(id)
+					gotLazy, errLazy := lazy.FindLearning(id)
+					if fmt.Sprint(err) != fmt.Sprint(errLazy) || (got == nil) != (gotLazy == nil) || got != nil && slices.Index(el, got) != slices.Index(ll, gotLazy) {
+						t.Fatalf("FindLearning(%s): Parse %v, %v; AssignIDs %v, %v", id, got, err, gotLazy, errLazy)
+					}
+				}
+			}
 		})
 	}
 }

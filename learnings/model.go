@@ -49,6 +49,8 @@ type Document struct {
 	// Unclosed is set when a code fence or HTML comment is never closed and
 	// so swallows the rest of the file; edits refuse such a document.
 	Unclosed *Problem
+	// idsGiven is set once AssignIDs has run.
+	idsGiven bool
 }
 
 // Consolidated is the section that aggregates learnings across sessions.

@@ -59,15 +59,30 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 // stands under it; until then it holds nothing and is text too.
 func Parse(src []byte) *Document {
 	d := parse(src)
-	assignIDs(d)
+	d.AssignIDs()
 	return d
 }
 
 // ParseWithoutIDs is Parse leaving every session's and learning's ID
 // empty, for a caller that rewrites the file and never names what it holds
-// (compact): the IDs hash every learning's text, which on a generated
-// 10 MB memory is half of a parse's CPU time or more.
+// (compact), or names a learning only now and then and calls AssignIDs
+// first (store names one only when it skips or updates it): the IDs hash
+// every learning's text, which on a generated 10 MB memory is half of a
+// parse's CPU time or more.
 func ParseWithoutIDs(src []byte) *Document { return parse(src) }
+
+// AssignIDs gives every session and learning of d its ID, as Parse does,
+// unless they have them already: a document read with ParseWithoutIDs gets
+// the IDs Parse would have given it, the first time a caller needs one. A
+// learning's "-N" copy number depends on every other learning's hash, so
+// the IDs are worked out for all of them at once.
+func (d *Document) AssignIDs() {
+	if d.idsGiven {
+		return
+	}
+	d.idsGiven = true
+	assignIDs(d)
+}
 
 // parse is Parse without the IDs (see ParseWithoutIDs).
 func parse(src []byte) *Document {

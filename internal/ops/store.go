@@ -163,9 +163,15 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 	warned := false
 	plan := func(current []byte, exists bool) ([]byte, bool, error) {
 		res.Skipped, res.Updates, res.Warnings, rendered = res.Skipped[:0], res.Updates[:0], res.Warnings[:0], nil
-		doc := learnings.Parse(current)
+		// The file's IDs are worked out only when the store names a
+		// stored learning (dedup, --replaces): storing new learnings
+		// does not hash every text of the file.
+		doc := learnings.ParseWithoutIDs(current)
 		if !warned {
 			warned = m.warnDamage(doc) > 0
+		}
+		if len(opts.Replaces) > 0 {
+			doc.AssignIDs()
 		}
 		olds, err := resolveReplaces(doc, opts.Replaces)
 		if err != nil {
@@ -208,11 +214,12 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 		return next, len(olds) > 0, nil
 	}
 	if opts.DryRun {
-		snap, err := m.Load()
+		// The plan parses the bytes itself.
+		src, exists, err := m.source()
 		if err != nil {
 			return nil, fmt.Errorf("read learnings: %w", err)
 		}
-		if _, _, err := plan(snap.Src, snap.Exists); err != nil {
+		if _, _, err := plan(src, exists); err != nil {
 			return nil, err
 		}
 		res.Preview = string(rendered)
@@ -273,6 +280,12 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*lea
 		stored = slices.DeleteFunc(slices.Clone(stored), func(l *learnings.Learning) bool { return slices.Contains(replacing, l) })
 	}
 	known := input.AgainstStored(stored, texts)
+	for _, k := range known {
+		if k.Same != nil || k.Update != nil {
+			doc.AssignIDs() // the result names them
+			break
+		}
+	}
 	inputIx := similar.NewSameIndex()
 	for i, l := range ls {
 		if k := known[i].Same; k != nil {
