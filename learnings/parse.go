@@ -840,7 +840,7 @@ func plainLabel(name string) bool {
 func splitDocs(v string) []string {
 	var out []string
 	for _, part := range splitRefs(v) {
-		ref := strings.TrimSpace(strings.ReplaceAll(part, "`", ""))
+		ref := stripTicks(part)
 		if ref == "" || isNone(ref) {
 			continue
 		}
@@ -849,10 +849,28 @@ func splitDocs(v string) []string {
 	return out
 }
 
+// stripTicks is part without its backticks, trimmed. A reference written
+// in one pair of backticks, as nearly all are, is cut out of part instead
+// of copied: every session has a Documentation Seen line, and the copies
+// (and isNone's lower-casing) were a seventh of the parse of the default
+// 1 MB memory.
+func stripTicks(part string) string {
+	t := strings.TrimSpace(part)
+	if n := len(t); n >= 2 && t[0] == '`' && t[n-1] == '`' && !strings.Contains(t[1:n-1], "`") {
+		return strings.TrimSpace(t[1 : n-1])
+	}
+	if !strings.Contains(t, "`") {
+		return t
+	}
+	return strings.TrimSpace(strings.ReplaceAll(t, "`", ""))
+}
+
 func isNone(s string) bool {
-	switch strings.ToLower(strings.Trim(s, " .()_*")) {
-	case "none", "n/a", "na", "-", "nothing", "":
-		return true
+	t := strings.Trim(s, " .()_*")
+	for _, w := range [...]string{"none", "n/a", "na", "-", "nothing", ""} {
+		if strings.EqualFold(t, w) {
+			return true
+		}
 	}
 	return false
 }
