@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/learn-memory/learn/internal/memfile"
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/internal/ops"
+	"github.com/learn-memory/learn/learnings"
 	engine "github.com/learn-memory/learn/learnings/recall"
 )
 
@@ -115,5 +117,50 @@ func BenchmarkStoreOp(b *testing.B) {
 				return err
 			})
 		})
+	}
+}
+
+// BenchmarkStoreDuplicateOp is BenchmarkStoreOp for a session of one
+// learning the file already holds, word for word: store names the stored
+// learning, so it works out the file's IDs, and writes nothing.
+func BenchmarkStoreDuplicateOp(b *testing.B) {
+	for _, mode := range generators {
+		b.Run(genName(mode)+"/1MB", func(b *testing.B) {
+			m, src := benchFile(b, mode, 1<<20)
+			var dup []byte
+			for _, l := range learnings.Live(learnings.Parse(src).Learnings()) {
+				if !strings.Contains(l.Text, "\n") {
+					dup = []byte("**User Corrections:**\n- " + l.Text + "\n")
+					break
+				}
+			}
+			b.SetBytes(int64(len(src)))
+			cpuLoop(b, func() {
+				res, err := ops.Store(m, ops.StoreOptions{Source: dup, Focus: "Benchmark session", Project: "bench"})
+				if err != nil || res.Written || len(res.Skipped) != 1 {
+					b.Fatalf("store of a stored learning: %v, written %v, skipped %d", err, res.Written, len(res.Skipped))
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkShowOp is learn show without process start-up: read, parse,
+// find one learning by its ID, on every generator at 1 MB and 10 MB.
+func BenchmarkShowOp(b *testing.B) {
+	for _, size := range []int{1 << 20, 10 << 20} {
+		for _, mode := range generators {
+			b.Run(fmt.Sprintf("%s/%dMB", genName(mode), size>>20), func(b *testing.B) {
+				m, src := benchFile(b, mode, size)
+				ls := learnings.Parse(src).Learnings()
+				id := ls[len(ls)/2].ID
+				b.SetBytes(int64(len(src)))
+				cpuLoop(b, func() {
+					if _, err := ops.Show(m, ops.ShowOptions{ID: id}); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
 	}
 }
