@@ -10,10 +10,11 @@ import (
 	"github.com/learn-memory/learn/learnings"
 )
 
-// TestStoreNamesStoredLearnings checks the IDs store reports for the stored
-// learnings it skips and updates, which it works out only when it names
-// one: they are the IDs learnings.Parse gives the file, "-N" copies
-// included, on every generator's memory, for a real store and a dry run.
+// TestStoreNamesStoredLearnings checks the IDs store and summarise report
+// for the stored learnings they skip, call duplicates or updates, and
+// summarise's baseline lists, which they work out only when they name one:
+// they are the IDs learnings.Parse gives the file, "-N" copies included,
+// on every generator's memory, for a real store and a dry run.
 func TestStoreNamesStoredLearnings(t *testing.T) {
 	updates := 0
 	for _, mode := range generators {
@@ -41,6 +42,42 @@ func TestStoreNamesStoredLearnings(t *testing.T) {
 			fmt.Fprintf(&input, "- %s%c%s\n", l.Text[:i], '1'+(l.Text[i]-'0')%9, l.Text[i+1:])
 		}
 		fmt.Fprintf(&input, "- A learning no generated memory holds, about %s.\n", genName(mode))
+		check := func(t *testing.T, what string, got ops.Learning) {
+			t.Helper()
+			l := byID[got.ID]
+			if l == nil || ops.Clean(l.Text) != got.Text {
+				t.Fatalf("%s %q is named %s, the ID of %v", what, got.Text, got.ID, l)
+			}
+			if l.Session != nil && (got.Session == nil || got.Session.ID != l.Session.ID) {
+				t.Fatalf("%s %s: session %v, want %s", what, got.ID, got.Session, l.Session.ID)
+			}
+		}
+		t.Run(genName(mode)+"/summarise", func(t *testing.T) {
+			m := memory(t, string(src))
+			res, err := ops.Summarise(m, ops.SummariseOptions{Candidates: []byte(input.String())})
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := 0
+			for _, v := range res.Check.Verdicts {
+				for _, of := range []*ops.Learning{v.DuplicateOf, v.UpdateOf} {
+					if of != nil {
+						check(t, v.Verdict, *of)
+						named++
+					}
+				}
+			}
+			if named < len(numbered) {
+				t.Fatalf("%d verdicts name a stored learning: the input's repeats were not found", named)
+			}
+			base, err := ops.Summarise(m, ops.SummariseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range base.Baseline.Learnings {
+				check(t, "baseline", l)
+			}
+		})
 		for _, dry := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/dry=%v", genName(mode), dry), func(t *testing.T) {
 				m := memory(t, string(src))
@@ -51,15 +88,7 @@ func TestStoreNamesStoredLearnings(t *testing.T) {
 				if len(res.Skipped) < len(numbered) || len(res.Stored) == 0 {
 					t.Fatalf("skipped %d, stored %d: the input's repeats were not found", len(res.Skipped), len(res.Stored))
 				}
-				check := func(what string, got ops.Learning) {
-					l := byID[got.ID]
-					if l == nil || ops.Clean(l.Text) != got.Text {
-						t.Fatalf("%s %q is named %s, the ID of %v", what, got.Text, got.ID, l)
-					}
-					if l.Session != nil && (got.Session == nil || got.Session.ID != l.Session.ID) {
-						t.Fatalf("%s %s: session %v, want %s", what, got.ID, got.Session, l.Session.ID)
-					}
-				}
+				check := func(what string, got ops.Learning) { check(t, what, got) }
 				for _, s := range res.Skipped {
 					if s.DuplicateOf != nil {
 						check("skipped", *s.DuplicateOf)

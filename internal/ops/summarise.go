@@ -141,14 +141,18 @@ type CheckResult struct {
 // or ALREADY DOCUMENTED. Superseded learnings are never matched or listed.
 // What the reader could not read, and --docs files not read, go to m.Warn.
 func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
-	snap, err := m.Load()
+	src, _, err := m.source()
 	if err != nil {
 		return nil, fmt.Errorf("read learnings: %w", err)
 	}
+	// The file's IDs are worked out when the result names a stored
+	// learning: the baseline, a DUPLICATE or an UPDATE, not candidates
+	// that are all new.
+	doc := learnings.ParseWithoutIDs(src)
 	if m.Warn != nil {
-		memview.WriteProblems(m.Warn, m.Display, snap.Doc.Problems)
+		memview.WriteProblems(m.Warn, m.Display, doc.Problems)
 	}
-	m.warnDamage(snap.Doc)
+	m.warnDamage(doc)
 	var extra []string
 	for _, d := range input.SplitRefs(opts.Docs) {
 		if d = strings.TrimSpace(d); d != "" {
@@ -169,7 +173,7 @@ func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
 	}
 	total := docs.Total(m.Root, paths)
 	if opts.Candidates != nil {
-		c, err := check(m, snap.Doc, opts.Candidates, paths, total)
+		c, err := check(m, doc, opts.Candidates, paths, total)
 		if err != nil {
 			return nil, err
 		}
@@ -182,10 +186,11 @@ func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
 	if maxChars < engine.MinMaxChars {
 		return nil, usageErrorf("--max-chars must be at least %d (got %d)", engine.MinMaxChars, maxChars)
 	}
-	sel := engine.Select(snap.Doc, engine.Options{MaxChars: maxChars})
+	doc.AssignIDs()
+	sel := engine.Select(doc, engine.Options{MaxChars: maxChars})
 	out := &BaselineResult{File: m.Display, FileReason: m.Reason, Learnings: []Learning{}, Total: sel.Total, Stored: sel.Stored,
 		Omitted: append([]engine.CategoryCount{}, sel.Omitted...), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
-		DocsSeen: docsSeen(snap.Doc), AgentSession: newSessionHints(m.agentSession())}
+		DocsSeen: docsSeen(doc), AgentSession: newSessionHints(m.agentSession())}
 	for _, it := range sel.Shown {
 		l := NewLearning(it.Learning)
 		l.Category = it.Category
@@ -222,6 +227,12 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 		texts[i] = c.Text
 	}
 	known := input.AgainstStored(stored, texts)
+	for _, k := range known {
+		if k.Same != nil || k.Update != nil {
+			doc.AssignIDs() // the verdicts name them
+			break
+		}
+	}
 	candIx := similar.NewSameIndex()
 	var corpus *docs.Corpus
 	for i, c := range cands {
