@@ -88,8 +88,21 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 		}
 	}
 
-	// The learnings to fold, newest first, each with its category label.
-	var folded []folding
+	// The learnings to fold, newest first, each with its category label,
+	// in a list sized for them: grown from empty it was copied a dozen
+	// times (growslice, 1-2 % of a 10 MB compact's CPU in its profile).
+	n := 0
+	for _, s := range order[keep:] {
+		for _, c := range s.Categories {
+			n += len(c.Learnings)
+		}
+	}
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			n += len(c.Learnings)
+		}
+	}
+	folded := make([]folding, 0, n)
 	for _, s := range order[keep:] {
 		for _, c := range s.Categories {
 			for _, l := range c.Learnings {

@@ -14,10 +14,15 @@ import (
 // dropped. Only the same learning merges (similar.SameIndex): an older
 // learning that differs in a value is another fact, and stays.
 type folder struct {
-	entries []*entry
-	// exact holds the learnings with no words (punctuation, symbols),
-	// which merge only when equal; index holds the rest.
-	exact  map[string]*entry
+	// entries are held by value in a list sized for every learning
+	// folded: one allocation rather than one per entry and a list grown
+	// a dozen times (about 20 of the 175 MB a compact of the default
+	// generator's 10 MB memory allocated).
+	entries []entry
+	// exact holds, by entry number, the learnings with no words
+	// (punctuation, symbols), which merge only when equal; index holds
+	// the rest.
+	exact  map[string]int
 	index  *similar.SameIndex
 	merged int
 	// into maps the key of each learning dropped as a duplicate to the key
@@ -49,7 +54,7 @@ type folding struct {
 func newFolder(n int) *folder {
 	index := similar.NewSameIndex()
 	index.Grow(n)
-	return &folder{exact: make(map[string]*entry), index: index, customOrder: make(map[string]int),
+	return &folder{entries: make([]entry, 0, n), exact: make(map[string]int), index: index, customOrder: make(map[string]int),
 		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
@@ -85,9 +90,11 @@ func (f *folder) add(category, text string, t *similar.Text) int {
 	}
 	var dup *entry
 	if t.Empty() {
-		dup = f.exact[canon]
+		if i, ok := f.exact[canon]; ok {
+			dup = &f.entries[i]
+		}
 	} else if i, ok := f.index.Find(t); ok {
-		dup = f.entries[i]
+		dup = &f.entries[i]
 	}
 	if dup != nil {
 		f.merged++
@@ -107,14 +114,14 @@ func (f *folder) add(category, text string, t *similar.Text) int {
 			f.customOrder[category] = len(f.customOrder)
 		}
 	}
-	e := &entry{category: category, text: text, key: canon, seq: len(f.entries)}
-	f.entries = append(f.entries, e)
+	seq := len(f.entries)
+	f.entries = append(f.entries, entry{category: category, text: text, key: canon, seq: seq})
 	if t.Empty() {
-		f.exact[canon] = e
-		return e.seq
+		f.exact[canon] = seq
+		return seq
 	}
-	f.index.Add(e.seq, t)
-	return e.seq
+	f.index.Add(seq, t)
+	return seq
 }
 
 // keyOf is how compact tells learnings apart: their canonical text, or for
