@@ -333,6 +333,10 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
 	idx := similar.NewSameIndex()
+	// Sized for every item, most of which are distinct: grown from empty
+	// its map was rehashed and its lists copied a dozen times on a 10 MB
+	// memory.
+	idx.Grow(len(items))
 	similar.PrepareKeysInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
 		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
