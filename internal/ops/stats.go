@@ -111,14 +111,21 @@ func compute(doc *learnings.Document, now time.Time) *StatsResult {
 		Bytes: len(doc.Source), Sessions: len(doc.Sessions), DefaultRecallBudget: engine.DefaultMaxChars,
 		TokenEstimate: fmt.Sprintf("characters / %d", charsPerToken),
 	}
-	counts := map[string]int{}
+	// Counted by label as written, then by name: a file has tens of
+	// thousands of learnings but a handful of labels, and normalising
+	// each learning's label was 1 % of stats' CPU on a 10 MB memory.
+	byLabel := map[string]int{}
 	for _, l := range doc.Learnings() {
-		name, _ := learnings.NormalizeCategory(l.Category)
-		counts[name]++
+		byLabel[l.Category]++
 		rep.Learnings++
 		if l.Session == nil {
 			rep.ConsolidatedCount++
 		}
+	}
+	counts := make(map[string]int, len(byLabel))
+	for label, n := range byLabel {
+		name, _ := learnings.NormalizeCategory(label)
+		counts[name] += n
 	}
 	for _, p := range learnings.Priority {
 		rep.Categories = append(rep.Categories, CategoryCount{Category: p, Count: counts[p]})
