@@ -354,7 +354,7 @@ func readWords(s string) *changeText {
 		if lx.synonym != nil {
 			w, lx = lx.synonym.word, lx.synonym
 		}
-		if w == "" || lx.filler || changeFiller[w] || !strings.ContainsFunc(w, isLetterOrDigit) {
+		if w == "" || lx.filler || changeFiller(w) || !strings.ContainsFunc(w, isLetterOrDigit) {
 			continue // a filler word, or a mark or an emoji ("⚠️" holds a mark)
 		}
 		if lx.number != "" {
@@ -365,10 +365,16 @@ func readWords(s string) *changeText {
 			out.add(w, code) // as cited: "see" is no stem
 			continue
 		}
-		w = americanOf(w, lx)
-		st := stem(w)
-		if same := lex.lookup(st).same; same != "" {
-			st = same
+		st := stem(americanOf(w, lx))
+		if st != w {
+			// lx is w's entry: a word that is its own stem is not
+			// looked up again (lint on the 10 MB memories of
+			// bench/: 182 k of 239 k words on default, 271 k of 324 k
+			// on intl, 703 k of 1.05 M on prose).
+			lx = lex.lookup(st)
+		}
+		if lx.same != "" {
+			st = lx.same
 		}
 		out.add(st, code)
 	}
@@ -418,5 +424,14 @@ func (c *changeText) add(w string, span int) {
 // without changing what the learning says, and the words that announce a
 // change ("tests now run with vitest", "not anymore"), which are no
 // change of their own.
-var changeFiller = setOf("a", "an", "the", "must", "should", "shall", "has", "have", "to",
-	"now", "anymore", "nowadays")
+//
+// A switch, not a map: readWords asks it of every word of every learning
+// lint compares.
+func changeFiller(w string) bool {
+	switch w {
+	case "a", "an", "the", "must", "should", "shall", "has", "have", "to",
+		"now", "anymore", "nowadays":
+		return true
+	}
+	return false
+}
