@@ -126,10 +126,11 @@ func edited(rng *rand.Rand, s string) string {
 	return strings.Join(ws, " ")
 }
 
-// TestSignaturesKeepEveryUpdate holds the change signatures to oneChange on
-// whole memories: on a generated memory of each of bench/'s generators,
-// lint's search finds the same update of every learning, with the same
-// score, with the signatures as without them.
+// TestSignaturesKeepEveryUpdate holds BestBefore's shortcuts (the change
+// signatures before oneChange, the share test without the common masks)
+// to the search without them on whole memories: on a generated memory of
+// each of bench/'s generators, lint's search finds the same update of
+// every learning, with the same score, with the shortcuts as without.
 func TestSignaturesKeepEveryUpdate(t *testing.T) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
@@ -142,7 +143,7 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 				}
 			}
 			signed, unsigned := NewIndex(), NewIndex()
-			unsigned.unsigned = true
+			unsigned.reference = true
 			for _, ix := range []*Index{signed, unsigned} {
 				ix.Common = max(100, len(texts)/1000) // as lint sets it
 				ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *Text) {})
@@ -152,7 +153,7 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 				j, v, ok := signed.BestBefore(i)
 				wantJ, want, wantOK := unsigned.BestBefore(i)
 				if ok != wantOK || j != wantJ || v.Kind != want.Kind || v.Score != want.Score {
-					t.Errorf("learning %d: with the signatures %d %+v %v, without %d %+v %v:\n  %s", i, j, v, ok, wantJ, want, wantOK, texts[i])
+					t.Errorf("learning %d: with the shortcuts %d %+v %v, without %d %+v %v:\n  %s", i, j, v, ok, wantJ, want, wantOK, texts[i])
 				}
 				if wantOK {
 					updates++
