@@ -364,11 +364,19 @@ func quantityLast(toks []string) []string {
 }
 
 // minRotation is the least rotation of a clause, joined, so that two
-// rotations of one clause compare equal.
+// rotations of one clause compare equal. Every rotation is joined alike,
+// the tokens with one separator between each two: the rotation that
+// starts at the first token used to end in a separator the others lack,
+// so "use `uv` for installing Python packages" and "for installing Python
+// packages use `uv`" compared unequal whenever the least rotation of one
+// started at its first token and the other's did not.
 func minRotation(toks []string) string {
 	best := ""
 	for i := range toks {
-		s := strings.Join(toks[i:], "\x00") + "\x00" + strings.Join(toks[:i], "\x00")
+		s := strings.Join(toks[i:], "\x00")
+		if i > 0 {
+			s += "\x00" + strings.Join(toks[:i], "\x00")
+		}
 		if i == 0 || s < best {
 			best = s
 		}
