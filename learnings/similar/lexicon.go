@@ -51,7 +51,8 @@ var synonymGroups = []string{
 	"buy purchase bought",
 	"send post sent transmit submit",
 	"clear purge wipe",
-	"build compile built construct",
+	// A bundle or an image assembled is built.
+	"build compile built construct assemble",
 	// "Fetches prices from the API" gets them (in code, see codeKept).
 	"get obtain acquire retrieve receive grab fetch",
 	"mean indicate signal signify imply meant",
@@ -64,6 +65,8 @@ var synonymGroups = []string{
 	"terminate exit quit kill",
 	"give grant gave given provide supply offer",
 	"fill populate",
+	// "Speed up" is read as "accelerate" (phrases.go).
+	"accelerate expedite hasten",
 	// "Cut the build time by half" reduces it; "cut" is its own past.
 	"decrease reduce shrink shrank shrunk lower cut",
 	"dislike hate",
@@ -86,7 +89,7 @@ var synonymGroups = []string{
 	"guarantee assure",
 	// "Determine the cause" finds it; "find out" and "figure out" read as
 	// "determine" (phrases.go).
-	"find locate discover found determine",
+	"find locate discover found determine ascertain",
 	"depend rely",
 	"update refresh",
 	"cancel abort",
@@ -133,7 +136,7 @@ var synonymGroups = []string{
 	"wait await",
 	"sync synchronize",
 	"clean wash",
-	"reserve book",
+	"reserve book reservation",
 	// Things are put or placed somewhere; "put" is its own past.
 	"place put",
 	// Adjectives.
@@ -147,11 +150,11 @@ var synonymGroups = []string{
 	"extra additional",
 	"enough sufficient adequate",
 	"unclear ambiguous vague confusing",
-	"flaky unreliable intermittent",
+	"flaky unreliable intermittent sporadic",
 	"strange weird unusual odd",
 	"identical same",
 	"distinct separate different",
-	"noisy verbose chatty",
+	"noisy verbose chatty loud",
 	"quiet silent",
 	"hidden invisible",
 	"safe harmless secure",
@@ -167,17 +170,22 @@ var synonymGroups = []string{
 	"multiple several",
 	"many numerous",
 	"bad poor",
-	"unnecessary needless redundant",
+	"unnecessary needless redundant superfluous",
 	"useless pointless",
 	"useful helpful handy beneficial",
 	"careful cautious",
 	"temporary transient",
-	"permanent lasting",
 	"idle inactive",
 	"corrupt damaged",
 	"incomplete partial",
 	"inaccurate imprecise",
 	"light lightweight",
+	// A setting enabled is activated, one disabled deactivated; the two
+	// groups stay apart (TestSynonymGroups).
+	"enable activate",
+	"disable deactivate",
+	// "The optimal batch size" is the best one.
+	"best optimal",
 	"wide broad",
 	"invalid malformed",
 	"long lengthy",
@@ -213,6 +221,7 @@ var synonymGroups = []string{
 	"tedious laborious",
 	"robust resilient sturdy",
 	// Adverbs.
+	"intermittently sporadically",
 	"mostly largely mainly primarily chiefly predominantly",
 	"completely fully entirely totally wholly",
 	"sometimes occasionally",
@@ -225,7 +234,10 @@ var synonymGroups = []string{
 	"separately individually",
 	"probably likely presumably",
 	"nearly almost virtually practically",
-	"constantly continuously continually",
+	"constantly continuously continually nonstop",
+	// A job that retries forever retries indefinitely.
+	"forever indefinitely endlessly",
+	"sequentially serially",
 	"soon shortly",
 	"exactly precisely",
 	"especially particularly notably",
@@ -247,7 +259,7 @@ var synonymGroups = []string{
 	"preferably ideally",
 	"recently lately",
 	// "The refund reaches the card later" and "... afterwards".
-	"afterwards afterward subsequently later",
+	"afterwards afterward subsequently later thereafter",
 	"partially partly",
 	"carefully cautiously",
 	"only solely exclusively merely",
@@ -314,4 +326,30 @@ var synonymGroups = []string{
 	"tool utility",
 	// The total of an invoice is its sum; an average or a count is not.
 	"total sum",
+	// CPU usage is its utilisation and its consumption; a quota or a
+	// limit is another value.
+	"usage utilization consumption",
+	// Short forms people write for the word: "the spec", "the creds",
+	// "the ID".
+	"specification spec",
+	"credentials creds",
+	"identifier id",
+	// "A maximum of 3" is "at most 3" and "no more than 3" (phrases.go);
+	// the minimum stays apart.
+	"maximum max",
+	// Everyday nouns a restatement swaps for one another, each the same
+	// thing whatever the domain: a vendor is the supplier, a pupil the
+	// student, a refund the reimbursement. "Client" is also a program
+	// that calls a server; a learning that names one says "HTTP client"
+	// or "the client" both ways.
+	"customer client",
+	"supplier vendor",
+	"doctor physician",
+	"student pupil learner",
+	"teacher instructor",
+	"trip journey",
+	"refund reimbursement",
+	"child kid children",
+	"comment remark",
+	"information data",
 }

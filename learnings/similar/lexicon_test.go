@@ -77,6 +77,12 @@ func TestSynonymGroups(t *testing.T) {
 		{"determine", "guess"}, {"later", "earlier"}, {"later", "before"}, {"total", "average"},
 		{"sum", "count"}, {"tool", "library"}, {"way", "path"}, {"put", "get"},
 		{"place", "remove"}, {"hold", "contain"}, {"setting", "option"}, {"stage", "step"},
+		// The groups of issue 24's ninth round (reword7). "Last" once
+		// stemmed into "lasting" and was read as "permanent".
+		{"last", "permanent"}, {"activate", "deactivate"}, {"enable", "deactivate"},
+		{"customer", "supplier"}, {"client", "server"}, {"student", "teacher"},
+		{"max", "min"}, {"best", "worst"}, {"usage", "limit"}, {"usage", "quota"},
+		{"sequentially", "concurrently"}, {"forever", "once"}, {"build", "deploy"},
 	}
 	for _, p := range opposites {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same

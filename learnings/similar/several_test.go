@@ -48,3 +48,66 @@ func TestClauseRotations(t *testing.T) {
 		{"Use `yarn` for the docs site since npm is slow.", "For the docs site use `pnpm` because npm is slow.", false},
 	})
 }
+
+// TestLessCommonSwaps holds the words issue 24's ninth round (reword7)
+// added to the tables, each in a sentence of its own, each way round:
+// the swap alone is the same learning, and the words next to it in
+// meaning that name another value stay apart.
+func TestLessCommonSwaps(t *testing.T) {
+	checkAllBothWays(t, true, [][2]string{
+		{"Ascertain the firmware version before flashing the board.", "Determine the firmware version before flashing the board."},
+		{"The pipeline assembles the release bundle from the wheel files.", "The pipeline builds the release bundle from the wheel files."},
+		{"The sensor feed has sporadic gaps after midnight.", "The sensor feed has intermittent gaps after midnight."},
+		{"The sync job sporadically drops the last batch.", "The sync job intermittently drops the last batch."},
+		{"The second null check in the parser is superfluous.", "The second null check in the parser is redundant."},
+		{"The importer thereafter marks the batch as done.", "The importer afterwards marks the batch as done."},
+		{"Activate the maintenance banner before the upgrade.", "Enable the maintenance banner before the upgrade."},
+		{"The deploy script deactivates the cron jobs first.", "The deploy script disables the cron jobs first."},
+		{"The optimal batch size for the GPU is 64.", "The best batch size for the GPU is 64."},
+		{"The hotfix pipeline expedites the review for security patches.", "The hotfix pipeline accelerates the review for security patches."},
+		{"Memory utilisation of the indexer doubles during a reindex.", "Memory usage of the indexer doubles during a reindex."},
+		{"Memory consumption of the indexer doubles during a reindex.", "Memory usage of the indexer doubles during a reindex."},
+		{"The API spec lives in `openapi.yaml`.", "The API specification lives in `openapi.yaml`."},
+		{"The deploy creds are in the team vault.", "The deploy credentials are in the team vault."},
+		{"Each parcel carries the depot ID on its label.", "Each parcel carries the depot identifier on its label."},
+		{"The max payload size is 2 MB.", "The maximum payload size is 2 MB."},
+		{"Clients get a receipt by email after checkout.", "Customers get a receipt by email after checkout."},
+		{"The vendor sends the price list every Monday.", "The supplier sends the price list every Monday."},
+		{"A physician must sign the discharge form.", "A doctor must sign the discharge form."},
+		{"Pupils see only their own grades.", "Students see only their own grades."},
+		{"Instructors can edit the course outline.", "Teachers can edit the course outline."},
+		{"Each journey is priced by distance.", "Each trip is priced by distance."},
+		{"Reimbursements go out on Fridays.", "Refunds go out on Fridays."},
+		{"Kids under 12 ride free.", "Children under 12 ride free."},
+		{"The reviewer's remarks go into the PR thread.", "The reviewer's comments go into the PR thread."},
+		{"The export drops any data older than a year.", "The export drops any information older than a year."},
+		{"A reservation expires after 15 minutes unpaid.", "A booking expires after 15 minutes unpaid."},
+		{"The installer is loud about deprecated flags.", "The installer is noisy about deprecated flags."},
+		{"The crawler runs nonstop over the weekend.", "The crawler runs continuously over the weekend."},
+		{"The client retries indefinitely on 503.", "The client retries forever on 503."},
+		{"The migrations run serially.", "The migrations run sequentially."},
+		{"The vendor discontinued the v1 endpoint in March.", "The vendor stopped the v1 endpoint in March."},
+		{"The user desires a dark theme by default.", "The user wants a dark theme by default."},
+		{"Finalize the invoice before emailing it.", "Finish the invoice before emailing it."},
+		{"The defective sensor reports zero.", "The faulty sensor reports zero."},
+	})
+	checkAllBothWays(t, false, [][2]string{
+		{"The max payload size is 2 MB.", "The min payload size is 2 MB."},
+		{"Activate the maintenance banner before the upgrade.", "Deactivate the maintenance banner before the upgrade."},
+		{"The vendor sends the price list every Monday.", "The customer sends the price list every Monday."},
+		{"Students see only their own grades.", "Teachers see only their own grades."},
+		{"Restore the last backup first.", "Restore the permanent backup first."},
+		{"Run `assemble` before publishing.", "Run `build` before publishing."},
+	})
+}
+
+// checkAllBothWays is checkSameBothWays of pairs that all have one
+// verdict.
+func checkAllBothWays(t *testing.T, same bool, pairs [][2]string) {
+	t.Helper()
+	ps := make([]samePair, len(pairs))
+	for i, p := range pairs {
+		ps[i] = samePair{p[0], p[1], same}
+	}
+	checkSameBothWays(t, ps)
+}

@@ -33,7 +33,7 @@ import (
 // changes.
 var sameWords = []string{
 	"start begin began begun startup launch commence initiate",
-	"stop halt cease",
+	"stop halt cease discontinue",
 	"remove delete erase eliminate",
 	"fast quick quickly rapid rapidly speedy swiftly",
 	"faster quicker",
@@ -49,10 +49,10 @@ var sameWords = []string{
 	"verify confirm check inspect examine validate investigate",
 	"wrong incorrect erroneous",
 	// The roles of wording (see above).
-	"want prefer like wish favor love enjoy",
+	"want prefer like wish favor love enjoy desire",
 	"show shown display print reveal demonstrate exhibit illustrate",
-	"finish complete end conclude",
-	"fail break broke broken crash malfunction faulty",
+	"finish complete end conclude finalize",
+	"fail break broke broken crash malfunction faulty defective",
 	"hang freeze stall froze frozen stuck hung unresponsive",
 	"help assist aid facilitate assistance",
 	"try attempt endeavor",
