@@ -57,6 +57,10 @@ var phrases = []string{
 	"fill out = fill",
 	"clean up = clean",
 	"back up = backup",
+	// "Take a backup of the database" is "back up the database", and a
+	// snapshot taken is a snapshot made.
+	"take a backup = backup",
+	"take a snapshot = snapshot",
 	"check out = checkout",
 	"make certain = ensure",
 	"make sure = ensure",
@@ -199,12 +203,22 @@ var phrases = []string{
 	"the vast majority of = most",
 	"a number of = several",
 	"a handful of = few",
+	// A limit said four ways: "at most 3", "no more than 3", "a
+	// maximum of 3", "max 3" (max is maximum, lexicon.go). Each is read
+	// as "maximum", a word of one of them, so that store's filter takes
+	// only "maximum" and "max" as words a text saying the same may lack.
+	"at most = maximum",
+	"no more than = maximum",
+	"a maximum of = maximum",
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
 	// Links between clauses: "in order to" is "to", "each time" is
 	// "when", "due to" gives a reason as "because" does.
 	"in order to = to",
+	// "So that CI does not fail" and "in order that CI does not fail"
+	// give a purpose alike.
+	"in order that = so",
 	"so as to = to",
 	"prior to = before",
 	"due to = because",
@@ -218,6 +232,11 @@ var phrases = []string{
 	"every time = when",
 	"any time = when",
 	"as soon as = when",
+	// How often: "on a daily basis" is "daily", which the lexicon reads as
+	// "day" (as "every day" reads, "every" being filler).
+	"on a daily basis = daily",
+	"on a weekly basis = weekly",
+	"on a monthly basis = monthly",
 	// Time and manner.
 	"at all time = always",
 	"all the time = always",
@@ -266,7 +285,7 @@ var phrases = []string{
 	"by mistake = accidentally",
 	"in advance = beforehand",
 	"ahead of time = beforehand",
-	"these days = currently",
+	"these day = currently",
 	"in most case = usually",
 	"most of the time = usually",
 	"in some case = sometimes",
