@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -98,6 +98,20 @@ func testRewordings(t *testing.T, file string) {
 			// updates that change a value beside an unknown swap
 			// read as distinct.
 			floor = 0.74
+		}
+		if file == "synonyms8.txt" {
+			// Restatements with two or three changes at once and
+			// less common one-word swaps (reword7): main 01fb2a8
+			// called 74 of 100 the same and 34 of 55 updates; after
+			// the ninth round's words and phrases and the rotation
+			// fix, 79 and 34. Left: pairs the same only in some
+			// sentences (store/keep, process/handle, close/end,
+			// write/create, route/send, refresh/renew), "at once",
+			// "then" for "subsequently", "first" for "initially";
+			// updates whose value changes beside a reworded clause
+			// ("so that they" and "in order to", "don't" and "do
+			// not" in the words oneChange reads) read as distinct.
+			floor = map[string]float64{"same": 0.78, "update": 0.6}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
