@@ -92,7 +92,8 @@ var synonymGroups = []string{
 	"find locate discover found determine ascertain",
 	"depend rely",
 	"update refresh",
-	"cancel abort",
+	// A ticket or a payment voided is cancelled.
+	"cancel abort void",
 	"replace substitute swap",
 	"understand understood comprehend grasp",
 	"improve enhance",
@@ -364,4 +365,7 @@ var synonymGroups = []string{
 	"child kid children",
 	"comment remark",
 	"information data",
+	"trash garbage rubbish",
+	"truck lorry",
+	"movie film",
 }

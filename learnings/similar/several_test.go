@@ -90,6 +90,12 @@ func TestLessCommonSwaps(t *testing.T) {
 		{"The user desires a dark theme by default.", "The user wants a dark theme by default."},
 		{"Finalize the invoice before emailing it.", "Finish the invoice before emailing it."},
 		{"The defective sensor reports zero.", "The faulty sensor reports zero."},
+		{"We decided to keep the tank readings for two years.", "We chose to keep the tank readings for two years."},
+		{"The box office voids unpaid reservations after 15 minutes.", "The box office cancels unpaid reservations after 15 minutes."},
+		{"The garbage truck skips the north loop on holidays.", "The trash lorry skips the north loop on holidays."},
+		{"The film club meets on Fridays.", "The movie club meets on Fridays."},
+		{"Sort out the proxy config before the demo.", "Fix the proxy config before the demo."},
+		{"Wrap up the sprint review by noon.", "Finish the sprint review by noon."},
 	})
 	checkAllBothWays(t, false, [][2]string{
 		{"The max payload size is 2 MB.", "The min payload size is 2 MB."},
@@ -98,6 +104,9 @@ func TestLessCommonSwaps(t *testing.T) {
 		{"Students see only their own grades.", "Teachers see only their own grades."},
 		{"Restore the last backup first.", "Restore the permanent backup first."},
 		{"Run `assemble` before publishing.", "Run `build` before publishing."},
+		{"Sort the rows out of order first.", "Fix the rows out of order first."},
+		{"The garbage truck skips the north loop.", "The recycling truck skips the north loop."},
+		{"Void the order after 15 minutes.", "Confirm the order after 15 minutes."},
 	})
 }
 

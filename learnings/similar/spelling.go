@@ -56,7 +56,7 @@ var sameWords = []string{
 	"hang freeze stall froze frozen stuck hung unresponsive",
 	"help assist aid facilitate assistance",
 	"try attempt endeavor",
-	"choose chose chosen pick select opt",
+	"choose chose chosen pick select opt decide",
 	"usually normally commonly typically generally",
 	"easy simple straightforward trivial",
 	"hard difficult tricky challenging tough",
