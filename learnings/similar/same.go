@@ -697,7 +697,7 @@ func ofSwapped(a, b *analysis) bool {
 						break
 					}
 					swapped := slices.Concat(ca[:s], ca[k:e], ca[s:k], ca[e:])
-					if swappedIn(b, swapped, s+e-k, e-s == 2) && sameReading(a.raw, i, swapped, b.raw) {
+					if swappedIn(b, swapped[s:e], e-k, e-s == 2) && sameReading(a.raw, i, swapped, b.raw) {
 						return true
 					}
 				}
@@ -717,34 +717,51 @@ func plainRun(toks []string) bool {
 	return true
 }
 
-// swappedIn reports whether b has the clause swapped with B ending at
-// position at, marked there by a possessive, or by nothing when compound
-// allows one-word A and B and the clause has no "of" at all: a phrase
-// after "of" may be longer than its one word that moved ("the backup of
-// the staging database", "the staging backup of the database"). Never
-// by an "of".
-func swappedIn(b *analysis, swapped []string, at int, compound bool) bool {
+// swappedIn reports whether a clause of b holds run, B then A, with B
+// ending after its first n tokens, marked there by a possessive, or by
+// nothing when compound allows one-word A and B and the clause has no
+// "of" at all: a phrase after "of" may be longer than its one word that
+// moved ("the backup of the staging database", "the staging backup of the
+// database"). Never by an "of". The run may stand anywhere in the clause,
+// and the clause may hold more or less than the clause of a: whether the
+// rest reads the same is sameReading's to say, so that "use the staging
+// bucket for the test uploads of the museum" and "for the museum's test
+// uploads, use the staging bucket" (the phrase swapped and the clause
+// read from another word) are one learning.
+func swappedIn(b *analysis, run []string, n int, compound bool) bool {
 	for j, cb := range b.raw {
-		if !slices.Equal(cb, swapped) {
-			continue
-		}
 		var m clauseMarks
 		if b.marks != nil {
 			m = b.marks[j]
 		}
-		if at < 64 && m.ofs&(1<<at) == 0 && (m.poss&(1<<at) != 0 || compound && m.ofs == 0) {
-			return true
+		for p := 0; p+len(run) <= len(cb); p++ {
+			at := p + n
+			if at < 64 && m.ofs&(1<<at) == 0 && (m.poss&(1<<at) != 0 || compound && m.ofs == 0) &&
+				slices.Equal(cb[p:p+len(run)], run) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
 // sameReading reports whether clauses with clause i replaced by c read as
-// other does.
+// other does: as sameItems reads them, as a rotation of the whole, or
+// with their adverbs moved to the end of each clause ("deletes the old
+// logs of the gateway immediately", "immediately removes the gateway's
+// old logs"), the rules sameContent asks of texts with no "of" swapped.
 func sameReading(clauses [][]string, i int, c []string, other [][]string) bool {
 	r := slices.Clone(clauses)
 	r[i] = c
-	return sameItems(r, other) || rotationOf(flatten(r), flatten(other))
+	if sameItems(r, other) || rotationOf(flatten(r), flatten(other)) {
+		return true
+	}
+	if la, ok := adverbsLast(r); ok {
+		if lb, ok := adverbsLast(other); ok && sameItems(la, lb) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRelation reports a token relationWords reads a word as (a switch: a
