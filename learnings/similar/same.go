@@ -165,6 +165,9 @@ func sameContent(a, b *analysis) bool {
 	if a.key != b.key || a.key == "" {
 		return false
 	}
+	if ofReversed(a, b) || ofReversed(b, a) {
+		return false
+	}
 	if sameItems(a.items, b.items) {
 		return true
 	}
@@ -698,6 +701,36 @@ func ofSwapped(a, b *analysis) bool {
 					}
 					swapped := slices.Concat(ca[:s], ca[k:e], ca[s:k], ca[e:])
 					if swappedIn(b, swapped[s:e], e-k, e-s == 2) && sameReading(a.raw, i, swapped, b.raw) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ofReversed reports whether a says "A of B" where b says "A's B", the
+// same two words next to each other: "the owner of the boat" and "the
+// owner's boat" name two things, though both read as the tokens "owner
+// boat" (the possessive and "of" are marks, not tokens). B of A, A's B
+// the other way round ("the backup of the database", "the database's
+// backup") is ofSwapped's, and a compound ("the repo owner") holds no
+// mark.
+func ofReversed(a, b *analysis) bool {
+	if a.marks == nil || b.marks == nil {
+		return false
+	}
+	for i, ca := range a.raw {
+		ofs := a.marks[i].ofs
+		for k := 1; ofs != 0 && k < min(len(ca), 64); k++ {
+			if ofs&(1<<k) == 0 {
+				continue
+			}
+			for j, cb := range b.raw {
+				poss := b.marks[j].poss
+				for p := 1; poss != 0 && p < min(len(cb), 64); p++ {
+					if poss&(1<<p) != 0 && cb[p-1] == ca[k-1] && cb[p] == ca[k] {
 						return true
 					}
 				}

@@ -155,14 +155,18 @@ func TestPeriodsLimitsAndPurposes(t *testing.T) {
 // TestOfSwappedAndMoved reads "A of B" as "B's A" in a text whose clause
 // is also read from another word or whose adverb also moved: each rule
 // alone held such a pair apart. The two things trading places, another
-// value, or a possessive where "of" is not stay apart.
+// value, or "A's B" for "A of B" (ofReversed: "the owner's boat" is no
+// "owner of the boat", which main called the same) stay apart.
 func TestOfSwappedAndMoved(t *testing.T) {
 	checkSameBothWays(t, []samePair{
 		{"Use the staging bucket for the test uploads of the museum.", "For the museum's test uploads, use the staging bucket.", true},
 		{"Email the owner of the boat before towing it.", "Before towing it, email the boat's owner.", true},
 		{"The nightly job deletes the old logs of the gateway immediately.", "The nightly job immediately removes the gateway's old logs.", true},
 		{"Use the staging bucket for the test uploads of the museum.", "For the museum's test uploads, use the prod bucket.", false},
+		{"Email the owner of the boat before towing it.", "Before towing it, email the owner's boat.", false},
 		{"The nightly job deletes the old logs of the gateway immediately.", "The nightly job immediately removes the proxy's old logs.", false},
 		{"The nightly job deletes the old logs of the gateway.", "The nightly job deletes the gateway's new logs immediately.", false},
+		{"The owner of the boat pays the fee.", "The owner's boat pays the fee.", false},
+		{"Check the size of the upload.", "Check the size's upload.", false},
 	})
 }
