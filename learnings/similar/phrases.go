@@ -205,13 +205,6 @@ var phrases = []string{
 	"the vast majority of = most",
 	"a number of = several",
 	"a handful of = few",
-	// A limit said four ways: "at most 3", "no more than 3", "a
-	// maximum of 3", "max 3" (max is maximum, lexicon.go). Each is read
-	// as "maximum", a word of one of them, so that store's filter takes
-	// only "maximum" and "max" as words a text saying the same may lack.
-	"at most = maximum",
-	"no more than = maximum",
-	"a maximum of = maximum",
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
