@@ -342,18 +342,6 @@ var synonymGroups = []string{
 	// flush every 102 records", "must use at most 113 workers") for an
 	// update.
 	"maximum max",
-	// How often a thing happens: "runs nightly" is "runs every night"
-	// ("every" is filler), "3 emails daily" is "3 emails a day". Each
-	// period stays a value of its own, and a number of days is a
-	// quantity ("every 2 days" is "2 d"). A word, not a run of phrases:
-	// store's filter would take every "day" of a memory as a word the
-	// other text may lack (measured: 16% more CPU for summarise - on
-	// the default generator's 10 MB memory).
-	"day daily",
-	"night nightly",
-	"week weekly",
-	"hour hourly",
-	"month monthly",
 	// Everyday nouns a restatement swaps for one another, each the same
 	// thing whatever the domain: a vendor is the supplier, a pupil the
 	// student, a refund the reimbursement. "Client" is also a program

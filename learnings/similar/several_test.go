@@ -94,8 +94,6 @@ func TestLessCommonSwaps(t *testing.T) {
 		{"The box office voids unpaid reservations after 15 minutes.", "The box office cancels unpaid reservations after 15 minutes."},
 		{"The garbage truck skips the north loop on holidays.", "The trash lorry skips the north loop on holidays."},
 		{"The film club meets on Fridays.", "The movie club meets on Fridays."},
-		{"Sort out the proxy config before the demo.", "Fix the proxy config before the demo."},
-		{"Wrap up the sprint review by noon.", "Finish the sprint review by noon."},
 	})
 	checkAllBothWays(t, false, [][2]string{
 		{"The max payload size is 2 MB.", "The min payload size is 2 MB."},
@@ -104,7 +102,6 @@ func TestLessCommonSwaps(t *testing.T) {
 		{"Students see only their own grades.", "Teachers see only their own grades."},
 		{"Restore the last backup first.", "Restore the permanent backup first."},
 		{"Run `assemble` before publishing.", "Run `build` before publishing."},
-		{"Sort the rows out of order first.", "Fix the rows out of order first."},
 		{"The garbage truck skips the north loop.", "The recycling truck skips the north loop."},
 		{"Void the order after 15 minutes.", "Confirm the order after 15 minutes."},
 	})
@@ -129,12 +126,11 @@ func TestPeriodsLimitsAndPurposes(t *testing.T) {
 	checkAllBothWays(t, true, [][2]string{
 		{"The index is rebuilt every night.", "The index is rebuilt nightly."},
 		{"The report is sent each week to finance.", "The report is sent weekly to finance."},
-		{"Rotate the keys on a monthly basis.", "Rotate the keys every month."},
+		{"Invoices go out on a weekly basis.", "Invoices go out every week."},
+		{"Rotate the keys on a monthly basis.", "Rotate the keys monthly."},
 		{"Take a backup of the wiki before every upgrade.", "Back up the wiki before every upgrade."},
 		{"Take a snapshot of the volume before resizing it.", "Snapshot the volume before resizing it."},
 		{"Pin the lockfile so that builds are reproducible.", "Pin the lockfile in order that builds are reproducible."},
-		{"Invoices go out on a weekly basis.", "Invoices go out every week."},
-		{"The crawler sends 3 reports a day.", "The crawler sends 3 reports daily."},
 	})
 	checkAllBothWays(t, false, [][2]string{
 		{"The index is rebuilt every day.", "The index is rebuilt every week."},
@@ -144,6 +140,8 @@ func TestPeriodsLimitsAndPurposes(t *testing.T) {
 		{"Keep at most 3 replicas of the cache.", "Keep at least 3 replicas of the cache."},
 		{"Keep at most 3 replicas of the cache.", "Keep more than 3 replicas of the cache."},
 		{"The index is rebuilt nightly.", "The index is rebuilt every 2 nights."},
+		{"The invoice job runs the day after month end.", "The invoice job runs daily after month end."},
+		{"The reminder goes out a day before the visit.", "The reminder goes out daily before the visit."},
 		{"Take a backup of the wiki before every upgrade.", "Take a backup of the wiki after every upgrade."},
 	})
 }
