@@ -327,9 +327,6 @@ var synonymGroups = []string{
 	"tool utility",
 	// The total of an invoice is its sum; an average or a count is not.
 	"total sum",
-	// CPU usage is its utilisation and its consumption; a quota or a
-	// limit is another value.
-	"usage utilization consumption",
 	// Short forms people write for the word: "the spec", "the creds",
 	// "the ID".
 	"specification spec",

@@ -65,8 +65,6 @@ func TestLessCommonSwaps(t *testing.T) {
 		{"The deploy script deactivates the cron jobs first.", "The deploy script disables the cron jobs first."},
 		{"The optimal batch size for the GPU is 64.", "The best batch size for the GPU is 64."},
 		{"The hotfix pipeline expedites the review for security patches.", "The hotfix pipeline accelerates the review for security patches."},
-		{"Memory utilisation of the indexer doubles during a reindex.", "Memory usage of the indexer doubles during a reindex."},
-		{"Memory consumption of the indexer doubles during a reindex.", "Memory usage of the indexer doubles during a reindex."},
 		{"The API spec lives in `openapi.yaml`.", "The API specification lives in `openapi.yaml`."},
 		{"The deploy creds are in the team vault.", "The deploy credentials are in the team vault."},
 		{"Each parcel carries the depot ID on its label.", "Each parcel carries the depot identifier on its label."},
