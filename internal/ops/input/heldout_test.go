@@ -167,7 +167,11 @@ func decide(t *testing.T, stored, cand string) string {
 // issue 24's eighth round was merged: DUPLICATE 46 of 60 (synonym 26 of
 // 30, synonyms 12 of 20, phrase 8 of 10; 14 called UPDATE, none NEW),
 // UPDATE 33 of 40 (value 16 of 20, no-longer 0 of 2, instead-of 2 of 3;
-// none called DUPLICATE, 7 called NEW), NEW 20 of 20.
+// none called DUPLICATE, 7 called NEW), NEW 20 of 20. After the eighth
+// round (reword7's restatements: clause rotations, "A of B" with other
+// rules, less common words), measured by the lead with nobody having read
+// the pairs: heldout4 DUPLICATE 52, heldout5 51, heldout6 91, heldout8
+// unchanged; UPDATE and NEW unchanged, none called DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -185,17 +189,17 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 51,
+		"DUPLICATE": 52,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 50,
+		"DUPLICATE": 51,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
 	"heldout6": {
-		"DUPLICATE": 90,
+		"DUPLICATE": 91,
 		"UPDATE":    51,
 		"NEW":       25,
 	},
