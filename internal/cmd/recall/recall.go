@@ -87,7 +87,7 @@ of a task word counts 0.6 of it where the learning lacks the word itself
 insurance, but player not play; cancel: cancelled; complained: complaint;
 null: nullable; drove: drive); so does a synonym of a task or branch word
 (invoice: bill; db: database; vanish: disappear; not the words of wording, such
-as show, fail or hang) or an everyday word for the same thing (barrels: kegs;
+as show or fail, whose synonyms would match half a memory) or an everyday word for the same thing (barrels: kegs;
 payslip, pay slip: payroll; refund: credit; client: customer; sign in: login),
 and a task's abbreviation of three to five letters
 where the learning writes the words it stands for (gsm: grams per square
