@@ -265,6 +265,15 @@ func gather(m *Memory, opts StoreOptions) (*input.Input, error) {
 	return in, nil
 }
 
+// assignIDsIfNamed gives doc its IDs when known holds a stored learning
+// (a DUPLICATE or an UPDATE), the only case in which store's result and
+// summarise's verdicts name one: new candidates alone never hash the file.
+func assignIDsIfNamed(doc *learnings.Document, known []input.Known) {
+	if slices.ContainsFunc(known, func(k input.Known) bool { return k.Same != nil || k.Update != nil }) {
+		doc.AssignIDs()
+	}
+}
+
 // dedup drops learnings that are the same as a live stored one (other than
 // those being replaced) or as one earlier in the input, recording each in
 // skips, and returns the rest in input order with the stored learnings the
@@ -280,12 +289,7 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*lea
 		stored = slices.DeleteFunc(slices.Clone(stored), func(l *learnings.Learning) bool { return slices.Contains(replacing, l) })
 	}
 	known := input.AgainstStored(stored, texts)
-	for _, k := range known {
-		if k.Same != nil || k.Update != nil {
-			doc.AssignIDs() // the result names them
-			break
-		}
-	}
+	assignIDsIfNamed(doc, known)
 	inputIx := similar.NewSameIndex()
 	for i, l := range ls {
 		if k := known[i].Same; k != nil {

@@ -227,12 +227,7 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 		texts[i] = c.Text
 	}
 	known := input.AgainstStored(stored, texts)
-	for _, k := range known {
-		if k.Same != nil || k.Update != nil {
-			doc.AssignIDs() // the verdicts name them
-			break
-		}
-	}
+	assignIDsIfNamed(doc, known)
 	candIx := similar.NewSameIndex()
 	var corpus *docs.Corpus
 	for i, c := range cands {
