@@ -42,9 +42,10 @@ type State struct {
 func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 	snap := s.files.Current()
 	agent := s.agentSession()
+	av := agentVersion(agent)
 	etag := snap.Version
-	if v := agentVersion(agent); v != "" {
-		etag += "-" + v
+	if av != "" {
+		etag += "-" + av
 	}
 	etag = `"` + etag + `"`
 	w.Header().Set("ETag", etag)
@@ -54,7 +55,7 @@ func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 	}
 	st := State{File: s.cfg.Display, Version: snap.Version, Exists: snap.Exists, Bytes: len(snap.Src),
 		Sessions: len(snap.Doc.Sessions), Learnings: len(snap.Doc.Learnings()), Problems: len(snap.Doc.Problems),
-		ReadOnly: s.cfg.ReadOnly, CSRF: s.csrf, AgentVersion: agentVersion(agent)}
+		ReadOnly: s.cfg.ReadOnly, CSRF: s.csrf, AgentVersion: av}
 	if agent != nil {
 		st.AgentSession = agent.Found.ID
 	}
