@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"fmt"
@@ -39,6 +40,7 @@ func TestRunMode(t *testing.T) {
 		ok   bool
 	}{
 		{"", true},
+		{"default", true},
 		{"zipf", true},
 		{"intl", true},
 		{"sparse", true},
@@ -86,5 +88,26 @@ func TestModeBytes(t *testing.T) {
 				t.Errorf("-mode %q -seed 1 -size 64k hashes to %s, want %s", mode, got, sum)
 			}
 		})
+	}
+}
+
+// TestDefaultModeName holds -mode default to the empty mode's bytes, since
+// bench/README.md names the original generator "default".
+func TestDefaultModeName(t *testing.T) {
+	dir := t.TempDir()
+	var got [2][]byte
+	for i, mode := range []string{"", "default"} {
+		out := filepath.Join(dir, fmt.Sprintf("m%d.md", i))
+		if err := run([]string{"-seed", "3", "-size", "16k", "-mode", mode, "-o", out}); err != nil {
+			t.Fatalf("run -mode %q: %v", mode, err)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = b
+	}
+	if !bytes.Equal(got[0], got[1]) {
+		t.Errorf("-mode default wrote %d bytes unlike the empty mode's %d", len(got[1]), len(got[0]))
 	}
 }
