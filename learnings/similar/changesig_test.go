@@ -20,9 +20,7 @@ import (
 // follow fails here.
 func TestChangeSignatureIsConservative(t *testing.T) {
 	var pairs []pair
-	for _, path := range []string{"testdata/pairs.txt", "testdata/rewordings.txt", "testdata/synonyms.txt", "testdata/synonyms2.txt",
-		"testdata/synonyms3.txt", "testdata/synonyms4.txt", "testdata/synonyms5.txt", "testdata/synonyms6.txt", "testdata/phrases.txt", "testdata/phrases2.txt",
-		"testdata/heldout/pairs.txt", "testdata/heldout2/pairs.txt", "testdata/heldout3/pairs.txt", "testdata/heldout4/pairs.txt", "testdata/heldout5/pairs.txt"} {
+	for _, path := range everyPairSet(t) {
 		pairs = append(pairs, loadPairsFrom(t, path)...)
 	}
 	if len(pairs) < 200 {

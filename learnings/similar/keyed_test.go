@@ -12,9 +12,7 @@ import (
 // the test sets and on texts whose tokens are hard to read.
 func TestKeyedTextsCompareAsPrepared(t *testing.T) {
 	var pairs []pair
-	for _, path := range []string{"testdata/pairs.txt", "testdata/rewordings.txt", "testdata/synonyms.txt", "testdata/synonyms2.txt",
-		"testdata/synonyms3.txt", "testdata/synonyms4.txt", "testdata/synonyms5.txt", "testdata/synonyms6.txt", "testdata/phrases.txt", "testdata/phrases2.txt",
-		"testdata/heldout/pairs.txt", "testdata/heldout2/pairs.txt", "testdata/heldout3/pairs.txt", "testdata/heldout4/pairs.txt"} {
+	for _, path := range everyPairSet(t) {
 		pairs = append(pairs, loadPairsFrom(t, path)...)
 	}
 	for _, s := range []string{"", "   ", "**", "Run make gen before go test", "X is owned by Y, not Z", "80% of CPU, 5 min",

@@ -228,9 +228,8 @@ func TestPassiveWithAdjunct(t *testing.T) {
 // nothing): a pair Compare calls the same or an update is never ruled out
 // because the lexicon reads one of its words as another.
 func TestFilterKeepsRewordings(t *testing.T) {
-	for _, file := range []string{"pairs.txt", "rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "phrases.txt", "phrases2.txt",
-		"heldout/pairs.txt", "heldout2/pairs.txt", "heldout3/pairs.txt", "heldout4/pairs.txt"} {
-		for _, p := range loadPairsFrom(t, "testdata/"+file) {
+	for _, file := range everyPairSet(t) {
+		for _, p := range loadPairsFrom(t, file) {
 			for _, q := range [2][2]string{{p.stored, p.cand}, {p.cand, p.stored}} {
 				want := Compare(q[0], q[1])
 				var got *Verdict
