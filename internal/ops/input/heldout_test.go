@@ -37,6 +37,13 @@ import (
 // require, check and verify, problem and issue), each used once, twenty
 // with two or three swaps, ten moved clauses, dropped articles and
 // contractions, and value changes, some beside a harmless swap.
+// heldout9 was written in issue 24's round 8 and before its measuring, in
+// ten more domains, for the issue's goal that a rewording with common
+// synonyms is DUPLICATE: forty one-word swaps of everyday synonyms the way
+// an agent restates (begin and start, need and require, pick and choose),
+// twenty with two or three swaps, ten reordered or rephrased, thirty value,
+// version, path, flag or name changes (ten beside a harmless swap) and
+// twenty other facts on the same subject.
 var heldoutSets = []string{
 	"../../../learnings/similar/testdata/heldout/pairs.txt",
 	"../../../learnings/similar/testdata/heldout2/pairs.txt",
@@ -46,6 +53,7 @@ var heldoutSets = []string{
 	"../../../learnings/similar/testdata/heldout6/pairs.txt",
 	"../../../learnings/similar/testdata/heldout7/pairs.txt",
 	"../../../learnings/similar/testdata/heldout8/pairs.txt",
+	"../../../learnings/similar/testdata/heldout9/pairs.txt",
 }
 
 // heldoutPair is one block of a held-out set: the verdict summarise should
@@ -172,6 +180,10 @@ func decide(t *testing.T, stored, cand string) string {
 // rules, less common words), measured by the lead with nobody having read
 // the pairs: heldout4 DUPLICATE 52, heldout5 51, heldout6 91, heldout8
 // unchanged; UPDATE and NEW unchanged, none called DUPLICATE.
+// heldout9's floors are its score at 48b4bae, its first run, before issue
+// 24's round 8 was merged, measured on totals only: DUPLICATE 33 of 70
+// (28 called UPDATE, 9 NEW), UPDATE 24 of 30 (none called DUPLICATE, 6
+// called NEW), NEW 20 of 20.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -211,6 +223,11 @@ var heldoutFloor = map[string]map[string]int{
 	"heldout8": {
 		"DUPLICATE": 46,
 		"UPDATE":    33,
+		"NEW":       20,
+	},
+	"heldout9": {
+		"DUPLICATE": 33,
+		"UPDATE":    24,
 		"NEW":       20,
 	},
 }
