@@ -192,8 +192,15 @@ const evalBudget = 2000
 // decoys that match the task's words strongly but are about another
 // thing) is a development set written before the rank7 branch's code,
 // held to its baseline.
+// testdata/dev16 (a producing theatre's box office and ticketing: seat
+// holds, Adyen payments, exchanges, the door scanning app, the access
+// scheme, Friends, Gift Aid, group bookings, the counter's printers;
+// half its tasks share one weak link with their learning, another form,
+// a synonym, a symptom or a part, beside a decoy on one everyday word)
+// is a development set written before the rank8 branch's code, held to
+// its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -309,6 +316,10 @@ var evalFloor = map[string]float64{
 	// hold two task words in their own text may fill two thirds of the
 	// budget.
 	"dev15": 91.6,
+	// dev16's is its baseline (34 of 54 at 48b4bae, before the rank8
+	// branch changed the ranking): words 5 of 23, old 6 of 7, paths 13 of
+	// 13, plain 8 of 9, trap 2 of 2.
+	"dev16": 62.9,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -412,6 +423,10 @@ var evalTrapFloor = map[string]int{
 	// another thing, 1 never line a rare word in another sense): 14 of
 	// 18 at 01fb2a8.
 	"dev15": 14,
+	// dev16 (46 tasks, a theatre's box office: 16 avoid lines on a decoy
+	// sharing one everyday word with a words task, 5 never lines on a
+	// rare word in another sense): 14 of 22 at 48b4bae.
+	"dev16": 14,
 }
 
 func evalRecall(t *testing.T, dir string) {
