@@ -136,8 +136,9 @@ type Match struct {
 	// keeps no company with the matches the context corroborates (see
 	// scan.company): the word is likely used in another sense.
 	alone bool
-	// sole is set on the clear best match when no match is chosen (see
-	// soleBest).
+	// sole is set, when no match is chosen, on the clear best match or,
+	// when none leads clearly, on every match from half the floor up
+	// (see soleBest).
 	sole bool
 }
 
@@ -190,8 +191,8 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 // above the floor, unless it rests on one word of the task used in
 // another sense (see company) or is off the task's subject (see
 // offSubject and scan.scattered), or a second fact about the subject of a
-// corroborated match of its session (see Relevant), or the clear best
-// match of a context no match reaches the floor of (see soleBest).
+// corroborated match of its session (see Relevant), or a weak match of a
+// context no match reaches the floor of (see soleBest).
 func (r Ranking) Chosen(m Match) bool {
 	return m.second || m.sole || m.Score >= r.Floor && !m.alone
 }

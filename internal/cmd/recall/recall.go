@@ -130,7 +130,9 @@ before it: "Locum vets now receive ... Adyen payouts" before "Locum vets are pai
 by bank transfer". When no learning reaches the floor, the best one is chosen
 if it scores at least half the floor on a task word and a tenth more than the
 next: "snow" alone for "we can't make snow tonight" finds the snow guns'
-learning, where two learnings scoring alike say too little to choose.
+learning. Where none leads by a tenth, the words do not say which one the task
+means, and every learning from half the floor up on a task word is chosen, best
+first, as far as the chosen learnings' share of the budget goes.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
