@@ -384,6 +384,7 @@ var requestWords = stemmed(`i me my mine we us our ours you your yours it its it
 	least only own much many few lot lots bit little big small good bad better worse best
 	wrong right fine ok okay sure actually anymore anyway somehow something anything
 	everything nothing someone anyone everyone somewhere while since until because though
+	where wherever whenever whatever whoever whichever however nowhere anywhere everywhere
 	although whether during without within across around through between among against
 	toward towards upon off too even back well maybe perhaps instead forever
 	don doesn didn isn aren wasn weren won wouldn couldn shouldn hasn haven hadn`)

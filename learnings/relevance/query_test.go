@@ -40,6 +40,37 @@ func TestQueryContractions(t *testing.T) {
 	}
 }
 
+// TestQueryFunctionWords holds that the words a question is asked with
+// are no words of the task, whatever form the stemmer gives them: "where"
+// is stemmed "wher", which the stop words, listed unstemmed, missed, so
+// "at the end where nobody talks" matched "even where Apple accepts them".
+func TestQueryFunctionWords(t *testing.T) {
+	tests := []struct {
+		task string
+		want []string // the task's words, as shown
+	}{
+		{"where do replays go", []string{"replays"}},
+		{"Where's the player log on windows", []string{"player", "log", "windows"}},
+		{"sentences at the end where nobody talks", []string{"sentences", "end", "nobody", "talks"}},
+		{"whenever a rider parks anywhere outside a zone", []string{"rider", "parks", "outside", "zone"}},
+		{"whoever booked it, however late, wherever they sit", []string{"booked", "late", "sit"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			q := newQuery(Context{Task: tt.task})
+			var got []string
+			for i, w := range q.shown {
+				if q.weights[i] > 0 && q.base[i] < 0 {
+					got = append(got, w)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("words of %q: got %q, want %q", tt.task, got, tt.want)
+			}
+		})
+	}
+}
+
 // TestQueryUpdateAsNoun holds that "update" is a word of the task where it
 // names the subject (after a determiner or a noun) and not where it is the
 // request's verb.
