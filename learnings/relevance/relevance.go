@@ -221,13 +221,22 @@ func (r Ranking) Relevant() []Match {
 }
 
 // CompareCorroboration orders corroborated matches before the others,
-// unless the other scores more than uncorroborated times as much, and both
-// before the matches whose only link to the context is a document their
-// session read (a session that read invoicer/render.py may have learnt how
-// to run the formatter), for a stable sort of matches already best first.
+// unless the other scores more than uncorroborated times as much, then the
+// second facts (see scan.weigh), and all of them before the matches whose
+// only link to the context is a document their session read (a session
+// that read invoicer/render.py may have learnt how to run the formatter),
+// for a stable sort of matches already best first. A second fact on two
+// words of the task is corroborated, but it is chosen for its session's
+// sake, under the floor: it comes last, as one on one word does.
 func (r Ranking) CompareCorroboration(a, b Match) int {
 	if a.onlySeen != b.onlySeen {
 		if a.onlySeen {
+			return 1
+		}
+		return -1
+	}
+	if a.second != b.second {
+		if a.second {
 			return 1
 		}
 		return -1

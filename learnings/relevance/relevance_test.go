@@ -305,6 +305,8 @@ func TestCompareCorroboration(t *testing.T) {
 		{"one signal scoring just under that", one(5.9), two(4), 1},
 		{"both corroborated, by score", two(4), two(5), 1},
 		{"seen only last", Match{Score: 9, signals: 2, onlySeen: true}, one(4), 1},
+		{"second fact on two words after one signal", Match{Score: 3, signals: 2, second: true}, one(4), 1},
+		{"second fact before seen only", Match{Score: 3, signals: 2, second: true}, Match{Score: 9, signals: 2, onlySeen: true}, -1},
 		{"equal", two(4), two(4), 0},
 	}
 	for _, tt := range tests {
