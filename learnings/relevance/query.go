@@ -208,6 +208,7 @@ func newQuery(ctx Context) *query {
 	for i, w := range q.words {
 		q.mods[i] = mods[w]
 	}
+	q.addSpellings()
 	q.addFamilies()
 	q.addSynonyms()
 	q.addSymptoms()

@@ -57,3 +57,52 @@ func TestWordGroups(t *testing.T) {
 		t.Error("two calls give other groups")
 	}
 }
+
+// TestSpellings holds the other spellings recall looks for: both ways
+// between British and American, through the table and the rules, and
+// nothing for a word spelt one way only or a candidate the rules do not
+// read back.
+func TestSpellings(t *testing.T) {
+	tests := []struct {
+		word string
+		want []string
+	}{
+		{"colour", []string{"color"}},
+		{"color", []string{"colour"}},
+		{"colors", []string{"colours"}},
+		{"colored", []string{"coloured"}},
+		{"flavors", []string{"flavours"}},
+		{"optimised", []string{"optimized"}},
+		{"optimized", []string{"optimised"}},
+		{"organization", []string{"organisation"}},
+		{"analyze", []string{"analyse"}},
+		{"canceled", []string{"cancelled"}},
+		{"cancelled", []string{"canceled"}},
+		{"labeling", []string{"labelling"}},
+		{"center", []string{"centre"}},
+		{"centres", []string{"centers"}},
+		{"catalog", []string{"catalogue"}},
+		{"gray", []string{"grey"}},
+		{"license", []string{"licence"}},
+		{"anonymized", []string{"anonymised"}},
+		// One spelling only, or a candidate that is another word.
+		{"size", nil},
+		{"motor", nil},
+		{"for", nil},
+		{"user", nil},
+		{"after", nil},
+		{"number", nil},
+		{"blog", nil},
+		{"spelled", nil},
+		{"promise", nil},
+		{"detour", nil},
+		{"model", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.word, func(t *testing.T) {
+			if got := Spellings(tc.word); !slices.Equal(got, tc.want) {
+				t.Errorf("Spellings(%q) = %q, want %q", tc.word, got, tc.want)
+			}
+		})
+	}
+}
