@@ -121,14 +121,40 @@ var synonymIndex = sync.OnceValue(func() map[string][]string {
 
 // inflectedTerms are the terms of w's plural or third person, past and
 // -ing forms as well as w's own, since terms.Stem leaves some of them
-// apart ("wipe", but "wip" for "wiped" and "wiping").
+// apart ("wipe", but "wip" for "wiped" and "wiping"). The forms follow
+// English spelling: "boss" makes "bosses", "reply" "replied", "fee"
+// "fees" and no "feed" (which would find a learning's RSS feed for a
+// task's "fee" or "charged").
 func inflectedTerms(w string) []string {
-	stem := strings.TrimSuffix(w, "e")
 	var ts []string
-	for _, f := range []string{w, w + "s", stem + "ed", stem + "ing"} {
+	for _, f := range inflections(w) {
 		if t := terms.Stem(f); !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
 	}
 	return ts
+}
+
+// inflections are w, its plural or third person, its past and its -ing
+// form.
+func inflections(w string) []string {
+	n := len(w)
+	if n < 2 {
+		return []string{w}
+	}
+	last, before := w[n-1], w[n-2]
+	vowel := func(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
+	switch {
+	case last == 'e' && vowel(before) && n <= 3: // "fee", "see": no "feed", "seed"
+		return []string{w, w + "s", w + "ing"}
+	case last == 'e' && vowel(before): // "free", "agree", "queue"
+		return []string{w, w + "s", w + "d", w + "ing"}
+	case last == 'e': // "wipe"
+		return []string{w, w + "s", w + "d", w[:n-1] + "ing"}
+	case last == 'y' && !vowel(before): // "reply"
+		return []string{w, w[:n-1] + "ies", w[:n-1] + "ied", w + "ing"}
+	case last == 's' || last == 'x' || last == 'z' || strings.HasSuffix(w, "ch") || strings.HasSuffix(w, "sh"):
+		return []string{w, w + "es", w + "ed", w + "ing"}
+	}
+	return []string{w, w + "s", w + "ed", w + "ing"}
 }

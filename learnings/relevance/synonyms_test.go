@@ -55,3 +55,35 @@ func TestSynonymCountsOnce(t *testing.T) {
 		t.Errorf("the synonym does not count")
 	}
 }
+
+// TestInflectedTerms holds the forms a synonym is looked for in: English
+// plurals and past forms, and none that is another word ("feed" is no
+// form of "fee").
+func TestInflectedTerms(t *testing.T) {
+	tests := []struct {
+		word      string
+		want, not []string
+	}{
+		{"fee", []string{"fee"}, []string{"feed"}},
+		{"free", []string{"free", "freed"}, nil},
+		{"wipe", []string{"wipe", "wip"}, nil},
+		{"boss", []string{"boss"}, []string{"bosss"}},
+		{"reply", []string{"reply"}, []string{"replyed", "replys"}},
+		{"refund", []string{"refund"}, []string{"refundss"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.word, func(t *testing.T) {
+			got := inflectedTerms(tc.word)
+			for _, w := range tc.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("inflectedTerms(%q) = %q, want %q among them", tc.word, got, w)
+				}
+			}
+			for _, w := range tc.not {
+				if slices.Contains(got, w) {
+					t.Errorf("inflectedTerms(%q) = %q, holds %q", tc.word, got, w)
+				}
+			}
+		})
+	}
+}
