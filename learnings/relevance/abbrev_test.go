@@ -27,3 +27,28 @@ func TestAbbreviationsFindTheirWords(t *testing.T) {
 	}
 	checkFinds(t, tests)
 }
+
+// TestShortFormsFindTheirWords holds that a task's short form finds the
+// learning that writes the word in full, and the full word its short form,
+// that a unit's short form finds the unit only after a number, and that
+// the long forms of one short form do not find each other.
+func TestShortFormsFindTheirWords(t *testing.T) {
+	tests := []findCase{
+		{"which perms does a manager need", "Only admins hold the refund permission.", true},
+		{"where in the repo do shared types go", "The repository is a pnpm monorepo.", true},
+		{"how is i18n set up in the app", "Internationalization: strings go through t().", true},
+		{"a11y rules for buttons", "Every screen meets WCAG accessibility checks.", true},
+		{"auth for the admin site", "Staff authentication is Google SSO only.", true},
+		{"the repository settings for the bot", "The repo's branch protection needs two reviews.", true},
+		{"who can change permissions", "Perms are granted per team in Okta.", true},
+		{"wdt reset while downloading firmware", "The task watchdog fired during OTA.", true},
+		{"why do we run more biz cards than ordered", "Business cards are imposed 21-up.", true},
+		{"readings every 5 min instead of 15", "At one every 5 minutes the cells last a year.", true},
+		{"pics not loading on the desk", "Member photos are served through signed URLs.", true},
+		// "min" alone is as often a minimum.
+		{"min order value for free delivery", "Runs take 40 minutes on average.", false},
+		// Authentication and authorization are two things.
+		{"authentication for the admin site", "Authorization rules live in roles.guard.ts.", false},
+	}
+	checkFinds(t, tests)
+}

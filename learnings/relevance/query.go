@@ -209,6 +209,7 @@ func newQuery(ctx Context) *query {
 		q.mods[i] = mods[w]
 	}
 	q.addSpellings()
+	q.addShortForms(string(task))
 	q.addFamilies()
 	q.addSynonyms()
 	q.addSymptoms()
