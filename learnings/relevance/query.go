@@ -213,6 +213,7 @@ func newQuery(ctx Context) *query {
 	q.addFamilies()
 	q.addSynonyms()
 	q.addSymptoms()
+	q.addEveryday(string(task))
 	q.addAbbreviations(string(task))
 	return q
 }

@@ -1,0 +1,168 @@
+package relevance
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/learn-memory/learn/learnings/terms"
+)
+
+// everydayPhrases are phrases of everyday talk, each with the words a
+// learning names the same thing with: a task says "wants her money back",
+// the learning "refunds go back to the original card"; "time off" for
+// "annual leave", "signed up" for "registration", "out of date" for
+// "expired". A phrase is read in the task only, one way (a learning's
+// "refund" does not make a task about refunds look for "money back"), and
+// each of its words may be a request word ("back", "up", "out", "off"),
+// so no word of the task stands for it alone. A phrase that says two
+// things in a software memory ("roll out": a release, or unrolling; "put
+// up": a price, or a banner; "pick up": a parcel, or a change; "fill
+// in": a form, or a shift) is left out. Written from general knowledge
+// of how customers and staff say what developers write; "money back",
+// "signed up", "time off", "out of date", "sold out" and "hand over" were
+// among the development sets' misses when it was written, the rest in
+// none of them.
+var everydayPhrases = []string{
+	"money back | refund reimburse reimbursement",
+	"time off | leave holiday vacation absence",
+	"day off | leave holiday vacation absence",
+	"days off | leave holiday vacation absence",
+	"out of date | expired expiry outdated stale",
+	"sold out | stock inventory",
+	"sign up | register registration signup enrol enrolment",
+	"opt out | unsubscribe",
+	"opt in | consent subscribe",
+	"heads up | reminder notification",
+	"hand over | transfer handover",
+	"go live | launch",
+	"switch off | disable",
+	"turn off | disable",
+	"switch on | enable",
+	"turn on | enable",
+	"look up | search lookup",
+	"clock in | timesheet attendance",
+	"clock out | timesheet attendance",
+	"drop out | withdraw withdrawal",
+	"fill out | form",
+}
+
+// everydayWords are words of everyday talk, each with the words a learning
+// in a software memory names the same thing with, read one way as
+// everydayPhrases are: a task's "mum" finds a learning's "parent", but a
+// task about a parent process looks for no "mum". A word that software
+// also uses ("okay" in "is it okay to", "fired" for a webhook, "receipt"
+// for a push message's, "volume" for a disk's) is left out. Written from
+// general knowledge; "mum", "smashed", "okayed", "combine",
+// "unsubscribed", "fee" and "quieter" were among the development sets'
+// misses when it was written, the rest in none of them.
+var everydayWords = []string{
+	"mum mom mother dad father | parent guardian",
+	"smashed cracked shattered dented | broken damaged",
+	"okayed | approve approval",
+	"combine | merge",
+	"unsubscribe | opt",
+	"fee fees | price pricing",
+	"sacked | dismiss dismissal",
+	"jab jabs | vaccination vaccine",
+	"quieter louder | loudness normalise normalize",
+}
+
+// everydayIndex maps each phrase of everydayPhrases (its words' terms,
+// space-separated) and each word of everydayWords (its term) to the terms
+// of the words a learning says it with, in their inflections, built on
+// first use.
+var everydayIndex = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	add := func(key, right string) {
+		for _, w := range strings.Fields(right) {
+			for _, t := range inflectedTerms(w) {
+				if !slices.Contains(m[key], t) {
+					m[key] = append(m[key], t)
+				}
+			}
+		}
+	}
+	for _, g := range everydayPhrases {
+		left, right, _ := strings.Cut(g, "|")
+		var key []string
+		for _, w := range strings.Fields(left) {
+			key = append(key, terms.Stem(w))
+		}
+		add(strings.Join(key, " "), right)
+	}
+	for _, g := range everydayWords {
+		left, right, _ := strings.Cut(g, "|")
+		for _, w := range strings.Fields(left) {
+			for _, t := range inflectedTerms(w) {
+				add(t, right)
+			}
+		}
+	}
+	return m
+})
+
+// addEveryday adds, for each everyday word and phrase of the task, a word
+// that stands for the words a learning says it with, at a synonym's
+// weight (see weightSynonym): found only where the learning lacks the
+// task's word. A phrase stands in for its first word that counts, or is
+// a word of its own where none does ("sign up": both request words).
+func (q *query) addEveryday(task string) {
+	idx := everydayIndex()
+	n := len(q.words)
+	for i := range n {
+		if q.weights[i] == 0 || !q.told[i] || q.base[i] >= 0 {
+			continue
+		}
+		if ts := idx[q.words[i]]; ts != nil {
+			q.addStandIn(i, ts, weightSynonym)
+		}
+	}
+	var run []terms.Token
+	terms.Tokenize(task, func(t terms.Token) {
+		if t.Part || t.Compound {
+			return
+		}
+		if len(run) > 0 {
+			if between := task[run[len(run)-1].End:t.Start]; between != " " && between != "-" {
+				run = run[:0]
+			}
+		}
+		run = append(run, t)
+		if len(run) > 3 {
+			run = run[1:]
+		}
+		for start := range run {
+			if len(run)-start < 2 {
+				break
+			}
+			var key []string
+			for _, r := range run[start:] {
+				key = append(key, r.Term)
+			}
+			ts := idx[strings.Join(key, " ")]
+			if ts == nil {
+				continue
+			}
+			base := -1
+			for _, r := range run[start:] {
+				if i := slices.Index(q.words[:n], r.Term); i >= 0 && q.weights[i] > 0 && q.told[i] && q.base[i] < 0 {
+					base = i
+					break
+				}
+			}
+			if base < 0 {
+				// A word found only through the stand-in.
+				q.words = append(q.words, "")
+				q.weights = append(q.weights, weightTask)
+				q.shown = append(q.shown, strings.ToLower(task[run[start].Start:t.End]))
+				q.pathly = append(q.pathly, false)
+				q.told = append(q.told, true)
+				q.base = append(q.base, -1)
+				q.mods = append(q.mods, nil)
+				base = len(q.words) - 1
+			}
+			q.addStandIn(base, ts, weightSynonym)
+		}
+	})
+}

@@ -1,0 +1,31 @@
+package relevance
+
+import "testing"
+
+// TestEverydayFindsTheLearningsWords holds that a task's everyday word or
+// phrase finds the learning that names the thing as developers do, that
+// it reads one way only, and that a phrase's words apart, or a word
+// software uses in its own sense, find nothing.
+func TestEverydayFindsTheLearningsWords(t *testing.T) {
+	tests := []findCase{
+		{"a customer wants her money back", "Refunds go back to the original card.", true},
+		{"once my time off is approved", "Annual leave requests go to the practice manager.", true},
+		{"half the cartridges are out of date", "Cartridges are tracked by batch and expiry.", true},
+		{"someone signed up twice", "Duplicate registrations are merged from the back office.", true},
+		{"the lager shows as sold out on the shop", "Shopify stock levels are pushed every 10 minutes.", true},
+		{"can a teenager join without her mum", "Under-18s need a parent as the account holder.", true},
+		{"parcel arrived smashed", "Bottles broken in transit are refunded.", true},
+		{"how do I combine the two accounts", "Accounts are merged from the admin.", true},
+		{"we want to put the fee up", "A price change needs 30 days' notice.", true},
+		{"episodes sound quieter than other shows", "Episodes are normalised to -16 LUFS.", true},
+		// One way: a learning's everyday word is not looked for by a task
+		// in the developers' words.
+		{"the parent process exits early", "Her mum booked the appointment.", false},
+		{"refund the order", "They want their money back.", false},
+		// A phrase's words apart are no phrase.
+		{"the money is back in the float", "Refunds are issued by the manager.", false},
+		// A word software uses in its own sense: the webhook "fired".
+		{"the webhook fired twice", "Staff dismissal needs HR sign-off.", false},
+	}
+	checkFinds(t, tests)
+}
