@@ -45,6 +45,10 @@ var everydayPhrases = []string{
 	"clock out | timesheet attendance",
 	"drop out | withdraw withdrawal",
 	"fill out | form",
+	"lead time | turnaround",
+	"summer time | dst timezone daylight",
+	"chip and pin | terminal reader",
+	"card machine | terminal reader",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
@@ -61,6 +65,9 @@ var everydayWords = []string{
 	"smashed cracked shattered dented | broken damaged",
 	"okayed | approve approval",
 	"combine | merge",
+	"earnings | pay payout salary",
+	"inbox | email",
+	"ipad ipads iphone iphones tablet tablets phone phones laptop laptops | device",
 	"unsubscribe | opt",
 	"fee fees | price pricing",
 	"sacked | dismiss dismissal",
@@ -120,8 +127,8 @@ func (q *query) addEveryday(task string) {
 	}
 	var run []terms.Token
 	terms.Tokenize(task, func(t terms.Token) {
-		if t.Part || t.Compound {
-			return
+		if t.Compound || t.Piece {
+			return // a hyphenated phrase is read from its parts ("heads-up")
 		}
 		if len(run) > 0 {
 			if between := task[run[len(run)-1].End:t.Start]; between != " " && between != "-" {

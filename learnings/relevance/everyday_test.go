@@ -18,6 +18,12 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"how do I combine the two accounts", "Accounts are merged from the admin.", true},
 		{"we want to put the fee up", "A price change needs 30 days' notice.", true},
 		{"episodes sound quieter than other shows", "Episodes are normalised to -16 LUFS.", true},
+		{"lead time on flyers is a day longer", "Standard turnaround is 3 working days.", true},
+		{"patients never got the usual heads-up", "SMS reminders go out at 18:00.", true},
+		{"tapping the button from their inbox", "Portal logins use a magic link emailed to the patient.", true},
+		{"signed out on their phone and ipad", "A reused token logs the member out on all devices.", true},
+		{"clocks jumped when summer time ended", "Celery beat runs in the Europe/London timezone.", true},
+		{"the chip and pin machine gives up", "Card payments go through a Stripe Terminal reader.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
