@@ -94,6 +94,21 @@ var relatedGroups = []string{
 	"meal meals dish dishes",
 	"vet vets veterinarian veterinary",
 	"medicine medicines medication medications drug drugs",
+	// countries and their adjectives: a task's "owners in spain", the
+	// learning's "Spanish mobile numbers". A country whose adjective is
+	// another word ("polish", "turkey") is left out.
+	"spain spanish", "france french", "germany german", "netherlands holland dutch",
+	"italy italian", "portugal portuguese", "belgium belgian", "austria austrian",
+	"switzerland swiss", "sweden swedish", "norway norwegian", "denmark danish",
+	"finland finnish", "iceland icelandic", "ireland irish", "scotland scottish",
+	"wales welsh", "england english", "britain british", "greece greek",
+	"czechia czech", "hungary hungarian", "romania romanian", "bulgaria bulgarian",
+	"croatia croatian", "serbia serbian", "ukraine ukrainian", "russia russian",
+	"estonia estonian", "latvia latvian", "lithuania lithuanian", "canada canadian",
+	"mexico mexican", "brazil brazilian", "argentina argentinian argentine",
+	"australia australian", "japan japanese", "china chinese", "korea korean",
+	"india indian", "vietnam vietnamese", "thailand thai", "israel israeli",
+	"egypt egyptian", "nigeria nigerian", "kenya kenyan",
 	// faults
 	"broken faulty defective",
 	"power electricity",

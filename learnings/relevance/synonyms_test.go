@@ -22,6 +22,8 @@ func TestSynonymsFindOtherWords(t *testing.T) {
 		{"allocate a bay to the new tenant", "Bays are assigned in the admin, one per tenant.", true},
 		{"prod config for the mailer", "The production mailer reads SMTP settings from Vault.", true},
 		{"how do we calculate the excise", "Excise is computed from packaged litres times ABV.", true},
+		{"texts to owners in spain are not delivered", "MessageBird rejects Spanish numbers without +34.", true},
+		{"the french translation is missing", "Orders from France ship from Lyon.", true},
 		// A wording word says how, not what: a room "freezing" is no
 		// motor's "stall", a track that "plays" is no "display".
 		{"the room keeps freezing at night", "The motor stalls when the valve sticks.", false},
