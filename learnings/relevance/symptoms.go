@@ -62,6 +62,9 @@ var symptomGroups = []string{
 	"overwritten clobbered | race concurrent conflict conflicts",
 	// rows in a strange order: sorting
 	"jumbled shuffled unsorted | sort sorted sorting ordering",
+	// a temperature or speed that swings past its setpoint: the control
+	// loop's tuning
+	"overshoot overshoots overshooting oscillates oscillating | pid setpoint",
 	// a blank page: rendering
 	"blank | render rendered rendering template javascript",
 }

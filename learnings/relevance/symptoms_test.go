@@ -25,6 +25,7 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"the price list still shows last week's prices, stale", "Product pages are cached for an hour at the CDN.", true},
 		{"staff get forbidden on the rota page", "Only the manager role may open rotas.", true},
 		{"long notes come out truncated in the export", "The export column has a 255-character length.", true},
+		{"temp overshoots 2 degrees in the new flat", "The PID runs every 5 minutes.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
