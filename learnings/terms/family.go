@@ -102,7 +102,44 @@ func FamilyOf(word string) (root string, form Form) {
 		// "cancelled" and "cancellation" is "cancel"'s.
 		w = w[:n-1]
 	}
-	return w, form
+	return alternate(w), form
+}
+
+// alternations are the endings a Latin root changes before -ion and its
+// kin, with the ending of the verb they are read as: "permission" and
+// "permit", "conclusion" and "conclude", "decision" and "decide",
+// "division" and "divide", "extension" and "extend", "expansion" and
+// "expand", "resolution" and "resolve", "consumption" and "consume".
+// Each applies to a root of at least keep letters, and both words of a
+// pair are read through it, so a word that takes it wrongly still meets
+// itself; the roots whose two readings are two things are left out
+// ("commission" is no "commit", "intense" no "intend", "absolute" no
+// "absolve"). From the morphology of English's Latin verbs, not from any
+// set. The -ept of "reception" is not read as "receive": a reception is
+// as often a front desk.
+var alternations = []struct {
+	ending, then string
+	keep         int
+	not          []string
+}{
+	{"miss", "mit", 6, []string{"commiss"}},
+	{"clus", "clud", 6, nil},
+	{"cis", "cid", 5, nil},
+	{"vis", "vid", 5, nil},
+	{"ens", "end", 6, []string{"intens"}},
+	{"ans", "and", 6, nil},
+	{"lut", "lv", 5, []string{"absolut"}},
+	{"mpt", "m", 7, nil},
+}
+
+// alternate reads a family root through alternations.
+func alternate(w string) string {
+	for _, a := range alternations {
+		if len(w) >= a.keep && strings.HasSuffix(w, a.ending) && !slices.Contains(a.not, w) {
+			return w[:len(w)-len(a.ending)] + a.then
+		}
+	}
+	return w
 }
 
 // Near reports whether two family roots differ only by a short ending one
@@ -205,7 +242,8 @@ var derivations = []derivation{
 	{"y", 5, "", false},
 }
 
-// irregular maps past forms that do not end in -ed to their verb.
+// irregular maps past forms that do not end in -ed to their verb, and
+// irregular plurals to their noun.
 var irregular = map[string]string{
 	"paid": "pay", "sent": "send", "sold": "sell", "bought": "buy", "built": "build",
 	"brought": "bring", "caught": "catch", "held": "hold", "kept": "keep", "spent": "spend",
@@ -234,4 +272,11 @@ var irregular = map[string]string{
 	// Nouns of a three-letter verb, which the suffix rules leave alone
 	// (three letters are too few a root: "comment" is no "come").
 	"payment": "pay", "payout": "pay",
+	// Irregular plurals of nouns, which Stem leaves apart; one that is
+	// also a verb ("leaves", "lives") is left out.
+	"people": "person", "children": "child", "teeth": "tooth", "feet": "foot",
+	"mice": "mouse", "indices": "index", "matrices": "matrix", "vertices": "vertex",
+	"appendices": "appendix", "criteria": "criterion", "phenomena": "phenomenon",
+	"analyses": "analysis", "diagnoses": "diagnosis", "crises": "crisis",
+	"hypotheses": "hypothesis", "shelves": "shelf", "halves": "half", "knives": "knife",
 }

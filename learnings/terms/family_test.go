@@ -58,6 +58,24 @@ func TestFamily(t *testing.T) {
 		{"travel", "travelled", "travelling", "traveled"},
 		{"label", "labels", "labelled", "labelling"},
 		{"install", "installed", "installing", "installation"},
+		{"permit", "permitted", "permission", "permissions"},
+		{"submit", "submitted", "submission"},
+		{"conclude", "concluded", "conclusion"},
+		{"exclude", "excluded", "exclusion"},
+		{"decide", "decided", "decision", "decisions"},
+		{"divide", "divided", "division"},
+		{"provide", "provided", "provision"},
+		{"extend", "extended", "extension"},
+		{"suspend", "suspended", "suspension"},
+		{"expand", "expanded", "expansion"},
+		{"resolve", "resolved", "resolution"},
+		{"solve", "solved", "solution"},
+		{"consume", "consumed", "consumption"},
+		{"assume", "assumed", "assumption"},
+		{"person", "people"},
+		{"child", "children"},
+		{"index", "indices"},
+		{"criterion", "criteria"},
 	}
 	root := map[string]string{}
 	for _, g := range groups {
@@ -102,6 +120,13 @@ func TestFamily(t *testing.T) {
 		{"active", "act"},
 		{"capable", "cap"},
 		{"table", "tab"},
+		{"commission", "commit"},
+		{"intense", "intend"},
+		{"absolute", "absolve"},
+		{"sense", "send"},
+		{"prompt", "prom"},
+		{"reception", "receive"},
+		{"mission", "mit"},
 	}
 	for _, p := range apart {
 		if sameFamily(p[0], p[1]) || sameFamily(p[1], p[0]) {
