@@ -228,8 +228,9 @@ var evalFloor = map[string]float64{
 	// learnings about battery life, the PID's 5-minute period, the Matter
 	// 0.01 °C duplicate, the OTA duration, the watchdog during OTA, the
 	// stall-and-encoder follow-up and the second router's keepalive were
-	// left out).
-	"eval5": 90.2,
+	// left out); 75 since a short form finds its word ("wdt" the
+	// watchdog, words8).
+	"eval5": 91.4,
 	// eval6's baseline was 122 of 130 (93.8%, at 4473107, the first run
 	// of the set); 124 after rank7's two-thirds share for learnings stating
 	// two task words, measured by the lead with nobody having read its
@@ -274,8 +275,9 @@ var evalFloor = map[string]float64{
 	// dev7's was its baseline (28 of 38 at 4473107, before the rareword2
 	// branch changed the ranking); 30 of 38 since the "s" of "what's" is
 	// no word of the task; 31 of 38 since another form of a task's word
-	// counts (terms.Family).
-	"dev7": 81.5,
+	// counts (terms.Family); 32 since an everyday word finds the
+	// learning's ("quieter" its loudness normalisation, words8).
+	"dev7": 84.2,
 	// dev8's was its baseline (46 of 49 at 4161b50, before the relevance3
 	// branch changed the ranking); 47 of 49 since a match on one signal
 	// that scores half as much again as a corroborated one goes before it.
@@ -298,45 +300,53 @@ var evalFloor = map[string]float64{
 	// synonym of a task word counts ("billed" for "invoices"); 38 since
 	// everyday words for one thing count as synonyms ("barrels" for
 	// "kegs", "payslips" for "payroll"), 41 since the clear best match is
-	// chosen when none reaches the floor.
-	"dev11": 83.6,
+	// chosen when none reaches the floor; 42 since an everyday word finds
+	// the learning's ("smashed" for "broken", words8).
+	"dev11": 85.7,
 	// dev12's was its baseline (40 of 53 at ba0f42e, before the words6
 	// branch changed the ranking); 42 of 53 since a family root drops the
 	// doubled l and joins a root one letter longer ("cancel" and
 	// "cancelled", "complained" and "complaint"), 43 since everyday words
-	// for one thing count as synonyms ("refund" for "credit").
-	"dev12": 81.1,
+	// for one thing count as synonyms ("refund" for "credit"); 44 since a
+	// short form finds its word ("biz cards"), 45 since an everyday phrase
+	// does ("lead time" for "turnaround", words8).
+	"dev12": 84.9,
 	// dev13's is its baseline (77 of 78 at ba0f42e, before the traps6
 	// branch changed the ranking).
 	"dev13": 98.7,
 	// dev14's is its baseline (24 of 84 at 01fb2a8, before the words7
 	// branch changed the ranking): its other-words tasks share no content
 	// word with their learnings. 25 since a symptom word finds a
-	// mechanism.
-	"dev14": 29.7,
+	// mechanism; 29 since everyday words and phrases find the learning's
+	// ("out of date" for "expiry", "time off" for "leave", "heads-up" for
+	// "reminders", "inbox" for "emailed", words8).
+	"dev14": 34.5,
 	// dev15's was its baseline (43 of 48 at 01fb2a8, before the rank7
 	// branch changed the ranking); 44 since the chosen learnings that
 	// hold two task words in their own text may fill two thirds of the
-	// budget.
-	"dev15": 91.6,
+	// budget; 45 since a unit's short form after a number finds the unit
+	// ("every 5 min", words8).
+	"dev15": 93.7,
 	// dev16's is its baseline (34 of 54 at 48b4bae, before the rank8
 	// branch changed the ranking): words 5 of 23, old 6 of 7, paths 13 of
 	// 13, plain 8 of 9, trap 2 of 2. 35 since a second fact may rest on
 	// two words of the task, 36 since every weak match is chosen when
 	// none reaches the floor or leads.
 	"dev16": 66.6,
-	// dev17's is its baseline (52 of 65 at 48b4bae, before the words8
-	// branch changed the ranking).
-	"dev17": 80,
+	// dev17's was its baseline (52 of 65 at 48b4bae, before the words8
+	// branch changed the ranking); 59 after words8's British and American
+	// spellings, short forms, and everyday words and phrases.
+	"dev17": 90.7,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
 // wanted learning, and never lines) a set must hold. eval4's was 21 of 27
 // at 3b7fae8 (ShopScreen.cs's decoys and all three one-word near-misses
 // were chosen); 23 since a path only a session read counts half (issue
-// 24). Not a goal: raise it when recall gets better.
+// 24); 25 since a country finds its adjective ("brazil" the learning's
+// "Brazilian", words8). Not a goal: raise it when recall gets better.
 var evalTrapFloor = map[string]int{
-	"eval4": 23,
+	"eval4": 25,
 	// eval5's was 17 of 21 at 206e4b1: every avoid line held, and all four
 	// one-word near-misses (holiday, tariff, sticker, ghosting) were chosen.
 	// 19 since a one-word match is left out when a better match of another
