@@ -75,6 +75,7 @@ func FamilyOf(word string) (root string, form Form) {
 	} else if len(w) > 3 {
 		w = stripSuffix(w)
 	}
+	w = restoreE(w)
 	// Two rounds: "notification" is "notify", whose root "notif" it
 	// shares with "notified"; "operational" is "operation" and "oper".
 	for range 2 {
@@ -85,7 +86,7 @@ func FamilyOf(word string) (root string, form Form) {
 			break
 		}
 		d := derivations[i]
-		w = w[:len(w)-len(d.suffix)] + d.then
+		w = restoreE(w[:len(w)-len(d.suffix)] + d.then)
 		switch {
 		case d.agent:
 			form = Agent
@@ -102,7 +103,30 @@ func FamilyOf(word string) (root string, form Form) {
 		// "cancelled" and "cancellation" is "cancel"'s.
 		w = w[:n-1]
 	}
+	if r, ok := latinRoots[w]; ok {
+		return r, form
+	}
 	return alternate(w), form
+}
+
+// restoreE gives back the e of -ure that an inflection or a suffix took
+// off ("configured", "configurable": "configure"), so that the -ure rule
+// reads them as it reads "configure".
+func restoreE(w string) string {
+	if len(w) > 4 && strings.HasSuffix(w, "ur") {
+		return w + "e"
+	}
+	return w
+}
+
+// latinRoots are roots the suffix rules leave of a word derived from a
+// Latin verb whose vowel changed, with the verb's root: "explanation" and
+// "explain", "maintenance" and "maintain", "retention" and "retain",
+// "application" and "apply". Listed, not a rule: "attention" is
+// "attend"'s, not "attain"'s, and "contention" no "contain".
+var latinRoots = map[string]string{
+	"explan": "explain", "mainten": "maintain", "retent": "retain", "detent": "detain",
+	"applic": "apply", "multiplic": "multiply", "implic": "imply",
 }
 
 // alternations are the endings a Latin root changes before -ion and its
@@ -216,6 +240,9 @@ type derivation struct {
 var derivations = []derivation{
 	{"ification", 3, "ify", false}, // "notification" is "notify"'s, "verification" "verify"'s
 	{"ription", 3, "rib", false},   // "prescription" is "prescribe"'s, "subscription" "subscribe"'s
+	{"uration", 4, "", false}, // "configuration" is "configure"'s, as "config" is
+	{"ability", 4, "", false}, // "availability" is "available"'s, "scalability" "scalable"'s
+	{"ibility", 4, "", false}, // "accessibility" is "accessible"'s
 	{"ation", 4, "", false},
 	{"ition", 5, "", false}, // "definition", not "partition" (part)
 	{"ion", 5, "", false},   // "deletion", not "station" (state) or "version" (verse)
@@ -272,6 +299,11 @@ var irregular = map[string]string{
 	// Nouns of a three-letter verb, which the suffix rules leave alone
 	// (three letters are too few a root: "comment" is no "come").
 	"payment": "pay", "payout": "pay",
+	// Nouns of a verb that the suffix rules do not reach, each with one
+	// sense in a software memory ("entry", "length", "flight" are left
+	// out: an entry is a record, "how long" a request).
+	"sale": "sell", "loss": "lose", "proof": "prove", "choice": "choose",
+	"growth": "grow", "success": "succeed", "response": "respond",
 	// Irregular plurals of nouns, which Stem leaves apart; one that is
 	// also a verb ("leaves", "lives") is left out.
 	"people": "person", "children": "child", "teeth": "tooth", "feet": "foot",

@@ -16,7 +16,7 @@ func TestFamily(t *testing.T) {
 		{"analysis", "analytic"},
 		{"recover", "recovered", "recovering", "recovery"},
 		{"delivered", "delivery", "deliveries", "deliverable", "deliverables"},
-		{"access", "accessed", "accessible"},
+		{"access", "accessed", "accessible", "accessibility"},
 		{"expense", "expenses", "expensive"},
 		{"protect", "protected", "protective"},
 		{"null", "nullable"},
@@ -25,7 +25,7 @@ func TestFamily(t *testing.T) {
 		{"attend", "attended", "attendee", "attendees"}, // one root since -ee, no longer by Near
 		{"book", "booked", "bookable"},
 		{"tell", "told"},
-		{"lose", "lost", "losing"},
+		{"lose", "lost", "losing", "loss", "losses"},
 		{"drive", "drove", "driven"},
 		{"withdraw", "withdrew", "withdrawn", "withdrawal"},
 		{"overwrite", "overwrote", "overwritten"},
@@ -76,6 +76,18 @@ func TestFamily(t *testing.T) {
 		{"child", "children"},
 		{"index", "indices"},
 		{"criterion", "criteria"},
+		{"config", "configure", "configured", "configuration", "configurable"},
+		{"available", "availability"},
+		{"scalable", "scalability"},
+		{"reliable", "reliability"},
+		{"explain", "explained", "explanation"},
+		{"maintain", "maintained", "maintenance"},
+		{"retain", "retained", "retention"},
+		{"apply", "applied", "application", "applications"},
+		{"sell", "sale", "sales", "sold"},
+		{"choose", "chose", "choice"},
+		{"succeed", "succeeded", "success"},
+		{"respond", "responded", "response", "responses"},
 	}
 	root := map[string]string{}
 	for _, g := range groups {
@@ -127,6 +139,10 @@ func TestFamily(t *testing.T) {
 		{"prompt", "prom"},
 		{"reception", "receive"},
 		{"mission", "mit"},
+		{"attention", "attain"},
+		{"contention", "contain"},
+		{"replication", "reply"},
+		{"duration", "dur"},
 	}
 	for _, p := range apart {
 		if sameFamily(p[0], p[1]) || sameFamily(p[1], p[0]) {
