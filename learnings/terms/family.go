@@ -240,9 +240,9 @@ type derivation struct {
 var derivations = []derivation{
 	{"ification", 3, "ify", false}, // "notification" is "notify"'s, "verification" "verify"'s
 	{"ription", 3, "rib", false},   // "prescription" is "prescribe"'s, "subscription" "subscribe"'s
-	{"uration", 4, "", false}, // "configuration" is "configure"'s, as "config" is
-	{"ability", 4, "", false}, // "availability" is "available"'s, "scalability" "scalable"'s
-	{"ibility", 4, "", false}, // "accessibility" is "accessible"'s
+	{"uration", 4, "", false},      // "configuration" is "configure"'s, as "config" is
+	{"ability", 4, "", false},      // "availability" is "available"'s, "scalability" "scalable"'s
+	{"ibility", 4, "", false},      // "accessibility" is "accessible"'s
 	{"ation", 4, "", false},
 	{"ition", 5, "", false}, // "definition", not "partition" (part)
 	{"ion", 5, "", false},   // "deletion", not "station" (state) or "version" (verse)
