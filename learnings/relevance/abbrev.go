@@ -197,6 +197,16 @@ var shortForms = []string{
 	"postgres postgresql",
 	"mongo mongodb",
 	"mins minutes", "secs seconds", "hrs hours", "wks weeks", "yrs years",
+	"exam examination", "exams examinations",
+	"prof professor", "profs professors",
+	"intro introduction",
+	"demo demonstration",
+	"mic microphone",
+	"lab laboratory", "labs laboratories",
+	"maths mathematics",
+	"corp corporation",
+	"asst assistant",
+	"dob birth birthday birthdate",
 }
 
 // unitShortForms are the short forms of units that are short for them

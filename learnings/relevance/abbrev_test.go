@@ -45,6 +45,8 @@ func TestShortFormsFindTheirWords(t *testing.T) {
 		{"why do we run more biz cards than ordered", "Business cards are imposed 21-up.", true},
 		{"readings every 5 min instead of 15", "At one every 5 minutes the cells last a year.", true},
 		{"pics not loading on the desk", "Member photos are served through signed URLs.", true},
+		{"when are the exams published", "Examination results go out at 09:00.", true},
+		{"dob is wrong on the form", "The date of birth is checked against the NHS record.", true},
 		// "min" alone is as often a minimum.
 		{"min order value for free delivery", "Runs take 40 minutes on average.", false},
 		// Authentication and authorization are two things.

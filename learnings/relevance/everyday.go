@@ -49,6 +49,14 @@ var everydayPhrases = []string{
 	"summer time | dst timezone daylight",
 	"chip and pin | terminal reader",
 	"card machine | terminal reader",
+	"login details | credentials",
+	"car park | parking",
+	"zip code | postcode",
+	"last name | surname",
+	"family name | surname",
+	"first name | forename",
+	"off sick | sickness absence",
+	"address book | contacts",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
@@ -68,6 +76,11 @@ var everydayWords = []string{
 	"earnings | pay payout salary",
 	"inbox | email",
 	"ipad ipads iphone iphones tablet tablets phone phones laptop laptops | device",
+	"clash clashes clashing | conflict overlap",
+	"popup popups | modal dialog",
+	"homework | assignment",
+	"fortnight fortnightly | biweekly",
+	"cron crontab | schedule scheduler",
 	"unsubscribe | opt",
 	"fee fees | price pricing",
 	"sacked | dismiss dismissal",

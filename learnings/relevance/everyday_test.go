@@ -24,6 +24,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"signed out on their phone and ipad", "A reused token logs the member out on all devices.", true},
 		{"clocks jumped when summer time ended", "Celery beat runs in the Europe/London timezone.", true},
 		{"the chip and pin machine gives up", "Card payments go through a Stripe Terminal reader.", true},
+		{"two lectures clash on tuesday", "The solver reports an overlap when a room is used twice.", true},
+		{"where is the car park booking", "Parking permits are issued from the staff portal.", true},
+		{"search by last name", "The desk search matches the surname with a trigram index.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},

@@ -88,6 +88,12 @@ var relatedGroups = []string{
 	"meeting meetings appointment appointments",
 	"booking bookings reservation reservations",
 	"deadline cutoff",
+	"postcode postcodes zipcode zipcodes",
+	"surname surnames lastname",
+	"annual annually yearly",
+	"noon midday",
+	"staging preprod",
+	"2fa mfa",
 	// food and health
 	"allergy allergies allergen allergens intolerance",
 	"coeliac celiac gluten",
