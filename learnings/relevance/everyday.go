@@ -88,6 +88,26 @@ var everydayWords = []string{
 	"quieter louder | loudness normalise normalize",
 }
 
+// instanceWords are names of a kind of thing, each with the word a
+// learning names the kind with, read one way as everydayWords are: a task
+// says "safari users can't log in", the learning "the browser drops the
+// session cookie"; "hotmail" for the learning's "email", "postgres" for
+// its "database". A name that is also another word ("edge", "visa",
+// "redis" as a queue too) is left out. Written from general knowledge,
+// not from any set.
+var instanceWords = []string{
+	"chrome firefox safari | browser",
+	"postgres postgresql mysql mariadb sqlite mssql | database",
+	"gmail hotmail outlook icloud | email mail",
+	"mastercard amex | card",
+	"jpeg jpg png gif webp heic | image photo",
+	"mp3 wav aac flac | audio",
+	"mp4 webm | video",
+	"docx | document",
+	"xlsx | spreadsheet",
+	"android ios | mobile",
+}
+
 // everydayIndex maps each phrase of everydayPhrases (its words' terms,
 // space-separated) and each word of everydayWords (its term) to the terms
 // of the words a learning says it with, in their inflections, built on
@@ -111,7 +131,7 @@ var everydayIndex = sync.OnceValue(func() map[string][]string {
 		}
 		add(strings.Join(key, " "), right)
 	}
-	for _, g := range everydayWords {
+	for _, g := range slices.Concat(everydayWords, instanceWords) {
 		left, right, _ := strings.Cut(g, "|")
 		for _, w := range strings.Fields(left) {
 			for _, t := range inflectedTerms(w) {
