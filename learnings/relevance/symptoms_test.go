@@ -26,6 +26,10 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"staff get forbidden on the rota page", "Only the manager role may open rotas.", true},
 		{"long notes come out truncated in the export", "The export column has a 255-character length.", true},
 		{"temp overshoots 2 degrees in the new flat", "The PID runs every 5 minutes.", true},
+		{"the class got overbooked by one", "Bookings take a row lock on the session.", true},
+		{"our invoices land in customers' spam", "The sending domain has no DKIM record.", true},
+		{"the e2e suite is flaky on CI", "The checkout test races the webhook.", true},
+		{"product photos look blurry", "Uploads are compressed to 80% JPEG quality.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
