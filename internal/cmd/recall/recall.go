@@ -77,7 +77,10 @@ split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
 slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
 (retries, retrying: retry), a word written joined or hyphenated is one word
 (epaper, e-paper; a task's "front end" or "log in" also finds frontend, login),
-and words that say nothing about the subject are dropped (please, fix, add,
+a word spelt the British or the American way is one word (colour, color;
+cancelled, canceled), and so are a short form and the word it stands for
+(perms, permissions; repo, repository; i18n, internationalization; 5 min,
+5 minutes), and words that say nothing about the subject are dropped (please, fix, add,
 feat, the s of what's, update as a verb but not in "firmware update", ...).
 Each word found in the
 learning's text scores by BM25: more the rarer it is among the memory's
@@ -89,7 +92,9 @@ null: nullable; drove: drive); so does a synonym of a task or branch word
 (invoice: bill; db: database; vanish: disappear; not the words of wording, such
 as show or fail, whose synonyms would match half a memory) or an everyday word for the same thing (barrels: kegs;
 payslip, pay slip: payroll; refund: credit; client: customer; sign in: login),
-and a task's abbreviation of three to five letters
+one way, an everyday word or phrase for the learning's (money back: refund;
+time off: leave; mum: parent) or a name of a kind of thing for the kind
+(safari: browser; postgres: database), and a task's abbreviation of three to five letters
 where the learning writes the words it stands for (gsm: grams per square
 metre), or the task's words where the learning writes their initials in
 capitals (print on demand: POD). A task word saying how a fault shows counts
