@@ -15,7 +15,9 @@ import (
 // "expired". A phrase is read in the task only, one way (a learning's
 // "refund" does not make a task about refunds look for "money back"), and
 // each of its words may be a request word ("back", "up", "out", "off"),
-// so no word of the task stands for it alone. A phrase that says two
+// so no word of the task stands for it alone. A verb and its particle
+// written "hand ... over" may hold up to two words between them ("hand my
+// pass over", "turn the alarm off"). A phrase that says two
 // things in a software memory ("roll out": a release, or unrolling; "put
 // up": a price, or a banner; "pick up": a parcel, or a change; "fill
 // in": a form, or a shift) is left out. Written from general knowledge
@@ -30,16 +32,16 @@ var everydayPhrases = []string{
 	"days off | leave holiday vacation absence",
 	"out of date | expired expiry outdated stale",
 	"sold out | stock inventory",
-	"sign up | register registration signup enrol enrolment",
-	"opt out | unsubscribe",
+	"sign ... up | register registration signup enrol enrolment",
+	"opt ... out | unsubscribe",
 	"opt in | consent subscribe",
 	"heads up | reminder notification",
-	"hand over | transfer handover",
+	"hand ... over | transfer handover",
 	"go live | launch",
-	"switch off | disable",
-	"turn off | disable",
-	"switch on | enable",
-	"turn on | enable",
+	"switch ... off | disable",
+	"turn ... off | disable",
+	"switch ... on | enable",
+	"turn ... on | enable",
 	"look up | search lookup",
 	"clock in | timesheet attendance",
 	"clock out | timesheet attendance",
@@ -127,9 +129,16 @@ var everydayIndex = sync.OnceValue(func() map[string][]string {
 		left, right, _ := strings.Cut(g, "|")
 		var key []string
 		for _, w := range strings.Fields(left) {
-			key = append(key, terms.Stem(w))
+			if w != "..." {
+				w = terms.Stem(w)
+			}
+			key = append(key, w)
 		}
 		add(strings.Join(key, " "), right)
+		if len(key) == 3 && key[1] == "..." {
+			// Written together too: "hand over" as "hand ... over".
+			add(key[0]+" "+key[2], right)
+		}
 	}
 	for _, g := range slices.Concat(everydayWords, instanceWords) {
 		left, right, _ := strings.Cut(g, "|")
@@ -158,6 +167,8 @@ func (q *query) addEveryday(task string) {
 			q.addStandIn(i, ts, weightSynonym)
 		}
 	}
+	// run is the task's last words, up to a separable phrase's two and
+	// the two words it may hold between them.
 	var run []terms.Token
 	terms.Tokenize(task, func(t terms.Token) {
 		if t.Compound || t.Piece {
@@ -169,7 +180,7 @@ func (q *query) addEveryday(task string) {
 			}
 		}
 		run = append(run, t)
-		if len(run) > 3 {
+		if len(run) > 4 {
 			run = run[1:]
 		}
 		for start := range run {
@@ -180,29 +191,39 @@ func (q *query) addEveryday(task string) {
 			for _, r := range run[start:] {
 				key = append(key, r.Term)
 			}
-			ts := idx[strings.Join(key, " ")]
-			if ts == nil {
-				continue
+			if ts := idx[strings.Join(key, " ")]; ts != nil && len(key) <= 3 {
+				q.addPhrase(task, run[start:], ts)
 			}
-			base := -1
-			for _, r := range run[start:] {
-				if i := slices.Index(q.words[:n], r.Term); i >= 0 && q.weights[i] > 0 && q.told[i] && q.base[i] < 0 {
-					base = i
-					break
+			if len(key) > 2 {
+				if ts := idx[key[0]+" ... "+key[len(key)-1]]; ts != nil {
+					q.addPhrase(task, run[start:], ts)
 				}
 			}
-			if base < 0 {
-				// A word found only through the stand-in.
-				q.words = append(q.words, "")
-				q.weights = append(q.weights, weightTask)
-				q.shown = append(q.shown, strings.ToLower(task[run[start].Start:t.End]))
-				q.pathly = append(q.pathly, false)
-				q.told = append(q.told, true)
-				q.base = append(q.base, -1)
-				q.mods = append(q.mods, nil)
-				base = len(q.words) - 1
-			}
-			q.addStandIn(base, ts, weightSynonym)
 		}
 	})
+}
+
+// addPhrase adds a word that stands for ts, the words a learning says the
+// task's phrase toks with: for its first word that counts, or for a word
+// of its own where none does.
+func (q *query) addPhrase(task string, toks []terms.Token, ts []string) {
+	base := -1
+	for _, r := range toks {
+		if i := slices.Index(q.words, r.Term); i >= 0 && q.weights[i] > 0 && q.told[i] && q.base[i] < 0 {
+			base = i
+			break
+		}
+	}
+	if base < 0 {
+		// A word found only through the stand-in.
+		q.words = append(q.words, "")
+		q.weights = append(q.weights, weightTask)
+		q.shown = append(q.shown, strings.ToLower(task[toks[0].Start:toks[len(toks)-1].End]))
+		q.pathly = append(q.pathly, false)
+		q.told = append(q.told, true)
+		q.base = append(q.base, -1)
+		q.mods = append(q.mods, nil)
+		base = len(q.words) - 1
+	}
+	q.addStandIn(base, ts, weightSynonym)
 }

@@ -29,12 +29,16 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"search by last name", "The desk search matches the surname with a trigram index.", true},
 		{"safari users can't stay logged in", "The browser drops the session cookie after 7 days.", true},
 		{"the postgres box is out of disk", "The database volume is 200 GB.", true},
+		{"can I hand my season pass over to my brother", "A pass can be transferred once per season.", true},
+		{"how do I turn the door alarm off at night", "The door alarm is disabled from the desk app.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
 		{"refund the order", "They want their money back.", false},
 		{"which browser do we support", "Safari needs the polyfill.", false},
-		// A phrase's words apart are no phrase.
+		// A phrase's words apart are no phrase, nor a separable one's
+		// beyond two words between.
+		{"turn left at the gate and the office is off the corridor", "Alarms are disabled at night.", false},
 		{"the money is back in the float", "Refunds are issued by the manager.", false},
 		// A word software uses in its own sense: the webhook "fired".
 		{"the webhook fired twice", "Staff dismissal needs HR sign-off.", false},
