@@ -31,6 +31,8 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"the postgres box is out of disk", "The database volume is 200 GB.", true},
 		{"can I hand my season pass over to my brother", "A pass can be transferred once per season.", true},
 		{"how do I turn the door alarm off at night", "The door alarm is disabled from the desk app.", true},
+		{"when do we chase people who owe us", "Statements for outstanding balances go out on the 15th.", true},
+		{"my account got hacked", "A compromised account is locked until the owner resets MFA.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
