@@ -209,10 +209,21 @@ var shortForms = []string{
 	"dob birth birthday birthdate",
 }
 
-// unitShortForms are the short forms of units that are short for them
-// only after a number ("5 min", "every 2 hr"): alone, "min" is as often a
-// minimum and "hr" human resources.
-var unitShortForms = map[string]string{"min": "minut", "sec": "second", "hr": "hour"}
+// unitShortForm returns the term of the unit that term is short for only
+// after a number ("5 min", "every 2 hr"): alone, "min" is as often a
+// minimum and "hr" human resources. A switch, not a map: a map would be
+// built at start-up by every run of learn.
+func unitShortForm(term string) (string, bool) {
+	switch term {
+	case "min":
+		return "minut", true
+	case "sec":
+		return "second", true
+	case "hr":
+		return "hour", true
+	}
+	return "", false
+}
 
 // shortFormIndex maps each short form of shortForms, as written, to the
 // terms of its long forms, and each long form's term to the short form's
@@ -257,7 +268,7 @@ func (q *query) addShortForms(task string) {
 	terms.Tokenize(task, func(t terms.Token) {
 		p := prev
 		prev = t
-		unit, ok := unitShortForms[t.Term]
+		unit, ok := unitShortForm(t.Term)
 		if !ok || !isNumber(p.Term) || p.Term == "" || aWordOf(q, unit) {
 			return
 		}

@@ -103,7 +103,7 @@ func FamilyOf(word string) (root string, form Form) {
 		// "cancelled" and "cancellation" is "cancel"'s.
 		w = w[:n-1]
 	}
-	if r, ok := latinRoots[w]; ok {
+	if r := latinRoot(w); r != "" {
 		return r, form
 	}
 	return alternate(w), form
@@ -119,14 +119,31 @@ func restoreE(w string) string {
 	return w
 }
 
-// latinRoots are roots the suffix rules leave of a word derived from a
-// Latin verb whose vowel changed, with the verb's root: "explanation" and
-// "explain", "maintenance" and "maintain", "retention" and "retain",
-// "application" and "apply". Listed, not a rule: "attention" is
-// "attend"'s, not "attain"'s, and "contention" no "contain".
-var latinRoots = map[string]string{
-	"explan": "explain", "mainten": "maintain", "retent": "retain", "detent": "detain",
-	"applic": "apply", "multiplic": "multiply", "implic": "imply",
+// latinRoot returns the verb's root for a root the suffix rules leave of
+// a word derived from a Latin verb whose vowel changed, or "":
+// "explanation" and "explain", "maintenance" and "maintain", "retention"
+// and "retain", "application" and "apply". Listed, not a rule:
+// "attention" is "attend"'s, not "attain"'s, and "contention" no
+// "contain". A switch, not a map: a map would be built at start-up by
+// every run of learn.
+func latinRoot(w string) string {
+	switch w {
+	case "explan":
+		return "explain"
+	case "mainten":
+		return "maintain"
+	case "retent":
+		return "retain"
+	case "detent":
+		return "detain"
+	case "applic":
+		return "apply"
+	case "multiplic":
+		return "multiply"
+	case "implic":
+		return "imply"
+	}
+	return ""
 }
 
 // alternations are the endings a Latin root changes before -ion and its
