@@ -373,7 +373,7 @@ func taskStopWord(term string) bool { return terms.StopWord(term) || requestWord
 // "where" is one of those, but Stem makes it "wher", which StopWord does
 // not know: listed here, it is left out of a task ("where do I put the
 // closures") as "when" and "which" are.
-var requestWords = stemmed(`where i me my mine we us our ours you your yours it its itself this these
+var requestWords = stemmed(`i me my mine we us our ours you your yours it its itself this these
 	those there here they them their theirs he him his she her hers who whom whose what which
 	not no nor yes do does did doing done be been being am is are was were have has had having
 	will would shall should can could may might must ought let lets please need needs want
