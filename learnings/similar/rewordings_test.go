@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -114,6 +114,13 @@ func testRewordings(t *testing.T, file string) {
 			// ("so that they" and "in order to", "don't" and "do
 			// not" in the words oneChange reads) read as distinct.
 			floor = map[string]float64{"same": 0.78, "update": 0.6}[k]
+		}
+		if file == "synonyms9.txt" && k != "new" {
+			// Common everyday swaps, one at a time and two or three
+			// at once, and look-alike updates (reword8): main 48b4bae
+			// called 62 of 80 the same (one swap 43 of 50, two or
+			// three 19 of 30) and 39 of 40 updates.
+			floor = map[string]float64{"same": 0.77, "update": 0.97}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
