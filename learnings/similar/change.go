@@ -27,9 +27,10 @@ import (
 // between part two changes as a reader sees them ("`task lint` in the
 // HTTP router" and "`just check` in the CSV exporter" are two), with each
 // word read the way the same-learning reading does (American spelling,
-// stem, synonyms, number words as digits) and articles, filler and modal
-// verbs dropped ("you need to", "must"), so that a rewording around the
-// change does not count as another place.
+// stem, synonyms, number words as digits, contractions expanded, "never"
+// as "not") and articles, filler, modal verbs and "do" dropped ("you need
+// to", "must", "does not"), so that a rewording around the change does
+// not count as another place.
 //
 // One place: once the words both texts start and end with are set aside,
 // the rest of one shares no word with the rest of the other.
@@ -346,37 +347,19 @@ func readWords(s string) *changeText {
 			inCode = !inCode
 		}
 		w := fold(trimWord(f))
-		lx := lex.lookup(w)
-		if to, from, ok := runs.read(lx, len(out.words)); ok {
-			out.words, out.span = out.words[:from], out.span[:from]
-			w, lx = to, lex.lookup(to)
+		if code == 0 {
+			// A contraction is read as its words and a negation as
+			// "not", as the same-learning reading does: "doesn't
+			// show", "does not display" and "never shows" hold one
+			// negation and no other change.
+			if base, not := changeNegation(w); not != "" {
+				out.read(base, code, lex, &runs)
+				w = not
+			} else {
+				w = base
+			}
 		}
-		if lx.synonym != nil {
-			w, lx = lx.synonym.word, lx.synonym
-		}
-		if w == "" || lx.filler || changeFiller(w) || !strings.ContainsFunc(w, isLetterOrDigit) {
-			continue // a filler word, or a mark or an emoji ("⚠️" holds a mark)
-		}
-		if lx.number != "" {
-			out.add(lx.number, code)
-			continue
-		}
-		if isReference(w) {
-			out.add(w, code) // as cited: "see" is no stem
-			continue
-		}
-		st := stem(americanOf(w, lx))
-		if st != w {
-			// lx is w's entry: a word that is its own stem is not
-			// looked up again (lint on the 10 MB memories of
-			// bench/: 182 k of 239 k words on default, 271 k of 324 k
-			// on intl, 703 k of 1.05 M on prose).
-			lx = lex.lookup(st)
-		}
-		if lx.same != "" {
-			st = lx.same
-		}
-		out.add(st, code)
+		out.read(w, code, lex, &runs)
 	}
 	kept := new(changeText)
 	if len(out.words) > 0 {
@@ -387,6 +370,60 @@ func readWords(s string) *changeText {
 	sc.words, sc.span = out.words[:0], out.span[:0]
 	changeScratches.Put(sc)
 	return kept
+}
+
+// read adds the word w of code span code (0 for prose) as oneChange
+// compares it, runs of phrases read by runs.
+func (out *changeText) read(w string, code int, lex *lexTable, runs *phraseReader[int]) {
+	if w == "" {
+		return
+	}
+	lx := lex.lookup(w)
+	if to, from, ok := runs.read(lx, len(out.words)); ok {
+		out.words, out.span = out.words[:from], out.span[:from]
+		w, lx = to, lex.lookup(to)
+	}
+	if lx.synonym != nil {
+		w, lx = lx.synonym.word, lx.synonym
+	}
+	if w == "" || lx.filler || changeFiller(w) || !strings.ContainsFunc(w, isLetterOrDigit) {
+		return // a filler word, or a mark or an emoji ("⚠️" holds a mark)
+	}
+	if lx.number != "" {
+		out.add(lx.number, code)
+		return
+	}
+	if isReference(w) {
+		out.add(w, code) // as cited: "see" is no stem
+		return
+	}
+	st := stem(americanOf(w, lx))
+	if st != w {
+		// lx is w's entry: a word that is its own stem is not
+		// looked up again (lint on the 10 MB memories of
+		// bench/: 182 k of 239 k words on default, 271 k of 324 k
+		// on intl, 703 k of 1.05 M on prose).
+		lx = lex.lookup(st)
+	}
+	if lx.same != "" {
+		st = lx.same
+	}
+	out.add(st, code)
+}
+
+// changeNegation is w as oneChange reads it when it holds a negation or
+// a clitic: "doesn't" is "does" and "not", "cannot" is "can" and "not",
+// "never" is "not", and "gym's" or "it's" is its base (the same-learning
+// reading drops the clitic too). Other words come back as they are, with
+// not empty.
+func changeNegation(w string) (base, not string) {
+	switch w {
+	case "never":
+		return "", "not"
+	case "cannot":
+		return "can", "not"
+	}
+	return expandContraction(w)
 }
 
 // wordFields is strings.FieldsFuncSeq(s, wordSpace): an ASCII text, most
@@ -430,7 +467,10 @@ func (c *changeText) add(w string, span int) {
 func changeFiller(w string) bool {
 	switch w {
 	case "a", "an", "the", "must", "should", "shall", "has", "have", "to",
-		"now", "anymore", "nowadays":
+		"now", "anymore", "nowadays",
+		// "Do" before "not" ("does not accept") or in stress ("does
+		// accept") is no word of what is said.
+		"do", "does", "did":
 		return true
 	}
 	return false
