@@ -242,6 +242,8 @@ var phrases = []string{
 	"each day = daily",
 	"every night = nightly",
 	"each night = nightly",
+	// "Run it at night" says when, not how often: "overnight".
+	"at night = overnight",
 	"every week = weekly",
 	"each week = weekly",
 	"every hour = hourly",
@@ -564,7 +566,9 @@ func (r *phraseReader[M]) read(lx *lexEntry, mark M) (to string, from M, ok bool
 func splitParticle(run string) bool {
 	verb, particle, _ := strings.Cut(run, " ")
 	switch particle {
-	case "up", "down", "out", "off", "on", "in", "back", "away", "over":
+	case "up", "down", "out", "off", "on", "in", "back", "away", "over", "again":
+		// "Try the request again" retries it, "start the worker
+		// again" restarts it.
 		return true
 	case "into":
 		return verb == "turn"

@@ -84,6 +84,12 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"On occasion the nightly build times out.", "Sometimes the nightly build times out.", true},
 		{"The uploader tries again after a 503.", "The uploader retries after a 503.", true},
 		{"The wizard starts over when the token expires.", "The wizard restarts when the token expires.", true},
+		{"Plan the capacity ahead of time.", "Plan the capacity beforehand.", true},
+		{"The reindex job runs at night on the replica.", "The reindex job runs overnight on the replica.", true},
+		{"Run the heavy exports at night.", "Run the heavy exports overnight.", true},
+
+		{"The reindex job runs at night on the replica.", "The reindex job runs at noon on the replica.", false},
+		{"The reindex job runs at night on the replica.", "The reindex job runs nightly on the replica.", false},
 
 		{"Set up the proxy for the registry.", "Set the proxy for the registry.", false},
 		{"Look up the order in the admin panel.", "Look at the order in the admin panel.", false},
@@ -222,6 +228,12 @@ func TestSplitPhrasalVerbs(t *testing.T) {
 		{"The job sets the retry budget of every queue consumer up front.", "The job sets up the retry budget of every queue consumer front.", false},
 		{"The agent backs the branch out when CI fails.", "The agent backs out the branch when CI fails.", true},
 		{"The agent backs the branch out when CI fails.", "The agent backs up the branch when CI fails.", false},
+		{"Try the request again if the gateway returns a 503.", "Retry the request if the gateway returns a 503.", true},
+		{"The client tries the failed upload again after a minute.", "The client retries the failed upload after a minute.", true},
+		{"Start the worker pool again after the migration.", "Restart the worker pool after the migration.", true},
+		{"Try the request again if the gateway returns a 503.", "Try the request if the gateway returns a 503.", false},
+		{"Start the worker pool again after the migration.", "Start the worker pool after the migration.", false},
+		{"The client tries the failed upload again after a minute.", "The client skips the failed upload after a minute.", false},
 	}
 	checkSameBothWays(t, tests)
 }
@@ -261,7 +273,7 @@ func TestSplitPhrasalVerbTokens(t *testing.T) {
 		{"The worker logs users out.", "worker logout user"},
 		{"The worker logs users out of the admin panel.", "worker log user out administrator panel"},
 		{"Users are logged out by the proxy.", "proxy logout user"},
-		{"The kiosk turns the lights on at night.", "kiosk enabl light night"},
+		{"The kiosk turns the lights on at night.", "kiosk enabl light overnight"},
 		{"The kiosk turns the lights on Mondays.", "kiosk turn light monday"},
 	}
 	for _, tt := range tests {

@@ -113,16 +113,18 @@ func testRewordings(t *testing.T, file string) {
 			// updates whose value changes beside a reworded clause
 			// ("so that they" and "in order to") read as distinct.
 			// Once oneChange read "don't" as "do not" and "never" as
-			// "not" (reword8), updates 39.
-			floor = map[string]float64{"same": 0.78, "update": 0.7}[k]
+			// "not", and "at night" read as "overnight" (reword8),
+			// same 82 and updates 39.
+			floor = map[string]float64{"same": 0.82, "update": 0.7}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three
 			// at once, and look-alike updates (reword8): main 48b4bae
 			// called 62 of 80 the same (one swap 43 of 50, two or
 			// three 19 of 30) and 39 of 40 updates; 40 once oneChange
-			// read "doesn't" as "does not".
-			floor = map[string]float64{"same": 0.77, "update": 1}[k]
+			// read "doesn't" as "does not", same 64 once "try X again"
+			// read as "retry X" and "at night" as "overnight".
+			floor = map[string]float64{"same": 0.8, "update": 1}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
