@@ -67,7 +67,7 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 		suf++
 	}
 	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
-	common, onlyNumbers, onlyRefs := compareWords(ma, mb)
+	common, onlyNumbers, onlyRefs, paired := compareWords(ma, mb)
 	switch {
 	case onlyRefs:
 		// Checked first: the same-learning reading drops the
@@ -101,7 +101,159 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 	if allCode(ca.span[pre:len(a)-suf]) && allCode(cb.span[pre:len(b)-suf]) {
 		most = max(most, (pre+suf)/2)
 	}
-	return common == 0 && len(ma) <= most && len(mb) <= most
+	if common == 0 {
+		return len(ma) <= most && len(mb) <= most
+	}
+	// The words the middles share stand between changes, unless the
+	// texts are worded apart around one change. Each text's surplus is
+	// its middle's words the other's lacks: at most maxChangedWords, or
+	// it is no one place however worded (most pairs of siblings that
+	// get here stop at this test).
+	if len(ma)-common > maxChangedWords || len(mb)-common > maxChangedWords || len(ma) > 64 || len(mb) > 64 ||
+		ca != ta.changeWords() || cb != tb.changeWords() {
+		return false
+	}
+	return rewordedPlace(ta, tb, ma, mb, paired, pre)
+}
+
+// rewordedPlace reports a change of one place in texts worded apart
+// around it: a passive for an active clause ("the reminders are sent by
+// the scheduler at 8 am", "the scheduler sends the reminders at 9 am"),
+// "B's A" for "A of B", a clause moved ("For the museum app, use `yarn`",
+// "Use `pnpm` for the museum app"). The words one text holds more often
+// than the other, leaving out function words ("are", "by", "of"), sit in
+// one run in each text with no shared word between; with that run read
+// as one same word in both, the two are the same learning. The words each
+// text holds over the other are at most maxChangedWords, as for one place
+// (mayChangeOnce counts them so).
+//
+// ma and mb are the middles of the texts' words onePlace found, from word
+// pre on, at most 64 each, and pairedA marks the words of ma that mb holds
+// (see compareWords): the words both texts start and end with are shared,
+// so every surplus word is in the middles.
+func rewordedPlace(ta, tb *Text, ma, mb []string, pairedA uint64, pre int) bool {
+	ra, ok := surplusRun(ma, pairedA)
+	if !ok {
+		return false // most siblings: two places in a
+	}
+	_, _, _, pairedB := compareWords(mb, ma)
+	rb, ok := surplusRun(mb, pairedB)
+	if !ok {
+		return false
+	}
+	for i := range 2 {
+		ra[i], rb[i] = ra[i]+pre, rb[i]+pre
+	}
+	sa, sb := withPlaceholder(ta.src, ra), withPlaceholder(tb.src, rb)
+	return sa != "" && sb != "" && Prepare(sa).Same(Prepare(sb))
+}
+
+// surplusRun is the run of ws (at most 64 words) that holds its content
+// words the other text lacks (bit i of paired is set for each word it
+// holds), as [first, last] indexes; ok is false when there are none or a
+// shared word stands between two.
+func surplusRun(ws []string, paired uint64) (run [2]int, ok bool) {
+	run = [2]int{-1, -1}
+	for i, w := range ws {
+		if paired&(1<<i) != 0 || functionStem(w) {
+			continue
+		}
+		if run[0] < 0 {
+			run[0] = i
+		}
+		run[1] = i
+	}
+	if run[0] < 0 {
+		return run, false
+	}
+	for i := run[0]; i <= run[1]; i++ {
+		if paired&(1<<i) != 0 {
+			return run, false // a shared word between: two places
+		}
+	}
+	return run, true
+}
+
+// functionStem reports a stem of a stop word, as readWords writes it
+// ("are" is "ar"): a word a rewording adds or drops around a change ("are
+// sent by", "the backup of the database"). TestFunctionStems holds it to
+// stopwords. A switch, not a set: onePlace asks it of the surplus words of
+// every pair of siblings that gets to it (a map was 5 % of lint's
+// instructions on the default generator's 1 MB memory).
+func functionStem(w string) bool {
+	switch w {
+	case "a", "about", "also", "alway", "am", "an", "and", "ar", "as", "at", "b", "be", "becaus",
+		"been", "but", "by", "can", "could", "did", "do", "don", "e.g", "etc", "for", "from", "h",
+		"had", "has", "hav", "her", "how", "i", "i.e", "if", "in", "instead", "into", "is", "it",
+		"its", "just", "m", "may", "might", "must", "my", "of", "on", "onto", "or", "our", "over",
+		"per", "pleas", "sh", "shall", "should", "sinc", "so", "th", "than", "that", "their",
+		"them", "then", "ther", "thes", "they", "this", "thos", "to", "too", "us", "very", "via",
+		"w", "was", "wer", "what", "when", "which", "whil", "who", "whom", "why", "will", "with",
+		"would", "you", "your":
+		return true
+	}
+	return false
+}
+
+// placeholder stands for the changed run of both texts of a pair in
+// rewordedPlace: a word no learning holds and no table knows.
+const placeholder = "qqchangedqq"
+
+// withPlaceholder is s with the words readWords read as its words
+// run[0] to run[1] written as placeholder, the marks around them kept;
+// "" when the run cannot be found again.
+func withPlaceholder(s string, run [2]int) string {
+	fields := slices.Collect(wordFields(s))
+	first, last := changeFields(fields)
+	if run[1] >= len(first) {
+		return ""
+	}
+	from, to := first[run[0]], last[run[1]]
+	head, tail := fields[from], fields[to]
+	var b strings.Builder
+	for i, f := range fields {
+		switch {
+		case i < from || i > to:
+			b.WriteString(f)
+		case i == from:
+			t := trimWord(head)
+			b.WriteString(head[:strings.Index(head, t)])
+			b.WriteString(placeholder)
+			if to == from {
+				b.WriteString(head[strings.Index(head, t)+len(t):])
+			}
+		case i == to:
+			t := trimWord(tail)
+			b.WriteString(tail[strings.Index(tail, t)+len(t):])
+		}
+		if i < from || i >= to {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// changeFields reads the fields of s as readWords does and gives, for each
+// word it reads, the first and the last field it was read from (a run of
+// phrases is read from several).
+func changeFields(fields []string) (first, last []int) {
+	r := changeReader{lex: lexicon()}
+	for i, f := range fields {
+		before := len(r.out.words)
+		r.field(f)
+		n := len(r.out.words)
+		if n <= before && n > 0 && n <= len(first) {
+			// A run of phrases ended here and was read as one word
+			// in place of the words read from its first fields.
+			first, last = first[:n], last[:n]
+			last[n-1] = i
+			continue
+		}
+		for len(first) < n {
+			first, last = append(first, i), append(last, i)
+		}
+	}
+	return first, last
 }
 
 // minCommandProse is how many words of prose a learning whose command
@@ -148,8 +300,9 @@ const maxChangedWords = 3
 // differ only there are not one learning updated, and asking the user
 // which ticket is true asks about a change that is not one. The two are
 // the few words where two learnings differ: pairing them costs less than
-// a map.
-func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
+// a map. Bit i of paired is set when a[i], one of the first 64 words of
+// a, is paired with a word of b.
+func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool, paired uint64) {
 	var stack [64]bool
 	used := stack[:0]
 	if len(b) > len(stack) {
@@ -161,13 +314,14 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 		onlyRefs = onlyRefs && isReference(t)
 		onlyNumbers = onlyNumbers && numberLike(t)
 	}
-	for _, t := range a {
+	for i, t := range a {
 		j := 0
 		for j < len(b) && (used[j] || b[j] != t) {
 			j++
 		}
 		if j < len(b) {
 			used[j] = true
+			paired |= 1 << (i & 63)
 			common++
 			continue
 		}
@@ -179,7 +333,7 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool) {
 		}
 	}
 	differs := common < len(a) || common < len(b)
-	return common, onlyNumbers && differs, onlyRefs && differs
+	return common, onlyNumbers && differs, onlyRefs && differs, paired
 }
 
 // numberLike reports a word compareWords counts as a number: a number
@@ -320,6 +474,48 @@ func (t *Text) changeWords() *changeText {
 	return t.words.Load()
 }
 
+// changeReader reads a text's fields (wordFields) into the words
+// oneChange compares, one field at a time.
+type changeReader struct {
+	out    changeText
+	inCode bool
+	spans  int
+	lex    *lexTable
+	runs   phraseReader[int]
+}
+
+// field reads the next field f of the text.
+func (r *changeReader) field(f string) {
+	// A word is in code when a backtick opens before it, or at its
+	// start; one that closes the span is in it too.
+	code := 0
+	if !r.inCode && strings.HasPrefix(f, "`") {
+		r.spans++
+	}
+	if r.inCode || strings.HasPrefix(f, "`") {
+		code = r.spans
+	}
+	if strings.Count(f, "`")%2 == 1 {
+		r.inCode = !r.inCode
+	}
+	w := fold(trimWord(f))
+	if code == 0 {
+		// A contraction is read as its words and a negation as "not",
+		// as the same-learning reading does: "doesn't show", "does not
+		// display" and "never shows" hold one negation and no other
+		// change.
+		if base, not := changeNegation(w); not != "" {
+			r.out.read(base, code, r.lex, &r.runs)
+			w = not
+		} else {
+			w = base
+		}
+	}
+	// A run of phrases ("out of date") is read as the word it stands
+	// for, as the same-learning reading does.
+	r.out.read(w, code, r.lex, &r.runs)
+}
+
 // readWords is a text's words as oneChange compares them.
 func readWords(s string) *changeText {
 	// The words are gathered in pooled lists and kept in lists of their
@@ -327,40 +523,11 @@ func readWords(s string) *changeText {
 	// growing two lists a word at a time was a third of readWords' CPU on
 	// the prose generator's 10 MB memory.
 	sc := changeScratches.Get().(*changeText)
-	out := changeText{words: sc.words[:0], span: sc.span[:0]}
-	inCode, spans := false, 0
-	// A run of phrases ("out of date") is read as the word it stands
-	// for, as the same-learning reading does.
-	var runs phraseReader[int]
-	lex := lexicon()
+	r := changeReader{out: changeText{words: sc.words[:0], span: sc.span[:0]}, lex: lexicon()}
 	for f := range wordFields(s) {
-		// A word is in code when a backtick opens before it, or at
-		// its start; one that closes the span is in it too.
-		code := 0
-		if !inCode && strings.HasPrefix(f, "`") {
-			spans++
-		}
-		if inCode || strings.HasPrefix(f, "`") {
-			code = spans
-		}
-		if strings.Count(f, "`")%2 == 1 {
-			inCode = !inCode
-		}
-		w := fold(trimWord(f))
-		if code == 0 {
-			// A contraction is read as its words and a negation as
-			// "not", as the same-learning reading does: "doesn't
-			// show", "does not display" and "never shows" hold one
-			// negation and no other change.
-			if base, not := changeNegation(w); not != "" {
-				out.read(base, code, lex, &runs)
-				w = not
-			} else {
-				w = base
-			}
-		}
-		out.read(w, code, lex, &runs)
+		r.field(f)
 	}
+	out := r.out
 	kept := new(changeText)
 	if len(out.words) > 0 {
 		kept.words, kept.span = slices.Clone(out.words), slices.Clone(out.span)

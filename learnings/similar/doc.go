@@ -75,7 +75,12 @@
 // word); "use X instead of Y" against "use Y" changes X alone, and so do
 // "instead of Y" after the rest of the learning and a final ", not Y" when
 // the other text holds Y; a change of only the ticket or
-// the file:line a learning cites is none. Otherwise the two are distinct: two learnings built on
+// the file:line a learning cites is none. A change is one place too when
+// the texts are worded apart around it ("the reminders are sent by the
+// scheduler at 8 am", "the scheduler sends the reminders at 9 am"): the
+// words each holds over the other, function words aside, sit in one run,
+// and with that run written alike in both the two are the same learning.
+// Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and
 // asking the user which is true would ask about a change that is not one.

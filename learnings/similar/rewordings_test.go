@@ -82,8 +82,10 @@ func testRewordings(t *testing.T, file string) {
 			// word no table has ("reach" and "contact", "renews"
 			// and "extends"), "only" moved, "check that" for "make
 			// sure"; updates that change a value and reorder or
-			// reword around it read as distinct.
-			floor = 0.8
+			// reword around it read as distinct. Once oneChange read
+			// a change in texts worded apart around it (a passive,
+			// "A of B"; reword8), updates 73.
+			floor = 0.9
 		}
 		if file == "synonyms7.txt" && k != "new" {
 			// The commonest synonym pairs of technical prose
@@ -113,9 +115,10 @@ func testRewordings(t *testing.T, file string) {
 			// updates whose value changes beside a reworded clause
 			// ("so that they" and "in order to") read as distinct.
 			// Once oneChange read "don't" as "do not" and "never" as
-			// "not", and "at night" read as "overnight" (reword8),
-			// same 82 and updates 39.
-			floor = map[string]float64{"same": 0.82, "update": 0.7}[k]
+			// "not", and a change in texts worded apart around it
+			// (a passive, "A of B", a clause moved), and "at night"
+			// read as "overnight" (reword8), same 82 and updates 43.
+			floor = map[string]float64{"same": 0.82, "update": 0.78}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three
