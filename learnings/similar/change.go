@@ -572,7 +572,9 @@ func (out *changeText) read(w string, code int, lex *lexTable, runs *phraseReade
 		// on intl, 703 k of 1.05 M on prose).
 		lx = lex.lookup(st)
 	}
-	if lx.same != "" {
+	if lx.change != "" {
+		st = lx.change // a swap of words the same in some sentences
+	} else if lx.same != "" {
 		st = lx.same
 	}
 	out.add(st, code)

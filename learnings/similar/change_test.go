@@ -133,3 +133,35 @@ func TestRewordedPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestLooseSwapBesideChange holds an update that swaps words the same only
+// in some sentences beside its change (looseGroups) to one change, the
+// swap alone to an update at most (never the same learning), and a swap
+// of opposites beside a change to two.
+func TestLooseSwapBesideChange(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want Kind
+	}{
+		{"Stop the ingest worker before you rotate the Kafka certificates.", "End the ingest session before you rotate the Kafka certificates.", Update},
+		{"The cache keeps a copy of every avatar for 7 days.", "The cache stores a copy of every avatar for 30 days.", Update},
+		{"The migration drops the legacy `audit_v1` table after the backfill.", "The migration removes the legacy `audit_v2` table after the backfill.", Update},
+		{"Each shipment record holds the carrier and the pickup time.", "Each shipment record contains the carrier and the delivery time.", Update},
+		{"A cron job watches the inbox folder for new invoices.", "A cron job monitors the inbox folder for new receipts.", Update},
+		{"Reload the routing table after changing a zone.", "Refresh the routing table after changing a region.", Update},
+		{"The worker handles webhook retries in the `jobs` queue.", "The worker processes webhook retries in the `events` queue.", Update},
+		{"The cache keeps a copy of every avatar for 7 days.", "The cache stores a copy of every avatar for 7 days.", Update},
+		{"Stop the ingest worker before you rotate the Kafka certificates.", "Start the ingest session before you rotate the Kafka certificates.", Distinct},
+		{"The uploader sends the report to the S3 bucket every night.", "The uploader receives the report from the S3 bucket every week.", Distinct},
+		{"Open the admin console before running the seed script.", "Close the admin panel before running the seed script.", Distinct},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
+			for _, p := range [2][2]string{{tt.a, tt.b}, {tt.b, tt.a}} {
+				if v := Compare(p[0], p[1]); v.Kind != tt.want {
+					t.Errorf("%v (score %.2f, %s), want %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.want)
+				}
+			}
+		})
+	}
+}

@@ -1,5 +1,7 @@
 package similar
 
+import "strings"
+
 // synonymGroups widen sameWords (spelling.go) to the common English words
 // technical prose swaps for one another: a rewording of a learning by
 // another agent or another session picks "purchase" for "buy", "verify"
@@ -357,4 +359,85 @@ var synonymGroups = []string{
 	"trash garbage rubbish",
 	"truck lorry",
 	"movie film",
+}
+
+// looseGroups are words the same only in some sentences, which
+// synonymGroups keeps apart: "stop the server" and "end the session",
+// "keeps a copy" and "stores a copy", "drops the table" and "removes the
+// table". A rewording may swap them, and a learning that swaps one beside
+// a changed value ("Stop the greenhouse server before you flash the
+// sensors", "End the greenhouse session before ...") is that learning
+// updated, not another one: oneChange reads the words of a group as one
+// word (the first's reading), so the swap is no second place. The
+// same-learning reading never does: two texts that differ only by such
+// a swap are an update at most, never the same learning (a lost
+// correction is worse than a missed duplicate). A word stands for its
+// lexicon group: "finish" brings "complete" and "end", "terminate" brings
+// "exit" and "quit". No group holds opposites ("open" and "close",
+// "upload" and "download" stay apart), and a word sits in one group only
+// (TestLooseGroups).
+var looseGroups = []string{
+	"stop finish",
+	"close terminate",
+	"remove discard strip",
+	"contain hold",
+	"stage step",
+	"start open",
+	"enter type",
+	"track watch",
+	"link url",
+	"significant major",
+	"current present",
+	"record log",
+	"merge combine",
+	"compress decrease",
+	"update upgrade reload",
+	"main primary",
+	"generate write",
+	"send route",
+	"give pass",
+	"get download",
+	"store keep",
+	"handle process",
+}
+
+// changeReading is the stem a word of looseGroups is read as by the
+// lexicon (same, the head of its lexicon group, or its own stem).
+func changeReading(w string, same map[string]string) string {
+	st := stem(w)
+	if h := same[st]; h != "" {
+		return h
+	}
+	return st
+}
+
+// addLoose sets lexEntry.change for the words of looseGroups, their
+// inflections and every stem whose lexicon group's head is one of them;
+// same is sameStems.
+func addLoose(m map[string]*lexEntry, entry func(w string) *lexEntry, same map[string]string) {
+	to := make(map[string]string, 2*len(looseGroups))
+	for _, g := range looseGroups {
+		ws := strings.Fields(g)
+		head := changeReading(ws[0], same)
+		for _, w := range ws {
+			to[changeReading(w, same)] = head
+			for _, form := range inflections(w) {
+				if st := stem(form); same[st] == "" {
+					to[st] = head
+				}
+			}
+		}
+	}
+	for st := range to {
+		entry(st) // a stem no other table holds
+	}
+	for w, e := range m {
+		r := e.same
+		if r == "" {
+			r = w
+		}
+		if head, ok := to[r]; ok {
+			e.change = head
+		}
+	}
 }

@@ -320,3 +320,47 @@ func TestCodeReadAsWritten(t *testing.T) {
 		{"Call `FETCH` in the loader.", "Call `fetch` in the loader.", true},
 	})
 }
+
+// TestLooseGroups checks looseGroups: no word (nor the lexicon group it
+// stands for) is in two, every word reaches its group's reading in the
+// words oneChange compares, and no pair of opposites or of words that
+// name other things meets there.
+func TestLooseGroups(t *testing.T) {
+	same := sameStems()
+	owner := map[string]string{}
+	for _, g := range looseGroups {
+		ws := strings.Fields(g)
+		for _, w := range ws {
+			r := changeReading(w, same)
+			if prev, ok := owner[r]; ok {
+				t.Errorf("%q (read as %q) is in the loose groups of %q and %q", w, r, prev, ws[0])
+			}
+			owner[r] = ws[0]
+			for _, form := range inflections(w) {
+				if got, want := readWords(form).words, readWords(ws[0]).words; !slices.Equal(got, want) {
+					t.Errorf("%q of loose group %q is read as %q, want %q", form, ws[0], got, want)
+				}
+			}
+		}
+	}
+	opposites := [][2]string{
+		{"start", "stop"}, {"open", "close"}, {"send", "receive"}, {"upload", "download"},
+		{"get", "set"}, {"put", "get"}, {"add", "remove"}, {"create", "delete"},
+		{"increase", "decrease"}, {"merge", "split"}, {"combine", "split"}, {"store", "load"},
+		{"keep", "discard"}, {"keep", "remove"}, {"hold", "release"}, {"read", "write"},
+		{"enter", "exit"}, {"current", "previous"}, {"current", "next"}, {"major", "minor"},
+		{"main", "secondary"}, {"primary", "replica"}, {"finish", "start"}, {"track", "ignore"},
+		{"update", "delete"}, {"write", "delete"}, {"generate", "remove"}, {"route", "drop"},
+		{"pass", "fail"}, {"give", "take"}, {"handle", "ignore"}, {"process", "skip"},
+		{"log", "ignore"}, {"record", "skip"}, {"stage", "production"}, {"step", "skip"},
+		{"link", "unlink"}, {"url", "path"}, {"compress", "decompress"}, {"upgrade", "downgrade"},
+		{"reload", "unload"}, {"watch", "ignore"}, {"type", "value"}, {"download", "send"},
+		{"kill", "start"}, {"quit", "open"}, {"strip", "add"}, {"significant", "minor"},
+		{"present", "absent"}, {"hold", "drop"}, {"contain", "exclude"}, {"write", "read"},
+	}
+	for _, p := range opposites {
+		if a, b := readWords(p[0]).words, readWords(p[1]).words; slices.Equal(a, b) {
+			t.Errorf("%q and %q are read as one word %q", p[0], p[1], a)
+		}
+	}
+}

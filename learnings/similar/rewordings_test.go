@@ -98,8 +98,10 @@ func testRewordings(t *testing.T, file string) {
 			// enter/type, watch/monitor, link/URL, major/significant,
 			// current/present), whose look-alike updates hold;
 			// updates that change a value beside an unknown swap
-			// read as distinct.
-			floor = 0.74
+			// read as distinct. Once oneChange read such pairs as
+			// one word (looseGroups) and a change in texts worded
+			// apart around it (reword8), updates 116.
+			floor = map[string]float64{"same": 0.74, "update": 0.87}[k]
 		}
 		if file == "synonyms8.txt" {
 			// Restatements with two or three changes at once and
@@ -116,9 +118,10 @@ func testRewordings(t *testing.T, file string) {
 			// ("so that they" and "in order to") read as distinct.
 			// Once oneChange read "don't" as "do not" and "never" as
 			// "not", and a change in texts worded apart around it
-			// (a passive, "A of B", a clause moved), and "at night"
-			// read as "overnight" (reword8), same 82 and updates 43.
-			floor = map[string]float64{"same": 0.82, "update": 0.78}[k]
+			// (a passive, "A of B", a clause moved), words the same
+			// in some sentences as one (looseGroups), and "at night"
+			// read as "overnight" (reword8), same 82 and updates 44.
+			floor = map[string]float64{"same": 0.82, "update": 0.8}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three

@@ -22,6 +22,10 @@ type lexEntry struct {
 	// american is the American spelling of a British one (americanWords),
 	// same the stem a stem is read as (sameStems); "" for none.
 	american, same string
+	// change is what oneChange reads the stem as when a group of
+	// looseGroups holds it or the head of its lexicon group ("" for
+	// none): it takes the place of same there.
+	change string
 	// phrase is the entry of the base form of a word of phrases
 	// (phrases.go), nil for a word of none; ends are the runs of
 	// phrases a base form ends, longest first; phraseReading marks the
@@ -148,7 +152,9 @@ func newLexicon() map[string]*lexEntry {
 		entry(w).synonym = entry(v)
 	}
 	fillLex(entry, americanWords(), func(e *lexEntry) *string { return &e.american })
-	fillLex(entry, sameStems(), func(e *lexEntry) *string { return &e.same })
+	same := sameStems()
+	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
+	addLoose(m, entry, same)
 	addPhrases(entry)
 	return m
 }
