@@ -377,12 +377,12 @@ var synonymGroups = []string{
 // "upload" and "download" stay apart), and a word sits in one group only
 // (TestLooseGroups).
 var looseGroups = []string{
-	"stop finish",
-	"close terminate",
+	// A sale, a window or a session closes, ends, finishes or stops.
+	"stop finish close terminate",
 	"remove discard strip",
 	"contain hold",
 	"stage step",
-	"start open",
+	"start open boot",
 	"enter type",
 	"track watch",
 	"link url",

@@ -357,6 +357,7 @@ func TestLooseGroups(t *testing.T) {
 		{"reload", "unload"}, {"watch", "ignore"}, {"type", "value"}, {"download", "send"},
 		{"kill", "start"}, {"quit", "open"}, {"strip", "add"}, {"significant", "minor"},
 		{"present", "absent"}, {"hold", "drop"}, {"contain", "exclude"}, {"write", "read"},
+		{"boot", "shutdown"}, {"boot", "stop"}, {"close", "start"}, {"end", "begin"},
 	}
 	for _, p := range opposites {
 		if a, b := readWords(p[0]).words, readWords(p[1]).words; slices.Equal(a, b) {

@@ -120,8 +120,8 @@ func testRewordings(t *testing.T, file string) {
 			// "not", and a change in texts worded apart around it
 			// (a passive, "A of B", a clause moved), words the same
 			// in some sentences as one (looseGroups), and "at night"
-			// read as "overnight" (reword8), same 82 and updates 44.
-			floor = map[string]float64{"same": 0.82, "update": 0.8}[k]
+			// read as "overnight" (reword8), same 82 and updates 46.
+			floor = map[string]float64{"same": 0.82, "update": 0.83}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three
