@@ -77,6 +77,13 @@ var phrases = []string{
 	"bear in mind = remember",
 	"take into account = consider",
 	"reach out to = contact",
+	// A service that talks to another communicates with it, and so
+	// does a person who speaks to the team.
+	"talk to = communicate",
+	"talk with = communicate",
+	"speak to = communicate",
+	"speak with = communicate",
+	"communicate with = communicate",
 	"get in touch with = contact",
 	"look at = check",
 	"take a look at = check",
@@ -218,6 +225,15 @@ var phrases = []string{
 	"in order that = so",
 	"so as to = to",
 	"prior to = before",
+	// "A day ahead of the appointment" is "a day before" it. The runs
+	// take the article or quantifier after "of": "ahead of time" is
+	// "beforehand" (below), and a run may not begin another that ends
+	// later.
+	"ahead of the = before",
+	"ahead of a = before",
+	"ahead of an = before",
+	"ahead of each = before",
+	"ahead of every = before",
 	"due to = because",
 	"as a result of = because",
 	"with the exception of = except",

@@ -86,6 +86,12 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The wizard starts over when the token expires.", "The wizard restarts when the token expires.", true},
 		{"Plan the capacity ahead of time.", "Plan the capacity beforehand.", true},
 		{"The reindex job runs at night on the replica.", "The reindex job runs overnight on the replica.", true},
+		{"The release notes go out a week ahead of the launch.", "The release notes go out a week before the launch.", true},
+		{"Freeze the schema two days ahead of each migration.", "Freeze the schema two days prior to each migration.", true},
+		{"The billing worker talks to the ledger service over gRPC.", "The billing worker communicates with the ledger service over gRPC.", true},
+		{"Speak to the on-call lead before rolling back.", "Talk to the on-call lead before rolling back.", true},
+		{"The release notes go out a week ahead of the launch.", "The release notes go out a week after the launch.", false},
+		{"The billing worker talks to the ledger service over gRPC.", "The billing worker listens to the ledger service over gRPC.", false},
 		{"Run the heavy exports at night.", "Run the heavy exports overnight.", true},
 
 		{"The reindex job runs at night on the replica.", "The reindex job runs at noon on the replica.", false},
