@@ -124,10 +124,20 @@ var longLivedLines = []struct {
 
 // TestCollectNow checks that the collection hugeheap forces does not end
 // the late collection: the collector stays off until the limit, and then
-// comes back as before.
+// comes back as before; and that the processors it collects on are given
+// back.
 func TestCollectNow(t *testing.T) {
 	defaultGC(t)
-	collectNow()
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
+	for _, n := range []int{1, 2, 3} {
+		runtime.GOMAXPROCS(n)
+		collectNow()
+		if got := runtime.GOMAXPROCS(0); got != n {
+			t.Fatalf("collectNow with GOMAXPROCS %d left it at %d", n, got)
+		}
+	}
+	runtime.GOMAXPROCS(procs)
 	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
 		t.Fatalf("collectNow without collectLate changed the collector: percent %d, limit %d", p, l)
 	}
