@@ -102,13 +102,17 @@ func expectHeap(n int64) {
 //
 // It collects on one processor. runtime.GC sweeps the heap one span at a
 // time and yields after each; with a second processor idle, every yield
-// wakes a thread there that finds nothing to do and sleeps again, hundreds
-// of times. That was two thirds of the collection's CPU: 3.8 ms of a
-// recall on the default 1 MB memory, 1.2 ms on one processor, and the
-// whole recall 23.1 -> 20.1 ms of CPU (prose 19.6 -> 17.0), page faults
-// within 2% (20 interleaved runs each). Only the short-lived commands
-// collect here, so that GOMAXPROCS set back by hand no longer follows the
-// machine's CPU quota does not matter.
+// wakes a thread there, which takes the goroutine over while the first
+// goes to sleep, hundreds of times. That was two thirds of the
+// collection's CPU: 3.8 ms of a recall on the default 1 MB memory, 1.2 ms
+// on one processor. Median CPU of recall at 1 MB, 20 interleaved runs on
+// 2 cores at load 13: default 24.4 -> 20.8 ms, long 18.6 -> 15.3, prose
+// 20.0 -> 16.7, the other five 3-4 ms less as well; store 2.7-4.1 ms less
+// on all eight. The cost is 70-140 more page faults of about 1,200 (means
+// of 40 runs, sd 160): taking the second processor away and back
+// allocates its structures again (40 in a bare program). Only the
+// short-lived commands collect here, so that GOMAXPROCS set back by hand
+// no longer follows the machine's CPU quota does not matter.
 func collectNow() {
 	late.Lock()
 	defer late.Unlock()
