@@ -17,7 +17,9 @@
 // advice given earlier, so Reserve allocates one block as large as the run
 // is likely to need, asks for huge pages on it, and frees it with a
 // collection: the runtime then hands out the same pages to the run's
-// allocations. The collection costs 100-250 faults, so Reserve does this
+// allocations. The collection costs 200-350 faults (recall on the default
+// 1 MB memory, collecting on one processor as internal/cmd/root does) and
+// about a millisecond of CPU, so Reserve does this
 // only for a file of minSize or more, once per process, and only in the
 // short-lived commands, which call Enable (learn serve and learn mcp
 // allocate over hours and keep the runtime's own policy).
