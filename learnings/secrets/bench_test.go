@@ -107,3 +107,13 @@ func BenchmarkFold(b *testing.B) {
 		reportCPU(b, cpu, len(src))
 	})
 }
+
+// BenchmarkHintIndex measures building the hint index, which every process
+// that scans a text for secrets pays once (each recall and store).
+func BenchmarkHintIndex(b *testing.B) {
+	rs := rules()
+	b.ReportAllocs()
+	for b.Loop() {
+		newHintIndex(rs)
+	}
+}
