@@ -7,8 +7,8 @@ import (
 )
 
 // WordGroups returns the groups of synonyms the same-learning analysis
-// reads as one word: sameWords and synonymGroups (spelling.go,
-// lexicon.go), and each word of synonyms with the short forms and
+// reads as one word: sameWords, synonymGroups and commonGroups
+// (spelling.go, lexicon.go, lexicon_common.go), and each word of synonyms with the short forms and
 // spellings read as it ("database" with "db" and "dbs"). Context-aware
 // recall reads them to find a learning that says in other words what a
 // task says (learnings/relevance); it gets a new copy on each call, so it
@@ -17,7 +17,7 @@ import (
 // worded, not what it is about.
 func WordGroups() [][]string {
 	var out [][]string
-	for _, g := range slices.Concat(sameWords, synonymGroups) {
+	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
 		ws := strings.Fields(g)
 		if !wordingRoles[ws[0]] {
 			out = append(out, ws)

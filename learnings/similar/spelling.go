@@ -74,7 +74,7 @@ var sameWords = []string{
 // lexicon holds it (lexEntry.same), built on first use.
 func sameStems() map[string]string {
 	m := map[string]string{}
-	for _, g := range slices.Concat(sameWords, synonymGroups) {
+	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
 		ws := strings.Fields(g)
 		for _, w := range ws {
 			for _, form := range inflections(w) {

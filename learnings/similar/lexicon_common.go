@@ -1,0 +1,99 @@
+package similar
+
+// commonGroups widen synonymGroups (lexicon.go) with the everyday words an
+// agent swaps when it restates a learning it already stored, read the same
+// way: the first word of a group is the one the others are read as, a word
+// is matched by its stem, and the forms stemming does not reach are listed
+// ("easier", "largest"). They were found by going through the commonest
+// content words of the development texts (internal/memgen/prose.txt, the
+// development recall sets' memories and the development pair sets, about
+// 1500 words) and the plain and formal words a restatement trades for
+// them, keeping only the swaps no group of sameWords or synonymGroups
+// already reads; the held-out sets were not read.
+//
+// They keep synonymGroups' rule: a group holds only words a learning uses
+// interchangeably whatever the sentence, never opposites or values. A word
+// with a second common sense that does not share the synonym stays out:
+// "breach" (a data breach), "meet" (a meeting), "basic" (basic auth, a
+// plan's tier), "stable" (a release channel), "ready" and "prepared" (a
+// prepared statement), "lag" and "latency", "chart" (a Helm chart), "press"
+// (a printing press), "tag" and "label", "stats" (learn's command). A word
+// already in a group of sameWords or synonymGroups is left there, even
+// where it is a synonym of one here ("hidden" and "conceal" are two
+// groups). The comparative and superlative forms stand in their own groups
+// because the stem of "easier" is not the stem of "easy".
+// TestSynonymGroups checks them with the others.
+var commonGroups = []string{
+	// Verbs.
+	"achieve accomplish attain",
+	// "Satisfies the interface", "fulfils the requirement".
+	"satisfy fulfill",
+	"worsen deteriorate degrade",
+	// "Impact" is in the group of "effect" (lexicon.go).
+	"affect influence",
+	"evaluate assess evaluation assessment",
+	"involve entail",
+	// "Honors the Retry-After header" and "respects" it.
+	"honor respect",
+	"widen broaden",
+	"think believe reckon",
+	"harm hurt",
+	"organize arrange",
+	"hinder hamper impede",
+	// "Roll back" is read as "revert" (words.go).
+	"revert undo",
+	"retire decommission",
+	// A device unplugged is disconnected; nobody unplugs a client.
+	"disconnect unplug",
+	// Go's word for it and everyone else's; the two directions stay
+	// apart.
+	"serialize marshal",
+	"deserialize unmarshal",
+	// Adjectives.
+	"automatic automated",
+	"similar comparable analogous",
+	"negligible insignificant",
+	// "The actual cause" is "the real cause".
+	"actual real genuine",
+	"terrible awful horrible dreadful",
+	"upcoming forthcoming",
+	"sensible reasonable",
+	"immediate instant",
+	// The degrees of words in groups of sameWords, whose stems
+	// differ from the word's.
+	"easier simpler",
+	"easiest simplest",
+	"harder tougher trickier",
+	"hardest toughest trickiest",
+	"fastest quickest",
+	"biggest largest",
+	"smallest tiniest",
+	"oldest earliest",
+	"consecutive successive",
+	// Adverbs.
+	"unexpectedly surprisingly",
+	"badly poorly",
+	"nevertheless nonetheless",
+	// Nouns.
+	// The nouns of verbs that share a group of sameWords, whose
+	// stems differ from the verbs'.
+	"verification validation confirmation",
+	"inspection examination",
+	"danger hazard peril",
+	"requirement prerequisite precondition",
+	"spike surge",
+	"obstacle hurdle",
+	"disruption interruption",
+	"pitfall gotcha",
+	"buyer purchaser",
+	"medication medicine",
+	"dose dosage",
+	// Long words and the short forms people write for them.
+	"certificate cert",
+	"infrastructure infra",
+	"average avg",
+	"laboratory lab",
+	"telephone phone",
+	"automobile car",
+	"bicycle bike",
+}
