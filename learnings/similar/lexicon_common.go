@@ -59,6 +59,9 @@ var commonGroups = []string{
 	"upcoming forthcoming",
 	"sensible reasonable",
 	"immediate instant",
+	"accidental inadvertent unintentional",
+	"deliberate intentional",
+	"concurrent simultaneous",
 	// The degrees of words in groups of sameWords, whose stems
 	// differ from the word's.
 	"easier simpler",
@@ -74,11 +77,18 @@ var commonGroups = []string{
 	"unexpectedly surprisingly",
 	"badly poorly",
 	"nevertheless nonetheless",
+	"strangely oddly weirdly",
+	"terribly awfully horribly",
+	"hugely massively enormously",
+	"among amongst",
+	"within inside",
 	// Nouns.
 	// The nouns of verbs that share a group of sameWords, whose
 	// stems differ from the verbs'.
 	"verification validation confirmation",
 	"inspection examination",
+	"calculation computation",
+	"expiration expiry",
 	"danger hazard peril",
 	"requirement prerequisite precondition",
 	"spike surge",

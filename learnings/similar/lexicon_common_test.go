@@ -44,7 +44,10 @@ func TestCommonGroupsKeepApart(t *testing.T) {
 		{"obstacle", "goal"}, {"pitfall", "tip"}, {"buyer", "seller"}, {"purchaser", "vendor"},
 		{"medication", "dose"}, {"certificate", "key"}, {"infrastructure", "application"},
 		{"average", "median"}, {"average", "total"}, {"avg", "max"}, {"lab", "clinic"},
-		{"phone", "email"}, {"car", "truck"}, {"bike", "car"},
+		{"phone", "email"}, {"car", "truck"}, {"bike", "car"}, {"accidental", "intentional"},
+		{"inadvertent", "deliberate"}, {"concurrent", "sequential"}, {"simultaneous", "serial"},
+		{"within", "outside"}, {"inside", "outside"}, {"expiry", "renewal"}, {"expiration", "creation"},
+		{"calculation", "estimate"}, {"hugely", "slightly"},
 	}
 	for _, p := range pairs {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
