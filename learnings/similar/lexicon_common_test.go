@@ -47,7 +47,9 @@ func TestCommonGroupsKeepApart(t *testing.T) {
 		{"phone", "email"}, {"car", "truck"}, {"bike", "car"}, {"accidental", "intentional"},
 		{"inadvertent", "deliberate"}, {"concurrent", "sequential"}, {"simultaneous", "serial"},
 		{"within", "outside"}, {"inside", "outside"}, {"expiry", "renewal"}, {"expiration", "creation"},
-		{"calculation", "estimate"}, {"hugely", "slightly"},
+		{"calculation", "estimate"}, {"hugely", "slightly"}, {"petrol", "diesel"},
+		{"gasoline", "electric"}, {"connection", "session"}, {"transaction", "query"},
+		{"preference", "setting"}, {"vet", "nurse"}, {"pharmacy", "clinic"},
 	}
 	for _, p := range pairs {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
