@@ -80,6 +80,7 @@ var commonGroups = []string{
 	"strangely oddly weirdly",
 	"terribly awfully horribly",
 	"hugely massively enormously",
+	"overly excessively",
 	"among amongst",
 	"within inside",
 	// Nouns.

@@ -50,6 +50,7 @@ func TestCommonGroupsKeepApart(t *testing.T) {
 		{"calculation", "estimate"}, {"hugely", "slightly"}, {"petrol", "diesel"},
 		{"gasoline", "electric"}, {"connection", "session"}, {"transaction", "query"},
 		{"preference", "setting"}, {"vet", "nurse"}, {"pharmacy", "clinic"},
+		{"overly", "slightly"},
 	}
 	for _, p := range pairs {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
