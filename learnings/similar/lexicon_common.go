@@ -20,9 +20,10 @@ package similar
 // (a printing press), "tag" and "label", "stats" (learn's command). A word
 // already in a group of sameWords or synonymGroups is left there, even
 // where it is a synonym of one here ("hidden" and "conceal" are two
-// groups). The comparative and superlative forms stand in their own groups
-// because the stem of "easier" is not the stem of "easy".
-// TestSynonymGroups checks them with the others.
+// groups). The comparative and superlative forms stand in groups of their
+// own, apart from their base words: stemming does not reach them, and "X
+// is easier" says something else than "X is easy". TestSynonymGroups checks
+// them with the others, TestCommonGroups holds them to testdata/common.txt.
 var commonGroups = []string{
 	// Verbs.
 	"achieve accomplish attain",
@@ -62,6 +63,7 @@ var commonGroups = []string{
 	"accidental inadvertent unintentional",
 	"deliberate intentional",
 	"concurrent simultaneous",
+	"consecutive successive",
 	// The degrees of words in groups of sameWords, whose stems
 	// differ from the word's.
 	"easier simpler",
@@ -72,7 +74,6 @@ var commonGroups = []string{
 	"biggest largest",
 	"smallest tiniest",
 	"oldest earliest",
-	"consecutive successive",
 	// Adverbs.
 	"unexpectedly surprisingly",
 	"badly poorly",
@@ -83,13 +84,14 @@ var commonGroups = []string{
 	"overly excessively",
 	"among amongst",
 	"within inside",
-	// Nouns.
-	// The nouns of verbs that share a group of sameWords, whose
-	// stems differ from the verbs'.
+	// Nouns. First the nouns of verbs that share a group of sameWords
+	// or synonymGroups ("verify confirm validate", "calculate
+	// compute", "expire lapse"), whose stems differ from the verbs'.
 	"verification validation confirmation",
 	"inspection examination",
 	"calculation computation",
 	"expiration expiry",
+	// Then nouns any domain swaps.
 	"danger hazard peril",
 	"requirement prerequisite precondition",
 	"spike surge",
