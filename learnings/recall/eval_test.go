@@ -151,7 +151,7 @@ const evalBudget = 2000
 // and settlements, payments and KYC, shipping, Hong Kong sales; French
 // words, pasted complaints, 40 tasks wanting 67 learnings like the
 // reviewers' hidden set, about half of them in the user's own words, 9
-// avoid lines and 4 never lines) was written in issue 24's round 8
+// avoid lines and 4 never lines) was written in issue 24's ninth round
 // before its measuring, for the same reason.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
@@ -259,7 +259,7 @@ var evalFloor = map[string]float64{
 	// their learning), paths 16 of 16, plain 16 of 16, trap 23 of 24.
 	"eval11": 50.4,
 	// eval12's is its baseline: 53 of 67 (79.1%, at 48b4bae, the first
-	// run of the set, before issue 24's round 8 was merged). By kind:
+	// run of the set, before issue 24's ninth round was merged). By kind:
 	// words 21 of 34, paths 10 of 11, plain 10 of 10, old 10 of 10, trap
 	// 2 of 2.
 	"eval12": 79.1,

@@ -37,7 +37,7 @@ import (
 // require, check and verify, problem and issue), each used once, twenty
 // with two or three swaps, ten moved clauses, dropped articles and
 // contractions, and value changes, some beside a harmless swap.
-// heldout9 was written in issue 24's round 8 and before its measuring, in
+// heldout9 was written in issue 24's ninth round and before its measuring, in
 // ten more domains, for the issue's goal that a rewording with common
 // synonyms is DUPLICATE: forty one-word swaps of everyday synonyms the way
 // an agent restates (begin and start, need and require, pick and choose),
