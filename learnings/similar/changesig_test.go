@@ -165,3 +165,44 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 		})
 	}
 }
+
+// TestKindBitsAgreeWithMerge holds the kind bits of mayChangeOnce to the
+// merge they stand in for: wherever they say no, the merge says no too.
+// It pairs each learning of a generated memory of every generator with
+// the learnings just before it, siblings and strangers alike.
+func TestKindBitsAgreeWithMerge(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			var sigs []*changeSig
+			src := memgen.GenerateWith(memgen.Options{Seed: 5, Size: 256 << 10, Mode: mode})
+			for line := range strings.Lines(string(src)) {
+				if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+					sigs = append(sigs, signatureOf(Prepare(text)))
+				}
+			}
+			bitsSay, mergeSays := 0, 0
+			for i, a := range sigs {
+				for _, b := range sigs[max(0, i-30):i] {
+					if a.insteadOf != b.insteadOf || a.not != b.not {
+						continue
+					}
+					merged := mergeChangeOnce(a, b)
+					if !merged {
+						mergeSays++
+					}
+					if onlyIn(a, b) > maxChangedWords || onlyIn(b, a) > maxChangedWords {
+						bitsSay++
+						if merged {
+							t.Fatalf("pair %d: the kind bits rule out a pair the merge lets through", i)
+						}
+					}
+				}
+			}
+			// Both must be seen often, or the test proves nothing.
+			if bitsSay < 100 || mergeSays < 100 {
+				t.Errorf("the bits ruled out %d pairs, the merge %d: want at least 100 of each", bitsSay, mergeSays)
+			}
+			t.Logf("the bits ruled out %d of the %d pairs the merge did", bitsSay, mergeSays)
+		})
+	}
+}
