@@ -125,7 +125,8 @@ func edited(rng *rand.Rand, s string) string {
 }
 
 // TestSignaturesKeepEveryUpdate holds BestBefore's shortcuts (the change
-// signatures before oneChange, the share test without the common masks)
+// signatures before oneChange, the share test without the common masks,
+// the masks' count of the unread terms an entry has)
 // to the search without them on whole memories: on a generated memory of
 // each of bench/'s generators, lint's search finds the same update of
 // every learning, with the same score, with the shortcuts as without.
