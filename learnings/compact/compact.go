@@ -131,9 +131,10 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 	p.entryOf = make(map[*learnings.Learning]int32, len(folded))
 	// Preparing the texts is most of the fold's work and each is prepared
 	// on its own: they are prepared on every CPU and folded in order as
-	// they come. The fold only merges the same learning, which needs a
-	// text's features only when another text has its key.
-	similar.PrepareKeysInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
+	// they come. The fold only merges the same learning, which needs the
+	// key of a text only when another text may be its repeat, and its
+	// features only when another text has its key.
+	similar.PrepareRepeatsInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
 		p.entryOf[folded[i].l] = int32(f.add(folded[i].category, folded[i].text, t))
 	})
 	p.Consolidated, p.written = f.result()

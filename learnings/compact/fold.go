@@ -52,9 +52,9 @@ type folding struct {
 
 // newFolder returns a folder for n learnings.
 func newFolder(n int) *folder {
-	index := similar.NewSameIndex()
-	index.Grow(n)
-	return &folder{entries: make([]entry, 0, n), exact: make(map[string]int), index: index, customOrder: make(map[string]int),
+	// The index holds only the texts that may repeat another: it is not
+	// sized for all.
+	return &folder{entries: make([]entry, 0, n), exact: make(map[string]int), index: similar.NewSameIndex(), customOrder: make(map[string]int),
 		names: make(map[string]string), ranks: make(map[string]int), into: make(map[string]string)}
 }
 
@@ -81,9 +81,14 @@ func (f *folder) rank(category string) int {
 
 // add folds text, prepared as t, filed under category, and returns the
 // entry that keeps it (a new one, or the one it duplicates), -1 for a text
-// with nothing to keep.
+// with nothing to keep. A nil t is a text with words that no other text
+// folded may repeat (similar.PrepareRepeatsInOrder): it gets an entry of
+// its own, whose key no duplicate names.
 func (f *folder) add(category, text string, t *similar.Text) int {
 	category = f.normalize(category)
+	if t == nil {
+		return f.newEntry(category, text, "")
+	}
 	canon := keyOf(t.Canonical(), text)
 	if canon == "" {
 		return -1
@@ -109,6 +114,18 @@ func (f *folder) add(category, text string, t *similar.Text) int {
 		}
 		return dup.seq
 	}
+	seq := f.newEntry(category, text, canon)
+	if t.Empty() {
+		f.exact[canon] = seq
+		return seq
+	}
+	f.index.Add(seq, t)
+	return seq
+}
+
+// newEntry adds the entry of text, filed under category, with key canon,
+// and returns its number.
+func (f *folder) newEntry(category, text, canon string) int {
 	if f.rank(category) == len(learnings.Priority) {
 		if _, ok := f.customOrder[category]; !ok {
 			f.customOrder[category] = len(f.customOrder)
@@ -116,11 +133,6 @@ func (f *folder) add(category, text string, t *similar.Text) int {
 	}
 	seq := len(f.entries)
 	f.entries = append(f.entries, entry{category: category, text: text, key: canon, seq: seq})
-	if t.Empty() {
-		f.exact[canon] = seq
-		return seq
-	}
-	f.index.Add(seq, t)
 	return seq
 }
 

@@ -327,17 +327,17 @@ func groupByCategory(items []Item, names categoryNames) []Item {
 }
 
 // collapse keeps the first of every group of duplicates, counting the rest.
-// It only tells the same learning, so it reads each text's key and leaves
-// the features to the few texts that share one (PrepareKeysInOrder): stats
-// and recall --all collapse every learning of the file.
+// It only tells the same learning, so it reads the keys of the few texts
+// that may repeat another (PrepareRepeatsInOrder): stats and recall --all
+// collapse every learning of the file.
 func collapse(items []Item, dups *int) []Item {
 	kept := make([]Item, 0, len(items))
 	idx := similar.NewSameIndex()
-	// Sized for every item, most of which are distinct: grown from empty
-	// its map was rehashed and its lists copied a dozen times on a 10 MB
-	// memory.
-	idx.Grow(len(items))
-	similar.PrepareKeysInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
+	similar.PrepareRepeatsInOrder(len(items), func(i int) string { return items[i].Learning.Text }, func(n int, t *similar.Text) {
+		if t == nil {
+			kept = append(kept, items[n]) // no other item is its repeat
+			return
+		}
 		if i, ok := idx.Find(t); ok {
 			kept[i].Collapsed++
 			*dups++

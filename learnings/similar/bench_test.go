@@ -41,14 +41,15 @@ func BenchmarkPrepare(b *testing.B) {
 
 // BenchmarkPrepareMemory reads every learning of a generated 10 MB memory
 // of each generator on one goroutine, as lint's and improve-docs' Prepare
-// (full) and stats' and compact's key alone (keyed) do; one op is the
+// (full), the key alone (keyed) and stats' and compact's anchors and the
+// keys of the texts that share them (repeats) do; one op is the
 // whole memory, and cpu-ms/op is what it costs on a busy machine.
 func BenchmarkPrepareMemory(b *testing.B) {
 	for _, mode := range generators {
 		for _, way := range []struct {
 			name string
 			read func(n int, text func(i int) string, visit func(i int, t *similar.Text)) []*similar.Text
-		}{{"full", similar.PrepareInOrder}, {"keyed", similar.PrepareKeysInOrder}} {
+		}{{"full", similar.PrepareInOrder}, {"keyed", similar.PrepareKeysInOrder}, {"repeats", prepareRepeats}} {
 			b.Run(name(mode)+"/"+way.name, func(b *testing.B) {
 				texts := memoryTexts(mode)
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -61,6 +62,12 @@ func BenchmarkPrepareMemory(b *testing.B) {
 			})
 		}
 	}
+}
+
+// prepareRepeats is PrepareRepeatsInOrder in the shape of PrepareInOrder.
+func prepareRepeats(n int, text func(i int) string, visit func(i int, t *similar.Text)) []*similar.Text {
+	similar.PrepareRepeatsInOrder(n, text, visit)
+	return nil
 }
 
 // BenchmarkNewProfile is BenchmarkPrepare for the features alone, which

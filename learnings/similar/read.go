@@ -110,7 +110,7 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 		key = a.key
 	case withKey:
 		// Only the key is kept: the clauses are read into scratch.
-		key = keyOf(sc, text, toks, fields, read)
+		key = keyOf(sc, text, toks, fields, read, nil)
 	}
 	clear(read)
 	sc.read = read[:0]
@@ -175,51 +175,64 @@ func readText(sc *scratch, s string, byField bool) (canon, text string, toks []s
 // appends where each ends in b to ends. It reads as appendCanonical does
 // (FuzzReadText).
 func appendASCIITokens(b *strings.Builder, ends []int, s string) []int {
-	prev := byte(' ')
-	for i := 0; i < len(s); {
+	for i := 0; ; {
+		start, end := nextASCIIToken(s, i)
+		if start == end {
+			return ends
+		}
+		if len(ends) > 0 {
+			b.WriteByte(' ')
+		}
+		lowerASCII(b, s[start:end])
+		ends = append(ends, b.Len())
+		i = end
+	}
+}
+
+// nextASCIIToken is where the next canonical token of the ASCII text s
+// from i on starts and ends, start == end when there is none: a run of
+// letters and digits joined by joiners, or a flag or dotfile's leading
+// mark and the letters after it (see appendCanonical). A token never
+// holds white space, so the tokens of a text are those of its fields.
+func nextASCIIToken(s string, i int) (start, end int) {
+	for ; i < len(s); i++ {
 		c := s[i]
-		start := i
 		switch {
 		case isWordByte(c):
-			i++
-		case (c == '-' || c == '.') && (asciiSpace(prev) || isOpener(rune(prev))):
+			return i, asciiTokenEnd(s, i+1)
+		case (c == '-' || c == '.') && (i == 0 || asciiSpace(s[i-1]) || isOpener(rune(s[i-1]))):
 			// A flag or a dotfile (see appendCanonical).
 			j := i + 1
 			if c == '-' && j < len(s) && s[j] == '-' {
 				j++
 			}
-			if j == len(s) || !isLetterByte(s[j]) {
-				i, prev = i+1, c
-				continue
+			if j < len(s) && isLetterByte(s[j]) {
+				return i, asciiTokenEnd(s, j)
 			}
-			i = j
-		default:
-			i, prev = i+1, c
+		}
+	}
+	return len(s), len(s)
+}
+
+// asciiTokenEnd is where the token going on at s[i] ends: at the first
+// byte that is neither a letter nor a digit, nor joiners with one after.
+func asciiTokenEnd(s string, i int) int {
+	for i < len(s) {
+		if isWordByte(s[i]) {
+			i++
 			continue
 		}
-		for i < len(s) {
-			if isWordByte(s[i]) {
-				i++
-				continue
-			}
-			j := i
-			for j < len(s) && isJoiner(s[j]) {
-				j++
-			}
-			if j > i && j < len(s) && isWordByte(s[j]) {
-				i = j
-				continue
-			}
-			break
+		j := i
+		for j < len(s) && isJoiner(s[j]) {
+			j++
 		}
-		if len(ends) > 0 {
-			b.WriteByte(' ')
+		if j > i && j < len(s) && isWordByte(s[j]) {
+			i = j
+			continue
 		}
-		lowerASCII(b, s[start:i])
-		ends = append(ends, b.Len())
-		prev = s[i-1]
+		break
 	}
-	return ends
+	return i
 }
 
 func isWordByte(c byte) bool {
@@ -251,10 +264,14 @@ func readTokens(sc *scratch, folded string, byField bool) (toks []string, fields
 
 // canonAndKey is the canonical text of s and its analysis key, all that
 // telling the same learning needs of most texts (see PrepareKeysInOrder).
-func canonAndKey(s string) (canon, key string) {
+func canonAndKey(s string) (canon, key string) { return canonKeyAnchors(s, nil) }
+
+// canonKeyAnchors is canonAndKey, adding the anchors of the tokens to
+// anchors when not nil.
+func canonKeyAnchors(s string, anchors *anchorTally) (canon, key string) {
 	sc := scratches.Get().(*scratch)
 	canon, text, toks, fields := readText(sc, s, true)
-	key = keyOf(sc, text, toks, fields, nil)
+	key = keyOf(sc, text, toks, fields, nil, anchors)
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
@@ -334,12 +351,17 @@ func readClauses(sc *scratch, text string, toks []string, fields []field, read [
 // keyOf is the analysis key of the text a.fill would read, without
 // keeping the clauses: the key is the multiset of the tokens of every
 // clause, which normaliseLists only reorders, and the count of "or"s.
-func keyOf(sc *scratch, text string, toks []string, fields []field, read []wordReading) string {
+// When anchors is not nil, the anchors of the tokens are added to it
+// (see anchorSum).
+func keyOf(sc *scratch, text string, toks []string, fields []field, read []wordReading, anchors *anchorTally) string {
 	sc.clause = slices.Grow(sc.clause[:0], len(toks)+4)
 	t := readClauses(sc, text, toks, fields, read, sc.clause)
 	clauses := sc.clauses[:0]
 	for _, it := range t.items {
 		clauses = append(clauses, it.toks)
+	}
+	if anchors != nil {
+		anchors.addTokens(clauses)
 	}
 	joined := key(clauses, t.or)
 	clear(clauses)

@@ -42,7 +42,13 @@ type lexEntry struct {
 	// is ("log out", "set up"), which a text may split with an object
 	// ("logs users out"; see tokenizer.split).
 	splits []*phrase
+	// stopOnly marks an entry of anchorStops that is no word of the
+	// tables, only a token one of them may give.
+	stopOnly bool
 }
+
+// known reports an entry of a word of the tables.
+func (e *lexEntry) known() bool { return e != noEntry && !e.stopOnly }
 
 var (
 	// lexicon is built on first use: a run of learn that reads no text

@@ -1,0 +1,241 @@
+package similar
+
+// Telling which of many texts may be the same learning as another without
+// reading each through the tokenizer: a text's anchors.
+
+import (
+	"hash/maphash"
+	"strings"
+	"sync"
+)
+
+// A text's anchors are the tokens of its analysis key that the tokenizer
+// can only have read from one word, as that word, wherever it stands: a
+// word no word table knows (nor its American spelling nor its stem), read
+// as its stem. Every other token (one a table's word or value may give,
+// the "!" of a negation, a number a word spells out) is left out. Two
+// texts can only be the same learning when they have the same analysis
+// key, the multiset of their tokens, so they have the same anchors too:
+// texts whose anchors no other text has need no key at all. Anchors are
+// read word by word, with no clause, phrase or passive to follow, which
+// costs a fraction of the tokenizer; TestAnchorsAsTokenizer holds them
+// to the anchors of the tokens the tokenizer reads.
+
+// anchorTally is the anchors of a text: the sum of their hashes (a
+// multiset's, in any order), and how many there are.
+type anchorTally struct {
+	sum uint64
+	n   int
+}
+
+// add counts tok unless it is a token some other word may give
+// (anchorStops) or a mark.
+func (a *anchorTally) add(stops *lexTable, tok string) {
+	if anchor(stops, tok) {
+		a.sum += maphash.String(anchorSeed, tok)
+		a.n++
+	}
+}
+
+// addTokens counts the anchors among the tokens of clauses, as the key
+// reads them, without the "!" of a negation.
+func (a *anchorTally) addTokens(clauses [][]string) {
+	stops := anchorStops()
+	for _, c := range clauses {
+		for _, tok := range c {
+			a.add(stops, strings.TrimLeft(tok, "!"))
+		}
+	}
+}
+
+// anchorSum reads the anchors of s from the canonical tokens readText
+// reads; ok is false for a text whose fields the tokenizer reads other
+// than as those tokens (a "%" spelt out, a field folded again), whose
+// anchors only its tokens give (keyOf).
+func anchorSum(s string) (a anchorTally, ok bool) {
+	if asciiPrefix(s, 0) == len(s) {
+		if strings.IndexByte(s, '%') >= 0 {
+			return a, false
+		}
+		// The tokens of an ASCII text are read in place, in lower
+		// case: the canonical text readText writes is not needed.
+		s = strings.ToLower(s)
+		stops := anchorStops()
+		for i := 0; ; {
+			start, end := nextASCIIToken(s, i)
+			if start == end {
+				return a, true
+			}
+			a.token(stops, s[start:end])
+			i = end
+		}
+	}
+	sc := scratches.Get().(*scratch)
+	_, text, toks, fields := readText(sc, s, true)
+	ok = true
+	if text != s || strings.IndexByte(s, '%') >= 0 {
+		// Folded: a field outside ASCII may be read again (see
+		// readClauses).
+		for _, fl := range fields {
+			if c := text[fl.start:fl.end]; !plainField(c) && (strings.Contains(c, "%") || !foldsToItself(c)) {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok {
+		stops := anchorStops()
+		for _, w := range toks {
+			a.token(stops, w)
+		}
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+	return a, ok
+}
+
+// token counts the anchors of the canonical token w, a contraction's
+// words each (see tokenizer.word).
+func (a *anchorTally) token(stops *lexTable, w string) {
+	base, not := expandContraction(w)
+	if base != "" {
+		a.word(stops, base)
+	}
+	if not != "" {
+		a.word(stops, not)
+	}
+}
+
+// word counts the anchors of the word w, following the tokenizer's
+// reading of a word (tokenizer.one, readWord) as far as a word no table
+// knows goes: any other word gives none. Each form of the word is looked
+// up once, in stops, which holds the lexicon's entries (see anchorStops).
+func (a *anchorTally) word(stops *lexTable, w string) {
+	e := stops.lookup(w)
+	if e.known() || readsAlone(w) {
+		return
+	}
+	if num, unit, ok := splitQuantity(w); ok {
+		a.add(stops, num)
+		a.add(stops, unit)
+		return
+	}
+	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+		if w, e = trimmed, stops.lookup(trimmed); e.known() {
+			return
+		}
+	}
+	if w == "" {
+		return
+	}
+	if hyphenated(w) {
+		for p := range strings.SplitSeq(w, "-") {
+			a.word(stops, p)
+		}
+		return
+	}
+	if us := americanOf(w, noEntry); us != w {
+		if w, e = us, stops.lookup(us); e.known() {
+			return
+		}
+	}
+	if st := stem(w); st != w {
+		if w, e = st, stops.lookup(st); e.known() {
+			return
+		}
+	}
+	if e == noEntry && marked(w) {
+		a.sum += maphash.String(anchorSeed, w)
+		a.n++
+	}
+}
+
+// anchor reports whether the token tok counts as an anchor.
+func anchor(stops *lexTable, tok string) bool {
+	return tok != "" && stops.lookup(tok) == noEntry && marked(tok)
+}
+
+// marked reports a token with a letter or a digit: a path of marks
+// ("./...") is no word.
+func marked(tok string) bool {
+	for i := 0; i < len(tok); i++ {
+		if isWordByte(tok[i]) || tok[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+var anchorSeed = maphash.MakeSeed()
+
+// readsAlone reports the words tokenizer.readWord reads by themselves,
+// before any table: the links that end a clause, the forms of "to be"
+// and "get", "by" of a passive, "sure" of "make sure".
+func readsAlone(w string) bool {
+	switch w {
+	case "get", "gets", "got", "gotten", "getting",
+		"and", "but", "so", "yet", "plus", "because", "since", "therefore", "hence",
+		"or", "nor", "instead", "rather", "than",
+		"is", "are", "was", "were", "be", "been", "being", "by", "sure", "make":
+		return true
+	}
+	return false
+}
+
+// anchorStops are the tokens a word other than an anchor may give in some
+// place: every word of the tables and every value, each as it is, stemmed,
+// in American spelling and as its group's stem, the parts of one with
+// several, and the words readsAlone reads. (A table's word gives no other
+// token: a synonym is read as its word, a run of phrases as its reading,
+// a unit after a number as its value, each a word of the tables.) The
+// words of the tables are held as their lexicon entries (known), so that
+// one look-up tells a word of the tables and a stop; the rest as entries
+// of their own. It is built on first use, in a few milliseconds.
+var anchorStops = sync.OnceValue(func() *lexTable {
+	lex := lexicon()
+	set := make(map[string]*lexEntry, 2*len(lex.slots)/3)
+	for _, e := range lex.slots {
+		if e != nil {
+			set[e.word] = e
+		}
+	}
+	put := func(s string) {
+		if s != "" && set[s] == nil {
+			set[s] = &lexEntry{word: s, stopOnly: true}
+		}
+	}
+	done := make(map[string]bool, len(set))
+	var add func(s string, parts bool)
+	add = func(s string, parts bool) {
+		if s == "" || done[s] {
+			return
+		}
+		done[s] = true
+		put(s)
+		st, us := stem(s), americanOf(s, lex.lookup(s))
+		for _, v := range [...]string{st, us, stem(us), lex.lookup(s).same, lex.lookup(st).same, lex.lookup(stem(us)).same} {
+			put(v)
+		}
+		if parts && strings.ContainsAny(s, " -") {
+			for p := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ' ' || r == '-' }) {
+				add(p, false)
+			}
+		}
+	}
+	for _, e := range lex.slots {
+		if e == nil {
+			continue
+		}
+		for _, s := range [...]string{e.word, e.opener, e.relation, e.number, e.unit, e.american, e.same} {
+			add(s, true)
+		}
+	}
+	for _, w := range [...]string{"get", "gets", "got", "gotten", "getting", "and", "but", "so", "yet", "plus",
+		"because", "since", "therefore", "hence", "or", "nor", "instead", "rather", "than",
+		"is", "are", "was", "were", "be", "been", "being", "by", "sure", "make", "over", "before", "after", "to", "percent", "not"} {
+		add(w, false)
+	}
+	t := newLexTable(set)
+	return &t
+})

@@ -1,0 +1,189 @@
+package similar
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+)
+
+// tokenAnchors is the reference anchorSum: the anchors among the tokens
+// the tokenizer reads of s, as keyOf counts them.
+func tokenAnchors(s string) anchorTally {
+	var a anchorTally
+	canonKeyAnchors(s, &a)
+	return a
+}
+
+// anchorTexts are texts written as people and agents write learnings: the
+// development pairs, the golden texts, the learnings of every generator,
+// and every word of the tables in a sentence, inflected, hyphenated, as a
+// flag, capitalised, after a number and in code.
+func anchorTexts(t *testing.T) []string {
+	out := goldenTexts(t)
+	for _, path := range []string{"pairs.txt", "rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt",
+		"synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "phrases.txt", "phrases2.txt"} {
+		for _, p := range loadPairsFrom(t, filepath.Join("testdata", path)) {
+			out = append(out, p.stored, p.cand)
+		}
+	}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		// The bullets' first lines: a test of this package cannot parse.
+		for line := range strings.Lines(string(memgen.GenerateWith(memgen.Options{Seed: 7, Size: 300 << 10, Mode: mode}))) {
+			if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+				out = append(out, text)
+			}
+		}
+	}
+	for _, e := range lexicon().slots {
+		if e == nil {
+			continue
+		}
+		w := e.word
+		out = append(out,
+			"The cache "+w+" the build before deploys.",
+			"Never "+w+"s 3 "+w+" files; "+strings.ToUpper(w[:1])+w[1:]+"ed by the team in CI.",
+			"Run `make "+w+"-all` with --"+w+" and the "+w+"-"+w+" flag, 37"+w+" and "+w+"ing 45 "+w+", 512mb 1.5h 45ms.",
+			"Logs get "+w+"ed, not "+w+"; make sure "+w+" is "+w+"d by ops, rather than "+w+" over 2 "+w+"ies.",
+			"Don't "+w+"'s "+w+"'t "+w+" -> "+w+"ise "+w+"our")
+	}
+	return out
+}
+
+// TestAnchorsAsTokenizer holds anchorSum, which reads a text word by
+// word, to the anchors of the tokens the tokenizer reads: equal keys,
+// whose tokens are the same, must give equal anchors, or a repeat would
+// be missed.
+func TestAnchorsAsTokenizer(t *testing.T) {
+	fast := 0
+	texts := anchorTexts(t)
+	for _, s := range texts {
+		got, ok := anchorSum(s)
+		if !ok {
+			continue
+		}
+		fast++
+		if want := tokenAnchors(s); got != want {
+			t.Errorf("anchorSum(%q): %d anchors (%x), the tokenizer's tokens %d (%x)\n%s", s, got.n, got.sum, want.n, want.sum, anchorDiff(s))
+		}
+	}
+	if fast < len(texts)*9/10 {
+		t.Errorf("anchorSum read %d of %d texts, want most of them", fast, len(texts))
+	}
+}
+
+// anchorDiff lists the anchors of both readings of s, for a failure.
+func anchorDiff(s string) string {
+	stops := anchorStops()
+	var words, toks []string
+	sc := new(scratch)
+	_, _, ts, _ := readText(sc, s, false)
+	for _, w := range ts {
+		base, not := expandContraction(w)
+		for _, x := range []string{base, not} {
+			if x == "" {
+				continue
+			}
+			var a anchorTally
+			if a.word(stops, x); a.n > 0 {
+				words = append(words, x)
+			}
+		}
+	}
+	sc = new(scratch)
+	_, text, ts, fields := readText(sc, s, true)
+	tz := readClauses(sc, text, ts, fields, nil, nil)
+	for _, it := range tz.items {
+		for _, tok := range it.toks {
+			if tok = strings.TrimLeft(tok, "!"); anchor(stops, tok) {
+				toks = append(toks, tok)
+			}
+		}
+	}
+	return fmt.Sprintf("  words with anchors: %q\n  anchor tokens: %q", words, toks)
+}
+
+// TestSameHaveEqualAnchors checks the rule anchors serve on the
+// development pairs: texts read as the same learning have the same
+// anchors, whichever way they are read.
+func TestSameHaveEqualAnchors(t *testing.T) {
+	for _, path := range []string{"pairs.txt", "rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt",
+		"synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "phrases.txt", "phrases2.txt"} {
+		for _, p := range loadPairsFrom(t, filepath.Join("testdata", path)) {
+			if !Prepare(p.stored).Same(Prepare(p.cand)) {
+				continue
+			}
+			a, b := anchorsOf(p.stored), anchorsOf(p.cand)
+			if a != b {
+				t.Errorf("%s:%d: the same learning with other anchors:\n %q\n %q", path, p.line, p.stored, p.cand)
+			}
+		}
+	}
+}
+
+func anchorsOf(s string) anchorTally {
+	if a, ok := anchorSum(s); ok {
+		return a
+	}
+	return tokenAnchors(s)
+}
+
+// TestRepeatsFindAsKeys holds PrepareRepeatsInOrder to PrepareKeysInOrder:
+// folding texts into a SameIndex, each text in order found as the repeat
+// of the same earlier one, or of none, on texts with many repeats (the
+// development pairs, whose texts are each other's rewordings, and the
+// generators' memories, with their repeats) and on a text repeated as it
+// is.
+func TestRepeatsFindAsKeys(t *testing.T) {
+	texts := anchorTexts(t)
+	texts = append(texts, texts[len(texts)/3:len(texts)/2]...)
+	fold := func(prepare func(n int, text func(i int) string, visit func(i int, t *Text))) []int {
+		idx := NewSameIndex()
+		of := make([]int, len(texts))
+		prepare(len(texts), func(i int) string { return texts[i] }, func(i int, p *Text) {
+			of[i] = i
+			if p == nil {
+				return
+			}
+			if j, ok := idx.Find(p); ok {
+				of[i] = j
+				return
+			}
+			idx.Add(i, p)
+		})
+		return of
+	}
+	keyed := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) { PrepareKeysInOrder(n, text, visit) })
+	repeats := fold(PrepareRepeatsInOrder)
+	found := 0
+	for i := range texts {
+		if keyed[i] != i {
+			found++
+		}
+		if keyed[i] != repeats[i] {
+			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsInOrder as %d", texts[i], keyed[i], repeats[i])
+		}
+	}
+	if found < len(texts)/10 {
+		t.Errorf("only %d of %d texts repeat an earlier one: the test needs more", found, len(texts))
+	}
+}
+
+// FuzzAnchors holds anchorSum to the anchors of the tokenizer's tokens on
+// any text.
+func FuzzAnchors(f *testing.F) {
+	for _, s := range []string{"Run `make gen` before `go test`.", "Logs get shipped to S3; make sure CI is green",
+		"Use --frozen-lockfile and the table-driven tests, 30s or 512mb", "Don't cache the user's tokens -> re-fetch",
+		"X is owned by Y, not Z", "By and large the quick-start guide colours 3 files", "Die Zeitüberschreitung beträgt 30 s."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, ok := anchorSum(s); ok {
+			if want := tokenAnchors(s); got != want {
+				t.Fatalf("anchorSum(%q) = %+v, the tokenizer's tokens %+v\n%s", s, got, want, anchorDiff(s))
+			}
+		}
+	})
+}
