@@ -41,6 +41,21 @@ func (c *Corpus) Covered(text string) (Match, bool) {
 	return c.CoveredProfile(similar.NewProfile(text))
 }
 
+// MayCover reports whether a passage may cover text, from the share of
+// its word weight that is in the docs at all (similar.TermShare): when
+// that share cannot reach coveredThreshold, Covered is false, and the
+// text needs no profile. Most learnings of a large memory share too few
+// words with a project's docs (TestMayCover).
+func (c *Corpus) MayCover(text string) bool {
+	share := similar.TermShare(text, func(t string) bool {
+		_, ok := c.postings[t]
+		return ok
+	})
+	// The slack covers rounding: CoveredProfile's bound divides in
+	// another order.
+	return 0.7*share+0.3 >= coveredThreshold-1e-9
+}
+
 // CoveredProfile is Covered for a text already profiled, so that a caller
 // matching many learnings profiles each once.
 func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {

@@ -24,10 +24,12 @@ type Corpus interface {
 }
 
 // profiledCorpus is a Corpus that also takes a learning already profiled
-// (as *docs.Corpus does), so that each learning is profiled once.
+// (as *docs.Corpus does), so that each learning is profiled once, and
+// tells the learnings it cannot cover without profiling them.
 type profiledCorpus interface {
 	CoveredProfile(p similar.Profile) (docs.Match, bool)
 	SuggestProfile(p similar.Profile, seenDocs []string) docs.Suggestion
+	MayCover(text string) bool
 }
 
 // DocRank is one documentation file and how often sessions saw it.
@@ -117,13 +119,15 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	}
 	all := entries(doc, freq)
 	index := similar.NewSameIndex()
-	// Sized for every learning: most are distinct, and grown from empty
-	// the index copied its lists and rehashed its map a dozen times on a
-	// 10 MB memory (a tenth of improve-docs' allocations).
-	index.Grow(len(all))
 	kept := make([]int, 0, len(all))
-	texts := similar.PrepareInOrder(len(all), func(i int) string { return all[i].l.Text }, func(n int, t *similar.Text) {
+	// Only the learnings another may repeat are keyed; the others are
+	// distinct as they come.
+	similar.PrepareRepeatsInOrder(len(all), func(i int) string { return all[i].l.Text }, func(n int, t *similar.Text) {
 		// Whether a learning counts depends on every one before it.
+		if t == nil {
+			kept = append(kept, n)
+			return
+		}
 		if _, dup := index.Find(t); !dup {
 			index.Add(len(kept), t)
 			kept = append(kept, n)
@@ -131,13 +135,22 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	})
 	rep.Learnings, rep.Duplicates = len(kept), len(all)-len(kept)
 
+	// A learning is profiled only when a doc may cover it or it is
+	// placed: most share too few words with the docs to be covered.
 	match := matcher(corpus)
 	items := make([]Item, len(kept))
+	profiles := make([]similar.Profile, len(kept))
+	profiled := make([]bool, len(kept))
+	profile := func(i int) similar.Profile {
+		if !profiled[i] {
+			profiles[i], profiled[i] = similar.NewProfile(all[kept[i]].l.Text), true
+		}
+		return profiles[i]
+	}
 	similar.Parallel(len(kept), func(i int) {
-		n := kept[i]
-		items[i] = newItem(all[n], texts[n].Profile(), i, match)
+		items[i] = newItem(all[kept[i]], func() similar.Profile { return profile(i) }, i, match)
 	})
-	suggest := func(i int) { place(&items[i], all[kept[i]], texts[kept[i]].Profile(), match, freq) }
+	suggest := func(i int) { place(&items[i], all[kept[i]], profile(i), match, freq) }
 	linked := make(map[string]int)
 	for _, n := range kept {
 		if s := all[n].s; s != nil {
@@ -333,10 +346,12 @@ func newSession(s *learnings.Session, freq map[string]int) *session {
 }
 
 // matchFuncs are a Corpus's Covered and Suggest, given the learning both as
-// text and profiled.
+// text and profiled, and MayCover when the corpus has it: a learning it
+// rules out is not covered, and needs no profile to say so.
 type matchFuncs struct {
-	covered func(text string, p similar.Profile) (docs.Match, bool)
-	suggest func(text string, p similar.Profile, seen []string) docs.Suggestion
+	covered  func(text string, p similar.Profile) (docs.Match, bool)
+	suggest  func(text string, p similar.Profile, seen []string) docs.Suggestion
+	mayCover func(text string) bool
 }
 
 // matcher uses the profiled forms when corpus has them, so that each
@@ -344,8 +359,9 @@ type matchFuncs struct {
 func matcher(corpus Corpus) matchFuncs {
 	if pc, ok := corpus.(profiledCorpus); ok {
 		return matchFuncs{
-			covered: func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
-			suggest: func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
+			covered:  func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
+			suggest:  func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
+			mayCover: pc.MayCover,
 		}
 	}
 	return matchFuncs{
@@ -355,11 +371,12 @@ func matcher(corpus Corpus) matchFuncs {
 }
 
 // newItem is the distinct learning e, the order-th, with the doc that
-// covers it, if any. It reads only e, p and what no goroutine writes, so
-// that AnalyseTop makes the items in parallel. An item not covered has its
-// session's DocFreq until place finds where it belongs, and its text is
-// left as written, for finish.
-func newItem(e entry, p similar.Profile, order int, match matchFuncs) Item {
+// covers it, if any; profile is e's profile, asked for only when a doc
+// may cover it. It reads only e, its profile and what no goroutine
+// writes, so that AnalyseTop makes the items in parallel. An item not
+// covered has its session's DocFreq until place finds where it belongs,
+// and its text is left as written, for finish.
+func newItem(e entry, profile func() similar.Profile, order int, match matchFuncs) Item {
 	l := e.l
 	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
 	if e.s != nil {
@@ -368,7 +385,10 @@ func newItem(e entry, p similar.Profile, order int, match matchFuncs) Item {
 		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, e.s.redacted
 		it.DocFreq = e.s.freq
 	}
-	if m, ok := match.covered(l.Text, p); ok {
+	if match.mayCover != nil && !match.mayCover(l.Text) {
+		return it
+	}
+	if m, ok := match.covered(l.Text, profile()); ok {
 		it.Text = secrets.Redact(l.Text)
 		it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
 		it.DocFreq = 0

@@ -57,16 +57,18 @@ func anchorSum(s string) (a anchorTally, ok bool) {
 		if strings.IndexByte(s, '%') >= 0 {
 			return a, false
 		}
-		// The tokens of an ASCII text are read in place, in lower
-		// case: the canonical text readText writes is not needed.
-		s = strings.ToLower(s)
+		// The tokens of an ASCII text are read in place: the
+		// canonical text readText writes is not needed.
 		stops := anchorStops()
+		var buf []byte
 		for i := 0; ; {
 			start, end := nextASCIIToken(s, i)
 			if start == end {
 				return a, true
 			}
-			a.token(stops, s[start:end])
+			var w string
+			w, buf = lowerToken(s[start:end], buf)
+			a.token(stops, w)
 			i = end
 		}
 	}
@@ -93,6 +95,25 @@ func anchorSum(s string) (a anchorTally, ok bool) {
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
 	return a, ok
+}
+
+// lowerToken is the ASCII token w in lower case, written in buf when it
+// has a capital: most tokens have none, and are not copied.
+func lowerToken(w string, buf []byte) (string, []byte) {
+	i := 0
+	for i < len(w) && (w[i] < 'A' || w[i] > 'Z') {
+		i++
+	}
+	if i == len(w) {
+		return w, buf
+	}
+	buf = append(buf[:0], w...)
+	for ; i < len(buf); i++ {
+		if c := buf[i]; 'A' <= c && c <= 'Z' {
+			buf[i] = c + 'a' - 'A'
+		}
+	}
+	return string(buf), buf
 }
 
 // token counts the anchors of the canonical token w, a contraction's
