@@ -42,18 +42,28 @@ func (c *Corpus) Covered(text string) (Match, bool) {
 }
 
 // MayCover reports whether a passage may cover text, from the share of
-// its word weight that is in the docs at all (similar.TermShare): when
-// that share cannot reach coveredThreshold, Covered is false, and the
-// text needs no profile. Most learnings of a large memory share too few
-// words with a project's docs (TestMayCover).
+// its word weight that is in the docs at all (similar.TermShare with
+// HasTerm, see MayCoverShare): most learnings of a large memory share
+// too few words with a project's docs to be covered, and need no
+// profile to say so (TestMayCover).
 func (c *Corpus) MayCover(text string) bool {
-	share := similar.TermShare(text, func(t string) bool {
-		_, ok := c.postings[t]
-		return ok
-	})
+	return c.MayCoverShare(similar.TermShare(text, c.HasTerm))
+}
+
+// MayCoverShare reports whether a passage may cover a text whose share of
+// word weight in the docs is at most share: when 0.7 times it (the word
+// part of CoveredBy's score) and the most the trigram part adds cannot
+// reach coveredThreshold, Covered is false.
+func (c *Corpus) MayCoverShare(share float64) bool {
 	// The slack covers rounding: CoveredProfile's bound divides in
 	// another order.
 	return 0.7*share+0.3 >= coveredThreshold-1e-9
+}
+
+// HasTerm reports a term some passage of the docs holds.
+func (c *Corpus) HasTerm(term string) bool {
+	_, ok := c.postings[term]
+	return ok
 }
 
 // CoveredProfile is Covered for a text already profiled, so that a caller

@@ -29,7 +29,8 @@ type Corpus interface {
 type profiledCorpus interface {
 	CoveredProfile(p similar.Profile) (docs.Match, bool)
 	SuggestProfile(p similar.Profile, seenDocs []string) docs.Suggestion
-	MayCover(text string) bool
+	HasTerm(term string) bool
+	MayCoverShare(share float64) bool
 }
 
 // DocRank is one documentation file and how often sessions saw it.
@@ -122,7 +123,8 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	kept := make([]int, 0, len(all))
 	// Only the learnings another may repeat are keyed; the others are
 	// distinct as they come.
-	similar.PrepareRepeatsInOrder(len(all), func(i int) string { return all[i].l.Text }, func(n int, t *similar.Text) {
+	text := func(i int) string { return all[i].l.Text }
+	fold := func(n int, t *similar.Text) {
 		// Whether a learning counts depends on every one before it.
 		if t == nil {
 			kept = append(kept, n)
@@ -132,12 +134,19 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 			index.Add(len(kept), t)
 			kept = append(kept, n)
 		}
-	})
+	}
+	// A learning is profiled only when a doc may cover it or it is
+	// placed: most share too few words with the docs to be covered. The
+	// share of its words the docs hold is read with its anchors.
+	match := matcher(corpus)
+	if match.mayCover != nil {
+		shares := similar.PrepareRepeatsSharesInOrder(len(all), text, match.hasTerm, fold)
+		match.mayCover = func(n int) bool { return match.mayCoverShare(shares[n]) }
+	} else {
+		similar.PrepareRepeatsInOrder(len(all), text, fold)
+	}
 	rep.Learnings, rep.Duplicates = len(kept), len(all)-len(kept)
 
-	// A learning is profiled only when a doc may cover it or it is
-	// placed: most share too few words with the docs to be covered.
-	match := matcher(corpus)
 	items := make([]Item, len(kept))
 	profiles := make([]similar.Profile, len(kept))
 	profiled := make([]bool, len(kept))
@@ -148,7 +157,8 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 		return profiles[i]
 	}
 	similar.Parallel(len(kept), func(i int) {
-		items[i] = newItem(all[kept[i]], func() similar.Profile { return profile(i) }, i, match)
+		may := match.mayCover == nil || match.mayCover(kept[i])
+		items[i] = newItem(all[kept[i]], func() similar.Profile { return profile(i) }, i, may, match)
 	})
 	suggest := func(i int) { place(&items[i], all[kept[i]], profile(i), match, freq) }
 	linked := make(map[string]int)
@@ -346,12 +356,16 @@ func newSession(s *learnings.Session, freq map[string]int) *session {
 }
 
 // matchFuncs are a Corpus's Covered and Suggest, given the learning both as
-// text and profiled, and MayCover when the corpus has it: a learning it
-// rules out is not covered, and needs no profile to say so.
+// text and profiled, and when the corpus has them its HasTerm and
+// MayCoverShare, and mayCover, whether a doc may cover the n-th
+// learning: one it rules out is not covered, and needs no profile to
+// say so.
 type matchFuncs struct {
-	covered  func(text string, p similar.Profile) (docs.Match, bool)
-	suggest  func(text string, p similar.Profile, seen []string) docs.Suggestion
-	mayCover func(text string) bool
+	covered       func(text string, p similar.Profile) (docs.Match, bool)
+	suggest       func(text string, p similar.Profile, seen []string) docs.Suggestion
+	hasTerm       func(term string) bool
+	mayCoverShare func(share float64) bool
+	mayCover      func(n int) bool
 }
 
 // matcher uses the profiled forms when corpus has them, so that each
@@ -359,9 +373,11 @@ type matchFuncs struct {
 func matcher(corpus Corpus) matchFuncs {
 	if pc, ok := corpus.(profiledCorpus); ok {
 		return matchFuncs{
-			covered:  func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
-			suggest:  func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
-			mayCover: pc.MayCover,
+			covered:       func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
+			suggest:       func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
+			hasTerm:       pc.HasTerm,
+			mayCoverShare: pc.MayCoverShare,
+			mayCover:      func(int) bool { return true },
 		}
 	}
 	return matchFuncs{
@@ -372,11 +388,11 @@ func matcher(corpus Corpus) matchFuncs {
 
 // newItem is the distinct learning e, the order-th, with the doc that
 // covers it, if any; profile is e's profile, asked for only when a doc
-// may cover it. It reads only e, its profile and what no goroutine
+// may cover it (may). It reads only e, its profile and what no goroutine
 // writes, so that AnalyseTop makes the items in parallel. An item not
 // covered has its session's DocFreq until place finds where it belongs,
 // and its text is left as written, for finish.
-func newItem(e entry, profile func() similar.Profile, order int, match matchFuncs) Item {
+func newItem(e entry, profile func() similar.Profile, order int, may bool, match matchFuncs) Item {
 	l := e.l
 	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
 	if e.s != nil {
@@ -385,7 +401,7 @@ func newItem(e entry, profile func() similar.Profile, order int, match matchFunc
 		it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, e.s.redacted
 		it.DocFreq = e.s.freq
 	}
-	if match.mayCover != nil && !match.mayCover(l.Text) {
+	if !may {
 		return it
 	}
 	if m, ok := match.covered(l.Text, profile()); ok {

@@ -46,11 +46,34 @@ func PrepareKeysInOrder(n int, text func(i int) string, visit func(i int, t *Tex
 // 356 -> 147, long 426 -> 255, sparse 196 -> 99, paths 303 -> 146, intl
 // 498 -> 357, agent 240 -> 209, prose 301 -> 146.
 func PrepareRepeatsInOrder(n int, text func(i int) string, visit func(i int, t *Text)) {
+	prepareRepeats(n, text, nil, visit)
+}
+
+// PrepareRepeatsSharesInOrder is PrepareRepeatsInOrder that also returns
+// TermShare(text(i), holds) by i, read with the anchors: a text outside
+// ASCII is folded once for both.
+func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, visit func(i int, t *Text)) []float64 {
+	shares := make([]float64, n)
+	prepareRepeats(n, text, func(i int, s string) (anchorTally, bool) {
+		t := shareTally{holds: holds}
+		a, ok := anchorsAndShare(s, &t)
+		shares[i] = t.share()
+		return a, ok
+	}, visit)
+	return shares
+}
+
+// prepareRepeats is PrepareRepeatsInOrder with anchors(i, s) reading
+// the anchors of text i, s, when not nil.
+func prepareRepeats(n int, text func(i int) string, anchors func(i int, s string) (anchorTally, bool), visit func(i int, t *Text)) {
+	if anchors == nil {
+		anchors = func(_ int, s string) (anchorTally, bool) { return anchorSum(s) }
+	}
 	sums := make([]uint64, n)
 	read := make([]*Text, n)
 	Parallel(n, func(i int) {
 		s := text(i)
-		a, ok := anchorSum(s)
+		a, ok := anchors(i, s)
 		if !ok {
 			read[i] = prepareKeyedAnchors(s, &a)
 		}

@@ -32,55 +32,73 @@ func (p Profile) Shareable() Profile {
 // is never less than the true one. An ASCII text is read in place, with
 // no canonical text written.
 func TermShare(s string, holds func(term string) bool) float64 {
-	lex := lexicon()
-	var in float64
-	var inTerms []string
-	var out, outGeneric uint64
-	add := func(tok string) {
-		base, not := expandContraction(tok)
-		for _, w := range [2]string{base, not} {
-			t, generic, ok := lex.term(w)
-			switch {
-			case !ok:
-			case holds(t):
-				if !slices.Contains(inTerms, t) {
-					inTerms = append(inTerms, t)
-					in += termWeight(t)
-				}
-			case generic:
-				outGeneric |= 1 << (maphash.String(anchorSeed, t) & 63)
-			default:
-				out |= 1 << (maphash.String(anchorSeed, t) & 63)
-			}
-		}
-	}
+	t := shareTally{holds: holds}
 	if asciiPrefix(s, 0) == len(s) {
-		var buf []byte
-		for i := 0; ; {
-			start, end := nextASCIIToken(s, i)
-			if start == end {
-				break
-			}
-			var w string
-			w, buf = lowerToken(s[start:end], buf)
-			add(w)
-			i = end
-		}
-	} else {
-		sc := scratches.Get().(*scratch)
-		_, _, toks, fields := readText(sc, s, false)
-		for _, w := range toks {
-			add(w)
-		}
-		clear(toks)
-		sc.toks, sc.fields = toks[:0], fields[:0]
-		scratches.Put(sc)
+		t.ascii(s)
+		return t.share()
 	}
-	own := in + float64(bits.OnesCount64(out)) + 0.5*float64(bits.OnesCount64(outGeneric))
-	if in == 0 {
+	sc := scratches.Get().(*scratch)
+	_, _, toks, fields := readText(sc, s, false)
+	for _, w := range toks {
+		t.token(w)
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+	return t.share()
+}
+
+// shareTally is TermShare's count of the terms of a text read so far.
+type shareTally struct {
+	holds   func(term string) bool
+	in      float64
+	inTerms []string
+	// out and outGeneric sketch the other terms, generic or not.
+	out, outGeneric uint64
+}
+
+// ascii adds the terms of the ASCII text s, read in place.
+func (t *shareTally) ascii(s string) {
+	var buf []byte
+	for i := 0; ; {
+		start, end := nextASCIIToken(s, i)
+		if start == end {
+			return
+		}
+		var w string
+		w, buf = lowerToken(s[start:end], buf)
+		t.token(w)
+		i = end
+	}
+}
+
+// token adds the terms of the canonical token tok, as fill reads them.
+func (t *shareTally) token(tok string) {
+	lex := lexicon()
+	base, not := expandContraction(tok)
+	for _, w := range [2]string{base, not} {
+		term, generic, ok := lex.term(w)
+		switch {
+		case !ok:
+		case t.holds(term):
+			if !slices.Contains(t.inTerms, term) {
+				t.inTerms = append(t.inTerms, term)
+				t.in += termWeight(term)
+			}
+		case generic:
+			t.outGeneric |= 1 << (maphash.String(anchorSeed, term) & 63)
+		default:
+			t.out |= 1 << (maphash.String(anchorSeed, term) & 63)
+		}
+	}
+}
+
+// share is the share the terms added give.
+func (t *shareTally) share() float64 {
+	if t.in == 0 {
 		return 0
 	}
-	return in / own
+	return t.in / (t.in + float64(bits.OnesCount64(t.out)) + 0.5*float64(bits.OnesCount64(t.outGeneric)))
 }
 
 // term is the term fill reads of the word w, and whether it is generic;

@@ -49,28 +49,44 @@ func (a *anchorTally) addTokens(clauses [][]string) {
 }
 
 // anchorSum reads the anchors of s from the canonical tokens readText
-// reads; ok is false for a text whose fields the tokenizer reads other
-// than as those tokens (a "%" spelt out, a field folded again), whose
-// anchors only its tokens give (keyOf).
-func anchorSum(s string) (a anchorTally, ok bool) {
+// reads, with a "%" spelt out as the tokenizer does; ok is false for a
+// text outside ASCII whose fields the tokenizer reads other than as
+// those tokens (a "%" spelt out, a field folded again), whose anchors
+// only its tokens give (keyOf).
+func anchorSum(s string) (a anchorTally, ok bool) { return anchorsAndShare(s, nil) }
+
+// anchorsAndShare is anchorSum, and when share is not nil, the terms of s
+// added to it (see TermShare): a text outside ASCII is folded once for
+// both.
+func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	if asciiPrefix(s, 0) == len(s) {
-		if strings.IndexByte(s, '%') >= 0 {
-			return a, false
+		if share != nil {
+			share.ascii(s)
 		}
 		// The tokens of an ASCII text are read in place: the
 		// canonical text readText writes is not needed.
 		stops := anchorStops()
-		var buf []byte
-		for i := 0; ; {
-			start, end := nextASCIIToken(s, i)
-			if start == end {
-				return a, true
-			}
-			var w string
-			w, buf = lowerToken(s[start:end], buf)
-			a.token(stops, w)
-			i = end
+		if strings.IndexByte(s, '%') < 0 {
+			a.asciiTokens(stops, s)
+			return a, true
 		}
+		// The tokenizer reads a field with a "%" with it spelt out
+		// (readClauses); tokens never cross white space.
+		for i := 0; i < len(s); {
+			for i < len(s) && asciiSpace(s[i]) {
+				i++
+			}
+			start := i
+			for i < len(s) && !asciiSpace(s[i]) {
+				i++
+			}
+			if c := s[start:i]; strings.IndexByte(c, '%') >= 0 {
+				a.asciiTokens(stops, strings.ReplaceAll(c, "%", " percent "))
+			} else {
+				a.asciiTokens(stops, c)
+			}
+		}
+		return a, true
 	}
 	sc := scratches.Get().(*scratch)
 	_, text, toks, fields := readText(sc, s, true)
@@ -91,10 +107,31 @@ func anchorSum(s string) (a anchorTally, ok bool) {
 			a.token(stops, w)
 		}
 	}
+	if share != nil {
+		for _, w := range toks {
+			share.token(w)
+		}
+	}
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
 	return a, ok
+}
+
+// asciiTokens counts the anchors of the canonical tokens of the ASCII
+// text s.
+func (a *anchorTally) asciiTokens(stops *lexTable, s string) {
+	var buf []byte
+	for i := 0; ; {
+		start, end := nextASCIIToken(s, i)
+		if start == end {
+			return
+		}
+		var w string
+		w, buf = lowerToken(s[start:end], buf)
+		a.token(stops, w)
+		i = end
+	}
 }
 
 // lowerToken is the ASCII token w in lower case, written in buf when it
