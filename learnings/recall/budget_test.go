@@ -135,3 +135,33 @@ func undamaged(us []learnings.Unread) int {
 	}
 	return n
 }
+
+// TestRawCostOver holds rawCostOver, which reads a text only up to the
+// limit, to rawCost on texts of every shape a learning takes, at every
+// limit around their cost.
+func TestRawCostOver(t *testing.T) {
+	texts := []string{
+		"a",
+		"Run `make gen` after changing the schema.",
+		"Größenänderung über die API schlägt fehl, wenn das Token älter als 24 h ist.",
+		"設定ファイルは config/app.yaml にあります。",
+		"Root cause: the retry loop\nnever resets its backoff.\n\nSee internal/sync/client.go.",
+		"```go\nfmt.Println(\"x\")\n```",
+		"  ~~~\nraw\n~~~",
+		"emoji 🚀🚀 and a\ttab",
+		"\xff\xfe invalid bytes",
+	}
+	for _, text := range texts {
+		for _, withCategory := range []bool{false, true} {
+			it := Item{Learning: &learnings.Learning{ID: "L-1a2b3c", Text: text}, Category: "Fresh Discoveries"}
+			cost := rawCost(it, withCategory)
+			t.Run(fmt.Sprintf("%.12q/%v", text, withCategory), func(t *testing.T) {
+				for limit := -2; limit <= cost+len(text)+2; limit++ {
+					if got, want := rawCostOver(it, withCategory, limit), cost > limit; got != want {
+						t.Errorf("rawCostOver(limit %d) = %v, rawCost is %d", limit, got, cost)
+					}
+				}
+			})
+		}
+	}
+}

@@ -23,7 +23,6 @@ func Measure(doc *learnings.Document, budgets ...int) []*Result {
 		items = append(items, Item{Learning: l, Category: names.canonical(l.Category)})
 	}
 	items = groupByCategory(items, names)
-	var costs []int
 	out := make([]*Result, len(budgets))
 	for i, b := range budgets {
 		r := &Result{MaxChars: max(b, 0), Sessions: len(doc.Sessions), Stored: stored, Total: len(items),
@@ -31,10 +30,6 @@ func Measure(doc *learnings.Document, budgets ...int) []*Result {
 		if r.MaxChars == 0 {
 			r.Shown = collapse(items, &r.Duplicates)
 		} else {
-			if costs == nil {
-				costs = rawCosts(items, false)
-			}
-			r.costs = costs
 			r.fit(items, names)
 		}
 		out[i] = r

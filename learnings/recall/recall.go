@@ -128,8 +128,6 @@ type Result struct {
 	// terse leaves the category counts out of the closing line.
 	terse  bool
 	chosen []Item
-	// costs are the items' rawCost, by index.
-	costs []int
 }
 
 // Select picks the learnings to show from doc.
@@ -169,9 +167,6 @@ func Select(doc *learnings.Document, opts Options) *Result {
 	if !ranked {
 		items = groupByCategory(items, names)
 	}
-	if r.MaxChars > 0 {
-		r.costs = rawCosts(items, ranked)
-	}
 	if !ranked {
 		r.chosen = r.relevant(ranking(), items)
 	}
@@ -199,7 +194,7 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	omitted := map[string]int{}
 	var order []string
 	budget, done := r.fitChosen(r.chosen, budget, shown)
-	for i, it := range items {
+	for _, it := range items {
 		if done[it.Learning] {
 			continue
 		}
@@ -207,8 +202,8 @@ func (r *Result) fit(items []Item, names categoryNames) {
 		if !ranked && it.Category != current {
 			heading = runes(categoryHeading(it.Category))
 		}
-		cost := heading + r.costs[i]
-		if cost <= budget {
+		cost := budget + 1
+		if !rawCostOver(it, ranked, budget-heading) {
 			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {
