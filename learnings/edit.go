@@ -167,11 +167,21 @@ func (e *Editor) Bytes() ([]byte, error) {
 	// Removing an item can change what its neighbours mean (an empty
 	// item cannot interrupt a paragraph, so an indented fence below it
 	// may become a top-level one). Never write a file learn could not
-	// edit again.
-	if u := unclosedIn(out); u != nil {
-		return nil, &unclosedError{p: *u, result: true}
+	// edit again. A store's insertion that verifyInserted accepts needs
+	// no second look: the old file left no block open (Writable), its
+	// bytes around the insertion are unchanged, and the inserted text
+	// opens with a "## " header and ends where the window read the old
+	// first session's header, each a top-level heading that ends every
+	// open block, so the output scans as the old file does outside the
+	// window. (Scanning the whole output again was ~0.7 ms of a 1 MB
+	// store.)
+	inserted := e.verifyInserted(out)
+	if !inserted || !bytes.HasPrefix(out[d.Sessions[0].Span.Start:], []byte("## ")) {
+		if u := unclosedIn(out); u != nil {
+			return nil, &unclosedError{p: *u, result: true}
+		}
 	}
-	if !e.verifyInserted(out) {
+	if !inserted {
 		if err := e.verifyKept(out); err != nil {
 			return nil, err
 		}

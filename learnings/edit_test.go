@@ -2,6 +2,7 @@ package learnings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -370,6 +371,53 @@ func TestFormatStamp(t *testing.T) {
 		back, err := parseStamp(got)
 		if err != nil || !back.Equal(tt.t.Truncate(time.Minute)) {
 			t.Errorf("parseStamp(%q) = %v, %v; want %v", got, back, err, tt.t)
+		}
+	}
+}
+
+// TestInsertedSessionsLeaveNothingOpen inserts sessions whose learnings
+// open blocks (fences, HTML comments, <pre>, lists) into files whose first
+// session sits after every kind of open block: Bytes checks a store's
+// insertion in a window only, and whatever it writes must still close
+// every block, exactly as a scan of the whole output finds.
+func TestInsertedSessionsLeaveNothingOpen(t *testing.T) {
+	sources := []string{
+		"## Recent Sessions\n\n## [2026-11-22 10:00 CET] - S\n\n**User Corrections:**\n- a\n",
+		"# Notes\nsome paragraph\n## [2026-11-22 10:00 CET] - S\n- a\n",
+		"## Recent Sessions\n\n- item\n  ```\n  code\n## [2026-11-22 10:00 CET] - S\n- a\n  ```\n  open in item\n",
+		"## Recent Sessions\n\n<div>\nhtml\n## [2026-11-22 10:00 CET] - S\n- a\n",
+		"## Recent Sessions\r\n\r\n> quote\r\n## [2026-11-22 10:00 CET] - S\r\n\r\n**User Corrections:**\r\n- a\r\n<!-- note -->\r\n",
+		"## Consolidated Learnings\n\n- c\n\n---\n\n## Recent Sessions\n\n## [2026-11-22 10:00 CET] - S\n- a\n\n```\nclosed\n```\n",
+	}
+	texts := []string{
+		"plain",
+		"```go\nfmt.Println()",
+		"~~~\nunclosed tilde",
+		"<!-- a comment that never ends",
+		"<pre>\npreformatted",
+		"<script>\nx()",
+		"text\n```\ncode\n```\nafter",
+		"- nested\n  ```\n  open",
+		"## not a header\n```",
+	}
+	for i, src := range sources {
+		for _, text := range texts {
+			t.Run(fmt.Sprintf("%d/%.20q", i, text), func(t *testing.T) {
+				d := Parse([]byte(src))
+				if d.Unclosed != nil {
+					t.Fatalf("source already unclosed: %v", d.Unclosed)
+				}
+				out, err := d.Edit().InsertSession(newSession("New", "User Corrections|"+text, "Fresh Discoveries|tail")).Bytes()
+				if err != nil {
+					if !errors.Is(err, ErrUnclosed) && !errors.Is(err, ErrWouldLose) {
+						t.Fatal(err)
+					}
+					return
+				}
+				if u := unclosedIn(out); u != nil {
+					t.Errorf("wrote a file with %v:\n%s", u, out)
+				}
+			})
 		}
 	}
 }
