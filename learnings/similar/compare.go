@@ -175,6 +175,8 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	switch {
 	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src):
 		v.Kind = Same
+	case score >= joinedFloor && t.sameOnceJoined(c):
+		v.Kind = Same
 	case score >= UpdateThreshold && t.mayUpdate(c, shared):
 		v.Kind = Update
 	}
