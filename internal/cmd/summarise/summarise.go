@@ -53,8 +53,9 @@ with the references sessions saw most often.
 
 With "-", read candidate learnings from stdin in the format 'learn store' takes
 and give each a verdict: NEW; DUPLICATE of a stored learning (the same
-learning, however worded, common synonyms and British or American spelling
-included: its ID, session and score) or of an earlier candidate; UPDATE of a
+learning, however worded, common synonyms, British or American spelling and
+a compound written closed, hyphenated or open (hardcoded, hard-coded) included:
+its ID, session and score) or of an earlier candidate; UPDATE of a
 stored learning in which it changes one thing (a value, a name, a number, a
 command, a path, a negation as in "no longer", two values swapped; a learning
 built on the same pattern about something else, or citing another ticket, is
