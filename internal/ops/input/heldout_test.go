@@ -183,11 +183,16 @@ func decide(t *testing.T, stored, cand string) string {
 // heldout9's floors are its score at 48b4bae, its first run, before issue
 // 24's round 8 was merged, measured on totals only: DUPLICATE 33 of 70
 // (28 called UPDATE, 9 NEW), UPDATE 24 of 30 (none called DUPLICATE, 6
-// called NEW), NEW 20 of 20.
+// called NEW), NEW 20 of 20. After the ninth round (reword8's negation
+// forms, one change in texts worded apart and words alike only when
+// counting changes; lexicon9's common groups; compound9's compounds),
+// measured by the lead with nobody having read the pairs: heldout
+// UPDATE 37, heldout3 DUPLICATE 40, heldout4 53; heldout9 unchanged; none
+// called DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
-		"UPDATE":    36,
+		"UPDATE":    37,
 		"NEW":       25,
 	},
 	"heldout2": {
@@ -196,12 +201,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout3": {
-		"DUPLICATE": 38,
+		"DUPLICATE": 40,
 		"UPDATE":    46,
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 52,
+		"DUPLICATE": 53,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
