@@ -1,9 +1,13 @@
 package secrets
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+	"github.com/learn-memory/learn/learnings"
 )
 
 // TestHintLinesFindEveryHint compares the hint index with a plain search
@@ -26,6 +30,46 @@ func TestHintLinesFindEveryHint(t *testing.T) {
 		t.Fatal("no hint in the corpus")
 	}
 }
+
+// TestHintLinesOnGenerators holds the hint index to the plain search on
+// the memories of every generator, read whole (as lint scans a file: many
+// hits, placed by counting) and learning by learning (as stats and recall
+// --all redact them: a few, placed by a sort), and on the texts of the
+// secrets corpus joined into one (hits of many rules at once).
+func TestHintLinesOnGenerators(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := string(memgen.GenerateWith(memgen.Options{Seed: 3, Size: 128 << 10, Mode: mode}))
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			texts := []string{src}
+			for _, l := range learnings.Parse([]byte(src)).Learnings() {
+				texts = append(texts, l.Text)
+			}
+			many := 0
+			for _, text := range texts {
+				want := naiveHintLines(text)
+				n := 0
+				for _, rl := range want {
+					n += len(rl.lines)
+				}
+				if n > 16 {
+					many++
+				}
+				if got := hintLines(text); !slices.EqualFunc(got, want, equalRuleLines) {
+					t.Fatalf("hintLines(%.200q...) = %v, a search of every hint finds %v", text, got, want)
+				}
+			}
+			if many == 0 {
+				t.Fatal("no text with more hits than a learning holds")
+			}
+		})
+	}
+	joined := strings.Join(spokenCorpus(t), "\n")
+	if got, want := hintLines(joined), naiveHintLines(joined); !slices.EqualFunc(got, want, equalRuleLines) {
+		t.Fatalf("hintLines(the corpus joined) = %v, a search of every hint finds %v", got, want)
+	}
+}
+
+func equalRuleLines(a, b ruleLines) bool { return a.rule == b.rule && slices.Equal(a.lines, b.lines) }
 
 // naiveHintLines is hintLines by a search of every hint of every rule.
 func naiveHintLines(text string) []ruleLines {
