@@ -1,6 +1,7 @@
 package similar
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -161,6 +162,62 @@ func TestLooseSwapBesideChange(t *testing.T) {
 				if v := Compare(p[0], p[1]); v.Kind != tt.want {
 					t.Errorf("%v (score %.2f, %s), want %v", v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.want)
 				}
+			}
+		})
+	}
+}
+
+// TestReadWordsThroughMemo holds the memo lint reads words through to
+// reading each field afresh: on every text of the development pair sets,
+// read in order with one memo per set (so later texts meet fields read
+// before, in other sentences and spans) and then again backwards, and on
+// texts where one field is in prose and in code, or starts or ends a run
+// of phrases.
+func TestReadWordsThroughMemo(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d development pair files, want the sets", len(files))
+	}
+	sets := map[string][]string{
+		"code and prose": {
+			"Don't run `don't` here; `it's` fine, it's not.",
+			"`never` is a flag, never use it",
+			"Run `make gen` before `go test`; make gen isn't cached.",
+			"`cannot` cannot `can't` can't",
+			"Run `echo it's never done` and it's never done.",
+			"The `gym's can't cannot fail` check: the gym's tests can't fail.",
+		},
+		"phrases": {
+			"The cache is out of date after a deploy.",
+			"The date is out of range; out of date builds fail.",
+			"Tests run in parallel; parallel runs are flaky.",
+			"date out of",
+		},
+		"word cases": wordCases,
+	}
+	for _, f := range files {
+		for _, p := range loadPairsFrom(t, f) {
+			sets[f] = append(sets[f], p.stored, p.cand)
+		}
+	}
+	for name, texts := range sets {
+		t.Run(name, func(t *testing.T) {
+			var memo changeMemo
+			check := func(s string) {
+				got, want := readWords(s, &memo), readWords(s, nil)
+				if !slices.Equal(got.words, want.words) || !slices.Equal(got.span, want.span) ||
+					got.insteadOf != want.insteadOf || got.not != want.not {
+					t.Errorf("%q through the memo reads %q %v, afresh %q %v", s, got.words, got.span, want.words, want.span)
+				}
+			}
+			for _, s := range texts {
+				check(s)
+			}
+			for i := len(texts) - 1; i >= 0; i-- {
+				check(texts[i])
 			}
 		})
 	}

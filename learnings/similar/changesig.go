@@ -218,12 +218,15 @@ func mergeChangeOnce(a, b *changeSig) bool {
 }
 
 // changeSignature is entry n's change signature, read on first use:
-// most learnings are never a candidate update.
-func (ix *Index) changeSignature(n int32) *changeSig {
+// most learnings are never a candidate update. The entry's words are read
+// through memo, the calling BestBefore's.
+func (ix *Index) changeSignature(n int32, memo *changeMemo) *changeSig {
 	p := &ix.sigs[n]
 	if s := p.Load(); s != nil {
 		return s
 	}
-	p.CompareAndSwap(nil, signatureOf(ix.entries[n].t))
+	t := ix.entries[n].t
+	t.changeWordsWith(memo) // kept for signatureOf and oneChange
+	p.CompareAndSwap(nil, signatureOf(t))
 	return p.Load()
 }

@@ -501,7 +501,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		// the noise of a loaded machine). The change signatures ask
 		// oneChange's question first in one merge of two sorted lists
 		// (see changesig.go).
-		if !ix.reference && !mayChangeOnce(ix.changeSignature(c.n), ix.changeSignature(int32(n)), e.t.analysisKey() == t.analysisKey()) ||
+		if !ix.reference && !mayChangeOnce(ix.changeSignature(c.n, &sc.memo), ix.changeSignature(int32(n), &sc.memo), e.t.analysisKey() == t.analysisKey()) ||
 			!e.t.mayUpdate(t, shared) {
 			continue
 		}
@@ -676,6 +676,9 @@ type indexScratch struct {
 	query    querySketch
 	grams    gramSet
 	cands    []candidate
+	// memo reads each distinct field of the entries' words once (see
+	// changeMemo).
+	memo changeMemo
 }
 
 func (ix *Index) getScratch() *indexScratch {

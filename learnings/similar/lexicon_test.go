@@ -337,7 +337,7 @@ func TestLooseGroups(t *testing.T) {
 			}
 			owner[r] = ws[0]
 			for _, form := range inflections(w) {
-				if got, want := readWords(form).words, readWords(ws[0]).words; !slices.Equal(got, want) {
+				if got, want := readWords(form, nil).words, readWords(ws[0], nil).words; !slices.Equal(got, want) {
 					t.Errorf("%q of loose group %q is read as %q, want %q", form, ws[0], got, want)
 				}
 			}
@@ -360,7 +360,7 @@ func TestLooseGroups(t *testing.T) {
 		{"boot", "shutdown"}, {"boot", "stop"}, {"close", "start"}, {"end", "begin"},
 	}
 	for _, p := range opposites {
-		if a, b := readWords(p[0]).words, readWords(p[1]).words; slices.Equal(a, b) {
+		if a, b := readWords(p[0], nil).words, readWords(p[1], nil).words; slices.Equal(a, b) {
 			t.Errorf("%q and %q are read as one word %q", p[0], p[1], a)
 		}
 	}
