@@ -684,17 +684,12 @@ func wordFields(s string) iter.Seq[string] {
 		return strings.FieldsFuncSeq(s, wordSpace)
 	}
 	return func(yield func(string) bool) {
-		for i := 0; i < len(s); {
-			for i < len(s) && asciiSpace(s[i]) {
-				i++
-			}
-			start := i
-			for i < len(s) && !asciiSpace(s[i]) {
-				i++
-			}
-			if start < i && !yield(s[start:i]) {
+		for i := 0; ; {
+			start, end := nextASCIIField(s, i)
+			if start == end || !yield(s[start:end]) {
 				return
 			}
+			i = end
 		}
 	}
 }

@@ -144,21 +144,16 @@ func readText(sc *scratch, s string, byField bool) (canon, text string, toks []s
 	ends := sc.ends[:0]
 	var b strings.Builder
 	b.Grow(len(s)) // the tokens and one space between each two fit in s
-	for i := 0; i < len(s); {
-		for i < len(s) && asciiSpace(s[i]) {
-			i++
-		}
-		start := i
-		for i < len(s) && !asciiSpace(s[i]) {
-			i++
-		}
-		if start == i {
+	for i := 0; ; {
+		start, end := nextASCIIField(s, i)
+		if start == end {
 			break
 		}
-		ends = appendASCIITokens(&b, ends, s[start:i])
+		ends = appendASCIITokens(&b, ends, s[start:end])
 		if byField {
-			fields = append(fields, field{start, i, len(ends)})
+			fields = append(fields, field{start, end, len(ends)})
 		}
+		i = end
 	}
 	canon = b.String()
 	from := 0
@@ -276,6 +271,20 @@ func canonKeyAnchors(s string, anchors *anchorTally) (canon, key string) {
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
 	return canon, key
+}
+
+// nextASCIIField is nextField for ASCII text: the bounds of the first run
+// of bytes that are not white space from i, start == end when none is
+// left. The loops that read an ASCII text in place share it.
+func nextASCIIField(s string, i int) (start, end int) {
+	for i < len(s) && asciiSpace(s[i]) {
+		i++
+	}
+	start = i
+	for i < len(s) && !asciiSpace(s[i]) {
+		i++
+	}
+	return start, i
 }
 
 // nextField is the next piece of s from i on as strings.Fields cuts it,

@@ -72,19 +72,17 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 		}
 		// The tokenizer reads a field with a "%" with it spelt out
 		// (readClauses); tokens never cross white space.
-		for i := 0; i < len(s); {
-			for i < len(s) && asciiSpace(s[i]) {
-				i++
+		for i := 0; ; {
+			start, end := nextASCIIField(s, i)
+			if start == end {
+				break
 			}
-			start := i
-			for i < len(s) && !asciiSpace(s[i]) {
-				i++
-			}
-			if c := s[start:i]; strings.IndexByte(c, '%') >= 0 {
+			if c := s[start:end]; strings.IndexByte(c, '%') >= 0 {
 				a.asciiTokens(stops, strings.ReplaceAll(c, "%", " percent "))
 			} else {
 				a.asciiTokens(stops, c)
 			}
+			i = end
 		}
 		return a, true
 	}
