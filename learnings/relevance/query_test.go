@@ -26,14 +26,7 @@ func TestQueryContractions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
-			q := newQuery(Context{Task: tt.task})
-			var got []string
-			for i, w := range q.shown {
-				if q.weights[i] > 0 && q.base[i] < 0 {
-					got = append(got, w)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := taskWords(tt.task); !slices.Equal(got, tt.want) {
 				t.Errorf("words of %q: got %q, want %q", tt.task, got, tt.want)
 			}
 		})
@@ -57,18 +50,24 @@ func TestQueryFunctionWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
-			q := newQuery(Context{Task: tt.task})
-			var got []string
-			for i, w := range q.shown {
-				if q.weights[i] > 0 && q.base[i] < 0 {
-					got = append(got, w)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := taskWords(tt.task); !slices.Equal(got, tt.want) {
 				t.Errorf("words of %q: got %q, want %q", tt.task, got, tt.want)
 			}
 		})
 	}
+}
+
+// taskWords are the words newQuery keeps of task as written, as shown:
+// weighted, and not a form added for another of its words (base -1).
+func taskWords(task string) []string {
+	q := newQuery(Context{Task: task})
+	var got []string
+	for i, w := range q.shown {
+		if q.weights[i] > 0 && q.base[i] < 0 {
+			got = append(got, w)
+		}
+	}
+	return got
 }
 
 // TestQueryUpdateAsNoun holds that "update" is a word of the task where it
