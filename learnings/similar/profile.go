@@ -58,19 +58,7 @@ type shareTally struct {
 }
 
 // ascii adds the terms of the ASCII text s, read in place.
-func (t *shareTally) ascii(s string) {
-	var buf []byte
-	for i := 0; ; {
-		start, end := nextASCIIToken(s, i)
-		if start == end {
-			return
-		}
-		var w string
-		w, buf = lowerToken(s[start:end], buf)
-		t.token(w)
-		i = end
-	}
-}
+func (t *shareTally) ascii(s string) { eachASCIIToken(s, t.token) }
 
 // token adds the terms of the canonical token tok, as fill reads them.
 func (t *shareTally) token(tok string) {

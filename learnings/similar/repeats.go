@@ -119,6 +119,14 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // asciiTokens counts the anchors of the canonical tokens of the ASCII
 // text s.
 func (a *anchorTally) asciiTokens(stops *lexTable, s string) {
+	eachASCIIToken(s, func(w string) { a.token(stops, w) })
+}
+
+// eachASCIIToken calls visit with each canonical token of the ASCII text
+// s in lower case, read in place: the anchors and the word share of a
+// text read its tokens this way without the canonical text readText
+// writes.
+func eachASCIIToken(s string, visit func(string)) {
 	var buf []byte
 	for i := 0; ; {
 		start, end := nextASCIIToken(s, i)
@@ -127,7 +135,7 @@ func (a *anchorTally) asciiTokens(stops *lexTable, s string) {
 		}
 		var w string
 		w, buf = lowerToken(s[start:end], buf)
-		a.token(stops, w)
+		visit(w)
 		i = end
 	}
 }
