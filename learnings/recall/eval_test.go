@@ -153,6 +153,14 @@ const evalBudget = 2000
 // reviewers' hidden set, about half of them in the user's own words, 9
 // avoid lines and 4 never lines) was written in issue 24's ninth round
 // before its measuring, for the same reason.
+// testdata/eval13 (a district council's bin collection system: rounds,
+// the cab tablets and their outbox, street completion by geofence, missed
+// bins, bulky and garden waste bookings, assisted collections, holiday
+// calendars, reminders, the gazetteer, trade waste, the weighbridge; 40
+// tasks wanting 67 learnings like the reviewers' hidden set, about half
+// of them said the way a resident or an advisor says it, 7 avoid lines
+// and 2 absent subjects with 3 never lines) was written in issue 24's
+// round 10 before its measuring, for the same reason.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
@@ -200,7 +208,7 @@ const evalBudget = 2000
 // is a development set written before the rank8 branch's code, held to
 // its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
