@@ -370,9 +370,6 @@ func isNumber(s string) bool {
 func taskStopWord(term string) bool { return terms.StopWord(term) || requestWords()[term] }
 
 // requestWords are the words of a request besides terms.StopWord's.
-// "where" is one of those, but Stem makes it "wher", which StopWord does
-// not know: listed here, it is left out of a task ("where do I put the
-// closures") as "when" and "which" are.
 var requestWords = stemmed(`i me my mine we us our ours you your yours it its itself this these
 	those there here they them their theirs he him his she her hers who whom whose what which
 	not no nor yes do does did doing done be been being am is are was were have has had having

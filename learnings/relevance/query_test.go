@@ -35,7 +35,7 @@ func TestQueryContractions(t *testing.T) {
 
 // TestQueryFunctionWords holds that the words a question is asked with
 // are no words of the task, whatever form the stemmer gives them: "where"
-// is stemmed "wher", which the stop words, listed unstemmed, missed, so
+// is stemmed "wher", which the stop words, listed unstemmed, once missed, so
 // "at the end where nobody talks" matched "even where Apple accepts them".
 func TestQueryFunctionWords(t *testing.T) {
 	tests := []struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -297,6 +298,22 @@ func TestSearchQuality(t *testing.T) {
 }
 
 // sameHits compares two rankings by learning and score.
+// TestQueryStopWordStemmed: "where" is a stop word in the form Tokenize
+// gives it ("wher"), so a learning that only says "where" is not found by
+// a question that has other words.
+func TestQueryStopWordStemmed(t *testing.T) {
+	doc := buildDoc(nil, testSession{stamp: "2026-01-02 10:00", learnings: [][2]string{
+		{"Fresh Discoveries", "Logs go wherever the build dir points, which is where CI looks."},
+		{"Fresh Discoveries", "The cache is warmed by `make warm`."},
+	}})
+	ix := Build(doc)
+	for _, q := range []string{"where is the cache", "Where's the cache?", "cache: where"} {
+		if got, want := ids(ix.Query(q, Options{})), ids(ix.Query("cache", Options{})); !slices.Equal(got, want) {
+			t.Errorf("Query(%q) = %v, want %v as for \"cache\"", q, got, want)
+		}
+	}
+}
+
 func sameHits(t *testing.T, q string, a, b []Hit) {
 	t.Helper()
 	if len(a) != len(b) {

@@ -385,9 +385,14 @@ func isASCIIAlpha(w string) bool {
 // to decide a ranking on its own.
 func StopWord(term string) bool { return stopWords[term] }
 
-var stopWords = map[string]bool{
-	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true,
-	"by": true, "for": true, "from": true, "how": true, "in": true, "is": true, "it": true,
-	"of": true, "on": true, "or": true, "that": true, "the": true, "to": true, "was": true,
-	"what": true, "when": true, "where": true, "which": true, "with": true,
-}
+// stopWords holds the stop words as Tokenize emits them: Stem makes "where"
+// "wher", which a list of the words as written missed, so "learn search
+// where config" ranked on "where".
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an and are as at be by for from how in is it of on or
+		that the to was what when where which with`) {
+		m[Stem(w)] = true
+	}
+	return m
+}()

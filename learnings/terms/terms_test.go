@@ -339,3 +339,27 @@ func TestMatcherAlias(t *testing.T) {
 		})
 	}
 }
+
+// TestStopWordAsTokenized holds that a stop word is one in the form
+// Tokenize gives it, stemmed or not: "where" was missed as "wher".
+func TestStopWordAsTokenized(t *testing.T) {
+	for _, word := range []string{"a", "The", "is", "Was", "what", "when", "where", "Where", "which", "with", "how"} {
+		t.Run(word, func(t *testing.T) {
+			var got []string
+			Tokenize(word, func(tok Token) {
+				got = append(got, tok.Term)
+				if !StopWord(tok.Term) {
+					t.Errorf("StopWord(%q) from %q = false", tok.Term, word)
+				}
+			})
+			if len(got) == 0 {
+				t.Errorf("Tokenize(%q) gave no term", word)
+			}
+		})
+	}
+	for _, term := range []string{"wherev", "config", "whe"} {
+		if StopWord(term) {
+			t.Errorf("StopWord(%q) = true", term)
+		}
+	}
+}
