@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -139,6 +139,18 @@ func testRewordings(t *testing.T, file string) {
 			// "wait for X to become" and "wait until X is" as
 			// distinct.
 			floor = map[string]float64{"same": 0.81, "update": 1}[k]
+		}
+		if file == "synonyms10.txt" && k != "new" {
+			// Everyday restatements the way an agent writes them again
+			// (decision10): a phrase for a word ("following" and
+			// "after", "find out" and "check", "ought to" and
+			// "should"), a filler added or dropped ("really", "just",
+			// "simply"), a word in another sense ("gets" and
+			// "becomes"), two or three at once, and updates whose
+			// value changes beside such a swap. Main c4fb4a7 called
+			// 52 of 90 the same (one swap 42 of 60, two or three 10
+			// of 30) and 25 of 30 updates.
+			floor = map[string]float64{"same": 0.57, "update": 0.83}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
