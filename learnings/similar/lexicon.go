@@ -56,7 +56,11 @@ var synonymGroups = []string{
 	// A bundle or an image assembled is built.
 	"build compile built construct assemble",
 	// "Fetches prices from the API" gets them (in code, see codeKept).
-	"get obtain acquire retrieve receive grab fetch",
+	// "Becomes slow" is "gets slow": "get" before a word that is no
+	// participle is "become" as often as "obtain", and nothing is
+	// obtained "slow" nor becomes "a token", so the two senses never
+	// meet in one sentence.
+	"get obtain acquire retrieve receive grab fetch become became",
 	"mean indicate signal signify imply meant",
 	"come stem originate came",
 	// A gateway that denies a request rejects it; "deny" and "allow" stay

@@ -41,6 +41,7 @@ var phrases = []string{
 	"take a long time = slow",
 	"take long = slow",
 	"take forever = slow",
+	"take ages = slow",
 	// Setting up, finding, checking.
 	"set up = configure",
 	"look up = find",
@@ -100,10 +101,14 @@ var phrases = []string{
 	"run into = encounter",
 	"come across = encounter",
 	"carry on = continue",
+	// "Ends up with duplicates" ends with them: the particle adds nothing.
+	"end up = end",
+	"wind up = end",
 	"show up = appear",
 	"go away = disappear",
 	"lead to = cause",
 	"give rise to = cause",
+	"ought to = should",
 	"have to = need",
 	"has to = need",
 	"had to = need",
@@ -119,6 +124,9 @@ var phrases = []string{
 	"hook up = connect",
 	"come back = return",
 	"go back = return",
+	// A count that goes up increases; "go down" stays out: a site that
+	// goes down fails.
+	"go up = increase",
 	"shut off = disable",
 	"wipe out = clear",
 	"fill up = fill",
@@ -234,6 +242,15 @@ var phrases = []string{
 	"ahead of an = before",
 	"ahead of each = before",
 	"ahead of every = before",
+	// "Following the upgrade" is "after the upgrade" when a determiner
+	// follows; "the following steps" holds none, and "follows the spec"
+	// is another form of "follow", which no run holds.
+	"following the = after",
+	"following a = after",
+	"following an = after",
+	"following each = after",
+	"following every = after",
+	"following any = after",
 	"due to = because",
 	"as a result of = because",
 	"with the exception of = except",
@@ -271,7 +288,9 @@ var phrases = []string{
 	"on a monthly basis = monthly",
 	// Time and manner.
 	"at all time = always",
-	"all the time = always",
+	// "Fails all the time" fails over and over, as "constantly" says;
+	// "at all times" is "always".
+	"all the time = constantly",
 	"from time to time = sometimes",
 	"right now = currently",
 	"at the moment = currently",
@@ -304,6 +323,15 @@ var phrases = []string{
 	"right after = after",
 	"right before = before",
 	"in spite of = despite",
+	// "Just" before a determiner limits what follows, as "only" does
+	// ("exports just the guests who said yes"); elsewhere it is a
+	// filler ("just rerun the job") and a stop word.
+	"just the = only",
+	"just a = only",
+	"just an = only",
+	"just this = only",
+	"just these = only",
+	"just those = only",
 	"as long as = if",
 	"provided that = if",
 	"with regard to = about",
@@ -328,6 +356,16 @@ var phrases = []string{
 	"close to = near",
 	"a little = slightly",
 	"a little bit = slightly",
+	// "Way too long", "far too long" and "much too long" say "too long".
+	"way too = too",
+	"far too = too",
+	"much too = too",
+	// Done "by itself" or "on its own" is done without being asked.
+	"by itself = automatically",
+	"by themselves = automatically",
+	"on its own = automatically",
+	"on their own = automatically",
+	"of its own accord = automatically",
 }
 
 // degreeWords say which of several things a noun names is the one that
@@ -424,7 +462,7 @@ func irregularForms(w string) []string {
 	case "show":
 		return []string{"shown"}
 	case "go":
-		return []string{"went", "gone"}
+		return []string{"goes", "going", "went", "gone"}
 	}
 	return nil
 }
@@ -434,7 +472,9 @@ func irregularForms(w string) []string {
 // Short function words ("of", "to", "a") are matched as written.
 func phraseForms(w string) []string {
 	if len(w) <= 2 || stopwords[w] {
-		return []string{w}
+		// "Goes back" and "went away" are forms of "go back" and "go
+		// away", which no suffix makes.
+		return append([]string{w}, irregularForms(w)...)
 	}
 	out := []string{w, w + "s", w + "es", w + "ed", w + "ing"}
 	last := w[len(w)-1]

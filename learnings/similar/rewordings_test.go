@@ -137,8 +137,9 @@ func testRewordings(t *testing.T, file string) {
 			// version), "upgrade" for "update", which are the same
 			// only in some sentences: 14 of the 15 read as updates,
 			// "wait for X to become" and "wait until X is" as
-			// distinct.
-			floor = map[string]float64{"same": 0.81, "update": 1}[k]
+			// distinct. Once "following the" read as "after the" and
+			// "becomes" as "gets" (decision10), same 67.
+			floor = map[string]float64{"same": 0.83, "update": 1}[k]
 		}
 		if file == "synonyms10.txt" && k != "new" {
 			// Everyday restatements the way an agent writes them again
@@ -149,8 +150,14 @@ func testRewordings(t *testing.T, file string) {
 			// "becomes"), two or three at once, and updates whose
 			// value changes beside such a swap. Main c4fb4a7 called
 			// 52 of 90 the same (one swap 42 of 60, two or three 10
-			// of 30) and 25 of 30 updates.
-			floor = map[string]float64{"same": 0.57, "update": 0.83}[k]
+			// of 30) and 25 of 30 updates; once phrases read
+			// "following the" as "after", "ought to" as "should", "end
+			// up" as "end", "way too" as "too", "by itself" and "on its
+			// own" as "automatically", "all the time" as "constantly",
+			// "just the" as "only", "go" in its forms ("goes back"),
+			// "whether" opened a clause as "if" does, and "becomes"
+			// read as "gets", 72 and 27.
+			floor = map[string]float64{"same": 0.8, "update": 0.9}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

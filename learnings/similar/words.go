@@ -191,7 +191,8 @@ var negationWords = setOf("not", "no", "never", "avoid", "cannot", "neither", "n
 // label is missing").
 var clauseOpeners = map[string]string{
 	"before": "before", "after": "after", "until": "until", "unless": "unless",
-	"if": "when", "when": "when", "whenever": "when", "once": "when",
+	// "Check whether the dock is online" asks what "check if" does.
+	"if": "when", "whether": "when", "when": "when", "whenever": "when", "once": "when",
 	"while": "while", "whilst": "while", "whereas": "while",
 	"although": "although", "though": "although",
 }
