@@ -625,6 +625,9 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 		wr.out, wr.keep = wordOf(to, lex.lookup(to), lex)
 	}
 	if wr.keep {
+		if code == 0 {
+			wr.out = readAskedWord(out.words, wr.out)
+		}
 		out.add(wr.out, code)
 	}
 }

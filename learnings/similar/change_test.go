@@ -156,6 +156,22 @@ func TestLooseSwapBesideChange(t *testing.T) {
 	checkKindBothWays(t, tests)
 }
 
+// TestAskedBesideChange holds a verb of finding out before "whether" or
+// "if" to "check" there, beside a change and alone, and apart from it
+// with an object between (a condition) or a change beside it.
+func TestAskedBesideChange(t *testing.T) {
+	tests := []kindPair{
+		{"Check whether the dock is online before sending an unlock command.", "Find out whether the dock is online before sending a lock command.", Update},
+		{"Find out whether the replica is in sync before the failover.", "Check whether the replica is in sync before the failover.", Same},
+		{"See if the replica is in sync before the failover.", "Check if the replica is in sync before the failover.", Same},
+		{"Determine whether the token expired before retrying.", "Verify if the token expired before retrying.", Same},
+		{"Find out whether the replica is in sync before the failover.", "Find out whether the replica is in sync after the failover.", Update},
+		{"Find the slow query logs if the nightly job fails.", "Check the slow query logs if the nightly job fails.", Update},
+		{"Find out whether the replica is in sync before the failover.", "Find out why the replica is out of sync before the failover.", Distinct},
+	}
+	checkKindBothWays(t, tests)
+}
+
 // TestReadWordsThroughMemo holds the memo lint reads words through to
 // reading each field afresh: on every text of the development pair sets,
 // read in order with one memo per set (so later texts meet fields read

@@ -24,6 +24,8 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The CLI ought to print the version on startup.", "The CLI ought not to print the version on startup.", false},
 		{"Check whether the replica is in sync before failover.", "Check if the replica is in sync before failover.", true},
 		{"Check whether the replica is in sync before failover.", "Check whether the replica is in sync after failover.", false},
+		{"Find out whether the replica is in sync before failover.", "Check whether the replica is in sync before failover.", true},
+		{"Find the logs if the job fails.", "Check the logs if the job fails.", false},
 		{"The wizard ends up with an empty config when the disk is full.", "The wizard ends with an empty config when the disk is full.", true},
 		{"The dashboard is way too slow on the staging data.", "The dashboard is much too slow on the staging data.", true},
 		{"The dashboard is way too slow on the staging data.", "The dashboard is far too fast on the staging data.", false},

@@ -474,6 +474,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		return
 	}
 	if lx.opener != "" {
+		readAsked(t.cur, w)
 		t.flush(sepStrong, false)
 		t.emit(lx.opener)
 		return
