@@ -172,6 +172,19 @@ func TestAskedBesideChange(t *testing.T) {
 	checkKindBothWays(t, tests)
 }
 
+// TestValueBesideSwap holds a changed value beside a one-word swap the
+// same-learning reading takes as no change to one change, and a changed
+// value beside another change to two.
+func TestValueBesideSwap(t *testing.T) {
+	tests := []kindPair{
+		{"The lift status page gets refreshed every five minutes.", "The lift status page is refreshed every ten minutes.", Update},
+		{"Deploys to the staging cluster get paused for 5 minutes after an alert.", "Deploys to the staging cluster are resumed for 10 minutes after an alert.", Distinct},
+		{"Cache the map tiles for 5 minutes in `tiles/` on the edge.", "Cache the map tiles for 10 minutes in `maps/` on the edge.", Distinct},
+		{"The nightly export gets slow above 5000 rows on the replica.", "The nightly export becomes fast above 9000 rows on the replica.", Distinct},
+	}
+	checkKindBothWays(t, tests)
+}
+
 // TestReadWordsThroughMemo holds the memo lint reads words through to
 // reading each field afresh: on every text of the development pair sets,
 // read in order with one memo per set (so later texts meet fields read

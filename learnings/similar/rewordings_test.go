@@ -157,8 +157,10 @@ func testRewordings(t *testing.T, file string) {
 			// "just the" as "only", "go" in its forms ("goes back"),
 			// "whether" opened a clause as "if" does, and "becomes"
 			// read as "gets", 72 and 27; once a verb of finding out
-			// before "whether" or "if" read as "check", 74 and 28.
-			floor = map[string]float64{"same": 0.82, "update": 0.93}[k]
+			// before "whether" or "if" read as "check", 74 and 28;
+			// once a changed value beside a one-word swap read as one
+			// change, updates 29.
+			floor = map[string]float64{"same": 0.82, "update": 0.96}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
