@@ -49,6 +49,15 @@ var phrases = []string{
 	"look for = find",
 	"find out = determine",
 	"figure out = determine",
+	// "Work out" alone stays out: a tool "works out of the box", and a
+	// plan that did not "work out" failed. Before a question word it
+	// finds the answer, as "figure out" does (the question word is a
+	// stop word either way).
+	"work out which = determine",
+	"work out what = determine",
+	"work out why = determine",
+	"work out how = determine",
+	"work out where = determine",
 	"pick up = detect",
 	"keep an eye on = monitor",
 	"double check = verify",
@@ -205,7 +214,9 @@ var phrases = []string{
 	"log out = logout",
 	"sign out = logout",
 	"sign up = register",
-	// States.
+	// States. A "power cut" (British) is a "power outage" (American).
+	"power cut = outage",
+	"power outage = outage",
 	"pull request = pr",
 	"merge request = mr",
 	"out of date = outdated",

@@ -159,8 +159,10 @@ func testRewordings(t *testing.T, file string) {
 			// read as "gets", 72 and 27; once a verb of finding out
 			// before "whether" or "if" read as "check", 74 and 28;
 			// once a changed value beside a one-word swap read as one
-			// change, updates 29.
-			floor = map[string]float64{"same": 0.82, "update": 0.96}[k]
+			// change, updates 29; once "work out which" read as
+			// "figure out which" and "power cut" as "power outage",
+			// same 76.
+			floor = map[string]float64{"same": 0.84, "update": 0.96}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
