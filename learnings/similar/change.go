@@ -153,7 +153,7 @@ func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool 
 			break
 		}
 		if na+nb > 2 && !(valueRun(ta.changeWords().span, ma, ra[ia], pre) && valueRun(tb.changeWords().span, mb, rb[ib], pre)) ||
-			na == 2 && !tableWords(ma, ra[1-ia]) || nb == 2 && !tableWords(mb, rb[1-ib]) {
+			na == 2 && !tableWord(ma, ra[1-ia]) || nb == 2 && !tableWord(mb, rb[1-ib]) {
 			continue
 		}
 		x, y := ra[ia], rb[ib]
@@ -171,10 +171,10 @@ func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool 
 // valueRun reports a run of the middle ws of a text's words (from word
 // pre on; span are their code spans, see changeText) that is a value: a
 // number (readWords writes number words as digits) or words in code. A
-// change of value beside a second run is tried as one change only then:
-// trying every pair of runs took lint's instructions on the default
-// generator's 1 MB memory from 1.54 to 1.68 G, for one more update of the
-// development sets.
+// change of value beside a second run is tried as one change only then,
+// and only beside a one-word swap (tableWord): trying every pair of runs
+// took lint's instructions on the default generator's 1 MB memory from
+// 1.54 to 1.68 G, these tests to 1.57 G (callgrind).
 func valueRun(span []int, ws []string, run [2]int, pre int) bool {
 	for i := run[0]; i <= run[1]; i++ {
 		if span[pre+i] == 0 && !hasDigit(ws[i]) && !functionStem(ws[i]) {
@@ -194,23 +194,23 @@ func hasDigit(w string) bool {
 	return false
 }
 
-// valueBesideSwap reports two runs of the middle ws of a text's words of which
-// one is a value (valueRun) and the other a swap (tableWords).
+// valueBesideSwap reports two runs of the middle ws of a text's words of
+// which one is a value (valueRun) and the other a swap (tableWord).
 func valueBesideSwap(span []int, ws []string, runs [2][2]int, pre int) bool {
 	// The cheap tests first: most pairs of siblings with two places hold
 	// no value in either.
 	for i := range 2 {
-		if runs[1-i][1] == runs[1-i][0] && valueRun(span, ws, runs[i], pre) && tableWords(ws, runs[1-i]) {
+		if runs[1-i][1] == runs[1-i][0] && valueRun(span, ws, runs[i], pre) && tableWord(ws, runs[1-i]) {
 			return true
 		}
 	}
 	return false
 }
 
-// tableWords reports a run of one word (as readWords reads it) that the
+// tableWord reports a run of one word (as readWords reads it) that the
 // word tables know: only such a word can be a swap the same-learning
 // reading takes as no change ("gets refreshed" and "is refreshed").
-func tableWords(ws []string, run [2]int) bool {
+func tableWord(ws []string, run [2]int) bool {
 	return run[0] == run[1] && lexicon().lookup(ws[run[0]]).known()
 }
 
