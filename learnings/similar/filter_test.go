@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/learn-memory/learn/internal/memgen"
 )
 
 // filterAgrees checks that the filter reports candidate i of f against
@@ -175,4 +178,74 @@ func TestFilterReadsFoldedText(t *testing.T) {
 	if related < len(pairs) {
 		t.Errorf("only %d related pairs: the test checks too little", related)
 	}
+}
+
+// TestASCIIPrefixAsByteLoop holds asciiPrefix, which reads eight bytes at
+// a time, to the byte loop: a byte that is not ASCII at every place of
+// texts of every length up to past two words, from every start.
+func TestASCIIPrefixAsByteLoop(t *testing.T) {
+	byByte := func(s string, i int) int {
+		for i < len(s) && s[i] < utf8.RuneSelf {
+			i++
+		}
+		return i
+	}
+	for _, other := range []string{"é", "日", "\x80", "\xff", "’"} {
+		for n := 0; n <= 20; n++ {
+			for at := 0; at <= n; at++ {
+				s := strings.Repeat("a", at) + other + strings.Repeat("b", n-at)
+				for i := 0; i <= len(s); i++ {
+					if got, want := asciiPrefix(s, i), byByte(s, i); got != want {
+						t.Errorf("asciiPrefix(%q, %d) = %d, want %d", s, i, got, want)
+					}
+				}
+			}
+			plain := strings.Repeat("x", n)
+			if got := asciiPrefix(plain, 0); got != n {
+				t.Errorf("asciiPrefix(%q, 0) = %d, want %d", plain, got, n)
+			}
+		}
+	}
+}
+
+// TestFilterSecondsSkipOnlyMisses holds the second-byte bits weigh skips
+// a word start by to the weighing without them: on the bullets of every
+// generator's memory, against learnings of sessions and of the memory
+// itself, every weight found is the same.
+func TestFilterSecondsSkipOnlyMisses(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := memgen.GenerateWith(memgen.Options{Seed: 3, Size: 200 << 10, Mode: mode})
+		var stored []string
+		for line := range strings.Lines(string(src)) {
+			if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+				stored = append(stored, text)
+			}
+		}
+		for _, cands := range [][]string{bullets(memgen.Learnings(11, 4)), bullets(memgen.Learnings(12, 5)), stored[:6], stored[len(stored)-3:]} {
+			f := NewFilter(cands)
+			all := NewFilter(cands)
+			for c := range all.seconds {
+				all.seconds[c] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			}
+			sc, want := f.scratch.Get().(*filterScratch), all.scratch.Get().(*filterScratch)
+			for _, s := range stored {
+				f.weigh(s, sc)
+				all.weigh(s, want)
+				if !slices.Equal(sc.have, want.have) || !slices.Equal(sc.found, want.found) {
+					t.Fatalf("%s: weigh(%q) = %v %v, without the second bytes %v %v", mode, s, sc.have, sc.found, want.have, want.found)
+				}
+			}
+		}
+	}
+}
+
+// bullets are the texts of the "- " lines of src.
+func bullets(src []byte) []string {
+	var out []string
+	for line := range strings.Lines(string(src)) {
+		if text, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok {
+			out = append(out, text)
+		}
+	}
+	return out
 }

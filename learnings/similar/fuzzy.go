@@ -140,8 +140,18 @@ func fold(s string) string {
 const foldGap = 16
 
 // asciiPrefix is the index of the first byte at or after i that is not
-// ASCII, len(s) when none is.
+// ASCII, len(s) when none is. It reads eight bytes at a time while they
+// are all ASCII: the store filter asks it of every stored learning, and
+// byte by byte it was 5% of store's instructions on the long 1 MB memory
+// (callgrind).
 func asciiPrefix(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
 		i++
 	}
