@@ -418,7 +418,7 @@ func changeReading(w string, same map[string]string) string {
 // addLoose sets lexEntry.change for the words of looseGroups, their
 // inflections and every stem whose lexicon group's head is one of them;
 // same is sameStems.
-func addLoose(m map[string]*lexEntry, entry func(w string) *lexEntry, same map[string]string) {
+func addLoose(b *lexBuilder, same map[string]string) {
 	to := make(map[string]string, 2*len(looseGroups))
 	for _, g := range looseGroups {
 		ws := strings.Fields(g)
@@ -433,12 +433,12 @@ func addLoose(m map[string]*lexEntry, entry func(w string) *lexEntry, same map[s
 		}
 	}
 	for st := range to {
-		entry(st) // a stem no other table holds
+		b.entry(st) // a stem no other table holds
 	}
-	for w, e := range m {
+	for _, e := range b.all {
 		r := e.same
 		if r == "" {
-			r = w
+			r = e.word
 		}
 		if head, ok := to[r]; ok {
 			e.change = head

@@ -297,7 +297,7 @@ func TestFrequencyAdverbs(t *testing.T) {
 func BenchmarkLexicon(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		newLexTable(newLexicon())
+		newLexicon()
 	}
 }
 
