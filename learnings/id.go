@@ -240,14 +240,15 @@ func appendIDText(buf []byte, text string) []byte {
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
 		i += n
-		if unicode.IsSpace(r) {
+		lower, space := foldIDRune(r)
+		if space {
 			if !afterSpace {
 				buf = append(buf, ' ')
 				afterSpace = true
 			}
 			continue
 		}
-		buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		buf = utf8.AppendRune(buf, lower)
 		afterSpace = false
 	}
 	if afterSpace && len(buf) > base {
@@ -277,6 +278,28 @@ func idWord(w uint64, afterSpace bool) (uint64, bool) {
 	}
 	upper := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) & highs
 	return w | upper>>2, true
+}
+
+// foldIDRune is unicode.ToLower(r) and unicode.IsSpace(r), answered
+// without the unicode package's tables for Latin-1 and for the kana and
+// CJK ideographs (U+3001 to U+9FFF), which have no case: the search of the
+// case ranges was a third of the IDs of a German and Japanese memory
+// (callgrind, recall on the intl 1 MB memory: 176 -> 157 M instructions).
+// TestFoldIDRune holds it to the unicode package on every rune.
+func foldIDRune(r rune) (lower rune, space bool) {
+	switch {
+	case r < 0x100:
+		switch {
+		case 'A' <= r && r <= 'Z', 0xC0 <= r && r <= 0xDE && r != 0xD7:
+			return r + 0x20, false
+		case r == ' ', '\t' <= r && r <= '\r', r == 0x85, r == 0xA0:
+			return r, true
+		}
+		return r, false
+	case 0x3000 < r && r < 0xA000:
+		return r, false
+	}
+	return unicode.ToLower(r), unicode.IsSpace(r)
 }
 
 // le64 is the first eight bytes of s as a little-endian number; the

@@ -233,3 +233,14 @@ func TestAssignIDsAsParse(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldIDRune holds foldIDRune to the unicode package on every rune,
+// the error rune an invalid byte decodes to and a few out of range.
+func TestFoldIDRune(t *testing.T) {
+	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
+		lower, space := foldIDRune(r)
+		if lower != unicode.ToLower(r) || space != unicode.IsSpace(r) {
+			t.Errorf("foldIDRune(%U) = %U, %v; unicode says %U, %v", r, lower, space, unicode.ToLower(r), unicode.IsSpace(r))
+		}
+	}
+}
