@@ -735,8 +735,20 @@ func fieldOf[T string | []byte](name T) field {
 	if len(name) > 30 {
 		return fieldNone
 	}
+	// Only the names that start with its first letter can match: most
+	// lines asked about are a learning's first words, and asking all
+	// fourteen cost recall on the sparse 1 MB memory 4% more instructions
+	// (callgrind: 169.9 against 163.1 M).
+	first := 0
+	for first < len(name) && isSpaceByte(name[first]) {
+		first++
+	}
+	if first == len(name) {
+		return fieldNone
+	}
+	c := lowerASCII(name[first])
 	for _, fn := range fieldNames {
-		if keyEquals(name, fn.key) {
+		if fn.key[0] == c && keyEquals(name, fn.key) {
 			return fn.f
 		}
 	}

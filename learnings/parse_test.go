@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/learn-memory/learn/internal/memgen"
 )
 
 func TestParseSessionHeader(t *testing.T) {
@@ -221,5 +223,47 @@ func TestParseUndatedBracketedSessions(t *testing.T) {
 	}
 	if !lines[3] || !lines[13] {
 		t.Errorf("problems = %v, want unreadable-time problems at lines 3 and 13", d.Problems)
+	}
+}
+
+// TestFieldOfAsEveryName holds fieldOf, which asks only the names that
+// start with the first letter, to asking every name: on the names in
+// several cases and spacings and on every line of every generator's
+// memory.
+func TestFieldOfAsEveryName(t *testing.T) {
+	every := func(name string) field {
+		name = strings.Trim(name, " *:_")
+		if len(name) > 30 {
+			return fieldNone
+		}
+		for _, fn := range fieldNames {
+			if keyEquals(name, fn.key) {
+				return fn.f
+			}
+		}
+		return fieldNone
+	}
+	var names []string
+	for _, fn := range fieldNames {
+		k := fn.key
+		names = append(names, k, strings.ToUpper(k), "**"+k+":**", "\t"+k, " \r\n"+k+" ", strings.ReplaceAll(k, " ", "\t "), k+"x", "x"+k, k[:len(k)-1], "_"+strings.ToUpper(k[:1])+k[1:]+"_:")
+	}
+	names = append(names, "", " ", "*", "\t", "::", "Documentation   Seen", "**Docs Seen**", "Project\tName", "\x00project")
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		src := memgen.GenerateWith(memgen.Options{Seed: 2, Size: 64 << 10, Mode: mode})
+		for line := range strings.Lines(string(src)) {
+			names = append(names, line, strings.TrimLeft(line, "-#* "))
+			if name, _, ok := strings.Cut(line, ":"); ok {
+				names = append(names, name)
+			}
+		}
+	}
+	for _, n := range names {
+		if got, want := fieldOf(n), every(n); got != want {
+			t.Errorf("fieldOf(%q) = %v, asking every name %v", n, got, want)
+		}
+		if got, want := fieldOf([]byte(n)), every(n); got != want {
+			t.Errorf("fieldOf([]byte(%q)) = %v, asking every name %v", n, got, want)
+		}
 	}
 }
