@@ -399,23 +399,30 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 		text = foldNonASCII(stored)
 	}
 	for i := 0; i < len(text); i++ {
-		if i > 0 && alnumByte(text[i-1]) {
-			continue
-		}
 		c, next := lower(text[i]), byte(0)
 		if i+1 < len(text) {
 			next = lower(text[i+1])
 		}
-		if f.seconds[c][next/64]&(1<<(next%64)) == 0 {
+		if f.seconds[c][next/64]&(1<<(next%64)) != 0 {
+			f.weighAt(text, i, sc)
+		}
+		if alnumByte(c) {
+			// The rest of the word, and the byte after it, start no
+			// word.
+			for i++; i < len(text) && alnumByte(text[i]); i++ {
+			}
+		}
+	}
+}
+
+// weighAt adds the weight of the roots that start the word at text[i].
+func (f *Filter) weighAt(text string, i int, sc *filterScratch) {
+	for _, r := range f.byFirst[lower(text[i])] {
+		if sc.found[r.bit/64]&(1<<(r.bit%64)) != 0 || !hasRoot(text[i:], r.filterRoot) {
 			continue
 		}
-		for _, r := range f.byFirst[c] {
-			if sc.found[r.bit/64]&(1<<(r.bit%64)) != 0 || !hasRoot(text[i:], r.filterRoot) {
-				continue
-			}
-			sc.found[r.bit/64] |= 1 << (r.bit % 64)
-			sc.have[r.cand] += r.weight
-		}
+		sc.found[r.bit/64] |= 1 << (r.bit % 64)
+		sc.have[r.cand] += r.weight
 	}
 }
 
