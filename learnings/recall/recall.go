@@ -194,13 +194,19 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	omitted := map[string]int{}
 	var order []string
 	budget, done := r.fitChosen(r.chosen, budget, shown)
+	// The items come grouped by category: a heading's length is counted
+	// once a group, not once an item.
+	headed, headedRunes := "", 0
 	for _, it := range items {
 		if done[it.Learning] {
 			continue
 		}
 		heading := 0
 		if !ranked && it.Category != current {
-			heading = runes(categoryHeading(it.Category))
+			if it.Category != headed || headedRunes == 0 {
+				headed, headedRunes = it.Category, runes(categoryHeading(it.Category))
+			}
+			heading = headedRunes
 		}
 		cost := budget + 1
 		if !rawCostOver(it, ranked, budget-heading) {
