@@ -242,13 +242,16 @@ func (r *Result) fit(items []Item, names categoryNames) {
 // worstFooter is the longest closing line the selection could end with: every
 // category listed with its full count, so the real one is never longer.
 func (r *Result) worstFooter(items []Item) string {
-	counts := map[string]int{}
+	// The categories in the order first met; an item in the category of
+	// the one before it (most, as items come grouped) is not looked up.
+	seen := map[string]bool{}
 	var order []string
-	for _, it := range items {
-		if counts[it.Category] == 0 {
-			order = append(order, it.Category)
+	for i, it := range items {
+		if i > 0 && it.Category == items[i-1].Category || seen[it.Category] {
+			continue
 		}
-		counts[it.Category]++
+		seen[it.Category] = true
+		order = append(order, it.Category)
 	}
 	worst := &Result{Total: len(items), OmittedTotal: len(items), Duplicates: len(items), MaxChars: r.MaxChars, opts: r.opts}
 	// The closing line names only the first few categories: the worst
