@@ -86,6 +86,9 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 		}
 		return a, true
 	}
+	if strings.IndexByte(s, '%') < 0 {
+		return mixedAnchors(s, share)
+	}
 	sc := scratches.Get().(*scratch)
 	_, text, toks, fields := readText(sc, s, true)
 	ok = true
@@ -114,6 +117,85 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
 	return a, ok
+}
+
+// mixedAnchors is anchorsAndShare of a text outside ASCII with no "%",
+// read field by field: its ASCII fields in place, as an ASCII text's, and
+// each run of the others (fields parted by white space alone) folded and
+// read as readText reads the folded text. Folding keeps ASCII white space
+// and never joins across it (no character composes with a space, and case
+// folding reads one character at a time), so the folded runs and the ASCII
+// fields in lower case are the folded text's fields; most such learnings
+// have a character or two outside ASCII (an accent, an emoji) and folding
+// and reading the whole text through the Unicode tokenizer cost two to
+// three times the ASCII reading of it (FuzzMixedAnchors holds the two
+// readings equal).
+func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
+	stops := anchorStops()
+	same, refold := true, false
+	var toks []string
+	visit := func(w string) {
+		a.token(stops, w)
+		if share != nil {
+			share.token(w)
+		}
+	}
+	for i := 0; ; {
+		start, end := nextASCIIField(s, i)
+		if start == end {
+			break
+		}
+		if asciiPrefix(s[:end], start) == end {
+			f := s[start:end]
+			same = same && !hasUpperASCII(f)
+			eachASCIIToken(f, visit)
+			i = end
+			continue
+		}
+		// A run of fields outside ASCII, up to the next ASCII one.
+		for {
+			next, nextEnd := nextASCIIField(s, end)
+			if next == nextEnd || asciiPrefix(s[:nextEnd], next) == nextEnd {
+				break
+			}
+			end = nextEnd
+		}
+		run := s[start:end]
+		folded := fold(run)
+		same = same && folded == run
+		for j := 0; j < len(folded); {
+			fs, fe := nextField(folded, j)
+			if fs == fe {
+				break
+			}
+			c := folded[fs:fe]
+			if !refold && !plainField(c) && (strings.IndexByte(c, '%') >= 0 || !foldsToItself(c)) {
+				refold = true
+			}
+			toks = appendCanonical(toks[:0], c)
+			for _, w := range toks {
+				visit(w)
+			}
+			j = fe
+		}
+		i = end
+	}
+	if !same && refold {
+		// The tokenizer reads a field folded again (see readClauses):
+		// only its tokens give the anchors.
+		return anchorTally{}, false
+	}
+	return a, true
+}
+
+// hasUpperASCII reports an ASCII capital letter in s.
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // asciiTokens counts the anchors of the canonical tokens of the ASCII

@@ -189,3 +189,97 @@ func FuzzAnchors(f *testing.F) {
 		}
 	})
 }
+
+// wholeAnchors is anchorsAndShare of a text outside ASCII as it read
+// before mixedAnchors: the whole text folded and read by readText.
+func wholeAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
+	sc := new(scratch)
+	_, text, toks, fields := readText(sc, s, true)
+	ok = true
+	if text != s || strings.IndexByte(s, '%') >= 0 {
+		for _, fl := range fields {
+			if c := text[fl.start:fl.end]; !plainField(c) && (strings.Contains(c, "%") || !foldsToItself(c)) {
+				ok = false
+				break
+			}
+		}
+	}
+	if ok {
+		stops := anchorStops()
+		for _, w := range toks {
+			a.token(stops, w)
+		}
+	}
+	if share != nil {
+		for _, w := range toks {
+			share.token(w)
+		}
+	}
+	return a, ok
+}
+
+// mixedTexts are texts outside ASCII as people and agents write them: the
+// generators' learnings and the pairs of anchorTexts that hold a character
+// outside ASCII, and each text of theirs with a capital, an accent, an
+// emoji, a full-width or typographic mark, a non-breaking space or a
+// combining accent put before, inside and after a word.
+func mixedTexts(t *testing.T) []string {
+	var out []string
+	for _, s := range anchorTexts(t) {
+		if asciiPrefix(s, 0) < len(s) {
+			out = append(out, s)
+		}
+	}
+	marks := []string{"é", "É", "🚀", "✅", "東京", "ß", "Ω", "\u00a0", "\u0301", "％", "Ａ", "\u2019s", "ﬁ", "İ", "—", "…"}
+	for i, s := range anchorTexts(t)[:400] {
+		m := marks[i%len(marks)]
+		out = append(out, m+" "+s, s+m, strings.Replace(s, " ", " "+m, 1), strings.Replace(s, " ", m+" ", 2),
+			strings.Replace(s, "e", m, 1))
+	}
+	return out
+}
+
+// TestMixedAnchorsAsWhole holds mixedAnchors to the reading of the whole
+// folded text, anchors, whether they are read and the word share alike.
+func TestMixedAnchorsAsWhole(t *testing.T) {
+	texts := mixedTexts(t)
+	fast := 0
+	for _, s := range texts {
+		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) {
+			continue
+		}
+		holds := func(term string) bool { return len(term)%3 == 0 }
+		gotShare, wantShare := shareTally{holds: holds}, shareTally{holds: holds}
+		got, gotOK := mixedAnchors(s, &gotShare)
+		want, wantOK := wholeAnchors(s, &wantShare)
+		if gotOK {
+			fast++
+		}
+		if got != want || gotOK != wantOK || gotShare.share() != wantShare.share() {
+			t.Errorf("mixedAnchors(%q) = %+v %v share %v, the whole text's %+v %v share %v",
+				s, got, gotOK, gotShare.share(), want, wantOK, wantShare.share())
+		}
+	}
+	if fast < len(texts)/2 {
+		t.Errorf("mixedAnchors read %d of %d texts, want most", fast, len(texts))
+	}
+}
+
+// FuzzMixedAnchors holds mixedAnchors to the reading of the whole folded
+// text on any text.
+func FuzzMixedAnchors(f *testing.F) {
+	for _, s := range []string{"Die Zeitüberschreitung beträgt 30 s.", "Deploy 🚀 after `make gen` ✅", "Café\u00a0Crème ist ÜBER",
+		"東京 の 設定 uses Go", "a \u0301b İstanbul ﬁle ５０％", "Don\u2019t cache Straße"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) {
+			return
+		}
+		got, gotOK := mixedAnchors(s, nil)
+		want, wantOK := wholeAnchors(s, nil)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("mixedAnchors(%q) = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
+		}
+	})
+}
