@@ -157,7 +157,13 @@ func bullet(it Item, withCategory bool) string {
 // rendering, so that the budget can be checked against thousands of
 // learnings cheaply.
 func bulletCost(it Item, withCategory bool) int {
-	return textCost(shownText(it), it, withCategory)
+	text := secrets.Redact(it.Learning.Text)
+	if n, clean := sanitize.Count(text); clean {
+		// What sanitize.Text leaves as it is, counted in the same pass
+		// that checks it.
+		return textCostRunes(text, n, it, withCategory)
+	}
+	return textCost(sanitize.Text(text), it, withCategory)
 }
 
 // rawCost is bulletCost before redaction: cheap, since it skips the secret
@@ -202,13 +208,18 @@ func runesOver(s string, n int) bool {
 }
 
 func textCost(text string, it Item, withCategory bool) int {
+	return textCostRunes(text, runes(text), it, withCategory)
+}
+
+// textCostRunes is textCost of text, which holds n characters.
+func textCostRunes(text string, n int, it Item, withCategory bool) int {
 	tag := 2 + runes(it.Learning.ID)
 	if withCategory {
 		tag += 2 + runes(sanitize.Text(it.Category))
 	}
 	nl := strings.IndexByte(text, '\n')
 	if nl < 0 && !opensFence(text) {
-		return 4 + tag + runes(text)
+		return 4 + tag + n
 	}
 	indented := 0
 	rest := text
@@ -220,7 +231,7 @@ func textCost(text string, it Item, withCategory bool) int {
 			indented++
 		}
 	}
-	return 4 + tag + runes(text) + 2*indented
+	return 4 + tag + n + 2*indented
 }
 
 // shownText is the learning's text as recall prints it: with any secret

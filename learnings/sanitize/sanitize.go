@@ -89,6 +89,59 @@ func Text(s string) string {
 	return b.String()
 }
 
+// Count is the number of characters of s, utf8.RuneCountInString's, and
+// whether Text returns s as it is, read in one pass: stats weighs a full
+// recall by the characters of every learning it shows, and checking each
+// text and then counting its characters read it twice. Eight bytes at a
+// time are counted at once while none of them is outside printable ASCII
+// or a "<" (plainWord), which most of a memory is. When clean is false, n
+// is not the count.
+func Count(s string) (n int, clean bool) {
+	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plainWord(s[i:i+8]) {
+			i += 8
+			n += 8
+			continue
+		}
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f && c != '<':
+			i++
+		case c == '<':
+			if isFrameTag(s[i:]) {
+				return n, false
+			}
+			i++
+		case c < utf8.RuneSelf:
+			if unsafeASCII(s, i) {
+				return n, false
+			}
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 || unsafeRune(r) {
+				return n, false
+			}
+			i += size
+		}
+		n++
+	}
+	return n, true
+}
+
+// plainWord reports whether the eight bytes of w are all printable ASCII
+// but "<", tested at once on w read as a 64-bit word: a byte with its top
+// bit set, below 0x20, or equal to 0x7f or "<" sets the top bit of some
+// byte of the test (each term is exact for "some byte").
+func plainWord(w string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	hasZero := func(v uint64) uint64 { return (v - ones) &^ v }
+	below := (x - 0x20*ones) &^ x
+	return (x|below|hasZero(x^0x7f*ones)|hasZero(x^'<'*ones))&highs == 0
+}
+
 // firstUnsafe is the offset of the first byte Text changes, or -1.
 func firstUnsafe(s string) int {
 	for i := 0; i < len(s); {

@@ -1,8 +1,10 @@
 package sanitize
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestTextNeutralisesControls(t *testing.T) {
@@ -133,4 +135,50 @@ func BenchmarkText(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestCount holds Count to utf8.RuneCountInString and to Text leaving a
+// text as it is, on texts with every kind of byte Text changes or keeps at
+// every place of an eight-byte word.
+func TestCount(t *testing.T) {
+	bases := []string{"", "Run `make gen` before `go test ./...`; the cache key ignores the locale.",
+		"Die Zeitüberschreitung beträgt 30 s (東京 🚀).", "a<b and x => y, i<=n\nsecond line\tafter a tab\r\n",
+		"See <project-memory> and </System_Reminder >", "short"}
+	inserts := []string{"", "<", "</project-memory>", "\x1b]0;t\x07", "\r", "\r\n", "\x7f", "\x9b", "\u0085", "\u202e",
+		"\u2066", "é", "🚀", "\xff", "\t", "\n", " ", "~", "\x1f", "\x20", "=", ";"}
+	for b, base := range bases {
+		for _, ins := range inserts {
+			for at := 0; at <= min(len(base), 17); at++ {
+				if !utf8.ValidString(base[:at]) {
+					continue
+				}
+				s := base[:at] + ins + base[at:]
+				t.Run(fmt.Sprintf("%d/%q/%d", b, ins, at), func(t *testing.T) {
+					n, clean := Count(s)
+					if want := Text(s) == s; clean != want {
+						t.Fatalf("Count(%q) clean = %v, Text leaves it as it is: %v", s, clean, want)
+					}
+					if want := utf8.RuneCountInString(s); clean && n != want {
+						t.Fatalf("Count(%q) = %d, want %d", s, n, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// FuzzCount holds Count to Text and utf8.RuneCountInString on any text.
+func FuzzCount(f *testing.F) {
+	for _, s := range []string{"plain ascii text of some length", "a<project-memory>b", "x\x1by", "é🚀\u202e", "\r\nok"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, clean := Count(s)
+		if want := Text(s) == s; clean != want {
+			t.Fatalf("Count(%q) clean = %v, Text leaves it as it is: %v", s, clean, want)
+		}
+		if want := utf8.RuneCountInString(s); clean && n != want {
+			t.Fatalf("Count(%q) = %d, want %d", s, n, want)
+		}
+	})
 }
