@@ -92,16 +92,25 @@ func Text(s string) string {
 // Count is the number of characters of s, utf8.RuneCountInString's, and
 // whether Text returns s as it is, read in one pass: stats weighs a full
 // recall by the characters of every learning it shows, and checking each
-// text and then counting its characters read it twice. Eight bytes at a
-// time are counted at once while none of them is outside printable ASCII
-// or a "<" (plainWord), which most of a memory is. When clean is false, n
-// is not the count.
+// text and then counting its characters read it twice. Eight bytes are
+// read at once as a 64-bit word while none of them is outside printable
+// ASCII or a "<", which most of a memory is: a byte with its top bit set,
+// below 0x20, or equal to 0x7f or "<" sets the top bit of some byte of the
+// test (each term is exact for "some byte"). When clean is false, n is not
+// the count.
 func Count(s string) (n int, clean bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plainWord(s[i:i+8]) {
-			i += 8
-			n += 8
-			continue
+		if i+8 <= len(s) {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			del, lt := x^0x7f*ones, x^'<'*ones // a zero byte where x has one
+			if (x|(x-0x20*ones)&^x|(del-ones)&^del|(lt-ones)&^lt)&highs == 0 {
+				i += 8
+				n += 8
+				continue
+			}
 		}
 		c := s[i]
 		switch {
@@ -127,19 +136,6 @@ func Count(s string) (n int, clean bool) {
 		n++
 	}
 	return n, true
-}
-
-// plainWord reports whether the eight bytes of w are all printable ASCII
-// but "<", tested at once on w read as a 64-bit word: a byte with its top
-// bit set, below 0x20, or equal to 0x7f or "<" sets the top bit of some
-// byte of the test (each term is exact for "some byte").
-func plainWord(w string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	hasZero := func(v uint64) uint64 { return (v - ones) &^ v }
-	below := (x - 0x20*ones) &^ x
-	return (x|below|hasZero(x^0x7f*ones)|hasZero(x^'<'*ones))&highs == 0
 }
 
 // firstUnsafe is the offset of the first byte Text changes, or -1.
