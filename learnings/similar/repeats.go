@@ -65,9 +65,10 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 		}
 		// The tokens of an ASCII text are read in place: the
 		// canonical text readText writes is not needed.
-		stops := anchorStops()
+		stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
+		defer anchorMemos.Put(memo)
 		if strings.IndexByte(s, '%') < 0 {
-			a.asciiTokens(stops, s)
+			a.asciiTokens(stops, memo, s)
 			return a, true
 		}
 		// The tokenizer reads a field with a "%" with it spelt out
@@ -78,9 +79,9 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 				break
 			}
 			if c := s[start:end]; strings.IndexByte(c, '%') >= 0 {
-				a.asciiTokens(stops, strings.ReplaceAll(c, "%", " percent "))
+				a.asciiTokens(stops, memo, strings.ReplaceAll(c, "%", " percent "))
 			} else {
-				a.asciiTokens(stops, c)
+				a.asciiTokens(stops, memo, c)
 			}
 			i = end
 		}
@@ -105,7 +106,7 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	if ok {
 		stops := anchorStops()
 		for _, w := range toks {
-			a.token(stops, w)
+			a.token(stops, nil, w)
 		}
 	}
 	if share != nil {
@@ -131,11 +132,12 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // three times the ASCII reading of it (FuzzMixedAnchors holds the two
 // readings equal).
 func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
-	stops := anchorStops()
+	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
+	defer anchorMemos.Put(memo)
 	same, refold := true, false
 	var toks []string
 	visit := func(w string) {
-		a.token(stops, w)
+		a.token(stops, memo, w)
 		if share != nil {
 			share.token(w)
 		}
@@ -200,8 +202,8 @@ func hasUpperASCII(s string) bool {
 
 // asciiTokens counts the anchors of the canonical tokens of the ASCII
 // text s.
-func (a *anchorTally) asciiTokens(stops *lexTable, s string) {
-	eachASCIIToken(s, func(w string) { a.token(stops, w) })
+func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
+	eachASCIIToken(s, func(w string) { a.token(stops, memo, w) })
 }
 
 // eachASCIIToken calls visit with each canonical token of the ASCII text
@@ -242,15 +244,49 @@ func lowerToken(w string, buf []byte) (string, []byte) {
 }
 
 // token counts the anchors of the canonical token w, a contraction's
-// words each (see tokenizer.word).
-func (a *anchorTally) token(stops *lexTable, w string) {
+// words each (see tokenizer.word), through memo when not nil.
+func (a *anchorTally) token(stops *lexTable, memo wordMemo, w string) {
 	base, not := expandContraction(w)
 	if base != "" {
-		a.word(stops, base)
+		a.memoWord(stops, memo, base)
 	}
 	if not != "" {
-		a.word(stops, not)
+		a.memoWord(stops, memo, not)
 	}
+}
+
+// wordMemo holds the anchors of words no table knows, as word counts
+// them, which depend on the word alone. Such a word is looked up in
+// every form it may take (a quantity, its American spelling, its stem)
+// before it is known to be an anchor or not, and a memory repeats them:
+// code names, paths, the words of its domain. A worker keeps one across
+// the texts it reads (anchorMemos): with it, learn stats on the 10 MB
+// memories of bench/ reads 4-5 % fewer instructions (callgrind: prose
+// 2931 -> 2782 M, long 3184 -> 3068 M).
+type wordMemo map[string]anchorTally
+
+// maxMemoWords bounds a wordMemo: a memory of ever new words stops adding
+// to it rather than growing it without end.
+const maxMemoWords = 1 << 14
+
+var anchorMemos = sync.Pool{New: func() any { return make(wordMemo) }}
+
+// memoWord is word, reading a word no table knows from memo when it is
+// there, and adding it when there is room.
+func (a *anchorTally) memoWord(stops *lexTable, memo wordMemo, w string) {
+	if memo == nil || stops.lookup(w).known() {
+		a.word(stops, w)
+		return
+	}
+	b, ok := memo[w]
+	if !ok {
+		b.word(stops, w)
+		if len(memo) < maxMemoWords {
+			memo[w] = b
+		}
+	}
+	a.sum += b.sum
+	a.n += b.n
 }
 
 // word counts the anchors of the word w, following the tokenizer's

@@ -207,7 +207,7 @@ func wholeAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	if ok {
 		stops := anchorStops()
 		for _, w := range toks {
-			a.token(stops, w)
+			a.token(stops, nil, w)
 		}
 	}
 	if share != nil {
