@@ -55,9 +55,10 @@ func PrepareRepeatsInOrder(n int, text func(i int) string, visit func(i int, t *
 func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, visit func(i int, t *Text)) []float64 {
 	shares := make([]float64, n)
 	prepareRepeats(n, text, func(i int, s string) (anchorTally, bool) {
-		t := shareTally{holds: holds}
+		t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
 		a, ok := anchorsAndShare(s, &t)
 		shares[i] = t.share()
+		termMemos.Put(t.memo)
 		return a, ok
 	}, visit)
 	return shares

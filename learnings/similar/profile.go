@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Profile is the Profile of the prepared text, sharing its features, so that
@@ -32,7 +33,8 @@ func (p Profile) Shareable() Profile {
 // is never less than the true one. An ASCII text is read in place, with
 // no canonical text written.
 func TermShare(s string, holds func(term string) bool) float64 {
-	t := shareTally{holds: holds}
+	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
+	defer termMemos.Put(t.memo)
 	if asciiPrefix(s, 0) == len(s) {
 		t.ascii(s)
 		return t.share()
@@ -55,6 +57,36 @@ type shareTally struct {
 	inTerms []string
 	// out and outGeneric sketch the other terms, generic or not.
 	out, outGeneric uint64
+	// memo, when not nil, holds the terms of words read before.
+	memo termMemo
+}
+
+// termMemo holds the term lexTable.term reads of each word, which depends
+// on the word alone: every word but a stop word is looked up in its
+// American spelling and its stem, and a memory repeats its words. A worker
+// keeps one across the texts it reads (termMemos).
+type termMemo map[string]termReading
+
+type termReading struct {
+	term        string
+	generic, ok bool
+}
+
+var termMemos = sync.Pool{New: func() any { return make(termMemo) }}
+
+// term is lex.term(w), through t.memo when there is one.
+func (t *shareTally) term(lex *lexTable, w string) (term string, generic, ok bool) {
+	if t.memo == nil {
+		return lex.term(w)
+	}
+	if r, found := t.memo[w]; found {
+		return r.term, r.generic, r.ok
+	}
+	term, generic, ok = lex.term(w)
+	if len(t.memo) < maxMemoWords {
+		t.memo[w] = termReading{term, generic, ok}
+	}
+	return term, generic, ok
 }
 
 // ascii adds the terms of the ASCII text s, read in place.
@@ -65,7 +97,7 @@ func (t *shareTally) token(tok string) {
 	lex := lexicon()
 	base, not := expandContraction(tok)
 	for _, w := range [2]string{base, not} {
-		term, generic, ok := lex.term(w)
+		term, generic, ok := t.term(lex, w)
 		switch {
 		case !ok:
 		case t.holds(term):
