@@ -95,3 +95,89 @@ func FuzzGate(f *testing.F) {
 		}
 	})
 }
+
+// wantedTerms is the reference reading of text for a query: every word
+// tokenised, the number of its words (tokens with Part unset) and the
+// query's terms among its tokens, in order.
+func wantedTerms(text string, exact, prefixes []string) (int, []string) {
+	n := 0
+	var got []string
+	tokenize(text, func(t token) {
+		if !t.part {
+			n++
+		}
+		if slices.Contains(exact, t.term) || hasAnyPrefix(t.term, prefixes) {
+			got = append(got, t.term)
+		}
+	})
+	return n, got
+}
+
+// checkWords fails when the gate's reading of text (skim, then may, then
+// the words it lets through tokenised) differs from tokenising it whole.
+func checkWords(t *testing.T, text, query string) {
+	t.Helper()
+	exact, prefixes := parseQuery(query, true)
+	if len(exact) == 0 {
+		return
+	}
+	g := newGate(exact, prefixes)
+	var got []string
+	n := g.words(text, func(word string) {
+		_, ts := wantedTerms(word, exact, prefixes)
+		got = append(got, ts...)
+	})
+	wn, want := wantedTerms(text, exact, prefixes)
+	if n != wn || n != terms.Count(text) || !slices.Equal(got, want) {
+		t.Fatalf("query %q in %q: the gate reads %d words, terms %q; tokenising it whole, %d (NextWord %d), %q",
+			query, text, n, got, wn, terms.Count(text), want)
+	}
+}
+
+// TestGateWords holds the gate's reading to tokenising the text whole, on
+// texts written the way learnings are: code, paths, hyphenated, camelCase
+// and spaced compounds, stems, punctuation at word ends, text beyond
+// ASCII beside ASCII, and generated memories of every shape.
+func TestGateWords(t *testing.T) {
+	texts := []string{
+		"Retrying the upload twice fixed it; retries are capped at 3 (see `internal/sync/retry.go:42`).",
+		"The e-Paper display and the ePaper driver share `epd.Init`; e-paper refresh takes 2s.",
+		"Log-ins fail after the front end upgrade: the frontend sends `X-Api-Key`, not x-api-key.",
+		"HTTPServer.ListenAndServe blocks; call srv.Shutdown(ctx) from another goroutine.",
+		"uploadFile -> UploadQueue.swift; DoRequest wraps client.Do with retryPolicy.",
+		"Use `go test ./... -run TestRetry -count=1`; flaky tests retried by CI hide races.",
+		"C:\\Users\\dev\\AppData\\retry.log and https://docs.example.com/retry-policy#backoff",
+		"a..b a.-b a-. -a a- a.b.c a--b --retry --no-retry foo_bar_retry retry_",
+		"Die Wiederholung (retry) über das Gateway schlägt fehl — Ｒｅｔｒｙ later; 東京retry; café-retry",
+		"über-retry ÜBER-x e\u0301tude o\u0308ber ﬁle \u212a Straße retry’s “retry”",
+		"policy policies key keys y yes registry dependencies deploy staging deployed",
+		"", " ", "-", "a", "retry", "R", "RETRY-", "Retry.", "x-", "…retry", "retry…",
+	}
+	queries := []string{"retry", "retry timeout", "zyzzyvaquux", "epaper", "e-paper", "e-pa", "front end",
+		"log in", "client.do", "x-api-key", "api", "key", "policy", "y", "serv", "upload", "queu",
+		"über", "東京", "ﬁle", "Ｇｏ", "café", "deploy stag", "a", "go", "dependencies", "Wi-Fi", "k"}
+	for _, q := range queries {
+		for _, text := range texts {
+			t.Run(q, func(t *testing.T) { checkWords(t, text, q) })
+		}
+	}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 7, Size: 64 << 10, Mode: mode}))
+		for _, l := range doc.Learnings() {
+			for _, q := range []string{"retry", "retry timeout", "config", "sync client", "depl", "zyzzyvaquux"} {
+				checkWords(t, l.Text, q)
+			}
+		}
+	}
+}
+
+// FuzzGateWords checks the gate's reading of a text against tokenising it
+// whole, for any text and query.
+func FuzzGateWords(f *testing.F) {
+	for _, s := range [][2]string{{"Retrying the upload", "retry"}, {"e-Paper e-pa", "epaper"},
+		{"a.-b x-é r-東", "r"}, {"HTTPServer", "serv"}, {"über-retry", "über"}, {"Ｒｅｔｒｙ twice", "retry"},
+		{"front-end frontend", "front end"}, {"a--retry", "retry"}, {"re-try", "retry"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, text, query string) { checkWords(t, text, query) })
+}

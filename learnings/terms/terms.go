@@ -37,8 +37,12 @@ type Token struct {
 	Compound bool
 }
 
-// joiners may sit inside a compound token (`client.Do`, `snake_case`,
-// `docs/api.md`, `x-api-key`) when letters or digits follow them.
+// IsJoiner reports whether r may sit inside a compound token
+// (`client.Do`, `snake_case`, `docs/api.md`, `x-api-key`) when letters or
+// digits follow it, so that a caller reading a text's bytes (search's
+// skim) splits words where NextWord does.
+func IsJoiner(r rune) bool { return isJoiner(r) }
+
 func isJoiner(r rune) bool {
 	switch r {
 	case '.', '_', '-', '/', ':', '#', '@', '+':
