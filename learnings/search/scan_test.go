@@ -150,6 +150,9 @@ func TestGateWords(t *testing.T) {
 		"a..b a.-b a-. -a a- a.b.c a--b --retry --no-retry foo_bar_retry retry_",
 		"Die Wiederholung (retry) über das Gateway schlägt fehl — Ｒｅｔｒｙ later; 東京retry; café-retry",
 		"über-retry ÜBER-x e\u0301tude o\u0308ber ﬁle \u212a Straße retry’s “retry”",
+		"retry\u0301 retr\u0301y re\u0308try x\u0301-retry a\u0308-Retry İstanbul-retry ǅretry ĳretry ﬀretry",
+		"日本語のretry設定 東京retry-policy ｶﾀｶﾅretry 한국어 retry・retry「retry」、retry。𝐑etry 𝐫etry 😀retry",
+		"Größe-Retry schlägt über die Brücke, Ärger mit Öl; façade naïve coöperate résumé-retry",
 		"policy policies key keys y yes registry dependencies deploy staging deployed",
 		"", " ", "-", "a", "retry", "R", "RETRY-", "Retry.", "x-", "…retry", "retry…",
 	}
@@ -176,7 +179,8 @@ func TestGateWords(t *testing.T) {
 func FuzzGateWords(f *testing.F) {
 	for _, s := range [][2]string{{"Retrying the upload", "retry"}, {"e-Paper e-pa", "epaper"},
 		{"a.-b x-é r-東", "r"}, {"HTTPServer", "serv"}, {"über-retry", "über"}, {"Ｒｅｔｒｙ twice", "retry"},
-		{"front-end frontend", "front end"}, {"a--retry", "retry"}, {"re-try", "retry"}} {
+		{"front-end frontend", "front end"}, {"a--retry", "retry"}, {"re-try", "retry"},
+		{"retry\u0301 e\u0301tude", "étude"}, {"a\u0308-Retry 𝐑etry", "retry"}, {"東京retry-x", "retry"}, {"cafe\u0301 café", "café"}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, text, query string) { checkWords(t, text, query) })

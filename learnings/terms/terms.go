@@ -51,6 +51,14 @@ func isJoiner(r rune) bool {
 	return false
 }
 
+// WordRune tells how NextWord reads r: as part of a word (a letter, digit
+// or mark), and as a word of its own (an ideograph or kana), so that a
+// caller reading a text's runes (search's skim) splits words where
+// NextWord does.
+func WordRune(r rune) (word, ideograph bool) {
+	return isWordRune(r), isIdeographic(r)
+}
+
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return asciiWord[r]
