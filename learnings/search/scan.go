@@ -201,9 +201,11 @@ type gate struct {
 	// ASCII byte.
 	plain map[rune]bool
 	// class sorts the bytes for skim; starts is set for the bytes a root
-	// starts with, in either case.
+	// starts with, in either case, and pairs (a bit set) for the pairs of
+	// bytes one starts with, or a root of one letter.
 	class  [256]uint8
 	starts [256]bool
+	pairs  [1 << 16 / 64]uint64
 	// narrow is set when every root is ASCII; runes holds the kinds of
 	// the runes skim met, by rune.
 	narrow bool
@@ -251,7 +253,39 @@ func newGate(exact, prefixes []string) *gate {
 		}
 		g.starts[c] = b < utf8.RuneSelf && len(g.roots[lower(b)]) > 0
 	}
+	for _, roots := range g.roots {
+		for _, root := range roots {
+			if root[0] >= utf8.RuneSelf {
+				continue
+			}
+			for _, first := range bothCases(root[0]) {
+				if len(root) == 1 {
+					for second := range 256 {
+						g.setPair(first, byte(second))
+					}
+					continue
+				}
+				g.setPair(first, '-')
+				for _, second := range bothCases(root[1]) {
+					g.setPair(first, second)
+				}
+			}
+		}
+	}
 	return g
+}
+
+func (g *gate) setPair(first, second byte) {
+	p := uint16(first)<<8 | uint16(second)
+	g.pairs[p/64] |= 1 << (p % 64)
+}
+
+// bothCases is an ASCII letter in lower and upper case, or another byte.
+func bothCases(c byte) []byte {
+	if 'a' <= c && c <= 'z' {
+		return []byte{c, c - 'a' + 'A'}
+	}
+	return []byte{c}
 }
 
 // words hands visit each word of text that may hold one of the terms, as
@@ -324,7 +358,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 			}
 			i += size
 		} else {
-			if g.rootAt(text, i) {
+			if g.mayStart(text, i) && g.rootAt(text, i) {
 				return n, start
 			}
 			i++
@@ -340,7 +374,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 			}
 			switch g.class[text[i]] {
 			case classWord | classUpper:
-				if g.rootAt(text, i) {
+				if g.mayStart(text, i) && g.rootAt(text, i) {
 					return n - 1, start
 				}
 				continue
@@ -369,7 +403,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 					}
 				case classWord, classWord | classUpper:
 					i++
-					if g.rootAt(text, i) {
+					if g.mayStart(text, i) && g.rootAt(text, i) {
 						return n - 1, start
 					}
 					continue
@@ -420,18 +454,28 @@ func (g *gate) rune(text string, i int) (uint8, int) {
 	return k, size
 }
 
-// rootAt reports whether a root starts at text[i].
+// rootAt reports whether a root starts at text[i]; skim asks mayStart
+// first, inlined, and rootAt only about the few places it lets through.
 func (g *gate) rootAt(text string, i int) bool {
-	return g.starts[text[i]] && g.spellsRoot(text, i)
-}
-
-func (g *gate) spellsRoot(text string, i int) bool {
 	for _, root := range g.roots[lower(text[i])] {
 		if spells(text[i:], root) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayStart reports whether a root may start at text[i], by its first byte
+// and then the pair of bytes there, which rules out most words that start
+// with a root's letter ("the", "to", "that" for "timeout"): "learn search
+// retry timeout" on the 1 MB memory of long learnings went from 103.5 to
+// 101.1 M instructions, a query of one word costs the same (callgrind).
+func (g *gate) mayStart(text string, i int) bool {
+	if !g.starts[text[i]] || i+1 == len(text) {
+		return g.starts[text[i]]
+	}
+	p := uint16(text[i])<<8 | uint16(text[i+1])
+	return g.pairs[p/64]&(1<<(p%64)) != 0
 }
 
 // spells reports whether s starts with root once its ASCII letters are
