@@ -206,10 +206,11 @@ type gate struct {
 	class  [256]uint8
 	starts [256]bool
 	pairs  [1 << 16 / 64]uint64
-	// narrow is set when every root is ASCII; runes holds the kinds of
-	// the runes skim met, by rune.
-	narrow bool
-	runes  []uint8
+	// spell holds, by first byte, the roots' ASCII beginnings (up to a
+	// byte beyond ASCII), which skim spells; runes holds the kinds of the
+	// runes skim met, by rune.
+	spell [256][]string
+	runes []uint8
 }
 
 // The classes of a byte that skim tells apart.
@@ -221,14 +222,13 @@ const (
 )
 
 func newGate(exact, prefixes []string) *gate {
-	g := &gate{plain: map[rune]bool{}, firstRunes: map[rune]bool{}, narrow: true}
+	g := &gate{plain: map[rune]bool{}, firstRunes: map[rune]bool{}}
 	for _, t := range slices.Concat(exact, prefixes) {
 		if t == "" {
 			continue
 		}
 		root := strings.TrimSuffix(t, "y")
 		g.all = g.all || root == ""
-		g.narrow = g.narrow && isASCII(root)
 		if t[0] >= utf8.RuneSelf {
 			g.wide = true
 			r, _ := utf8.DecodeRuneInString(t)
@@ -237,6 +237,9 @@ func newGate(exact, prefixes []string) *gate {
 		g.first[t[0]] = true
 		if root != "" && !slices.Contains(g.roots[t[0]], root) {
 			g.roots[t[0]] = append(g.roots[t[0]], root)
+		}
+		if ascii := asciiBeginning(root); ascii != "" && !slices.Contains(g.spell[t[0]], ascii) {
+			g.spell[t[0]] = append(g.spell[t[0]], ascii)
 		}
 	}
 	for c := range 256 {
@@ -251,13 +254,10 @@ func newGate(exact, prefixes []string) *gate {
 		case terms.IsJoiner(rune(b)):
 			g.class[c] = classJoiner
 		}
-		g.starts[c] = b < utf8.RuneSelf && len(g.roots[lower(b)]) > 0
+		g.starts[c] = b < utf8.RuneSelf && len(g.spell[lower(b)]) > 0
 	}
-	for _, roots := range g.roots {
+	for _, roots := range g.spell {
 		for _, root := range roots {
-			if root[0] >= utf8.RuneSelf {
-				continue
-			}
 			for _, first := range bothCases(root[0]) {
 				if len(root) == 1 {
 					for second := range 256 {
@@ -321,18 +321,21 @@ func (g *gate) words(text string, visit func(word string)) int {
 // a term only if the term's root starts at such a place, its letters
 // lower-cased, or, for a word written hyphenated ("e-Paper" for "epaper"),
 // with one hyphen left out. Beyond ASCII, skim passes over the runes that
-// folding leaves beyond ASCII (see plainRune), when every root is ASCII:
-// folding keeps the ASCII letters before such a rune as they are (a mark
-// may join the last into a rune beyond ASCII, never the reverse), so a
-// root starts where the folded term does only if it is spelt there. It
-// stops at a word with any other rune beyond ASCII and leaves it to may.
+// folding leaves beyond ASCII (see plainRune): folding keeps the ASCII
+// letters before such a rune as they are (a mark may join the last into a
+// rune beyond ASCII, never the reverse), so a term starts where it is
+// folded from only if the ASCII beginning of its root is spelt there. When
+// a term starts beyond ASCII, skim stops too where a rune whose lower case
+// starts one may start a term, or where what follows a term's first rune
+// is beyond ASCII (see composes). It stops at a word with any other rune
+// beyond ASCII and leaves it to may.
 //
 // One pass over the bytes with a table, instead of a call of NextWord, of
 // may and of a closure for each word: "learn search retry" on the 10 MB
 // memory of long learnings went from 1068 to 886 M instructions (recall:
 // 778 M), "search zyzzyvaquux" from 991 to 849 M (callgrind). Passing over
 // runes too took "search retry" on the 10 MB memory in several languages
-// from 2297 to 1584 M (recall: 1575 M).
+// from 2297 to 1590 M (recall: 1575 M), "search über" from 2549 to 1738 M.
 func (g *gate) skim(text string, j int) (n, at int) {
 	i := j
 	for {
@@ -357,8 +360,11 @@ func (g *gate) skim(text string, j int) (n, at int) {
 				continue
 			}
 			i += size
+			if g.composes(text, i) {
+				return n, start
+			}
 		} else {
-			if g.mayStart(text, i) && g.rootAt(text, i) {
+			if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
 				return n, start
 			}
 			i++
@@ -374,7 +380,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 			}
 			switch g.class[text[i]] {
 			case classWord | classUpper:
-				if g.mayStart(text, i) && g.rootAt(text, i) {
+				if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
 					return n - 1, start
 				}
 				continue
@@ -398,12 +404,15 @@ func (g *gate) skim(text string, j int) (n, at int) {
 						return n - 1, start
 					}
 					if k&(runeWord|runeIdeograph) == runeWord {
+						if g.composes(text, i+1+size) {
+							return n - 1, start
+						}
 						i += size
 						continue
 					}
 				case classWord, classWord | classUpper:
 					i++
-					if g.mayStart(text, i) && g.rootAt(text, i) {
+					if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
 						return n - 1, start
 					}
 					continue
@@ -419,16 +428,13 @@ const (
 	runeKnown     = 1 << iota
 	runeWord      // part of a word (terms.WordRune)
 	runeIdeograph // a word of its own
-	runeStop      // a rune skim leaves to may
+	runeStop      // a rune of a word that folding may turn into ASCII, or that starts a term
 )
 
 // rune returns the kind of the rune that starts at text[i] and its size.
 // The kinds of the runes below U+10000 are kept once found, in a table
 // made on the first rune beyond ASCII.
 func (g *gate) rune(text string, i int) (uint8, int) {
-	if !g.narrow {
-		return runeStop, 1
-	}
 	r, size := utf8.DecodeRuneInString(text[i:])
 	if r >= 0x10000 {
 		return runeStop, size
@@ -445,7 +451,7 @@ func (g *gate) rune(text string, i int) (uint8, int) {
 			if ideograph {
 				k |= runeIdeograph
 			}
-			if !g.plainRune(r) {
+			if !g.plainRune(r) || g.wide && g.firstRunes[unicode.ToLower(r)] {
 				k |= runeStop
 			}
 		}
@@ -454,10 +460,18 @@ func (g *gate) rune(text string, i int) (uint8, int) {
 	return k, size
 }
 
+// composes reports, for a query with a term that starts beyond ASCII,
+// whether text[i], right after the first rune of a place a term may start,
+// is beyond ASCII: folding may join the two into that term's first rune
+// ("u" and a diaeresis into "ü").
+func (g *gate) composes(text string, i int) bool {
+	return g.wide && i < len(text) && text[i] >= utf8.RuneSelf
+}
+
 // rootAt reports whether a root starts at text[i]; skim asks mayStart
 // first, inlined, and rootAt only about the few places it lets through.
 func (g *gate) rootAt(text string, i int) bool {
-	for _, root := range g.roots[lower(text[i])] {
+	for _, root := range g.spell[lower(text[i])] {
 		if spells(text[i:], root) {
 			return true
 		}
@@ -542,13 +556,14 @@ func (g *gate) may(word string, plain bool) bool {
 	return false
 }
 
-func isASCII(s string) bool {
+// asciiBeginning is s up to its first byte beyond ASCII.
+func asciiBeginning(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return false
+			return s[:i]
 		}
 	}
-	return true
+	return s
 }
 
 // beyondASCII reports whether word[i] is a byte beyond ASCII.
