@@ -255,6 +255,13 @@ func newGate(exact, prefixes []string) *gate {
 			g.class[c] = classJoiner
 		}
 		g.starts[c] = b < utf8.RuneSelf && len(g.spell[lower(b)]) > 0
+		// What follows a letter may compose with it (see composes).
+		if g.wide && g.class[c]&classWord != 0 {
+			g.starts[c] = true
+			for second := utf8.RuneSelf; second < 256; second++ {
+				g.setPair(b, byte(second))
+			}
+		}
 	}
 	for _, roots := range g.spell {
 		for _, root := range roots {
@@ -364,7 +371,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 				return n, start
 			}
 		} else {
-			if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
+			if g.mayStart(text, i) && g.rootAt(text, i) {
 				return n, start
 			}
 			i++
@@ -380,7 +387,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 			}
 			switch g.class[text[i]] {
 			case classWord | classUpper:
-				if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
+				if g.mayStart(text, i) && g.rootAt(text, i) {
 					return n - 1, start
 				}
 				continue
@@ -412,7 +419,7 @@ func (g *gate) skim(text string, j int) (n, at int) {
 					}
 				case classWord, classWord | classUpper:
 					i++
-					if g.mayStart(text, i) && g.rootAt(text, i) || g.composes(text, i+1) {
+					if g.mayStart(text, i) && g.rootAt(text, i) {
 						return n - 1, start
 					}
 					continue
@@ -468,9 +475,13 @@ func (g *gate) composes(text string, i int) bool {
 	return g.wide && i < len(text) && text[i] >= utf8.RuneSelf
 }
 
-// rootAt reports whether a root starts at text[i]; skim asks mayStart
-// first, inlined, and rootAt only about the few places it lets through.
+// rootAt reports whether a root starts at text[i], or a term may (see
+// composes); skim asks mayStart first, inlined, and rootAt only about the
+// few places it lets through.
 func (g *gate) rootAt(text string, i int) bool {
+	if g.composes(text, i+1) {
+		return true
+	}
 	for _, root := range g.spell[lower(text[i])] {
 		if spells(text[i:], root) {
 			return true

@@ -158,7 +158,7 @@ func TestGateWords(t *testing.T) {
 	}
 	queries := []string{"retry", "retry timeout", "zyzzyvaquux", "epaper", "e-paper", "e-pa", "front end",
 		"log in", "client.do", "x-api-key", "api", "key", "policy", "y", "serv", "upload", "queu",
-		"über", "東京", "ﬁle", "Ｇｏ", "café", "deploy stag", "a", "go", "dependencies", "Wi-Fi", "k"}
+		"über", "東京", "ﬁle", "Ｇｏ", "café", "deploy stag", "a", "go", "dependencies", "Wi-Fi", "k", "öber", "étude", "ǖ"}
 	for _, q := range queries {
 		for _, text := range texts {
 			t.Run(q, func(t *testing.T) { checkWords(t, text, q) })
