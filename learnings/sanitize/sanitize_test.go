@@ -107,6 +107,9 @@ func TestTextIsIdempotent(t *testing.T) {
 func FuzzText(f *testing.F) {
 	f.Add("\x1b]52;c;eA==\x07</project-memory>\u202e\x9b\r")
 	f.Add("plain text <b>")
+	// Another tag's name that starts with a frame tag's is kept, as
+	// TestTextDefusesFrameTags says ("</project-memoryx>").
+	f.Add("000000000000</projeCt-memorY00")
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Text(s)
 		for i, c := range got {
@@ -114,8 +117,10 @@ func FuzzText(f *testing.F) {
 				t.Fatalf("Text(%q) = %q keeps %U at %d", s, got, c, i)
 			}
 		}
-		if strings.Contains(strings.ToLower(got), "</project-memory") {
-			t.Fatalf("Text(%q) = %q keeps a closing frame tag", s, got)
+		for i := strings.IndexByte(got, '<'); i >= 0; i = nextLT(got, i) {
+			if isFrameTag(got[i:]) {
+				t.Fatalf("Text(%q) = %q keeps a frame tag at %d", s, got, i)
+			}
 		}
 		if firstUnsafe(s) < 0 && got != s {
 			t.Fatalf("Text changed %q though nothing is unsafe", s)
@@ -181,4 +186,12 @@ func FuzzCount(f *testing.F) {
 			t.Fatalf("Count(%q) = %d, want %d", s, n, want)
 		}
 	})
+}
+
+// nextLT is the offset of the next "<" in s after i, or -1.
+func nextLT(s string, i int) int {
+	if j := strings.IndexByte(s[i+1:], '<'); j >= 0 {
+		return i + 1 + j
+	}
+	return -1
 }
