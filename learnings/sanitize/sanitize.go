@@ -112,27 +112,11 @@ func Count(s string) (n int, clean bool) {
 				continue
 			}
 		}
-		c := s[i]
-		switch {
-		case c >= 0x20 && c < 0x7f && c != '<':
-			i++
-		case c == '<':
-			if isFrameTag(s[i:]) {
-				return n, false
-			}
-			i++
-		case c < utf8.RuneSelf:
-			if unsafeASCII(s, i) {
-				return n, false
-			}
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 || unsafeRune(r) {
-				return n, false
-			}
-			i += size
+		size, unsafe := charAt(s, i)
+		if unsafe {
+			return n, false
 		}
+		i += size
 		n++
 	}
 	return n, true
@@ -141,29 +125,29 @@ func Count(s string) (n int, clean bool) {
 // firstUnsafe is the offset of the first byte Text changes, or -1.
 func firstUnsafe(s string) int {
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c >= 0x20 && c < 0x7f && c != '<':
-			i++
-		case c == '<':
-			if isFrameTag(s[i:]) {
-				return i
-			}
-			i++
-		case c < utf8.RuneSelf:
-			if unsafeASCII(s, i) {
-				return i
-			}
-			i++
-		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 || unsafeRune(r) {
-				return i
-			}
-			i += n
+		size, unsafe := charAt(s, i)
+		if unsafe {
+			return i
 		}
+		i += size
 	}
 	return -1
+}
+
+// charAt is the size in bytes of the character at s[i] and whether Text
+// changes it: firstUnsafe and Count read a text by the same rule.
+func charAt(s string, i int) (size int, unsafe bool) {
+	switch c := s[i]; {
+	case c >= 0x20 && c < 0x7f && c != '<':
+		return 1, false
+	case c == '<':
+		return 1, isFrameTag(s[i:])
+	case c < utf8.RuneSelf:
+		return 1, unsafeASCII(s, i)
+	default:
+		r, n := utf8.DecodeRuneInString(s[i:])
+		return n, r == utf8.RuneError && n == 1 || unsafeRune(r)
+	}
 }
 
 // unsafeASCII reports a control character at s[i] that a terminal acts
