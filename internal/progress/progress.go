@@ -14,7 +14,8 @@ import (
 
 // Delay is how long work runs before the line appears: most commands finish
 // sooner, and a line that flashes for a few milliseconds is noise. Tests of
-// the commands shorten it, and Interval, to see the line on small files.
+// the commands set it to zero, which shows the line at once, and shorten
+// Interval, to see the line on small files.
 var Delay = 300 * time.Millisecond
 
 // Interval is how often the line is redrawn.
@@ -59,6 +60,11 @@ func start(w io.Writer, msg string, now func() time.Time, ticks <-chan time.Time
 
 func (l *Line) run() {
 	defer close(l.done)
+	if l.delay <= 0 {
+		// No delay: the line is there from the start, however soon the
+		// work ends, so that a test sees it whatever the machine's speed.
+		l.draw(0)
+	}
 	for {
 		select {
 		case <-l.stop:
@@ -67,19 +73,21 @@ func (l *Line) run() {
 			}
 			return
 		case at := <-l.ticks:
-			spent := at.Sub(l.begin)
-			if spent < l.delay {
-				continue
+			if spent := at.Sub(l.begin); spent >= l.delay {
+				l.draw(spent)
 			}
-			text := fmt.Sprintf("%s %s… %.1f s", frames[int(spent/l.every)%len(frames)], l.msg, spent.Seconds())
-			// Pad over a longer previous text; the carriage return keeps
-			// it on one line without terminal escapes, which TERM=dumb
-			// lacks.
-			pad := max(0, l.shown-len([]rune(text)))
-			fmt.Fprint(l.w, "\r"+text+strings.Repeat(" ", pad))
-			l.shown = len([]rune(text)) + pad
 		}
 	}
+}
+
+// draw shows the line with the time spent so far.
+func (l *Line) draw(spent time.Duration) {
+	text := fmt.Sprintf("%s %s… %.1f s", frames[int(spent/l.every)%len(frames)], l.msg, spent.Seconds())
+	// Pad over a longer previous text; the carriage return keeps it on
+	// one line without terminal escapes, which TERM=dumb lacks.
+	pad := max(0, l.shown-len([]rune(text)))
+	fmt.Fprint(l.w, "\r"+text+strings.Repeat(" ", pad))
+	l.shown = len([]rune(text)) + pad
 }
 
 var frames = []string{"|", "/", "-", `\`}

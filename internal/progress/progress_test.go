@@ -77,3 +77,22 @@ func TestLine(t *testing.T) {
 		})
 	}
 }
+
+// TestLineWithoutDelay: at a Delay of zero the line is drawn at once, before
+// any tick, so that work shorter than a tick still shows it (the commands'
+// tests rely on it), and Stop wipes it.
+func TestLineWithoutDelay(t *testing.T) {
+	delay := Delay
+	Delay = 0
+	t.Cleanup(func() { Delay = delay })
+	var out syncBuffer
+	l := start(&out, "checking 3 learnings", func() time.Time { return time.Unix(0, 0) }, make(chan time.Time))
+	l.Stop()
+	got := out.String()
+	if !strings.HasPrefix(got, "\r| checking 3 learnings… 0.0 s") {
+		t.Errorf("output %q does not start with the line", got)
+	}
+	if last := got[strings.LastIndexByte(got[:len(got)-1], '\r'):]; strings.Trim(last, "\r ") != "" {
+		t.Errorf("the line ends with %q, not wiped", last)
+	}
+}
