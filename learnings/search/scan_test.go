@@ -113,6 +113,18 @@ func wantedTerms(text string, exact, prefixes []string) (int, []string) {
 	return n, got
 }
 
+// nextWordCount is how many words terms.NextWord reads in text.
+func nextWordCount(text string) int {
+	n := 0
+	for i := 0; ; n++ {
+		start, end, _ := terms.NextWord(text, i)
+		if start == len(text) {
+			return n
+		}
+		i = end
+	}
+}
+
 // checkWords fails when the gate's reading of text (skim, then may, then
 // the words it lets through tokenised) differs from tokenising it whole.
 func checkWords(t *testing.T, text, query string) {
@@ -128,9 +140,9 @@ func checkWords(t *testing.T, text, query string) {
 		got = append(got, ts...)
 	})
 	wn, want := wantedTerms(text, exact, prefixes)
-	if n != wn || n != terms.Count(text) || !slices.Equal(got, want) {
+	if n != wn || n != nextWordCount(text) || !slices.Equal(got, want) {
 		t.Fatalf("query %q in %q: the gate reads %d words, terms %q; tokenising it whole, %d (NextWord %d), %q",
-			query, text, n, got, wn, terms.Count(text), want)
+			query, text, n, got, wn, nextWordCount(text), want)
 	}
 }
 

@@ -206,22 +206,6 @@ func Tokenize(text string, emit func(Token)) {
 	}
 }
 
-// Count is how many tokens Tokenize emits with Part unset: one per word,
-// a compound joined by punctuation counting once, and one per ideograph.
-// It folds, stems and allocates nothing, so that search can weigh the
-// length of every learning of a large file and tokenise only those that
-// may hold a query's words.
-func Count(text string) int {
-	n := 0
-	for i := 0; ; n++ {
-		start, end, _ := NextWord(text, i)
-		if start == len(text) {
-			return n
-		}
-		i = end
-	}
-}
-
 // NextWord finds the first word Tokenize reads in text at or after byte i
 // (a compound joined by punctuation is one word, an ideograph is one) and
 // returns its byte range, or start == len(text) when there is none. Plain
