@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/learn-memory/learn/internal/claude"
 	"github.com/learn-memory/learn/templates"
@@ -85,42 +83,9 @@ func (c claudeCode) Doctor(env Env) []Check { return append(c.checkHooks(env), c
 // and the project's; either place counts) and that the shell Claude Code
 // runs them in finds learn.
 func (c claudeCode) checkHooks(env Env) []Check {
-	var paths []string
-	for _, s := range env.scopes() {
-		if p, err := c.SettingsFile(s); err == nil && (len(paths) == 0 || p != paths[0]) {
-			paths = append(paths, p)
-		}
-	}
 	hooks := Check{Name: "claude hooks", Status: CheckOK}
-	found := map[string]string{} // event -> settings file
-	outdated := map[string]string{}
 	var envPath string
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			hooks.Details = append(hooks.Details, fmt.Sprintf("cannot read %s: %v", p, err))
-			continue
-		}
-		present, err := claude.Present(p, data)
-		if err != nil {
-			hooks.Status = CheckFail
-			hooks.Details = append(hooks.Details, err.Error()+" (Claude Code ignores a settings file it cannot parse)")
-			continue
-		}
-		for ev, ok := range present {
-			if ok && found[ev] == "" {
-				found[ev] = p
-			}
-		}
-		old, _ := claude.HookSet(claude.Hooks).Outdated(p, data)
-		for _, ev := range old {
-			if outdated[ev] == "" {
-				outdated[ev] = p
-			}
-		}
+	files := readHookFiles(&hooks, scopePaths(env, c.SettingsFile), claude.Hooks, "Claude Code ignores a settings file it cannot parse", func(p string, data []byte) {
 		if claude.DisablesHooks(data) {
 			hooks.Status = CheckFail
 			hooks.Details = append(hooks.Details, p+` sets "disableAllHooks": true, so no hook runs`)
@@ -128,31 +93,11 @@ func (c claudeCode) checkHooks(env Env) []Check {
 		if v := settingsPATH(data); v != "" {
 			envPath = v // the project's settings come last and win
 		}
-	}
-	var missing []string
-	for _, h := range claude.Hooks {
-		if found[h.Event] == "" {
-			missing = append(missing, h.Event)
-		}
-	}
-	switch {
-	case len(missing) > 0:
-		hooks.Status = CheckFail
-		hooks.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), claude.HookSet(claude.Hooks).Lost(missing))
-		hooks.Fix = installCommand(c) + " (or --project for this project only)"
-	case hooks.Status == CheckFail:
-		hooks.Message = "installed, but Claude Code will not run them"
-		hooks.Fix = "fix the settings named above"
-	case outdated["SessionStart"] != "":
+	})
+	if !files.judge(&hooks, claude.Hooks, c, "", "Claude Code", "fix the settings named above") && files.outdated["SessionStart"] != "" {
 		hooks.Status = CheckWarn
-		hooks.Message = fmt.Sprintf("SessionStart in %s runs %q, an earlier learn's hook: after a compaction the session does not get back its state", outdated["SessionStart"], claude.SessionStartCommand)
+		hooks.Message = fmt.Sprintf("SessionStart in %s runs %q, an earlier learn's hook: after a compaction the session does not get back its state", files.outdated["SessionStart"], claude.SessionStartCommand)
 		hooks.Fix = installCommand(c) + " (it replaces the command in place)"
-	default:
-		var where []string
-		for _, h := range claude.Hooks {
-			where = append(where, h.Event+" in "+found[h.Event])
-		}
-		hooks.Message = strings.Join(where, ", ")
 	}
 
 	pathCheck := Check{Name: "learn on Claude Code's PATH", Status: CheckOK}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,73 +232,15 @@ func (c codex) Doctor(env Env) []Check {
 	return []Check{c.checkHooks(env), c.checkPath(env), c.checkMCP(env)}
 }
 
-// scopePaths lists file(s) in each of env's scopes, without repeats.
-func (c codex) scopePaths(env Env, file func(Scope) (string, error)) []string {
-	var paths []string
-	for _, s := range env.scopes() {
-		if p, err := file(s); err == nil && (len(paths) == 0 || p != paths[0]) {
-			paths = append(paths, p)
-		}
-	}
-	return paths
-}
-
 // checkHooks checks the automatic-recall hooks in hooks.json (the user's
 // or the project's), and whether Codex was told to trust them.
 func (c codex) checkHooks(env Env) Check {
 	hooks := Check{Name: "codex hooks", Status: CheckOK}
-	paths := c.scopePaths(env, c.SettingsFile)
-	found := map[string]string{} // event -> hooks.json
-	outdated := map[string]string{}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			hooks.Details = append(hooks.Details, fmt.Sprintf("cannot read %s: %v", p, err))
-			continue
-		}
-		present, err := codexHooks.Present(p, data)
-		if err != nil {
-			hooks.Status = CheckFail
-			hooks.Details = append(hooks.Details, err.Error()+" (Codex ignores a hooks file it cannot parse)")
-			continue
-		}
-		for ev, ok := range present {
-			if ok && found[ev] == "" {
-				found[ev] = p
-			}
-		}
-		old, _ := codexHooks.Outdated(p, data)
-		for _, ev := range old {
-			if outdated[ev] == "" {
-				outdated[ev] = p
-			}
-		}
-	}
-	var missing []string
-	for _, h := range codexHooks {
-		if found[h.Event] == "" {
-			missing = append(missing, h.Event)
-		}
-	}
-	switch {
-	case len(missing) > 0:
-		hooks.Status = CheckFail
-		hooks.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), codexHooks.Lost(missing))
-		hooks.Fix = installCommand(c) + " (or --project for this project only)"
-		return hooks
-	case hooks.Status == CheckFail:
-		hooks.Message = "installed, but Codex will not run them"
-		hooks.Fix = "fix the file named above"
+	files := readHookFiles(&hooks, scopePaths(env, c.SettingsFile), codexHooks, "Codex ignores a hooks file it cannot parse", nil)
+	if files.judge(&hooks, codexHooks, c, "", "Codex", "fix the file named above") {
 		return hooks
 	}
-	var where []string
-	for _, h := range codexHooks {
-		where = append(where, h.Event+" in "+found[h.Event])
-	}
-	hooks.Message = strings.Join(where, ", ")
+	found, outdated := files.found, files.outdated
 	cfg, _ := c.MCPConfig(Scope{Getenv: env.Getenv})
 	if data, err := os.ReadFile(cfg); err == nil && tomlFalse(data, "features", "hooks") {
 		hooks.Status = CheckFail

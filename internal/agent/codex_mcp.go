@@ -268,7 +268,7 @@ func fileMode(path string) fs.FileMode {
 // project's.
 func (c codex) checkMCP(env Env) Check {
 	chk := Check{Name: "codex mcp", Status: CheckOK}
-	paths := c.scopePaths(env, c.MCPConfig)
+	paths := scopePaths(env, c.MCPConfig)
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -447,17 +447,6 @@ func (g gemini) Doctor(env Env) []Check {
 	return []Check{g.checkHooks(env), g.checkMCP(env), g.checkPolicy(env), g.checkPath(env)}
 }
 
-// settingsFiles lists the user's settings.json and the project's.
-func (g gemini) settingsFiles(env Env) []string {
-	var paths []string
-	for _, s := range env.scopes() {
-		if p, err := g.SettingsFile(s); err == nil && (len(paths) == 0 || p != paths[0]) {
-			paths = append(paths, p)
-		}
-	}
-	return paths
-}
-
 func readSettings(p string) ([]byte, bool, error) {
 	data, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -470,51 +459,13 @@ func readSettings(p string) ([]byte, bool, error) {
 // project's; either counts).
 func (g gemini) checkHooks(env Env) Check {
 	c := Check{Name: "gemini hooks", Status: CheckOK}
-	paths := g.settingsFiles(env)
-	found := map[string]string{}
-	for _, p := range paths {
-		data, ok, err := readSettings(p)
-		if err != nil {
-			c.Details = append(c.Details, fmt.Sprintf("cannot read %s: %v", p, err))
-		}
-		if !ok {
-			continue
-		}
-		present, err := geminiHooks.Present(p, data)
-		if err != nil {
-			c.Status = CheckFail
-			c.Details = append(c.Details, err.Error()+" (Gemini CLI cannot use a settings file it cannot parse)")
-			continue
-		}
-		for ev, ok := range present {
-			if ok && found[ev] == "" {
-				found[ev] = p
-			}
-		}
+	files := readHookFiles(&c, scopePaths(env, g.SettingsFile), geminiHooks, "Gemini CLI cannot use a settings file it cannot parse", func(p string, data []byte) {
 		if geminiHooksDisabled(data) {
 			c.Status = CheckFail
 			c.Details = append(c.Details, p+` turns hooks off ("hooksConfig": {"enabled": false})`)
 		}
-	}
-	var missing, where []string
-	for _, h := range geminiHooks {
-		if found[h.Event] == "" {
-			missing = append(missing, h.Event)
-		} else {
-			where = append(where, h.Event+" in "+found[h.Event])
-		}
-	}
-	switch {
-	case len(missing) > 0:
-		c.Status = CheckFail
-		c.Message = fmt.Sprintf("%s missing in %s, so %s", strings.Join(missing, " and "), strings.Join(paths, " and "), geminiHooks.Lost(missing))
-		c.Fix = installCommand(g) + " (or --project for this project only; Gemini runs project hooks only in a trusted folder)"
-	case c.Status == CheckFail:
-		c.Message = "installed, but Gemini CLI will not run them"
-		c.Fix = "fix the settings named above"
-	default:
-		c.Message = strings.Join(where, ", ")
-	}
+	})
+	files.judge(&c, geminiHooks, g, "; Gemini runs project hooks only in a trusted folder", "Gemini CLI", "fix the settings named above")
 	return c
 }
 
@@ -530,7 +481,7 @@ func geminiHooksDisabled(data []byte) bool {
 // checkMCP checks that some settings.json starts learn's MCP server.
 func (g gemini) checkMCP(env Env) Check {
 	c := Check{Name: "gemini MCP server"}
-	paths := g.settingsFiles(env)
+	paths := scopePaths(env, g.SettingsFile)
 	for _, p := range paths {
 		data, ok, err := readSettings(p)
 		if err != nil || !ok {
