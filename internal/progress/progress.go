@@ -52,6 +52,13 @@ func Start(w io.Writer, tty bool, msg string) *Line {
 	return l
 }
 
+// Busy is Start in the form the ops layer asks for (ops.LintOptions.Busy
+// and its kin): told what the long part is, it shows the line and returns
+// what ends it, so each command hands its IO over in one call.
+func Busy(w io.Writer, tty bool) func(what string) (done func()) {
+	return func(what string) func() { return Start(w, tty, what).Stop }
+}
+
 func start(w io.Writer, msg string, now func() time.Time, ticks <-chan time.Time) *Line {
 	l := &Line{w: w, msg: msg, begin: now(), delay: Delay, every: Interval, ticks: ticks, stop: make(chan struct{}), done: make(chan struct{})}
 	go l.run()

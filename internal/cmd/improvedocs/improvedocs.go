@@ -109,7 +109,7 @@ func run(opts *Options) error {
 		return err
 	}
 	res, err := ops.ImproveDocs(m, ops.ImproveDocsOptions{Limit: opts.Limit, Docs: opts.Docs, Diff: opts.Diff,
-		Busy: func(what string) func() { return progress.Start(opts.IO.Err, opts.IO.ShowProgress(), what).Stop }})
+		Busy: progress.Busy(opts.IO.Err, opts.IO.ShowProgress())})
 	if err != nil {
 		return err
 	}

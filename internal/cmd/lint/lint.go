@@ -83,9 +83,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep, err := ops.Lint(m, ops.LintOptions{Busy: func(what string) func() {
-		return progress.Start(opts.IO.Err, opts.IO.ShowProgress(), what).Stop
-	}})
+	rep, err := ops.Lint(m, ops.LintOptions{Busy: progress.Busy(opts.IO.Err, opts.IO.ShowProgress())})
 	if err != nil {
 		return err
 	}

@@ -57,9 +57,7 @@ func run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep, err := ops.Stats(m, ops.StatsOptions{Busy: func(what string) func() {
-		return progress.Start(opts.IO.Err, opts.IO.ShowProgress(), what).Stop
-	}})
+	rep, err := ops.Stats(m, ops.StatsOptions{Busy: progress.Busy(opts.IO.Err, opts.IO.ShowProgress())})
 	if err != nil {
 		return err
 	}
