@@ -161,6 +161,15 @@ const evalBudget = 2000
 // of them said the way a resident or an advisor says it, 7 avoid lines
 // and 2 absent subjects with 3 never lines) was written in issue 24's
 // round 10 before its measuring, for the same reason.
+// testdata/eval14 (a self-storage operator's systems: availability and
+// street rates, rate increases, reservations, online and kiosk move-ins,
+// leases, protection plans, autopay and late fees, overlocks, lien
+// notices and online auctions by state, gate codes and the gate bridge,
+// smart locks, the manager app, the call centre, Québec sites in French;
+// 40 tasks wanting 66 learnings like the reviewers' hidden set, half of
+// them said the way a tenant or a manager says it, 5 avoid lines and 3
+// absent subjects with a never line each) was written in issue 24's
+// round 11 before its measuring, for the same reason.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
@@ -215,7 +224,7 @@ const evalBudget = 2000
 // embed10 branch's code and before reading the word tables, held to its
 // baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -282,6 +291,10 @@ var evalFloor = map[string]float64{
 	// run of the set, before issue 24's round 10 was merged). By kind:
 	// words 35 of 44, paths 8 of 8, plain 5 of 5, old 8 of 10.
 	"eval13": 83.5,
+	// eval14's is its baseline: 50 of 66 (75.8%, at 9a8b179, the first
+	// run of the set, before issue 24's round 11 was merged). By kind:
+	// words 23 of 38, paths 10 of 10, plain 6 of 6, old 11 of 12.
+	"eval14": 75.7,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -405,6 +418,9 @@ var evalTrapFloor = map[string]int{
 	// eval13's is its baseline: 9 of 13 at c4fb4a7 (first run; 7 avoid
 	// lines making 10 pairs, and 3 never lines on 2 absent subjects).
 	"eval13": 9,
+	// eval14's is its baseline: 6 of 8 at 9a8b179 (first run; 5 avoid
+	// lines making 5 pairs, and 3 never lines on 3 absent subjects).
+	"eval14": 6,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
