@@ -52,6 +52,16 @@ import (
 // twenty with two or three swaps, ten reordered or rephrased, thirty
 // value, version, path or flag changes (ten beside a harmless swap) and
 // twenty other facts on the same subject.
+// heldout11 was written in issue 24's round 11 and before its measuring,
+// in ten more domains (a ferry line's vehicle bookings, a climbing gym, a
+// dog grooming salon, hot-air balloon rides, an industrial bakery's
+// planner, a community orchestra's music library, a hearing clinic, a
+// zoo's feeding records, a wedding venue, a plant nursery's greenhouse
+// controller), for the same goal: forty one-word swaps of everyday words
+// the way an agent restates, each another word, twenty with two or three
+// swaps, ten reordered or rephrased, thirty value, version, path, flag or
+// name changes (ten beside a harmless swap) and twenty other facts on the
+// same subject.
 var heldoutSets = []string{
 	"../../../learnings/similar/testdata/heldout/pairs.txt",
 	"../../../learnings/similar/testdata/heldout2/pairs.txt",
@@ -63,6 +73,7 @@ var heldoutSets = []string{
 	"../../../learnings/similar/testdata/heldout8/pairs.txt",
 	"../../../learnings/similar/testdata/heldout9/pairs.txt",
 	"../../../learnings/similar/testdata/heldout10/pairs.txt",
+	"../../../learnings/similar/testdata/heldout11/pairs.txt",
 }
 
 // heldoutPair is one block of a held-out set: the verdict summarise should
@@ -202,6 +213,10 @@ func decide(t *testing.T, stored, cand string) string {
 // issue 24's round 10 was merged, measured on totals only: DUPLICATE 30
 // of 70 (31 called UPDATE, 9 NEW), UPDATE 29 of 30 (none called
 // DUPLICATE, 1 called NEW), NEW 20 of 20.
+// heldout11's floors are its score at 9a8b179, its first run, before
+// issue 24's round 11 was merged, measured on totals only: DUPLICATE 23
+// of 70 (30 called UPDATE, 17 NEW), UPDATE 21 of 30 (none called
+// DUPLICATE, 9 called NEW), NEW 20 of 20.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -251,6 +266,11 @@ var heldoutFloor = map[string]map[string]int{
 	"heldout10": {
 		"DUPLICATE": 30,
 		"UPDATE":    29,
+		"NEW":       20,
+	},
+	"heldout11": {
+		"DUPLICATE": 23,
+		"UPDATE":    21,
 		"NEW":       20,
 	},
 }
