@@ -40,6 +40,10 @@ type query struct {
 	// base is, for a word that stands for another form of a word of the
 	// context (see addFamilies), the index of that word, or -1.
 	base []int
+	// standIn marks, up to the last one, the words found only through
+	// the aliases addStandIn gives them: a synonym, an everyday word or a
+	// mechanism of a task word, not the word or another form of it.
+	standIn []bool
 	// roots are the family roots of the words that have one, forms
 	// their forms (see terms.FamilyOf).
 	roots []string

@@ -59,7 +59,11 @@
 // symptomGroups). A newer learning that restates a chosen
 // one on the same subject ("Locum vets now receive ... Adyen payouts"
 // after "Locum vets are paid by bank transfer") is chosen right before it
-// (see scan.restated).
+// (see scan.restated). A match under the floor, from half of it up, whose
+// own text holds a synonym, an everyday word or a mechanism of a task word
+// is chosen after every other: the tables list such a word for the sense
+// the task means, where a decoy's one rare word is the same word in
+// another sense (see scan.standIns).
 package relevance
 
 import (
@@ -140,6 +144,11 @@ type Match struct {
 	// when none leads clearly, on every match from half the floor up
 	// (see soleBest).
 	sole bool
+	// standIn is set on a match under the floor, from half of it up,
+	// whose own text holds a synonym, an everyday word or a mechanism of
+	// a word of the task as a signal (see scan.standIns): it is chosen
+	// after every other.
+	standIn bool
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -192,9 +201,11 @@ func (r Ranking) Corroborated(m Match) bool { return m.signals >= r.need }
 // another sense (see company) or is off the task's subject (see
 // offSubject and scan.scattered), or a second fact about the subject of a
 // corroborated match of its session (see Relevant), or a weak match of a
-// context no match reaches the floor of (see soleBest).
+// context no match reaches the floor of (see soleBest), or a match under
+// the floor on a synonym, an everyday word or a mechanism of a task word
+// (see scan.standIns).
 func (r Ranking) Chosen(m Match) bool {
-	return m.second || m.sole || m.Score >= r.Floor && !m.alone
+	return m.second || m.sole || m.standIn || m.Score >= r.Floor && !m.alone
 }
 
 // Relevant returns the matches Chosen admits, the corroborated ones
@@ -227,8 +238,16 @@ func (r Ranking) Relevant() []Match {
 // that read invoicer/render.py may have learnt how to run the formatter),
 // for a stable sort of matches already best first. A second fact on two
 // words of the task is corroborated, but it is chosen for its session's
-// sake, under the floor: it comes last, as one on one word does.
+// sake, under the floor: it comes last, as one on one word does. A match
+// chosen under the floor on a stand-in of a task word comes after all of
+// them (see scan.standIns).
 func (r Ranking) CompareCorroboration(a, b Match) int {
+	if a.standIn != b.standIn {
+		if a.standIn {
+			return 1
+		}
+		return -1
+	}
 	if a.onlySeen != b.onlySeen {
 		if a.onlySeen {
 			return 1
@@ -729,6 +748,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 		sortByScore(out)
 	}
 	soleBest(out, floor)
+	s.standIns(out, at, termScore, floor)
 	return out
 }
 

@@ -72,10 +72,16 @@ func (q *query) addStandIn(i int, ts []string, weight float64) {
 			q.told = append(q.told, true)
 			q.base = append(q.base, i)
 			q.mods = append(q.mods, nil)
+			q.standIn = append(q.standIn, make([]bool, k+1-len(q.standIn))...)
+			q.standIn[k] = true
 		}
 		q.syns = append(q.syns, join{s, []int{k}})
 	}
 }
+
+// isStandIn reports whether word w is found only through the aliases
+// addStandIn gave it.
+func (q *query) isStandIn(w int) bool { return w < len(q.standIn) && q.standIn[w] }
 
 // aWordOf reports whether term is a word of q or already stands for one.
 func aWordOf(q *query, term string) bool {

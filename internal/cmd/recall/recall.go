@@ -137,7 +137,12 @@ if it scores at least half the floor on a task word and a tenth more than the
 next: "snow" alone for "we can't make snow tonight" finds the snow guns'
 learning. Where none leads by a tenth, the words do not say which one the task
 means, and every learning from half the floor up on a task word is chosen, best
-first, as far as the chosen learnings' share of the budget goes.
+first, as far as the chosen learnings' share of the budget goes. A learning
+from half the floor up whose own text holds a synonym, an everyday word or a
+mechanism of a task word is chosen after all the others, those linked only by a
+document read included: "refunds" for "wants her money back" stands for the
+sense the task means, where one rare word shared with the task may be used in
+another.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
