@@ -331,31 +331,38 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking); 49 of 52 since another form of a task's
 	// word counts ("anaesthetic" for "anaesthesia", "paid" for "payouts");
 	// 50 of 52 since a doer joins the other derived words ("insurer" and
-	// "insurance").
-	"dev9": 96.1,
+	// "insurance"); 51 since a match under the floor on a stand-in of a
+	// task word is chosen ("Spanish mobile numbers" for "texts to owners
+	// in spain", subject11).
+	"dev9": 98.0,
 	// dev10's was its baseline (32 of 38 at e987a3e, before the
 	// relevance5 branch changed the ranking); 33 of 38 since a family
 	// root drops the doubled l and joins a root one letter longer
 	// ("cancelled" and "cancel", "complain" and "complaint"); 34 since a
 	// second fact may rest on two words of the task (rank8), 35 since
-	// every weak match is chosen when none reaches the floor or leads.
-	"dev10": 92.1,
+	// every weak match is chosen when none reaches the floor or leads; 36
+	// since a match under the floor on a stand-in of a task word is
+	// chosen (subject11).
+	"dev10": 94.7,
 	// dev11's was its baseline (33 of 49 at d6dbb6a and fbfc81a, before
 	// the relevance5c branch changed the ranking); 34 of 49 since a
 	// synonym of a task word counts ("billed" for "invoices"); 38 since
 	// everyday words for one thing count as synonyms ("barrels" for
 	// "kegs", "payslips" for "payroll"), 41 since the clear best match is
 	// chosen when none reaches the floor; 42 since an everyday word finds
-	// the learning's ("smashed" for "broken", words8).
-	"dev11": 85.7,
+	// the learning's ("smashed" for "broken", words8); 44 since a match
+	// under the floor on a stand-in of a task word is chosen ("tapline
+	// deploys from `main`" for "push the new release", subject11).
+	"dev11": 89.7,
 	// dev12's was its baseline (40 of 53 at ba0f42e, before the words6
 	// branch changed the ranking); 42 of 53 since a family root drops the
 	// doubled l and joins a root one letter longer ("cancel" and
 	// "cancelled", "complained" and "complaint"), 43 since everyday words
 	// for one thing count as synonyms ("refund" for "credit"); 44 since a
 	// short form finds its word ("biz cards"), 45 since an everyday phrase
-	// does ("lead time" for "turnaround", words8).
-	"dev12": 84.9,
+	// does ("lead time" for "turnaround", words8); 46 since a match under
+	// the floor on a stand-in of a task word is chosen (subject11).
+	"dev12": 86.7,
 	// dev13's is its baseline (77 of 78 at ba0f42e, before the traps6
 	// branch changed the ranking).
 	"dev13": 98.7,
@@ -364,8 +371,11 @@ var evalFloor = map[string]float64{
 	// word with their learnings. 25 since a symptom word finds a
 	// mechanism; 29 since everyday words and phrases find the learning's
 	// ("out of date" for "expiry", "time off" for "leave", "heads-up" for
-	// "reminders", "inbox" for "emailed", words8).
-	"dev14": 34.5,
+	// "reminders", "inbox" for "emailed", words8); 42 since a match under
+	// the floor on a stand-in of a task word is chosen ("Refunds are
+	// issued only on the original card" for "wants her money back",
+	// subject11).
+	"dev14": 50,
 	// dev15's was its baseline (43 of 48 at 01fb2a8, before the rank7
 	// branch changed the ranking); 44 since the chosen learnings that
 	// hold two task words in their own text may fill two thirds of the
@@ -380,11 +390,14 @@ var evalFloor = map[string]float64{
 	"dev16": 66.6,
 	// dev17's was its baseline (52 of 65 at 48b4bae, before the words8
 	// branch changed the ranking); 59 after words8's British and American
-	// spellings, short forms, and everyday words and phrases.
-	"dev17": 90.7,
+	// spellings, short forms, and everyday words and phrases; 60 since a
+	// match under the floor on a stand-in of a task word is chosen
+	// (subject11).
+	"dev17": 92.3,
 	// dev18's is its baseline (29 of 57 at c4fb4a7, before the embed10
-	// branch changed the ranking): words 22 of 49.
-	"dev18": 50.8,
+	// branch changed the ranking): words 22 of 49. 31 since a match under
+	// the floor on a stand-in of a task word is chosen (subject11).
+	"dev18": 54.3,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
