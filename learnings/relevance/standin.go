@@ -34,7 +34,19 @@ const standInShare = 0.5
 // subject (up to its first clause break, at most 12 words), 16, and no
 // trap more: where the link sits does not part the wanted learnings
 // from the others, as a decoy's rare word stands in its subject as often
-// as a wanted learning's (60 and 64 % under the floor).
+// as a wanted learning's (60 and 64 % under the floor). Requiring the
+// stand-in alone to score half the floor finds 18: dev10's pass scanned
+// twice at a lift for "two kids on one card ... at the chairlift" and
+// dev11's Square sales for "bar takings" rest on a stand-in and another
+// weak link together. Such a sum also chooses, in a generated memory of
+// code, seven learnings on an HTTP "client" that "swallows context
+// cancellation" for "customers say the refund for a cancelled order never
+// arrived": a stand-in can be a word in another sense too, and what it
+// finds comes last, after the learnings the task's own words find. The
+// cost is one pass over the matches from half the floor up: recall on
+// the 1 MB default memory 206.5 -> 209.3 M instructions for that task
+// (callgrind; most of it the seven learnings shown), prose 168.2 ->
+// 168.9 M.
 func (s *scan) standIns(ms []Match, at []int, termScore []float64, floor float64) {
 	for k := range ms {
 		m := &ms[k]
