@@ -9,7 +9,6 @@ package claudee2e
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,30 +70,10 @@ func (w *world) env(dir string) []string {
 	}, w.extra...)
 }
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // project makes a git repository with memory as its learnings file.
 func (w *world) project(t *testing.T, name, memory string) string {
 	t.Helper()
-	dir := filepath.Join(w.root, "projects", name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	if memory != "" {
-		write(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
-	}
-	return dir
+	return e2eutil.GitProject(t, w.root, name, memory)
 }
 
 // command runs name in dir under the isolated environment.

@@ -25,7 +25,7 @@ func TestCompactionBringsBackSessionState(t *testing.T) {
 	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	bin := filepath.Join(w.root, "fakebin")
-	write(t, filepath.Join(bin, "go"), "#!/bin/sh\nprintf -- '--- FAIL: TestBackoff (0.00s)\\n    retry_test.go:12: backoff = 60s, want 30s\\nFAIL\\n'\nexit 1\n")
+	e2eutil.WriteFile(t, filepath.Join(bin, "go"), "#!/bin/sh\nprintf -- '--- FAIL: TestBackoff (0.00s)\\n    retry_test.go:12: backoff = 60s, want 30s\\nFAIL\\n'\nexit 1\n")
 	if err := os.Chmod(filepath.Join(bin, "go"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestCompactionBringsBackSessionState(t *testing.T) {
 	w.learn(t, w.root, "install", "--agent", "claude")
 	p := w.project(t, "acme", memory)
 	doc := filepath.Join(p, "design", "retries.txt")
-	write(t, doc, "Retries back off exponentially and cap at 30 s.\n")
+	e2eutil.WriteFile(t, doc, "Retries back off exponentially and cap at 30 s.\n")
 	start := strings.TrimSpace(w.learn(t, p, "recall", "--git"))
 
 	// The session reads the design note and runs the failing tests.

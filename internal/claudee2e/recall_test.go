@@ -124,7 +124,7 @@ func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.script != "" {
-				write(t, filepath.Join(fakeBin, "learn"), c.script)
+				e2eutil.WriteFile(t, filepath.Join(fakeBin, "learn"), c.script)
 				if err := os.Chmod(filepath.Join(fakeBin, "learn"), 0o755); err != nil {
 					t.Fatal(err)
 				}
@@ -165,7 +165,7 @@ func TestInstallUninstallKeepsUserSettings(t *testing.T) {
 	t.Parallel() // each test has its own HOME, fake API and projects
 	w := newWorld(t)
 	settings := filepath.Join(w.home, ".claude", "settings.json")
-	write(t, settings, userSettings)
+	e2eutil.WriteFile(t, settings, userSettings)
 	p := w.project(t, "app", longMemory())
 
 	w.learn(t, w.root, "install", "--agent", "claude")

@@ -37,7 +37,7 @@ func TestSessionRemembersItself(t *testing.T) {
 	start := time.Now()
 	w := newWorld(t)
 	bin := filepath.Join(w.root, "fakebin")
-	write(t, filepath.Join(bin, "go"), fakeGo)
+	e2eutil.WriteFile(t, filepath.Join(bin, "go"), fakeGo)
 	if err := os.Chmod(filepath.Join(bin, "go"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestSessionRemembersItself(t *testing.T) {
 
 	p := w.project(t, "acme", memory)
 	doc := filepath.Join(p, "design", "retries.txt")
-	write(t, doc, "Retries back off exponentially and cap at 30 s; the gateway drops idle connections at 60 s.\n")
+	e2eutil.WriteFile(t, doc, "Retries back off exponentially and cap at 30 s; the gateway drops idle connections at 60 s.\n")
 
 	// The model reads the document with the Read tool.
 	w.api.ResetTool("Read", map[string]any{"file_path": doc})

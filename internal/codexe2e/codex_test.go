@@ -73,7 +73,7 @@ func newWorld(t *testing.T) *world {
 			t.Fatal(err)
 		}
 	}
-	write(t, filepath.Join(w.home, ".codex", "config.toml"), fmt.Sprintf(codexConfig, w.api.srv.URL))
+	e2eutil.WriteFile(t, filepath.Join(w.home, ".codex", "config.toml"), fmt.Sprintf(codexConfig, w.api.srv.URL))
 	// The codex launcher is a Node script: keep node's directory on PATH.
 	w.path = learnDir + ":/usr/local/bin:/usr/bin:/bin"
 	if node, err := exec.LookPath("node"); err == nil {
@@ -91,30 +91,10 @@ func (w *world) env(dir string) []string {
 	}
 }
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // project makes a git repository with memory as its learnings file.
 func (w *world) project(t *testing.T, name, memory string) string {
 	t.Helper()
-	dir := filepath.Join(w.root, "projects", name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	if memory != "" {
-		write(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
-	}
-	return dir
+	return e2eutil.GitProject(t, w.root, name, memory)
 }
 
 func (w *world) commandIn(dir, stdin string, extraEnv []string, name string, args ...string) (stdout, stderr string, err error) {

@@ -36,9 +36,9 @@ func TestCompactionBringsBackSessionState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, cfg, "model_auto_compact_token_limit = 1000\n"+string(data))
+	e2eutil.WriteFile(t, cfg, "model_auto_compact_token_limit = 1000\n"+string(data))
 	p := w.project(t, "acme", longMemory())
-	write(t, filepath.Join(p, "design", "retries.txt"), "Retries back off exponentially and cap at 30 s.\n")
+	e2eutil.WriteFile(t, filepath.Join(p, "design", "retries.txt"), "Retries back off exponentially and cap at 30 s.\n")
 	start := strings.TrimSpace(w.learn(t, p, "recall", "--git"))
 
 	w.api.Use(50000)

@@ -84,7 +84,7 @@ func TestBrokenLearnDoesNotBreakTheSession(t *testing.T) {
 	w.learn(t, w.root, "install", "--agent", "codex", "--no-mcp")
 	p := w.project(t, "app", longMemory())
 	fakeBin := filepath.Join(w.root, "fakebin")
-	write(t, filepath.Join(fakeBin, "learn"), "#!/bin/sh\necho 'BROKEN_LEARN_OUTPUT'\necho 'learn: unknown command' >&2\nexit 2\n")
+	e2eutil.WriteFile(t, filepath.Join(fakeBin, "learn"), "#!/bin/sh\necho 'BROKEN_LEARN_OUTPUT'\necho 'learn: unknown command' >&2\nexit 2\n")
 	if err := os.Chmod(filepath.Join(fakeBin, "learn"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestInstallUninstallKeepsUserFiles(t *testing.T) {
 	w := newWorld(t)
 	hooks := filepath.Join(w.home, ".codex", "hooks.json")
 	config := filepath.Join(w.home, ".codex", "config.toml")
-	write(t, hooks, userHooks)
+	e2eutil.WriteFile(t, hooks, userHooks)
 	userConfig, err := os.ReadFile(config)
 	if err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ type listedHook struct {
 func (w *world) hooksList(t *testing.T, dir string) []listedHook {
 	t.Helper()
 	msgs := filepath.Join(t.TempDir(), "msgs")
-	write(t, msgs, `{"id":1,"method":"initialize","params":{"clientInfo":{"name":"e2e","version":"1"}}}`+"\n"+`{"method":"initialized"}`+"\n"+
+	e2eutil.WriteFile(t, msgs, `{"id":1,"method":"initialize","params":{"clientInfo":{"name":"e2e","version":"1"}}}`+"\n"+`{"method":"initialized"}`+"\n"+
 		`{"id":2,"method":"hooks/list","params":{"cwds":["`+dir+`"]}}`+"\n")
 	// stdin stays open a while: the server stops at its end.
 	out, errOut, _ := w.commandIn(dir, "", nil, "sh", "-c", "(cat "+msgs+"; sleep 10) | timeout 60 "+codexBin+" app-server")
@@ -62,7 +62,7 @@ func (w *world) trustAll(t *testing.T, dir string) {
 	for _, h := range w.hooksList(t, dir) {
 		fmt.Fprintf(&b, "\n[hooks.state.%q]\ntrusted_hash = %q\n", h.Key, h.CurrentHash)
 	}
-	write(t, cfg, b.String())
+	e2eutil.WriteFile(t, cfg, b.String())
 }
 
 // TestHookTrust: Codex CLI runs a hook in codex exec only once the user has
@@ -102,7 +102,7 @@ func TestHookTrust(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, hooksFile, strings.Replace(string(data), `"learn hook --agent codex"`, `"learn recall --git"`, 1))
+	e2eutil.WriteFile(t, hooksFile, strings.Replace(string(data), `"learn hook --agent codex"`, `"learn recall --git"`, 1))
 
 	stderr := exec()
 	e2eutil.MustNotContain(t, "codex exec with untrusted hooks", stderr, "hook: SessionStart", "hook: UserPromptSubmit", "Hooks need review", "untrusted")

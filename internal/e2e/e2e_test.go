@@ -96,7 +96,7 @@ func newWorld(t *testing.T) *world {
 		"npm_config_registry=http://127.0.0.1:9/",
 	}
 	cfg := filepath.Join(root, "config", "opencode")
-	write(t, filepath.Join(cfg, "opencode.json"), fmt.Sprintf(`{
+	e2eutil.WriteFile(t, filepath.Join(cfg, "opencode.json"), fmt.Sprintf(`{
   "$schema": "https://opencode.ai/config.json",
   "model": "fake/fake-model",
   "small_model": "fake/fake-model",
@@ -118,19 +118,9 @@ func newWorld(t *testing.T) *world {
 	if err := os.MkdirAll(filepath.Join(cfg, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(cfg, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"*"}}`+"\n")
-	write(t, filepath.Join(cfg, "package-lock.json"), `{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}`+"\n")
+	e2eutil.WriteFile(t, filepath.Join(cfg, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"*"}}`+"\n")
+	e2eutil.WriteFile(t, filepath.Join(cfg, "package-lock.json"), `{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}`+"\n")
 	return w
-}
-
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // project makes a fresh git repository for one scenario, with memory as its
@@ -142,7 +132,7 @@ func (w *world) project(t *testing.T, name, memory string) string {
 		t.Fatal(err)
 	}
 	if memory != "" {
-		write(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
+		e2eutil.WriteFile(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
 	}
 	return dir
 }

@@ -276,7 +276,7 @@ exec "`+real+`" "$@"
 
 	t.Run("the plugin option enabled=false turns it off", func(t *testing.T) {
 		p := w.project(t, "option-off", memory)
-		write(t, filepath.Join(p, "opencode.json"), `{"$schema": "https://opencode.ai/config.json", "plugin": [["file://`+plugin+`", {"enabled": false}]]}`+"\n")
+		e2eutil.WriteFile(t, filepath.Join(p, "opencode.json"), `{"$schema": "https://opencode.ai/config.json", "plugin": [["file://`+plugin+`", {"enabled": false}]]}`+"\n")
 		r := w.chat(t, p, "", "Why does the kestrel client drop connections?")
 		mustNotInject(t, r)
 	})
@@ -336,8 +336,8 @@ exec "`+real+`" "$@"
 // does for the config dir.
 func seedDeps(t *testing.T, dir string) {
 	t.Helper()
-	write(t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"*"}}`+"\n")
-	write(t, filepath.Join(dir, "package-lock.json"), `{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}`+"\n")
+	e2eutil.WriteFile(t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"*"}}`+"\n")
+	e2eutil.WriteFile(t, filepath.Join(dir, "package-lock.json"), `{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}`+"\n")
 	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -392,10 +392,10 @@ func TestPluginInstallUninstallLeavesConfigAsItWas(t *testing.T) {
 	w := newWorld(t)
 	cfg := filepath.Join(w.root, "config", "opencode")
 	// The user's own plugin and command stay untouched.
-	write(t, filepath.Join(cfg, "plugin", "mine.js"), "export const Mine = async () => ({})\n")
-	write(t, filepath.Join(cfg, "command", "deploy.md"), "---\ndescription: deploy\n---\nDeploy.\n")
+	e2eutil.WriteFile(t, filepath.Join(cfg, "plugin", "mine.js"), "export const Mine = async () => ({})\n")
+	e2eutil.WriteFile(t, filepath.Join(cfg, "command", "deploy.md"), "---\ndescription: deploy\n---\nDeploy.\n")
 	p := w.project(t, "install", memory)
-	write(t, filepath.Join(p, "opencode.json"), `{"$schema": "https://opencode.ai/config.json"}`+"\n")
+	e2eutil.WriteFile(t, filepath.Join(p, "opencode.json"), `{"$schema": "https://opencode.ai/config.json"}`+"\n")
 
 	for _, args := range [][]string{nil, {"--project"}} {
 		name := "user config"

@@ -48,7 +48,7 @@ func TestSessionRemembersItself(t *testing.T) {
 
 	p := w.project(t, "acme", memory)
 	doc := filepath.Join(p, "design", "retries.txt")
-	write(t, doc, "Retries back off exponentially and cap at 30 s; the gateway drops idle connections at 60 s.\n")
+	e2eutil.WriteFile(t, doc, "Retries back off exponentially and cap at 30 s; the gateway drops idle connections at 60 s.\n")
 
 	// The model reads the document with the read tool, then runs the tests
 	// with the bash tool: they fail, then pass.
@@ -121,7 +121,7 @@ func TestCompactionResendsTheSessionState(t *testing.T) {
 	w.learn(t, w.root, "", "install")
 	p := w.project(t, "acme", memory)
 	doc := filepath.Join(p, "design", "retries.txt")
-	write(t, doc, "Retries back off exponentially and cap at 30 s.\n")
+	e2eutil.WriteFile(t, doc, "Retries back off exponentially and cap at 30 s.\n")
 
 	args, _ := json.Marshal(map[string]string{"filePath": doc})
 	w.llm.ResetTool("read", string(args))

@@ -105,3 +105,33 @@ func MustNotContain(t testing.TB, what, got string, bad ...string) {
 		}
 	}
 }
+
+// WriteFile writes data to path, making its directory first: how the
+// tests lay out a user's files.
+func WriteFile(t testing.TB, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// GitProject makes root/projects/name a git repository (the clients find
+// a project by it), with memory as its learnings file when memory is not
+// empty, and returns its path.
+func GitProject(t testing.TB, root, name, memory string) string {
+	t.Helper()
+	dir := filepath.Join(root, "projects", name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	if memory != "" {
+		WriteFile(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
+	}
+	return dir
+}

@@ -28,7 +28,7 @@ func TestCutCommandOutputs(t *testing.T) {
 	w := newWorld(t)
 	proj := w.project(t, "cut", longMemory())
 	for i := 0; i < 26; i++ {
-		write(t, filepath.Join(proj, "docs", fmt.Sprintf("guide-%c.md", 'a'+i)), "# Guide\n\n## Logging\n\nPackages log through their logger.\n")
+		e2eutil.WriteFile(t, filepath.Join(proj, "docs", fmt.Sprintf("guide-%c.md", 'a'+i)), "# Guide\n\n## Logging\n\nPackages log through their logger.\n")
 	}
 	w.learn(t, proj, "install", "--agent", "gemini")
 	for _, c := range []struct {
@@ -80,7 +80,7 @@ func TestShortOutputsArriveWhole(t *testing.T) {
 	skipUnlessGemini(t)
 	w := newWorld(t)
 	proj := w.project(t, "short", "")
-	write(t, filepath.Join(proj, "docs", "guide.md"), "# Guide\n\n## Logging\n\nPackages log through their logger.\n")
+	e2eutil.WriteFile(t, filepath.Join(proj, "docs", "guide.md"), "# Guide\n\n## Logging\n\nPackages log through their logger.\n")
 	w.learn(t, proj, "install", "--agent", "gemini")
 	// Sessions are added until the baseline is just under one read.
 	var b strings.Builder
@@ -89,14 +89,14 @@ func TestShortOutputsArriveWhole(t *testing.T) {
 	for i := 0; ; i++ {
 		fmt.Fprintf(&b, "## [2026-11-%02d %02d:%02d UTC] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", 21-i/10, 10+i%10, i%60, i)
 		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d and never prints to stdout directly.\n\n---\n\n", i, i, i)
-		write(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String())
+		e2eutil.WriteFile(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String())
 		out := strings.TrimRight(w.learn(t, proj, "summarise"), "\n")
 		if len(out)+strings.Count(out, "\n") >= 4095 {
 			break
 		}
 		full = out
 	}
-	write(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String()[:strings.LastIndex(b.String(), "## [")])
+	e2eutil.WriteFile(t, filepath.Join(proj, ".tmp", "memory-learnings.md"), b.String()[:strings.LastIndex(b.String(), "## [")])
 	if n := len(full) + strings.Count(full, "\n"); n < 3800 {
 		t.Fatalf("learn summarise prints %d bytes on a terminal; the test wants just under one read of 4095", n)
 	}

@@ -73,7 +73,7 @@ func newWorld(t *testing.T) *world {
 			t.Fatal(err)
 		}
 	}
-	write(t, filepath.Join(w.home, ".gemini", "settings.json"), userSettings)
+	e2eutil.WriteFile(t, filepath.Join(w.home, ".gemini", "settings.json"), userSettings)
 	w.path = learnDir + ":" + filepath.Dir(nodePath()) + ":/usr/local/bin:/usr/bin:/bin"
 	return w
 }
@@ -98,30 +98,10 @@ func (w *world) env(dir string) []string {
 	}
 }
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // project makes a git repository with memory as its learnings file.
 func (w *world) project(t *testing.T, name, memory string) string {
 	t.Helper()
-	dir := filepath.Join(w.root, "projects", name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	if memory != "" {
-		write(t, filepath.Join(dir, ".tmp", "memory-learnings.md"), memory)
-	}
-	return dir
+	return e2eutil.GitProject(t, w.root, name, memory)
 }
 
 func (w *world) learn(t *testing.T, dir string, args ...string) string {
