@@ -98,6 +98,7 @@ type Text struct {
 // Prepare reads s for comparison. The Text may be shared between
 // goroutines.
 func Prepare(s string) *Text {
+	s = withoutLeadIn(s)
 	// One allocation holds the Text and its features, which live as long
 	// as it does.
 	p := new(struct {
@@ -112,7 +113,10 @@ func Prepare(s string) *Text {
 // prepareLazy reads s for comparison, leaving the same-learning analysis
 // and its key for when a comparison needs them: most stored learnings a
 // candidate is checked against are not close enough to need them.
-func prepareLazy(s string) *Text { return &Text{f: featuresOf(s), src: s} }
+func prepareLazy(s string) *Text {
+	s = withoutLeadIn(s)
+	return &Text{f: featuresOf(s), src: s}
+}
 
 // analysis is the same-learning analysis of the text, read on first use;
 // goroutines sharing the text may race to read it, and all get the one
@@ -338,7 +342,7 @@ func shorten(s string) string {
 func Diff(old, new string) []Change {
 	d := differs.Get().(*differ)
 	defer differs.Put(d)
-	d.a, d.b = appendDiffWords(d.a[:0], old), appendDiffWords(d.b[:0], new)
+	d.a, d.b = appendDiffWords(d.a[:0], withoutLeadIn(old)), appendDiffWords(d.b[:0], withoutLeadIn(new))
 	defer func() { clear(d.a); clear(d.b) }()
 	a, b := d.a, d.b
 	// Strip the common prefix and suffix, then a longest common

@@ -27,9 +27,12 @@ const (
 // equal. It keeps what carries meaning: words, digits, and identifier-like
 // tokens whose inner '.', '_', '-', '/', ':', '@', '#' or apostrophe bind
 // them ("client.do", "db_password", "docs/api.md#retries", "aren't"), and the
-// leading dash or dot of flags and dotfiles ("-race", ".gitignore").
+// leading dash or dot of flags and dotfiles ("-race", ".gitignore"). A
+// lead-in that only says the learning is said again ("Again:", "As noted
+// before,") is left out, as Prepare leaves it out (see withoutLeadIn), so
+// that what is kept by this key is what comparing keeps.
 func Canonical(s string) string {
-	return strings.Join(canonicalTokens(s), " ")
+	return strings.Join(canonicalTokens(withoutLeadIn(s)), " ")
 }
 
 func canonicalTokens(s string) []string {
@@ -509,7 +512,7 @@ func appendNumbers(ns []string, w string) []string {
 type Profile struct{ f *features }
 
 // NewProfile prepares s for comparison.
-func NewProfile(s string) Profile { return Profile{featuresOf(s)} }
+func NewProfile(s string) Profile { return Profile{featuresOf(withoutLeadIn(s))} }
 
 // Canonical is Canonical of the prepared text, so that a caller keying
 // learnings by their canonical form does not fold the text twice.

@@ -123,6 +123,7 @@ func prepareKeyed(s string) *Text { return prepareKeyedAnchors(s, nil) }
 // prepareKeyedAnchors is prepareKeyed, adding the anchors of the tokens to
 // anchors when not nil.
 func prepareKeyedAnchors(s string, anchors *anchorTally) *Text {
+	s = withoutLeadIn(s)
 	p := new(struct {
 		t Text
 		f features

@@ -33,6 +33,7 @@ func (p Profile) Shareable() Profile {
 // is never less than the true one. An ASCII text is read in place, with
 // no canonical text written.
 func TermShare(s string, holds func(term string) bool) float64 {
+	s = withoutLeadIn(s)
 	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
 	defer termMemos.Put(t.memo)
 	if asciiPrefix(s, 0) == len(s) {

@@ -18,7 +18,7 @@ func TestTermShareAsProfile(t *testing.T) {
 		p := NewProfile(s)
 		var terms []string
 		sc := new(scratch)
-		_, _, toks, _ := readText(sc, s, false)
+		_, _, toks, _ := readText(sc, withoutLeadIn(s), false)
 		for _, tok := range toks {
 			base, not := expandContraction(tok)
 			for _, w := range []string{base, not} {

@@ -59,6 +59,7 @@ func anchorSum(s string) (a anchorTally, ok bool) { return anchorsAndShare(s, ni
 // added to it (see TermShare): a text outside ASCII is folded once for
 // both.
 func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
+	s = withoutLeadIn(s)
 	if asciiPrefix(s, 0) == len(s) {
 		if share != nil {
 			share.ascii(s)

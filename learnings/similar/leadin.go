@@ -1,0 +1,112 @@
+package similar
+
+import "strings"
+
+// leadIns are the openings an agent puts before a learning it restates,
+// which say that it is said again or worth keeping, never what it says:
+// "Again: the cache ...", "As noted before, the cache ...", "Reminder:
+// the cache ...". A restatement with one of them in front is the same
+// learning, not an update that "added `Again`" (lint called 48 such pairs
+// of the prose generator's 1 MB memory unresolved updates). None of them
+// is a word that can change a fact: no negation, no quantity, no time
+// ("before" and "earlier" only inside a longer phrase: "as noted before").
+var leadIns = setOf(
+	"again", "once again", "once more", "yet again",
+	"as noted", "as noted before", "as noted earlier", "as noted above", "as noted previously",
+	"as previously noted", "as mentioned", "as mentioned before", "as mentioned earlier",
+	"as mentioned above", "as mentioned previously", "as previously mentioned", "as said",
+	"as said before", "as said earlier", "as stated", "as stated before", "as stated earlier",
+	"as stated above", "as previously stated", "as before", "as discussed", "as discussed earlier",
+	"as discussed before", "as agreed", "as established", "as established earlier", "as we found",
+	"as we saw", "as found earlier", "as recorded", "as recorded before", "as learned", "as learnt",
+	"as learned before", "as learnt before", "as a reminder", "as always",
+	"to repeat", "to reiterate", "to restate", "to recap", "to summarise", "to summarize",
+	"repeating", "reiterating", "restating", "recap", "in short", "in summary", "summary",
+	"reminder", "a reminder", "just a reminder", "quick reminder", "friendly reminder",
+	"remember", "recall", "note", "a note", "please note", "nb", "n.b", "n.b.", "fyi", "psa",
+	"heads up", "heads-up", "tip", "pro tip", "key point", "important", "for the record",
+	"for reference", "for context", "confirmed", "confirmed again", "reconfirmed", "re-confirmed",
+	"verified", "verified again", "re-verified", "double-checked", "rechecked", "re-checked",
+	"still true", "still holds", "still the case", "still", "also", "plus", "and again", "noted",
+	"same as before", "unchanged", "good to know", "worth remembering", "worth knowing",
+	"keep in mind", "bear in mind", "lesson", "lesson learned", "lesson learnt", "takeaway",
+	"key takeaway",
+)
+
+// leadInsThat open a learning with "that": "Remember that the cache
+// ...", "Keep in mind that the cache ...".
+var leadInsThat = setOf("remember", "recall", "note", "please note", "keep in mind", "bear in mind",
+	"be aware", "be aware that", "it is worth noting", "it's worth noting", "worth noting", "notice")
+
+// leadInBytes bounds where a lead-in's comma, colon or "that" may stand:
+// the longest lead-in above is shorter.
+const leadInBytes = 32
+
+// withoutLeadIn is s without the lead-ins that open it, one after another
+// ("Note: Verified: the build ..."), up to maxLeadIns of them.
+func withoutLeadIn(s string) string {
+	for range maxLeadIns {
+		t := withoutOneLeadIn(s)
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s
+}
+
+// maxLeadIns bounds how many lead-ins withoutLeadIn takes off: an agent
+// stacks two at most ("Note: Verified:"); a text of nothing but lead-ins
+// keeps the rest.
+const maxLeadIns = 4
+
+// withoutOneLeadIn is s without a lead-in of leadIns and the comma, colon
+// or dash after it (or one of leadInsThat and "that"), when something of
+// the learning follows; otherwise s. Letter case does not matter. A
+// lead-in is read only as the whole opening phrase: "Again" in "Again the
+// build fails" (no comma) or "Still failing:" is no lead-in.
+func withoutOneLeadIn(s string) string {
+	head := s[:min(len(s), leadInBytes+2)]
+	for i := 0; i < len(head); i++ {
+		c := head[i]
+		switch {
+		case c == ',' || c == ':' || c == ';':
+			if leadIns[phraseOf(s[:i])] {
+				return rest(s, i+1)
+			}
+			return s
+		case c == ' ' && i+1 < len(head) && (head[i+1] == '-' || strings.HasPrefix(head[i+1:], "—")) && leadIns[phraseOf(s[:i])]:
+			j := i + 1
+			if head[j] == '-' {
+				for j < len(s) && s[j] == '-' {
+					j++
+				}
+			} else {
+				j += len("—")
+			}
+			if j < len(s) && s[j] == ' ' {
+				return rest(s, j)
+			}
+		case c == ' ' && strings.HasPrefix(strings.ToLower(s[i:min(len(s), i+6)]), " that ") && leadInsThat[phraseOf(s[:i])]:
+			return rest(s, i+len(" that "))
+		case c >= 0x80 || c == '`' || c == '\n' || c >= '0' && c <= '9':
+			return s // code, a number or a line break: no lead-in
+		}
+	}
+	return s
+}
+
+// phraseOf is p lower-cased with its words one space apart.
+func phraseOf(p string) string {
+	return strings.ToLower(strings.Join(strings.Fields(p), " "))
+}
+
+// rest is s from i on, without the white space there, or s itself when
+// no letter follows: a lead-in alone is the whole learning.
+func rest(s string, i int) string {
+	r := strings.TrimLeft(s[i:], " \t")
+	if strings.IndexFunc(r, isWordRune) < 0 {
+		return s
+	}
+	return r
+}
