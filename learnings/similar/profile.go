@@ -125,18 +125,25 @@ func (t *shareTally) share() float64 {
 // term is the term fill reads of the word w, and whether it is generic;
 // ok is false for a word that gives none (a negation, a stop word).
 func (lex *lexTable) term(w string) (term string, generic, ok bool) {
+	_, term, generic, ok = lex.termWord(w)
+	return term, generic, ok
+}
+
+// termWord is term, and the word fill keeps of w for its trigrams (its
+// American spelling, unstemmed).
+func (lex *lexTable) termWord(w string) (word, term string, generic, ok bool) {
 	if w == "" {
-		return "", false, false
+		return "", "", false, false
 	}
 	lx := lex.lookup(w)
 	if lx.negationTerm {
-		return "", false, false
+		return "", "", false, false
 	}
 	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
 		w, lx = trimmed, lex.lookup(trimmed)
 	}
 	if lx.stop || w == "" {
-		return "", false, false
+		return "", "", false, false
 	}
 	if us := americanOf(w, lx); us != w {
 		w, lx = us, lex.lookup(us)
@@ -149,5 +156,5 @@ func (lex *lexTable) term(w string) (term string, generic, ok bool) {
 		st = lx.same
 		lx = lex.lookup(st)
 	}
-	return st, lx.generic, true
+	return w, st, lx.generic, true
 }
