@@ -299,6 +299,9 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 	sc := f.scratch.Get().(*filterScratch)
 	defer f.scratch.Put(sc)
 	f.weigh(stored, sc)
+	// The cheap reads below read the text as Prepare does, without a
+	// lead-in ("Again:"), so that their bound is Compare's.
+	read := withoutLeadIn(stored)
 	var st *Text
 	grams := -1 // how many trigrams st has, once counted
 	sc.termsRead, sc.keyRead = false, false
@@ -307,7 +310,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 		if c.need > 0 && sc.have[i] < c.need {
 			continue
 		}
-		switch f.mayBeRelated(i, stored, sc) {
+		switch f.mayBeRelated(i, read, sc) {
 		case unrelated:
 			continue
 		case sameOnly:
@@ -316,7 +319,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 			// read without the features, which most such stored
 			// texts never need.
 			if !sc.keyRead {
-				sc.canon, sc.key = canonAndKey(stored)
+				sc.canon, sc.key = canonAndKey(read)
 				sc.keyRead = true
 			}
 			if sc.canon != c.t.f.canon && sc.key != c.t.analysisKey() {

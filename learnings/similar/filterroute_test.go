@@ -151,3 +151,22 @@ func bulletTexts(src []byte) []string {
 	}
 	return out
 }
+
+// TestFilterAsCompareWithLeadIns holds the filter to Compare where a
+// stored text or a candidate opens with a lead-in ("Again:"), which
+// Prepare reads the text without: short texts, where the lead-in's words
+// would weigh most in a bound read from the text as written.
+func TestFilterAsCompareWithLeadIns(t *testing.T) {
+	facts := []string{"Cache is stale.", "The cache is stale after a deploy.", "Retry twice.", "Use `uv`, not pip.",
+		"The payments API times out after 30 s.", "Never run migrations on staging.", "Ports: 8080 and 8443."}
+	leads := []string{"", "Again: ", "As noted before, ", "Reminder: ", "Note: Verified: ", "FYI — ", "Remember that "}
+	var texts []string
+	for _, f := range facts {
+		for _, l := range leads {
+			texts = append(texts, l+f)
+		}
+	}
+	if matchesAsCompare(t, texts, texts) == 0 {
+		t.Fatal("no pair related: the test checks nothing")
+	}
+}
