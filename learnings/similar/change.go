@@ -237,7 +237,7 @@ func surplusRuns(ws []string, paired uint64) (runs [2][2]int, n int) {
 // instructions on the default generator's 1 MB memory).
 func functionStem(w string) bool {
 	switch w {
-	case "a", "about", "also", "alway", "am", "an", "and", "ar", "as", "at", "b", "be", "becaus",
+	case "a", "about", "also", "alway", "am", "an", "and", "ar", "as", "at", "b", "be", "becaus", "els",
 		"been", "but", "by", "can", "could", "did", "do", "don", "e.g", "etc", "for", "from", "h",
 		"had", "has", "hav", "her", "how", "i", "i.e", "if", "in", "instead", "into", "is", "it",
 		"its", "just", "m", "may", "might", "must", "my", "of", "on", "onto", "or", "our", "over",
@@ -702,6 +702,9 @@ func wordOf(w string, lx *lexEntry, lex *lexTable) (string, bool) {
 	if lx.number != "" {
 		return lx.number, true
 	}
+	if w == "otherwise" {
+		return "or", true // as the same-learning reading has it
+	}
 	if isReference(w) {
 		return w, true // as cited: "see" is no stem
 	}
@@ -773,6 +776,8 @@ func changeFiller(w string) bool {
 	switch w {
 	case "a", "an", "the", "must", "should", "shall", "has", "have", "to",
 		"now", "anymore", "nowadays",
+		// "Or else" is "or" (wordOf reads "otherwise" as "or").
+		"else",
 		// "Do" before "not" ("does not accept") or in stress ("does
 		// accept") is no word of what is said.
 		"do", "does", "did":

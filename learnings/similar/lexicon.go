@@ -120,7 +120,9 @@ var synonymGroups = []string{
 	"rent lease",
 	"annoy irritate bother",
 	"generate produce create emit output establish",
-	"call invoke",
+	// To phone someone is to call them, and the phone is what takes the
+	// call: nobody phones a function.
+	"call invoke phone telephone",
 	"calculate compute",
 	// A job that contacts the owners reaches them.
 	"reach hit encounter contact",

@@ -64,6 +64,12 @@ var commonGroups = []string{
 	"deliberate intentional",
 	"concurrent simultaneous",
 	"consecutive successive",
+	// "Unsure of a date's format" is "uncertain" of it; "sure" and
+	// "certain" stay words of their own.
+	"uncertain unsure",
+	// A filter or a drain that is clogged is blocked; nothing else is
+	// clogged, so the word never meets the "blocked" of a firewall.
+	"block clog",
 	// The degrees of words in groups of sameWords, whose stems
 	// differ from the word's.
 	"easier simpler",
@@ -118,7 +124,6 @@ var commonGroups = []string{
 	"preference pref",
 	"veterinarian vet",
 	"laboratory lab",
-	"telephone phone",
 	"automobile car",
 	"bicycle bike",
 }

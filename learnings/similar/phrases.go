@@ -63,6 +63,13 @@ var phrases = []string{
 	"double check = verify",
 	"point out = mention",
 	"carry out = perform",
+	// A dose written down or jotted down is recorded ("note down" would
+	// share its forms with "not": "notes").
+	"write down = record",
+	"jot down = record",
+	// An order marked "as done" is marked "as complete" (finished);
+	// "done" alone is a stop word ("is done by cron").
+	"as done = complete",
 	"fill in = fill",
 	"fill out = fill",
 	"clean up = clean",
@@ -123,6 +130,9 @@ var phrases = []string{
 	"had to = need",
 	"tend to = usually",
 	"give up = abort",
+	// A sailing or a run called off is cancelled; "call" alone is
+	// "invoke".
+	"call off = cancel",
 	"ask for = ask",
 	"pass on = forward",
 	"adhere to = follow",
@@ -282,6 +292,10 @@ var phrases = []string{
 	// learnings as before for bench/run.sh's session and candidates and
 	// BenchmarkStoreOp's learnings on the 10 MB memories of the default,
 	// prose, long and intl generators (one more on prose).
+	// Working days and business days are the days a business works,
+	// and stay apart from calendar days.
+	"work day = workday",
+	"business day = workday",
 	"every day = daily",
 	"each day = daily",
 	"every night = nightly",
@@ -456,6 +470,8 @@ func irregularForms(w string) []string {
 		return []string{"spun"}
 	case "lead":
 		return []string{"led"}
+	case "write":
+		return []string{"wrote", "written"}
 	case "throw":
 		return []string{"threw", "thrown"}
 	case "give":

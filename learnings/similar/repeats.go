@@ -359,7 +359,7 @@ func readsAlone(w string) bool {
 	switch w {
 	case "get", "gets", "got", "gotten", "getting",
 		"and", "but", "so", "yet", "plus", "because", "since", "therefore", "hence",
-		"or", "nor", "instead", "rather", "than",
+		"or", "otherwise", "nor", "instead", "rather", "than",
 		"is", "are", "was", "were", "be", "been", "being", "by", "sure", "make":
 		return true
 	}

@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -162,7 +162,21 @@ func testRewordings(t *testing.T, file string) {
 			// change, updates 29; once "work out which" read as
 			// "figure out which" and "power cut" as "power outage",
 			// same 76.
-			floor = map[string]float64{"same": 0.84, "update": 0.96}[k]
+			floor = map[string]float64{"same": 0.85, "update": 0.96}[k]
+		}
+		if file == "synonyms11.txt" && k != "new" {
+			// The kinds of restatement heldout9 (retired to
+			// development in round 11) showed the rules missing, in
+			// other domains (decision11): "unsure"/"uncertain",
+			// "phone"/"call", "jams"/"gets stuck", "clogged"/"blocked",
+			// "call off"/"cancel", "working"/"business days", "write
+			// down"/"record", "still" added or dropped, "otherwise"/"or
+			// else"/"or", "as done"/"as complete". Main 9a8b179 called
+			// 2 of 36 the same and 15 of 21 updates; with the words
+			// and runs of decision11, 34 and 20. Left: "note down"
+			// (its forms would meet those of "not"), and an update
+			// that swaps two words beside its change.
+			floor = map[string]float64{"same": 0.94, "update": 0.95}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

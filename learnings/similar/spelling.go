@@ -53,7 +53,7 @@ var sameWords = []string{
 	"show shown display print reveal demonstrate exhibit illustrate",
 	"finish complete end conclude finalize",
 	"fail break broke broken crash malfunction faulty defective",
-	"hang freeze stall froze frozen stuck hung unresponsive",
+	"hang freeze stall froze frozen stuck hung unresponsive jam",
 	"help assist aid facilitate assistance",
 	"try attempt endeavor",
 	"choose chose chosen pick select opt decide",

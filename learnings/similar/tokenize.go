@@ -435,7 +435,10 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		// nothing the clauses do not.
 		t.flush(sepStrong, false)
 		return
-	case "or":
+	case "or", "otherwise":
+		// "Pin the digest, otherwise a rebuild pulls another image"
+		// and "..., or a rebuild pulls ..." give the same
+		// alternative, and so does "or else" ("else" is a stop word).
 		t.or++
 		t.flush(sepList, true)
 		return

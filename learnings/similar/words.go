@@ -253,7 +253,11 @@ var fillerWords = setOf("use", "uses", "using", "used", "utilize", "utilise", "e
 	// fact the way "also" (a stop word) does; "definitely",
 	// "certainly" and "essentially" stress as "really" does.
 	"around", "approx", "quite", "fairly", "additionally", "moreover", "furthermore",
-	"definitely", "certainly", "essentially")
+	"definitely", "certainly", "essentially",
+	// "While the array is still producing" is "while it is producing":
+	// "still" stresses that a state goes on, and "no longer" (a
+	// negation) is what changes it.
+	"still")
 
 // fillerStems are filler words matched by stem: "employs" and "leverages"
 // say what "uses" does, and so do "utilizes" and "utilised".
@@ -340,6 +344,8 @@ var stopwords = setOf(
 	"we", "you", "i", "they", "he", "she", "us", "our", "your", "their", "my", "me", "them",
 	"also", "just", "very", "always", "please", "because", "since", "while", "when", "how", "why",
 	"e.g", "i.e", "etc", "instead",
+	// "Or else" is "or", "something else" is "something".
+	"else",
 )
 
 func setOf(ws ...string) map[string]bool {

@@ -208,7 +208,10 @@ func decide(t *testing.T, stored, cand string) string {
 // counting changes; lexicon9's common groups; compound9's compounds),
 // measured by the lead with nobody having read the pairs: heldout
 // UPDATE 37, heldout3 DUPLICATE 40, heldout4 53; heldout9 unchanged; none
-// called DUPLICATE.
+// called DUPLICATE. heldout9 was retired to development in round 11
+// (decision11 read its misses): once "unsure", "phone", "jams",
+// "clogged", "call off", "working days", "still", "otherwise" and "as
+// done" read as their restatements do, DUPLICATE 42.
 // heldout10's floors are its score at c4fb4a7, its first run, before
 // issue 24's round 10 was merged, measured on totals only: DUPLICATE 30
 // of 70 (31 called UPDATE, 9 NEW), UPDATE 29 of 30 (none called
@@ -259,7 +262,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout9": {
-		"DUPLICATE": 33,
+		"DUPLICATE": 42,
 		"UPDATE":    24,
 		"NEW":       20,
 	},
