@@ -165,7 +165,7 @@ func (t *Text) Compare(c *Text) Verdict {
 	if t.f.canon == "" || c.f.canon == "" {
 		return Verdict{}
 	}
-	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
+	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() && !modalClash(t.src, c.src) {
 		return Verdict{Kind: Same, Score: 1}
 	}
 	score, shared := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
@@ -177,7 +177,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src):
+	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src):
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
@@ -204,13 +204,13 @@ func (t *Text) Same(c *Text) bool {
 		return false
 	}
 	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
-		return true
+		return !modalClash(t.src, c.src)
 	}
 	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) || !codeKept(t.src, c.src) {
 		return false
 	}
 	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
-	return score >= sameFloor
+	return score >= sameFloor && !modalClash(t.src, c.src)
 }
 
 // codeKept reports whether every word in backticks of either text that

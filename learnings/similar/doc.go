@@ -54,6 +54,10 @@
 //     written as it is in the other text, in backticks or not: code is a
 //     command or a name as typed, so "run `git fetch`" and "run `git
 //     get`" are not the same though "fetches" and "gets" are, and
+//   - one does not ask what the other only allows: the reading drops
+//     modal verbs, so "must", "has to" and "needs to" read alike, and so
+//     do "may", "might" and "can", but "the app must refund" and "the
+//     app may refund" are not the same learning (modalClash), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //

@@ -806,3 +806,45 @@ func isRelation(tok string) bool {
 	}
 	return false
 }
+
+// Modal classes of a text: what its modal verbs ask of the reader.
+const (
+	modalNone       = 0
+	modalObligation = 1 // "must", "should", "has to", "needs to"
+	modalPermission = 2 // "may", "might", "can"
+)
+
+// modalClash reports whether one text asks what the other only allows:
+// "the app must refund a crossing" and "the app may refund a crossing".
+// The reading drops the modal verbs as stop words, so "has to", "needs
+// to" and "must" read alike, and so do "can" and "may"; a text that asks
+// and one that allows are never the same learning, though their tokens
+// agree. A text with no modal verb, or with both kinds, clashes with
+// none: "run X" restates "you must run X". Only pairs the reading already
+// took for the same learning are asked, so it costs nothing elsewhere.
+func modalClash(a, b string) bool {
+	ma, mb := modalOf(a), modalOf(b)
+	return ma != mb && ma|mb == modalObligation|modalPermission
+}
+
+// modalOf is the modal class of s: obligation, permission, none, or both
+// (the two bits).
+func modalOf(s string) int {
+	m, prev := modalNone, ""
+	for f := range strings.FieldsSeq(s) {
+		w := strings.ToLower(strings.Trim(f, ".,;:!?()\"'*_`"))
+		switch w {
+		case "must", "should", "shall", "ought":
+			m |= modalObligation
+		case "may", "might", "can":
+			m |= modalPermission
+		case "to":
+			switch prev {
+			case "has", "have", "had", "need", "needs", "required":
+				m |= modalObligation
+			}
+		}
+		prev = w
+	}
+	return m
+}
