@@ -81,6 +81,9 @@ var commonGroups = []string{
 	"smallest tiniest",
 	"oldest earliest",
 	// Adverbs.
+	// "Sent annually" is "sent yearly", as "nightly" is "every night"
+	// (phrases.go); each period stays a value of its own.
+	"yearly annual annually",
 	"unexpectedly surprisingly",
 	"badly poorly",
 	"nevertheless nonetheless",
