@@ -38,9 +38,13 @@
 //     words of a clause in the same order up to a rotation ("unit tests use
 //     jest" and "use jest for unit tests"), or the whole text is a rotation
 //     of the other ("run make gen before go test" and "before go test, run
-//     make gen"); a passive clause may be read as the instruction it gives
-//     ("tests are run with X" as "run tests with X", "X is signed by Y
-//     on push" as "Y signs X on push"), a list of single words in any order
+//     make gen"), or a clause that opens the text is read as the end of
+//     the next ("for the heavy pallets, use the large forklifts, not the
+//     hand trucks" and "use the large forklifts for the heavy pallets,
+//     not the hand trucks"); a passive clause may be read as the
+//     instruction it gives ("tests are run with X" as "run tests with
+//     X", "X is signed by Y on push" as "Y signs X on push"), a list of
+//     single words in any order
 //     ("Go, Rust and Python"), and a noun phrase may be named in the
 //     condition by one text and in the main clause by the other when a
 //     pronoun stands for it ("when a webhook fails, the sender retries it"

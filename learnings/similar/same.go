@@ -186,6 +186,9 @@ func sameContent(a, b *analysis) bool {
 	if afterSwapped(a, b) {
 		return true
 	}
+	if leadJoined(a.items, b.items) || leadJoined(b.items, a.items) {
+		return true
+	}
 	if a.conjs != 0 && b.conjs != 0 && coordinated(a, b) {
 		return true
 	}
@@ -208,6 +211,23 @@ func sameContent(a, b *analysis) bool {
 		}
 	}
 	return false
+}
+
+// leadJoined reports whether a reads as b once its first clause, set off
+// by a comma, is read as the end of the next: "for the heavy pallets, use
+// the large forklifts, not the hand trucks" and "use the large forklifts
+// for the heavy pallets, not the hand trucks". The whole text read as a
+// rotation of the other covers a text of two clauses; here the clauses
+// after them stay as they are, and the joined clause must be a rotation
+// of the other's (a value never trades places). Only texts whose keys
+// agree are asked.
+func leadJoined(a, b [][]string) bool {
+	if len(a) < 3 || len(a) != len(b)+1 || len(a[0]) == 0 || opensClause(a[0][0]) || len(a[1]) == 0 || opensClause(a[1][0]) {
+		return false
+	}
+	joined := make([][]string, 0, len(b))
+	joined = append(joined, slices.Concat(a[0], a[1]))
+	return sameItems(append(joined, a[2:]...), b)
 }
 
 // movedRun reports whether two readings with the same tokens differ only

@@ -211,7 +211,8 @@ func decide(t *testing.T, stored, cand string) string {
 // called DUPLICATE. heldout9 was retired to development in round 11
 // (decision11 read its misses): once "unsure", "phone", "jams",
 // "clogged", "call off", "working days", "still", "otherwise" and "as
-// done" read as their restatements do, DUPLICATE 42.
+// done" read as their restatements do, DUPLICATE 42; once a clause that
+// opens a text could be read as the end of the next, 43.
 // heldout10's floors are its score at c4fb4a7, its first run, before
 // issue 24's round 10 was merged, measured on totals only: DUPLICATE 30
 // of 70 (31 called UPDATE, 9 NEW), UPDATE 29 of 30 (none called
@@ -262,7 +263,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout9": {
-		"DUPLICATE": 42,
+		"DUPLICATE": 43,
 		"UPDATE":    24,
 		"NEW":       20,
 	},
