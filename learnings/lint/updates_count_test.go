@@ -68,3 +68,38 @@ func TestUpdatesAreWhatSummariseCalls(t *testing.T) {
 		})
 	}
 }
+
+// TestPairKindsAreSummarises holds lint's verdict on two stored learnings
+// to summarise's on the same pair, for pairs written the way agents
+// restate: one told apart only by a modal verb ("must" and "may") is an
+// update to both, never a duplicate nor nothing; one that only adds a
+// lead-in ("Again:") is a duplicate to both.
+func TestPairKindsAreSummarises(t *testing.T) {
+	for _, tc := range []struct{ older, newer, want string }{
+		{"The app must refund an order within 14 days of delivery.", "The app may refund an order within 14 days of delivery.", KindUpdate},
+		{"Reviewers should squash commits before merging.", "Reviewers can squash commits before merging.", KindUpdate},
+		{"The nightly job must skip archived tenants.", "The nightly job might skip archived tenants.", KindUpdate},
+		{"The payments API times out after 30 s.", "The payments API times out after 60 s.", KindUpdate},
+		{"The payments API times out after 30 s.", "Again: the payments API times out after 30 s.", KindDuplicate},
+		{"Run `ruff format` before committing.", "As noted before, run `ruff format` before committing.", KindDuplicate},
+		{"Run `ruff format` before committing.", "Run `ruff format` before committing.", KindDuplicate},
+	} {
+		t.Run(tc.newer, func(t *testing.T) {
+			doc := learnings.Parse([]byte("## [2026-11-02 10:00 CET] - Two\n\n### Learnings\n\n**Fresh Discoveries:**\n- " + tc.newer +
+				"\n\n## [2026-11-01 10:00 CET] - One\n\n### Learnings\n\n**Fresh Discoveries:**\n- " + tc.older + "\n"))
+			var kinds []string
+			for _, f := range check(doc) {
+				if f.Kind == KindUpdate || f.Kind == KindDuplicate {
+					kinds = append(kinds, f.Kind)
+				}
+			}
+			if len(kinds) != 1 || kinds[0] != tc.want {
+				t.Errorf("lint says %v, want one %s", kinds, tc.want)
+			}
+			summarise := map[similar.Kind]string{similar.Update: KindUpdate, similar.Same: KindDuplicate}[similar.Compare(tc.older, tc.newer).Kind]
+			if summarise != tc.want {
+				t.Errorf("summarise says %v, want %s", similar.Compare(tc.older, tc.newer).Kind, tc.want)
+			}
+		})
+	}
+}
