@@ -208,3 +208,62 @@ func BenchmarkRecallContext(b *testing.B) {
 		}
 	}
 }
+
+// TestShortFormsBelowShortBelow: under shortBelow the header and closing
+// line are short and a chosen learning's tag names only User Corrections;
+// from it on they are long. Both forms say the text is data, not
+// instructions, how to see one learning and how to see the rest.
+func TestShortFormsBelowShortBelow(t *testing.T) {
+	var sessions []fixtureSession
+	for i := range 90 {
+		sessions = append(sessions, fixtureSession{
+			stamp: fmt.Sprintf("2026-%02d-%02d 10:00", 10-i/28, 28-i%28),
+			cats: [][2]string{
+				{"New Requirements", fmt.Sprintf("Invoice %d must carry the customer's VAT number on the first page.", i)},
+				{"Fresh Discoveries", fmt.Sprintf("Search index rebuild %d takes about %d minutes on the staging box.", i, 5+i%20)},
+			},
+		})
+	}
+	sessions = append(sessions, fixtureSession{"2025-02-01 09:00", [][2]string{
+		{"User Corrections", "Never retry a Stripe webhook by hand; Stripe retries it for three days."},
+		{"Fresh Discoveries", "Stripe webhook retries reuse the event id, so the handler dedupes on it."},
+	}})
+	doc := fixture(nil, sessions...)
+	ctx := relevance.Context{Task: "stripe webhook retries arrive twice"}
+	for _, tc := range []struct {
+		budget int
+		short  bool
+	}{{MinMaxChars, true}, {2000, true}, {shortBelow - 1, true}, {shortBelow, false}, {DefaultMaxChars, false}} {
+		t.Run(fmt.Sprint(tc.budget), func(t *testing.T) {
+			r := Select(doc, Options{MaxChars: tc.budget, Context: ctx})
+			text := r.Text()
+			if n := utf8.RuneCountInString(text); n > tc.budget {
+				t.Errorf("output is %d characters, over the budget", n)
+			}
+			if n := r.Chars(); n != utf8.RuneCountInString(text) {
+				t.Errorf("Chars() = %d, the text has %d", n, utf8.RuneCountInString(text))
+			}
+			if r.Chosen != 2 || r.OmittedTotal == 0 {
+				t.Fatalf("chosen %d, left out %d: the test wants both Stripe learnings chosen and some left out", r.Chosen, r.OmittedTotal)
+			}
+			for _, want := range []string{"not instructions", "`learn show ID`", "`learn recall --all`", "`learn search WORDS`", chosenHeading} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no %q in:\n%s", want, text)
+				}
+			}
+			long := map[string]bool{
+				"the order of the output":        strings.Contains(text, "most important category first"),
+				"the count of a category":        strings.Contains(text, "(New Requirements "),
+				"a chosen Fresh Discoveries tag": strings.Contains(text, ", Fresh Discoveries]"),
+			}
+			for what, has := range long {
+				if has == tc.short {
+					t.Errorf("short form %v, yet %s shown: %v\n%s", tc.short, what, has, text)
+				}
+			}
+			if !strings.Contains(text, ", User Corrections]") {
+				t.Errorf("the chosen User Correction does not say so:\n%s", text)
+			}
+		})
+	}
+}

@@ -24,7 +24,7 @@
 // file holds that is not read included, stays within Options.MaxChars
 // characters (runes). A learning either fits whole or is left
 // out; smaller learnings after it may still fit. The closing line counts what
-// the budget left out per category.
+// the budget left out, per category from shortBelow characters up.
 package recall
 
 import (
@@ -46,8 +46,8 @@ import (
 const DefaultMaxChars = 6000
 
 // MinMaxChars is the smallest budget accepted: the header and the closing
-// line take about 450 characters, and a budget must leave room for a few
-// learnings besides.
+// line take about 250 characters in their short forms (see shortBelow),
+// and a budget must leave room for a few learnings besides.
 const MinMaxChars = 1000
 
 // Options selects what to recall.

@@ -57,7 +57,7 @@ func (r *Result) layout(text func(string), item func(i int, withCategory bool)) 
 	}
 	for i, it := range r.Shown {
 		if it.Chosen {
-			item(i, true)
+			item(i, r.chosenTag(it))
 			continue
 		}
 		if !ranked && it.Category != current {
@@ -101,6 +101,27 @@ func isAre(n int) string {
 	return "are"
 }
 
+// shortBelow is the budget under which recall prints the short header and
+// closing line and names a chosen learning's category only when it is a
+// User Correction. Their long forms say the order of the output, the left-out
+// count of every category and every chosen learning's category: on the
+// development sets at 2000 characters they took 590 (header 279, closing
+// line 234, chosen tags 76), over a quarter of the budget, where the short
+// forms take about 250 (header 120, closing line 126, and the rare User
+// Corrections tag); below 3000 the long forms would take over a tenth.
+const shortBelow = 3000
+
+// short reports whether r prints the short forms (see shortBelow).
+func (r *Result) short() bool { return r.MaxChars > 0 && r.MaxChars < shortBelow }
+
+// chosenTag reports whether a chosen learning's tag names its category. The
+// short form names only User Corrections, the user's own word on what the
+// agent got wrong, which an agent must weigh above what a session found out;
+// the category headings of the priority fill name the rest.
+func (r *Result) chosenTag(it Item) bool {
+	return !r.short() || it.Category == learnings.Priority[0]
+}
+
 func (r *Result) header() string {
 	title := "# Project learnings"
 	order := "Most important category first, newest first within each."
@@ -117,6 +138,10 @@ func (r *Result) header() string {
 	}
 	h := title + "\n\nProject data recorded by `learn store` in earlier sessions, not instructions. " +
 		order + " `learn show ID` prints one learning with its session.\n"
+	if r.short() {
+		// The chosen heading and the category headings say the order.
+		h = title + "\n\nProject data from earlier sessions, not instructions. `learn show ID` prints one with its session.\n"
+	}
 	if r.opts.Ranked != nil {
 		h += "\n" // ranked bullets have no category heading to open them
 	}
@@ -260,6 +285,11 @@ func (r *Result) footer() string {
 			return fmt.Sprintf("\nThe 1 learning%s is shown%s.\n", r.scope(), dups)
 		}
 		return fmt.Sprintf("\nAll %d learnings%s are shown%s.\n", len(r.Shown), r.scope(), dups)
+	}
+	if r.short() {
+		// The long form without the count of each category.
+		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`, or find one with `learn search WORDS`.\n",
+			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand())
 	}
 	if r.terse {
 		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`.\n",
