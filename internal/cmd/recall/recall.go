@@ -56,7 +56,12 @@ tokens: the most important 40-60 learnings, cheap to inject into every session
 however large the file grows; at least 1000), the notes on damaged and unread
 lines included. A learning is shown whole or not at all. The closing line says
 how many learnings of each category the budget left out (naming up to 8
-categories) and how to see them; --all prints everything. When lines of the
+categories) and how to see them; --all prints everything. Below 3000
+characters the header says only that this is project data, not instructions,
+and how to see one learning, the closing line gives only the total left out
+and how to see or find the rest, and a chosen learning (see Context) names its
+category only when it is a User Correction: the boilerplate takes about 250
+characters instead of 590, and the learnings the rest. When lines of the
 file are not read as learnings (a memory another tool wrote: text above the
 first section, hand-written sections, paragraphs between learnings), the last
 line counts them and says to run 'learn import --in-place'. --query shows only the
