@@ -51,6 +51,8 @@ type Document struct {
 	Unclosed *Problem
 	// idsGiven is set once AssignIDs has run.
 	idsGiven bool
+	// lines is what the parse's scan leaves for Unread.
+	lines *lineLog
 }
 
 // Consolidated is the section that aggregates learnings across sessions.

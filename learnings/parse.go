@@ -97,13 +97,16 @@ func parse(src []byte) *Document {
 	}
 	p := &docParser{doc: d, src: src, kind: secPreamble, secStart: start, secLine: num}
 	sc := newScanner(src, start, num)
+	lg := newLineLog(src, num)
 	for {
 		l, ok := sc.next()
 		if !ok {
 			break
 		}
+		lg.add(l)
 		p.line(l)
 	}
+	d.lines = lg
 	if p.blk.open && sc.unclosed != nil && sc.unclosed.Line == p.blk.line {
 		p.endBlock(sc.unclosed)
 	}

@@ -108,45 +108,14 @@ const (
 // (a memory another tool wrote) every such line is counted.
 func (d *Document) Unread() []Unread {
 	src := d.Source
-	start, num := 0, 1
-	if bytes.HasPrefix(src, bom) {
-		start = len(bom)
+	lg := d.lines
+	if lg == nil || !sameBytes(lg.src, src) {
+		lg = scanLines(src)
 	}
-	if d.Frontmatter != nil {
-		start, num = d.Frontmatter.End, d.Frontmatter.EndLine+1
-	}
-	sc := newScanner(src, start, num)
-	n := bytes.Count(src, []byte("\n")) + 2
+	n := lg.n
 	state := make([]uint8, n)
-	kinds := make([]lineKind, n)
-	texts := make([][2]int, n)
-	bounds := make([][2]int, n)
-	items := make([]bool, n)
-	inComment := false
-	for {
-		l, ok := sc.next()
-		if !ok {
-			break
-		}
-		kinds[l.num] = l.kind
-		texts[l.num] = [2]int{l.text, l.contentEnd}
-		bounds[l.num] = [2]int{l.start, l.end}
-		t := src[l.text:l.contentEnd]
-		switch {
-		case l.text == l.contentEnd:
-			continue
-		case l.kind == lkBreak:
-			state[l.num] = lineRead
-			continue
-		case l.kind == lkHTML && (inComment || bytes.HasPrefix(t, []byte("<!--"))):
-			inComment = !bytes.Contains(t, []byte("-->"))
-			state[l.num] = lineRead
-			continue
-		}
-		inComment = false
-		items[l.num] = l.kind == lkItem
-		state[l.num] = lineUnread
-	}
+	copy(state, lg.states)
+	kinds := lg.kinds
 	mark := func(first, last int, s uint8) {
 		for i := max(first, 0); i <= last && i < n; i++ {
 			if state[i] != lineBlank {
@@ -167,7 +136,7 @@ func (d *Document) Unread() []Unread {
 			if c.Label == "" || len(c.Learnings) == 0 {
 				continue
 			}
-			if t := texts[c.Span.Line]; !labelHasText(src[t[0]:t[1]]) {
+			if t := lg.text(c.Span.Line); !labelHasText(src[t[0]:t[1]]) {
 				mark(c.Span.Line, c.Span.Line, lineRead)
 			}
 		}
@@ -178,7 +147,7 @@ func (d *Document) Unread() []Unread {
 		// 699-823, agent 418-446 -> 765-881; sparse, with one or two
 		// learnings a session, unchanged).
 		for i := sp.Line + 1; i <= sp.EndLine && i < n; i++ {
-			if state[i] == lineUnread && structureLine(src, kinds[i], texts[i]) {
+			if state[i] == lineUnread && structureLine(src, kinds[i], lg.text(i)) {
 				state[i] = lineRead
 			}
 		}
@@ -194,7 +163,7 @@ func (d *Document) Unread() []Unread {
 	}
 	notes := func(first, last int) {
 		for i := first; i <= last && i < n; i++ {
-			if items[i] {
+			if lg.item(i) {
 				return
 			}
 		}
@@ -202,7 +171,7 @@ func (d *Document) Unread() []Unread {
 	}
 	if p := d.Preamble; p != nil {
 		for i := p.Line; i <= p.EndLine && i < n; i++ {
-			if kinds[i] == lkHeading && state[i] == lineUnread && atxLevel(src[texts[i][0]:texts[i][1]]) == 1 {
+			if t := lg.text(i); kinds[i] == lkHeading && state[i] == lineUnread && atxLevel(src[t[0]:t[1]]) == 1 {
 				state[i] = lineRead
 			}
 		}
@@ -220,12 +189,123 @@ func (d *Document) Unread() []Unread {
 			continue
 		}
 		for i := dm.Line; i <= dm.EndLine && i < n; i++ {
-			if texts[i][1] > texts[i][0] || dm.Kind == DamageCR {
+			if t := lg.text(i); t[1] > t[0] || dm.Kind == DamageCR {
 				state[i] = lineUnread
 			}
 		}
 	}
-	return d.unreadRuns(state, items, bounds)
+	return d.unreadRuns(state, lg)
+}
+
+// lineLog is what Unread needs of each line the scanner read: its kind,
+// where it starts, and whether it is blank, read as it stands (a thematic
+// break, an HTML comment) or unread until the document's structure claims
+// it. The parse keeps one as it scans, so that Unread, which recall, lint,
+// stats and compact ask of every file, does not scan the file a second
+// time: recall on the default 1 MB memory FIXME.
+type lineLog struct {
+	// src is the source the lines were read from: a log is only good for
+	// the document whose Source it still is.
+	src []byte
+	// n is the number of lines Unread's tables hold, line numbers being
+	// 1-based, with room for a last line without a line break.
+	n int
+	// first and last are the numbers of the first and last lines read;
+	// the frontmatter's lines, above first, are not.
+	first, last int
+	kinds       []lineKind
+	states      []uint8
+	// starts holds where each line starts, and at last+1 where the last
+	// one ends.
+	starts    []int
+	inComment bool
+}
+
+// newLineLog makes a log for the lines of src the scanner reads from line
+// first on.
+func newLineLog(src []byte, first int) *lineLog {
+	n := bytes.Count(src, []byte("\n")) + 2
+	return &lineLog{src: src, n: n, first: first, last: first - 1,
+		kinds: make([]lineKind, n), states: make([]uint8, n), starts: make([]int, n+1)}
+}
+
+// add logs the next line the scanner read.
+func (g *lineLog) add(l line) {
+	g.kinds[l.num] = l.kind
+	g.starts[l.num] = l.start
+	g.starts[l.num+1] = l.end
+	g.last = l.num
+	if l.text == l.contentEnd {
+		return
+	}
+	switch {
+	case l.kind == lkBreak:
+		g.states[l.num] = lineRead
+		return
+	case l.kind == lkHTML:
+		t := g.src[l.text:l.contentEnd]
+		if g.inComment || bytes.HasPrefix(t, []byte("<!--")) {
+			g.inComment = !bytes.Contains(t, []byte("-->"))
+			g.states[l.num] = lineRead
+			return
+		}
+	}
+	g.inComment = false
+	g.states[l.num] = lineUnread
+}
+
+// scanLines logs the lines of src as the parse does, for a document the
+// parse did not read (built by hand, or given another Source).
+func scanLines(src []byte) *lineLog {
+	start, num := 0, 1
+	if bytes.HasPrefix(src, bom) {
+		start = len(bom)
+	}
+	if end, endLine, ok := frontmatter(src, start); ok {
+		start, num = end, endLine+1
+	}
+	g := newLineLog(src, num)
+	sc := newScanner(src, start, num)
+	for {
+		l, ok := sc.next()
+		if !ok {
+			return g
+		}
+		g.add(l)
+	}
+}
+
+// bounds is where line i starts and ends, its line ending included; zero
+// for a line the scanner did not read.
+func (g *lineLog) bounds(i int) [2]int {
+	if i < g.first || i > g.last {
+		return [2]int{}
+	}
+	return [2]int{g.starts[i], g.starts[i+1]}
+}
+
+// text is where line i's text starts, past its indentation, and ends,
+// before its line ending, as the scanner read them; zero for a line it
+// did not read.
+func (g *lineLog) text(i int) [2]int {
+	b := g.bounds(i)
+	start, end := b[0], b[1]
+	if end > start && g.src[end-1] == '\n' {
+		end--
+	}
+	if end > start && g.src[end-1] == '\r' {
+		end--
+	}
+	text, _ := indentation(g.src, start, end)
+	return [2]int{text, end}
+}
+
+// item reports whether line i is an unread list item.
+func (g *lineLog) item(i int) bool { return g.states[i] == lineUnread && g.kinds[i] == lkItem }
+
+// sameBytes reports whether a and b are one slice of memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // structureLine reports whether a line inside a session or Consolidated
@@ -263,7 +343,7 @@ func labelHasText(t []byte) bool {
 
 // unreadRuns groups the unread lines into runs, one per part of the file,
 // blank lines and read-as-nothing lines between unread ones included.
-func (d *Document) unreadRuns(state []uint8, items []bool, bounds [][2]int) []Unread {
+func (d *Document) unreadRuns(state []uint8, lg *lineLog) []Unread {
 	var out []Unread
 	var cur *Unread
 	curPart := ""
@@ -277,12 +357,12 @@ func (d *Document) unreadRuns(state []uint8, items []bool, bounds [][2]int) []Un
 		}
 		kind, part, why := d.unreadPart(i)
 		if cur == nil || part != curPart {
-			out = append(out, Unread{Kind: kind, Line: i, Why: why, start: bounds[i][0]})
+			out = append(out, Unread{Kind: kind, Line: i, Why: why, start: lg.bounds(i)[0]})
 			cur, curPart = &out[len(out)-1], part
 		}
-		cur.EndLine, cur.end = i, bounds[i][1]
+		cur.EndLine, cur.end = i, lg.bounds(i)[1]
 		cur.Lines++
-		if items[i] {
+		if lg.item(i) {
 			cur.Items++
 		}
 	}
