@@ -98,6 +98,7 @@ func parse(src []byte) *Document {
 	p := &docParser{doc: d, src: src, kind: secPreamble, secStart: start, secLine: num}
 	sc := newScanner(src, start, num)
 	lg := newLineLog(src, num)
+	d.lines = lg
 	for {
 		l, ok := sc.next()
 		if !ok {
@@ -106,7 +107,6 @@ func parse(src []byte) *Document {
 		lg.add(l)
 		p.line(l)
 	}
-	d.lines = lg
 	if p.blk.open && sc.unclosed != nil && sc.unclosed.Line == p.blk.line {
 		p.endBlock(sc.unclosed)
 	}
@@ -253,7 +253,7 @@ func (p *docParser) startSection(l line) {
 		p.kind = secConsolidated
 		p.cons = &Consolidated{}
 		p.body.reset(p.src, bodyConsolidated, &d.Problems, &p.names)
-		p.body.cons = p.cons
+		p.body.cons, p.body.lines = p.cons, d.lines
 	case keyHasPrefix(text, "recent sessions") && d.Recent == nil:
 		p.kind = secRecent
 		d.Recent = &Span{Start: l.start, End: l.end, Line: l.num, EndLine: l.num}
@@ -272,7 +272,7 @@ func (p *docParser) startSection(l line) {
 			p.kind = secSession
 			p.session = s
 			p.body.reset(p.src, bodySession, &d.Problems, &p.names)
-			p.body.session = s
+			p.body.session, p.body.lines = s, d.lines
 			return
 		}
 		if looksDated(text) {
@@ -475,6 +475,9 @@ type bodyParser struct {
 	pending *Category
 	// slab holds the learnings newLearning hands out next.
 	slab []Learning
+	// lines, when set, is told of the lines read as structure (see
+	// lineLog.parsed).
+	lines *lineLog
 }
 
 func (b *bodyParser) reset(src []byte, mode bodyMode, problems *[]Problem, names *categoryNames) {
@@ -581,6 +584,7 @@ func (b *bodyParser) heading(l line) {
 		return
 	}
 	if f := fieldOf(text); f != fieldNone {
+		b.lines.mark(l.num, parsedStructure)
 		return
 	}
 	if b.mode == bodyInput && (looksDated(string(text)) || keyEquals(text, "consolidated learnings") || keyEquals(text, "recent sessions")) {
@@ -649,6 +653,9 @@ func hasYear(t []byte) bool {
 func (b *bodyParser) label(name []byte, l line) {
 	if keyEquals(bytes.TrimRight(name, ":* "), "learnings") {
 		// "### Learnings" only introduces the categories.
+		if l.kind == lkHeading {
+			b.lines.mark(l.num, parsedStructure)
+		}
 		b.cur = nil
 		return
 	}
@@ -695,8 +702,14 @@ func (b *bodyParser) structural(l line) bool {
 	b.finishItem()
 	b.textRun = false
 	if f := fieldOf(name); f != fieldNone {
+		if l.kind == lkText {
+			b.lines.mark(l.num, parsedStructure)
+		}
 		b.field(f, name, rest, l)
 		return true
+	}
+	if len(bytes.TrimSpace(rest)) == 0 {
+		b.lines.mark(l.num, parsedBareLabel)
 	}
 	b.label(name, l)
 	if len(bytes.TrimSpace(rest)) > 0 {

@@ -191,6 +191,13 @@ func unreadSources(t *testing.T) map[string][]byte {
 		"---\r\na\rb\r\n---\r\n## Recent Sessions\r\n", "\xef\xbb\xbf# Title\n## [2026-01-01 00:00 UTC] - a\n### Fresh Discoveries\n- b\n\n<!-- c\nd -->\ne\n",
 		"## [2026-01-01 00:00 UTC] - a\n**User Corrections:** inline text\n- item\n  cont\n```\nfence\n```\n| a | b |\n",
 		"## Notes\n- a list item\n\n## Consolidated Learnings\n- x\n* * *\n", "## x\n```\nopen fence", "- a\r\n- b\rc\n",
+		// Fields, labels and "Learnings" in every form the parse and
+		// Unread read: a field line that ends an item lazily, a label
+		// with text after it, plain "Name:" lines, headings.
+		"## [2026-01-01 00:00 UTC] - a\n### Fresh Discoveries\n- item\n**Project**: x\n- b\n**Documentation Seen**: `a.md`\n  **Project**: y\n",
+		"## [2026-01-01 00:00 UTC] - a\n**Project:** p\nProject: q\nLearnings:\n### Learnings\n#### Docs seen\n**Learnings:**\n**User Corrections:** with text\n- one\n**Fresh Discoveries**\n- two\n",
+		"## Consolidated Learnings\n**Documentation Seen** (compacted sessions): `a` (2)\n### Learnings:\n**Custom label:**\n- x\n**Other label:** text\n- y\n- **Project**: z\n",
+		"## [2026-01-01 00:00 UTC] - a\n- **Project**: p\n- **Documentation Seen**: a.md\n# Project\n##### Focus\n- c\n  **Date**: today\n",
 	} {
 		srcs[fmt.Sprintf("case/%d", i)] = []byte(s)
 	}
