@@ -63,7 +63,7 @@ func TestIDTextAgreesByRune(t *testing.T) {
 	}
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 256 << 10, Mode: mode})
-		for _, l := range parse(src).Learnings() {
+		for _, l := range parse(src, true).Learnings() {
 			texts = append(texts, l.Text, l.Content())
 		}
 	}
@@ -73,7 +73,7 @@ func TestIDTextAgreesByRune(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range parse(src).Learnings() {
+		for _, l := range parse(src, true).Learnings() {
 			texts = append(texts, l.Text)
 		}
 		texts = append(texts, string(src))
@@ -104,7 +104,7 @@ func FuzzIDText(f *testing.F) {
 func BenchmarkIDs(b *testing.B) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
-		d := parse(src)
+		d := parse(src, true)
 		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			loop(b, src, func() { assignIDs(d) })
 		})

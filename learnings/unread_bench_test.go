@@ -12,7 +12,7 @@ import (
 func BenchmarkUnread(b *testing.B) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		src := memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
-		d := parse(src)
+		d := parse(src, true)
 		b.Run(cmp.Or(mode, "default"), func(b *testing.B) {
 			loop(b, src, func() { d.Unread() })
 		})

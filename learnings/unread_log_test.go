@@ -205,8 +205,8 @@ func unreadSources(t *testing.T) map[string][]byte {
 }
 
 // TestUnreadFromParseAsRescanned holds Unread, read from the lines the
-// parse logged, to the second scan it replaced, and to a log made for a
-// document whose Source is not the one parsed.
+// parse logged, to the second scan it replaced, and so is the Unread of a
+// document whose Source is not the one parsed or that ParseWithoutIDs read.
 func TestUnreadFromParseAsRescanned(t *testing.T) {
 	for name, src := range unreadSources(t) {
 		t.Run(name, func(t *testing.T) {
@@ -218,6 +218,9 @@ func TestUnreadFromParseAsRescanned(t *testing.T) {
 			d.Source = bytes.Clone(src)
 			if got := d.Unread(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("Unread from a scan of its own:\n got %+v\nwant %+v", got, want)
+			}
+			if got := ParseWithoutIDs(src).Unread(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Unread of ParseWithoutIDs:\n got %+v\nwant %+v", got, want)
 			}
 		})
 	}

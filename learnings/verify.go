@@ -86,7 +86,7 @@ func (e *Editor) verifyKept(out []byte) error {
 	for _, s := range e.sessions {
 		added(s.Learnings)
 	}
-	e.result = parse(out)
+	e.result = parse(out, false)
 	after := e.result.Learnings()
 	got := make(map[string]int, len(after))
 	for _, l := range after {
