@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,7 +130,7 @@ func TestCopyNumbers(t *testing.T) {
 		{"session and learning alike", []string{"sabc1234", "sabc1234", "labc1234", "labc1234"}, 2, []uint32{1, 2, 1, 2}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := copyNumbers(strings.Join(tt.ids, ""), 1+idHexDigits, tt.sessions)
+			got := copyNumbers(hexKeys(tt.ids), tt.sessions)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("copyNumbers(%v) = %v, want %v", tt.ids, got, tt.want)
 			}
@@ -157,19 +158,43 @@ func TestCopyNumbersMany(t *testing.T) {
 			for len(pool) < tt.distinct {
 				pool = append(pool, rng.Uint32N(1<<28))
 			}
-			var ids strings.Builder
+			var ids []string
 			seen := map[string]uint32{}
 			want := make([]uint32, tt.count)
 			for i := range tt.count {
 				id := fmt.Sprintf("l%07x", pool[rng.IntN(tt.distinct)])
-				ids.WriteString(id)
+				ids = append(ids, id)
 				key := fmt.Sprint(i < tt.sessions, id)
 				seen[key]++
 				want[i] = seen[key]
 			}
-			if got := copyNumbers(ids.String(), 1+idHexDigits, tt.sessions); !slices.Equal(got, want) {
+			if got := copyNumbers(hexKeys(ids), tt.sessions); !slices.Equal(got, want) {
 				t.Errorf("copyNumbers differs from counting in a map")
 			}
 		})
+	}
+}
+
+// hexKeys are the numbers the IDs' seven hex digits spell.
+func hexKeys(ids []string) []uint32 {
+	keys := make([]uint32, len(ids))
+	for i, id := range ids {
+		k, err := strconv.ParseUint(id[1:], 16, 32)
+		if err != nil {
+			panic(err)
+		}
+		keys[i] = uint32(k)
+	}
+	return keys
+}
+
+// TestIDKeyAsHexDigits holds idKey and appendKeyHex to the first seven hex
+// digits of SHA-256, as appendHashID writes them.
+func TestIDKeyAsHexDigits(t *testing.T) {
+	for i := range 2000 {
+		b := []byte(fmt.Sprintf("text %d %x", i, i*i))
+		if got, want := string(appendKeyHex([]byte("l"), idKey(b))), string(appendHashID(nil, "l", b)); got != want {
+			t.Fatalf("idKey(%q) spells %s, want %s", b, got, want)
+		}
 	}
 }
