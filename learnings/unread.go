@@ -202,9 +202,8 @@ func (d *Document) Unread() []Unread {
 // lineLog is what Unread needs of each line the scanner read: its kind,
 // where it starts, and whether it is blank, read as it stands (a thematic
 // break, an HTML comment) or unread until the document's structure claims
-// it. The parse keeps one as it scans, so that Unread, which recall, lint,
-// stats and compact ask of every file, does not scan the file a second
-// time: recall on the default 1 MB memory 142.1 -> 132.5 M instructions
+// it. Parse keeps one as it scans, so that Unread, which recall, lint and
+// stats ask of every file, does not scan the file a second time: recall on the default 1 MB memory 142.1 -> 132.5 M instructions
 // (callgrind), and 128.8 M once the parse also logs the field lines and
 // bare labels it read (lineLog.parsed).
 type lineLog struct {
