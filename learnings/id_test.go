@@ -198,3 +198,14 @@ func TestIDKeyAsHexDigits(t *testing.T) {
 		}
 	}
 }
+
+func FuzzIDKey(f *testing.F) {
+	for _, s := range idTextCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := string(appendKeyHex([]byte("s"), idKey(b))), string(appendHashID(nil, "s", b)); got != want {
+			t.Fatalf("idKey(%q) spells %s, want %s", b, got, want)
+		}
+	})
+}
