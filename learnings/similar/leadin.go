@@ -1,6 +1,9 @@
 package similar
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // leadIns are the openings an agent puts before a learning it restates,
 // which say that it is said again or worth keeping, never what it says:
@@ -10,33 +13,38 @@ import "strings"
 // of the prose generator's 1 MB memory unresolved updates). None of them
 // is a word that can change a fact: no negation, no quantity, no time
 // ("before" and "earlier" only inside a longer phrase: "as noted before").
-var leadIns = setOf(
-	"again", "once again", "once more", "yet again",
-	"as noted", "as noted before", "as noted earlier", "as noted above", "as noted previously",
-	"as previously noted", "as mentioned", "as mentioned before", "as mentioned earlier",
-	"as mentioned above", "as mentioned previously", "as previously mentioned", "as said",
-	"as said before", "as said earlier", "as stated", "as stated before", "as stated earlier",
-	"as stated above", "as previously stated", "as before", "as discussed", "as discussed earlier",
-	"as discussed before", "as agreed", "as established", "as established earlier", "as we found",
-	"as we saw", "as found earlier", "as recorded", "as recorded before", "as learned", "as learnt",
-	"as learned before", "as learnt before", "as a reminder", "as always",
-	"to repeat", "to reiterate", "to restate", "to recap", "to summarise", "to summarize",
-	"repeating", "reiterating", "restating", "recap", "in short", "in summary", "summary",
-	"reminder", "a reminder", "just a reminder", "quick reminder", "friendly reminder",
-	"remember", "recall", "note", "a note", "please note", "nb", "n.b", "n.b.", "fyi", "psa",
-	"heads up", "heads-up", "tip", "pro tip", "key point", "important", "for the record",
-	"for reference", "for context", "confirmed", "confirmed again", "reconfirmed", "re-confirmed",
-	"verified", "verified again", "re-verified", "double-checked", "rechecked", "re-checked",
-	"still true", "still holds", "still the case", "still", "also", "plus", "and again", "noted",
-	"same as before", "unchanged", "good to know", "worth remembering", "worth knowing",
-	"keep in mind", "bear in mind", "lesson", "lesson learned", "lesson learnt", "takeaway",
-	"key takeaway",
-)
+// Built on first use: most runs compare nothing.
+var leadIns = sync.OnceValue(func() map[string]bool {
+	return setOf(
+		"again", "once again", "once more", "yet again",
+		"as noted", "as noted before", "as noted earlier", "as noted above", "as noted previously",
+		"as previously noted", "as mentioned", "as mentioned before", "as mentioned earlier",
+		"as mentioned above", "as mentioned previously", "as previously mentioned", "as said",
+		"as said before", "as said earlier", "as stated", "as stated before", "as stated earlier",
+		"as stated above", "as previously stated", "as before", "as discussed", "as discussed earlier",
+		"as discussed before", "as agreed", "as established", "as established earlier", "as we found",
+		"as we saw", "as found earlier", "as recorded", "as recorded before", "as learned", "as learnt",
+		"as learned before", "as learnt before", "as a reminder", "as always",
+		"to repeat", "to reiterate", "to restate", "to recap", "to summarise", "to summarize",
+		"repeating", "reiterating", "restating", "recap", "in short", "in summary", "summary",
+		"reminder", "a reminder", "just a reminder", "quick reminder", "friendly reminder",
+		"remember", "recall", "note", "a note", "please note", "nb", "n.b", "n.b.", "fyi", "psa",
+		"heads up", "heads-up", "tip", "pro tip", "key point", "important", "for the record",
+		"for reference", "for context", "confirmed", "confirmed again", "reconfirmed", "re-confirmed",
+		"verified", "verified again", "re-verified", "double-checked", "rechecked", "re-checked",
+		"still true", "still holds", "still the case", "still", "also", "plus", "and again", "noted",
+		"same as before", "unchanged", "good to know", "worth remembering", "worth knowing",
+		"keep in mind", "bear in mind", "lesson", "lesson learned", "lesson learnt", "takeaway",
+		"key takeaway",
+	)
+})
 
 // leadInsThat open a learning with "that": "Remember that the cache
 // ...", "Keep in mind that the cache ...".
-var leadInsThat = setOf("remember", "recall", "note", "please note", "keep in mind", "bear in mind",
-	"be aware", "be aware that", "it is worth noting", "it's worth noting", "worth noting", "notice")
+var leadInsThat = sync.OnceValue(func() map[string]bool {
+	return setOf("remember", "recall", "note", "please note", "keep in mind", "bear in mind",
+		"be aware", "be aware that", "it is worth noting", "it's worth noting", "worth noting", "notice")
+})
 
 // leadInBytes bounds where a lead-in's comma, colon or "that" may stand:
 // the longest lead-in above is shorter.
@@ -71,11 +79,11 @@ func withoutOneLeadIn(s string) string {
 		c := head[i]
 		switch {
 		case c == ',' || c == ':' || c == ';':
-			if leadIns[phraseOf(s[:i])] {
+			if leadIns()[phraseOf(s[:i])] {
 				return rest(s, i+1)
 			}
 			return s
-		case c == ' ' && i+1 < len(head) && (head[i+1] == '-' || strings.HasPrefix(head[i+1:], "—")) && leadIns[phraseOf(s[:i])]:
+		case c == ' ' && i+1 < len(head) && (head[i+1] == '-' || strings.HasPrefix(head[i+1:], "—")) && leadIns()[phraseOf(s[:i])]:
 			j := i + 1
 			if head[j] == '-' {
 				for j < len(s) && s[j] == '-' {
@@ -87,7 +95,7 @@ func withoutOneLeadIn(s string) string {
 			if j < len(s) && s[j] == ' ' {
 				return rest(s, j)
 			}
-		case c == ' ' && strings.HasPrefix(strings.ToLower(s[i:min(len(s), i+6)]), " that ") && leadInsThat[phraseOf(s[:i])]:
+		case c == ' ' && strings.HasPrefix(strings.ToLower(s[i:min(len(s), i+6)]), " that ") && leadInsThat()[phraseOf(s[:i])]:
 			return rest(s, i+len(" that "))
 		case c >= 0x80 || c == '`' || c == '\n' || c >= '0' && c <= '9':
 			return s // code, a number or a line break: no lead-in
