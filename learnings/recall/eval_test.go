@@ -466,8 +466,11 @@ var evalTrapFloor = map[string]int{
 	// lines making 17 pairs, and 4 never lines).
 	"eval12": 16,
 	// eval13's is its baseline: 9 of 13 at c4fb4a7 (first run; 7 avoid
-	// lines making 10 pairs, and 3 never lines on 2 absent subjects).
-	"eval13": 9,
+	// lines making 10 pairs, and 3 never lines on 2 absent subjects); 10
+	// since a learning that names another kind of the task's thing ("a
+	// van permit ... the permit") is left out beside words the whole
+	// memory holds ("residents").
+	"eval13": 10,
 	// eval14's is its baseline: 6 of 8 at 9a8b179 (first run; 5 avoid
 	// lines making 5 pairs, and 3 never lines on 3 absent subjects).
 	"eval14": 6,
@@ -509,8 +512,10 @@ var evalTrapFloor = map[string]int{
 	// the task, and 4 avoid pairs): 13 of 32 at e987a3e; 15 since a match
 	// sharing no word with the task's best match on two words, under half
 	// its score and from another session, is left out (the regression
-	// slope's and the board chair's decoys).
-	"dev10": 15,
+	// slope's and the board chair's decoys); 18 since a match on another
+	// kind of the task's thing is left out beside words a sixth of the
+	// memory holds ("dark mode" against "the app's offline mode").
+	"dev10": 18,
 	// dev11 (53 tasks, a craft brewery: 3 avoid pairs, 3 rare words
 	// shared in another sense, 4 absent subjects): 9 of 10 at d6dbb6a.
 	"dev11": 9,
@@ -523,8 +528,11 @@ var evalTrapFloor = map[string]int{
 	// of 37 at ba0f42e; 23 since a match on one uncommon word of the task
 	// beside common ones, none of them near each other in its text, is
 	// left out under 0.6 of the task's best match (the sea lock for a row
-	// lock, the night guard's round for rounding the harbour dues).
-	"dev13": 23,
+	// lock, the night guard's round for rounding the harbour dues); 25
+	// since a match on another kind of the task's thing is left out beside
+	// common words (the boat hook for a github hook, winter storage
+	// pitches for a sales pitch deck).
+	"dev13": 25,
 	// dev14 (92 tasks, a dental practice: 10 rare words shared in another
 	// sense, 8 of them on subjects the memory does not hold): 6 of 11 at
 	// 01fb2a8.
@@ -538,8 +546,10 @@ var evalTrapFloor = map[string]int{
 	"dev15": 14,
 	// dev16 (46 tasks, a theatre's box office: 16 avoid lines on a decoy
 	// sharing one everyday word with a words task, 5 never lines on a
-	// rare word in another sense): 14 of 22 at 48b4bae.
-	"dev16": 14,
+	// rare word in another sense): 14 of 22 at 48b4bae; 15 since a
+	// learning that names another kind of the task's thing and refers
+	// back to it ("that stream") is left out.
+	"dev16": 15,
 	// dev17 (60 tasks, a chain of climbing centres: 3 rare words shared in
 	// another sense, the lead of a sales lead, the strip of whitespace and
 	// a circuit breaker, and 1 avoid pair on a document read): 4 of 6 at

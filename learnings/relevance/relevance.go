@@ -37,7 +37,8 @@
 // in another sense (a holiday mode against a holiday rollout freeze). Nor
 // is one that writes the word as another kind of thing than the task, when
 // the task says which kind with the word before it: "bulk actions" for
-// "github actions" (see scan.anotherKind). Nor is one that shares no word
+// "github actions", though it also holds words most of the memory holds
+// (see scan.anotherKind). Nor is one that shares no word
 // with the task's best match resting on two of its words, scores under
 // half of it and comes from another session: "Slope closures ... reach
 // the app" beside a regression's slope (see offSubject). Nor is one
@@ -742,7 +743,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	}
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
-	s.anotherKind(out, at, floor)
+	s.anotherKind(out, at, df, floor)
 	s.scattered(out, at, df, floor)
 	if s.restated(out, at, floor) {
 		sortByScore(out)
