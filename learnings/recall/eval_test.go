@@ -461,7 +461,8 @@ var evalTrapFloor = map[string]int{
 	"eval10": 31,
 	// eval11's is its baseline: 29 of 38 at 01fb2a8 (first run; 18 avoid
 	// pairs and 20 never lines).
-	"eval11": 29,
+	// 30 since rank11's other-kind rule (measured by the lead).
+	"eval11": 30,
 	// eval12's is its baseline: 16 of 21 at 48b4bae (first run; 9 avoid
 	// lines making 17 pairs, and 4 never lines).
 	"eval12": 16,
