@@ -201,3 +201,29 @@ func hintedLines(folded string, i int) [][2]int {
 	}
 	return nil
 }
+
+// FuzzTrimmedMatches holds the rules with a lead, which try their
+// expression only at the starts their windows allow (rule.findAt), to the
+// matches of the expression run over whole windows at every byte.
+func FuzzTrimmedMatches(f *testing.F) {
+	f.Add("log in with user admin and the mot de passe est Xy9-k2")
+	f.Add("UsernamePassword: the password for the staging db is `S3 cret`; passwd Kx9q2")
+	f.Add("das Passwort für den Server ist geheim42, пароль: Kx9q2w, 密码是 hunter22")
+	f.Add("x\xd0пароль is Kx9q2 \xe2\x82 password is hunter22 \xff passed to the pw 4x")
+	f.Add("reset the staging password to Xy9-k2; the paſſword is Xy9-k2 for the password")
+	f.Fuzz(func(t *testing.T, text string) {
+		folded, _ := fold(text)
+		for i, r := range rules() {
+			if !r.trimmed {
+				continue
+			}
+			whole := r
+			whole.trimmed = false
+			r.spoken, whole.spoken = false, false
+			lines := hintedLines(folded, i)
+			if got, want := r.matches(folded, lines), whole.matches(folded, lines); !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("%s on %q: matches %v at the starts of trimmed windows, %v over whole ones", r.kind, text, got, want)
+			}
+		}
+	})
+}
