@@ -121,7 +121,8 @@ type rule struct {
 	// before, and the words cut off are blanks apart, so a \b at the new
 	// start reads the same. The password rules in prose ran 10-35 % less
 	// CPU on the generated 10 MB memories (long: 33 -> 27 ms and 35 -> 27
-	// for the first two, agent: 19 -> 13 for the second).
+	// for the first two, agent: 19 -> 13 for the second). A rule that is
+	// not windowed may have a lead too: it reads its lines from there.
 	lead    int
 	trimmed bool
 	// at and afterOne, for a trimmed rule, are its expression anchored at
@@ -215,16 +216,19 @@ func assignmentRules() []rule {
 			hints: []string{"password", "passwd", "passphrase"},
 			re: lazyregexp.New(`(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue),
-			valid:  saidPassword,
-			spoken: true,
+			valid:   saidPassword,
+			spoken:  true,
+			trimmed: true,
 		},
 		{
 			// "log in with the password X".
-			kind:   "password assignment",
-			hints:  []string{"password", "passwd", "passphrase"},
-			re:     lazyregexp.New(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
-			valid:  saidPassword,
-			spoken: true,
+			kind:    "password assignment",
+			hints:   []string{"password", "passwd", "passphrase"},
+			re:      lazyregexp.New(`(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue),
+			valid:   saidPassword,
+			spoken:  true,
+			lead:    2,
+			trimmed: true,
 		},
 		seekingKeys(rule{
 			judge:       judgeAssignment,
@@ -262,7 +266,7 @@ var compoundWord = lazyregexp.New(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 var rules = sync.OnceValue(func() []rule {
 	rs := slices.Concat(providerRules(), assignmentRules(), passwordRules())
 	for i := range rs {
-		if rs[i].windowed {
+		if rs[i].windowed || rs[i].trimmed {
 			rs[i].firsts = firstBytes(rs[i].hints)
 		}
 		if rs[i].trimmed {
@@ -386,7 +390,7 @@ func (r rule) matches(text string, lines [][2]int) [][]int {
 			continue
 		}
 		spans := []part{{span: ln}}
-		if r.windowed {
+		if r.windowed || r.trimmed {
 			spans = r.windows(text, ln)
 		}
 		for _, w := range spans {
@@ -462,7 +466,8 @@ func (r rule) matchAt(s string, p int) []int {
 
 // windows are the parts of the line ln of text a windowed rule reads: the
 // bytes within window of each of its hints, widened to whitespace so that
-// no word is cut, overlapping ones merged.
+// no word is cut, overlapping ones merged. A trimmed rule that is not
+// windowed reads the whole line, with the starts of its hints.
 func (r rule) windows(text string, ln [2]int) []part {
 	var out []part
 	line := text[ln[0]:ln[1]]
@@ -481,7 +486,11 @@ func (r rule) windows(text string, ln [2]int) []part {
 			if lowerByte(line[i]) != h[0] || !hasPrefixFold(line[i:], h) {
 				continue
 			}
-			start, end := max(0, i-window), min(len(line), i+len(h)+window)
+			reach := window
+			if !r.windowed {
+				reach = len(line)
+			}
+			start, end := max(0, i-reach), min(len(line), i+len(h)+reach)
 			for start > 0 && !isSpace(line[start-1]) {
 				start--
 			}
