@@ -53,9 +53,12 @@ func passwordRules() []rule {
 			valid: flagPassword,
 		},
 		{
+			// Rules read one line at a time, so ^ and $ are the line's
+			// bounds; Go tries an expression that opens with ^ (not
+			// (?m)^) at the start of its input only, not at every byte.
 			kind:  "netrc password",
 			hints: []string{"password"},
-			re:    lazyregexp.New(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+			re:    lazyregexp.New(`^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
 			valid: func(text string, span []int) bool {
 				return flagPassword(text, span) && spokenPassword(text, span)
 			},

@@ -1,6 +1,8 @@
 package secrets
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -230,5 +232,35 @@ func TestScanIgnoresPasswordLookAlikes(t *testing.T) {
 				t.Errorf("found %s %q", f.Kind, text[f.Start:f.End])
 			}
 		})
+	}
+}
+
+// TestNetrcPasswordLineBounds holds the netrc rule's ^ and $ to the (?m)^
+// and $ it had, on every line of the corpus and of the tests' netrc
+// texts: rules read one line at a time, where the two mean the same.
+func TestNetrcPasswordLineBounds(t *testing.T) {
+	multi := regexp.MustCompile(`(?m)^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`)
+	var rule *regexp.Regexp
+	for _, r := range rules() {
+		if r.kind == "netrc password" && slices.Equal(r.hints, []string{"password"}) {
+			rule = r.re()
+		}
+	}
+	if rule == nil {
+		t.Fatal("no netrc rule with the hint password")
+	}
+	texts := append(spokenCorpus(t), "password hunter22", "  - password \"S3 cret\"  ", "password x\tpassword y", "\tpassword Kx9q2\r", "password\t\xffx9 ")
+	matched := 0
+	for _, text := range texts {
+		for _, line := range strings.Split(text, "\n") {
+			got, want := rule.FindAllStringSubmatchIndex(line, -1), multi.FindAllStringSubmatchIndex(line, -1)
+			matched += len(want)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("on %q: %v, with (?m) %v", line, got, want)
+			}
+		}
+	}
+	if matched == 0 {
+		t.Fatal("no line matched: the test proves nothing")
 	}
 }
