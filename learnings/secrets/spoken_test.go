@@ -227,3 +227,43 @@ func FuzzTrimmedMatches(f *testing.F) {
 		}
 	})
 }
+
+// TestHintsByFirst holds the hints windows compares at a byte
+// (hintsByFirst) to the first of every hint of the rule that is there, on
+// every byte of the corpus and of the prose memory of the tests.
+func TestHintsByFirst(t *testing.T) {
+	texts := append(slices.Concat(spokenCorpus(t), secretstest.Prose()), "PASSWORD Passe PW pW ПАРОЛЬ Пароль LÖSENORD \xff\xd0")
+	checked := 0
+	for _, r := range rules() {
+		if r.firsts == nil {
+			continue
+		}
+		for _, text := range texts {
+			for i := range len(text) {
+				want := ""
+				for _, h := range r.hints {
+					if h = strings.TrimPrefix(h, "^"); hasPrefixFold(text[i:], h) {
+						want = h
+						break
+					}
+				}
+				got := ""
+				for _, h := range r.firsts.of(text[i]) {
+					if hasPrefixFold(text[i:], h) {
+						got = h
+						break
+					}
+				}
+				if got != want {
+					t.Fatalf("%s at %q: hint %q, want %q", r.kind, text[i:min(len(text), i+12)], got, want)
+				}
+				if want != "" {
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no hint found: the test proves nothing")
+	}
+}
