@@ -161,6 +161,10 @@ func passwordRules() []rule {
 			hints: userPassHints(),
 			re:    lazyregexp.New(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
 			judge: judgeUserPassword,
+			// A match is the character before a user name (a blank, maybe)
+			// and a word holding its hint: it starts a word back at most.
+			lead:    1,
+			trimmed: true,
 		},
 	}
 }

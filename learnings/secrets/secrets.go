@@ -122,7 +122,8 @@ type rule struct {
 	// start reads the same. The password rules in prose ran 10-35 % less
 	// CPU on the generated 10 MB memories (long: 33 -> 27 ms and 35 -> 27
 	// for the first two, agent: 19 -> 13 for the second). A rule that is
-	// not windowed may have a lead too: it reads its lines from there.
+	// not windowed may have a lead too: it reads whole lines, but tries
+	// its expression only at the starts the lead allows (see part.starts).
 	lead    int
 	trimmed bool
 	// at and afterOne, for a trimmed rule, are its expression anchored at
@@ -182,6 +183,8 @@ func assignmentRules() []rule {
 			needs: "@",
 			re:    lazyregexp.New(`[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`),
 			valid: validURLPassword,
+			// A match is a word holding its hint.
+			trimmed: true,
 		},
 		{
 			kind:  "curl credentials",
@@ -497,7 +500,7 @@ func (r rule) matchAt(s string, p int) []int {
 // windows are the parts of the line ln of text a windowed rule reads: the
 // bytes within window of each of its hints, widened to whitespace so that
 // no word is cut, overlapping ones merged. A trimmed rule that is not
-// windowed reads the whole line, with the starts of its hints.
+// windowed reads the whole line, as it did, from the starts of its hints.
 func (r rule) windows(text string, ln [2]int) []part {
 	var out []part
 	line := text[ln[0]:ln[1]]
@@ -528,7 +531,7 @@ func (r rule) windows(text string, ln [2]int) []part {
 				out[n-1].span[1] = ln[0] + end
 				keep[n-1] = keep[n-1] || ok
 			} else {
-				if trim {
+				if trim && r.windowed {
 					start = max(start, wordsBefore(line, i, r.lead))
 				}
 				out = append(out, part{span: [2]int{ln[0] + start, ln[0] + end}})

@@ -211,6 +211,7 @@ func FuzzTrimmedMatches(f *testing.F) {
 	f.Add("das Passwort für den Server ist geheim42, пароль: Kx9q2w, 密码是 hunter22")
 	f.Add("x\xd0пароль is Kx9q2 \xe2\x82 password is hunter22 \xff passed to the pw 4x")
 	f.Add("reset the staging password to Xy9-k2; the paſſword is Xy9-k2 for the password")
+	f.Add("postgres://admin:S3cr3t!@db:5432 then\t(ops:Pa55w0rd@host) and https://0123456789abcdef0123456789abcdef@o1.ingest.io/42 --db-password=Kx9q2")
 	f.Fuzz(func(t *testing.T, text string) {
 		folded, _ := fold(text)
 		for i, r := range rules() {
