@@ -462,7 +462,9 @@ type part struct {
 // the password rules in prose open with a case-insensitive alternation of
 // words in a dozen languages, whose every branch is tried at every byte:
 // the rule "the password is X" took 83 M instructions on the windows of
-// the eight generators' 1 MB memories, 600 ns a byte on a quiet machine.
+// the eight generators' 1 MB memories (callgrind). Tried only at the
+// starts, redacting every learning of the prose 1 MB memory took 85.5 M
+// instructions instead of 100.7, of the long one 106.1 instead of 115.5.
 func (r rule) findAt(s string, starts [][2]int) [][]int {
 	var out [][]int
 	from := 0
