@@ -44,10 +44,18 @@ func (k Kind) String() string {
 const UpdateThreshold = 0.5
 
 // sameFloor is the least Score of two texts Compare calls the same
-// learning. A rewording keeps most words as they are (the lowest of the
-// pairs in testdata scores 0.54); below the floor the texts differ in too
-// many words to be certainly the same, and the same-learning analysis, the
-// costly part, is skipped.
+// learning. A rewording keeps most words as they are; below the floor the
+// texts differ in too many words to be certainly the same, and the
+// same-learning analysis, the costly part, is skipped. Measured in issue
+// 24's round 11 on the development pair sets (testdata/*.txt and
+// heldout9), both ways round: the rewordings whose analyses agree score
+// 0.51 at the least, none of the 200 rewordings called otherwise fails on
+// the floor alone (each fails on the analysis key or its content, 144 on
+// one word the tables do not map), and no update or new pair has agreeing
+// analyses at any score; so the floor limits no development set. Short
+// texts with two phrase swaps can fall under it ("looks after the boiler
+// during the night", "takes care of the boiler overnight": 0.38), the
+// case for reading the word part through the analysis if a set shows it.
 const sameFloor = 0.4
 
 // minSharedShare is the least share of the larger text's word weight an
