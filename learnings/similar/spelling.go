@@ -76,9 +76,12 @@ func sameStems() map[string]string {
 	m := map[string]string{}
 	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
 		ws := strings.Fields(g)
+		// The head's stem once a group, not once a form: half the
+		// stemming of every run that builds the lexicon.
+		head := stem(ws[0])
 		for _, w := range ws {
 			for _, form := range inflections(w) {
-				m[stem(form)] = stem(ws[0])
+				m[stem(form)] = head
 			}
 		}
 	}
