@@ -47,6 +47,10 @@ type Filter struct {
 	// of its roots, and every bit for a root of one byte: a word whose
 	// second byte has no bit starts with none of them.
 	seconds [256][4]uint64
+	// byPair lists byFirst's roots again by their second byte (see
+	// rootPairs), so that a word start tries only the roots that may
+	// start it.
+	byPair [256]*rootPairs
 	// asciiRoots is set when every root is ASCII, and rootMarks has the
 	// bytes other than letters and digits the roots hold (see readsRaw).
 	asciiRoots bool
@@ -114,6 +118,7 @@ func NewFilter(candidates []string) *Filter {
 		}
 		f.cands[i] = fc
 	}
+	f.pairRoots()
 	f.scratch.New = func() any {
 		return &filterScratch{
 			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), apart: map[rune]bool{},
@@ -132,6 +137,43 @@ func (f *Filter) markSecond(root string) {
 		return
 	}
 	m[root[1]/64] |= 1 << (root[1] % 64)
+}
+
+// rootPairs are the roots of one first byte by the byte after it: for a
+// byte n, lists[at[n]] holds in byFirst's order the roots of one byte and
+// those whose second byte is n, the only ones hasRoot may find where a word
+// starts with the first byte and n; lists[0] holds only the roots of one
+// byte.
+type rootPairs struct {
+	at    [256]uint16
+	lists [][]rootRef
+}
+
+// pairRoots sets byPair from byFirst.
+func (f *Filter) pairRoots() {
+	for c, roots := range f.byFirst {
+		if len(roots) == 0 {
+			continue
+		}
+		p := &rootPairs{lists: [][]rootRef{nil}}
+		for _, r := range roots {
+			if len(r.s) > 1 && p.at[r.s[1]] == 0 {
+				p.at[r.s[1]] = uint16(len(p.lists))
+				p.lists = append(p.lists, nil)
+			}
+		}
+		for _, r := range roots {
+			if len(r.s) > 1 {
+				k := p.at[r.s[1]]
+				p.lists[k] = append(p.lists[k], r)
+				continue
+			}
+			for k := range p.lists {
+				p.lists[k] = append(p.lists[k], r)
+			}
+		}
+		f.byPair[c] = p
+	}
 }
 
 // rootsOf are the roots of every spelling of term, each once, without a
@@ -576,8 +618,8 @@ type filterScratch struct {
 
 // weigh sets sc.have to the weight of each candidate's terms stored holds,
 // as its roots show, in one pass over the text: at every place a word
-// starts, the roots starting with its first byte are compared, when one of
-// them may have its second byte there (seconds). Against a
+// starts, the roots that may start with its first two bytes are compared
+// (weighAt), when one of them may have its second byte there (seconds). Against a
 // lower-cased copy of each text searched once per root, this took the CPU
 // of BenchmarkFilter/*/session (a 1 MB file against four learnings) from
 // 18.5 to 12.5 ms on default, 19.7 to 13.1 on agent, 27.0 to 21.1 on intl,
@@ -595,7 +637,7 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 			next = lower(text[i+1])
 		}
 		if f.seconds[c][next/64]&(1<<(next%64)) != 0 {
-			f.weighAt(text, i, sc)
+			f.weighAt(text, i, next, sc)
 		}
 		if alnumByte(c) {
 			// The rest of the word, and the byte after it, start no
@@ -606,9 +648,16 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 	}
 }
 
-// weighAt adds the weight of the roots that start the word at text[i].
-func (f *Filter) weighAt(text string, i int, sc *filterScratch) {
-	for _, r := range f.byFirst[lower(text[i])] {
+// weighAt adds the weight of the roots that start the word at text[i],
+// whose next byte, lower-cased, is next (0 at the end of the text). It
+// tries only the roots of the two bytes (byPair), not every root of the
+// first, which halved weighAt's and hasRoot's instructions: store at 1 MB
+// (callgrind, M instructions) default 153.6 -> 147.9, zipf 112.1 -> 105.2,
+// long 145.0 -> 136.1, sparse 150.5 -> 146.6, paths 140.2 -> 133.6, intl
+// 158.6 -> 155.1, agent 120.5 -> 113.6, prose 90.6 -> 84.4.
+func (f *Filter) weighAt(text string, i int, next byte, sc *filterScratch) {
+	p := f.byPair[lower(text[i])]
+	for _, r := range p.lists[p.at[next]] {
 		if sc.found[r.bit/64]&(1<<(r.bit%64)) != 0 || !hasRoot(text[i:], r.filterRoot) {
 			continue
 		}

@@ -251,6 +251,57 @@ func TestFilterWeighsEveryWordStart(t *testing.T) {
 	}
 }
 
+// TestFilterPairsHoldTheirRoots holds byPair to byFirst: for every first
+// byte and every byte after it, the roots weighAt tries are, in byFirst's
+// order, those of one byte and those whose second byte it is, the only
+// ones hasRoot may find there.
+func TestFilterPairsHoldTheirRoots(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cands []string
+		// oneByte asks for a root of one byte, which every list holds.
+		oneByte bool
+	}{
+		{"session", bullets(memgen.Learnings(11, 4)), false},
+		{"storeop", bullets(memgen.Learnings(12, 5)), false},
+		{"intl", bullets(memgen.GenerateWith(memgen.Options{Seed: 5, Size: 8 << 10, Mode: "intl"}))[:6], false},
+		{"short words", []string{"Set x to 3 in a.go, not b.go", "Keep q and z apart; v2 is out", "Run `go vet ./...` before make ci"}, false},
+		{"other letters", []string{"Der Ölfilter wird über die Straße geliefert", "Le café ouvre à 7 h", "Colour the kerb grey before the theatre opens"}, false},
+		{"one-byte roots", []string{"Run the py linter before the ky deploy", "Pin gy to 2.1 and py to 3.12"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, roots, oneByte := NewFilter(tc.cands), 0, false
+			for c := range 256 {
+				if len(f.byFirst[c]) == 0 {
+					if f.byPair[c] != nil {
+						t.Errorf("byPair[%q] is set with no roots", byte(c))
+					}
+					continue
+				}
+				roots += len(f.byFirst[c])
+				for _, r := range f.byFirst[c] {
+					oneByte = oneByte || len(r.s) == 1
+				}
+				for n := range 256 {
+					var want []rootRef
+					for _, r := range f.byFirst[c] {
+						if len(r.s) == 1 || r.s[1] == byte(n) {
+							want = append(want, r)
+						}
+					}
+					p := f.byPair[c]
+					if got := p.lists[p.at[n]]; !slices.Equal(got, want) {
+						t.Errorf("byPair[%q] after %q = %v, want %v", byte(c), byte(n), got, want)
+					}
+				}
+			}
+			if roots == 0 || tc.oneByte && !oneByte {
+				t.Fatalf("%d roots for %q, one of one byte: %v", roots, tc.cands, oneByte)
+			}
+		})
+	}
+}
+
 // bullets are the texts of the "- " lines of src.
 func bullets(src []byte) []string {
 	var out []string
