@@ -1,6 +1,7 @@
 package improve
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +14,7 @@ import (
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
+	"github.com/learn-memory/learn/learnings/secrets"
 )
 
 // fakeCorpus covers learnings containing "documented" and suggests the
@@ -156,6 +158,68 @@ func TestSecretsAreRedacted(t *testing.T) {
 		if strings.Contains(it.Text, key) || strings.Contains(it.Example, key) {
 			t.Fatalf("suggestion shows the key: %+v", it)
 		}
+	}
+}
+
+// TestSeenRedacted: the references a reported item shows are its session's,
+// redacted, whether the item is covered or suggested and whatever the limit,
+// though only the reported items' sessions are redacted.
+func TestSeenRedacted(t *testing.T) {
+	key := strings.Join([]string{"ghp_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8"}, "")
+	refs := [][]string{
+		{"README.md"},
+		{"https://ci:" + key + "@git.example.com/docs/api.md", "README.md"},
+		{"docs/api.md:12", "`https://ci:" + key + "@git.example.com/docs/api.md`"},
+		{},
+		{"https://ci:" + key + "@git.example.com/docs/api.md"},
+	}
+	texts := []string{
+		"The sync client retries on gateway timeouts, as documented.",
+		"Run the migrations before the integration tests or they hang.",
+		"Set GOFLAGS=-mod=mod when the vendor directory is stale.",
+		"The cache keys carry the tenant id since the March outage.",
+		"Deploys to staging need the VPN up, as documented in the runbook.",
+	}
+	var src strings.Builder
+	src.WriteString("## Recent Sessions\n")
+	for i, text := range texts {
+		quoted := make([]string, len(refs[i]))
+		for j, r := range refs[i] {
+			quoted[j] = "`" + strings.Trim(r, "`") + "`"
+		}
+		fmt.Fprintf(&src, "\n## [2026-11-0%d 10:00 UTC] - s%d\n**Project**: p\n", i+1, i)
+		if len(quoted) > 0 {
+			fmt.Fprintf(&src, "**Documentation Seen**: %s\n", strings.Join(quoted, ", "))
+		}
+		fmt.Fprintf(&src, "\n### Learnings\n\n**Fresh Discoveries:**\n- %s\n", text)
+	}
+	doc := learnings.Parse([]byte(src.String()))
+	for _, limit := range []int{0, 1, 2, 20} {
+		t.Run(fmt.Sprint("limit ", limit), func(t *testing.T) {
+			rep := AnalyseTop(doc, RankDocs(doc), fakeCorpus{}, limit)
+			if len(rep.Covered) != 2 {
+				t.Fatalf("%d covered, want 2", len(rep.Covered))
+			}
+			for _, it := range append(append([]Item{}, rep.Covered...), rep.Suggestions...) {
+				var want []string
+				for _, s := range doc.Sessions {
+					if s.ID == it.Session {
+						want = s.Docs
+					}
+				}
+				if len(it.Seen) != len(want) {
+					t.Fatalf("item %s shows %q, want %d references", it.ID, it.Seen, len(want))
+				}
+				for j, r := range it.Seen {
+					if strings.Contains(r, key) {
+						t.Errorf("item %s shows the key: %q", it.ID, r)
+					}
+					if r != secrets.Redact(want[j]) {
+						t.Errorf("item %s shows %q, want %q", it.ID, r, secrets.Redact(want[j]))
+					}
+				}
+			}
+		})
 	}
 }
 
