@@ -3,6 +3,7 @@ package similar
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -282,4 +283,35 @@ func FuzzMixedAnchors(f *testing.F) {
 			t.Fatalf("mixedAnchors(%q) = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
 		}
 	})
+}
+
+// TestAnchorsAndShareAsApart holds anchorsAndShare, which reads a text's
+// anchors and its word share in one pass, to anchorSum and TermShare each
+// reading it alone, for sets of terms from none to all of a text's, on
+// texts written as people and agents write them and those of every
+// generator's memory.
+func TestAnchorsAndShareAsApart(t *testing.T) {
+	texts := anchorTexts(t)
+	for n, s := range texts {
+		next := NewProfile(texts[(n+1)%len(texts)]).Terms()
+		own := NewProfile(s).Terms()
+		for name, holds := range map[string]func(string) bool{
+			"none":   func(string) bool { return false },
+			"all":    func(string) bool { return true },
+			"own":    func(t string) bool { return slices.Contains(own, t) },
+			"next":   func(t string) bool { return slices.Contains(next, t) },
+			"halves": func(t string) bool { return len(t)%2 == 0 },
+		} {
+			tally := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
+			got, gotOK := anchorsAndShare(s, &tally)
+			termMemos.Put(tally.memo)
+			want, wantOK := anchorSum(s)
+			if gotOK != wantOK || (gotOK && got != want) {
+				t.Errorf("anchorsAndShare(%q): anchors %v %v, anchorSum's %v %v", s, got, gotOK, want, wantOK)
+			}
+			if got, want := tally.share(), TermShare(s, holds); got != want {
+				t.Errorf("anchorsAndShare(%q) with %s: share %v, TermShare's %v", s, name, got, want)
+			}
+		}
+	}
 }
