@@ -95,8 +95,14 @@ func (t *shareTally) ascii(s string) { eachASCIIToken(s, t.token) }
 
 // token adds the terms of the canonical token tok, as fill reads them.
 func (t *shareTally) token(tok string) {
-	lex := lexicon()
 	base, not := expandContraction(tok)
+	t.words(base, not)
+}
+
+// words adds the terms of the words of a token, base and not, as
+// expandContraction parts them.
+func (t *shareTally) words(base, not string) {
+	lex := lexicon()
 	for _, w := range [2]string{base, not} {
 		term, generic, ok := t.term(lex, w)
 		switch {

@@ -76,8 +76,9 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 			// default 499.0 -> 473.8, long 450.0 -> 427.1, agent
 			// 405.4 -> 386.3).
 			eachASCIIToken(s, func(w string) {
-				a.token(stops, memo, w)
-				share.token(w)
+				base, not := expandContraction(w)
+				a.words(stops, memo, base, not)
+				share.words(base, not)
 			})
 			return a, true
 		}
@@ -260,6 +261,12 @@ func lowerToken(w string, buf []byte) (string, []byte) {
 // words each (see tokenizer.word), through memo when not nil.
 func (a *anchorTally) token(stops *lexTable, memo wordMemo, w string) {
 	base, not := expandContraction(w)
+	a.words(stops, memo, base, not)
+}
+
+// words counts the anchors of the words of a token, base and not, as
+// expandContraction parts them.
+func (a *anchorTally) words(stops *lexTable, memo wordMemo, base, not string) {
 	if base != "" {
 		a.memoWord(stops, memo, base)
 	}
