@@ -81,7 +81,7 @@ func Search(m *Memory, opts SearchOptions) (*SearchResult, error) {
 			return nil, mark(fmt.Errorf("dates are YYYY-MM-DD, got %s", d), ErrUsage)
 		}
 	}
-	snap, err := m.read()
+	snap, err := m.readUnlogged()
 	if err != nil {
 		return nil, err
 	}
