@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings/secrets/secretstest"
 )
@@ -115,9 +116,15 @@ func FuzzMayHoldPassword(f *testing.F) {
 			return
 		}
 		for i := range len(s) {
+			if !utf8.RuneStart(s[i]) {
+				continue // a match starts and ends on a character, never inside one
+			}
 			for j := i + 1; j <= len(s); j++ {
 				if strings.ContainsAny(s[i:j], " \t\n\f\r`\"',;()") {
 					break
+				}
+				if j < len(s) && !utf8.RuneStart(s[j]) {
+					continue
 				}
 				span := []int{i, j}
 				if spokenPassword(s, span) || saidPassword(s, span) {

@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // A text's anchors are the tokens of its analysis key that the tokenizer
@@ -101,7 +102,7 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 		}
 		return a, true
 	}
-	if strings.IndexByte(s, '%') < 0 {
+	if strings.IndexByte(s, '%') < 0 && utf8.ValidString(s) {
 		return mixedAnchors(s, share)
 	}
 	sc := scratches.Get().(*scratch)
@@ -134,8 +135,10 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	return a, ok
 }
 
-// mixedAnchors is anchorsAndShare of a text outside ASCII with no "%",
-// read field by field: its ASCII fields in place, as an ASCII text's, and
+// mixedAnchors is anchorsAndShare of a valid UTF-8 text outside ASCII
+// with no "%" (an invalid byte folds to U+FFFD, which can join what the
+// folded whole text parts: FuzzMixedAnchors found one), read field by
+// field: its ASCII fields in place, as an ASCII text's, and
 // each run of the others (fields parted by white space alone) folded and
 // read as readText reads the folded text. Folding keeps ASCII white space
 // and never joins across it (no character composes with a space, and case
