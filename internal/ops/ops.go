@@ -93,12 +93,15 @@ type Snapshot struct {
 // Load reads and parses the file without a lock, as every reading
 // operation does. A missing file is not an error: Exists is false and the
 // document empty, the first state of every project.
-func (m *Memory) Load() (*Snapshot, error) {
+func (m *Memory) Load() (*Snapshot, error) { return m.load(learnings.Parse) }
+
+// load is Load with the document read by parse.
+func (m *Memory) load(parse func([]byte) *learnings.Document) (*Snapshot, error) {
 	src, exists, err := m.source()
 	if err != nil {
 		return nil, err
 	}
-	return &Snapshot{Src: src, Doc: learnings.Parse(src), Exists: exists}, nil
+	return &Snapshot{Src: src, Doc: parse(src), Exists: exists}, nil
 }
 
 // source reads the file's bytes without a lock, as Load does, for an
