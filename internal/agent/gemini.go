@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -447,14 +446,6 @@ func (g gemini) Doctor(env Env) []Check {
 	return []Check{g.checkHooks(env), g.checkMCP(env), g.checkPolicy(env), g.checkPath(env)}
 }
 
-func readSettings(p string) ([]byte, bool, error) {
-	data, err := os.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
-	}
-	return data, err == nil, err
-}
-
 // checkHooks checks the automatic-recall hooks (the user's settings or the
 // project's; either counts).
 func (g gemini) checkHooks(env Env) Check {
@@ -483,9 +474,9 @@ func (g gemini) checkMCP(env Env) Check {
 	c := Check{Name: "gemini MCP server"}
 	paths := scopePaths(env, g.SettingsFile)
 	for _, p := range paths {
-		data, ok, err := readSettings(p)
-		if err != nil || !ok {
-			continue
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue // missing, or noted by checkHooks as unreadable
 		}
 		found, ours, err := geminiMCP.Find(p, data)
 		switch {

@@ -22,6 +22,20 @@ func scopePaths(env Env, file func(Scope) (string, error)) []string {
 	return paths
 }
 
+// readNoted reads p for a check: a missing file is no finding, one that
+// cannot be read is noted in c's details; ok says there are bytes to read.
+func readNoted(c *Check, p string) (data []byte, ok bool) {
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false
+	}
+	if err != nil {
+		c.Details = append(c.Details, fmt.Sprintf("cannot read %s: %v", p, err))
+		return nil, false
+	}
+	return data, true
+}
+
 // hookFiles is what a client's hook files say about learn's hooks, read
 // once for doctor so that Claude Code, Codex and Gemini CLI judge them by
 // the same rules: a hook counts wherever it is (the user's file or the
@@ -40,12 +54,8 @@ type hookFiles struct {
 func readHookFiles(c *Check, paths []string, set claude.HookSet, ignored string, each func(path string, data []byte)) hookFiles {
 	h := hookFiles{paths: paths, found: map[string]string{}, outdated: map[string]string{}}
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			c.Details = append(c.Details, fmt.Sprintf("cannot read %s: %v", p, err))
+		data, ok := readNoted(c, p)
+		if !ok {
 			continue
 		}
 		present, err := set.Present(p, data)

@@ -106,19 +106,10 @@ func jsonMCP(a Agent, e claude.Entry, s Scope, uninstall bool) (*MCPReport, erro
 // project's.
 func checkJSONMCP(env Env, name string, config func(Scope) (string, error), e claude.Entry, fix, tool string) Check {
 	chk := Check{Name: name, Status: CheckOK}
-	var paths []string
-	for _, s := range env.scopes() {
-		if p, err := config(s); err == nil && (len(paths) == 0 || p != paths[0]) {
-			paths = append(paths, p)
-		}
-	}
+	paths := scopePaths(env, config)
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			chk.Details = append(chk.Details, fmt.Sprintf("cannot read %s: %v", p, err))
+		data, ok := readNoted(&chk, p)
+		if !ok {
 			continue
 		}
 		present, ours, err := e.Find(p, data)
