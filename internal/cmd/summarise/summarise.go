@@ -54,10 +54,12 @@ with the references sessions saw most often.
 With "-", read candidate learnings from stdin in the format 'learn store' takes
 and give each a verdict: NEW; DUPLICATE of a stored learning (the same
 learning, however worded, common synonyms, British or American spelling and
-a compound written closed, hyphenated or open (hardcoded, hard-coded) included:
+a compound written closed, hyphenated or open (hardcoded, hard-coded) and a
+lead-in that only says it is said again ("Again:", "As noted before,") included:
 its ID, session and score) or of an earlier candidate; UPDATE of a
 stored learning in which it changes one thing (a value, a name, a number, a
-command, a path, a negation as in "no longer", two values swapped; a learning
+command, a path, a negation as in "no longer", a "must" become "may", two
+values swapped; a learning
 built on the same pattern about something else, or citing another ticket, is
 NEW), with the words that changed
 (` + "`jest` → `vitest`" + `), so the user can say whether it replaces the old one
