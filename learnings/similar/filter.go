@@ -122,7 +122,7 @@ func NewFilter(candidates []string) *Filter {
 	f.scratch.New = func() any {
 		return &filterScratch{
 			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), apart: map[rune]bool{},
-			shared: make([]float64, len(candidates)), terms: map[string]bool{}, memo: map[string]wordTerm{},
+			shared: make([]float64, len(candidates)), terms: map[string]bool{}, memo: termMemo{},
 		}
 	}
 	return f
@@ -467,7 +467,7 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 	visit := func(tok string) {
 		base, not := expandContraction(tok)
 		for _, w := range [2]string{base, not} {
-			r := sc.read(lex, w)
+			r := sc.memo.read(lex, w)
 			if !r.ok {
 				continue
 			}
@@ -500,26 +500,6 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 	}
 	sc.grams = len(sc.gs.distinct(sc.words))
 	clear(sc.words)
-}
-
-// wordTerm is what fill reads of a word: the word it keeps and its term,
-// whether the term is generic, and ok when the word gives one.
-type wordTerm struct {
-	word, term  string
-	generic, ok bool
-}
-
-// read is lex.termWord(w), through sc.memo.
-func (sc *filterScratch) read(lex *lexTable, w string) wordTerm {
-	if r, found := sc.memo[w]; found {
-		return r
-	}
-	var r wordTerm
-	r.word, r.term, r.generic, r.ok = lex.termWord(w)
-	if len(sc.memo) < maxMemoWords {
-		sc.memo[w] = r
-	}
-	return r
 }
 
 // mayRelate reports whether st.Compare(c) may find the texts related,
@@ -612,7 +592,7 @@ type filterScratch struct {
 	// fill keeps them, memo the reading of each word met before.
 	terms map[string]bool
 	words []string
-	memo  map[string]wordTerm
+	memo  termMemo
 	gs    gramSet
 }
 

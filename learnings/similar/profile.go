@@ -62,32 +62,43 @@ type shareTally struct {
 	memo termMemo
 }
 
-// termMemo holds the term lexTable.term reads of each word, which depends
+// termMemo holds what lexTable.termWord reads of each word, which depends
 // on the word alone: every word but a stop word is looked up in its
 // American spelling and its stem, and a memory repeats its words. A worker
-// keeps one across the texts it reads (termMemos).
-type termMemo map[string]termReading
+// keeps one across the texts it reads (termMemos), and so does the store
+// filter's scratch.
+type termMemo map[string]wordTerm
 
-type termReading struct {
-	term        string
+// wordTerm is what fill reads of a word: the word it keeps and its term,
+// whether the term is generic, and ok when the word gives one.
+type wordTerm struct {
+	word, term  string
 	generic, ok bool
 }
 
 var termMemos = sync.Pool{New: func() any { return make(termMemo) }}
+
+// read is lex.termWord(w), through m, which keeps it while it holds fewer
+// than maxMemoWords words.
+func (m termMemo) read(lex *lexTable, w string) wordTerm {
+	if r, found := m[w]; found {
+		return r
+	}
+	var r wordTerm
+	r.word, r.term, r.generic, r.ok = lex.termWord(w)
+	if len(m) < maxMemoWords {
+		m[w] = r
+	}
+	return r
+}
 
 // term is lex.term(w), through t.memo when there is one.
 func (t *shareTally) term(lex *lexTable, w string) (term string, generic, ok bool) {
 	if t.memo == nil {
 		return lex.term(w)
 	}
-	if r, found := t.memo[w]; found {
-		return r.term, r.generic, r.ok
-	}
-	term, generic, ok = lex.term(w)
-	if len(t.memo) < maxMemoWords {
-		t.memo[w] = termReading{term, generic, ok}
-	}
-	return term, generic, ok
+	r := t.memo.read(lex, w)
+	return r.term, r.generic, r.ok
 }
 
 // ascii adds the terms of the ASCII text s, read in place.
