@@ -486,18 +486,7 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 			}
 		}
 	}
-	if asciiPrefix(s, 0) == len(s) {
-		eachASCIIToken(s, visit)
-	} else {
-		rs := scratches.Get().(*scratch)
-		_, _, toks, fields := readText(rs, s, false)
-		for _, w := range toks {
-			visit(w)
-		}
-		clear(toks)
-		rs.toks, rs.fields = toks[:0], fields[:0]
-		scratches.Put(rs)
-	}
+	eachToken(s, visit)
 	sc.grams = len(sc.gs.distinct(sc.words))
 	clear(sc.words)
 }

@@ -36,18 +36,7 @@ func TermShare(s string, holds func(term string) bool) float64 {
 	s = withoutLeadIn(s)
 	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
 	defer termMemos.Put(t.memo)
-	if asciiPrefix(s, 0) == len(s) {
-		t.ascii(s)
-		return t.share()
-	}
-	sc := scratches.Get().(*scratch)
-	_, _, toks, fields := readText(sc, s, false)
-	for _, w := range toks {
-		t.token(w)
-	}
-	clear(toks)
-	sc.toks, sc.fields = toks[:0], fields[:0]
-	scratches.Put(sc)
+	eachToken(s, t.token)
 	return t.share()
 }
 

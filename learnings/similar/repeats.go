@@ -223,6 +223,24 @@ func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
 	eachASCIIToken(s, func(w string) { a.token(stops, memo, w) })
 }
 
+// eachToken calls visit with each canonical token of s, as readText
+// reads them: an ASCII text's in place (eachASCIIToken), another's from
+// its folded text.
+func eachToken(s string, visit func(string)) {
+	if asciiPrefix(s, 0) == len(s) {
+		eachASCIIToken(s, visit)
+		return
+	}
+	sc := scratches.Get().(*scratch)
+	_, _, toks, fields := readText(sc, s, false)
+	for _, w := range toks {
+		visit(w)
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+}
+
 // eachASCIIToken calls visit with each canonical token of the ASCII text
 // s in lower case, read in place: the anchors and the word share of a
 // text read its tokens this way without the canonical text readText
