@@ -118,13 +118,11 @@ func Prepare(s string) *Text {
 	return &p.t
 }
 
-// prepareLazy reads s for comparison, leaving the same-learning analysis
-// and its key for when a comparison needs them: most stored learnings a
+// prepareLazy reads s, a text already read without its lead-in
+// (withoutLeadIn), for comparison, leaving the same-learning analysis and
+// its key for when a comparison needs them: most stored learnings a
 // candidate is checked against are not close enough to need them.
-func prepareLazy(s string) *Text {
-	s = withoutLeadIn(s)
-	return &Text{f: featuresOf(s), src: s}
-}
+func prepareLazy(s string) *Text { return &Text{f: featuresOf(s), src: s} }
 
 // analysis is the same-learning analysis of the text, read on first use;
 // goroutines sharing the text may race to read it, and all get the one

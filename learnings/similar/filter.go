@@ -342,8 +342,9 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 	defer f.scratch.Put(sc)
 	f.weigh(stored, sc)
 	// The cheap reads below read the text as Prepare does, without a
-	// lead-in ("Again:"), so that their bound is Compare's.
-	read := withoutLeadIn(stored)
+	// lead-in ("Again:"), so that their bound is Compare's; it is taken
+	// off once a candidate passes the weight check, and only then.
+	var read string
 	var st *Text
 	grams := -1 // how many trigrams st has, once counted
 	sc.termsRead, sc.keyRead = false, false
@@ -351,6 +352,9 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 		c := &f.cands[i]
 		if c.need > 0 && sc.have[i] < c.need {
 			continue
+		}
+		if !sc.termsRead {
+			read = withoutLeadIn(stored)
 		}
 		switch f.mayBeRelated(i, read, sc) {
 		case unrelated:
@@ -369,7 +373,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 			}
 		}
 		if st == nil {
-			st = prepareLazy(stored)
+			st = prepareLazy(read)
 			if sc.keyRead {
 				st.key, st.hasKey = sc.key, true
 			}
