@@ -152,19 +152,26 @@ func invalidUTF8Line(src []byte) int {
 // unclosedIn scans src as Parse does, for a fence or comment left open,
 // without building the model.
 func unclosedIn(src []byte) *Problem {
-	start, num := 0, 1
-	if bytes.HasPrefix(src, bom) {
-		start = len(bom)
-	}
-	if end, endLine, ok := frontmatter(src, start); ok {
-		start, num = end, endLine+1
-	}
+	start, num := bodyStart(src)
 	sc := newScanner(src, start, num)
 	for {
 		if _, ok := sc.next(); !ok {
 			return sc.unclosed
 		}
 	}
+}
+
+// bodyStart is where the scanner starts reading src, past a byte order
+// mark and the frontmatter, and that line's number.
+func bodyStart(src []byte) (start, num int) {
+	start, num = 0, 1
+	if bytes.HasPrefix(src, bom) {
+		start = len(bom)
+	}
+	if end, endLine, ok := frontmatter(src, start); ok {
+		start, num = end, endLine+1
+	}
+	return start, num
 }
 
 func detectEOL(src []byte) string {

@@ -282,13 +282,7 @@ func (g *lineLog) add(l line) {
 // scanLines logs the lines of src as the parse does, for a document the
 // parse did not read (built by hand, or given another Source).
 func scanLines(src []byte) *lineLog {
-	start, num := 0, 1
-	if bytes.HasPrefix(src, bom) {
-		start = len(bom)
-	}
-	if end, endLine, ok := frontmatter(src, start); ok {
-		start, num = end, endLine+1
-	}
+	start, num := bodyStart(src)
 	g := newLineLog(src, num)
 	sc := newScanner(src, start, num)
 	for {
