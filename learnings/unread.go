@@ -112,7 +112,7 @@ func (d *Document) Unread() []Unread {
 	if lg == nil || !sameBytes(lg.src, src) {
 		lg = scanLines(src)
 	}
-	n := lg.n
+	n := len(lg.kinds)
 	state := make([]uint8, n)
 	copy(state, lg.states)
 	kinds := lg.kinds
@@ -203,21 +203,22 @@ func (d *Document) Unread() []Unread {
 // where it starts, and whether it is blank, read as it stands (a thematic
 // break, an HTML comment) or unread until the document's structure claims
 // it. Parse keeps one as it scans, so that Unread, which recall, lint and
-// stats ask of every file, does not scan the file a second time: recall on the default 1 MB memory 142.1 -> 132.5 M instructions
-// (callgrind), and 128.8 M once the parse also logs the field lines and
-// bare labels it read (lineLog.parsed).
+// stats ask of every file, does not scan the file a second time: recall on
+// the default 1 MB memory 142.1 -> 132.5 M instructions (callgrind), and
+// 128.8 M once the parse also logs the field lines and bare labels it read
+// (lineLog.parsed).
 type lineLog struct {
 	// src is the source the lines were read from: a log is only good for
 	// the document whose Source it still is.
 	src []byte
-	// n is the number of lines Unread's tables hold, line numbers being
-	// 1-based, with room for a last line without a line break.
-	n int
 	// first and last are the numbers of the first and last lines read;
 	// the frontmatter's lines, above first, are not.
 	first, last int
-	kinds       []lineKind
-	states      []uint8
+	// kinds and states hold each line's kind and state, by line number
+	// (1-based, with room for a last line without a line break): their
+	// length is the number of lines Unread's tables hold.
+	kinds  []lineKind
+	states []uint8
 	// parsed holds what the parse read a line as, where that tells
 	// Unread's question about it without reading the line again.
 	parsed []uint8
@@ -231,7 +232,7 @@ type lineLog struct {
 // first on.
 func newLineLog(src []byte, first int) *lineLog {
 	n := bytes.Count(src, []byte("\n")) + 2
-	return &lineLog{src: src, n: n, first: first, last: first - 1,
+	return &lineLog{src: src, first: first, last: first - 1,
 		kinds: make([]lineKind, n), states: make([]uint8, n), parsed: make([]uint8, n), starts: make([]int, n+1)}
 }
 
