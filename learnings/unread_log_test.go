@@ -211,6 +211,9 @@ func TestUnreadFromParseAsRescanned(t *testing.T) {
 	for name, src := range unreadSources(t) {
 		t.Run(name, func(t *testing.T) {
 			d := Parse(src)
+			if d.lines == nil || !sameBytes(d.lines.src, d.Source) {
+				t.Fatal("Parse kept no log of its lines for Unread")
+			}
 			want := d.unreadRescanned()
 			if got := d.Unread(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("Unread from the parse's lines:\n got %+v\nwant %+v", got, want)
@@ -219,7 +222,11 @@ func TestUnreadFromParseAsRescanned(t *testing.T) {
 			if got := d.Unread(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("Unread from a scan of its own:\n got %+v\nwant %+v", got, want)
 			}
-			if got := ParseWithoutIDs(src).Unread(); !reflect.DeepEqual(got, want) {
+			dw := ParseWithoutIDs(src)
+			if dw.lines != nil {
+				t.Fatal("ParseWithoutIDs kept a log of its lines")
+			}
+			if got := dw.Unread(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("Unread of ParseWithoutIDs:\n got %+v\nwant %+v", got, want)
 			}
 		})
