@@ -533,12 +533,16 @@ func (r rule) windows(text string, ln [2]int) []part {
 				end++
 			}
 			ok := !check || mayHoldPassword(line[i+len(h):wordsAfter(line, i+len(h), r.valueAfter)])
+			before := 0 // where a match holding this hint may start, when trim
+			if trim {
+				before = wordsBefore(line, i, r.lead)
+			}
 			if n := len(out); n > 0 && start <= out[n-1].span[1]-ln[0] {
 				out[n-1].span[1] = ln[0] + end
 				keep[n-1] = keep[n-1] || ok
 			} else {
 				if trim && r.windowed {
-					start = max(start, wordsBefore(line, i, r.lead))
+					start = max(start, before)
 				}
 				out = append(out, part{span: [2]int{ln[0] + start, ln[0] + end}})
 				keep = append(keep, ok)
@@ -546,7 +550,7 @@ func (r rule) windows(text string, ln [2]int) []part {
 			if trim {
 				w := &out[len(out)-1]
 				at := w.span[0] - ln[0]
-				from, to := max(wordsBefore(line, i, r.lead), at)-at, i-at
+				from, to := max(before, at)-at, i-at
 				if n := len(w.starts); n > 0 && from <= w.starts[n-1][1]+1 {
 					w.starts[n-1][1] = to
 				} else {
