@@ -286,14 +286,16 @@ func (r *Result) footer() string {
 		}
 		return fmt.Sprintf("\nAll %d learnings%s are shown%s.\n", len(r.Shown), r.scope(), dups)
 	}
-	if r.short() {
-		// The long form without the count of each category.
-		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`, or find one with `learn search WORDS`.\n",
-			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand())
-	}
-	if r.terse {
-		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`.\n",
-			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand())
+	if r.short() || r.terse {
+		// Without the count of each category: the short form (see
+		// shortBelow), or the terse one of a tiny budget whose category
+		// names would not fit (see Text), which leaves out search too.
+		search := ", or find one with `learn search WORDS`"
+		if !r.short() {
+			search = ""
+		}
+		return fmt.Sprintf("\nThe %d-character budget left out %d of %d learnings%s%s; see them with `%s`%s.\n",
+			r.MaxChars, r.OmittedTotal, r.Total, r.scope(), dups, r.allCommand(), search)
 	}
 	// The closing line names a few categories, each cut short: a file of
 	// hundreds of custom categories must not blow the budget here.
