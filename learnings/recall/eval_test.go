@@ -178,6 +178,16 @@ const evalBudget = 2000
 // about half of them said the way a learner or support says it, 7 avoid
 // lines and 3 absent subjects with 4 never lines) was written in issue
 // 24's round 11 before its measuring, for the same reason.
+// testdata/eval16 (a charging network operator's back office in Germany,
+// Austria and the Netherlands: the OCPP central system and its chargers,
+// tariffs and idle fees, AFIR price display and uptime, Eichrecht, card
+// terminals and Stripe, OCPI roaming and CDRs, charge cards, depot load
+// management for bus and van fleets, home charging reimbursement, fleet
+// invoices, the driver app, monitoring and field service; 40 tasks
+// wanting 65 learnings like the reviewers' hidden set, about half of them
+// said the way a driver, a fleet manager or support says it, 7 avoid
+// lines and 2 absent subjects with 3 never lines) was written in issue
+// 24's round 12 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so only eval6 to eval11,
@@ -236,7 +246,7 @@ const evalBudget = 2000
 // embed10 branch's code and before reading the word tables, held to its
 // baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
