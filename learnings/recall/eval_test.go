@@ -185,7 +185,7 @@ const evalBudget = 2000
 // management for bus and van fleets, home charging reimbursement, fleet
 // invoices, the driver app, monitoring and field service; 40 tasks
 // wanting 65 learnings like the reviewers' hidden set, about half of them
-// said the way a driver, a fleet manager or support says it, 7 avoid
+// said the way a driver, a fleet manager or support says it, 6 avoid
 // lines and 2 absent subjects with 3 never lines) was written in issue
 // 24's round 12 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
@@ -344,6 +344,11 @@ var evalFloor = map[string]float64{
 	// sets), measured by the lead with nobody having read the set.
 	// 52 (80.0%) also with budget11's short forms.
 	"eval15": 80.0,
+	// eval16's is its baseline: 45 of 65 (69.2%, at 41068bf on main's
+	// ce77739, the first run of the set, before issue 24's round 12 was
+	// merged). By kind: words 23 of 37, paths 8 of 10, plain 6 of 6, old
+	// 8 of 12.
+	"eval16": 69.2,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -493,6 +498,9 @@ var evalTrapFloor = map[string]int{
 	// lines making 11 pairs, and 4 never lines on 3 absent subjects).
 	// 11 since budget11's short forms below 3000 characters (a decoy now fits).
 	"eval15": 11,
+	// eval16's is its baseline: 6 of 10 at 41068bf (first run; 6 avoid
+	// lines making 7 pairs, and 3 never lines on 2 absent subjects).
+	"eval16": 6,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
