@@ -137,12 +137,15 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 // so every surplus word is in the middles.
 func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool {
 	rb, nb := surplusRuns(mb, pairedB)
-	if nb == 0 || nb > 2 || nb == 2 && !valueBesideSwap(tb.changeWords().span, mb, rb, pre) {
+	if nb == 0 || nb > 2 || nb == 2 && !valueBesideWord(tb.changeWords().span, mb, rb, pre) {
 		return false // most siblings: two places in b, not a value and a swap
 	}
 	_, _, _, pairedA := compareWords(mb, ma)
 	ra, na := surplusRuns(ma, pairedA)
-	if na == 0 || na+nb > 3 {
+	if na == 2 && nb == 2 {
+		return swapBesideValue(ta.changeWords().span, tb.changeWords().span, ma, mb, ra, rb, pre)
+	}
+	if na == 0 || na+nb > 3 || nb == 2 && !valueBesideSwap(tb.changeWords().span, mb, rb, pre) {
 		return false
 	}
 	for i := range 2 {
@@ -184,6 +187,17 @@ func valueRun(span []int, ws []string, run [2]int, pre int) bool {
 	return true
 }
 
+// valueBesideWord reports two runs of the middle ws of a text's words of
+// which one is a value (valueRun) and the other one word.
+func valueBesideWord(span []int, ws []string, runs [2][2]int, pre int) bool {
+	for i := range 2 {
+		if runs[1-i][1] == runs[1-i][0] && valueRun(span, ws, runs[i], pre) {
+			return true
+		}
+	}
+	return false
+}
+
 // valueBesideSwap reports two runs of the middle ws of a text's words of
 // which one is a value (valueRun) and the other a swap (tableWord).
 func valueBesideSwap(span []int, ws []string, runs [2][2]int, pre int) bool {
@@ -196,6 +210,78 @@ func valueBesideSwap(span []int, ws []string, runs [2][2]int, pre int) bool {
 	}
 	return false
 }
+
+// swapBesideValue reports a value changed beside a swap of one common
+// word for another in the same place: the value runs of the two texts
+// (valueRun) stand in the same order to the one-word swap of each
+// (commonSwap), as in "each bus can carry at most 52 pupils" and "each
+// bus can take at most 48 pupils". ma and mb are the texts' middles from
+// word pre on, ra and rb their two surplus runs, spanA and spanB their
+// code spans.
+func swapBesideValue(spanA, spanB []int, ma, mb []string, ra, rb [2][2]int, pre int) bool {
+	for i := range 2 {
+		if valueRun(spanA, ma, ra[i], pre) && valueRun(spanB, mb, rb[i], pre) && commonSwap(ma, ra[1-i], mb, rb[1-i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// commonSwap reports a run of one word in each text, both words the
+// tables know (tableWord) and not opposites (swapOpposites): words with
+// synonyms, which an agent swaps when it writes a learning again ("carry"
+// and "take", "keeps" and "holds"), not the names of the things a
+// learning is about ("dogs" and "cats", "lint" and "test"), nor the other
+// end of a thing ("opens" and "closes", "slow" and "fast"). Measured in
+// issue 24's round 12 with the tables of a4b9fb9: asking only that one of
+// the two words be known called 2 of 280 new pairs of the development
+// sets updates ("Agents can read `AGENTS.md` to find the test command",
+// "... `Makefile` to find the lint command"), asking neither 6.
+func commonSwap(ma []string, ra [2]int, mb []string, rb [2]int) bool {
+	return ra[0] == ra[1] && rb[0] == rb[1] && tableWord(ma, ra) && tableWord(mb, rb) &&
+		!oppositeReadings()[[2]string{ma[ra[0]], mb[rb[0]]}]
+}
+
+// swapOpposites are pairs of common words that name the two ends of one
+// thing: a learning that swaps one for the other beside a changed value
+// ("the export gets slow above 5000 rows", "... fast above 9000 rows";
+// "the pontoon opens at 8 am", "... closes at 6 pm") states another
+// fact, not the same one updated. Words of the tables only: commonSwap
+// asks no other.
+var swapOpposites = []string{
+	"open close", "start stop", "start end", "start finish", "begin end", "enable disable",
+	"before after", "min max", "minimum maximum", "least most", "first last", "fast slow",
+	"big small", "large small", "high low", "upper lower", "early late", "earlier later",
+	"old new", "increase decrease", "raise lower", "rise fall", "grow shrink", "add remove",
+	"include exclude", "allow deny", "allow block", "accept reject", "show hide", "lock unlock",
+	"upload download", "send receive", "push pull", "import export", "read write",
+	"input output", "buy sell", "pause resume", "connect disconnect", "attach detach",
+	"enter exit", "enter leave", "arrive leave", "arrive depart", "load unload", "pass fail",
+	"succeed fail", "win lose", "hot cold", "warm cool", "long short", "light heavy",
+	"cheap expensive", "always never", "sync async", "success failure", "on off", "up down",
+	"inbound outbound", "incoming outgoing", "lend borrow", "charge refund", "pay refund",
+	"create delete", "install uninstall", "mount unmount", "encrypt decrypt", "compress decompress",
+	"expand collapse", "join leave", "hire fire", "book cancel", "open shut", "wake sleep",
+}
+
+// oppositeReadings are swapOpposites read as oneChange reads a word, both
+// ways round.
+var oppositeReadings = sync.OnceValue(func() map[[2]string]bool {
+	m := make(map[[2]string]bool, 2*len(swapOpposites))
+	read := func(w string) string {
+		ws := readWords(w, nil).words
+		if len(ws) != 1 {
+			return w
+		}
+		return ws[0]
+	}
+	for _, p := range swapOpposites {
+		a, b, _ := strings.Cut(p, " ")
+		ra, rb := read(a), read(b)
+		m[[2]string{ra, rb}], m[[2]string{rb, ra}] = true, true
+	}
+	return m
+})
 
 // tableWord reports a run of one word (as readWords reads it) that the
 // word tables know: only such a word can be a swap the same-learning

@@ -173,11 +173,23 @@ func TestAskedBesideChange(t *testing.T) {
 }
 
 // TestValueBesideSwap holds a changed value beside a one-word swap the
-// same-learning reading takes as no change to one change, and a changed
-// value beside another change to two.
+// same-learning reading takes as no change, or beside a swap of two
+// common words the tables know in the same place (commonSwap), to one
+// change, and a changed value beside another change to two: opposites,
+// the names of other things, a second swap.
 func TestValueBesideSwap(t *testing.T) {
 	tests := []kindPair{
 		{"The lift status page gets refreshed every five minutes.", "The lift status page is refreshed every ten minutes.", Update},
+		{"Each tram can carry 180 passengers at peak times.", "Each tram can take 200 passengers at peak times.", Update},
+		{"The thermostat keeps the server room at 21 °C overnight.", "The thermostat holds the server room at 19 °C overnight.", Update},
+		{"The courier keeps parcels at the depot for 5 days.", "The courier holds parcels at the depot for 7 days.", Update},
+		{"The morning report lists about 40 open tickets per team.", "The morning report shows about 60 open tickets per team.", Update},
+		{"The pump runs for 20 minutes after each rain alarm.", "The pump works for 30 minutes after each rain alarm.", Update},
+		{"The gallery opens at 10 am on Sundays.", "The gallery closes at 5 pm on Sundays.", Distinct},
+		{"The museum shop starts its sale on 1 March.", "The museum shop ends its sale on 31 March.", Distinct},
+		{"Uploads are capped at 50 MB per file on the portal.", "Downloads are capped at 500 MB per file on the portal.", Distinct},
+		{"Dogs need a booster every 12 months at the clinic.", "Cats need a booster every 36 months at the clinic.", Distinct},
+		{"The bakery oven heats the rye loaves to 230 °C.", "The bakery oven heats the spelt loaves to 210 °C.", Distinct},
 		{"Deploys to the staging cluster get paused for 5 minutes after an alert.", "Deploys to the staging cluster are resumed for 10 minutes after an alert.", Distinct},
 		{"Cache the map tiles for 5 minutes in `tiles/` on the edge.", "Cache the map tiles for 10 minutes in `maps/` on the edge.", Distinct},
 		{"The nightly export gets slow above 5000 rows on the replica.", "The nightly export becomes fast above 9000 rows on the replica.", Distinct},

@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "phrases.txt", "phrases2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -188,6 +188,20 @@ func testRewordings(t *testing.T, file string) {
 			// "after" opens a clause of its own), and an update that
 			// swaps two words beside its change.
 			floor = map[string]float64{"same": 0.94, "update": 0.95}[k]
+		}
+		if file == "valueswaps.txt" && k == "update" {
+			// Updates whose value changes beside a harmless swap
+			// (decision12), the class heldout11 showed called NEW:
+			// main a4b9fb9 called 26 of 63 updates and 75 of 75 new
+			// pairs right; once a value beside a swap of two common
+			// words the tables know (not opposites) read as one
+			// change (commonSwap), 32. Left: a swap of a word no table
+			// knows ("surcharge" and "fee", "towed" and "removed"),
+			// two swaps beside the value, a phrase for a word
+			// ("collected" and "picked up"), short learnings that
+			// score under UpdateThreshold ("Invoices are due in 30
+			// days", "Bills are now due within 45 days": 0.40).
+			floor = 0.5
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

@@ -226,7 +226,11 @@ func decide(t *testing.T, stored, cand string) string {
 // (decision11 read its misses): once "unsure", "phone", "jams",
 // "clogged", "call off", "working days", "still", "otherwise" and "as
 // done" read as their restatements do, DUPLICATE 42; once a clause that
-// opens a text could be read as the end of the next, 43.
+// opens a text could be read as the end of the next, 43. Once a value
+// changed beside a swap of two common words the tables know read as one
+// change (decision12, commonSwap), UPDATE 27 (the three left swap a word
+// no table knows: "thrown" and "bowled", "move" and "reschedule", "sent"
+// and "pushed").
 // heldout10's floors are its score at c4fb4a7, its first run, before
 // issue 24's round 10 was merged, measured on totals only: DUPLICATE 30
 // of 70 (31 called UPDATE, 9 NEW), UPDATE 29 of 30 (none called
@@ -286,7 +290,7 @@ var heldoutFloor = map[string]map[string]int{
 	},
 	"heldout9": {
 		"DUPLICATE": 43,
-		"UPDATE":    24,
+		"UPDATE":    27,
 		"NEW":       20,
 	},
 	"heldout10": {
