@@ -190,6 +190,8 @@ func TestValueBesideSwap(t *testing.T) {
 		{"Uploads are capped at 50 MB per file on the portal.", "Downloads are capped at 500 MB per file on the portal.", Distinct},
 		{"Dogs need a booster every 12 months at the clinic.", "Cats need a booster every 36 months at the clinic.", Distinct},
 		{"The bakery oven heats the rye loaves to 230 °C.", "The bakery oven heats the spelt loaves to 210 °C.", Distinct},
+		{"The tokenizer needs to validate emails with Unicode local parts (ticket #8596).", "The tokenizer should reject emails with Unicode local parts (ticket #2649).", Distinct},
+		{"Name missing helpers `withStoreCheck` and keep them next to `cmd/server/main.go`.", "Name misleading helpers `newLoadScan` and keep them next to `cmd/server/main.go`.", Distinct},
 		{"Deploys to the staging cluster get paused for 5 minutes after an alert.", "Deploys to the staging cluster are resumed for 10 minutes after an alert.", Distinct},
 		{"Cache the map tiles for 5 minutes in `tiles/` on the edge.", "Cache the map tiles for 10 minutes in `maps/` on the edge.", Distinct},
 		{"The nightly export gets slow above 5000 rows on the replica.", "The nightly export becomes fast above 9000 rows on the replica.", Distinct},
