@@ -262,8 +262,12 @@ func numberRun(span []int, ws []string, run [2]int, pre int) bool {
 // sets updates ("Agents can read `AGENTS.md` to find the test command",
 // "... `Makefile` to find the lint command"), asking neither 6.
 func commonSwap(ma []string, ra [2]int, mb []string, rb [2]int) bool {
-	return ra[0] == ra[1] && rb[0] == rb[1] && tableWord(ma, ra) && tableWord(mb, rb) &&
-		!oppositeReadings()[[2]string{ma[ra[0]], mb[rb[0]]}]
+	if ra[0] != ra[1] || rb[0] != rb[1] || !tableWord(ma, ra) || !tableWord(mb, rb) {
+		return false
+	}
+	a, b := ma[ra[0]], mb[rb[0]]
+	undo := undoReadings()
+	return !oppositeReadings()[[2]string{a, b}] && !undo[a] && !undo[b]
 }
 
 // swapOpposites are pairs of common words that name the two ends of one
@@ -288,20 +292,41 @@ var swapOpposites = []string{
 	"expand collapse", "join leave", "hire fire", "book cancel", "open shut", "wake sleep",
 }
 
+// undoWords are verbs that undo, refuse or leave out an act: swapped for
+// any other verb beside a changed value ("clients can move a session up
+// to 24 hours before it", "clients can cancel a session up to 48 hours
+// before it") they state another fact, whatever the other verb is.
+var undoWords = []string{
+	"cancel", "skip", "ignore", "disable", "delete", "block", "reject", "refuse", "deny",
+	"forbid", "abort", "revoke", "suspend", "pause", "stop", "undo", "revert", "exclude",
+}
+
+// undoReadings are undoWords read as oneChange reads a word.
+var undoReadings = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(undoWords))
+	for _, w := range undoWords {
+		m[changeReading1(w)] = true
+	}
+	return m
+})
+
+// changeReading1 is the one word oneChange reads w as, or w when it reads
+// it as none or several.
+func changeReading1(w string) string {
+	ws := readWords(w, nil).words
+	if len(ws) != 1 {
+		return w
+	}
+	return ws[0]
+}
+
 // oppositeReadings are swapOpposites read as oneChange reads a word, both
 // ways round.
 var oppositeReadings = sync.OnceValue(func() map[[2]string]bool {
 	m := make(map[[2]string]bool, 2*len(swapOpposites))
-	read := func(w string) string {
-		ws := readWords(w, nil).words
-		if len(ws) != 1 {
-			return w
-		}
-		return ws[0]
-	}
 	for _, p := range swapOpposites {
 		a, b, _ := strings.Cut(p, " ")
-		ra, rb := read(a), read(b)
+		ra, rb := changeReading1(a), changeReading1(b)
 		m[[2]string{ra, rb}], m[[2]string{rb, ra}] = true, true
 	}
 	return m

@@ -152,6 +152,16 @@ func TestLooseSwapBesideChange(t *testing.T) {
 		{"Stop the ingest worker before you rotate the Kafka certificates.", "Start the ingest session before you rotate the Kafka certificates.", Distinct},
 		{"The uploader sends the report to the S3 bucket every night.", "The uploader receives the report from the S3 bucket every week.", Distinct},
 		{"Open the admin console before running the seed script.", "Close the admin panel before running the seed script.", Distinct},
+		{"The exporter sends the invoices to the accounting inbox at 6 am.", "The exporter emails the invoices to the accounting inbox at 7 am.", Update},
+		{"Build logs are pushed to the archive bucket every 2 hours.", "Build logs are sent to the archive bucket every 4 hours.", Update},
+		{"The ferry ramp runs on the backup hydraulics for 20 minutes.", "The ferry ramp operates on the backup hydraulics for 45 minutes.", Update},
+		{"Patients can move an appointment online up to 24 hours before it.", "Patients can reschedule an appointment online up to 48 hours before it.", Update},
+		{"The museum charges a 5 euro fee for late bag pickup.", "The museum charges a 7 euro surcharge for late bag pickup.", Update},
+		{"Patients can move an appointment online up to 24 hours before it.", "Patients can cancel an appointment online up to 48 hours before it.", Distinct},
+		{"The ferry ramp runs on the backup hydraulics for 20 minutes.", "The ferry ramp stops on the backup hydraulics after 20 minutes.", Distinct},
+		{"Build logs are pushed to the archive bucket every 2 hours.", "Build logs are pulled from the archive bucket every 4 hours.", Distinct},
+		{"Members can book a court online up to 7 days ahead.", "Members can cancel a court online up to 2 days ahead.", Distinct},
+		{"The gateway accepts uploads of up to 20 MB.", "The gateway rejects uploads of over 20 MB.", Distinct},
 	}
 	checkKindBothWays(t, tests)
 }

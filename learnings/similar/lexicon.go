@@ -358,6 +358,8 @@ var synonymGroups = []string{
 	"student pupil learner",
 	"teacher instructor",
 	"trip journey",
+	"salary wage",
+	"advert advertisement",
 	"refund reimbursement",
 	"child kid children",
 	"comment remark",
@@ -400,7 +402,14 @@ var looseGroups = []string{
 	"update upgrade reload",
 	"main primary",
 	"generate write",
-	"send route",
+	// An agent restating a learning swaps these beside a changed value
+	// ("the playlists are sent 2 hours before", "... pushed 4 hours
+	// before"; "the gondola runs at 5 m/s", "... operates at 6 m/s";
+	// "clients can move a session", "... reschedule a session").
+	"send route push email",
+	"run operate",
+	"move transfer reschedule",
+	"fee surcharge",
 	"give pass",
 	"get download",
 	"store keep",

@@ -358,6 +358,9 @@ func TestLooseGroups(t *testing.T) {
 		{"kill", "start"}, {"quit", "open"}, {"strip", "add"}, {"significant", "minor"},
 		{"present", "absent"}, {"hold", "drop"}, {"contain", "exclude"}, {"write", "read"},
 		{"boot", "shutdown"}, {"boot", "stop"}, {"close", "start"}, {"end", "begin"},
+		{"push", "pull"}, {"email", "receive"}, {"send", "fetch"}, {"run", "stop"},
+		{"operate", "halt"}, {"move", "copy"}, {"transfer", "receive"}, {"reschedule", "cancel"},
+		{"move", "delete"}, {"fee", "refund"}, {"surcharge", "discount"},
 	}
 	for _, p := range opposites {
 		if a, b := readWords(p[0], nil).words, readWords(p[1], nil).words; slices.Equal(a, b) {

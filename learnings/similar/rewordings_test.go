@@ -195,13 +195,16 @@ func testRewordings(t *testing.T, file string) {
 			// main a4b9fb9 called 26 of 63 updates and 75 of 75 new
 			// pairs right; once a value beside a swap of two common
 			// words the tables know (not opposites) read as one
-			// change (commonSwap), 32. Left: a swap of a word no table
+			// change (commonSwap), 32; once "push" and "email" read
+			// as "send", "operate" as "run", "transfer" and
+			// "reschedule" as "move", "surcharge" as "fee", "wage" as
+			// "salary" (looseGroups, synonymGroups), 36. Left: a swap of a word no table
 			// knows ("surcharge" and "fee", "towed" and "removed"),
 			// two swaps beside the value, a phrase for a word
 			// ("collected" and "picked up"), short learnings that
 			// score under UpdateThreshold ("Invoices are due in 30
 			// days", "Bills are now due within 45 days": 0.40).
-			floor = 0.5
+			floor = 0.57
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
