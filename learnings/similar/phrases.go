@@ -71,8 +71,10 @@ var phrases = []string{
 	// An order marked "as done" is marked "as complete" (finished);
 	// "done" alone is a stop word ("is done by cron").
 	"as done = complete",
-	"fill in = fill",
-	"fill out = fill",
+	// A form filled in or filled out is completed (a field "filled in
+	// from the postcode" too: both texts read it alike).
+	"fill in = complete",
+	"fill out = complete",
 	"clean up = clean",
 	"back up = backup",
 	// "Take a backup of the database" is "back up the database", and a

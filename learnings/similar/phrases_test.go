@@ -17,6 +17,11 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		same bool
 	}{
 		{"The sync daemon stopped responding after the upgrade.", "The sync daemon hung after the upgrade.", true},
+		{"New volunteers fill in the safety checklist before their first shift.", "New volunteers complete the safety checklist before their first shift.", true},
+		{"Guests must fill out the customs form on board.", "Guests must complete the customs form on board.", true},
+		{"The clerk filled in the claim form for the tenant.", "The clerk completed the claim form for the tenant.", true},
+		{"New volunteers fill in the safety checklist before their first shift.", "New volunteers sign the safety checklist before their first shift.", false},
+		{"Guests must fill out the customs form on board.", "Guests must fill out the customs form on arrival.", false},
 		{"Following the upgrade, clear the CDN cache.", "After the upgrade, clear the CDN cache.", true},
 		{"Following each deploy the smoke tests run against staging.", "After each deploy the smoke tests run against staging.", true},
 		{"Following the upgrade, clear the CDN cache.", "Before the upgrade, clear the CDN cache.", false},

@@ -100,8 +100,9 @@ func testRewordings(t *testing.T, file string) {
 			// updates that change a value beside an unknown swap
 			// read as distinct. Once oneChange read such pairs as
 			// one word (looseGroups) and a change in texts worded
-			// apart around it (reword8), updates 116.
-			floor = map[string]float64{"same": 0.74, "update": 0.87}[k]
+			// apart around it (reword8), updates 116; once "fill in"
+			// read as "complete" (decision12), 116 and 117.
+			floor = map[string]float64{"same": 0.76, "update": 0.88}[k]
 		}
 		if file == "synonyms8.txt" {
 			// Restatements with two or three changes at once and
