@@ -137,7 +137,7 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 // so every surplus word is in the middles.
 func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool {
 	rb, nb := surplusRuns(mb, pairedB)
-	if nb == 0 || nb > 2 || nb == 2 && !valueBesideWord(tb.changeWords().span, mb, rb, pre) {
+	if nb == 0 || nb > 2 || nb == 2 && !valueBesideSwap(tb.changeWords().span, mb, rb, pre) {
 		return false // most siblings: two places in b, not a value and a swap
 	}
 	_, _, _, pairedA := compareWords(mb, ma)
@@ -145,7 +145,7 @@ func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool 
 	if na == 2 && nb == 2 {
 		return swapBesideValue(ta.changeWords().span, tb.changeWords().span, ma, mb, ra, rb, pre)
 	}
-	if na == 0 || na+nb > 3 || nb == 2 && !valueBesideSwap(tb.changeWords().span, mb, rb, pre) {
+	if na == 0 || na+nb > 3 {
 		return false
 	}
 	for i := range 2 {
@@ -187,17 +187,6 @@ func valueRun(span []int, ws []string, run [2]int, pre int) bool {
 	return true
 }
 
-// valueBesideWord reports two runs of the middle ws of a text's words of
-// which one is a value (valueRun) and the other one word.
-func valueBesideWord(span []int, ws []string, runs [2][2]int, pre int) bool {
-	for i := range 2 {
-		if runs[1-i][1] == runs[1-i][0] && valueRun(span, ws, runs[i], pre) {
-			return true
-		}
-	}
-	return false
-}
-
 // valueBesideSwap reports two runs of the middle ws of a text's words of
 // which one is a value (valueRun) and the other a swap (tableWord).
 func valueBesideSwap(span []int, ws []string, runs [2][2]int, pre int) bool {
@@ -217,7 +206,9 @@ func valueBesideSwap(span []int, ws []string, runs [2][2]int, pre int) bool {
 // (commonSwap), as in "each bus can carry at most 52 pupils" and "each
 // bus can take at most 48 pupils". ma and mb are the texts' middles from
 // word pre on, ra and rb their two surplus runs, spanA and spanB their
-// code spans.
+// code spans. A number run is a value run and commonSwap's word a table
+// word, so rewordedPlace's cheap test of b (valueBesideSwap) lets every
+// such pair through.
 func swapBesideValue(spanA, spanB []int, ma, mb []string, ra, rb [2][2]int, pre int) bool {
 	for i := range 2 {
 		if numberRun(spanA, ma, ra[i], pre) && numberRun(spanB, mb, rb[i], pre) && commonSwap(ma, ra[1-i], mb, rb[1-i]) {
