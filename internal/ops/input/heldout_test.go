@@ -249,6 +249,12 @@ func decide(t *testing.T, stored, cand string) string {
 // first run, before issue 24's round 12 was merged, measured on totals
 // only: DUPLICATE 17 of 70 (35 called UPDATE, 18 NEW), UPDATE 27 of 30
 // (none called DUPLICATE, 3 called NEW), NEW 20 of 20.
+// After issue 24's twelfth round (decision12: a number changed beside a
+// one-for-one swap of two words the tables know is one change; loose
+// groups for counting changes), measured by the lead with nobody having
+// read the pairs: heldout5 DUPLICATE 52, heldout8 UPDATE 34, heldout11
+// UPDATE 22, heldout12 UPDATE 28; the rest unchanged, none called
+// DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -271,7 +277,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 51,
+		"DUPLICATE": 52,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
@@ -287,7 +293,7 @@ var heldoutFloor = map[string]map[string]int{
 	},
 	"heldout8": {
 		"DUPLICATE": 48,
-		"UPDATE":    33,
+		"UPDATE":    34,
 		"NEW":       20,
 	},
 	"heldout9": {
@@ -302,12 +308,12 @@ var heldoutFloor = map[string]map[string]int{
 	},
 	"heldout11": {
 		"DUPLICATE": 24,
-		"UPDATE":    21,
+		"UPDATE":    22,
 		"NEW":       20,
 	},
 	"heldout12": {
 		"DUPLICATE": 17,
-		"UPDATE":    27,
+		"UPDATE":    28,
 		"NEW":       20,
 	},
 }
