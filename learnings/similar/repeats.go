@@ -315,8 +315,13 @@ var anchorMemos = sync.Pool{New: func() any { return make(wordMemo) }}
 // memoWord is word, reading a word no table knows from memo when it is
 // there, and adding it when there is room.
 func (a *anchorTally) memoWord(stops *lexTable, memo wordMemo, w string) {
-	if memo == nil || stops.lookup(w).known() {
+	if memo == nil {
 		a.word(stops, w)
+		return
+	}
+	if stops.lookup(w).known() {
+		// A word of the tables gives no anchor, as word finds, but
+		// without a second look-up of a word most texts are made of.
 		return
 	}
 	b, ok := memo[w]
