@@ -121,3 +121,54 @@ func FuzzWithoutLeadIn(f *testing.F) {
 		}
 	})
 }
+
+// TestIsPhraseAsPhraseOf holds isPhrase to a look-up of phraseOf, over
+// every lead-in written as people and agents write them (capitals, two
+// spaces, a tab, a line break) and openings that are no lead-in.
+func TestIsPhraseAsPhraseOf(t *testing.T) {
+	var openings []string
+	for _, set := range []map[string]bool{leadIns(), leadInsThat()} {
+		for p := range set {
+			openings = append(openings, p, strings.ToUpper(p), strings.ToUpper(p[:1])+p[1:],
+				strings.ReplaceAll(p, " ", "  "), strings.ReplaceAll(p, " ", "\t"), " "+p+" ", p+"\n", "\r\n"+p)
+		}
+	}
+	openings = append(openings, "", " ", "Python", "In production", "Use pnpm", "The build", "Remember the milk",
+		"As noted  BEFORE", "AS NOTED\u00a0BEFORE", "Noté", "As noted before and after and again and again", "fyi ",
+		"a b c d e f g h i j k l m n o p q", "abcdefghijklmnopqrstuvwxyzabcdefghij", " x y z ", "nb\v", "N.B.")
+	for _, p := range openings {
+		for _, set := range []map[string]bool{leadIns(), leadInsThat()} {
+			if got, want := isPhrase(set, p), set[phraseOf(p)]; got != want {
+				t.Errorf("isPhrase(%q) = %v, phraseOf reads %q: %v", p, got, phraseOf(p), want)
+			}
+		}
+	}
+}
+
+// TestHasASCIIPrefixFold holds hasASCIIPrefixFold to the lower-cased
+// copy it replaces.
+func TestHasASCIIPrefixFold(t *testing.T) {
+	for _, s := range []string{" that x", " THAT x", " That", " that ", " thats", " tHaT the", "that ", "", " th",
+		" thät ", " \u212aat ", " that\u00a0", " tha\xff "} {
+		want := strings.HasPrefix(strings.ToLower(s[:min(len(s), 6)]), " that ")
+		if got := hasASCIIPrefixFold(s, " that "); got != want {
+			t.Errorf("hasASCIIPrefixFold(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func FuzzIsPhrase(f *testing.F) {
+	for _, s := range []string{"As noted before", "FYI", "keep  in\tmind", "Noté", " a "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		for _, set := range []map[string]bool{leadIns(), leadInsThat(), {phraseOf(p): true}} {
+			if got, want := isPhrase(set, p), set[phraseOf(p)]; got != want {
+				t.Fatalf("isPhrase(%q) = %v, phraseOf reads %q: %v", p, got, phraseOf(p), want)
+			}
+		}
+		if got, want := hasASCIIPrefixFold(p, " that "), strings.HasPrefix(strings.ToLower(p[:min(len(p), 6)]), " that "); got != want {
+			t.Fatalf("hasASCIIPrefixFold(%q) = %v, want %v", p, got, want)
+		}
+	})
+}
