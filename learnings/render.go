@@ -132,8 +132,16 @@ type categoryGroup struct {
 func groupByCategory(ls []NewLearning) []categoryGroup {
 	var groups []categoryGroup
 	index := map[string]int{}
+	// A file has thousands of learnings under a handful of labels: each
+	// label is read once (categoryName collapses its white space into a
+	// new string, then normalises it).
+	names := map[string]string{}
 	for _, l := range ls {
-		name := categoryName(l.Category)
+		name, ok := names[l.Category]
+		if !ok {
+			name = categoryName(l.Category)
+			names[l.Category] = name
+		}
 		i, ok := index[name]
 		if !ok {
 			i = len(groups)
@@ -176,6 +184,19 @@ func writeLabel(b *strings.Builder, name, eol string) {
 // writeItem writes one learning as a "- " item, its further lines indented
 // two spaces so they stay inside the item.
 func writeItem(b *strings.Builder, text, eol string) {
+	if strings.IndexByte(text, '\n') < 0 && strings.IndexByte(text, '\r') < 0 {
+		// One line, as nearly every learning is: written as the loop
+		// below writes it, without splitting it into a list of one.
+		text = strings.Trim(text, " \t")
+		if strings.Trim(text, "- \t") == "" && strings.Count(text, "-") >= 2 {
+			b.WriteString("* ")
+		} else {
+			b.WriteString("- ")
+		}
+		b.WriteString(text)
+		b.WriteString(eol)
+		return
+	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.TrimRight(text, " \t\r\n")
 	text = strings.TrimLeft(text, " \t\r\n")
