@@ -56,29 +56,37 @@ func (e *Editor) verifyKept(out []byte) error {
 	// settles nearly every one; only the texts short on one side or over on
 	// the other are compared by their canonical form, which gives the same
 	// verdict as comparing every learning canonically. One map, sized for
-	// every learning, holds each text's count and first line (0 for one
-	// the edit adds), and the count of the output's is sized for as many:
-	// two maps of the same texts grown from empty took about a tenth of
-	// the CPU of a compact of a generated 10 MB memory.
-	type wanted struct{ n, line int }
+	// every learning, numbers each text wanted; a list by that number holds
+	// its count and first line (0 for one the edit adds), and each learning
+	// of the output takes one off its text's count, so the output's texts
+	// are looked up once and need no map of their own: a second map of the
+	// same texts, and a look-up of every wanted text in it, were about a
+	// tenth of the CPU of a compact of a generated 10 MB memory.
+	type wanted struct {
+		text    string
+		n, line int
+	}
 	all := d.Learnings()
-	want := make(map[string]wanted, len(all))
+	index := make(map[string]int, len(all))
+	ws := make([]wanted, 0, len(all))
+	want := func(text string, line int) {
+		i, ok := index[text]
+		if !ok {
+			i = len(ws)
+			index[text] = i
+			ws = append(ws, wanted{text: text, line: line})
+		}
+		ws[i].n++
+	}
 	for _, l := range all {
 		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
 			continue
 		}
-		w := want[l.Content()]
-		if w.n == 0 {
-			w.line = l.Span.Line
-		}
-		w.n++
-		want[l.Content()] = w
+		want(l.Content(), l.Span.Line)
 	}
 	added := func(ls []NewLearning) {
 		for _, l := range ls {
-			w := want[l.Text]
-			w.n++
-			want[l.Text] = w
+			want(l.Text, 0)
 		}
 	}
 	added(e.add)
@@ -87,17 +95,23 @@ func (e *Editor) verifyKept(out []byte) error {
 		added(s.Learnings)
 	}
 	e.result = parse(out, false)
-	after := e.result.Learnings()
-	got := make(map[string]int, len(after))
-	for _, l := range after {
-		got[l.Content()]++
+	var unwanted map[string]int // texts of the output no learning wanted
+	for _, l := range e.result.Learnings() {
+		if i, ok := index[l.Content()]; ok {
+			ws[i].n--
+			continue
+		}
+		if unwanted == nil {
+			unwanted = map[string]int{}
+		}
+		unwanted[l.Content()]++
 	}
 	short, over := map[string]int{}, map[string]int{}
 	whereCanonical := map[string]int{}
-	for k, w := range want {
-		if got[k] < w.n {
-			c := similar.Canonical(k)
-			short[c] += w.n - got[k]
+	for _, w := range ws {
+		if w.n > 0 {
+			c := similar.Canonical(w.text)
+			short[c] += w.n
 			if line := w.line; line > 0 {
 				if old, seen := whereCanonical[c]; !seen || line < old {
 					whereCanonical[c] = line
@@ -108,10 +122,13 @@ func (e *Editor) verifyKept(out []byte) error {
 	if len(short) == 0 {
 		return nil
 	}
-	for k, n := range got {
-		if n > want[k].n {
-			over[similar.Canonical(k)] += n - want[k].n
+	for _, w := range ws {
+		if w.n < 0 {
+			over[similar.Canonical(w.text)] -= w.n
 		}
+	}
+	for k, n := range unwanted {
+		over[similar.Canonical(k)] += n
 	}
 	for c, n := range short {
 		if over[c] >= n {
