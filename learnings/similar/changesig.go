@@ -3,6 +3,7 @@ package similar
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // A change signature rules out, without oneChange, most pairs that are not
@@ -43,7 +44,22 @@ type changeSig struct {
 	// that the other's all lacks is a kind of prose only that text holds
 	// (see mayChangeOnce).
 	all, prose kindBits
+	// words are the change words the signature counts, and order is,
+	// for each in text order, the index of its kind in kinds with
+	// contentBit and proseBit, or -1 for a word of "instead of" or "not",
+	// which kinds leaves out: read when placesApart first asks (see
+	// wordOrder).
+	words *changeText
+	order atomic.Pointer[[]int32]
 }
+
+// contentBit marks a word of changeSig.order that is no function word
+// (functionStem), and proseBit one that is also prose and no number.
+const (
+	contentBit = 1 << 30
+	proseBit   = 1 << 29
+	kindMask   = proseBit - 1
+)
 
 // kindBits is a set of kindBit values.
 type kindBits [4]uint64
@@ -75,7 +91,7 @@ type sigWord struct {
 // signatureOf is the change signature of t.
 func signatureOf(t *Text) *changeSig {
 	cw := t.changeWords()
-	sig := &changeSig{insteadOf: cw.insteadOf, not: cw.not}
+	sig := &changeSig{insteadOf: cw.insteadOf, not: cw.not, words: cw}
 	// Each word is one integer, its hash with the two low bits holding
 	// whether it is in code and a number, so that the words sort as
 	// integers and a kind's words sit together: sorting the words as
@@ -131,6 +147,42 @@ func signatureOf(t *Text) *changeSig {
 	return sig
 }
 
+// wordOrder is s.order, read on first use: only pairs that get past
+// the counts of mergeKinds need it (on the prose generator's 1 MB memory,
+// reading it with every signature cost lint 1.7 % more instructions).
+func (s *changeSig) wordOrder() []int32 {
+	if p := s.order.Load(); p != nil {
+		return *p
+	}
+	cw := s.words
+	order := make([]int32, len(cw.words))
+	for i, w := range cw.words {
+		if replaceWord(w) {
+			order[i] = -1
+			continue
+		}
+		h := fnv(w) &^ 3
+		lo, hi := 0, len(s.kinds)
+		for lo < hi {
+			if m := int(uint(lo+hi) >> 1); s.kinds[m].hash < h {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		v := int32(lo)
+		if !functionStem(w) {
+			v |= contentBit
+			if cw.span[i] == 0 && !numberLike(w) {
+				v |= proseBit
+			}
+		}
+		order[i] = v
+	}
+	s.order.CompareAndSwap(nil, &order)
+	return *s.order.Load()
+}
+
 // replaceWord reports the words of "instead of" and "rather than", which
 // oneChange drops from both texts when one of them says it, and the "not"
 // of "now uses X, not Y", which it drops with the old value it names.
@@ -152,7 +204,9 @@ func replaceWord(w string) bool {
 //     another order), or
 //   - the middles share no word and hold at most maxChangedWords each,
 //     unless both are all in code spans (a command is one value however
-//     long), which they are not when a surplus word is never in code.
+//     long), which they are not when a surplus word is never in code, or
+//   - the words only one text holds lie in at most two runs in a text and
+//     three in both, parted by words both hold (placesApart).
 //
 // The surplus counted here leaves out the words of "instead of" and "not",
 // which oneChange may drop. Where one text of the pair replaces an old
@@ -177,12 +231,86 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 	if onlyIn(a, b) > maxChangedWords || onlyIn(b, a) > maxChangedWords {
 		return false
 	}
-	return mergeChangeOnce(a, b)
+	ok, marks := mergeKinds(a, b)
+	return ok && !placesApart(a, b, &marks)
+}
+
+// placesApart reports texts whose insteadOf and not agree and whose keys
+// differ that oneChange finds changed in more places than one, from the
+// kinds each lacks (marks). Why: call a word of a text lone when it is no
+// function word (functionStem) and of a kind the other text lacks, and a
+// separator when the other text holds its kind at least as often. A lone
+// word is in the middle onePlace leaves (the words both texts start and
+// end with are in both), and compareWords pairs it with nothing; every
+// separator in the middle is paired, since the middles hold the kinds of
+// the whole texts less the same start and end. So two lone words with a
+// separator between them are in two runs of surplusRuns, and the lone
+// words, run by run, count no more runs than it does. Where they count
+// more than two in a text, or more than three in both, a separator is in
+// a middle (the middles share a word: no common == 0), and where a lone
+// word is also prose and no number, no middles of the same words, of
+// numbers only or of one code span each are left: only rewordedPlace can
+// say one change, and it says no to more than two runs in a text and
+// three in both.
+//
+// What it buys: of the pairs of the default generator's 1 MB memory that
+// got past mergeChangeOnce to oneChange (92,000, 3,700 instructions each,
+// about 1,000 of them one change), most are siblings built on one pattern
+// about two things, a subject at the start and a value near the end ("The
+// session store must expire after 83 minutes; ...", "The i18n loader must
+// expire after 74 minutes; ..."): 10,200 get there now. Lint on the 1 MB
+// memories (callgrind, GOMAXPROCS=1): default 1563 -> 1421 M
+// instructions, sparse 1090 -> 1000; zipf, long, paths, intl, prose and
+// agent within 0.7 %. It reads rewordedPlace's limits on the runs (two in
+// a text, three in both): a rule that lets more runs through must change
+// it too (TestPlacesApartIsConservative, FuzzMayChangeOnce).
+func placesApart(a, b *changeSig, marks *kindMarks) bool {
+	ra, proseA := loneRuns(a, marks.lacks[0], marks.holds[0])
+	rb, proseB := loneRuns(b, marks.lacks[1], marks.holds[1])
+	return (proseA || proseB) && (ra > 2 || rb > 2 || ra+rb > 3)
+}
+
+// loneRuns counts the runs of s's lone words with a separator between
+// each two, and reports a lone word of prose that is no number (see
+// placesApart); lacks and holds mark the kinds of s that make a word lone
+// and a separator.
+func loneRuns(s *changeSig, lacks, holds uint64) (n int, prose bool) {
+	between := false
+	for _, v := range s.wordOrder() {
+		if v < 0 {
+			continue
+		}
+		k := uint64(1) << (v & kindMask)
+		switch {
+		case lacks&k != 0 && v&contentBit != 0:
+			if n == 0 || between {
+				n++
+			}
+			between = false
+			prose = prose || v&proseBit != 0
+		case holds&k != 0 && n > 0:
+			between = true
+		}
+	}
+	return n, prose
 }
 
 // mergeChangeOnce is mayChangeOnce of texts whose insteadOf and not agree
 // and whose keys differ, from a merge of their kinds.
 func mergeChangeOnce(a, b *changeSig) bool {
+	ok, _ := mergeKinds(a, b)
+	return ok
+}
+
+// kindMarks mark, for each of two texts, the kinds (bit k for kinds[k])
+// the other text lacks and those it holds at least as often. A kind past
+// the 64th is not marked: a text with that many is long, and marking
+// fewer only lets more pairs through placesApart.
+type kindMarks struct{ lacks, holds [2]uint64 }
+
+// mergeKinds is mergeChangeOnce of a and b, and their kindMarks, read in
+// the same merge.
+func mergeKinds(a, b *changeSig) (ok bool, m kindMarks) {
 	var moreA, moreB int32
 	nonNumber, proseA, proseB := false, false, false
 	i, j := 0, 0
@@ -191,12 +319,20 @@ func mergeChangeOnce(a, b *changeSig) bool {
 		switch {
 		case j == len(b.kinds) || i < len(a.kinds) && a.kinds[i].hash < b.kinds[j].hash:
 			x = a.kinds[i]
+			m.lacks[0] |= 1 << i
 			i++
 		case i == len(a.kinds) || b.kinds[j].hash < a.kinds[i].hash:
 			y = b.kinds[j]
+			m.lacks[1] |= 1 << j
 			j++
 		default:
 			x, y = a.kinds[i], b.kinds[j]
+			if x.count <= y.count {
+				m.holds[0] |= 1 << i
+			}
+			if y.count <= x.count {
+				m.holds[1] |= 1 << j
+			}
 			i++
 			j++
 		}
@@ -212,9 +348,9 @@ func mergeChangeOnce(a, b *changeSig) bool {
 		}
 	}
 	if !nonNumber || !proseA && !proseB {
-		return true
+		return true, m
 	}
-	return moreA <= maxChangedWords && moreB <= maxChangedWords
+	return moreA <= maxChangedWords && moreB <= maxChangedWords, m
 }
 
 // changeSignature is entry n's change signature, read on first use:

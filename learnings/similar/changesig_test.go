@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/memgen"
 )
@@ -206,4 +207,89 @@ func TestKindBitsAgreeWithMerge(t *testing.T) {
 			t.Logf("the bits ruled out %d of the %d pairs the merge did", bitsSay, mergeSays)
 		})
 	}
+}
+
+// TestPlacesApartIsConservative holds placesApart to oneChange on whole
+// memories: wherever it rules a pair out, oneChange says no. It pairs each
+// learning of generated memories of every generator (two seeds) with the
+// learnings just before it and with edits of itself (a value replaced,
+// words added, dropped, swapped, put in code), both ways round.
+func TestPlacesApartIsConservative(t *testing.T) {
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(12, 7))
+			ruledOut, ones := 0, 0
+			check := func(ta, tb *Text) {
+				sa, sb := signatureOf(ta), signatureOf(tb)
+				if sa.insteadOf != sb.insteadOf || sa.not != sb.not || ta.analysisKey() == tb.analysisKey() {
+					return
+				}
+				ok, marks := mergeKinds(sa, sb)
+				if !ok {
+					return
+				}
+				one := oneChange(ta, tb)
+				if one {
+					ones++
+				}
+				if placesApart(sa, sb, &marks) {
+					ruledOut++
+					if one {
+						t.Errorf("placesApart rules out a pair oneChange takes as one change:\n  a: %s\n  b: %s", ta.src, tb.src)
+					}
+				}
+			}
+			for _, seed := range []int64{3, 8} {
+				var texts []*Text
+				src := memgen.GenerateWith(memgen.Options{Seed: seed, Size: 192 << 10, Mode: mode})
+				for line := range strings.Lines(string(src)) {
+					if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+						texts = append(texts, Prepare(text))
+					}
+				}
+				for i, b := range texts {
+					for _, a := range texts[max(0, i-20):i] {
+						check(a, b)
+						check(b, a)
+					}
+					e := Prepare(edited(rng, b.src))
+					check(b, e)
+					check(e, b)
+				}
+			}
+			t.Logf("%d pairs ruled out, %d one change", ruledOut, ones)
+			if ruledOut == 0 && mode != "long" {
+				t.Errorf("no pair ruled out: the test proves nothing")
+			}
+		})
+	}
+}
+
+// FuzzMayChangeOnce holds the change signatures to oneChange: a pair they
+// rule out is never one change.
+func FuzzMayChangeOnce(f *testing.F) {
+	for _, p := range [][2]string{
+		{"The session store must expire after 83 minutes; the queue redelivers after 30 s without an ack.", "The i18n loader must expire after 74 minutes; the queue redelivers after 30 s without an ack."},
+		{"The websocket hub should reject a request ID on every line (ticket #2768).", "The plugin host should reject a request ID on every line (ticket #7944)."},
+		{"The session store must use at most 87 workers; the cache key ignores the locale.", "The session store must use at most 35 workers; the cache key ignores the locale."},
+		{"Tests run with jest in the web app.", "Tests are run with vitest in the web app."},
+		{"For the museum app, use `yarn` to install.", "Use `pnpm` to install for the museum app."},
+		{"The reminders are sent by the scheduler at 8 am.", "The scheduler sends the reminders at 9 am."},
+		{"Use pnpm instead of npm for the monorepo.", "Use npm for the monorepo."},
+	} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
+			return
+		}
+		ta, tb := Prepare(a), Prepare(b)
+		if ta.Empty() || tb.Empty() {
+			return
+		}
+		if !mayChangeOnce(signatureOf(ta), signatureOf(tb), ta.analysisKey() == tb.analysisKey()) && oneChange(ta, tb) {
+			t.Errorf("the signatures rule out a pair oneChange takes as one change:\n  a: %q\n  b: %q", a, b)
+		}
+	})
 }
