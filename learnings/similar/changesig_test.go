@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -126,22 +127,50 @@ func edited(rng *rand.Rand, s string) string {
 }
 
 // TestSignaturesKeepEveryUpdate holds BestBefore's shortcuts (the change
-// signatures before oneChange, the share test without the common masks,
-// the masks' count of the unread terms an entry has)
-// to the search without them on whole memories: on a generated memory of
-// each of bench/'s generators, lint's search finds the same update of
-// every learning, with the same score, with the shortcuts as without.
+// signatures before oneChange, placesApart among them, the share test
+// without the common masks, the masks' count of the unread terms an entry
+// has) to the search without them on whole memories: on generated
+// memories of each of bench/'s generators (two seeds, two sizes) and on
+// one made of the development pair sets, lint's search finds the same
+// update of every learning, with the same score, with the shortcuts as
+// without.
 func TestSignaturesKeepEveryUpdate(t *testing.T) {
+	memories := map[string][]string{}
 	for _, mode := range append([]string{""}, memgen.Modes...) {
-		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
-			t.Parallel()
+		for _, gen := range []struct {
+			seed int64
+			size int
+		}{{3, 1 << 20}, {11, 320 << 10}} {
 			var texts []string
-			src := memgen.GenerateWith(memgen.Options{Seed: 3, Size: 1 << 20, Mode: mode})
+			src := memgen.GenerateWith(memgen.Options{Seed: gen.seed, Size: gen.size, Mode: mode})
 			for line := range strings.Lines(string(src)) {
 				if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
 					texts = append(texts, text)
 				}
 			}
+			memories[fmt.Sprintf("%s/seed%d", cmp.Or(mode, "default"), gen.seed)] = texts
+		}
+	}
+	// The development pair sets, each pair's texts one after the other,
+	// as a memory whose learnings are updates, rewordings and strangers.
+	var sets []string
+	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, m...)
+	}
+	var paired []string
+	for _, path := range sets {
+		for _, p := range loadPairsFrom(t, path) {
+			paired = append(paired, p.stored, p.cand)
+		}
+	}
+	memories["pairsets"] = paired
+	for name, texts := range memories {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			signed, unsigned := NewIndex(), NewIndex()
 			unsigned.reference = true
 			for _, ix := range []*Index{signed, unsigned} {
@@ -160,7 +189,7 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 				}
 			}
 			// A memory without updates would prove nothing.
-			if updates == 0 && mode != "long" && mode != "zipf" {
+			if updates == 0 && !strings.HasPrefix(name, "long/") && !strings.HasPrefix(name, "zipf/") {
 				t.Errorf("no updates among %d learnings", len(texts))
 			}
 			t.Logf("%d learnings, %d updates", len(texts), updates)
