@@ -311,46 +311,67 @@ type kindMarks struct{ lacks, holds [2]uint64 }
 // mergeKinds is mergeChangeOnce of a and b, and their kindMarks, read in
 // the same merge.
 func mergeKinds(a, b *changeSig) (ok bool, m kindMarks) {
-	var moreA, moreB int32
-	nonNumber, proseA, proseB := false, false, false
+	// One loop while both texts have kinds left, then the rest of
+	// either: on the sparse generator's 1 MB memory, where 67,000 pairs
+	// get here, a loop that asked at every kind which text had one left
+	// cost 92 M instructions, this one 52 M (callgrind; lint there 1000
+	// -> 961 M, on default 1421 -> 1361 M).
+	var sa, sb surplus
 	i, j := 0, 0
-	for i < len(a.kinds) || j < len(b.kinds) {
-		var x, y sigWord
+	for i < len(a.kinds) && j < len(b.kinds) {
+		x, y := &a.kinds[i], &b.kinds[j]
 		switch {
-		case j == len(b.kinds) || i < len(a.kinds) && a.kinds[i].hash < b.kinds[j].hash:
-			x = a.kinds[i]
+		case x.hash < y.hash:
 			m.lacks[0] |= 1 << i
+			sa.add(x, x.count)
 			i++
-		case i == len(a.kinds) || b.kinds[j].hash < a.kinds[i].hash:
-			y = b.kinds[j]
+		case y.hash < x.hash:
 			m.lacks[1] |= 1 << j
+			sb.add(y, y.count)
 			j++
 		default:
-			x, y = a.kinds[i], b.kinds[j]
-			if x.count <= y.count {
+			switch {
+			case x.count > y.count:
+				sa.add(x, x.count-y.count)
+				m.holds[1] |= 1 << j
+			case y.count > x.count:
+				sb.add(y, y.count-x.count)
 				m.holds[0] |= 1 << i
-			}
-			if y.count <= x.count {
+			default:
+				m.holds[0] |= 1 << i
 				m.holds[1] |= 1 << j
 			}
 			i++
 			j++
 		}
-		switch {
-		case x.count > y.count:
-			moreA += x.count - y.count
-			nonNumber = nonNumber || !x.number
-			proseA = proseA || !x.code
-		case y.count > x.count:
-			moreB += y.count - x.count
-			nonNumber = nonNumber || !y.number
-			proseB = proseB || !y.code
-		}
 	}
-	if !nonNumber || !proseA && !proseB {
+	for ; i < len(a.kinds); i++ {
+		m.lacks[0] |= 1 << i
+		sa.add(&a.kinds[i], a.kinds[i].count)
+	}
+	for ; j < len(b.kinds); j++ {
+		m.lacks[1] |= 1 << j
+		sb.add(&b.kinds[j], b.kinds[j].count)
+	}
+	if !sa.nonNumber && !sb.nonNumber || !sa.prose && !sb.prose {
 		return true, m
 	}
-	return moreA <= maxChangedWords && moreB <= maxChangedWords, m
+	return sa.more <= maxChangedWords && sb.more <= maxChangedWords, m
+}
+
+// surplus is what mergeKinds reads of the words one text holds more often
+// than the other: how many there are, and whether one is no number and
+// one is ever in prose.
+type surplus struct {
+	more             int32
+	nonNumber, prose bool
+}
+
+// add counts n more words of kind k.
+func (s *surplus) add(k *sigWord, n int32) {
+	s.more += n
+	s.nonNumber = s.nonNumber || !k.number
+	s.prose = s.prose || !k.code
 }
 
 // changeSignature is entry n's change signature, read on first use:
