@@ -54,11 +54,13 @@ type changeSig struct {
 }
 
 // contentBit marks a word of changeSig.order that is no function word
-// (functionStem), and proseBit one that is also prose and no number.
+// (functionStem), proseBit one that is also prose and no number, and
+// unitBit a word of prose that is a unit (units).
 const (
 	contentBit = 1 << 30
 	proseBit   = 1 << 29
-	kindMask   = proseBit - 1
+	unitBit    = 1 << 28
+	kindMask   = unitBit - 1
 )
 
 // kindBits is a set of kindBit values.
@@ -175,6 +177,9 @@ func (s *changeSig) wordOrder() []int32 {
 			v |= contentBit
 			if cw.span[i] == 0 && !numberLike(w) {
 				v |= proseBit
+				if units[w] != "" {
+					v |= unitBit
+				}
 			}
 		}
 		order[i] = v
@@ -250,8 +255,12 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 // a middle (the middles share a word: no common == 0), and where a lone
 // word is also prose and no number, no middles of the same words, of
 // numbers only or of one code span each are left: only rewordedPlace can
-// say one change, and it says no to more than two runs in a text and
-// three in both.
+// say one change, and it says no to more than two runs in a text, and to
+// more than three in both unless both texts hold a number beside a swap
+// of one word (swapBesideValue): then each text's two runs are a number
+// in prose (digits, units, function words) and one word, so each holds a
+// word that is not prose nor a function word (the number) and at most one
+// lone word of prose that is no unit.
 //
 // What it buys: of the pairs of the default generator's 1 MB memory that
 // got past mergeChangeOnce to oneChange (92,000, 3,700 instructions each,
@@ -265,21 +274,27 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 // a text, three in both): a rule that lets more runs through must change
 // it too (TestPlacesApartIsConservative, FuzzMayChangeOnce).
 func placesApart(a, b *changeSig, marks *kindMarks) bool {
-	ra, proseA := loneRuns(a, marks.lacks[0], marks.holds[0])
-	rb, proseB := loneRuns(b, marks.lacks[1], marks.holds[1])
-	return (proseA || proseB) && (ra > 2 || rb > 2 || ra+rb > 3)
+	ra, wa, proseA, valueA := loneRuns(a, marks.lacks[0], marks.holds[0])
+	rb, wb, proseB, valueB := loneRuns(b, marks.lacks[1], marks.holds[1])
+	if !proseA && !proseB {
+		return false
+	}
+	swap := valueA && valueB && wa <= 1 && wb <= 1
+	return ra > 2 || rb > 2 || ra+rb > 3 && !swap
 }
 
 // loneRuns counts the runs of s's lone words with a separator between
-// each two, and reports a lone word of prose that is no number (see
-// placesApart); lacks and holds mark the kinds of s that make a word lone
-// and a separator.
-func loneRuns(s *changeSig, lacks, holds uint64) (n int, prose bool) {
+// each two and the lone words of prose that are no number nor unit, and
+// reports a lone word of prose that is no number and any content word
+// that is not prose, a number or code (see placesApart); lacks and holds
+// mark the kinds of s that make a word lone and a separator.
+func loneRuns(s *changeSig, lacks, holds uint64) (n, words int, prose, value bool) {
 	between := false
 	for _, v := range s.wordOrder() {
 		if v < 0 {
 			continue
 		}
+		value = value || v&(contentBit|proseBit) == contentBit
 		k := uint64(1) << (v & kindMask)
 		switch {
 		case lacks&k != 0 && v&contentBit != 0:
@@ -288,11 +303,14 @@ func loneRuns(s *changeSig, lacks, holds uint64) (n int, prose bool) {
 			}
 			between = false
 			prose = prose || v&proseBit != 0
+			if v&(proseBit|unitBit) == proseBit {
+				words++
+			}
 		case holds&k != 0 && n > 0:
 			between = true
 		}
 	}
-	return n, prose
+	return n, words, prose, value
 }
 
 // mergeChangeOnce is mayChangeOnce of texts whose insteadOf and not agree
