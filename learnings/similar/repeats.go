@@ -72,6 +72,16 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 			fieldMemos.Put(fields)
 			return a, true
 		}
+		if share.fields != nil {
+			for i := 0; ; {
+				start, end := nextASCIIField(s, i)
+				if start == end {
+					return a, true
+				}
+				share.addField(stops, memo, &a, s[start:end])
+				i = end
+			}
+		}
 		if strings.IndexByte(s, '%') < 0 {
 			// The anchors and the share read the same tokens in one
 			// pass, not two (callgrind, improve-docs on the 1 MB
@@ -168,6 +178,8 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 			same = same && !hasUpperASCII(f)
 			if fields != nil {
 				a.asciiFields(stops, memo, fields, f)
+			} else if share.fields != nil {
+				share.addField(stops, memo, &a, f)
 			} else {
 				eachASCIIToken(f, visit)
 			}

@@ -291,8 +291,14 @@ func FuzzMixedAnchors(f *testing.F) {
 // reading it alone, for sets of terms from none to all of a text's, on
 // texts written as people and agents write them and those of every
 // generator's memory.
+//
+// Each reading is tried without a memo of fields and with one, as
+// PrepareRepeatsSharesInOrder keeps for a call: kept across the texts for
+// the sets that do not depend on the text, so that fields read before are
+// taken from it.
 func TestAnchorsAndShareAsApart(t *testing.T) {
 	texts := anchorTexts(t)
+	kept := map[string]shareFields{"none": {}, "all": {}, "halves": {}}
 	for n, s := range texts {
 		next := NewProfile(texts[(n+1)%len(texts)]).Terms()
 		own := NewProfile(s).Terms()
@@ -303,15 +309,21 @@ func TestAnchorsAndShareAsApart(t *testing.T) {
 			"next":   func(t string) bool { return slices.Contains(next, t) },
 			"halves": func(t string) bool { return len(t)%2 == 0 },
 		} {
-			tally := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
-			got, gotOK := anchorsAndShare(s, &tally)
-			termMemos.Put(tally.memo)
-			want, wantOK := anchorSum(s)
-			if gotOK != wantOK || (gotOK && got != want) {
-				t.Errorf("anchorsAndShare(%q): anchors %v %v, anchorSum's %v %v", s, got, gotOK, want, wantOK)
+			fields := kept[name]
+			if fields == nil {
+				fields = shareFields{}
 			}
-			if got, want := tally.share(), TermShare(s, holds); got != want {
-				t.Errorf("anchorsAndShare(%q) with %s: share %v, TermShare's %v", s, name, got, want)
+			for _, memo := range []shareFields{nil, fields} {
+				tally := shareTally{holds: holds, memo: termMemos.Get().(termMemo), fields: memo}
+				got, gotOK := anchorsAndShare(s, &tally)
+				termMemos.Put(tally.memo)
+				want, wantOK := anchorSum(s)
+				if gotOK != wantOK || (gotOK && got != want) {
+					t.Errorf("anchorsAndShare(%q) (fields memo %v): anchors %v %v, anchorSum's %v %v", s, memo != nil, got, gotOK, want, wantOK)
+				}
+				if got, want := tally.share(), TermShare(s, holds); got != want {
+					t.Errorf("anchorsAndShare(%q) with %s (fields memo %v): share %v, TermShare's %v", s, name, memo != nil, got, want)
+				}
 			}
 		}
 	}
