@@ -55,7 +55,8 @@ type shareTally struct {
 }
 
 // shareFields holds what each ASCII field (a word parted by white space,
-// as written) gave the anchors and the share of a text, for one holds:
+// as written) or run of fields outside ASCII (see mixedAnchors) gave the
+// anchors and the share of a text, for one holds:
 // tokens never cross white space, so a text's anchors are its fields' sum
 // and its share reads their terms in order. A memory repeats its fields,
 // and a hit costs one look-up instead of cutting the field into tokens
@@ -71,6 +72,9 @@ type fieldShare struct {
 	anchors         anchorTally
 	out, outGeneric uint64
 	held            []string
+	// changed and refold are foldedRun's, for a run of fields outside
+	// ASCII.
+	changed, refold bool
 }
 
 // addField adds the ASCII field c to t and its anchors to a, through
@@ -86,6 +90,31 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 			t.fields[c] = f
 		}
 	}
+	t.apply(a, f)
+}
+
+// addRun is addField for run, a run of fields outside ASCII, read as
+// foldedRun reads it (toks is scratch), returning foldedRun's changed and
+// refold.
+func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run string, toks []string) (changed, refold bool, _ []string) {
+	f, ok := t.fields[run]
+	if !ok {
+		one := shareTally{holds: t.holds, memo: t.memo}
+		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) {
+			f.anchors.token(stops, memo, w)
+			one.token(w)
+		})
+		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
+		if len(t.fields) < maxMemoFields {
+			t.fields[run] = f
+		}
+	}
+	t.apply(a, f)
+	return f.changed, f.refold, toks
+}
+
+// apply adds what a field gave, f, to t and a.
+func (t *shareTally) apply(a *anchorTally, f fieldShare) {
 	a.sum += f.anchors.sum
 	a.n += f.anchors.n
 	t.out |= f.out
