@@ -246,6 +246,9 @@ func mixedTexts(t *testing.T) []string {
 func TestMixedAnchorsAsWhole(t *testing.T) {
 	texts := mixedTexts(t)
 	fast := 0
+	// The memos of fields are kept across the texts, as a worker keeps
+	// them, so that a run read before is taken from them.
+	kept := shareFields{}
 	for _, s := range texts {
 		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) {
 			continue
@@ -260,6 +263,14 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 		if got != want || gotOK != wantOK || gotShare.share() != wantShare.share() {
 			t.Errorf("mixedAnchors(%q) = %+v %v share %v, the whole text's %+v %v share %v",
 				s, got, gotOK, gotShare.share(), want, wantOK, wantShare.share())
+		}
+		memoShare := shareTally{holds: holds, fields: kept}
+		if got, gotOK := mixedAnchors(s, &memoShare); got != want || gotOK != wantOK || memoShare.share() != wantShare.share() {
+			t.Errorf("mixedAnchors(%q) with a memo of fields = %+v %v share %v, the whole text's %+v %v share %v",
+				s, got, gotOK, memoShare.share(), want, wantOK, wantShare.share())
+		}
+		if got, gotOK := mixedAnchors(s, nil); gotOK != wantOK || gotOK && got != want {
+			t.Errorf("mixedAnchors(%q) without a share = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
 		}
 	}
 	if fast < len(texts)/2 {
