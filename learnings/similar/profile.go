@@ -45,6 +45,9 @@ type shareTally struct {
 	holds   func(term string) bool
 	in      float64
 	inTerms []string
+	// inSketch has the bit of each of inTerms (heldBit): a term whose
+	// bit it lacks is not among them, with no need to look.
+	inSketch uint64
 	// out and outGeneric sketch the other terms, generic or not.
 	out, outGeneric uint64
 	// memo, when not nil, holds the terms of words read before.
@@ -71,7 +74,7 @@ type shareFields map[string]fieldShare
 type fieldShare struct {
 	anchors         anchorTally
 	out, outGeneric uint64
-	held            []string
+	held            []heldTerm
 	// changed and refold are foldedRun's, for a run of fields outside
 	// ASCII.
 	changed, refold bool
@@ -85,7 +88,7 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 		f.anchors.asciiField(stops, memo, c)
 		one := shareTally{holds: t.holds, memo: t.memo}
 		one.ascii(c)
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
+		f.out, f.outGeneric, f.held = one.out, one.outGeneric, heldTerms(one.inTerms)
 		if len(t.fields) < maxMemoFields {
 			t.fields[c] = f
 		}
@@ -104,7 +107,7 @@ func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run 
 			f.anchors.token(stops, memo, w)
 			one.token(w)
 		})
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
+		f.out, f.outGeneric, f.held = one.out, one.outGeneric, heldTerms(one.inTerms)
 		if len(t.fields) < maxMemoFields {
 			t.fields[run] = f
 		}
@@ -119,13 +122,41 @@ func (t *shareTally) apply(a *anchorTally, f fieldShare) {
 	a.n += f.anchors.n
 	t.out |= f.out
 	t.outGeneric |= f.outGeneric
-	for _, term := range f.held {
-		if !slices.Contains(t.inTerms, term) {
-			t.inTerms = append(t.inTerms, term)
-			t.in += termWeight(term)
+	for _, h := range f.held {
+		if t.inSketch&h.bit == 0 || !slices.Contains(t.inTerms, h.term) {
+			t.inTerms = append(t.inTerms, h.term)
+			t.inSketch |= h.bit
+			t.in += h.weight
 		}
 	}
 }
+
+// heldTerm is a term holds accepts, with its weight and its bit in a
+// shareTally's inSketch, read once for the field that gives it: a long
+// learning holds dozens of the docs' terms, and looking each field's up
+// in the terms added before, and its weight, cost learn improve-docs
+// (callgrind) on the long 10 MB memory 2020.2 -> 1953.1 M instructions,
+// on the 1 MB memories long 312.1 -> 303.3, default 365.9 -> 358.6.
+type heldTerm struct {
+	term   string
+	weight float64
+	bit    uint64
+}
+
+// heldTerms are terms as heldTerm.
+func heldTerms(terms []string) []heldTerm {
+	if len(terms) == 0 {
+		return nil
+	}
+	out := make([]heldTerm, len(terms))
+	for i, term := range terms {
+		out[i] = heldTerm{term, termWeight(term), heldBit(term)}
+	}
+	return out
+}
+
+// heldBit is term's bit in inSketch.
+func heldBit(term string) uint64 { return 1 << (maphash.String(anchorSeed, term) & 63) }
 
 // termMemo holds what lexTable.termWord reads of each word, which depends
 // on the word alone: every word but a stop word is looked up in its
@@ -186,6 +217,7 @@ func (t *shareTally) words(base, not string) {
 		case t.holds(term):
 			if !slices.Contains(t.inTerms, term) {
 				t.inTerms = append(t.inTerms, term)
+				t.inSketch |= heldBit(term)
 				t.in += termWeight(term)
 			}
 		case generic:
