@@ -166,6 +166,12 @@ func TestGateWords(t *testing.T) {
 		"日本語のretry設定 東京retry-policy ｶﾀｶﾅretry 한국어 retry・retry「retry」、retry。𝐑etry 𝐫etry 😀retry",
 		"Größe-Retry schlägt über die Brücke, Ärger mit Öl; façade naïve coöperate résumé-retry",
 		"policy policies key keys y yes registry dependencies deploy staging deployed",
+		// Where the table's reading of ASCII hands a word to skim's: a rune
+		// beyond ASCII after a letter, a joiner or between words, and a
+		// root past a joiner or at a capital after a long run of words.
+		"ab-é retry, ab-—retry; 東京abc-retry x-é-retry é-retry retry-é a‐retry a.é.retry",
+		"the quick brown fox jumps over the lazy dog and then fooRetry-bar x.-Retry a--retry a-b-c-d-retry",
+		"one two three four five six seven eight nine ten eleven twelve thirteen retryé Ｒetry",
 		"", " ", "-", "a", "retry", "R", "RETRY-", "Retry.", "x-", "…retry", "retry…",
 	}
 	queries := []string{"retry", "retry timeout", "zyzzyvaquux", "epaper", "e-paper", "e-pa", "front end",
