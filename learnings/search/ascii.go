@@ -26,7 +26,7 @@ func (g *gate) newSteps() {
 		var between, word, joiner uint64
 		switch {
 		case k == classWide:
-			between, word, joiner = stepLook, stepLook, stepLook
+			between, word, joiner = stateBetween|stepLook, stateWord|stepLook, stateJoiner|stepLook
 		case k&classWord != 0:
 			between, word, joiner = stateWord|stepStart, stateWord, stateWord
 			if g.starts[b] {
@@ -45,14 +45,11 @@ func (g *gate) newSteps() {
 	}
 }
 
-// ascii reads text from byte i, a place between two words, as skim does,
-// with one look-up a byte in g.steps while the bytes are ASCII and no
-// root may start, instead of skim's branches at each word: it counts the
-// words it passes and stops at the first place a root starts, found as
-// skim finds it. It returns how many words it passed and where skim goes
-// on: at a word that may hold a term (stop set), at the end of text, or,
-// at a byte beyond ASCII, between two words or at the start of one it has
-// not counted; and where skim may call it again.
+// ascii is skim when every term starts in ASCII: it reads text from byte
+// i, a place between two words, with one look-up a byte in g.steps, and
+// looks closer only at the bytes where a root may start and at the runes
+// beyond ASCII, which it reads as skim does. It returns how many words it
+// passed and where the first word that may hold a term starts.
 //
 // A byte costs 11 instructions and no branch but the loop's: skim's
 // branches at each word cost about as many again, and half of them went
@@ -61,11 +58,14 @@ func (g *gate) newSteps() {
 // learnings (recall: 686 M), 987 to 943 M on the agent's; the 1 MB long
 // one mispredicted 339 thousand branches, not 642 (cachegrind's
 // --branch-sim; recall: 466).
-func (g *gate) ascii(text string, i int) (n, at int, stop bool, retry int) {
+func (g *gate) ascii(text string, i int) (n, at int) {
 	if len(text) >= maxASCII {
-		return 0, i, false, len(text) + 1
+		return g.skimBytes(text, i)
 	}
 	from := i
+	// runeEnd is where the last letter beyond ASCII read ends, and
+	// runeStart where its word starts.
+	runeEnd, runeStart := -1, -1
 	steps := &g.steps
 	var sum, e uint64
 	for {
@@ -78,22 +78,56 @@ func (g *gate) ascii(text string, i int) (n, at int, stop bool, retry int) {
 		}
 		n = int(sum >> 32)
 		if i == len(text) {
-			return n, i, false, i + 1
+			return n, i
 		}
-		if text[i] >= 0x80 || g.mayStart(text, i) && g.rootAt(text, i) {
-			stop = text[i] < 0x80
+		if text[i] >= 0x80 {
+			k, size := g.rune(text, i)
+			switch {
+			case k&runeStop != 0:
+				if e&stateMask == stateBetween {
+					return n, i
+				}
+				return n - 1, g.startOf(text, from, i, runeEnd, runeStart)
+			case k&runeWord == 0:
+				e = stateBetween
+			case k&runeIdeograph != 0:
+				sum += stepStart
+				e = stateBetween
+			default:
+				runeStart = i
+				if e&stateMask == stateBetween {
+					sum += stepStart
+				} else {
+					runeStart = g.startOf(text, from, i, runeEnd, runeStart)
+				}
+				runeEnd = i + size
+				e = stateWord
+			}
+			i += size
+			continue
+		}
+		if g.mayStart(text, i) && g.rootAt(text, i) {
 			if e&stepStart != 0 {
-				return n, i, stop, i + 1
+				return n, i
 			}
-			if start := g.wordStart(text, from, i); start < i {
-				return n - 1, start, stop, i + 1
-			}
-			return n, i, stop, i + 1
+			return n - 1, g.startOf(text, from, i, runeEnd, runeStart)
 		}
 		sum += e
 		e &^= stepLook
 		i++
 	}
+}
+
+// startOf is where the word that goes on at text[i] starts, from on: back
+// over its ASCII letters and digits and the joiners between them, and on
+// to where the word of the letter beyond ASCII ending at runeEnd starts
+// (runeStart) if that letter comes right before them or a joiner does.
+func (g *gate) startOf(text string, from, i, runeEnd, runeStart int) int {
+	start := g.wordStart(text, from, i)
+	if runeEnd >= 0 && (start == runeEnd || start-1 == runeEnd && g.class[text[start-1]] == classJoiner) {
+		return runeStart
+	}
+	return start
 }
 
 // wordStart is where the word that goes on at text[i] starts, from on:

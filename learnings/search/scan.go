@@ -369,21 +369,19 @@ func (g *gate) words(text string, visit func(word string)) int {
 // 778 M), "search zyzzyvaquux" from 991 to 849 M (callgrind). Passing over
 // runes too took "search retry" on the 10 MB memory in several languages
 // from 2297 to 1590 M (recall: 1575 M), "search über" from 2549 to 1738 M.
-// When every term starts in ASCII, ascii reads the runs of ASCII bytes,
-// with a table instead of these branches, and hands skim the words with a
-// byte beyond ASCII.
+// When every term starts in ASCII, ascii reads text with a table instead
+// of these branches.
 func (g *gate) skim(text string, j int) (n, at int) {
-	i, retry := j, j
+	if g.stepped {
+		return g.ascii(text, j)
+	}
+	return g.skimBytes(text, j)
+}
+
+// skimBytes is skim reading text a byte at a time.
+func (g *gate) skimBytes(text string, j int) (n, at int) {
+	i := j
 	for {
-		if g.stepped && i >= retry {
-			var m int
-			var stop bool
-			m, i, stop, retry = g.ascii(text, i)
-			n += m
-			if stop || i == len(text) {
-				return n, i
-			}
-		}
 		for i < len(text) && g.class[text[i]]&(classWord|classWide) == 0 {
 			i++
 		}

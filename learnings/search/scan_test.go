@@ -172,6 +172,7 @@ func TestGateWords(t *testing.T) {
 		"ab-é retry, ab-—retry; 東京abc-retry x-é-retry é-retry retry-é a‐retry a.é.retry",
 		"the quick brown fox jumps over the lazy dog and then fooRetry-bar x.-Retry a--retry a-b-c-d-retry",
 		"one two three four five six seven eight nine ten eleven twelve thirteen retryé Ｒetry",
+		"éxRetry é-Retry ä-retry Grö-ßeRetry x-éRetry caféRetry ab-cdé-fRetry 日本-retry 日本Retry é—Retry é--retry",
 		"", " ", "-", "a", "retry", "R", "RETRY-", "Retry.", "x-", "…retry", "retry…",
 	}
 	queries := []string{"retry", "retry timeout", "zyzzyvaquux", "epaper", "e-paper", "e-pa", "front end",
