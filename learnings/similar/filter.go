@@ -38,6 +38,14 @@ import (
 // rule out a pair Compare keeps: TestFilterFindsEverySpelling and
 // FuzzFilter check it. A phrase's root is its first word's, since a root
 // is looked for within one word ("kick" for "kick off" read as "start").
+//
+// The one path of Compare the bound does not hold for is a compound
+// written two ways, closed in one text and open or hyphenated in the other
+// ("banneris", "banner is"): joined, the texts may be the same learning at
+// a Score of joinedFloor and with little word weight shared as written. So
+// the filter also looks in each stored text for the closed forms of the
+// candidates' words and compounds written another way (filterjoin.go), and
+// a pair with one is held only to the joined path's floor.
 type Filter struct {
 	cands []filterCandidate
 	// byFirst lists the roots of every candidate's terms by their first
@@ -58,6 +66,16 @@ type Filter struct {
 	// holders lists, for each term of a candidate, the candidates that
 	// have it (see related).
 	holders map[string][]int32
+	// keys lists the candidates' keys (filterjoin.go) by their first two
+	// bytes, keySeconds has a bit for each pair of bytes where keysAt may
+	// find one, and upper for the first two bytes of each non-ASCII
+	// letter whose lower case starts a key.
+	keys       [256]*keyPairs
+	keySeconds [256][4]uint64
+	upper      [256][4]uint64
+	// either is seconds and keySeconds together, the one test at most
+	// places a word starts.
+	either  [256][4]uint64
 	scratch sync.Pool
 }
 
@@ -83,8 +101,10 @@ type filterRoot struct {
 func NewFilter(candidates []string) *Filter {
 	f := &Filter{cands: make([]filterCandidate, len(candidates)), asciiRoots: true, holders: map[string][]int32{}}
 	bits := int32(0)
+	var keys [256][]filterKey
 	for i, c := range candidates {
 		t := Prepare(c)
+		addKeys(i, t, &keys)
 		t.trigrams() // now, not lazily in Matches' goroutines
 		fc := filterCandidate{t: t}
 		fc.grams = t.trigrams().len()
@@ -119,10 +139,16 @@ func NewFilter(candidates []string) *Filter {
 		f.cands[i] = fc
 	}
 	f.pairRoots()
+	f.pairKeys(&keys)
+	for c := range f.either {
+		for k := range f.either[c] {
+			f.either[c][k] = f.seconds[c][k] | f.keySeconds[c][k]
+		}
+	}
 	f.scratch.New = func() any {
 		return &filterScratch{
 			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), apart: map[rune]bool{},
-			shared: make([]float64, len(candidates)), terms: map[string]bool{}, memo: termMemo{},
+			shared: make([]float64, len(candidates)), joined: make([]bool, len(candidates)), terms: map[string]bool{}, memo: termMemo{},
 		}
 	}
 	return f
@@ -350,7 +376,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 	sc.termsRead, sc.keyRead = false, false
 	for i := range f.cands {
 		c := &f.cands[i]
-		if c.need > 0 && sc.have[i] < c.need {
+		if c.need > 0 && sc.have[i] < c.need && !sc.joined[i] {
 			continue
 		}
 		if !sc.termsRead {
@@ -378,7 +404,7 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 				st.key, st.hasKey = sc.key, true
 			}
 		}
-		if !mayRelate(st, c.t, &grams) {
+		if !mayRelate(st, c.t, &grams, sc.joined[i]) {
 			continue
 		}
 		if v := st.Compare(c.t); v.Kind != Distinct {
@@ -421,6 +447,13 @@ const (
 // TestFilterKeepsPhrases on short texts a phrase rewords, the same
 // learning with few terms in common that only the key finds.
 //
+// A pair whose stored text writes a key of the candidate another way
+// (sc.joined) may also be the same once its compounds are joined, which
+// asks for neither key nor shared weight, only a Score of joinedFloor:
+// it is held to that floor alone. TestFilterMarksEveryCompoundToJoin
+// holds the keys to compoundsToJoin, TestFilterAsCompareOnCompounds holds
+// Matches to Compare on compounds written each way.
+//
 // The weight check before it lets through the stored texts that hold half
 // of a candidate's words, which a long learning of several sentences
 // often does though the candidate is a fraction of it; each was prepared
@@ -446,9 +479,15 @@ func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 	if n := sc.grams + c.grams; n > 0 {
 		dice = 2 * float64(min(sc.grams, c.grams)) / float64(n)
 	}
+	floor := sameFloor
+	if sc.joined[i] {
+		floor = joinedFloor
+	}
 	switch bound := wordWeight*j + trigramWeight*dice; {
-	case bound < sameFloor-boundSlack:
+	case bound < floor-boundSlack:
 		return unrelated
+	case sc.joined[i]:
+		return mayBeEither // the same once joined, with neither key
 	case bound < UpdateThreshold-boundSlack || shared < minSharedShare*max(sc.weight, c.t.f.weight)-boundSlack:
 		return sameOnly
 	}
@@ -500,8 +539,10 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 // can reach sameFloor (scoreBound), then for the same learning an equal
 // analysis key, and for an update what mayUpdate asks. Most stored texts
 // the bound lets through fail it before their trigrams are sorted or their
-// analysis read. grams is how many trigrams st has, counted on first use.
-func mayRelate(st, c *Text, grams *int) bool {
+// analysis read. grams is how many trigrams st has, counted on first use;
+// joined is set when the texts may have a compound to join, which asks for
+// a Score of joinedFloor only (see judge).
+func mayRelate(st, c *Text, grams *int, joined bool) bool {
 	if st.f.canon == "" || c.f.canon == "" {
 		return false
 	}
@@ -512,6 +553,9 @@ func mayRelate(st, c *Text, grams *int) bool {
 		*grams = st.f.gramCount()
 	}
 	bound := scoreBound(st.f, *grams, c.f, c.trigrams().len())
+	if joined {
+		return bound >= joinedFloor-boundSlack
+	}
 	if bound < sameFloor-boundSlack {
 		return false
 	}
@@ -573,10 +617,13 @@ type filterScratch struct {
 	// What mayBeRelated read of the stored text once termsRead is set:
 	// the weight of its terms, the weight of each candidate's it has
 	// (shared), and how many distinct trigrams its words have.
+	// joined is set for each candidate one of whose keys the text
+	// writes another way (keysAt): the pair may be the same once joined.
 	termsRead bool
 	weight    float64
 	shared    []float64
 	grams     int
+	joined    []bool
 	// canon and key are the stored text's canonical text and analysis
 	// key, once keyRead is set.
 	keyRead    bool
@@ -590,33 +637,69 @@ type filterScratch struct {
 }
 
 // weigh sets sc.have to the weight of each candidate's terms stored holds,
-// as its roots show, in one pass over the text: at every place a word
-// starts, the roots that may start with its first two bytes are compared
-// (weighAt), when one of them may have its second byte there (seconds). Against a
-// lower-cased copy of each text searched once per root, this took the CPU
-// of BenchmarkFilter/*/session (a 1 MB file against four learnings) from
-// 18.5 to 12.5 ms on default, 19.7 to 13.1 on agent, 27.0 to 21.1 on intl,
-// 36.2 to 31.8 on long (median of three, interleaved).
+// as its roots show, and sc.joined for each candidate one of whose keys it
+// writes another way (keysAt), in one pass over the text: at every place
+// a word starts, the roots that may start with its first two bytes are
+// compared (weighAt), when one of them may have its second byte there
+// (seconds), and so are the keys (keySeconds). Against a lower-cased copy
+// of each text searched once per root, this took the CPU of
+// BenchmarkFilter/*/session (a 1 MB file against four learnings) from 18.5
+// to 12.5 ms on default, 19.7 to 13.1 on agent, 27.0 to 21.1 on intl, 36.2
+// to 31.8 on long (median of three, interleaved).
 func (f *Filter) weigh(stored string, sc *filterScratch) {
 	clear(sc.have)
 	clear(sc.found)
-	text := stored
-	if !f.readsRaw(stored, sc) {
+	clear(sc.joined)
+	text, raw := stored, f.readsRaw(stored, sc)
+	if !raw {
 		text = foldNonASCII(stored)
+		f.scanKeys(stored, sc)
 	}
 	for i := 0; i < len(text); i++ {
 		c, next := lower(text[i]), byte(0)
 		if i+1 < len(text) {
 			next = lower(text[i+1])
 		}
-		if f.seconds[c][next/64]&(1<<(next%64)) != 0 {
-			f.weighAt(text, i, next, sc)
-		}
+		end := i // of the word, a run of ASCII letters and digits
 		if alnumByte(c) {
+			for end++; end < len(text) && alnumByte(text[end]); end++ {
+			}
+		}
+		if f.either[c][next/64]&(1<<(next%64)) != 0 {
+			if f.seconds[c][next/64]&(1<<(next%64)) != 0 {
+				f.weighAt(text, i, next, sc)
+			}
+			if raw && f.keySeconds[c][next/64]&(1<<(next%64)) != 0 {
+				f.keysAt(text, i, end, c, next, sc)
+			}
+		}
+		if end > i {
 			// The rest of the word, and the byte after it, start no
 			// word.
-			for i++; i < len(text) && alnumByte(text[i]); i++ {
+			i = end
+		}
+	}
+}
+
+// scanKeys looks for the candidates' keys at every place weigh would look
+// for roots in stored, the raw text, for a text weigh reads folded:
+// compoundFormsOf reads the text as written.
+func (f *Filter) scanKeys(stored string, sc *filterScratch) {
+	for i := 0; i < len(stored); i++ {
+		c, next := lower(stored[i]), byte(0)
+		if i+1 < len(stored) {
+			next = lower(stored[i+1])
+		}
+		end := i
+		if alnumByte(c) {
+			for end++; end < len(stored) && alnumByte(stored[end]); end++ {
 			}
+		}
+		if f.keySeconds[c][next/64]&(1<<(next%64)) != 0 {
+			f.keysAt(stored, i, end, c, next, sc)
+		}
+		if end > i {
+			i = end
 		}
 	}
 }
