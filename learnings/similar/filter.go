@@ -647,15 +647,50 @@ type filterScratch struct {
 // to 12.5 ms on default, 19.7 to 13.1 on agent, 27.0 to 21.1 on intl, 36.2
 // to 31.8 on long (median of three, interleaved).
 func (f *Filter) weigh(stored string, sc *filterScratch) {
+	if f.weighIn(stored, true, sc) {
+		return
+	}
+	f.weighIn(foldNonASCII(stored), false, sc)
+	f.scanKeys(stored, sc)
+}
+
+// weighIn is weigh's pass over text: stored as written when raw is set,
+// lower-casing ASCII letters as they are compared, or stored folded as
+// Canonical folds it. The roots may be looked for in the text as written
+// when it is ASCII, or when its other runes fold apart from what the
+// roots hold (foldsApart) and every root is ASCII: folding then leaves
+// every run of ASCII letters and digits as it is but for case, and each
+// root starts a word of one or the other alike. A pass over the raw text
+// reads each rune outside ASCII as it comes to it, and at one that does
+// not fold apart gives up, reporting false, for a pass over the folded
+// text. Folding cost more than the rest of the filter's look at a text:
+// without it for most texts, the CPU of BenchmarkFilter/*/session went
+// from 26.7 to 7.2 ms on intl, 14.0 to 7.5 on agent and 13.9 to 12.3 on
+// default (median of three, interleaved). Reading the runes in the pass,
+// rather than in a pass of their own before it (readsRaw, kept in the
+// tests), took store at 1 MB (callgrind, M instructions) from 149.4 to
+// 148.4 on default, 101.0 to 100.3 on zipf, 159.5 to 158.1 on intl.
+func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 	clear(sc.have)
 	clear(sc.found)
 	clear(sc.joined)
-	text, raw := stored, f.readsRaw(stored, sc)
-	if !raw {
-		text = foldNonASCII(stored)
-		f.scanKeys(stored, sc)
-	}
+	read := 0 // the runes outside ASCII before it are read
 	for i := 0; i < len(text); i++ {
+		if raw && text[i] >= utf8.RuneSelf && i >= read {
+			if !f.asciiRoots {
+				return false
+			}
+			r, size := utf8.DecodeRuneInString(text[i:])
+			apart, ok := sc.apart[r]
+			if !ok {
+				apart = f.foldsApart(text[i : i+size])
+				sc.apart[r] = apart
+			}
+			if !apart {
+				return false
+			}
+			read = i + size
+		}
 		c, next := lower(text[i]), byte(0)
 		if i+1 < len(text) {
 			next = lower(text[i+1])
@@ -675,10 +710,15 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 		}
 		if end > i {
 			// The rest of the word, and the byte after it, start no
-			// word.
+			// word; a rune outside ASCII after it is read all the
+			// same.
 			i = end
+			if raw && end < len(text) && text[end] >= utf8.RuneSelf {
+				i--
+			}
 		}
 	}
+	return true
 }
 
 // scanKeys looks for the candidates' keys at every place weigh would look
@@ -720,35 +760,6 @@ func (f *Filter) weighAt(text string, i int, next byte, sc *filterScratch) {
 		sc.found[r.bit/64] |= 1 << (r.bit % 64)
 		sc.have[r.cand] += r.weight
 	}
-}
-
-// readsRaw reports whether the roots may be looked for in stored as it is,
-// lower-casing ASCII letters as they are compared, rather than in stored
-// folded as Canonical folds it: true for ASCII text, and for text whose
-// other runes fold apart from what the roots hold (foldsApart) when every
-// root is ASCII. Folding then leaves every run of ASCII letters and digits
-// as it is but for case, and each root starts a word of one or the other
-// alike. Folding cost more than the rest of the filter's look at a text:
-// without it for most texts, the CPU of BenchmarkFilter/*/session went
-// from 26.7 to 7.2 ms on intl, 14.0 to 7.5 on agent and 13.9 to 12.3 on
-// default (median of three, interleaved).
-func (f *Filter) readsRaw(stored string, sc *filterScratch) bool {
-	for i := asciiPrefix(stored, 0); i < len(stored); i = asciiPrefix(stored, i) {
-		if !f.asciiRoots {
-			return false
-		}
-		r, size := utf8.DecodeRuneInString(stored[i:])
-		apart, ok := sc.apart[r]
-		if !ok {
-			apart = f.foldsApart(stored[i : i+size])
-			sc.apart[r] = apart
-		}
-		if !apart {
-			return false
-		}
-		i += size
-	}
-	return true
 }
 
 // foldsApart reports whether the rune r, a non-ASCII one, folds as

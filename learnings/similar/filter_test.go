@@ -236,11 +236,16 @@ func TestFilterWeighsEveryWordStart(t *testing.T) {
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		src := memgen.GenerateWith(memgen.Options{Seed: 3, Size: 200 << 10, Mode: mode})
 		stored := bullets(src)
-		stored = append(stored, "", "a", "é", "x-y", "...", "ab", " b", "B.", "fix-ups, re-runs & co.")
-		for _, cands := range [][]string{bullets(memgen.Learnings(11, 4)), bullets(memgen.Learnings(12, 5)), stored[:6], stored[len(stored)-12 : len(stored)-9]} {
+		last := stored[len(stored)-3:]
+		stored = append(stored, "", "a", "é", "x-y", "...", "ab", " b", "B.", "fix-ups, re-runs & co.", "café au lait", "Straße",
+			"caféﬁx", "ﬁx é", "x\xffy", "abc\x80", "日本語 tokenizer", "e\u0301 acute", "（B1）", "über’s")
+		for _, cands := range [][]string{bullets(memgen.Learnings(11, 4)), bullets(memgen.Learnings(12, 5)), stored[:6], last} {
 			f := NewFilter(cands)
 			sc, want := f.scratch.Get().(*filterScratch), f.scratch.New().(*filterScratch)
 			for _, s := range stored {
+				if raw, wantRaw := f.weighIn(s, true, sc), f.readsRaw(s, want); raw != wantRaw {
+					t.Fatalf("%s: weighIn(%q) read it raw: %v, readsRaw %v", mode, s, raw, wantRaw)
+				}
 				f.weigh(s, sc)
 				every(f, s, want)
 				if !slices.Equal(sc.have, want.have) || !slices.Equal(sc.found, want.found) {
@@ -311,4 +316,26 @@ func bullets(src []byte) []string {
 		}
 	}
 	return out
+}
+
+// readsRaw is the rule weighIn reads a text raw by, in a pass of its own
+// over the text's runes before weighing it, as weigh read it until round
+// 12: whether the roots may be looked for in stored as it is.
+func (f *Filter) readsRaw(stored string, sc *filterScratch) bool {
+	for i := asciiPrefix(stored, 0); i < len(stored); i = asciiPrefix(stored, i) {
+		if !f.asciiRoots {
+			return false
+		}
+		r, size := utf8.DecodeRuneInString(stored[i:])
+		apart, ok := sc.apart[r]
+		if !ok {
+			apart = f.foldsApart(stored[i : i+size])
+			sc.apart[r] = apart
+		}
+		if !apart {
+			return false
+		}
+		i += size
+	}
+	return true
 }
