@@ -67,10 +67,12 @@ type Filter struct {
 	// have it (see related).
 	holders map[string][]int32
 	// keys lists the candidates' keys (filterjoin.go) by their first two
-	// bytes, keySeconds has a bit for each pair of bytes where keysAt may
-	// find one, and upper for the first two bytes of each non-ASCII
-	// letter whose lower case starts a key.
+	// bytes and keyHolders by their closed form, keySeconds has a bit for
+	// each pair of bytes where keysAt may find one, and upper for the
+	// first two bytes of each non-ASCII letter whose lower case starts a
+	// key.
 	keys       [256]*keyPairs
+	keyHolders map[string][]filterKey
 	keySeconds [256][4]uint64
 	upper      [256][4]uint64
 	// either is seconds and keySeconds together, the one test at most
@@ -99,12 +101,12 @@ type filterRoot struct {
 
 // NewFilter prepares the filter for candidates.
 func NewFilter(candidates []string) *Filter {
-	f := &Filter{cands: make([]filterCandidate, len(candidates)), asciiRoots: true, holders: map[string][]int32{}}
+	f := &Filter{cands: make([]filterCandidate, len(candidates)), asciiRoots: true, holders: map[string][]int32{}, keyHolders: map[string][]filterKey{}}
 	bits := int32(0)
 	var keys [256][]filterKey
 	for i, c := range candidates {
 		t := Prepare(c)
-		addKeys(i, t, &keys)
+		addKeys(i, t, &keys, f.keyHolders)
 		t.trigrams() // now, not lazily in Matches' goroutines
 		fc := filterCandidate{t: t}
 		fc.grams = t.trigrams().len()
@@ -634,6 +636,8 @@ type filterScratch struct {
 	words []string
 	memo  termMemo
 	gs    gramSet
+	// keyBuf holds a key as markWritten reads it from the text.
+	keyBuf []byte
 }
 
 // weigh sets sc.have to the weight of each candidate's terms stored holds,

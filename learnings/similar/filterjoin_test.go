@@ -24,7 +24,7 @@ var compoundsPeopleSplit = [][3]string{
 	{"cleanup", "clean", "up"}, {"makefile", "make", "file"}, {"readonly", "read", "only"}, {"plugin", "plug", "in"},
 	{"subfolder", "sub", "folder"}, {"hotfix", "hot", "fix"}, {"changelog", "change", "log"},
 	{"screenshot", "screen", "shot"}, {"bannerIs", "banner", "is"},
-	{"straßenbahn", "straßen", "bahn"}, {"übersicht", "über", "sicht"},
+	{"straßenbahn", "straßen", "bahn"}, {"übersicht", "über", "sicht"}, {"motoröl", "motor", "öl"}, {"kaffeeécran", "kaffee", "écran"},
 }
 
 // compoundWritings are the ways a compound is written, closed, open and
