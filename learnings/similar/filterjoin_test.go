@@ -131,9 +131,8 @@ func TestFilterMarksEveryCompoundToJoin(t *testing.T) {
 		f := NewFilter(cands)
 		sc := f.scratch.Get().(*filterScratch)
 		cw := make([][]*compoundWord, len(cands))
-		for i, c := range cands {
+		for i := range cands {
 			cw[i] = compoundWords(f.cands[i].t.src, false)
-			_ = c
 		}
 		for _, s := range stored {
 			f.weigh(s, sc)
