@@ -13,7 +13,8 @@ const (
 	stepStart = 1 << 32 // the byte starts a word
 
 	// maxASCII bounds the text ascii reads at once, so that its states
-	// summed stay below stepStart.
+	// summed (at most stateJoiner a byte, stepLook cleared) stay below
+	// stepStart.
 	maxASCII = 1 << 22
 )
 
@@ -112,8 +113,8 @@ func (g *gate) ascii(text string, i int) (n, at int) {
 			}
 			return n - 1, g.startOf(text, from, i, runeEnd, runeStart)
 		}
-		sum += e
 		e &^= stepLook
+		sum += e
 		i++
 	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -189,6 +190,24 @@ func TestGateWords(t *testing.T) {
 			for _, q := range []string{"retry", "retry timeout", "config", "sync client", "depl", "zyzzyvaquux"} {
 				checkWords(t, l.Text, q)
 			}
+		}
+	}
+}
+
+// TestASCIICountsLongTexts holds ascii's count to skim's byte by byte on
+// the longest text it reads, made of the bytes whose table entries weigh
+// most (a capital where a root may start, looked at in every byte): its
+// sum of states must not reach the word count's bits.
+func TestASCIICountsLongTexts(t *testing.T) {
+	g := newGate([]string{"retry"}, nil)
+	if !g.stepped {
+		t.Fatal("a query in ASCII does not read with the table")
+	}
+	for _, text := range []string{strings.Repeat("R", maxASCII-1), strings.Repeat("Ra-", (maxASCII-1)/3)} {
+		n, at := g.ascii(text, 0)
+		wn, wat := g.skimBytes(text, 0)
+		if n != wn || at != wat {
+			t.Errorf("%q... (%d bytes): ascii reads %d words to %d, skimBytes %d to %d", text[:6], len(text), n, at, wn, wat)
 		}
 	}
 }
