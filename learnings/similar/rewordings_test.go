@@ -199,8 +199,8 @@ func testRewordings(t *testing.T, file string) {
 			// change (commonSwap), 32; once "push" and "email" read
 			// as "send", "operate" as "run", "transfer" and
 			// "reschedule" as "move", "surcharge" as "fee", "wage" as
-			// "salary" (looseGroups, synonymGroups), 36. Left: a swap of a word no table
-			// knows ("surcharge" and "fee", "towed" and "removed"),
+			// "salary" (looseGroups, synonymGroups), 36. Left: a
+			// swap of a word no table knows ("towed" and "removed"),
 			// two swaps beside the value, a phrase for a word
 			// ("collected" and "picked up"), short learnings that
 			// score under UpdateThreshold ("Invoices are due in 30
