@@ -256,7 +256,7 @@ func numberRun(span []int, ws []string, run [2]int, pre int) bool {
 // lodged within 28 days", "... decided within 56 days"), asking neither
 // 6, for 9 and 12 more of valueswaps' 63 updates.
 func commonSwap(ma []string, ra [2]int, mb []string, rb [2]int) bool {
-	if ra[0] != ra[1] || rb[0] != rb[1] || !tableWord(ma, ra) || !tableWord(mb, rb) {
+	if !tableWord(ma, ra) || !tableWord(mb, rb) {
 		return false
 	}
 	a, b := ma[ra[0]], mb[rb[0]]
