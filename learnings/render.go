@@ -188,11 +188,7 @@ func writeItem(b *strings.Builder, text, eol string) {
 		// One line, as nearly every learning is: written as the loop
 		// below writes it, without splitting it into a list of one.
 		text = strings.Trim(text, " \t")
-		if strings.Trim(text, "- \t") == "" && strings.Count(text, "-") >= 2 {
-			b.WriteString("* ")
-		} else {
-			b.WriteString("- ")
-		}
+		b.WriteString(itemMarker(text))
 		b.WriteString(text)
 		b.WriteString(eol)
 		return
@@ -201,12 +197,7 @@ func writeItem(b *strings.Builder, text, eol string) {
 	text = strings.TrimRight(text, " \t\r\n")
 	text = strings.TrimLeft(text, " \t\r\n")
 	lines := strings.Split(text, "\n")
-	if strings.Trim(lines[0], "- \t") == "" && strings.Count(lines[0], "-") >= 2 {
-		// "- --" would read as a thematic break, "* --" does not.
-		b.WriteString("* ")
-	} else {
-		b.WriteString("- ")
-	}
+	b.WriteString(itemMarker(lines[0]))
 	for i, ln := range lines {
 		ln = strings.TrimRight(ln, "\r")
 		if i > 0 {
@@ -219,6 +210,16 @@ func writeItem(b *strings.Builder, text, eol string) {
 		}
 		b.WriteString(eol)
 	}
+}
+
+// itemMarker is the marker of an item whose first line is first: "* "
+// for a line of dashes alone ("- --" would read as a thematic break, "* --"
+// does not), else "- ".
+func itemMarker(first string) string {
+	if strings.Trim(first, "- \t") == "" && strings.Count(first, "-") >= 2 {
+		return "* "
+	}
+	return "- "
 }
 
 // oneLine collapses white space, line breaks included, to single spaces.
