@@ -204,15 +204,7 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 		var changed, again bool
 		switch {
 		case fields != nil:
-			f, ok := fields[run]
-			if !ok {
-				f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
-				if len(fields) < maxMemoFields {
-					fields[run] = f
-				}
-			}
-			a.sum, a.n = a.sum+f.a.sum, a.n+f.a.n
-			changed, again = f.changed, f.refold
+			changed, again, toks = a.memoRun(stops, memo, fields, run, toks)
 		case share.fields != nil:
 			changed, again, toks = share.addRun(stops, memo, &a, run, toks)
 		default:
@@ -317,6 +309,22 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 		a.n += b.a.n
 		i = end
 	}
+}
+
+// memoRun counts the anchors of run, a run of fields outside ASCII,
+// through fields, returning foldedRun's changed and refold (toks is
+// scratch), as asciiFields an ASCII text's.
+func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (changed, refold bool, _ []string) {
+	f, ok := fields[run]
+	if !ok {
+		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
+		if len(fields) < maxMemoFields {
+			fields[run] = f
+		}
+	}
+	a.sum += f.a.sum
+	a.n += f.a.n
+	return f.changed, f.refold, toks
 }
 
 // asciiTokens counts the anchors of the canonical tokens of the ASCII
