@@ -3,7 +3,6 @@ package similar
 import (
 	"hash/maphash"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -42,11 +41,12 @@ func TermShare(s string, holds func(term string) bool) float64 {
 
 // shareTally is TermShare's count of the terms of a text read so far.
 type shareTally struct {
-	holds   func(term string) bool
-	in      float64
-	inTerms []string
-	// inSketch has the bit of each of inTerms (heldBit): a term whose
-	// bit it lacks is not among them, with no need to look.
+	holds func(term string) bool
+	in    float64
+	// inTerms are the terms holds accepts, each once, and inSketch has
+	// the bit of each (heldBit): a term whose bit it lacks is not among
+	// them, with no need to look.
+	inTerms  []heldTerm
 	inSketch uint64
 	// out and outGeneric sketch the other terms, generic or not.
 	out, outGeneric uint64
@@ -88,7 +88,7 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 		f.anchors.asciiField(stops, memo, c)
 		one := shareTally{holds: t.holds, memo: t.memo}
 		one.ascii(c)
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, heldTerms(one.inTerms)
+		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
 		if len(t.fields) < maxMemoFields {
 			t.fields[c] = f
 		}
@@ -107,7 +107,7 @@ func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run 
 			f.anchors.token(stops, memo, w)
 			one.token(w)
 		})
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, heldTerms(one.inTerms)
+		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
 		if len(t.fields) < maxMemoFields {
 			t.fields[run] = f
 		}
@@ -123,12 +123,27 @@ func (t *shareTally) apply(a *anchorTally, f fieldShare) {
 	t.out |= f.out
 	t.outGeneric |= f.outGeneric
 	for _, h := range f.held {
-		if t.inSketch&h.bit == 0 || !slices.Contains(t.inTerms, h.term) {
-			t.inTerms = append(t.inTerms, h.term)
-			t.inSketch |= h.bit
-			t.in += h.weight
+		if t.inSketch&h.bit == 0 || !t.holding(h.term) {
+			t.hold(h)
 		}
 	}
+}
+
+// holding reports term among t.inTerms.
+func (t *shareTally) holding(term string) bool {
+	for _, h := range t.inTerms {
+		if h.term == term {
+			return true
+		}
+	}
+	return false
+}
+
+// hold adds h, a term not among t.inTerms, to them.
+func (t *shareTally) hold(h heldTerm) {
+	t.inTerms = append(t.inTerms, h)
+	t.inSketch |= h.bit
+	t.in += h.weight
 }
 
 // heldTerm is a term holds accepts, with its weight and its bit in a
@@ -141,18 +156,6 @@ type heldTerm struct {
 	term   string
 	weight float64
 	bit    uint64
-}
-
-// heldTerms are terms as heldTerm.
-func heldTerms(terms []string) []heldTerm {
-	if len(terms) == 0 {
-		return nil
-	}
-	out := make([]heldTerm, len(terms))
-	for i, term := range terms {
-		out[i] = heldTerm{term, termWeight(term), heldBit(term)}
-	}
-	return out
 }
 
 // heldBit is term's bit in inSketch.
@@ -215,10 +218,8 @@ func (t *shareTally) words(base, not string) {
 		switch {
 		case !ok:
 		case t.holds(term):
-			if !slices.Contains(t.inTerms, term) {
-				t.inTerms = append(t.inTerms, term)
-				t.inSketch |= heldBit(term)
-				t.in += termWeight(term)
+			if !t.holding(term) {
+				t.hold(heldTerm{term, termWeight(term), heldBit(term)})
 			}
 		case generic:
 			t.outGeneric |= 1 << (maphash.String(anchorSeed, term) & 63)
