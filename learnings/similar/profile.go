@@ -69,15 +69,13 @@ type shareTally struct {
 // -> 489.2.
 type shareFields map[string]fieldShare
 
-// fieldShare is what one ASCII field gives: its anchors, its terms'
+// fieldShare is what one ASCII field or run gives: what it gives the
+// anchors (with foldedRun's changed and refold, for a run), its terms'
 // sketches, and the terms holds accepts, in order, each once.
 type fieldShare struct {
-	anchors         anchorTally
+	fieldAnchors
 	out, outGeneric uint64
 	held            []heldTerm
-	// changed and refold are foldedRun's, for a run of fields outside
-	// ASCII.
-	changed, refold bool
 }
 
 // addField adds the ASCII field c to t and its anchors to a, through
@@ -85,7 +83,7 @@ type fieldShare struct {
 func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c string) {
 	f, ok := t.fields[c]
 	if !ok {
-		f.anchors.asciiField(stops, memo, c)
+		f.a.asciiField(stops, memo, c)
 		one := shareTally{holds: t.holds, memo: t.memo}
 		one.ascii(c)
 		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
@@ -104,7 +102,7 @@ func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run 
 	if !ok {
 		one := shareTally{holds: t.holds, memo: t.memo}
 		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) {
-			f.anchors.token(stops, memo, w)
+			f.a.token(stops, memo, w)
 			one.token(w)
 		})
 		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
@@ -118,8 +116,8 @@ func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run 
 
 // apply adds what a field gave, f, to t and a.
 func (t *shareTally) apply(a *anchorTally, f fieldShare) {
-	a.sum += f.anchors.sum
-	a.n += f.anchors.n
+	a.sum += f.a.sum
+	a.n += f.a.n
 	t.out |= f.out
 	t.outGeneric |= f.outGeneric
 	for _, h := range f.held {
