@@ -52,8 +52,8 @@ type shareTally struct {
 	out, outGeneric uint64
 	// memo, when not nil, holds the terms of words read before.
 	memo termMemo
-	// fields, when not nil, holds what ASCII fields read before gave, for
-	// this tally's holds only (see anchorsAndShare).
+	// fields holds what ASCII fields read before gave, for this tally's
+	// holds only (see anchorsAndShare, which makes it when it is nil).
 	fields shareFields
 }
 

@@ -61,6 +61,10 @@ func anchorSum(s string) (a anchorTally, ok bool) { return anchorsAndShare(s, ni
 // both.
 func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	s = withoutLeadIn(s)
+	if share != nil && share.fields == nil {
+		// A text read alone has a memo of its own.
+		share.fields = shareFields{}
+	}
 	if asciiPrefix(s, 0) == len(s) {
 		// The tokens of an ASCII text are read in place: the
 		// canonical text readText writes is not needed.
@@ -72,39 +76,14 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 			fieldMemos.Put(fields)
 			return a, true
 		}
-		if share.fields != nil {
-			for i := 0; ; {
-				start, end := nextASCIIField(s, i)
-				if start == end {
-					return a, true
-				}
-				share.addField(stops, memo, &a, s[start:end])
-				i = end
-			}
-		}
-		if strings.IndexByte(s, '%') < 0 {
-			// The anchors and the share read the same tokens in one
-			// pass, not two (callgrind, improve-docs on the 1 MB
-			// memories of bench/: prose 397.8 -> 361.0 M instructions,
-			// default 499.0 -> 473.8, long 450.0 -> 427.1, agent
-			// 405.4 -> 386.3).
-			eachASCIIToken(s, func(w string) {
-				base, not := expandContraction(w)
-				a.words(stops, memo, base, not)
-				share.words(base, not)
-			})
-			return a, true
-		}
-		share.ascii(s)
 		for i := 0; ; {
 			start, end := nextASCIIField(s, i)
 			if start == end {
-				break
+				return a, true
 			}
-			a.asciiField(stops, memo, s[start:end])
+			share.addField(stops, memo, &a, s[start:end])
 			i = end
 		}
-		return a, true
 	}
 	if strings.IndexByte(s, '%') < 0 && utf8.ValidString(s) {
 		return mixedAnchors(s, share)
@@ -151,7 +130,8 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // have a character or two outside ASCII (an accent, an emoji) and folding
 // and reading the whole text through the Unicode tokenizer cost two to
 // three times the ASCII reading of it (FuzzMixedAnchors holds the two
-// readings equal).
+// readings equal). A share reads through its memo of fields, which
+// anchorsAndShare makes when it has none.
 func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 	defer anchorMemos.Put(memo)
@@ -162,12 +142,6 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	}
 	same, refold := true, false
 	var toks []string
-	visit := func(w string) {
-		a.token(stops, memo, w)
-		if share != nil {
-			share.token(w)
-		}
-	}
 	for i := 0; ; {
 		start, end := nextASCIIField(s, i)
 		if start == end {
@@ -178,10 +152,8 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 			same = same && !hasUpperASCII(f)
 			if fields != nil {
 				a.asciiFields(stops, memo, fields, f)
-			} else if share.fields != nil {
-				share.addField(stops, memo, &a, f)
 			} else {
-				eachASCIIToken(f, visit)
+				share.addField(stops, memo, &a, f)
 			}
 			i = end
 			continue
@@ -194,21 +166,18 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 			}
 			end = nextEnd
 		}
-		// A run is read as a field is, through the memo of the fields
-		// when there is one: what it gives depends on it alone, and
+		// A run is read as a field is, through the memo of the fields:
+		// what it gives depends on it alone, and
 		// folding it is most of the reading (callgrind, on the intl 1 MB
 		// memory of bench/: learn stats 493.6 -> 394.0 M instructions,
 		// improve-docs 489.2 -> 382.1; long 325.5 -> 317.1 and 317.0 ->
 		// 311.7).
 		run := s[start:end]
 		var changed, again bool
-		switch {
-		case fields != nil:
+		if fields != nil {
 			changed, again, toks = a.memoRun(stops, memo, fields, run, toks)
-		case share.fields != nil:
+		} else {
 			changed, again, toks = share.addRun(stops, memo, &a, run, toks)
-		default:
-			changed, again, toks = foldedRun(run, toks, visit)
 		}
 		same = same && !changed
 		refold = refold || again

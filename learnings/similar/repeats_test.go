@@ -254,7 +254,7 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 			continue
 		}
 		holds := func(term string) bool { return len(term)%3 == 0 }
-		gotShare, wantShare := shareTally{holds: holds}, shareTally{holds: holds}
+		gotShare, wantShare := shareTally{holds: holds, fields: shareFields{}}, shareTally{holds: holds}
 		got, gotOK := mixedAnchors(s, &gotShare)
 		want, wantOK := wholeAnchors(s, &wantShare)
 		if gotOK {
@@ -303,10 +303,10 @@ func FuzzMixedAnchors(f *testing.F) {
 // texts written as people and agents write them and those of every
 // generator's memory.
 //
-// Each reading is tried without a memo of fields and with one, as
-// PrepareRepeatsSharesInOrder keeps for a call: kept across the texts for
-// the sets that do not depend on the text, so that fields read before are
-// taken from it.
+// Each reading is tried with a memo of fields of its own (anchorsAndShare
+// makes one when given none) and with one as PrepareRepeatsSharesInOrder
+// keeps for a call: kept across the texts for the sets that do not depend
+// on the text, so that fields read before are taken from it.
 func TestAnchorsAndShareAsApart(t *testing.T) {
 	texts := anchorTexts(t)
 	kept := map[string]shareFields{"none": {}, "all": {}, "halves": {}}
