@@ -220,7 +220,10 @@ func swapBesideValue(spanA, spanB []int, ma, mb []string, ra, rb [2][2]int, pre 
 
 // numberRun reports a run of the middle ws of a text's words (from word
 // pre on; span are their code spans) that is a number in prose: a word
-// with a digit, and units or function words beside it. Not a name in code
+// with a digit, and function words beside it. Not a unit: valueRun, which
+// rewordedPlace asks of the second text first, takes none, so "for 5
+// days" against "for 7" was an update one way round and not the other.
+// Not a name in code
 // nor a ticket ("#8596"): two learnings built on one pattern differ in
 // those and a word ("Name missing helpers `withStore`", "Name misleading
 // helpers `newLoad`"; "... needs to validate emails (ticket #8596)", "...
@@ -235,7 +238,7 @@ func numberRun(span []int, ws []string, run [2]int, pre int) bool {
 			return false
 		case strings.ContainsAny(w, "0123456789"):
 			digit = true
-		case units[w] == "" && !functionStem(w):
+		case !functionStem(w):
 			return false
 		}
 	}

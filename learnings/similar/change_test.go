@@ -205,6 +205,11 @@ func TestValueBesideSwap(t *testing.T) {
 		{"Deploys to the staging cluster get paused for 5 minutes after an alert.", "Deploys to the staging cluster are resumed for 10 minutes after an alert.", Distinct},
 		{"Cache the map tiles for 5 minutes in `tiles/` on the edge.", "Cache the map tiles for 10 minutes in `maps/` on the edge.", Distinct},
 		{"The nightly export gets slow above 5000 rows on the replica.", "The nightly export becomes fast above 9000 rows on the replica.", Distinct},
+		// A unit on one side only: one verdict whichever text is stored
+		// (numberRun once took a unit that valueRun, asked of the other
+		// text first, did not).
+		{"The courier keeps parcels at the depot for 5 days.", "The courier holds parcels at the depot for 7.", Distinct},
+		{"The tram holds 180 people at peak times.", "The tram carries 200 at peak times.", Distinct},
 	}
 	checkKindBothWays(t, tests)
 }
