@@ -146,7 +146,12 @@ func TestLintCachedWorksOutUnreadOnce(t *testing.T) {
 		}
 	})
 	t.Logf("%d lines: Unread %d bytes, CheckLimit %d, cached Lint first call %d, later %d", strings.Count(src, "\n"), search, check, first, later)
-	if first > check+search/4 {
+	// Three quarters of a search, not a quarter: the two calls' maps
+	// take a few KB more or less in each test process (the hash seed
+	// decides when a map's tables split; seen: first 7.8 KB over
+	// CheckLimit in one process, 2 KB in the next), and a second search
+	// is still a whole one more.
+	if first > check+search*3/4 {
 		t.Errorf("the first cached call allocates %d bytes, CheckLimit %d: %d more, and a search of the unread lines is %d", first, check, first-check, search)
 	}
 	if later > search/4 {
