@@ -272,7 +272,7 @@ func (f *Filter) keysAt(text string, i, end int, c, next byte, sc *filterScratch
 func (f *Filter) markWritten(text string, i, end int, closed bool, split byte, sc *filterScratch) bool {
 	word := text[i:end]
 	for k := range len(word) {
-		if !asciiLetter(word[k]) {
+		if !isLetterByte(word[k]) {
 			return true // a digit: no form of a key
 		}
 	}
@@ -285,7 +285,7 @@ func (f *Filter) markWritten(text string, i, end int, closed bool, split byte, s
 		}
 		for {
 			k := j
-			for k < len(text) && asciiLetter(text[k]) {
+			for k < len(text) && isLetterByte(text[k]) {
 				k++
 			}
 			if k < len(text) && text[k] >= utf8.RuneSelf {
@@ -326,8 +326,6 @@ func (f *Filter) markHolders(buf []byte, form uint8, sc *filterScratch) {
 		}
 	}
 }
-
-func asciiLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // markKeys marks the candidates of the keys of l that s writes at its
 // start in a way that may differ from the candidate's (newForm). When run
