@@ -263,7 +263,7 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 // lone word of prose that is no unit.
 //
 // What it buys: of the pairs of the default generator's 1 MB memory that
-// got past mergeChangeOnce to oneChange (92,000, 3,700 instructions each,
+// got past mergeKinds to oneChange (92,000, 3,700 instructions each,
 // about 1,000 of them one change), most are siblings built on one pattern
 // about two things, a subject at the start and a value near the end ("The
 // session store must expire after 83 minutes; ...", "The i18n loader must
@@ -313,21 +313,15 @@ func loneRuns(s *changeSig, lacks, holds uint64) (n, words int, prose, value boo
 	return n, words, prose, value
 }
 
-// mergeChangeOnce is mayChangeOnce of texts whose insteadOf and not agree
-// and whose keys differ, from a merge of their kinds.
-func mergeChangeOnce(a, b *changeSig) bool {
-	ok, _ := mergeKinds(a, b)
-	return ok
-}
-
 // kindMarks mark, for each of two texts, the kinds (bit k for kinds[k])
 // the other text lacks and those it holds at least as often. A kind past
 // the 64th is not marked: a text with that many is long, and marking
 // fewer only lets more pairs through placesApart.
 type kindMarks struct{ lacks, holds [2]uint64 }
 
-// mergeKinds is mergeChangeOnce of a and b, and their kindMarks, read in
-// the same merge.
+// mergeKinds reports whether texts whose insteadOf and not agree and
+// whose keys differ may be one change as a merge of their kinds tells
+// (before placesApart), and their kindMarks, read in the same merge.
 func mergeKinds(a, b *changeSig) (ok bool, m kindMarks) {
 	// One loop while both texts have kinds left, then the rest of
 	// either: on the sparse generator's 1 MB memory, where 67,000 pairs

@@ -217,7 +217,7 @@ func TestKindBitsAgreeWithMerge(t *testing.T) {
 					if a.insteadOf != b.insteadOf || a.not != b.not {
 						continue
 					}
-					merged := mergeChangeOnce(a, b)
+					merged, _ := mergeKinds(a, b)
 					if !merged {
 						mergeSays++
 					}
