@@ -165,20 +165,19 @@ func (f *Filter) pairKeys(byFirst *[256][]filterKey) {
 // TestCasedRunes checks the list against every rune.
 var casedRunes = sync.OnceValue(func() []rune {
 	var out []rune
-	for _, t := range []*unicode.RangeTable{unicode.Upper, unicode.Title} {
-		for _, rg := range t.R16 {
-			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
-				if l := unicode.ToLower(r); r >= utf8.RuneSelf && l != r && unicode.IsLetter(l) {
-					out = append(out, r)
-				}
+	add := func(lo, hi, stride rune) {
+		for r := lo; r <= hi; r += stride {
+			if l := unicode.ToLower(r); r >= utf8.RuneSelf && l != r && unicode.IsLetter(l) {
+				out = append(out, r)
 			}
 		}
+	}
+	for _, t := range []*unicode.RangeTable{unicode.Upper, unicode.Title} {
+		for _, rg := range t.R16 {
+			add(rune(rg.Lo), rune(rg.Hi), rune(rg.Stride))
+		}
 		for _, rg := range t.R32 {
-			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
-				if l := unicode.ToLower(r); l != r && unicode.IsLetter(l) {
-					out = append(out, r)
-				}
-			}
+			add(rune(rg.Lo), rune(rg.Hi), rune(rg.Stride))
 		}
 	}
 	return out
