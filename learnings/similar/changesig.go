@@ -54,13 +54,11 @@ type changeSig struct {
 }
 
 // contentBit marks a word of changeSig.order that is no function word
-// (functionStem), proseBit one that is also prose and no number, and
-// unitBit a word of prose that is a unit (units).
+// (functionStem), and proseBit one that is also prose and no number.
 const (
 	contentBit = 1 << 30
 	proseBit   = 1 << 29
-	unitBit    = 1 << 28
-	kindMask   = unitBit - 1
+	kindMask   = proseBit - 1
 )
 
 // kindBits is a set of kindBit values.
@@ -181,9 +179,6 @@ func (s *changeSig) wordOrder() []int32 {
 			v |= contentBit
 			if cw.span[i] == 0 && !numberLike(w) {
 				v |= proseBit
-				if units[w] != "" {
-					v |= unitBit
-				}
 			}
 		}
 		order[i] = v
@@ -262,9 +257,9 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 // say one change, and it says no to more than two runs in a text, and to
 // more than three in both unless both texts hold a number beside a swap
 // of one word (swapBesideValue): then each text's two runs are a number
-// in prose (digits, units, function words) and one word, so each holds a
+// in prose (digits and function words) and one word, so each holds a
 // word that is not prose nor a function word (the number) and at most one
-// lone word of prose that is no unit.
+// lone word of prose.
 //
 // What it buys: of the pairs of the default generator's 1 MB memory that
 // got past mergeKinds to oneChange (92,000, 3,700 instructions each,
@@ -278,9 +273,9 @@ func mayChangeOnce(a, b *changeSig, sameKey bool) bool {
 // a text, three in both): a rule that lets more runs through must change
 // it too (TestPlacesApartIsConservative, FuzzMayChangeOnce).
 func placesApart(a, b *changeSig, marks *kindMarks) bool {
-	ra, wa, proseA, valueA := loneRuns(a, marks.lacks[0], marks.holds[0])
-	rb, wb, proseB, valueB := loneRuns(b, marks.lacks[1], marks.holds[1])
-	if !proseA && !proseB {
+	ra, wa, valueA := loneRuns(a, marks.lacks[0], marks.holds[0])
+	rb, wb, valueB := loneRuns(b, marks.lacks[1], marks.holds[1])
+	if wa == 0 && wb == 0 {
 		return false
 	}
 	swap := valueA && valueB && wa <= 1 && wb <= 1
@@ -288,11 +283,11 @@ func placesApart(a, b *changeSig, marks *kindMarks) bool {
 }
 
 // loneRuns counts the runs of s's lone words with a separator between
-// each two and the lone words of prose that are no number nor unit, and
-// reports a lone word of prose that is no number and any content word
-// that is not prose, a number or code (see placesApart); lacks and holds
-// mark the kinds of s that make a word lone and a separator.
-func loneRuns(s *changeSig, lacks, holds uint64) (n, words int, prose, value bool) {
+// each two and its lone words of prose that are no number, and reports
+// any content word that is not prose, a number or code (see
+// placesApart); lacks and holds mark the kinds of s that make a word
+// lone and a separator.
+func loneRuns(s *changeSig, lacks, holds uint64) (n, words int, value bool) {
 	between := false
 	for _, v := range s.wordOrder() {
 		if v < 0 {
@@ -306,15 +301,14 @@ func loneRuns(s *changeSig, lacks, holds uint64) (n, words int, prose, value boo
 				n++
 			}
 			between = false
-			prose = prose || v&proseBit != 0
-			if v&(proseBit|unitBit) == proseBit {
+			if v&proseBit != 0 {
 				words++
 			}
 		case holds&k != 0 && n > 0:
 			between = true
 		}
 	}
-	return n, words, prose, value
+	return n, words, value
 }
 
 // kindMarks mark, for each of two texts, the kinds (bit k for kinds[k])
