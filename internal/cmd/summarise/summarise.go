@@ -59,7 +59,8 @@ lead-in that only says it is said again ("Again:", "As noted before,") included:
 its ID, session and score) or of an earlier candidate; UPDATE of a
 stored learning in which it changes one thing (a value, a name, a number, a
 command, a path, a negation as in "no longer", a "must" become "may", two
-values swapped; a learning
+values swapped, a number changed beside a common word swapped for its
+synonym ("keeps parcels for 5 days", "holds parcels for 7 days"); a learning
 built on the same pattern about something else, or citing another ticket, is
 NEW), with the words that changed
 (` + "`jest` → `vitest`" + `), so the user can say whether it replaces the old one
