@@ -666,10 +666,16 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 // every run of ASCII letters and digits as it is but for case, and each
 // root starts a word of one or the other alike. A pass over the raw text
 // reads each rune outside ASCII as it comes to it, and at one that does
-// not fold apart gives up, reporting false, for a pass over the folded
-// text, once it has looked for keys in the rest of the raw text
-// (scanKeys): weigh clears sc.joined, not the passes. Folding cost more than the rest of the filter's look at a text:
-// without it for most texts, the CPU of BenchmarkFilter/*/session went
+// not fold apart gives up weighing, reporting false, for a pass over the
+// folded text; it goes on looking for keys in the rest of the raw text,
+// since the folded text has none to look for (compoundFormsOf reads the
+// text as written), and weigh clears sc.joined, not the passes. Going on,
+// rather than looking for keys again from the start of the text, took
+// store's four-learning session at 1 MB (callgrind, M instructions)
+// default 250.8 -> 247.7, zipf 163.8 -> 163.5, long 276.7 -> 270.4, sparse
+// 287.8 -> 285.4, paths 231.1 -> 229.0, intl 469.6 -> 465.0, agent 205.8
+// -> 203.6, prose 169.1 -> 168.9. Folding cost more than the rest of the
+// filter's look at a text: without it for most texts, the CPU of BenchmarkFilter/*/session went
 // from 26.7 to 7.2 ms on intl, 14.0 to 7.5 on agent and 13.9 to 12.3 on
 // default (median of three, interleaved). Reading the runes in the pass,
 // rather than in a pass of their own before it (readsRaw, kept in the
@@ -679,22 +685,16 @@ func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 	clear(sc.have)
 	clear(sc.found)
 	read := 0 // the runes outside ASCII before it are read
+	weighing := true
 	for i := 0; i < len(text); i++ {
-		if raw && text[i] >= utf8.RuneSelf && i >= read {
-			if !f.asciiRoots {
-				f.scanKeys(text, i, sc)
-				return false
-			}
+		if weighing && raw && text[i] >= utf8.RuneSelf && i >= read {
 			r, size := utf8.DecodeRuneInString(text[i:])
 			apart, ok := sc.apart[r]
-			if !ok {
+			if !ok && f.asciiRoots {
 				apart = f.foldsApart(text[i : i+size])
 				sc.apart[r] = apart
 			}
-			if !apart {
-				f.scanKeys(text, i, sc)
-				return false
-			}
+			weighing = f.asciiRoots && apart
 			read = i + size
 		}
 		c, next := lower(text[i]), byte(0)
@@ -707,7 +707,7 @@ func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 			}
 		}
 		if f.either[c][next/64]&(1<<(next%64)) != 0 {
-			if f.seconds[c][next/64]&(1<<(next%64)) != 0 {
+			if weighing && f.seconds[c][next/64]&(1<<(next%64)) != 0 {
 				f.weighAt(text, i, next, sc)
 			}
 			if raw && f.keySeconds[c][next/64]&(1<<(next%64)) != 0 {
@@ -724,41 +724,7 @@ func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 			}
 		}
 	}
-	return true
-}
-
-// scanKeys looks for the candidates' keys in stored, the raw text, from
-// stored[from] on, at every place weighIn's pass over the raw text would:
-// it goes on with that pass's look for keys where the pass gives up for
-// one over the folded text, which has no keys to look for (compoundFormsOf
-// reads the text as written). Going on, rather than looking again from
-// the start of the text, took store's four-learning session at 1 MB
-// (callgrind, M instructions) default 250.8 -> 247.7, zipf 163.8 ->
-// 163.5, long 276.7 -> 270.4, sparse 287.8 -> 285.4, paths 231.1 ->
-// 229.0, intl 469.6 -> 465.0, agent 205.8 -> 203.6, prose 169.1 -> 168.9,
-// and summarise - of 40 candidates default 954.5 -> 947.9, long 838.7 ->
-// 827.9, intl 1313.8 -> 1301.6, prose 533.5 -> 532.8.
-func (f *Filter) scanKeys(stored string, from int, sc *filterScratch) {
-	for i := from; i < len(stored); i++ {
-		c, next := lower(stored[i]), byte(0)
-		if i+1 < len(stored) {
-			next = lower(stored[i+1])
-		}
-		end := i
-		if alnumByte(c) {
-			for end++; end < len(stored) && alnumByte(stored[end]); end++ {
-			}
-		}
-		if f.keySeconds[c][next/64]&(1<<(next%64)) != 0 {
-			f.keysAt(stored, i, end, c, next, sc)
-		}
-		if end > i {
-			i = end
-			if end < len(stored) && stored[end] >= utf8.RuneSelf {
-				i-- // a rune outside ASCII may start a key
-			}
-		}
-	}
+	return weighing
 }
 
 // weighAt adds the weight of the roots that start the word at text[i],
