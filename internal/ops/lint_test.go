@@ -105,17 +105,19 @@ func allocated(f func()) uint64 {
 // TestLintCachedWorksOutUnreadOnce checks that lint's cached path finds
 // the unread lines once per version of the file: its first call costs no
 // more than lint.CheckLimit, which finds them, and a later call nothing
-// near another search. A search allocates about 35 bytes a line of the
-// file, so asking for it twice shows as a whole search more.
+// near another search. A search (Unread, reading the parse's log of the
+// lines) allocates about a byte a line of the file, so asking for it
+// twice shows as a whole search more.
 func TestLintCachedWorksOutUnreadOnce(t *testing.T) {
 	// Many lines, few learnings: what CheckLimit allocates for the
-	// learnings varies by tens of KB from run to run (and a learning of
-	// thousands of lines makes similar's pooled scratch space large), while
-	// a search of the 20000 lines of a hand-written section is 700 KB.
+	// learnings varies by a few KB from one test process to the next (and
+	// a learning of thousands of lines makes similar's pooled scratch
+	// space large), while a search of the 60000 lines of a hand-written
+	// section is about 66 KB.
 	var b strings.Builder
 	b.WriteString(string(memgen.GenerateWith(memgen.Options{Seed: 1, Size: 32 << 10})))
 	b.WriteString("\nA note typed after the last session.\n\n## Import log, kept by hand\n\n")
-	for i := range 20000 {
+	for i := range 60000 {
 		fmt.Fprintf(&b, "%05d INFO imported row %d of batch %d\n", i, i%977, i/977)
 	}
 	src := b.String()
