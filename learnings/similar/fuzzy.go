@@ -144,8 +144,10 @@ const foldGap = 16
 
 // asciiPrefix is the index of the first byte at or after i that is not
 // ASCII, len(s) when none is. It reads eight bytes at a time while they
-// are all ASCII: the store filter asks it of every stored learning, and
-// byte by byte it was 5% of store's instructions on the long 1 MB memory
+// are all ASCII. fold asks it of every text it folds; when the store
+// filter also asked it of every stored learning (it now reads the runes
+// outside ASCII in its own pass), byte by byte it was 5% of store's
+// instructions on the long 1 MB memory, the one memory measured then
 // (callgrind).
 func asciiPrefix(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
