@@ -188,6 +188,18 @@ const evalBudget = 2000
 // said the way a driver, a fleet manager or support says it, 6 avoid
 // lines and 2 absent subjects with 3 never lines) was written in issue
 // 24's round 12 before its measuring, for the same reason.
+// testdata/eval17 (a drone survey company's job system in the north of
+// England: bookings, quotes and deposits, the pilots' Flutter field app,
+// airspace checks and Flight Restriction Zones, weather go/no-go,
+// OpenDroneMap on the office GPU box, ground control points and RTK,
+// British National Grid, stockpile volumes for quarries, roof and thermal
+// solar inspections, the client portal's 2D and 3D viewers, Wasabi, Xero
+// and Stripe, pilots' rota, currency and logbooks, aircraft and
+// batteries; 40 tasks wanting 66 learnings like the reviewers' hidden
+// set, half of them said the way a pilot, a surveyor, a client or the
+// office says it, 6 avoid lines and 3 absent subjects with a never line
+// each) was written in issue 24's round 13 before its measuring, for the
+// same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so only eval6 to eval11,
@@ -246,7 +258,7 @@ const evalBudget = 2000
 // embed10 branch's code and before reading the word tables, held to its
 // baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16", "testdata/eval17"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
