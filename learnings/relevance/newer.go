@@ -212,7 +212,17 @@ func contentWords(text string) []string {
 }
 
 // sortByScore orders ms best first again, equal scores in the order they
-// had.
-func sortByScore(ms []Match) {
-	slices.SortStableFunc(ms, func(a, b Match) int { return cmp.Compare(b.Score, a.Score) })
+// had, and at (ms[k] is learning at[k]) with them: the rules after
+// restated read a match's words through at.
+func sortByScore(ms []Match, at []int) {
+	order := make([]int, len(ms))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ms[b].Score, ms[a].Score) })
+	sorted, was := make([]Match, len(ms)), slices.Clone(at)
+	for k, o := range order {
+		sorted[k], at[k] = ms[o], was[o]
+	}
+	copy(ms, sorted)
 }

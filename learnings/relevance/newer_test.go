@@ -113,3 +113,40 @@ func TestFamilyCountsOnce(t *testing.T) {
 		t.Errorf("%q scores %.3f, %q %.3f: want the same, the other form counting once", ls[2].Text, both, ls[0].Text, exact)
 	}
 }
+
+// TestSortByScoreKeepsLearnings holds that sorting the matches again after
+// a restated learning moved up keeps each match with its learning's index:
+// the stand-in rule after it reads a match's words through that index, and
+// a stale one read a neighbour's ("survives" for the task's "reboot", on
+// eval5).
+func TestSortByScoreKeepsLearnings(t *testing.T) {
+	tests := []struct {
+		name   string
+		scores []float64
+	}{
+		{"one moved up past two", []float64{9, 5, 4, 5.001, 3}},
+		{"already in order", []float64{9, 5, 4, 3}},
+		{"ties keep their order", []float64{4, 4, 6, 4}},
+		{"last to first", []float64{1, 2, 3, 4, 5}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms := make([]Match, len(tt.scores))
+			at := make([]int, len(tt.scores))
+			for k, sc := range tt.scores {
+				// Learning 10+k scored sc: at must follow it.
+				ms[k] = Match{Learning: &learnings.Learning{Text: strings.Repeat("x", 10+k)}, Score: sc}
+				at[k] = 10 + k
+			}
+			sortByScore(ms, at)
+			for k := range ms {
+				if k > 0 && ms[k].Score > ms[k-1].Score {
+					t.Errorf("match %d scores %v after %v", k, ms[k].Score, ms[k-1].Score)
+				}
+				if want := len(ms[k].Learning.Text); at[k] != want {
+					t.Errorf("match %d is learning %d, at says %d", k, want, at[k])
+				}
+			}
+		})
+	}
+}

@@ -746,7 +746,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	s.anotherKind(out, at, df, floor)
 	s.scattered(out, at, df, floor)
 	if s.restated(out, at, floor) {
-		sortByScore(out)
+		sortByScore(out, at)
 	}
 	soleBest(out, floor)
 	s.standIns(out, at, termScore, floor)
