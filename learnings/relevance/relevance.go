@@ -293,6 +293,13 @@ func (r Ranking) corroborated(m Match) float64 {
 // something else its session also touched.
 func (m Match) Stated() bool { return m.stated >= 2 }
 
+// Told is how many words the task or branch name says m holds, each a
+// signal (see signalShare), in its text or its session's focus or
+// project: what the user says the task is about, where a path at hand
+// says only where. A chosen match told one word and no path rests on that
+// word alone, the evidence a word used in another sense gives too.
+func (m Match) Told() int { return m.told }
+
 // Rank scores every learning of ls against ctx. Equal scores keep the
 // order of ls. ls should be the whole memory, since how rare a word or a
 // path is counts: pass doc.Learnings(), or the order recall shows them in.
