@@ -1,0 +1,64 @@
+// Package english says how common a word is in English, from SCOWL's word
+// lists graded by size (see SCOWL-COPYRIGHT). A word every writer uses
+// ("frame", "board", "tender") often has more than one sense, so a memory
+// that shares only it with a task may be about something else; a name or
+// a word of a trade ("orthanc", "celery", "antifouling") names its
+// subject.
+package english
+
+//go:generate go run ./internal/gen -dir /usr/share/dict/scowl -out common.go
+
+import (
+	"strings"
+)
+
+// Level is the size of SCOWL's list a lower-case word first appears in:
+// 10 for the commonest words of English (about 4000), 20 for the next
+// (about 7000), and 0 for a word in neither: rarer, a name, jargon, or
+// not English. SCOWL grades each form on its own, and so does Level:
+// "frame" is 10 and "frames" 20, "stage" 10 and "staging" rarer, for
+// "staging" names a place a release goes through more often than it
+// inflects "stage".
+func Level(word string) int {
+	switch {
+	case word == "":
+		return 0
+	case in(size10, word):
+		return 10
+	case in(size20, word):
+		return 20
+	}
+	return 0
+}
+
+// Rarer reports whether a is rarer in English than b: in a larger list,
+// or in none while b is in one.
+func Rarer(a, b string) bool {
+	la, lb := Level(a), Level(b)
+	return lb != 0 && (la == 0 || la > lb)
+}
+
+// in reports whether word is a line of list, a sorted run of words each
+// between newlines, by binary search on the bytes: nothing is built, so
+// the table costs no start-up time and no allocation.
+func in(list, word string) bool {
+	lo, hi := 0, len(list)-1 // list[lo] and list[hi] are newlines
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		// start is the line holding mid (or the one after, at a newline).
+		start := strings.LastIndexByte(list[lo:mid+1], '\n') + lo + 1
+		if start > hi {
+			break
+		}
+		end := start + strings.IndexByte(list[start:], '\n')
+		switch line := list[start:end]; {
+		case line == word:
+			return true
+		case line < word:
+			lo = end
+		default:
+			hi = start - 1
+		}
+	}
+	return false
+}

@@ -1,0 +1,70 @@
+package english
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLevel(t *testing.T) {
+	tests := []struct {
+		word string
+		want int
+	}{
+		{"frame", 10}, {"board", 10}, {"stock", 10}, {"volume", 10},
+		{"register", 10}, {"hold", 10}, {"band", 10},
+		{"drill", 20}, {"tender", 20}, {"export", 20}, {"gutter", 20}, {"passport", 20},
+		{"celery", 0}, {"antifouling", 0}, {"nielsen", 0}, {"orthanc", 0}, {"netgalley", 0},
+		{"crowdin", 0}, {"epubcheck", 0}, {"timeout", 0}, {"webhook", 0}, {"kubernetes", 0},
+		{"a", 10}, {"zone", 20}, {"zones", 20}, {"frames", 20}, {"stage", 10}, {"staging", 0}, {"friday", 20}, {"christmas", 20}, {"january", 20}, {"", 0}, {"Frame", 0}, {"frame ", 0}, {"\n", 0}, {"aa", 0}, {"zzzz", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.word, func(t *testing.T) {
+			if got := Level(tc.word); got != tc.want {
+				t.Errorf("Level(%q) = %d, want %d", tc.word, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestInEveryWord looks up every word of both lists, and for each the
+// strings just before and after it in sort order, which no list holds.
+func TestInEveryWord(t *testing.T) {
+	for name, list := range map[string]string{"size10": size10, "size20": size20} {
+		t.Run(name, func(t *testing.T) {
+			ws := strings.Split(strings.Trim(list, "\n"), "\n")
+			if len(ws) < 3000 {
+				t.Fatalf("%d words, want thousands", len(ws))
+			}
+			for i, w := range ws {
+				if i > 0 && ws[i-1] >= w {
+					t.Fatalf("%q after %q: not sorted", w, ws[i-1])
+				}
+				if !in(list, w) {
+					t.Errorf("%q not found", w)
+				}
+				if next := w + "\x00"; i+1 < len(ws) && next < ws[i+1] && in(list, next) {
+					t.Errorf("%q found", next)
+				}
+				if prev := w[:len(w)-1]; (i == 0 || prev > ws[i-1]) && in(list, prev) {
+					t.Errorf("%q found", prev)
+				}
+			}
+		})
+	}
+}
+
+func TestRarer(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"nitrile", "recall", true}, {"occupancy", "board", true}, {"drill", "band", true},
+		{"band", "drill", false}, {"orthanc", "disk", true}, {"disk", "orthanc", false},
+		{"celery", "orthanc", false}, {"board", "volume", false},
+	}
+	for _, tc := range tests {
+		if got := Rarer(tc.a, tc.b); got != tc.want {
+			t.Errorf("Rarer(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
