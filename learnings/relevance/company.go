@@ -60,7 +60,9 @@ import (
 // one's word too, 10 and 5 ("Day pass prices are dynamic" lost to the
 // carving skis for "carving out the pricing module into its own
 // service"). So a one-word match stays chosen here: the room keeps at
-// most half the budget for it (see recall's chosenShare).
+// most half the budget for it (see recall's chosenShare). How common its
+// word is in English parts them better; commonWord (rank16) leaves out
+// the match on a common word beside a rarer word the memory lacks.
 func company(ms []Match, floor float64, need int) {
 	if need < 2 {
 		return

@@ -315,7 +315,9 @@ func Rank(ls []*learnings.Learning, ctx Context) Ranking {
 		return r
 	}
 	r.need = min(2, q.signals())
-	r.Matches = newScan(q, ls).rank(r.Floor, r.need)
+	s := newScan(q, ls)
+	s.task = ctx.Task
+	r.Matches = s.rank(r.Floor, r.need)
 	return r
 }
 
@@ -341,6 +343,8 @@ type scan struct {
 	avgLen float64
 	// m is a Matcher for the query's words, free once the scan is done.
 	m *terms.Matcher
+	// task is the task as the user wrote it (see commonWord).
+	task string
 }
 
 type hit struct {
@@ -750,6 +754,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 	}
 	s.weigh(out, at, idfs, floor, need)
 	company(out, floor, need)
+	s.commonWord(out, at, df, termScore, floor)
 	s.anotherKind(out, at, df, floor)
 	s.scattered(out, at, df, floor)
 	if s.restated(out, at, floor) {
