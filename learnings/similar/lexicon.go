@@ -390,7 +390,7 @@ var looseGroups = []string{
 	"remove discard strip",
 	"contain hold",
 	"stage step",
-	"start open boot",
+	"start open boot fire",
 	"enter type",
 	"track watch",
 	"link url",
@@ -406,14 +406,30 @@ var looseGroups = []string{
 	// ("the playlists are sent 2 hours before", "... pushed 4 hours
 	// before"; "the gondola runs at 5 m/s", "... operates at 6 m/s";
 	// "clients can move a session", "... reschedule a session").
-	"send route push email",
-	"run operate",
-	"move transfer reschedule",
+	"send route push email ship dispatch",
+	"run operate last",
+	"move transfer reschedule shift",
 	"fee surcharge",
 	"give pass",
 	"get download",
-	"store keep",
+	"store keep archive",
 	"handle process",
+	// More words an agent swaps beside a changed value ("the server
+	// fires the jingle at 50 seconds past", "... starts the jingle at
+	// 45"; "logs are archived for 10 years", "... kept for 11 years";
+	// "orders placed before 2 pm are shipped", "... before 3 pm are
+	// dispatched"; "permits run for 12 months", "... last for 6";
+	// "the alarm is answered within 30 minutes", "... acknowledged
+	// within 20"; "a parking ticket is 60 euros", "a parking fine is
+	// 70 euros"). "report" stays out: "missed bins must be reported
+	// within 2 days" and "... are collected within 5 days" are two
+	// facts, and "collect" is a table word.
+	"increase climb",
+	"respond acknowledge",
+	"ticket fine penalty",
+	"allow admit",
+	"advert ads",
+	"warm heat",
 }
 
 // changeReading is the stem a word of looseGroups is read as by the
