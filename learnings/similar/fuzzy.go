@@ -471,6 +471,12 @@ func stem(w string) string {
 	if len(w) > 2 {
 		w = strings.TrimSuffix(w, "e")
 	}
+	if w == "not" {
+		// "note", "notes", "noted" and "noting" keep their "e": as
+		// "not" they read as a negation ("Errors are noted in the
+		// log", "Errors are not in the log").
+		return "note"
+	}
 	return w
 }
 

@@ -39,6 +39,7 @@ func TestStem(t *testing.T) {
 		{"generate", "generated", "generates"},
 		{"use", "uses", "used", "using"},
 		{"run", "runs", "running"},
+		{"note", "notes", "noted", "noting"},
 	}
 	for _, g := range groups {
 		t.Run(g[0], func(t *testing.T) {
@@ -52,6 +53,13 @@ func TestStem(t *testing.T) {
 	for _, w := range []string{"string", "status", "analysis", "client.do", "db_password", "1.22"} {
 		if got := stem(w); got != w && got+"e" != w {
 			t.Errorf("stem(%q) = %q, want the word kept", w, got)
+		}
+	}
+	// A word that stems to "not" reads as a negation: "Errors are
+	// noted in the log" and "Errors are not in the log" read alike.
+	for _, w := range []string{"note", "notes", "noted", "noting"} {
+		if stem(w) == stem("not") {
+			t.Errorf("stem(%q) = stem(\"not\") = %q, want another", w, stem(w))
 		}
 	}
 }
