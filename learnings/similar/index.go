@@ -409,7 +409,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	// never scored. The best is the same in any order; sorting every
 	// candidate cost more than it saved.
 	cands := sc.cands[:0]
-	floor := UpdateThreshold - boundSlack
+	floor := updateFloor(f.weight) - boundSlack
 	// Every unread term counted as shared: an entry that cannot reach
 	// the share even so is ruled out without reading its common mask
 	// (unknown + maskShared is at most this). On the 10 MB memories of bench/,

@@ -101,8 +101,10 @@ func testRewordings(t *testing.T, file string) {
 			// read as distinct. Once oneChange read such pairs as
 			// one word (looseGroups) and a change in texts worded
 			// apart around it (reword8), updates 116; once "fill in"
-			// read as "complete" (decision12), 116 and 117.
-			floor = map[string]float64{"same": 0.76, "update": 0.88}[k]
+			// read as "complete" (decision12), 116 and 117; once
+			// a one-word change scoring from 0.4 to 0.5 was an
+			// update (UpdateThreshold, decision13), updates 121.
+			floor = map[string]float64{"same": 0.76, "update": 0.91}[k]
 		}
 		if file == "synonyms8.txt" {
 			// Restatements with two or three changes at once and
@@ -121,8 +123,10 @@ func testRewordings(t *testing.T, file string) {
 			// "not", and a change in texts worded apart around it
 			// (a passive, "A of B", a clause moved), words the same
 			// in some sentences as one (looseGroups), and "at night"
-			// read as "overnight" (reword8), same 82 and updates 46.
-			floor = map[string]float64{"same": 0.82, "update": 0.83}[k]
+			// read as "overnight" (reword8), same 82 and updates 46;
+			// once a one-word change scoring from 0.4 to 0.5 was an
+			// update (UpdateThreshold, decision13), updates 47.
+			floor = map[string]float64{"same": 0.82, "update": 0.85}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three

@@ -288,3 +288,37 @@ func FuzzTrimWord(f *testing.F) {
 		}
 	})
 }
+
+// TestUpdateUnderSureScore holds the band from UpdateThreshold to
+// sureUpdateScore: a short learning with one word or value changed is an
+// update there, and two learnings that share a frame but change a subject
+// and its verb, or a verb and its object, are not. Every pair scores in
+// the band, so the test fails if the band's rule is dropped either way.
+func TestUpdateUnderSureScore(t *testing.T) {
+	tests := []struct {
+		stored, cand string
+		want         Kind
+	}{
+		{"Tests must not hit the network.", "Tests must not hit the filesystem.", Update},
+		{"Secrets come from Vault.", "Secrets come from AWS Secrets Manager.", Update},
+		{"Bump the version in package.json.", "Bump the version in pyproject.toml.", Update},
+		{"Lint with eslint.", "Lint with biome.", Update},
+		{"CSS is written with Tailwind.", "CSS is written with styled-components.", Update},
+		{"Back up the SQLite database before the migration.", "Back off the retries before the migration.", Distinct},
+		{"The retry policy must support the original file order (ticket #8062).", "The scheduler needs to validate the original file order (ticket #8062).", Distinct},
+		{"The auth middleware must support the original file order (ticket #8976).", "the rate limiter must expose the original file order (ticket #8976).", Distinct},
+		{"The billing worker must support tokens in the log output (ticket #686).", "The cache layer needs to validate tokens in the log output (ticket #686).", Distinct},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cand, func(t *testing.T) {
+			for _, v := range []Verdict{Compare(tt.stored, tt.cand), Compare(tt.cand, tt.stored)} {
+				if v.Score < UpdateThreshold || v.Score > sureUpdateScore {
+					t.Errorf("score %.2f, want it in [%.2f, %.2f] (two decimals) for the test to hold the band", v.Score, UpdateThreshold, sureUpdateScore)
+				}
+				if v.Kind != tt.want {
+					t.Errorf("%v (score %.2f), want %v:\n  %s\n  %s", v.Kind, v.Score, tt.want, tt.stored, tt.cand)
+				}
+			}
+		})
+	}
+}
