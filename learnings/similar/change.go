@@ -912,6 +912,9 @@ func changeFiller(w string) bool {
 	switch w {
 	case "a", "an", "the", "must", "should", "shall", "has", "have", "to",
 		"now", "anymore", "nowadays",
+		// A rate is "15 cents a minute", "... per minute" or "... each
+		// minute" ("each" is a filler of the tables).
+		"per",
 		// "Or else" is "or" (wordOf reads "otherwise" as "or").
 		"else",
 		// "Do" before "not" ("does not accept") or in stress ("does

@@ -210,6 +210,11 @@ func TestValueBesideSwap(t *testing.T) {
 		// text first, did not).
 		{"The courier keeps parcels at the depot for 5 days.", "The courier holds parcels at the depot for 7.", Distinct},
 		{"The tram holds 180 people at peak times.", "The tram carries 200 at peak times.", Distinct},
+		// A rate written with "a", "per" or "each" beside the changed
+		// value is one change.
+		{"A ride costs 1 euro to unlock plus 15 cents a minute.", "A ride costs 1 euro to unlock plus 20 cents per minute.", Update},
+		{"The scanner reads 40 labels per second on the belt.", "The scanner reads 55 labels each second on the belt.", Update},
+		{"Interns get 2 days of leave per month in their first year.", "Interns get 3 days of leave a month in their first year.", Update},
 	}
 	checkKindBothWays(t, tests)
 }
