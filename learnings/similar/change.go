@@ -300,6 +300,9 @@ var swapOpposites = []string{
 var undoWords = []string{
 	"cancel", "skip", "ignore", "disable", "delete", "block", "reject", "refuse", "deny",
 	"forbid", "abort", "revoke", "suspend", "pause", "stop", "undo", "revert", "exclude",
+	// A refund undoes a payment or a sale ("orders are dispatched within
+	// 2 days", "orders are refunded within 14 days").
+	"refund",
 }
 
 // undoReadings are undoWords read as oneChange reads a word.
