@@ -210,15 +210,16 @@ func TestASCIIPrefixAsByteLoop(t *testing.T) {
 
 // TestFilterWeighsEveryWordStart holds weigh, which skips a word's other
 // bytes and a word start none of whose roots has its second byte there, to
-// trying every root of its first byte at every place a word may start: on
-// the bullets of every generator's memory, against learnings of sessions
-// and of the memory itself, every weight found is the same.
+// trying every root of its first byte at every place a word may start in
+// the text folded as Canonical folds it, whether weigh read it raw or
+// folded: on the bullets of every generator's memory, against learnings of
+// sessions and of the memory itself, every weight found is the same.
 func TestFilterWeighsEveryWordStart(t *testing.T) {
 	every := func(f *Filter, stored string, sc *filterScratch) {
 		clear(sc.have)
 		clear(sc.found)
 		text := stored
-		if !f.readsRaw(stored, sc) {
+		if asciiPrefix(stored, 0) < len(stored) {
 			text = foldNonASCII(stored)
 		}
 		for i := 0; i < len(text); i++ {
@@ -323,19 +324,55 @@ func bullets(src []byte) []string {
 // 12: whether the roots may be looked for in stored as it is.
 func (f *Filter) readsRaw(stored string, sc *filterScratch) bool {
 	for i := asciiPrefix(stored, 0); i < len(stored); i = asciiPrefix(stored, i) {
-		if !f.asciiRoots {
-			return false
-		}
 		r, size := utf8.DecodeRuneInString(stored[i:])
-		apart, ok := sc.apart[r]
+		past, ok := sc.past[r]
 		if !ok {
-			apart = f.foldsApart(stored[i : i+size])
-			sc.apart[r] = apart
+			past = f.readsPast(stored[i : i+size])
+			sc.past[r] = past
 		}
-		if !apart {
+		if !past {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// TestFoldsAsItIs holds foldsAsItIs to fold: every rune it accepts folds
+// to itself wherever it stands in a text of such runes and ASCII, and the
+// runes folding changes, or joins to the rune before, are refused.
+func TestFoldsAsItIs(t *testing.T) {
+	for _, tc := range []struct {
+		r    string
+		want bool
+	}{
+		{"é", true}, {"日", true}, {"—", true}, {"🚀", true}, {"ü", true}, {"λ", true}, {"ー", true},
+		{"É", false}, {"ß", false}, {"’", false}, {"\u0301", false}, {"（", false}, {"ﬁ", false},
+		{"\u212A", false}, {"Ä", false}, {"ſ", false}, {"\u3099", false}, {"\uFF9E", false}, {"\u11A8", false}, {"\xff", false},
+	} {
+		if got := foldsAsItIs(tc.r); got != tc.want {
+			t.Errorf("foldsAsItIs(%q) = %v, want %v", tc.r, got, tc.want)
+		}
+	}
+	var kept []string
+	for r := rune(utf8.RuneSelf); r <= 0x2FFFF; r++ { // to the end of the CJK supplement
+		if s := string(r); utf8.ValidRune(r) && foldsAsItIs(s) {
+			kept = append(kept, s)
+		}
+	}
+	if len(kept) < 1000 {
+		t.Fatalf("foldsAsItIs accepts %d runes", len(kept))
+	}
+	for i, s := range kept {
+		text := "Ab" + s + "C" + kept[(i*7919)%len(kept)] + s + "x" + kept[(i+1)%len(kept)]
+		want := strings.Map(func(r rune) rune {
+			if 'A' <= r && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, text)
+		if got := fold(text); got != want {
+			t.Fatalf("fold(%q) = %q, want %q", text, got, want)
+		}
+	}
 }
