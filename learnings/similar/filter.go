@@ -149,7 +149,7 @@ func NewFilter(candidates []string) *Filter {
 	}
 	f.scratch.New = func() any {
 		return &filterScratch{
-			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), past: map[rune]bool{},
+			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), past: map[rune]bool{}, folds: map[rune]runeFold{},
 			shared: make([]float64, len(candidates)), joined: make([]bool, len(candidates)), terms: map[string]bool{}, memo: termMemo{},
 		}
 	}
@@ -614,8 +614,11 @@ type filterScratch struct {
 	// found has a bit for each term found (rootRef.bit), so that a term
 	// with several roots or found twice counts once.
 	found []uint64
-	// past caches readsPast for the runes outside ASCII met.
-	past map[rune]bool
+	// past caches readsPast for the runes outside ASCII met, folds
+	// foldAlone, and foldBuf holds a text as fold writes it.
+	past    map[rune]bool
+	folds   map[rune]runeFold
+	foldBuf []byte
 	// What mayBeRelated read of the stored text once termsRead is set:
 	// the weight of its terms, the weight of each candidate's it has
 	// (shared), and how many distinct trigrams its words have.
@@ -655,7 +658,55 @@ func (f *Filter) weigh(stored string, sc *filterScratch) {
 	if f.weighIn(stored, true, sc) {
 		return
 	}
-	f.weighIn(foldNonASCII(stored), false, sc)
+	f.weighIn(sc.fold(stored), false, sc)
+}
+
+// fold is foldNonASCII(s), written from the fold of each rune, read once
+// per rune through sc.folds, when every rune outside ASCII starts a
+// segment of its own (foldAlone): NFKC and case folding then fold each
+// rune alone, and the text folds to their folds. Otherwise it is
+// foldNonASCII(s).
+func (sc *filterScratch) fold(s string) string {
+	b := sc.foldBuf[:0]
+	for i := 0; i < len(s); {
+		j := asciiPrefix(s, i)
+		for ; i < j; i++ {
+			b = append(b, lower(s[i]))
+		}
+		if j == len(s) {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[j:])
+		rf, ok := sc.folds[r]
+		if !ok {
+			rf = foldAlone(s[j : j+size])
+			sc.folds[r] = rf
+		}
+		if !rf.ok {
+			return foldNonASCII(s)
+		}
+		b = append(b, rf.s...)
+		i = j + size
+	}
+	sc.foldBuf = b
+	return string(b)
+}
+
+// runeFold is a rune's fold, with ok set when the rune folds alone.
+type runeFold struct {
+	s  string
+	ok bool
+}
+
+// foldAlone is the fold of the rune r, one outside ASCII, when it folds
+// alone wherever it stands: a valid rune that starts a segment of its own
+// for NFKC, so never combines with the rune before it (a combining accent
+// does), while case folding reads one rune at a time.
+func foldAlone(r string) runeFold {
+	if c, _ := utf8.DecodeRuneInString(r); c == utf8.RuneError || !norm.NFKC.PropertiesString(r).BoundaryBefore() {
+		return runeFold{}
+	}
+	return runeFold{s: fold(r), ok: true}
 }
 
 // weighIn is weigh's pass over text: stored as written when raw is set,

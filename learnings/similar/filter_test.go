@@ -376,3 +376,51 @@ func TestFoldsAsItIs(t *testing.T) {
 		}
 	}
 }
+
+// foldSeeds are texts whose runes outside ASCII fold alone, join to the
+// rune before them, or fold into ASCII, for TestFilterFoldsRuneByRune and
+// FuzzFilterFold.
+var foldSeeds = []string{
+	"", "plain ascii", "Ｕｓｅ ＡＰＩ ﬁles", "e\u0301cole E\u0301COLE", "Straße STRASSE ß ẞ", "ΣΊΣΥΦΟΣ σας",
+	"a\u0308\u0301 o\u0323\u0302 A\u030a", "İstanbul ıI", "\u1100\u1161\u11a8 가각", "don’t ’tis ‘x’", "K Å Ω ㎒ ½ ²",
+	"\xff\xfe bad \xc3 utf-8 \xe2\x80", "naïve café — “quoted” → 🚀 ✅ 東京 日本語", "ｶﾞ ｷﾞ ﾊﾟ", "か\u3099 か\uFF9E",
+	"Die Straße（B1）ist ｇｅｓｐｅｒｒｔ", "ﬁx the cafe\u0301 .env’s build", "Ä Ö Ü ä ö ü", "⚠️ 💡 \U0001F9EA", "\uFFFD x",
+}
+
+// TestFilterFoldsRuneByRune holds the filter's fold, rune by rune, to
+// foldNonASCII on the seeds and on the bullets of every generator's
+// memory.
+func TestFilterFoldsRuneByRune(t *testing.T) {
+	texts := slices.Clone(foldSeeds)
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		texts = append(texts, bullets(memgen.GenerateWith(memgen.Options{Seed: 4, Size: 100 << 10, Mode: mode}))...)
+	}
+	sc := NewFilter([]string{"josé"}).scratch.Get().(*filterScratch)
+	alone := 0
+	for _, s := range texts {
+		if got, want := sc.fold(s), foldNonASCII(s); got != want {
+			t.Fatalf("fold(%q) = %q, foldNonASCII %q", s, got, want)
+		}
+	}
+	for _, rf := range sc.folds {
+		if rf.ok {
+			alone++
+		}
+	}
+	if alone < 100 || alone == len(sc.folds) {
+		t.Fatalf("%d of %d runes fold alone", alone, len(sc.folds))
+	}
+}
+
+// FuzzFilterFold holds the filter's fold to foldNonASCII on any text.
+func FuzzFilterFold(f *testing.F) {
+	for _, s := range foldSeeds {
+		f.Add(s)
+	}
+	sc := NewFilter([]string{"josé"}).scratch.Get().(*filterScratch)
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := sc.fold(s), foldNonASCII(s); got != want {
+			t.Fatalf("fold(%q) = %q, foldNonASCII %q", s, got, want)
+		}
+	})
+}
