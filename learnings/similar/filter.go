@@ -1,6 +1,7 @@
 package similar
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -86,8 +87,10 @@ type filterCandidate struct {
 	// need is the least weight of its terms a stored text must hold to
 	// be related.
 	need float64
-	// grams is how many distinct trigrams its words have.
-	grams int
+	// grams is how many distinct trigrams its words have, and gramSet
+	// the set of them.
+	grams   int
+	gramSet gramTable
 }
 
 // filterRoot is what a stored word read as a term starts with. whole is
@@ -110,6 +113,7 @@ func NewFilter(candidates []string) *Filter {
 		t.trigrams() // now, not lazily in Matches' goroutines
 		fc := filterCandidate{t: t}
 		fc.grams = t.trigrams().len()
+		fc.gramSet = newGramTable(t.trigrams())
 		for _, term := range t.f.terms {
 			f.holders[term] = append(f.holders[term], int32(i))
 		}
@@ -428,22 +432,23 @@ const (
 // (sameOnly) or neither (unrelated), asking mayRelate's questions (can the
 // Score reach sameFloor, can it reach UpdateThreshold with the shared
 // weight mayUpdate asks for) of what costs a fraction of preparing
-// stored: the terms of its words, each read through a memo, and the
-// count of their distinct trigrams.
+// stored: the terms of its words, each read through a memo, and their
+// distinct trigrams.
 //
-// Lemma. Matches reports a pair only where mayRelate does, and mayRelate
-// only where the texts' canonical forms are equal or scoreBound reaches
+// Lemma. Matches reports a pair only where Compare does, and Compare
+// only where the texts' canonical forms are equal or the Score reaches
 // sameFloor, and then an update only where it reaches UpdateThreshold
 // and the texts share minSharedShare of the larger one's word weight;
 // otherwise only equal analysis keys or canonical forms. Equal canonical
-// forms have equal terms and words, for which the bound is 1 unless
-// neither has a term (stop words only), which is left to mayRelate. scoreBound reads the texts' terms (their weighted
-// Jaccard overlap) and how many distinct trigrams their words have, and
-// readTerms reads both as prepareLazy's fill does, from the same
-// canonical tokens through lexTable.term: the bound here is the one
-// mayRelate would work out, to the last bit (weights are halves and ones,
-// whose sums are exact), so the test rules out nothing Compare keeps,
-// whatever the word tables say. TestFilterAsCompareOnMemories and
+// forms have equal terms and words, for which the Score is 1 unless
+// neither has a term (stop words only), which is left to mayRelate. The
+// Score reads the texts' terms (their weighted Jaccard overlap) and the
+// distinct trigrams their words have (their Dice overlap), and readTerms
+// reads both as prepareLazy's fill does, from the same canonical tokens
+// through lexTable.term: the Score here is the one Compare would work
+// out, to the last bit (weights are halves and ones, whose sums are
+// exact), so the test rules out nothing Compare keeps, whatever the word
+// tables say. TestFilterAsCompareOnMemories and
 // TestFilterAsCompareOnPairSets hold Matches to Compare on the generated
 // memories and the development pair sets, FuzzFilter on any pair, and
 // TestFilterKeepsPhrases on short texts a phrase rewords, the same
@@ -466,6 +471,18 @@ const (
 // -> 116.0, default 149.7 -> 146.2, paths 137.8 -> 134.7, sparse 147.3 ->
 // 145.8, intl 152.7 -> 152.4; zipf and prose, whose texts the weight
 // check rules out, unchanged (+0.1 %).
+//
+// The trigrams the texts share are counted (in the candidate's
+// gramTable) only where the bound with as many as the smaller text has,
+// which costs nothing more, does not rule the pair out. Ruling out with
+// the Score rather than that bound left of the pairs of the bench's
+// four-learning session at 1 MB whose key was read (canonAndKey) or whose
+// text was prepared default 349 and 232 -> 40 and 199, sparse 1114 and
+// 190 -> 41 and 159, paths 209 and 210 -> 81 and 137, long 15 and 47 -> 1
+// and 3, and took store (callgrind, M instructions) default 225.3 ->
+// 211.8, long 206.3 -> 194.2, sparse 271.6 -> 227.5, paths 214.9 ->
+// 201.2, intl 377.4 -> 322.4, agent 177.4 -> 157.5; zipf and prose about
+// the same (165.2, 168.0).
 func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 	if !sc.termsRead {
 		sc.readTerms(stored, f.holders)
@@ -485,7 +502,17 @@ func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 	if sc.joined[i] {
 		floor = joinedFloor
 	}
-	switch bound := wordWeight*j + trigramWeight*dice; {
+	bound := wordWeight*j + trigramWeight*dice
+	if bound < floor-boundSlack {
+		return unrelated
+	}
+	if n := sc.grams + c.grams; n > 0 {
+		// The Score itself: the trigrams the texts share, not as
+		// many as the smaller has.
+		dice = 2 * float64(c.gramSet.count(sc.gramList)) / float64(n)
+		bound = wordWeight*j + trigramWeight*dice
+	}
+	switch {
 	case bound < floor-boundSlack:
 		return unrelated
 	case sc.joined[i]:
@@ -532,8 +559,56 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 		}
 	}
 	eachToken(s, visit)
-	sc.grams = len(sc.gs.distinct(sc.words))
+	sc.gramList = sc.gs.distinct(sc.words)
+	sc.grams = len(sc.gramList)
 	clear(sc.words)
+}
+
+// gramTable is a set of trigrams as gramSet.distinct packs them, open
+// addressing of trigram+1 (0 is a free slot) in a table at least twice
+// their number.
+type gramTable struct {
+	slots []uint64
+	shift uint
+}
+
+func newGramTable(g *grams) gramTable {
+	n := g.len()
+	shift := uint(64 - bits.Len(uint(2*n)))
+	t := gramTable{slots: make([]uint64, 1<<(64-shift)), shift: shift}
+	for _, x := range g.narrow {
+		t.add(widen(x))
+	}
+	for _, x := range g.wide {
+		t.add(x)
+	}
+	return t
+}
+
+func (t gramTable) add(g uint64) {
+	mask := uint64(len(t.slots) - 1)
+	h := g * 0x9E3779B97F4A7C15 >> t.shift
+	for t.slots[h] != 0 && t.slots[h] != g+1 {
+		h = (h + 1) & mask
+	}
+	t.slots[h] = g + 1
+}
+
+// count is how many of gs, distinct trigrams, the set holds.
+func (t gramTable) count(gs []uint64) int {
+	mask := uint64(len(t.slots) - 1)
+	n := 0
+	for _, g := range gs {
+		h := g * 0x9E3779B97F4A7C15 >> t.shift
+		for t.slots[h] != 0 {
+			if t.slots[h] == g+1 {
+				n++
+				break
+			}
+			h = (h + 1) & mask
+		}
+	}
+	return n
 }
 
 // mayRelate reports whether st.Compare(c) may find the texts related,
@@ -628,6 +703,7 @@ type filterScratch struct {
 	weight    float64
 	shared    []float64
 	grams     int
+	gramList  []uint64
 	joined    []bool
 	// canon and key are the stored text's canonical text and analysis
 	// key, once keyRead is set.
