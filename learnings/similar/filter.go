@@ -77,8 +77,10 @@ type Filter struct {
 	keySeconds [256][4]uint64
 	upper      [256][4]uint64
 	// either is seconds and keySeconds together, the one test at most
-	// places a word starts.
+	// places a word starts; starts is set for the bytes either has a bit
+	// for, the bytes a root or key may start with.
 	either  [256][4]uint64
+	starts  [256]bool
 	scratch sync.Pool
 }
 
@@ -149,6 +151,7 @@ func NewFilter(candidates []string) *Filter {
 	for c := range f.either {
 		for k := range f.either[c] {
 			f.either[c][k] = f.seconds[c][k] | f.keySeconds[c][k]
+			f.starts[c] = f.starts[c] || f.either[c][k] != 0
 		}
 	}
 	f.scratch.New = func() any {
@@ -833,6 +836,13 @@ func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 			}
 			weighing = rawOK
 			read = i + size
+		}
+		if text[i] >= utf8.RuneSelf && !f.starts[text[i]] {
+			// It starts no root or key, nor a word of ASCII letters:
+			// most bytes of a text in other letters, whose places
+			// cost store at 1 MB 17.0 M instructions on intl, 0.1 to
+			// 0.3 M on the other generators (callgrind).
+			continue
 		}
 		c, next := lower(text[i]), byte(0)
 		if i+1 < len(text) {
