@@ -52,7 +52,7 @@ func (g *gate) newSteps() {
 // beyond ASCII, which it reads as skim does. It returns how many words it
 // passed and where the first word that may hold a term starts.
 //
-// A byte costs 11 instructions and no branch but the loop's: skim's
+// A byte cost 11 instructions and no branch but the loop's: skim's
 // branches at each word cost about as many again, and half of them went
 // the way the processor did not guess. On the 10 MB memories (callgrind),
 // "learn search retry" went from 862 to 805 M instructions on the long
@@ -70,13 +70,45 @@ func (g *gate) ascii(text string, i int) (n, at int) {
 	steps := &g.steps
 	var sum, e uint64
 	for {
-		for ; i < len(text); i++ {
-			e = steps[(e|uint64(text[i]))&(stateMask|0xff)]
+		// Four bytes a turn, then one at a time from the first looked
+		// at and in the last three. Read from rest, they need no bounds
+		// check (i might be negative as far as the compiler knows),
+		// and the loop's test and step are one for four: 11 instructions
+		// a byte became about 8.5, "learn search retry timeout" on the
+		// long 10 MB memory 831.1 -> 816.3 M instructions (recall 685.5
+		// M), 98.0 -> 96.4 M at 1 MB (callgrind).
+		rest := text[i:]
+		for len(rest) >= 4 {
+			a := steps[(e|uint64(rest[0]))&(stateMask|0xff)]
+			if a&stepLook != 0 {
+				break
+			}
+			b := steps[(a|uint64(rest[1]))&(stateMask|0xff)]
+			if b&stepLook != 0 {
+				sum, e, rest = sum+a, a, rest[1:]
+				break
+			}
+			c := steps[(b|uint64(rest[2]))&(stateMask|0xff)]
+			if c&stepLook != 0 {
+				sum, e, rest = sum+a+b, b, rest[2:]
+				break
+			}
+			d := steps[(c|uint64(rest[3]))&(stateMask|0xff)]
+			if d&stepLook != 0 {
+				sum, e, rest = sum+a+b+c, c, rest[3:]
+				break
+			}
+			sum, e, rest = sum+a+b+c+d, d, rest[4:]
+		}
+		j := 0
+		for ; j < len(rest); j++ {
+			e = steps[(e|uint64(rest[j]))&(stateMask|0xff)]
 			if e&stepLook != 0 {
 				break
 			}
 			sum += e
 		}
+		i = len(text) - len(rest) + j
 		n = int(sum >> 32)
 		if i == len(text) {
 			return n, i
