@@ -827,22 +827,25 @@ func (f *Filter) weighIn(text string, raw bool, sc *filterScratch) bool {
 	wordEnd := -1 // where the last word ended, when a rune outside ASCII follows it
 	weighing := true
 	for i := 0; i < len(text); i++ {
-		if weighing && raw && text[i] >= utf8.RuneSelf && i >= read {
-			r, size := utf8.DecodeRuneInString(text[i:])
-			rawOK, ok := sc.past[r]
-			if !ok {
-				rawOK = f.readsPast(text[i : i+size])
-				sc.past[r] = rawOK
+		if text[i] >= utf8.RuneSelf {
+			if weighing && raw && i >= read {
+				r, size := utf8.DecodeRuneInString(text[i:])
+				rawOK, ok := sc.past[r]
+				if !ok {
+					rawOK = f.readsPast(text[i : i+size])
+					sc.past[r] = rawOK
+				}
+				weighing = rawOK
+				read = i + size
 			}
-			weighing = rawOK
-			read = i + size
-		}
-		if text[i] >= utf8.RuneSelf && !f.starts[text[i]] {
-			// It starts no root or key, nor a word of ASCII letters:
-			// most bytes of a text in other letters, whose places
-			// cost store at 1 MB 17.0 M instructions on intl, 0.1 to
-			// 0.3 M on the other generators (callgrind).
-			continue
+			if !f.starts[text[i]] {
+				// It starts no root or key, nor a word of ASCII
+				// letters: most bytes of a text in other letters,
+				// whose places cost store at 1 MB 17.0 M
+				// instructions on intl, 0.1 to 0.3 M on the other
+				// generators (callgrind).
+				continue
+			}
 		}
 		c, next := lower(text[i]), byte(0)
 		if i+1 < len(text) {
