@@ -575,6 +575,7 @@ type gramTable struct {
 	shift uint
 }
 
+// newGramTable is the set of the trigrams g.
 func newGramTable(g *grams) gramTable {
 	n := g.len()
 	shift := uint(64 - bits.Len(uint(2*n)))
@@ -588,6 +589,7 @@ func newGramTable(g *grams) gramTable {
 	return t
 }
 
+// add puts the trigram g in the set.
 func (t gramTable) add(g uint64) {
 	mask := uint64(len(t.slots) - 1)
 	h := g * 0x9E3779B97F4A7C15 >> t.shift
@@ -699,7 +701,8 @@ type filterScratch struct {
 	foldBuf []byte
 	// What mayBeRelated read of the stored text once termsRead is set:
 	// the weight of its terms, the weight of each candidate's it has
-	// (shared), and how many distinct trigrams its words have.
+	// (shared), and the distinct trigrams its words have (gramList, in
+	// gs's memory) and how many.
 	// joined is set for each candidate one of whose keys the text
 	// writes another way (keysAt): the pair may be the same once joined.
 	termsRead bool
