@@ -281,6 +281,9 @@ func pairs(doc *learnings.Document) []Finding {
 	dupOf := make([]int, len(ls))
 	texts := related.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
 		dupOf[i] = -1
+		if !related.MayRepeat(i) {
+			return
+		}
 		if j, dup := same.Find(t); dup {
 			dupOf[i] = j
 		}

@@ -73,7 +73,7 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 		// Checked first: the same-learning reading drops the
 		// tickets, so the two keys may be equal.
 		return false
-	case ta.analysisKey() == tb.analysisKey():
+	case ta.sameKey(tb):
 		return true // the same tokens in another order
 	case onlyNumbers, common == len(ma) && common == len(mb):
 		return true // numbers changed, or the same words in another order

@@ -109,6 +109,15 @@ type Text struct {
 	// text only, and full its features once features reads them.
 	keyOnly bool
 	full    atomic.Pointer[features]
+	// anchors is the sum of the hashes of the text's anchors (anchorSum,
+	// 0 for none) when hasAnchors is set: two texts whose sums differ
+	// have different analysis keys, since the key holds every token the
+	// anchors are read from. Index.PrepareInOrder reads them, and keys
+	// only the texts whose sum another text shares; the key of another
+	// is read into lateKey when first asked for.
+	anchors    uint64
+	hasAnchors bool
+	lateKey    atomic.Pointer[string]
 }
 
 // Prepare reads s for comparison. The Text may be shared between
@@ -149,7 +158,24 @@ func (t *Text) analysisKey() string {
 	if t.hasKey {
 		return t.key
 	}
+	if t.hasAnchors {
+		if k := t.lateKey.Load(); k != nil {
+			return *k
+		}
+		_, k := canonAndKey(t.src)
+		t.lateKey.CompareAndSwap(nil, &k)
+		return *t.lateKey.Load()
+	}
 	return t.analysis().key
+}
+
+// sameKey reports whether t and c have the same analysis key, without
+// reading it when their anchors tell them apart.
+func (t *Text) sameKey(c *Text) bool {
+	if t.hasAnchors && c.hasAnchors && t.anchors != c.anchors {
+		return false
+	}
+	return t.analysisKey() == c.analysisKey()
 }
 
 // features are the text's features, read on first use for a text
@@ -179,7 +205,7 @@ func (t *Text) Compare(c *Text) Verdict {
 	if t.f.canon == "" || c.f.canon == "" {
 		return Verdict{}
 	}
-	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() && !modalClash(t.src, c.src) {
+	if t.f.canon == c.f.canon && t.sameKey(c) && !modalClash(t.src, c.src) {
 		return Verdict{Kind: Same, Score: 1}
 	}
 	score, shared := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
@@ -191,7 +217,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.analysisKey() == c.analysisKey() && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src):
+	case score >= sameFloor && t.sameKey(c) && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src):
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
@@ -286,10 +312,10 @@ func (t *Text) Same(c *Text) bool {
 	if t.f.canon == "" || c.f.canon == "" {
 		return false
 	}
-	if t.f.canon == c.f.canon && t.analysisKey() == c.analysisKey() {
+	if t.f.canon == c.f.canon && t.sameKey(c) {
 		return !modalClash(t.src, c.src)
 	}
-	if t.analysisKey() != c.analysisKey() || !sameContent(t.analysis(), c.analysis()) || !codeKept(t.src, c.src) {
+	if !t.sameKey(c) || !sameContent(t.analysis(), c.analysis()) || !codeKept(t.src, c.src) {
 		return false
 	}
 	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -138,6 +139,8 @@ type Index struct {
 	// searching for them: the reference a test holds them to.
 	reference bool
 	scratch   sync.Pool
+	// mayRepeat[i] is MayRepeat(i).
+	mayRepeat []bool
 }
 
 // indexEntry keeps beside the text what the bounds read of it, so that
@@ -197,20 +200,25 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // PrepareInOrder is similar.PrepareInOrder of text(i) for every i below n,
 // each text indexed as entry i: its canonical text is hashed where it is
 // prepared, and its terms are numbered, in order, where it is visited
-// (its trigram sketch is read when first needed, see Index.sketch). Preparing, indexing and the caller's walk are then one pass, on
-// every CPU, instead of three. It is called once, on a new Index.
+// (its trigram sketch is read when first needed, see Index.sketch).
+// Preparing, indexing and the caller's walk are then one pass, on every
+// CPU, instead of three. It is called once, on a new Index.
 //
-// Every text gets its analysis key, though only texts with the same
-// anchors can be the same learning: the key reuses the words fill read
-// (wordReading), and reading every text's anchors to key only the texts
-// another shares them with (as PrepareRepeatsInOrder does for stats) cost
-// lint more than it saved. On the 1 MB memories of bench/ (callgrind,
-// GOMAXPROCS=1), with the anchors read beside the features: default 1536
-// -> 1632 M instructions (five in six of its learnings share their
-// anchors, and were read again for the key), agent 794 -> 801, prose 864
-// -> 815; with anchorSum's pass of its own: default 1536 -> 1550, intl
-// 1036 -> 1179 (texts outside ASCII folded twice), long 831 -> 850, zipf
-// 642 -> 625.
+// Only a text whose anchors (anchorSum) another text shares, or that has
+// none, may be the same learning as another (see MayRepeat), and only
+// those are given their analysis key up front; the others' key is read
+// if a comparison asks for it, which their anchors mostly spare
+// (Text.sameKey). The features and anchors of every text are read first,
+// the anchors of an ASCII text with its words (features.fill), and then
+// the keys, which wait for every text's anchors. Of the learnings of the
+// 10 MB memories of bench/, 10 % share their anchors on default and
+// agent, 1-4 % on the other generators. Against keying every text and
+// reading each word afresh (termReadingMemo, which alone gives default
+// 1367 and prose 803), lint on the 1 MB memories (callgrind,
+// GOMAXPROCS=1) reads default 1388 -> 1295 M instructions, zipf 625 ->
+// 516, long 788 -> 682, sparse 980 -> 913, paths 1052 -> 958, intl 1016
+// -> 993 (its texts outside ASCII have their anchors read in a pass of
+// their own), prose 828 -> 684, agent 755 -> 676.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
 	ix.entryWeights = make([]float64, n)
@@ -224,9 +232,27 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	}
 	ix.termIDs = make([]int32, 0, size/bytesPerTerm+n)
 	ix.rank = make([]int32, 0, size/bytesPerTerm+n)
-	texts := prepareInOrder(n, func(i int) *Text {
-		t := Prepare(text(i))
+	texts := make([]*Text, n)
+	Parallel(n, func(i int) {
+		t := prepareAnchored(text(i))
+		texts[i] = t
 		ix.entries[i].t, ix.entries[i].canon, ix.entryWeights[i] = t, fnv(t.f.canon), t.f.weight
+	})
+	// A text with no anchors may be the same as any other with none.
+	shared := make(map[uint64]bool, n)
+	for _, t := range texts {
+		_, seen := shared[t.anchors]
+		shared[t.anchors] = seen || t.anchors == 0
+	}
+	ix.mayRepeat = make([]bool, n)
+	for i, t := range texts {
+		ix.mayRepeat[i] = shared[t.anchors]
+	}
+	prepareInOrder(n, func(i int) *Text {
+		t := texts[i]
+		if ix.mayRepeat[i] && !t.hasKey {
+			t.key, t.hasKey = t.analysisKey(), true
+		}
 		return t
 	}, func(i int, t *Text) {
 		ix.file(int32(i), t)
@@ -234,6 +260,47 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	})
 	ix.post()
 	return texts
+}
+
+// MayRepeat reports whether text i of PrepareInOrder may be the same
+// learning as another of its texts: one whose anchors no other text has
+// is not, and a caller telling the same learning (SameIndex) can leave it
+// out.
+func (ix *Index) MayRepeat(i int) bool { return ix.mayRepeat[i] }
+
+// prepareAnchored is Prepare of s without the analysis key, which
+// analysisKey reads when asked for, and with its anchors; a text whose
+// anchors only its tokens give (see anchorSum) gets its key up front.
+func prepareAnchored(s string) *Text {
+	read := withoutLeadIn(s)
+	p := new(struct {
+		t Text
+		f features
+	})
+	var a anchorTally
+	ok := true
+	switch {
+	case asciiPrefix(read, 0) == len(read) && strings.IndexByte(read, '%') < 0:
+		// fill reads the anchors with the words.
+		prepareIntoAnchors(read, &p.f, nil, false, &a)
+	default:
+		if a, ok = anchorSum(s); ok {
+			prepareInto(read, &p.f, nil, false)
+		}
+	}
+	s = read
+	if !ok {
+		p.t.key = prepareIntoAnchors(s, &p.f, nil, true, &a)
+		p.t.hasKey = true
+	}
+	if a.n > 0 && a.sum == 0 {
+		a.sum = 1 // 0 stands for no anchors
+	}
+	if a.n == 0 {
+		a.sum = 0
+	}
+	p.t.f, p.t.src, p.t.anchors, p.t.hasAnchors = &p.f, s, a.sum, true
+	return &p.t
 }
 
 // bytesPerTerm is fewer bytes of text than a learning has for each of its
@@ -467,7 +534,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 			continue
 		}
 		e := &ix.entries[c.n]
-		if e.canon == canon && e.t.f.canon == f.canon && e.t.analysisKey() == t.analysisKey() {
+		if e.canon == canon && e.t.f.canon == f.canon && e.t.sameKey(t) {
 			continue // the same learning (Compare's first test)
 		}
 		// The words not looked up, looked for in the entry: the shared
@@ -513,7 +580,7 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		// the noise of a loaded machine). The change signatures ask
 		// oneChange's question first in one merge of two sorted lists
 		// (see changesig.go).
-		if !ix.reference && !mayChangeOnce(ix.changeSignature(c.n, &sc.memo), ix.changeSignature(int32(n), &sc.memo), e.t.analysisKey() == t.analysisKey()) ||
+		if !ix.reference && !mayChangeOnce(ix.changeSignature(c.n, &sc.memo), ix.changeSignature(int32(n), &sc.memo), e.t.sameKey(t)) ||
 			!e.t.mayUpdate(t, shared) {
 			continue
 		}

@@ -77,6 +77,13 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // canonical tokens field by field, and those of a field are the field's
 // share of the whole text's.
 func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
+	return prepareIntoAnchors(s, f, a, withKey, nil)
+}
+
+// prepareIntoAnchors is prepareInto, adding the anchors of the tokens to
+// anchors when not nil: keyOf's when it reads the key alone, else fill's,
+// which read them as anchorSum only for an ASCII text without a "%".
+func prepareIntoAnchors(s string, f *features, a *analysis, withKey bool, anchors *anchorTally) (key string) {
 	sc := scratches.Get().(*scratch)
 	canon, text, toks, fields := readText(sc, s, a != nil || withKey)
 	// One block holds the terms and words and, for an analysis, the
@@ -91,7 +98,11 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 		if a != nil || withKey {
 			read = slices.Grow(sc.read[:0], len(toks))[:len(toks)]
 		}
-		f.fill(canon, toks, sc.features, read)
+		fillAnchors := anchors
+		if a != nil || withKey {
+			fillAnchors = nil
+		}
+		f.fill(canon, toks, sc.features, read, fillAnchors)
 		featureSize = len(f.terms) + len(f.words)
 	}
 	if a != nil {
@@ -110,7 +121,7 @@ func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) 
 		key = a.key
 	case withKey:
 		// Only the key is kept: the clauses are read into scratch.
-		key = keyOf(sc, text, toks, fields, read, nil)
+		key = keyOf(sc, text, toks, fields, read, anchors)
 	}
 	clear(read)
 	sc.read = read[:0]
