@@ -235,9 +235,9 @@ func featuresOf(s string) *features {
 // tokenizer, which reads the same words next (see wordReading).
 //
 // When anchors is not nil, fill adds to it the anchors of the tokens, as
-// anchorSum reads those of an ASCII text without a "%" (the only texts
-// whose tokens it is asked for): a word of the lexicon gives none (it is
-// known to anchorStops), and another's are kept with its termReading.
+// anchorSum reads them (see prepareIntoAnchors): a word of the lexicon
+// gives none (it is known to anchorStops), and another's are kept with
+// its termReading.
 func (f *features) fill(canon string, toks, block []string, read []wordReading, anchors *anchorTally) {
 	f.canon = canon
 	f.terms = block[:0:len(toks)]

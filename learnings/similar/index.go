@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -277,20 +276,16 @@ func prepareAnchored(s string) *Text {
 		t Text
 		f features
 	})
+	// fill reads the anchors with the words, but for the few texts whose
+	// tokens the tokenizer reads otherwise.
 	var a anchorTally
-	ok := true
-	switch {
-	case asciiPrefix(read, 0) == len(read) && strings.IndexByte(read, '%') < 0:
-		// fill reads the anchors with the words.
-		prepareIntoAnchors(read, &p.f, nil, false, &a)
-	default:
-		if a, ok = anchorSum(s); ok {
-			prepareInto(read, &p.f, nil, false)
-		}
+	_, ok := prepareIntoAnchors(read, &p.f, nil, false, &a)
+	if !ok {
+		a, ok = anchorSum(s)
 	}
 	s = read
 	if !ok {
-		p.t.key = prepareIntoAnchors(s, &p.f, nil, true, &a)
+		p.t.key, _ = prepareIntoAnchors(s, &p.f, nil, true, &a)
 		p.t.hasKey = true
 	}
 	if a.n > 0 && a.sum == 0 {

@@ -77,15 +77,20 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // canonical tokens field by field, and those of a field are the field's
 // share of the whole text's.
 func prepareInto(s string, f *features, a *analysis, withKey bool) (key string) {
-	return prepareIntoAnchors(s, f, a, withKey, nil)
+	key, _ = prepareIntoAnchors(s, f, a, withKey, nil)
+	return key
 }
 
 // prepareIntoAnchors is prepareInto, adding the anchors of the tokens to
 // anchors when not nil: keyOf's when it reads the key alone, else fill's,
-// which read them as anchorSum only for an ASCII text without a "%".
-func prepareIntoAnchors(s string, f *features, a *analysis, withKey bool, anchors *anchorTally) (key string) {
+// read from the canonical tokens as anchorSum reads them. Those are the
+// tokens the tokenizer reads, and so the key's, unless s has a "%" (which
+// the tokenizer spells out) or a field of its folded text folds to
+// another (which the tokenizer folds again, see readClauses): for such a
+// text fill's anchors are not the key's, and anchorsRead is false.
+func prepareIntoAnchors(s string, f *features, a *analysis, withKey bool, anchors *anchorTally) (key string, anchorsRead bool) {
 	sc := scratches.Get().(*scratch)
-	canon, text, toks, fields := readText(sc, s, a != nil || withKey)
+	canon, text, toks, fields := readText(sc, s, a != nil || withKey || anchors != nil)
 	// One block holds the terms and words and, for an analysis, the
 	// clauses' tokens, which live as long as each other. The features are
 	// read into scratch first and kept at their size: most tokens are stop
@@ -122,13 +127,24 @@ func prepareIntoAnchors(s string, f *features, a *analysis, withKey bool, anchor
 	case withKey:
 		// Only the key is kept: the clauses are read into scratch.
 		key = keyOf(sc, text, toks, fields, read, anchors)
+		anchorsRead = anchors != nil
+	case anchors != nil && f != nil:
+		anchorsRead = strings.IndexByte(s, '%') < 0
+		if text != s {
+			for _, fl := range fields {
+				if c := text[fl.start:fl.end]; !plainField(c) && !foldsToItself(c) {
+					anchorsRead = false
+					break
+				}
+			}
+		}
 	}
 	clear(read)
 	sc.read = read[:0]
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
 	scratches.Put(sc)
-	return key
+	return key, anchorsRead
 }
 
 // readText reads the canonical tokens of s into sc's lists, and the
