@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -199,25 +200,24 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // PrepareInOrder is similar.PrepareInOrder of text(i) for every i below n,
 // each text indexed as entry i: its canonical text is hashed where it is
 // prepared, and its terms are numbered, in order, where it is visited
-// (its trigram sketch is read when first needed, see Index.sketch).
-// Preparing, indexing and the caller's walk are then one pass, on every
-// CPU, instead of three. It is called once, on a new Index.
+// (its trigram sketch is read when first needed, see Index.sketch): the
+// keys the texts need are read while the texts before are visited, on
+// every CPU. It is called once, on a new Index.
 //
 // Only a text whose anchors (anchorSum) another text shares, or that has
 // none, may be the same learning as another (see MayRepeat), and only
 // those are given their analysis key up front; the others' key is read
 // if a comparison asks for it, which their anchors mostly spare
 // (Text.sameKey). The features and anchors of every text are read first,
-// the anchors of an ASCII text with its words (features.fill), and then
-// the keys, which wait for every text's anchors. Of the learnings of the
-// 10 MB memories of bench/, 10 % share their anchors on default and
-// agent, 1-4 % on the other generators. Against keying every text and
-// reading each word afresh (termReadingMemo, which alone gives default
-// 1367 and prose 803), lint on the 1 MB memories (callgrind,
-// GOMAXPROCS=1) reads default 1388 -> 1295 M instructions, zipf 625 ->
-// 516, long 788 -> 682, sparse 980 -> 913, paths 1052 -> 958, intl 1016
-// -> 993 (its texts outside ASCII have their anchors read in a pass of
-// their own), prose 828 -> 684, agent 755 -> 676.
+// the anchors with the words (features.fill), and then the keys, which
+// wait for every text's anchors. Of the learnings of the 10 MB memories
+// of bench/, 10 % share their anchors on default and agent, 1-4 % on the
+// other generators. Against keying every text and reading each word
+// afresh (termReadingMemo, which alone gives default 1367 and prose
+// 803), lint on the 1 MB memories (callgrind, GOMAXPROCS=1) reads default
+// 1388 -> 1286 M instructions, zipf 625 -> 514, long 788 -> 642, sparse
+// 980 -> 906, paths 1052 -> 950, intl 1016 -> 937, prose 828 -> 682,
+// agent 755 -> 676; on the prose 10 MB memory 12071 -> 10166.
 func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int, t *Text)) []*Text {
 	ix.entries = make([]indexEntry, n)
 	ix.entryWeights = make([]float64, n)
@@ -277,9 +277,15 @@ func prepareAnchored(s string) *Text {
 		f features
 	})
 	// fill reads the anchors with the words, but for the few texts whose
-	// tokens the tokenizer reads otherwise.
+	// tokens the tokenizer reads otherwise: one with a "%" is known to be
+	// one up front.
 	var a anchorTally
-	_, ok := prepareIntoAnchors(read, &p.f, nil, false, &a)
+	ok := false
+	if strings.IndexByte(read, '%') < 0 {
+		_, ok = prepareIntoAnchors(read, &p.f, nil, false, &a)
+	} else {
+		prepareInto(read, &p.f, nil, false)
+	}
 	if !ok {
 		a, ok = anchorSum(s)
 	}
