@@ -55,7 +55,7 @@ func PrepareRepeatsInOrder(n int, text func(i int) string, visit func(i int, t *
 func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, visit func(i int, t *Text)) []float64 {
 	shares := make([]float64, n)
 	// What a field gives depends on holds: its memos serve this call only.
-	fields := &sync.Pool{New: func() any { return make(shareFields) }}
+	fields := &sync.Pool{New: func() any { return newShareFields() }}
 	prepareRepeats(n, text, func(i int, s string) (anchorTally, bool) {
 		t := shareTally{holds: holds, memo: termMemos.Get().(termMemo), fields: fields.Get().(shareFields)}
 		a, ok := anchorsAndShare(s, &t)

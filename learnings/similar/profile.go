@@ -67,7 +67,10 @@ type shareTally struct {
 // 1 MB memories of bench/ (callgrind) reads prose 370.0 -> 275.5 M
 // instructions, default 475.3 -> 375.2, long 438.0 -> 317.0, intl 561.9
 // -> 489.2.
-type shareFields map[string]fieldShare
+type shareFields = *fieldTable[fieldShare]
+
+// newShareFields is an empty shareFields.
+func newShareFields() shareFields { return newFieldTable[fieldShare]() }
 
 // fieldShare is what one ASCII field or run gives: what it gives the
 // anchors (with foldedRun's changed and refold, for a run), its terms'
@@ -81,15 +84,13 @@ type fieldShare struct {
 // addField adds the ASCII field c to t and its anchors to a, through
 // t.fields.
 func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c string) {
-	f, ok := t.fields[c]
+	f, ok := t.fields.get(c)
 	if !ok {
 		f.a.asciiField(stops, memo, c)
 		one := shareTally{holds: t.holds, memo: t.memo}
 		one.ascii(c)
 		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
-		if len(t.fields) < maxMemoFields {
-			t.fields[c] = f
-		}
+		t.fields.put(c, f)
 	}
 	t.apply(a, f)
 }
@@ -98,7 +99,7 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 // foldedRun reads it (toks is scratch), returning foldedRun's changed and
 // refold.
 func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run string, toks []string) (changed, refold bool, _ []string) {
-	f, ok := t.fields[run]
+	f, ok := t.fields.get(run)
 	if !ok {
 		one := shareTally{holds: t.holds, memo: t.memo}
 		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) {
@@ -106,9 +107,7 @@ func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run 
 			one.token(w)
 		})
 		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
-		if len(t.fields) < maxMemoFields {
-			t.fields[run] = f
-		}
+		t.fields.put(run, f)
 	}
 	t.apply(a, f)
 	return f.changed, f.refold, toks

@@ -63,7 +63,7 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	s = withoutLeadIn(s)
 	if share != nil && share.fields == nil {
 		// A text read alone has a memo of its own.
-		share.fields = shareFields{}
+		share.fields = newShareFields()
 	}
 	if asciiPrefix(s, 0) == len(s) {
 		// The tokens of an ASCII text are read in place: the
@@ -237,13 +237,14 @@ func (a *anchorTally) asciiField(stops *lexTable, memo wordMemo, c string) {
 // fieldMemo holds the anchors of the ASCII fields (words parted by white
 // space, punctuation and case as written) read before: tokens never cross
 // white space, so a text's anchors are the sum of its fields', and a
-// memory repeats its fields as it repeats its words. A hit costs one map
-// look-up instead of cutting the field into tokens, lowering them and
-// looking each up in the tables (wordMemo only spares a word no table
-// knows its forms' look-ups): learn stats on the 1 MB memories of bench/
-// (callgrind) reads prose 320.1 -> 290.0 M instructions, default 369.2 ->
-// 341.1, long 358.9 -> 325.5, agent 329.2 -> 299.1, intl 517.0 -> 493.6.
-type fieldMemo map[string]fieldAnchors
+// memory repeats its fields as it repeats its words. A hit costs one
+// look-up (see fieldTable) instead of cutting the field into tokens,
+// lowering them and looking each up in the tables (wordMemo only spares a
+// word no table knows its forms' look-ups): learn stats on the 1 MB
+// memories of bench/ (callgrind) reads prose 320.1 -> 290.0 M
+// instructions, default 369.2 -> 341.1, long 358.9 -> 325.5, agent 329.2
+// -> 299.1, intl 517.0 -> 493.6.
+type fieldMemo = *fieldTable[fieldAnchors]
 
 // fieldAnchors is what a field gives a text's anchors: its own, and for a
 // run of fields outside ASCII (mixedAnchors), whether folding changed it
@@ -256,7 +257,7 @@ type fieldAnchors struct {
 // maxMemoFields bounds a fieldMemo, as maxMemoWords a wordMemo.
 const maxMemoFields = 1 << 16
 
-var fieldMemos = sync.Pool{New: func() any { return make(fieldMemo) }}
+var fieldMemos = sync.Pool{New: func() any { return newFieldTable[fieldAnchors]() }}
 
 // asciiFields counts the anchors of the ASCII text s field by field,
 // through fields.
@@ -267,12 +268,10 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 			return
 		}
 		c := s[start:end]
-		b, ok := fields[c]
+		b, ok := fields.get(c)
 		if !ok {
 			b.a.asciiField(stops, memo, c)
-			if len(fields) < maxMemoFields {
-				fields[c] = b
-			}
+			fields.put(c, b)
 		}
 		a.sum += b.a.sum
 		a.n += b.a.n
@@ -284,12 +283,10 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 // through fields, returning foldedRun's changed and refold (toks is
 // scratch), as asciiFields an ASCII text's.
 func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (changed, refold bool, _ []string) {
-	f, ok := fields[run]
+	f, ok := fields.get(run)
 	if !ok {
 		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
-		if len(fields) < maxMemoFields {
-			fields[run] = f
-		}
+		fields.put(run, f)
 	}
 	a.sum += f.a.sum
 	a.n += f.a.n

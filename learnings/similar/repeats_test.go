@@ -248,13 +248,13 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 	fast := 0
 	// The memos of fields are kept across the texts, as a worker keeps
 	// them, so that a run read before is taken from them.
-	kept := shareFields{}
+	kept := newShareFields()
 	for _, s := range texts {
 		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) {
 			continue
 		}
 		holds := func(term string) bool { return len(term)%3 == 0 }
-		gotShare, wantShare := shareTally{holds: holds, fields: shareFields{}}, shareTally{holds: holds}
+		gotShare, wantShare := shareTally{holds: holds, fields: newShareFields()}, shareTally{holds: holds}
 		got, gotOK := mixedAnchors(s, &gotShare)
 		want, wantOK := wholeAnchors(s, &wantShare)
 		if gotOK {
@@ -309,7 +309,7 @@ func FuzzMixedAnchors(f *testing.F) {
 // on the text, so that fields read before are taken from it.
 func TestAnchorsAndShareAsApart(t *testing.T) {
 	texts := anchorTexts(t)
-	kept := map[string]shareFields{"none": {}, "all": {}, "halves": {}}
+	kept := map[string]shareFields{"none": newShareFields(), "all": newShareFields(), "halves": newShareFields()}
 	for n, s := range texts {
 		next := NewProfile(texts[(n+1)%len(texts)]).Terms()
 		own := NewProfile(s).Terms()
@@ -322,7 +322,7 @@ func TestAnchorsAndShareAsApart(t *testing.T) {
 		} {
 			fields := kept[name]
 			if fields == nil {
-				fields = shareFields{}
+				fields = newShareFields()
 			}
 			for _, memo := range []shareFields{nil, fields} {
 				tally := shareTally{holds: holds, memo: termMemos.Get().(termMemo), fields: memo}
