@@ -1,7 +1,9 @@
 package similar
 
 // fieldTable is a memo of what each field of a memory's texts gives (V),
-// keyed by the field's bytes, bounded to maxMemoFields fields.
+// keyed by the field's bytes, bounded to limit fields. The memos of
+// words no table knows (wordMemo) are such tables too, a word read as a
+// field.
 //
 // Nine fields in ten of the generated memories are at most eight bytes
 // long, and those are held in an open-addressing table of their own, the
@@ -22,6 +24,7 @@ type fieldTable[V any] struct {
 	slots []fieldSlot
 	vals  []V
 	long  map[string]int32
+	limit int
 }
 
 // fieldSlot is a short field: its bytes (the first in the low byte), its
@@ -32,10 +35,10 @@ type fieldSlot struct {
 	val  int32
 }
 
-// newFieldTable is an empty fieldTable with room for a few thousand short
-// fields before it grows.
-func newFieldTable[V any]() *fieldTable[V] {
-	return &fieldTable[V]{slots: make([]fieldSlot, 1<<12), long: map[string]int32{}}
+// newFieldTable is an empty fieldTable of at most limit fields, with
+// room for a few thousand short ones before it grows.
+func newFieldTable[V any](limit int) *fieldTable[V] {
+	return &fieldTable[V]{slots: make([]fieldSlot, 1<<12), long: map[string]int32{}, limit: limit}
 }
 
 // packField is the bytes of c, at most eight, as one number, the first in
@@ -74,10 +77,10 @@ func (t *fieldTable[V]) get(c string) (V, bool) {
 	return zero, false
 }
 
-// put adds what the field c gives, v, unless t is full (maxMemoFields) or
+// put adds what the field c gives, v, unless t is full (limit) or
 // already holds c.
 func (t *fieldTable[V]) put(c string, v V) {
-	if len(t.vals) >= maxMemoFields {
+	if len(t.vals) >= t.limit {
 		return
 	}
 	if len(c) > 8 {

@@ -27,7 +27,7 @@ func TestFieldTableAsMap(t *testing.T) {
 		{"long ones first", 40},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			table, want := newFieldTable[int](), map[string]int{}
+			table, want := newFieldTable[int](maxMemoFields), map[string]int{}
 			order := append(append([]string{}, fields[tc.start:]...), fields[:tc.start]...)
 			for i, f := range order {
 				if _, ok := table.get(f); ok != (want[f] != 0) {

@@ -70,7 +70,7 @@ type shareTally struct {
 type shareFields = *fieldTable[fieldShare]
 
 // newShareFields is an empty shareFields.
-func newShareFields() shareFields { return newFieldTable[fieldShare]() }
+func newShareFields() shareFields { return newFieldTable[fieldShare](maxMemoFields) }
 
 // fieldShare is what one ASCII field or run gives: what it gives the
 // anchors (with foldedRun's changed and refold, for a run), its terms'
