@@ -37,7 +37,8 @@ import (
 // task's subject: "driver can't see the extra drop I added to his round"
 // beside the delivery runs' "drop"). A word with a digit ("FV5") or under
 // three letters is no English word to weigh, and a missing word ending as
-// a participle ("garbled") says what happens, not what the task is about. A match under the floor, from
+// a participle ("garbled") or used as a verb ("can we bump Spring to
+// 3.x?") says what happens, not what the task is about. A match under the floor, from
 // soleShare of it up, is marked too once one at the floor was: else, with
 // every match at the floor left out, soleBest would choose the weaker
 // ones on the same kind of evidence (dev16 lost two traps so).
@@ -74,16 +75,16 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 	for w, d := range df {
 		held[root(w)] += d
 	}
+	verbs := verbsOf(s.task)
 	var absent []string
 	for w := range q.words {
-		if q.base[w] < 0 && q.told[w] && q.weights[w] > 0 && held[w] == 0 && weighable(q.shown[w]) && !participle(q.shown[w]) {
+		if q.base[w] < 0 && q.told[w] && q.weights[w] > 0 && held[w] == 0 && weighable(q.shown[w]) && !participle(q.shown[w]) && !slices.Contains(verbs, q.shown[w]) {
 			absent = append(absent, q.shown[w])
 		}
 	}
 	if len(absent) == 0 {
 		return
 	}
-	verbs := verbsOf(s.task)
 	marked := false
 	for k := range ms {
 		m := &ms[k]
