@@ -18,8 +18,33 @@ import (
 // not English. SCOWL grades each form on its own, and so does Level:
 // "frame" is 10 and "frames" 20, "stage" 10 and "staging" rarer, for
 // "staging" names a place a release goes through more often than it
-// inflects "stage".
+// inflects "stage". But a plural SCOWL leaves out of both lists is read
+// as its noun (see singulars): SCOWL puts the plurals of some 2000 of
+// their words in larger lists ("drills", "alerts", "airports", "agencies"
+// at 35), and a word a task happens to write in the plural is no rarer
+// for it: "fire drills" is as everyday as "fire drill", not a word of a
+// trade like "kubernetes".
 func Level(word string) int {
+	if l := listed(word); l != 0 {
+		return l
+	}
+	for _, one := range singulars(word) {
+		if l := listed(one); l != 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+// Rarer reports whether a is rarer in English than b: in a larger list,
+// or in none while b is in one.
+func Rarer(a, b string) bool {
+	la, lb := Level(a), Level(b)
+	return lb != 0 && (la == 0 || la > lb)
+}
+
+// listed is the size of SCOWL's list word is in as written, or 0.
+func listed(word string) int {
 	switch {
 	case word == "":
 		return 0
@@ -31,11 +56,23 @@ func Level(word string) int {
 	return 0
 }
 
-// Rarer reports whether a is rarer in English than b: in a larger list,
-// or in none while b is in one.
-func Rarer(a, b string) bool {
-	la, lb := Level(a), Level(b)
-	return lb != 0 && (la == 0 || la > lb)
+// singulars are the nouns a word may be the regular plural of, by its
+// spelling: "drills" of "drill", "caches" of "cache", "boxes" of "box",
+// "agencies" of "agency"; none for "glass" or "boss". Only a noun SCOWL
+// lists counts, so a word that only ends as a plural does ("lens",
+// "status", "kubernetes") finds nothing.
+func singulars(word string) []string {
+	if len(word) < 4 || !strings.HasSuffix(word, "s") || strings.HasSuffix(word, "ss") {
+		return nil
+	}
+	out := []string{word[:len(word)-1]}
+	if strings.HasSuffix(word, "es") {
+		out = append(out, word[:len(word)-2])
+	}
+	if strings.HasSuffix(word, "ies") {
+		out = append(out, word[:len(word)-3]+"y")
+	}
+	return out
 }
 
 // in reports whether word is a line of list, a sorted run of words each

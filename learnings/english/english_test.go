@@ -68,3 +68,26 @@ func TestRarer(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelPlural holds that a plural SCOWL grades in a larger list than
+// its noun reads as the noun, in each way English spells one, and that a
+// word only ending as a plural does not borrow a word's level.
+func TestLevelPlural(t *testing.T) {
+	tests := []struct {
+		word string
+		want int
+	}{
+		{"drills", 20}, {"tenders", 20}, {"passports", 20}, {"alerts", 20}, {"airports", 20},
+		{"agencies", 10}, {"anniversaries", 20}, {"apostrophes", 20}, {"absences", 10},
+		{"frames", 20}, {"boards", 10}, {"zones", 20}, {"glasses", 20},
+		{"kubernetes", 0}, {"postgres", 0}, {"jenkins", 0}, {"pontoons", 0}, {"webhooks", 0},
+		{"kudos", 0}, {"caches", 0}, {"ss", 0}, {"Drills", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.word, func(t *testing.T) {
+			if got := Level(tc.word); got != tc.want {
+				t.Errorf("Level(%q) = %d, want %d", tc.word, got, tc.want)
+			}
+		})
+	}
+}

@@ -45,6 +45,7 @@ func reviewMemories() map[string][]*learnings.Learning {
 			{"Yard", "", "The yard gate code changes monthly; it is on the whiteboard in the office."},
 			{"Records", "", "Medicine records for the flock are kept in the red binder for the vet's visit."},
 			{"Shop", "", "The farm shop till closes at 17:00; cash goes in the safe behind the feed store."},
+			{"Tenders", "", "Tenders for hedge cutting go out in August; the lowest bid from a FACTA contractor wins."},
 		}, filler("ewes", "lambs", "tractors", "fences")...)...),
 		"law": memory(append([][]string{
 			{"Court", "", "Court bundles are filed through CE-File by 16:00 the day before the hearing."},
@@ -61,6 +62,7 @@ func reviewMemories() map[string][]*learnings.Learning {
 			{"Tubes", "", "Inner tubes are sold singly; the rack by the till holds 700c and 29er."},
 			{"Workshop", "", "The workshop fan must be off before the compressor runs, or the breaker trips."},
 			{"Lights", "", "Lights on hire bikes are charged overnight on the bench by the back door."},
+			{"Tools", "", "Cordless drills live in the blue crate under the counter."},
 		}, filler("repairs", "sales", "bikes", "orders")...)...),
 		"ward": memory(append([][]string{
 			{"Ward", "", "The ward's fridge log is checked twice a day; readings over 8 °C go to pharmacy."},
@@ -115,5 +117,17 @@ func TestCommonWordAbsentVerb(t *testing.T) {
 		{"degrease", "shop", "how do I degrease a chain", "Chains are replaced", true},
 		{"notarise", "law", "can I notarise with the seal", "The company seal", true},
 		{"reupholster", "ward", "we need to reupholster the beds", "Bed state is", true},
+	})
+}
+
+// TestCommonWordPlural holds that a task writing the everyday word in the
+// plural ("fire drills", "tenders") is weighed as one writing it in the
+// singular, though SCOWL grades the plural apart (see english.Level).
+func TestCommonWordPlural(t *testing.T) {
+	checkReview(t, []reviewCase{
+		{"fire drills", "shop", "fire drills for the apprentices next week", "Cordless drills live", false},
+		{"dinghy tenders", "farm", "tenders for the dinghy race at the sailing club", "Tenders for hedge", false},
+		{"drills kept", "shop", "where are the drills kept?", "Cordless drills live", true},
+		{"tenders out", "farm", "have the tenders gone out yet?", "Tenders for hedge", true},
 	})
 }
