@@ -7,8 +7,9 @@ import (
 	"github.com/learn-memory/learn/learnings"
 )
 
-// reviewMemories are six small memories (a school, a web team, a farm, a
-// law firm, a bike shop, a hospital ward) whose learnings share everyday
+// reviewMemories are small memories (a school, a web team, a farm, a law
+// firm, a bike shop, a hospital ward, a dental practice, a marina, a
+// library, a bakery) whose learnings share everyday
 // words (register, pitch, branch, port, table, spring, plant, bank, seal,
 // keys, frame, chain, stock, lights, cell, notes, beds, badge) with tasks
 // about something else and with tasks about them, each beside forty chores
@@ -71,6 +72,28 @@ func reviewMemories() map[string][]*learnings.Learning {
 			{"Beds", "", "Bed state is updated in the bed board app every two hours."},
 			{"Badges", "", "A new starter's badge takes three working days from the security office."},
 		}, filler("patients", "shifts", "nurses", "audits")...)...),
+		"dental": memory(append([][]string{
+			{"Charges", "", "NHS charges come in bands: Band 1 is an examination, Band 3 adds crowns and dentures."},
+			{"Recalls", "", "Recall intervals run from 3 to 24 months, set per patient by the dentist."},
+			{"Imaging", "", "Radiographs are stored in Orthanc."},
+			{"Stock", "", "Stock of gloves is counted on Mondays; the count goes in the stock sheet.", "Order more stock from Henry Schein when a box runs under two weeks."},
+		}, filler("audit", "patients", "appointments", "invoices")...)...),
+		"marina": memory(append([][]string{
+			{"Tenders", "", "Tenders (dinghies) may be left on the dinghy rack for free only by berth holders."},
+			{"Fuel dock", "", "Late arrivals find their berth on the board."},
+			{"Antifouling", "", "Antifouling needs three dry days; the yard app blocks a work order in a rainy week."},
+			{"Dues", "", "Visitor dues are charged per metre."},
+		}, filler("audit", "berths", "invoices", "weather")...)...),
+		"library": memory(append([][]string{
+			{"Sets", "", "Multi-volume sets such as encyclopaedias are one record with item-level volume numbers."},
+			{"Holds", "", "A patron may have 15 holds; the limit is per card."},
+			{"Koha", "", "Koha's SIP2 server drops kiosks after 300 seconds idle; the kiosks reconnect by themselves."},
+		}, filler("audit", "loans", "members", "fines")...)...),
+		"bakery": memory(append([][]string{
+			{"Mixer", "", "Drill bits for the mixer are in the red box."},
+			{"Till", "", "The till's Z report must match the payout."},
+			{"Delivery", "", "The van's first drop is the hospital café at 06:00.", "A driver with no round must log in again."},
+		}, filler("audit", "revenue", "orders", "stock")...)...),
 	}
 }
 
@@ -129,5 +152,112 @@ func TestCommonWordPlural(t *testing.T) {
 		{"dinghy tenders", "farm", "tenders for the dinghy race at the sailing club", "Tenders for hedge", false},
 		{"drills kept", "shop", "where are the drills kept?", "Cordless drills live", true},
 		{"tenders out", "farm", "have the tenders gone out yet?", "Tenders for hedge", true},
+	})
+}
+
+// TestCommonWordReview holds commonWord on fresh tasks written the way
+// people and agents write them (questions, orders, pasted errors, terse
+// prompts, capitals, possessives, plurals, British spellings, digits, a
+// code identifier, a path) on the review's memories. Every learning here
+// matches its task at or above the floor. Left out: a task about
+// something else that shares one everyday word with a learning
+// ("what's the stock price of Halfords today" beside the shop's stock
+// count). Chosen: a task whose subject is the everyday word, or that
+// shares two words with the learning. Of the cases the review wrote, those
+// commonWord gets wrong are not here but in the review's report: a task
+// whose missing rarer word is a detail ("register froze on the
+// interactive whiteboard", "tables look broken in Safari") loses its
+// learning, and one whose missing words are all as common ("colour of
+// the frames on the new shop sign") keeps the decoy.
+func TestCommonWordReview(t *testing.T) {
+	checkReview(t, []reviewCase{
+		// Absent subjects: left out.
+		{"cash register", "school", "The PTA's cash register at the summer fair keeps jamming", "Each class register", false},
+		{"bank branch", "web", "which bank branch handles our overdraft?", "Feature branches are", false},
+		{"coffee table", "web", "Can we order a coffee table for the breakout area?", "Wide tables scroll", false},
+		{"spring clean", "web", "Spring clean of the stationery cupboard on Friday — who's in?", "The legacy billing", false},
+		{"office plant", "farm", "the office plant is dying, who waters it", "The bottling plant's", false},
+		{"bank holiday", "farm", "Does the abattoir collect on the bank holiday Monday?", "The north bank", false},
+		{"criminal records", "farm", "Do seasonal pickers need a DBS check for their criminal records?", "Medicine records for", false},
+		{"sticky notes", "law", "order more sticky notes and highlighters for the trainees", "Attendance notes are", false},
+		{"seal aquarium", "law", "the seal at the aquarium on the team outing", "The company seal", false},
+		{"keyboard keys", "law", "Some keys on my laptop's keyboard stopped working after I spilt coffee", "Office keys are", false},
+		{"chain email", "shop", "a chain email claiming to be from Shimano is going round", "Chains are replaced", false},
+		{"stock price", "shop", "what's the stock price of Halfords today", "Stock is counted", false},
+		{"traffic lights", "shop", "the traffic lights outside are broken, customers can't cross", "Lights on hire", false},
+		{"battery cells", "ward", "the defibrillator's battery cells show a warning", "A red cell", false},
+		{"bank notes", "ward", "patient's relative handed in foreign bank notes at the desk", "Handover notes go", false},
+		{"flower beds", "ward", "the flower beds in the courtyard garden need weeding", "Bed state is", false},
+		{"tender documents", "marina", "tenders for the new pontoon contractor are due friday", "Tenders (dinghies)", false},
+		{"Board capital", "marina", "The Board wants yearly occupancy figures per pontoon", "Late arrivals find", false},
+		{"board possessive", "marina", "board's asking for occupancy figures per pontoon by year", "Late arrivals find", false},
+		{"band shouted", "dental", "LIVE BAND FOR THE CHRISTMAS DO??", "NHS charges come", false},
+		{"gloves recalled", "dental", "nitrile gloves recalled by supplier", "Recall intervals run", false},
+		{"stock tickers path", "shop", "stock tickers in src/widgets/ticker.tsx lag", "Stock is counted", false},
+		{"fairy-lights", "shop", "fairy-lights for the window display", "Lights on hire", false},
+		{"EBS volume", "library", "EBS volume nearly full on reporting server", "Multi-volume sets", false},
+		{"EBS volumes", "library", "the EBS volumes on the reporting servers are nearly full", "Multi-volume sets", false},
+		{"holds music", "library", "holds music on the phone line is too loud", "A patron may have", false},
+		{"bank transfer", "farm", "bank transfer to the agronomist bounced", "The north bank", false},
+		{"CPD notes", "law", "notes on the Law Society's CPD webinar", "Attendance notes are", false},
+		{"stock photos", "shop", "the stock photos on our website are 2MB each", "Stock is counted", false},
+		{"prison cell", "ward", "prison cell escort paperwork for a remand patient", "A red cell", false},
+		{"cell phone", "ward", "cell phone policy for visitors", "A red cell", false},
+		{"keypad keys", "web", "keys on the KeyPad component don't register taps, see src/components/KeyPad.tsx", "API keys rotate", false},
+		{"spring fair", "web", "Our Spring Fair stall needs a card reader", "The legacy billing", false},
+		{"chain ring", "shop", "Error E-42: chain-ring sensor on the Bosch display", "Chains are replaced", false},
+		{"band wedding", "dental", "need a band for my sister's wedding in June, any recs?", "NHS charges come", false},
+		{"frame rate", "shop", "Unity frame rate drops to 20fps on the Quest 2", "Frame sizes are", false},
+		// The everyday word is the subject, or one of two shared: chosen.
+		{"register subject", "school", "who marks the register when the form tutor is off sick?", "Each class register", true},
+		{"grade boundaries", "school", "Who sets the grade boundaries?", "Grade boundaries for", true},
+		{"release branch", "web", "how should I name a release branch", "Feature branches are", true},
+		{"port in use", "web", "Error: listen EADDRINUSE: address already in use :::5173 — which port should vite use?", "The dev server", true},
+		{"pricing table", "web", "the pricing table overflows on iPhone SE", "Wide tables scroll", true},
+		{"shell script", "web", "my shell script fails with 'Syntax error: \"(\" unexpected' on the CI runner", "Scripts run under", true},
+		{"release note", "web", "Where do I put the release note for JIRA-4411?", "A release note", true},
+		{"plant cleaned", "farm", "When is the plant cleaned?", "The bottling plant's", true},
+		{"bank flooding", "farm", "bank's flooding again after the storm, what do we do with the flock", "The north bank", true},
+		{"yard code", "farm", "what's the yard code this month", "The yard gate", true},
+		{"court bundle", "law", "What's the cut-off for lodging the court bundle?", "Court bundles are", true},
+		{"bill signoff", "law", "does this £7k bill need sign-off", "Bills over £5,000", true},
+		{"lost key", "law", "I lost my office key on the train", "Office keys are", true},
+		{"frame measure", "shop", "how do we measure a frame for a customer's Brompton", "Frame sizes are", true},
+		{"chain swapped", "shop", "when should a chain be swapped", "Chains are replaced", true},
+		{"stock count", "shop", "Stock count's Sunday — do I upload to Lightspeed after?", "Stock is counted", true},
+		{"fan breaker", "shop", "the breaker trips when the fan is on", "The workshop fan", true},
+		{"lights charged", "shop", "where do the hire bike lights get charged", "Lights on hire", true},
+		{"fridge reading", "ward", "Fridge on ward 7 reads 9.5°C, who do I tell", "The ward's fridge", true},
+		{"red cell", "ward", "what does a red cell mean in the rota", "A red cell", true},
+		{"bed board", "ward", "bed board hasn't updated since 2am", "Bed state is", true},
+		{"Board real", "marina", "Who puts late arrivals on the Board?", "Late arrivals find", true},
+		{"recalled real", "dental", "how often should Mrs Patel be recalled", "Recall intervals run", true},
+		{"band crown", "dental", "Which band is a crown on?", "NHS charges come", true},
+		{"band pasted", "dental", "patient asks why a filling was charged as Band 2 not Band 1", "NHS charges come", true},
+		{"glove stock", "dental", "glove stock is low, who reorders?", "Stock of gloves", true},
+		{"holds patron", "library", "Patron says she can't place any more holds", "A patron may have", true},
+		{"volume catalogue", "library", "how do we catalogue a 12-volume encyclopaedia", "Multi-volume sets", true},
+		{"tender rack", "marina", "can visitors leave their tender on the rack", "Tenders (dinghies)", true},
+		{"dinghy rack", "marina", "dinghy rack fee?", "Tenders (dinghies)", true},
+		{"hospital drop", "bakery", "Hospital drop moved to 06:30, update the van schedule", "The van's first", true},
+		{"till short", "bakery", "Z report on the till is short by £20 again", "The till's Z report", true},
+		{"register load", "school", "register won't load for 7B on the supply teacher's laptop", "Each class register", true},
+		{"plant CIP", "farm", "plant's CIP cycle failed halfway", "The bottling plant's", true},
+		{"chain e-bike", "shop", "chain snapped on a customer's e-bike during the test ride", "Chains are replaced", true},
+		{"badge pharmacy", "ward", "badge doesn't open the pharmacy door", "A new starter's", true},
+		{"keys rotation", "web", "When do the keys rotate?", "API keys rotate", true},
+		{"keys vault", "web", "rotate keys", "API keys rotate", true},
+		{"seal who", "law", "who can use the seal?", "The company seal", true},
+		{"notes clio", "law", "where do attendance notes go", "Attendance notes are", true},
+		{"beds update", "ward", "how often is bed state updated", "Bed state is", true},
+		{"lights forgot", "shop", "customer says the lights on his hire bike were flat", "Lights on hire", true},
+		{"table columns", "web", "Should I hide columns in the orders table on mobile?", "Wide tables scroll", true},
+		{"branch squash", "web", "do we squash feature branches or rebase them", "Feature branches are", true},
+		{"pitch Saturday", "school", "Pitch is waterlogged again — is Saturday's fixture off?", "Sports day moves", true},
+		{"records vet", "farm", "the vet wants the medicine records for Tuesday", "Medicine records for", true},
+		{"court filing", "law", "court bundle won't upload to CE-File: \"PDF exceeds 50MB\"", "Court bundles are", true},
+		{"cell colour", "ward", "what does a red cell mean on the rota? the colour changed after the Excel update", "A red cell", true},
+		{"stock sunday", "shop", "`stock_count.csv` upload failed on Sunday", "Stock is counted", true},
+		{"drop path", "bakery", "the driver's app at app/driver/round.go doesn't show the hospital drop", "The van's first", true},
 	})
 }
