@@ -153,16 +153,21 @@ func weighable(word string) bool {
 const rareDF = 2
 
 // verbsOf returns, in lower case, the words of task it uses as verbs: those
-// right after a subject pronoun, an auxiliary, a negation or "to" ("the
-// cash count doesn't match the system", "owners are charged the same",
-// "how do we label a paperback").
+// right after a subject pronoun, an auxiliary, a negation or "to", or a
+// contraction of one ("the cash count doesn't match the system", "owners
+// are charged the same", "how do we label a paperback", "we're charged
+// extra").
 func verbsOf(task string) []string {
 	var verbs []string
 	ws := strings.FieldsFunc(strings.ToLower(task), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
 	})
 	for i := 1; i < len(ws); i++ {
-		if beforeVerb[strings.ReplaceAll(ws[i-1], "’", "'")] {
+		prev := strings.ReplaceAll(ws[i-1], "’", "'")
+		// A contraction of such a word ("we're", "I've", "they'll")
+		// comes before a verb as the word does.
+		head, _, _ := strings.Cut(prev, "'")
+		if beforeVerb[prev] || beforeVerb[head] {
 			verbs = append(verbs, ws[i])
 		}
 	}

@@ -261,3 +261,40 @@ func TestCommonWordReview(t *testing.T) {
 		{"drop path", "bakery", "the driver's app at app/driver/round.go doesn't show the hospital drop", "The van's first", true},
 	})
 }
+
+// TestCommonWordContraction holds that a word after a contraction of a
+// pronoun or an auxiliary ("we're charged", "they're recalled") is a
+// verb, as it is after the pronoun or the auxiliary written out, and the
+// learning it shares stays chosen.
+func TestCommonWordContraction(t *testing.T) {
+	checkReview(t, []reviewCase{
+		{"we're charged", "marina", "we're charged extra for a catamaran?", "Visitor dues are charged", true},
+		{"they're recalled", "dental", "they're recalled too often on the Dentally schedule", "Recall intervals run", true},
+		{"I've banked", "farm", "I've banked the takings from the honesty box", "The north bank", false},
+	})
+}
+
+// TestVerbsOfReview holds verbsOf on contractions, straight and curly: a
+// pronoun's or an auxiliary's comes before a verb, a possessive's and
+// "it's", "what's" do not.
+func TestVerbsOfReview(t *testing.T) {
+	tests := []struct {
+		task string
+		want []string
+	}{
+		{"we're charged extra for a catamaran?", []string{"charged"}},
+		{"I’ve sealed the lease", []string{"sealed"}},
+		{"they'll recall the batch", []string{"recall"}},
+		{"You'd think the till would match", []string{"think", "match"}},
+		{"don't stock it", []string{"stock"}},
+		{"it's charged per metre", nil},
+		{"what's the stock level", nil},
+		{"the board's figures", nil},
+		{"register the new clinic", nil},
+	}
+	for _, tt := range tests {
+		if got := verbsOf(tt.task); !slices.Equal(got, tt.want) {
+			t.Errorf("verbsOf(%q) = %q, want %q", tt.task, got, tt.want)
+		}
+	}
+}
