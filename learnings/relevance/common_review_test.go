@@ -208,6 +208,7 @@ func TestCommonWordReview(t *testing.T) {
 		{"chain ring", "shop", "Error E-42: chain-ring sensor on the Bosch display", "Chains are replaced", false},
 		{"band wedding", "dental", "need a band for my sister's wedding in June, any recs?", "NHS charges come", false},
 		{"frame rate", "shop", "Unity frame rate drops to 20fps on the Quest 2", "Frame sizes are", false},
+		{"laptop stock", "shop", "laptop stock in the office is low", "Stock is counted", false},
 		// The everyday word is the subject, or one of two shared: chosen.
 		{"register subject", "school", "who marks the register when the form tutor is off sick?", "Each class register", true},
 		{"grade boundaries", "school", "Who sets the grade boundaries?", "Grade boundaries for", true},
@@ -259,6 +260,20 @@ func TestCommonWordReview(t *testing.T) {
 		{"cell colour", "ward", "what does a red cell mean on the rota? the colour changed after the Excel update", "A red cell", true},
 		{"stock sunday", "shop", "`stock_count.csv` upload failed on Sunday", "Stock is counted", true},
 		{"drop path", "bakery", "the driver's app at app/driver/round.go doesn't show the hospital drop", "The van's first", true},
+		{"sign up badge", "ward", "where do I sign up for a badge", "A new starter's", true},
+		{"switch off lights", "shop", "lights: switch them off at night?", "Lights on hire", true},
+		{"log in register", "school", "can't log in to the register", "Each class register", true},
+		{"opt out notes", "law", "client wants to opt out of notes being kept", "Attendance notes are", true},
+		{"register laptop", "school", "register won't open on my laptop", "Each class register", true},
+		{"keys email", "law", "lost keys: who do I email?", "Office keys are", true},
+		{"port wifi", "web", "port 8080 blocked on office wifi", "The dev server", true},
+		{"fridge dashboard", "ward", "fridge log dashboard shows no readings", "The ward's fridge", true},
+		{"lights app", "shop", "lights on the hire app show as missing", "Lights on hire", true},
+		{"notes inbox", "law", "attendance notes land in my inbox, not Clio", "Attendance notes are", true},
+		{"chain blog", "shop", "chain wear blog post for the website", "Chains are replaced", true},
+		{"release download", "web", "where's the release download link", "A release note", true},
+		{"frame email", "shop", "customer emailed asking their frame size", "Frame sizes are", true},
+		{"release hotfix", "web", "we'll release the hotfix tomorrow", "A release note", true},
 	})
 }
 
