@@ -132,7 +132,13 @@ in by staff" for "row lock waits when two staff save the same booking"). So is
 one whose word names another kind
 of thing than the task's, whatever else matches: the task puts a word before it
 ("github actions"), the learning holds none of those and always puts another
-("bulk actions"). A learning under the floor is chosen, last, when it shares a
+("bulk actions"). And when no learning holds two task words, so is one resting
+on a single task word that is common in English (the commonest 11,000 words of
+SCOWL's lists) and held by at most two learnings, when the task also names a
+rarer word the memory lacks, does not use the common one as a verb, and no other
+learning of its session holds another task word: a marina's "Late arrivals
+find their berth on the board" for "the board wants yearly occupancy figures
+per pontoon" (occupancy is nowhere in the memory). A learning under the floor is chosen, last, when it shares a
 task word with a learning of its own session chosen on two signals: a second
 fact about the same subject. A newer learning that restates one of the best
 chosen (the same first two words, half of the older one's words) is chosen right
