@@ -179,14 +179,14 @@ func newQuery(ctx Context) *query {
 	})
 	words := wordsOf(string(task))
 	for i, w := range words {
-		if !taskStopWord(w.term) || nounUse(words, i) {
+		if !requestWord(w) || nounUse(words, i) {
 			q.add(w.term, w.shown, weightTask*w.weight(), false)
 		}
 	}
 	q.joinsOf(string(task))
 	mods := modifiersOf(string(task))
 	for _, w := range wordsOf(ctx.Branch) {
-		if !branchStopWord(w.term) {
+		if !branchStopWord(w.term) || ownNouns[w.shown] {
 			q.add(w.term, w.shown, weightBranch*w.weight(), false)
 		}
 	}
@@ -368,6 +368,21 @@ func isNumber(s string) bool {
 	}
 	return true
 }
+
+// requestWord reports whether w, as the task wrote it, is a word of the
+// request rather than of its subject (see taskStopWord). The stop lists
+// hold stems, and the stem of a noun may be a vague word: "fines" stems
+// to "fine", "news" to "new", "goods" to "good". A vague word is vague in
+// the form the task wrote, so those nouns (ownNouns) stay task words: "a
+// member says her fines are too high" is about the library's fines.
+func requestWord(w word) bool { return taskStopWord(w.term) && !ownNouns[w.shown] }
+
+// ownNouns are nouns, as written, whose stem is a request word of another
+// meaning (a vague adjective, a modal verb, a particle): a library's
+// fines, a shop's goods, a site's news, a brewery's cans, a law firm's
+// wills, a driller's wells, a joiner's saws, a publisher's rights.
+var ownNouns = map[string]bool{"fines": true, "goods": true, "news": true, "cans": true,
+	"wills": true, "wells": true, "saws": true, "rights": true}
 
 // taskStopWord is a word of a request that says nothing about its subject:
 // "please fix the bug in ..." is about what follows.

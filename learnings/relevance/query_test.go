@@ -57,6 +57,36 @@ func TestQueryFunctionWords(t *testing.T) {
 	}
 }
 
+// TestQueryNounsOfVagueStems holds that a noun whose stem is a vague
+// word of a request ("fines" of "fine", "news" of "new") is a word of the
+// task as written, and that the vague word itself and its other forms are
+// not.
+func TestQueryNounsOfVagueStems(t *testing.T) {
+	tests := []struct {
+		task string
+		want []string // the task's words, as shown
+	}{
+		{"a member says her fines are too high", []string{"member", "fines", "high"}},
+		{"the news page shows an old headline", []string{"news", "page", "headline"}},
+		{"dry goods delivery is short again", []string{"dry", "goods", "delivery", "short"}},
+		{"cans leak after the seamer change", []string{"cans", "leak", "seamer"}},
+		{"client wants the wills scanned", []string{"client", "wills", "scanned"}},
+		{"flow test on the new wells", []string{"flow", "test", "wells"}},
+		{"blades of the panel saws are dull", []string{"blades", "panel", "saws", "dull"}},
+		{"audio rights for the podcast reissue", []string{"audio", "rights", "podcast", "reissue"}},
+		{"it works fine now, thanks", []string{"thanks"}},
+		{"lots of things look wrong", nil},
+		{"we can do better, it's fine", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.task, func(t *testing.T) {
+			if got := taskWords(tt.task); !slices.Equal(got, tt.want) {
+				t.Errorf("words of %q: got %q, want %q", tt.task, got, tt.want)
+			}
+		})
+	}
+}
+
 // taskWords are the words newQuery keeps of task as written, as shown:
 // weighted, and not a form added for another of its words (base -1).
 func taskWords(task string) []string {
