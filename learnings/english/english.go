@@ -24,7 +24,16 @@ import (
 // at 35), and a word a task happens to write in the plural is no rarer
 // for it: "fire drills" is as everyday as "fire drill", not a word of a
 // trade like "kubernetes".
+//
+// SCOWL's lists hold no hyphenated word, so a word of listed words joined
+// by hyphens ("check-in", "set-up", "no-show") reads as its rarest part:
+// the task that writes "check-in" names nothing rarer than one that
+// writes "check". A part of one letter ("e-paper", "x-ray") makes no
+// listed word of it.
 func Level(word string) int {
+	if strings.Contains(word, "-") {
+		return hyphenated(word)
+	}
 	if l := listed(word); l != 0 {
 		return l
 	}
@@ -34,6 +43,23 @@ func Level(word string) int {
 		}
 	}
 	return 0
+}
+
+// hyphenated is the Level of the rarest of word's parts between hyphens,
+// or 0 where a part is under two letters or in no list.
+func hyphenated(word string) int {
+	level := 0
+	for part := range strings.SplitSeq(word, "-") {
+		l := 0
+		if len(part) >= 2 {
+			l = Level(part)
+		}
+		if l == 0 {
+			return 0
+		}
+		level = max(level, l)
+	}
+	return level
 }
 
 // Rarer reports whether a is rarer in English than b: in a larger list,

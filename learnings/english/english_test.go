@@ -28,6 +28,29 @@ func TestLevel(t *testing.T) {
 
 // TestInEveryWord looks up every word of both lists, and for each the
 // strings just before and after it in sort order, which no list holds.
+// TestLevelHyphenated holds that a word of listed words joined by hyphens
+// reads as its rarest part, and as no listed word where a part is a
+// letter, unlisted or empty.
+func TestLevelHyphenated(t *testing.T) {
+	tests := []struct {
+		word string
+		want int
+	}{
+		{"check-in", 10}, {"set-up", 10}, {"sign-up", 10}, {"no-show", 10}, {"drop-off", 10},
+		{"follow-up", 10}, {"walk-in", 10}, {"part-way", 10},
+		{"health-service", 10}, {"fire-drill", 20}, {"up-to-date", 10}, {"pick-up", 10},
+		{"e-paper", 0}, {"x-ray", 0}, {"wi-fi", 0}, {"kubernetes-operator", 0}, {"check-", 0},
+		{"-in", 0}, {"--", 0}, {"-", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.word, func(t *testing.T) {
+			if got := Level(tc.word); got != tc.want {
+				t.Errorf("Level(%q) = %d, want %d", tc.word, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestInEveryWord(t *testing.T) {
 	for name, list := range map[string]string{"size10": size10, "size20": size20} {
 		t.Run(name, func(t *testing.T) {

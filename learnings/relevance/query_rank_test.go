@@ -1,6 +1,10 @@
 package relevance
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/learn-memory/learn/learnings"
+)
 
 // TestQueryReadAsWritten holds, on the memories of a library, a news site,
 // a brewery and a law firm, that a task chooses the learning about a noun
@@ -39,6 +43,52 @@ func TestQueryReadAsWritten(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ls := memory(append(tt.sessions, filler...)...)
 			checkChoice(t, ls, Context{Task: tt.task}, tt.chosen, nil, "")
+		})
+	}
+}
+
+// TestHyphenatedCommonWords holds, on a hotel's, a café's and a dental
+// practice's memories, that a word the task hyphenates from two common
+// ones ("check-in", "set-up", "no-show") is as common as its parts for
+// commonWord: missing from the memory, it is no rarer subject that leaves
+// out the learning sharing the task's one everyday word ("no-show fees in
+// the diary" is about the diary), while a rarer missing subject still
+// does ("cone beam scanner").
+func TestHyphenatedCommonWords(t *testing.T) {
+	filler := func(words ...string) [][]string {
+		return chores(40, "The nightly job %d must finish before the %s report runs.", words...)
+	}
+	hotel := memory(append([][]string{
+		{"Front office", "", "The desk finds a booking by surname or by the reference in the confirmation email."},
+		{"Arrivals", "", "Online check-in opens 48 hours before arrival and sends the room number by SMS."},
+		{"Spa", "", "Treatments are booked in 30-minute slots."},
+		{"Doors", "", "Door batteries are swapped when the lock reports under 20%."},
+	}, filler("audit", "revenue", "occupancy", "staff")...)...)
+	cafe := memory(append([][]string{
+		{"Counter", "", "The till pulls its prices from the back office every night at 02:00."},
+		{"Fridge", "", "Oat milk is kept in the second fridge."},
+		{"Rota", "", "Weekend shifts are swapped in the group chat, then in Deputy."},
+	}, filler("audit", "sales", "waste", "orders")...)...)
+	clinic := memory(append([][]string{
+		{"Charges", "", "NHS charges come in bands: Band 1 is an examination, Band 3 adds crowns."},
+		{"Diary", "", "Diary slots are 5-minute units; a new patient takes six."},
+		{"Imaging", "", "Radiographs are stored in Orthanc."},
+	}, filler("audit", "patients", "appointments", "invoices")...)...)
+	tests := []struct {
+		name     string
+		ls       []*learnings.Learning
+		task     string
+		chosen   []string
+		unchosen []string
+	}{
+		{"hotel desk", hotel, "check-in is slow at the desk", []string{"The desk finds a booking"}, nil},
+		{"café till", cafe, "the till needs set-up again after the power cut", []string{"The till pulls its prices"}, nil},
+		{"dental diary", clinic, "no-show fees in the diary", []string{"Diary slots are"}, nil},
+		{"clinic set-up", clinic, "set-up of the cone beam scanner", nil, []string{"Radiographs are stored"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkChoice(t, tt.ls, Context{Task: tt.task}, tt.chosen, tt.unchosen, "on one common word, the task's subject missing")
 		})
 	}
 }
