@@ -87,6 +87,33 @@ func TestQueryNounsOfVagueStems(t *testing.T) {
 	}
 }
 
+// TestQueryNounsOfVagueStemsInBranch holds that a branch name keeps such a
+// noun too ("fix/news-feed-cache"), and drops the vague words.
+func TestQueryNounsOfVagueStemsInBranch(t *testing.T) {
+	tests := []struct {
+		branch string
+		want   []string
+	}{
+		{"fix/news-feed-cache", []string{"news", "feed", "cache"}},
+		{"feat/overdue-fines", []string{"overdue", "fines"}},
+		{"chore/fine-tune-lots-of-things", []string{"tune"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.branch, func(t *testing.T) {
+			q := newQuery(Context{Branch: tt.branch})
+			var got []string
+			for i, w := range q.shown {
+				if q.weights[i] > 0 && q.base[i] < 0 {
+					got = append(got, w)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("words of branch %q: got %q, want %q", tt.branch, got, tt.want)
+			}
+		})
+	}
+}
+
 // taskWords are the words newQuery keeps of task as written, as shown:
 // weighted, and not a form added for another of its words (base -1).
 func taskWords(task string) []string {
