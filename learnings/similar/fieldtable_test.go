@@ -50,3 +50,21 @@ func TestFieldTableAsMap(t *testing.T) {
 		})
 	}
 }
+
+// TestFieldTableEmptyField holds a fieldTable to a map for the empty
+// field, whose packed slot would read as a free one: it is found once
+// added, and added once, taking one place of limit as a map's key does.
+func TestFieldTableEmptyField(t *testing.T) {
+	table := newFieldTable[int](3)
+	for i, f := range []string{"", "\x00", "", "a", "b"} {
+		table.put(f, i+1)
+	}
+	for _, tc := range []struct {
+		field string
+		want  int
+	}{{"", 1}, {"\x00", 2}, {"a", 4}, {"b", 0}} {
+		if got, ok := table.get(tc.field); got != tc.want || ok != (tc.want != 0) {
+			t.Errorf("get(%q) = %d %v, want %d", tc.field, got, ok, tc.want)
+		}
+	}
+}
