@@ -1,0 +1,70 @@
+package similar
+
+import (
+	"slices"
+	"testing"
+)
+
+// scoreAgrees checks that what mayBeRelated reads of stored (readTerms:
+// its term weight, the weight each candidate shares with it, its
+// distinct trigrams and how many of a candidate's it shares) is what
+// Compare reads from Prepare: the filter rules a pair out by that Score,
+// so it must be Compare's exactly, not a bound of it.
+func scoreAgrees(t *testing.T, f *Filter, sc *filterScratch, stored string) {
+	t.Helper()
+	read := withoutLeadIn(stored)
+	sc.readTerms(read, f.holders)
+	st := Prepare(read)
+	if sc.weight != st.f.weight {
+		t.Fatalf("readTerms(%q) weight %v, Prepare's %v", read, sc.weight, st.f.weight)
+	}
+	want := slices.Clone(st.f.trigrams().wide)
+	for _, x := range st.f.trigrams().narrow {
+		want = append(want, widen(x))
+	}
+	slices.Sort(want)
+	got := slices.Clone(sc.gramList)
+	slices.Sort(got)
+	if sc.grams != len(want) || !slices.Equal(got, want) {
+		t.Fatalf("readTerms(%q) trigrams %d %x, Prepare's %d %x", read, sc.grams, got, len(want), want)
+	}
+	for i, c := range f.cands {
+		_, shared := weightedJaccard(st.f.terms, c.t.f.terms)
+		if sc.shared[i] != shared {
+			t.Fatalf("readTerms(%q) shares %v with %q, weightedJaccard %v", read, sc.shared[i], c.t.src, shared)
+		}
+		if n, m := c.gramSet.count(sc.gramList), sharedGrams(st.f.trigrams(), c.t.trigrams()); n != m {
+			t.Fatalf("%q and %q share %d trigrams in the gramTable, %d in sharedGrams", read, c.t.src, n, m)
+		}
+	}
+}
+
+// TestFilterScoreAsCompare holds the Score mayBeRelated rules pairs out
+// by to the one Compare reads, term by term and trigram by trigram, on
+// texts as people and agents write learnings (anchorTexts, the fold
+// seeds), against candidates in ASCII and outside it.
+func TestFilterScoreAsCompare(t *testing.T) {
+	texts := append(anchorTexts(t), foldSeeds...)
+	cands := []string{"Run `make gen` before `go test`.", "Die Zeitüberschreitung beträgt 30 s.",
+		"Don't commit the .env file", "josé keeps the ΣΊΣΥΦΟΣ build on İstanbul’s staging"}
+	for i := 0; i < len(texts); i += len(texts) / 20 {
+		cands = append(cands, texts[i])
+	}
+	f := NewFilter(cands)
+	sc := f.scratch.Get().(*filterScratch)
+	for _, s := range texts {
+		scoreAgrees(t, f, sc, s)
+	}
+}
+
+// FuzzFilterScore holds mayBeRelated's Score to Compare's on any pair.
+func FuzzFilterScore(f *testing.F) {
+	for _, s := range foldSeeds {
+		f.Add(s, "Run `make gen` before `go test`.")
+	}
+	f.Add("Don’t cache the user's tokens -> re-fetch", "don't cache the users token")
+	f.Fuzz(func(t *testing.T, stored, cand string) {
+		fl := NewFilter([]string{cand})
+		scoreAgrees(t, fl, fl.scratch.Get().(*filterScratch), stored)
+	})
+}
