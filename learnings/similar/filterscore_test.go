@@ -29,9 +29,13 @@ func scoreAgrees(t *testing.T, f *Filter, sc *filterScratch, stored string) {
 		t.Fatalf("readTerms(%q) trigrams %d %x, Prepare's %d %x", read, sc.grams, got, len(want), want)
 	}
 	for i, c := range f.cands {
-		_, shared := weightedJaccard(st.f.terms, c.t.f.terms)
+		j, shared := weightedJaccard(st.f.terms, c.t.f.terms)
 		if sc.shared[i] != shared {
 			t.Fatalf("readTerms(%q) shares %v with %q, weightedJaccard %v", read, sc.shared[i], c.t.src, shared)
+		}
+		// mayBeRelated's Jaccard overlap, from the weights alone.
+		if union := sc.weight + c.t.f.weight - shared; union != 0 && shared/union != j {
+			t.Fatalf("%q and %q overlap %v by their weights, %v by weightedJaccard", read, c.t.src, shared/union, j)
 		}
 		if n, m := c.gramSet.count(sc.gramList), sharedGrams(st.f.trigrams(), c.t.trigrams()); n != m {
 			t.Fatalf("%q and %q share %d trigrams in the gramTable, %d in sharedGrams", read, c.t.src, n, m)
@@ -67,4 +71,34 @@ func FuzzFilterScore(f *testing.F) {
 		fl := NewFilter([]string{cand})
 		scoreAgrees(t, fl, fl.scratch.Get().(*filterScratch), stored)
 	})
+}
+
+// TestFilterKeepsShortUpdates holds the filter to Compare on short
+// learnings with one word or value changed, which Compare calls updates
+// from a Score of UpdateThreshold, under sureUpdateScore, and on short
+// texts that share a frame and stay apart.
+func TestFilterKeepsShortUpdates(t *testing.T) {
+	pairs := [][2]string{
+		{"Tests must not hit the network", "Tests must not hit the filesystem"},
+		{"Secrets come from Vault", "Secrets come from AWS Secrets Manager"},
+		{"Back up the SQLite database before the migration", "Back off the retries before the migration"},
+		{"Staging deploys from the develop branch", "Staging deploys from the release branch"},
+		{"Logs go to Loki", "Logs go to Datadog"},
+		{"The API base URL is api.internal", "The API base URL is gateway.internal"},
+		{"Invoices are due in 30 days", "Invoices are due in 45 days"},
+		{"Die Tests dürfen nicht das Netzwerk nutzen", "Die Tests dürfen nicht das Dateisystem nutzen"},
+		{"Builds run on Node 18", "Builds run on Bun"},
+	}
+	updates := 0
+	for _, p := range pairs {
+		for _, q := range [2][2]string{p, {p[1], p[0]}} {
+			filterAgrees(t, NewFilter([]string{q[1]}), []string{q[1]}, q[0])
+			if v := Prepare(q[0]).Compare(Prepare(q[1])); v.Kind == Update && v.Score < sureUpdateScore {
+				updates++
+			}
+		}
+	}
+	if updates < 4 {
+		t.Errorf("only %d updates under %v: the test checks too little", updates, sureUpdateScore)
+	}
 }
