@@ -102,3 +102,38 @@ func TestFilterKeepsShortUpdates(t *testing.T) {
 		t.Errorf("only %d updates under %v: the test checks too little", updates, sureUpdateScore)
 	}
 }
+
+// TestFilterFoldsCaseOutsideASCII holds the filter to Compare where case
+// folding outside ASCII changes a word's length or reads it another way
+// ("ß" and "SS", "İ" and "i̇", a final sigma, full-width letters, a
+// ligature, Cherokee, the Kelvin sign), with the candidate's roots in
+// ASCII and outside it, so that the stored text is read raw (foldsAsItIs,
+// foldsApart) or folded rune by rune.
+func TestFilterFoldsCaseOutsideASCII(t *testing.T) {
+	pairs := [][2]string{
+		{"Die Straße ist gesperrt", "DIE STRASSE IST GESPERRT"},
+		{"Die Straße ist gesperrt", "die strasse ist gesperrt"},
+		{"İstanbul ofisi VPN kullanır", "i̇stanbul ofisi vpn kullanır"},
+		{"İstanbul ofisi VPN kullanır", "ISTANBUL OFİSİ VPN KULLANIR"},
+		{"ΟΔΗΓΟΣ ΕΓΚΑΤΑΣΤΑΣΗΣ ΓΙΑ ΤΟΝ ΚΟΜΒΟ", "οδηγος εγκαταστασης για τον κομβο"},
+		{"ΟΔΗΓΟΣ ΕΓΚΑΤΑΣΤΑΣΗΣ ΓΙΑ ΤΟΝ ΚΟΜΒΟ", "οδηγοσ εγκαταστασησ για τον κομβο"},
+		{"Ｒｕｎ ｍａｋｅ ｇｅｎ before go test", "run make gen before go test"},
+		{"The ﬀmpeg build needs libx264", "The ffmpeg build needs libx264"},
+		{"Report the \u212Aelvin reading from the probe", "Report the kelvin reading from the probe"},
+		{"ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ keyboard layout ships", "ꮳꮃꭹ ꭶꮼꮒꭿꮝꮧ keyboard layout ships"},
+		{"Der Zähler läuft über — neu starten", "DER ZÄHLER LÄUFT ÜBER — NEU STARTEN"},
+		{"Der Zähler läuft über", "Der Za\u0308hler la\u0308uft u\u0308ber"},
+		{"Le café ferme à 18 h", "LE CAFÉ FERME À 18 H"},
+		{"ǅemal runs the dz build", "ǆemal runs the DZ build"},
+	}
+	related := 0
+	for _, p := range pairs {
+		for _, q := range [2][2]string{p, {p[1], p[0]}} {
+			related += filterAgrees(t, NewFilter([]string{q[1]}), []string{q[1]}, q[0])
+			related += filterAgrees(t, NewFilter([]string{"josé", q[1]}), []string{"josé", q[1]}, q[0])
+		}
+	}
+	if related < len(pairs) {
+		t.Errorf("only %d related pairs: the test checks too little", related)
+	}
+}
