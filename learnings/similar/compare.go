@@ -270,7 +270,11 @@ func (t *Text) shortUpdate(c *Text) bool {
 // oneChange reads their words, with at least as many words kept around it:
 // a value or a name changed ("Secrets come from Vault", "... from AWS
 // Secrets Manager"), not a subject and its verb, nor a verb and its
-// object, which say another thing in the same frame.
+// object, which say another thing in the same frame. A word of content
+// is kept before the change: a short text whose first word changed
+// ("Backups run at night", "Reports run at night"; "Invoices are stored
+// in S3", "Audit logs are stored in S3") is about another subject, and
+// called an update it would replace the stored fact.
 func (t *Text) changeIsMinor(c *Text) bool {
 	a, b := t.changeWords().words, c.changeWords().words
 	pre := 0
@@ -282,7 +286,7 @@ func (t *Text) changeIsMinor(c *Text) bool {
 		suf++
 	}
 	n := min(contentWords(a[pre:len(a)-suf]), contentWords(b[pre:len(b)-suf]))
-	return n <= 1 && n <= pre+suf
+	return n <= 1 && n <= pre+suf && contentWords(a[:pre]) > 0
 }
 
 // contentWords counts the words of ws that are no function words.

@@ -390,7 +390,7 @@ var looseGroups = []string{
 	"remove discard strip",
 	"contain hold",
 	"stage step",
-	"start open boot fire",
+	"start open boot",
 	"enter type",
 	"track watch",
 	"link url",
@@ -406,7 +406,7 @@ var looseGroups = []string{
 	// ("the playlists are sent 2 hours before", "... pushed 4 hours
 	// before"; "the gondola runs at 5 m/s", "... operates at 6 m/s";
 	// "clients can move a session", "... reschedule a session").
-	"send route push email ship dispatch",
+	"send route push email dispatch",
 	"run operate last",
 	"move transfer reschedule shift",
 	"fee surcharge",
@@ -414,22 +414,24 @@ var looseGroups = []string{
 	"get download",
 	"store keep archive",
 	"handle process",
-	// More words an agent swaps beside a changed value ("the server
-	// fires the jingle at 50 seconds past", "... starts the jingle at
-	// 45"; "logs are archived for 10 years", "... kept for 11 years";
-	// "orders placed before 2 pm are shipped", "... before 3 pm are
-	// dispatched"; "permits run for 12 months", "... last for 6";
-	// "the alarm is answered within 30 minutes", "... acknowledged
-	// within 20"; "a parking ticket is 60 euros", "a parking fine is
-	// 70 euros"). "report" stays out: "missed bins must be reported
-	// within 2 days" and "... are collected within 5 days" are two
-	// facts, and "collect" is a table word.
+	// More words an agent swaps beside a changed value ("logs are
+	// archived for 10 years", "... kept for 11 years"; "orders placed
+	// before 3 pm are dispatched", "... before 2 pm are sent"; "permits
+	// run for 12 months", "... last for 6"; "the alarm is answered
+	// within 30 minutes", "... acknowledged within 20"; "a parking
+	// ticket is 60 euros", "a parking fine is 70 euros"). "report"
+	// stays out: "missed bins must be reported within 2 days" and "...
+	// are collected within 5 days" are two facts, and "collect" is a
+	// table word. So do four words round 14's review (review13_test.go)
+	// found joining two different actions on fresh pairs: "fire" ("Fire
+	// the contractor" and "Start the contractor onboarding"), "ship"
+	// ("Ship the mobile build" and "Email the mobile build notes"),
+	// "admit" ("Admit the patient" and "Allow the patient visitors")
+	// and "heat" ("heat map" and "warm cache").
 	"increase climb",
 	"respond acknowledge",
 	"ticket fine penalty",
-	"allow admit",
 	"advert ads",
-	"warm heat",
 }
 
 // changeReading is the stem a word of looseGroups is read as by the

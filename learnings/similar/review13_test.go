@@ -20,6 +20,24 @@ func TestReview13Pairs(t *testing.T) {
 		{Distinct, "Encrypt the backups with GPG.", "Sign the release tags with GPG."},
 		{Distinct, "Mute the pager during maintenance.", "Freeze merges during maintenance."},
 		// short UPDATE: one value changed
+		// two facts that round 14's first rules called an update, kept
+		// apart since a short update keeps a word of content before its
+		// change, and "fire", "ship", "admit" and "heat" joined no group
+		{Distinct, "Backups run at night.", "Reports run at night."},
+		{Distinct, "Invoices are stored in S3.", "Audit logs are stored in S3."},
+		{Distinct, "Payroll runs on Fridays.", "Invoicing runs on Fridays."},
+		{Distinct, "Cron jobs log to syslog.", "The proxy logs to syslog."},
+		{Distinct, "Fire the contractor after the third warning.", "Start the contractor onboarding after the third warning."},
+		{Distinct, "The heat map shows clicks.", "The warm cache shows clicks."},
+		{Distinct, "Heat maps are rebuilt hourly.", "Warm caches are rebuilt hourly."},
+		{Distinct, "Close the support ticket within 2 days.", "Pay the fine within 2 days."},
+		{Distinct, "Open a ticket for every outage.", "Pay a penalty for every outage."},
+		{Distinct, "Admit patients to the ward after triage.", "Allow patients to eat after triage."},
+		{Distinct, "Admit the patient after triage.", "Allow the patient visitors after triage."},
+		{Distinct, "Ship the hotfix on Friday.", "Email the hotfix notes on Friday."},
+		{Distinct, "Fire a webhook when a payment fails.", "Open a ticket when a payment fails."},
+		{Distinct, "Heat the milk before the espresso.", "Warm the cups before the espresso."},
+		{Distinct, "Ship the mobile build on Monday.", "Email the mobile build notes on Monday."},
 		{Update, "Backups run at 2 am.", "Backups run at 4 am."},
 		{Update, "The API timeout is 30 seconds.", "The API timeout is 60 seconds."},
 		{Update, "The build needs Node 18.", "The build needs Node 20."},
@@ -35,8 +53,6 @@ func TestReview13Pairs(t *testing.T) {
 		{Update, "Parking costs 2 euros an hour.", "Parking costs 3 euros per hour."},
 		{Update, "The nightly export goes to the finance bucket.", "The nightly export goes to the archive bucket."},
 		// short UPDATE with a loose-group swap beside the changed value
-		{Update, "Fire the smoke alarm test at 9 am.", "Start the smoke alarm test at 10 am."},
-		{Update, "Orders are shipped before 2 pm.", "Orders are dispatched before 4 pm."},
 		{Update, "Permits run for 12 months.", "Permits last for 6 months."},
 		{Update, "Logs are archived for 7 years.", "Logs are kept for 10 years."},
 		{Update, "A parking ticket is 60 euros.", "A parking fine is 80 euros."},
@@ -100,6 +116,8 @@ func TestReview13NeverSame(t *testing.T) {
 		{"Vaccinate puppies at eight weeks.", "Deworm puppies at eight weeks."},
 		// short UPDATE with a loose-group swap beside the changed value
 		{"Heat the oven to 200 C.", "Warm the oven to 180 C."},
+		{"Fire the smoke alarm test at 9 am.", "Start the smoke alarm test at 10 am."},
+		{"Orders are shipped before 2 pm.", "Orders are dispatched before 4 pm."},
 		{"Shift the standup to 10 am.", "Move the standup to 11 am."},
 		// loose-group words in another sense: NEW
 		{"Fire the contractor after the third warning.", "Start the contractor onboarding after the third warning."},

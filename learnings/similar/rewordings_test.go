@@ -125,8 +125,11 @@ func testRewordings(t *testing.T, file string) {
 			// in some sentences as one (looseGroups), and "at night"
 			// read as "overnight" (reword8), same 82 and updates 46;
 			// once a one-word change scoring from 0.4 to 0.5 was an
-			// update (UpdateThreshold, decision13), updates 47.
-			floor = map[string]float64{"same": 0.82, "update": 0.85}[k]
+			// update (UpdateThreshold, decision13), updates 47; 46
+			// again since that short update keeps a word of content
+			// before its change (round 14's review), which the
+			// "drone batteries" / "controller batteries" pair lacks.
+			floor = map[string]float64{"same": 0.82, "update": 0.83}[k]
 		}
 		if file == "synonyms9.txt" && k != "new" {
 			// Common everyday swaps, one at a time and two or three
@@ -213,8 +216,10 @@ func testRewordings(t *testing.T, file string) {
 			// "archive" as "store", "ads" as "advert", "fine" and
 			// "ticket" as one, "climb" as "increase", "acknowledge"
 			// as "respond" where a change is counted (decision13),
-			// 42.
-			floor = 0.66
+			// 42; 41 since "fire" joins no group (round 14's review:
+			// "Fire the contractor" is not "Start the contractor
+			// onboarding").
+			floor = 0.65
 		}
 		if file == "valueswaps2.txt" && k == "update" {
 			// More of valueswaps' left-over kinds in ten other
@@ -229,8 +234,12 @@ func testRewordings(t *testing.T, file string) {
 			// "freeze" and "pause"), an undo word beside another
 			// ("drops" and "closes"), a phrase for a word ("taken
 			// out of" and "pulled from", "collects" and "picks up"),
-			// two swaps beside the value.
-			floor = 0.63
+			// two swaps beside the value. 31 since "ship" and "heat"
+			// join no group and a short update keeps a word of
+			// content before its change (round 14's review: "Ship the
+			// hotfix" is not "Email the hotfix notes", "Backups run at
+			// night" not "Reports run at night").
+			floor = 0.59
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
