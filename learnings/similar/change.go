@@ -52,20 +52,25 @@ func oneChange(ta, tb *Text) bool {
 	return onePlace(ta, tb, ca, cb)
 }
 
+// sharedEnds is how many words a and b start with alike (pre) and, of
+// those left after them, how many they end with alike (suf).
+func sharedEnds(a, b []string) (pre, suf int) {
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return pre, suf
+}
+
 // onePlace is oneChange of the words ca and cb of ta and tb, as read.
 func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 	a, b := ca.words, cb.words
 	// The words both start and end with stay; what is left between is
 	// where the texts differ. It is one place when the two middles share
 	// no word: a word in common would stand between two changes.
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+	pre, suf := sharedEnds(a, b)
 	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
 	common, onlyNumbers, onlyRefs, paired := compareWords(ma, mb)
 	switch {

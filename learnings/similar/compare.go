@@ -277,14 +277,7 @@ func (t *Text) shortUpdate(c *Text) bool {
 // called an update it would replace the stored fact.
 func (t *Text) changeIsMinor(c *Text) bool {
 	a, b := t.changeWords().words, c.changeWords().words
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+	pre, suf := sharedEnds(a, b)
 	n := min(contentWords(a[pre:len(a)-suf]), contentWords(b[pre:len(b)-suf]))
 	return n <= 1 && n <= pre+suf && contentWords(a[:pre]) > 0
 }
