@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -35,9 +35,11 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if k == Distinct || v.Kind == Same {
+		if v.Kind == Same || k == Distinct && file != "siblings.txt" {
 			// A sibling asked about as an update, or a change
-			// dropped as the same learning: never.
+			// dropped as the same learning: never. siblings.txt
+			// measures the siblings the rules still call updates,
+			// held by its floor; the same learning stays an error.
 			report = t.Errorf
 		}
 		report("%s:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", file, p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
@@ -240,6 +242,23 @@ func testRewordings(t *testing.T, file string) {
 			// hotfix" is not "Email the hotfix notes", "Backups run at
 			// night" not "Reports run at night").
 			floor = 0.59
+		}
+		if file == "siblings.txt" && k != "same" {
+			// Two facts in one frame (siblings13), the class issue 24
+			// and round 14's review found called updates ("Nurses
+			// sign the chart." / "Doctors sign the chart."): 89
+			// siblings that change the subject, the act or the object
+			// and 60 updates of the same shapes whose second replaces
+			// the first (a value, a version, a tool or a person
+			// swapped, with "now", "instead", "no longer" or without
+			// them), in twelve domains, written before measuring.
+			// Main 1c39d5b called 44 of 89 siblings new (the other 45
+			// updates, all of one change scoring from 0.51 to 0.90)
+			// and 49 of 60 updates (six that add a clause about the
+			// old one, "; we no longer use DHL", read as two changes
+			// and distinct; the rest swap a phrase for a phrase or
+			// change two things at once), none the same.
+			floor = map[string]float64{"new": 0.49, "update": 0.81}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
