@@ -96,7 +96,7 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 // 0.8 four more and a dev16 trap; so did 0.6 and 0.75 of the whole
 // budget (five more, three traps), and a stated share alone of 0.75 or
 // 0.85 of it (one or three more, a dev15 trap).
-// Tried and dropped in issue 24's round 13: shares by what a match rests
+// Tried and dropped in issue 24's round 12: shares by what a match rests
 // on. Of the 32 decoys (avoid and never lines) the ranking chose on the
 // development sets that only the full budget kept out, 23 hold no word of
 // the task that a path at hand does not also name ("Hub code logs with

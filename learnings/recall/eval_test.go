@@ -327,7 +327,7 @@ var evalFloor = map[string]float64{
 	// (52.9%) since the stand-in rule of issue 24's round 11; 63 (53.8%)
 	// with decision11's word tables.
 	// 62 (52.9%) with budget11's short forms below 3000 characters; 63
-	// (53.8%) with round 14's common-English rule and its review's fixes
+	// (53.8%) with round 13's common-English rule and its review's fixes
 	// (measured by the lead).
 	"eval11": 53.8,
 	// eval12's is its baseline: 53 of 67 (79.1%, at 48b4bae, the first
@@ -800,7 +800,7 @@ func roomTally(doc *learnings.Document, res *Result, tk evalTask, one map[string
 // matches the ranking chose on one word of the task alone (told one word,
 // no path at hand) and on paths at hand alone (told none), and how many
 // of each recall showed among the chosen. On the development sets at
-// 2000 characters in issue 24's round 14 (rank15's step 1): one word 95
+// 2000 characters in issue 24's round 13 (rank15's step 1): one word 95
 // wanted (87 shown) and 32 decoys (30 shown), paths 62 wanted (all shown)
 // and 40 decoys (23 shown): the room holds out 17 path decoys and 2
 // one-word ones, and nothing tried parts the one-word decoys from the

@@ -44,7 +44,7 @@ import (
 // them; without the ratio it lost wanted learnings on eval4, eval5 and
 // dev6 as well (relevance5).
 //
-// Reconsidered in issue 24's round 14 (rank15), measured on the
+// Reconsidered in issue 24's round 13 (rank15), measured on the
 // development sets (eval to eval5, eval12, eval13, dev5 to dev18) at 2000
 // characters: when no match holds two words of the task, the one-word
 // matches at or above the floor are 34 wanted learnings and 26 decoys,

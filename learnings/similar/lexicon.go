@@ -422,7 +422,7 @@ var looseGroups = []string{
 	// ticket is 60 euros", "a parking fine is 70 euros"). "report"
 	// stays out: "missed bins must be reported within 2 days" and "...
 	// are collected within 5 days" are two facts, and "collect" is a
-	// table word. So do four words round 14's review (review13_test.go)
+	// table word. So do four words round 13's review (review13_test.go)
 	// found joining two different actions on fresh pairs: "fire" ("Fire
 	// the contractor" and "Start the contractor onboarding"), "ship"
 	// ("Ship the mobile build" and "Email the mobile build notes"),

@@ -20,7 +20,7 @@ func TestReview13Pairs(t *testing.T) {
 		{Distinct, "Encrypt the backups with GPG.", "Sign the release tags with GPG."},
 		{Distinct, "Mute the pager during maintenance.", "Freeze merges during maintenance."},
 		// short UPDATE: one value changed
-		// two facts that round 14's first rules called an update, kept
+		// two facts that round 13's first rules called an update, kept
 		// apart since a short update keeps a word of content before its
 		// change, and "fire", "ship", "admit" and "heat" joined no group
 		{Distinct, "Backups run at night.", "Reports run at night."},

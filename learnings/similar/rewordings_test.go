@@ -129,7 +129,7 @@ func testRewordings(t *testing.T, file string) {
 			// once a one-word change scoring from 0.4 to 0.5 was an
 			// update (UpdateThreshold, decision13), updates 47; 46
 			// again since that short update keeps a word of content
-			// before its change (round 14's review), which the
+			// before its change (round 13's review), which the
 			// "drone batteries" / "controller batteries" pair lacks.
 			floor = map[string]float64{"same": 0.82, "update": 0.83}[k]
 		}
@@ -218,7 +218,7 @@ func testRewordings(t *testing.T, file string) {
 			// "archive" as "store", "ads" as "advert", "fine" and
 			// "ticket" as one, "climb" as "increase", "acknowledge"
 			// as "respond" where a change is counted (decision13),
-			// 42; 41 since "fire" joins no group (round 14's review:
+			// 42; 41 since "fire" joins no group (round 13's review:
 			// "Fire the contractor" is not "Start the contractor
 			// onboarding").
 			floor = 0.65
@@ -238,14 +238,14 @@ func testRewordings(t *testing.T, file string) {
 			// out of" and "pulled from", "collects" and "picks up"),
 			// two swaps beside the value. 31 since "ship" and "heat"
 			// join no group and a short update keeps a word of
-			// content before its change (round 14's review: "Ship the
+			// content before its change (round 13's review: "Ship the
 			// hotfix" is not "Email the hotfix notes", "Backups run at
 			// night" not "Reports run at night").
 			floor = 0.59
 		}
 		if file == "siblings.txt" && k != "same" {
 			// Two facts in one frame (siblings13), the class issue 24
-			// and round 14's review found called updates ("Nurses
+			// and round 13's review found called updates ("Nurses
 			// sign the chart." / "Doctors sign the chart."): 89
 			// siblings that change the subject, the act or the object
 			// and 60 updates of the same shapes whose second replaces
