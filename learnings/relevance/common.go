@@ -63,17 +63,10 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 			return
 		}
 	}
-	// root is the task's word a word of the query stands for; held how
-	// many learnings hold that word in any form.
-	root := func(w int) int {
-		if q.base[w] >= 0 {
-			return q.base[w]
-		}
-		return w
-	}
+	// held is how many learnings hold a task's word in any form.
 	held := make([]float64, len(q.words))
 	for w, d := range df {
-		held[root(w)] += d
+		held[q.root(w)] += d
 	}
 	verbs := verbsOf(s.task)
 	var absent []string
@@ -95,14 +88,14 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 			continue
 		}
 		w := s.toldWord(at[k], termScore, floor)
-		if w < 0 || held[root(w)] > rareDF || !weighable(q.shown[w]) || english.Level(q.shown[w]) == 0 || slices.Contains(verbs, q.shown[w]) {
+		if w < 0 || held[q.root(w)] > rareDF || !weighable(q.shown[w]) || english.Level(q.shown[w]) == 0 || slices.Contains(verbs, q.shown[w]) {
 			continue
 		}
 		rarer := false
 		for _, a := range absent {
 			rarer = rarer || english.Rarer(a, q.shown[w])
 		}
-		if rarer && !s.sessionHolds(k, ms, at, root, root(w)) {
+		if rarer && !s.sessionHolds(k, ms, at, q.root(w)) {
 			m.alone = true
 			marked = true
 		}
@@ -122,7 +115,7 @@ func (s *scan) toldWord(i int, termScore []float64, floor float64) int {
 
 // sessionHolds reports whether another learning of match k's session
 // holds in its own text a word of the task other than root w.
-func (s *scan) sessionHolds(k int, ms []Match, at []int, root func(int) int, w int) bool {
+func (s *scan) sessionHolds(k int, ms []Match, at []int, w int) bool {
 	se := ms[k].Learning.Session
 	if se == nil {
 		return false
@@ -133,7 +126,7 @@ func (s *scan) sessionHolds(k int, ms []Match, at []int, root func(int) int, w i
 		}
 		i := at[j]
 		for _, h := range s.hits[s.off[i]:s.off[i+1]] {
-			if h.own && !h.read && s.q.told[h.word] && root(h.word) != w {
+			if h.own && !h.read && s.q.told[h.word] && s.q.root(h.word) != w {
 				return true
 			}
 		}

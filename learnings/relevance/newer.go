@@ -135,19 +135,13 @@ func (s *scan) restated(ms []Match, at []int, floor float64) bool {
 // session's focus, all but one of the context's words learning o holds
 // there (another form of a word counting as the word), and one at least.
 func (s *scan) sharesContext(o, n int) bool {
-	base := func(w int) int {
-		if b := s.q.base[w]; b >= 0 {
-			return b
-		}
-		return w
-	}
 	missing, held := 0, 0
 	for _, h := range s.hits[s.off[o]:s.off[o+1]] {
 		if h.read {
 			continue
 		}
-		w := base(h.word)
-		if slices.ContainsFunc(s.hits[s.off[n]:s.off[n+1]], func(g hit) bool { return !g.read && base(g.word) == w }) {
+		w := s.q.root(h.word)
+		if slices.ContainsFunc(s.hits[s.off[n]:s.off[n+1]], func(g hit) bool { return !g.read && s.q.root(g.word) == w }) {
 			held++
 		} else {
 			missing++

@@ -162,6 +162,15 @@ func (q *query) signals() int {
 	return n
 }
 
+// root is the word of the context that word w stands for: w itself, or
+// the word w is another form of (base).
+func (q *query) root(w int) int {
+	if b := q.base[w]; b >= 0 {
+		return b
+	}
+	return w
+}
+
 func newQuery(ctx Context) *query {
 	q := &query{}
 	paths := append([]string(nil), ctx.Paths...)

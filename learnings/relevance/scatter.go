@@ -122,9 +122,7 @@ func (s *scan) near(text string, seen []placed) (bool, []placed) {
 		start, end, _ := terms.NextWord(text, i)
 		i = end
 		s.m.Scan(text[start:end], func(w int) {
-			if s.q.base[w] >= 0 {
-				w = s.q.base[w]
-			}
+			w = s.q.root(w)
 			if !s.q.told[w] || s.q.weights[w] == 0 {
 				return
 			}
