@@ -72,7 +72,7 @@
 //
 // A learning that is not the same is an update of the other when its Score
 // is at least UpdateThreshold (0.4; under 0.5 only for short texts where
-// one changed one word of content), the words the two share weigh at
+// one changed one word of content after a word of content both keep), the words the two share weigh at
 // least half of the larger text's word weight (a change of value leaves
 // most words alone), and one thing changed: their words, read as above,
 // differ in one place (a value, a name, a command, a flag, a path, a
