@@ -200,6 +200,16 @@ const evalBudget = 2000
 // office says it, 6 avoid lines and 3 absent subjects with a never line
 // each) was written in issue 24's round 13 before its measuring, for the
 // same reason.
+// testdata/eval18 (a chain of flame-grill chicken restaurants in the west
+// of England and south Wales: web ordering and collection slots, kitchen
+// pacing, the kitchen display on Esper tablets, the Lightspeed till and
+// its bridge, ticket printers, Deliverect and the aggregators, couriers,
+// Stripe and Dojo, allergens, VAT on eat-in and takeaway, loyalty stamps,
+// gift cards, bookings, tips and tronc, fridge probes and HACCP records;
+// 40 tasks wanting 66 learnings like the reviewers' hidden set, half of
+// them said the way a customer, a manager, a cook or finance says it, 5
+// avoid lines and 3 absent subjects with a never line each) was written
+// in issue 24's round 14 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -263,7 +273,7 @@ const evalBudget = 2000
 // embed10 branch's code and before reading the word tables, held to its
 // baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16", "testdata/eval17"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -373,6 +383,10 @@ var evalFloor = map[string]float64{
 	// merged). By kind: words 27 of 35, paths 9 of 10, old 13 of 15,
 	// plain 5 of 6.
 	"eval17": 81.8,
+	// eval18's is its baseline: 45 of 66 (68.1%, at 6a4c8b6, the first
+	// run of the set, before issue 24's round 14 was merged). By kind:
+	// words 23 of 39, paths 12 of 13, plain 5 of 5, old 5 of 9.
+	"eval18": 68.1,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -532,6 +546,9 @@ var evalTrapFloor = map[string]int{
 	// eval17's is its baseline: 9 of 13 at 70c75e7 (first run; 6 avoid
 	// lines making 10 pairs, and 3 never lines on 3 absent subjects).
 	"eval17": 9,
+	// eval18's is its baseline: 6 of 11 at 6a4c8b6 (first run; 5 avoid
+	// lines making 8 pairs, and 3 never lines on 3 absent subjects).
+	"eval18": 6,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
