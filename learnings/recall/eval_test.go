@@ -272,8 +272,16 @@ const evalBudget = 2000
 // "nonprofit" for "charity") is a development set written before the
 // embed10 branch's code and before reading the word tables, held to its
 // baseline.
+// testdata/dev19 (a car and van hire company: deposits, the branch
+// tablet's inspection app, young drivers, fines, keyless unlock, Ireland,
+// the excess; chatty tasks whose subject is one word of its learning
+// beside everyday words other learnings hold two of, details after a
+// preposition and modern words the memory lacks, pasted customer
+// messages, absent subjects sharing one word in another sense) is a
+// development set written for the rank18 branch after reading eval14's
+// misses and before its code, held to its baseline.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -479,6 +487,9 @@ var evalFloor = map[string]float64{
 	// branch changed the ranking): words 22 of 49. 31 since a match under
 	// the floor on a stand-in of a task word is chosen (subject11).
 	"dev18": 54.3,
+	// dev19's is its baseline (31 of 37 at 6a4c8b6, before the rank18
+	// branch changed the ranking): words 18 of 23, old 1 of 2.
+	"dev19": 83.7,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -639,6 +650,10 @@ var evalTrapFloor = map[string]int{
 	// read, 2 rare words shared in another sense, a disk's volume and a
 	// CloudFormation stack): 2 of 3 at c4fb4a7.
 	"dev18": 2,
+	// dev19 (34 tasks, a car and van hire company: 2 avoid pairs on a
+	// file read, 6 never lines, 4 of them on absent subjects, 2 beside
+	// the learning the task wants): 7 of 10 at 6a4c8b6.
+	"dev19": 7,
 }
 
 func evalRecall(t *testing.T, dir string) {
