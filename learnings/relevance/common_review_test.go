@@ -166,9 +166,10 @@ func TestCommonWordPlural(t *testing.T) {
 // shares two words with the learning. Of the cases the review wrote, those
 // commonWord gets wrong are not here but in the review's report: a task
 // whose missing rarer word is a detail ("register froze on the
-// interactive whiteboard", "tables look broken in Safari") loses its
-// learning, and one whose missing words are all as common ("colour of
-// the frames on the new shop sign") keeps the decoy.
+// interactive whiteboard", "tables look broken in Safari") lost its
+// learning until detailWords (see TestCommonWordDetail), and one whose
+// missing words are all as common ("colour of the frames on the new shop
+// sign") keeps the decoy.
 func TestCommonWordReview(t *testing.T) {
 	checkReview(t, []reviewCase{
 		// Absent subjects: left out.
