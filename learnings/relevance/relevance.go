@@ -770,7 +770,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 		at[k] = o.i
 	}
 	s.weigh(out, at, idfs, floor, need)
-	company(out, floor, need)
+	s.company(out, at, termScore, floor, need)
 	s.commonWord(out, at, df, termScore, floor)
 	s.anotherKind(out, at, df, floor)
 	s.scattered(out, at, df, floor)
