@@ -68,7 +68,7 @@ import (
 // How common the words are in English parts the other case too (rank18,
 // issue 24's round 14): a one-word match stays chosen where its word is in
 // none of SCOWL's common lists and every word the best match rests on is
-// in one (see rarerThanBest), as where it scores above that match: a
+// in one (see commonOnly), as where it scores above that match: a
 // task said the way people talk shares its small talk ("customer",
 // "paying", "price", "ordered", "weekend") with learnings about something
 // else, and its thing by a word of the trade ("downsize", "carbonating").
@@ -107,12 +107,13 @@ func (s *scan) company(ms []Match, at []int, termScore []float64, floor float64,
 	if best < 0 {
 		return
 	}
+	commonTop := s.commonOnly(top, at, termScore, floor)
 	for k := range ms {
 		m := &ms[k]
 		if m.Score < floor {
 			break
 		}
-		if m.signals >= need || len(m.Paths) > 0 || m.Score >= best || s.rarerThanBest(k, top, at, termScore, floor) {
+		if m.signals >= need || len(m.Paths) > 0 || m.Score >= best || commonTop && s.rarerWord(k, at, termScore, floor) {
 			continue
 		}
 		m.alone = m.Learning.Session == nil || !sessions[m.Learning.Session]
@@ -120,16 +121,12 @@ func (s *scan) company(ms []Match, at []int, termScore []float64, floor float64,
 	offSubject(ms, floor)
 }
 
-// rarerThanBest reports whether match k rests on a word of the task rarer
-// in English than every word the task's best match top rests on: a word
-// in neither of SCOWL's common lists (see english.Level) where top holds
-// only words of them.
-func (s *scan) rarerThanBest(k, top int, at []int, termScore []float64, floor float64) bool {
-	w := s.toldWord(at[k], termScore, floor)
-	if w < 0 || !weighable(s.q.shown[w]) || english.Level(s.q.shown[w]) != 0 {
-		return false
-	}
-	i := at[top]
+// commonOnly reports whether every word of the task match k rests on is
+// in one of SCOWL's common lists (see english.Level), and rarerWord
+// whether the word of the task match k rests on is in none: such a match
+// stays chosen beside a best match of commonOnly (see company).
+func (s *scan) commonOnly(k int, at []int, termScore []float64, floor float64) bool {
+	i := at[k]
 	for j, h := range s.hits[s.off[i]:s.off[i+1]] {
 		if h.read || !s.q.told[h.word] || termScore[s.off[i]+j] < signalShare*floor {
 			continue
@@ -139,6 +136,11 @@ func (s *scan) rarerThanBest(k, top int, at []int, termScore []float64, floor fl
 		}
 	}
 	return true
+}
+
+func (s *scan) rarerWord(k int, at []int, termScore []float64, floor float64) bool {
+	w := s.toldWord(at[k], termScore, floor)
+	return w >= 0 && weighable(s.q.shown[w]) && english.Level(s.q.shown[w]) == 0
 }
 
 // offSubjectShare is how much of the task's best match's score a match
