@@ -120,7 +120,9 @@ path, two paths) come before those resting on one rare word, unless that one
 scores half as much again, and one resting on a single task word is left out
 when a learning of another session holds two task words and scores higher: the
 word is then likely used in another sense (holiday mode against a holiday
-rollout freeze). So is one sharing no task word with the best learning that
+rollout freeze), unless its word is in none of SCOWL's lists of common English
+words and the other learning's task words are all in them: "carbonating" is
+the task's thing where the other shares "ordered" and "weekend". So is one sharing no task word with the best learning that
 holds two task words, scoring under half of it and from another session: its
 rare word is likely in another sense ("Slope closures reach the app" for "the
 regression slope in the occupancy forecast is off, app prices too high"). So is
@@ -138,7 +140,10 @@ SCOWL's lists) and held by at most two learnings, when the task also names a
 rarer word the memory lacks, does not use the common one as a verb, and no other
 learning of its session holds another task word: a marina's "Late arrivals
 find their berth on the board" for "the board wants yearly occupancy figures
-per pontoon" (occupancy is nowhere in the memory). A learning under the floor is chosen, last, when it shares a
+per pontoon" (occupancy is nowhere in the memory). A missing word that says
+what happens ("froze"), or where or with what it happens, after a preposition
+past the common word ("tables look broken in Safari"), is no rarer word; a noun
+ending in -ing is ("a band for the wedding"). A learning under the floor is chosen, last, when it shares a
 task word with a learning of its own session chosen on two signals: a second
 fact about the same subject. A newer learning that restates one of the best
 chosen (the same first two words, half of the older one's words) is chosen right
