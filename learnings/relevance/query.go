@@ -173,14 +173,16 @@ func (q *query) root(w int) int {
 
 func newQuery(ctx Context) *query {
 	q := &query{}
-	paths := append([]string(nil), ctx.Paths...)
+	read, framePaths := readPaste(ctx.Task)
+	paths := slices.Concat(ctx.Paths, framePaths)
 	// A path written in the task is a path at hand: its words count as a
 	// path's, not as the task's, or a session that only read the file
-	// would match the task twice.
-	task := []byte(ctx.Task)
-	terms.Tokenize(ctx.Task, func(t terms.Token) {
-		if !t.Part && looksLikePath(ctx.Task[t.Start:t.End]) {
-			paths = append(paths, ctx.Task[t.Start:t.End])
+	// would match the task twice. A line reference ("gate.go:147") is no
+	// part of the file's name.
+	task := []byte(read)
+	terms.Tokenize(read, func(t terms.Token) {
+		if w := trimLineRef(read[t.Start:t.End]); !t.Part && looksLikePath(w) {
+			paths = append(paths, w)
 			for i := t.Start; i < t.End; i++ {
 				task[i] = ' '
 			}

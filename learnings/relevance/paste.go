@@ -1,0 +1,457 @@
+package relevance
+
+import (
+	"path"
+	"strings"
+)
+
+// readPaste reads a task the way users paste one: a request followed by a
+// stack trace, a log tail, CI or test output. It returns the task with
+// what says nothing about the subject blanked out (spaces of the same
+// length), and the files of the project's own frames, without their line
+// numbers, as paths at hand.
+//
+// Blanked are the frames of libraries, runtimes and the standard library
+// (a Python frame under site-packages, a Java frame in androidx or
+// kotlinx, a Node frame in node_modules, a Ruby frame under gems, a Go
+// frame in the module cache or GOROOT), with the line of code Python
+// prints under one; the boilerplate around frames ("Traceback (most recent
+// call last):", `File "...", line 88, in`, "goroutine 42 [running]:",
+// "... 12 more"); and the tokens no learning shares with a task but by
+// accident: hex addresses, UUIDs, request and job IDs, timestamps, long
+// numbers and log levels. A frame of a library is read by every session
+// that touched the library, and its words (celery, sentry, gems, usr,
+// local) matched learnings about something else, while the project's
+// frames, the error's message and the user's words say what is wrong.
+// Text with none of these is returned as it is.
+func readPaste(task string) (string, []string) {
+	var paths []string
+	b := []byte(task)
+	lines := lineSpans(task)
+	for k := 0; k < len(lines); k++ {
+		lo, hi := lines[k][0], lines[k][1]
+		line := task[lo:hi]
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case boilerplateLine(trimmed):
+			blank(b, lo, hi)
+		case strings.HasPrefix(trimmed, `File "`):
+			file, rest, ok := strings.Cut(trimmed[len(`File "`):], `"`)
+			if !ok || !strings.HasPrefix(rest, ", line ") {
+				continue
+			}
+			// The line of code under the frame, indented deeper.
+			code := k+1 < len(lines) && indent(task[lines[k+1][0]:lines[k+1][1]]) > indent(line) &&
+				!strings.HasPrefix(strings.TrimSpace(task[lines[k+1][0]:lines[k+1][1]]), `File "`)
+			if vendorFile(file) {
+				blank(b, lo, hi)
+				if code {
+					blank(b, lines[k+1][0], lines[k+1][1])
+					k++
+				}
+				continue
+			}
+			paths = append(paths, file)
+			// Keep the function's name: "in allocate_lanes".
+			end := hi
+			if i := strings.LastIndex(line, ", in "); i >= 0 {
+				end = lo + i + len(", in ")
+			}
+			blank(b, lo, end)
+		case strings.HasPrefix(trimmed, "at ") && frameLoc(trimmed[len("at "):]):
+			name, loc := frameAt(trimmed[len("at "):])
+			if vendorFrame(name, loc) {
+				blank(b, lo, hi)
+				continue
+			}
+			if f := locFile(loc); f != "" && looksLikePath(f) {
+				paths = append(paths, f)
+				if i := strings.Index(line, loc); i >= 0 {
+					blank(b, lo+i, lo+i+len(loc))
+				}
+			}
+			blank(b, lo, lo+strings.Index(line, "at ")+len("at "))
+		case rubyFrame(trimmed) != "":
+			file := rubyFrame(trimmed)
+			at := strings.Index(line, file)
+			if vendorFile(file) {
+				blank(b, lo, hi)
+				continue
+			}
+			paths = append(paths, file)
+			// Keep the method's name: "in `monthly_statement'".
+			end := at + len(file)
+			if i := strings.Index(line[end:], "in "); i >= 0 {
+				end += i + len("in ")
+			}
+			blank(b, lo+at, lo+end)
+		case goFileLine(line) != "":
+			file := goFileLine(line)
+			// The function line above it is the same frame.
+			fn := k > 0 && lines[k-1][1] > lines[k-1][0] && goFileLine(task[lines[k-1][0]:lines[k-1][1]]) == ""
+			if vendorFile(file) {
+				blank(b, lo, hi)
+				if fn {
+					blank(b, lines[k-1][0], lines[k-1][1])
+				}
+				continue
+			}
+			paths = append(paths, file)
+			blank(b, lo, hi)
+		}
+	}
+	blankNoise(b)
+	return string(b), paths
+}
+
+// lineSpans returns the byte ranges of text's lines, without their ends.
+func lineSpans(text string) [][2]int {
+	var out [][2]int
+	for lo := 0; lo <= len(text); {
+		hi := strings.IndexByte(text[lo:], '\n')
+		if hi < 0 {
+			out = append(out, [2]int{lo, len(text)})
+			break
+		}
+		end := lo + hi
+		if end > lo && text[end-1] == '\r' {
+			end--
+		}
+		out = append(out, [2]int{lo, end})
+		lo += hi + 1
+	}
+	return out
+}
+
+func blank(b []byte, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+}
+
+func indent(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
+
+// boilerplateLine reports whether a trimmed line is one a runtime prints
+// around every trace, whatever failed.
+func boilerplateLine(t string) bool {
+	switch {
+	case t == "Traceback (most recent call last):",
+		t == "During handling of the above exception, another exception occurred:",
+		t == "The above exception was the direct cause of the following exception:":
+		return true
+	case strings.HasPrefix(t, "goroutine ") && strings.HasSuffix(t, "]:"):
+		return true
+	case strings.HasPrefix(t, "...") && strings.HasSuffix(t, " more"):
+		return true
+	}
+	return false
+}
+
+// frameAt splits what follows "at " in a Java, Kotlin or Node frame into
+// the function's name and its location: "com.a.B.run(B.kt:57)" gives
+// "com.a.B.run" and "B.kt:57"; "lineTotal (./lib/basket.ts:47:32)" gives
+// "lineTotal" and "./lib/basket.ts:47:32"; "/app/x.js:3:9" gives "" and
+// the location.
+func frameAt(s string) (name, loc string) {
+	if i := strings.IndexByte(s, '('); i >= 0 && strings.HasSuffix(s, ")") {
+		return strings.TrimSpace(s[:i]), s[i+1 : len(s)-1]
+	}
+	return "", s
+}
+
+// frameLoc reports whether what follows "at " is a frame: a location
+// with a line number, or a JVM's native or unknown one, after a name
+// or alone.
+func frameLoc(s string) bool {
+	_, loc := frameAt(s)
+	if strings.Contains(loc, " ") {
+		return jvmLoc(loc)
+	}
+	return strings.Contains(loc, ":") && trimLineRef(loc) != loc || loc == "<anonymous>"
+}
+
+// locFile is the file of a frame's location, without its line and column
+// and the scheme a bundler puts before it: "webpack-internal:///./lib/
+// basket.ts:47:32" is "lib/basket.ts", "Threads.java:68" is
+// "Threads.java"; "Native Method" and "Unknown Source" are "".
+func locFile(loc string) string {
+	for _, scheme := range []string{"webpack-internal:///", "webpack:///", "file://"} {
+		loc = strings.TrimPrefix(loc, scheme)
+	}
+	loc = trimLineRef(loc)
+	if strings.ContainsAny(loc, " <>") {
+		return ""
+	}
+	return strings.TrimPrefix(loc, "./")
+}
+
+// trimLineRef removes a line reference from the end of a file name as
+// compilers, runtimes and test runners print it: "gate.go:147",
+// "basket.ts:47:32", "freight_account.rb:74:in", "page.js:1:8812".
+func trimLineRef(w string) string {
+	w = strings.TrimSuffix(w, ":in")
+	for {
+		i := strings.LastIndexByte(w, ':')
+		if i <= 0 || i == len(w)-1 || !isNumber(w[i+1:]) {
+			return w
+		}
+		w = w[:i]
+	}
+}
+
+// rubyFrame is the file of a Ruby backtrace line ("app/models/a.rb:74:in
+// `monthly_statement'", "from /gems/x/y.rb:55:in 'exec'"), or "".
+func rubyFrame(t string) string {
+	t = strings.TrimPrefix(t, "from ")
+	i := strings.Index(t, ":in ")
+	if i < 0 {
+		return ""
+	}
+	file := t[:i]
+	j := strings.LastIndexByte(file, ':')
+	if j <= 0 || !isNumber(file[j+1:]) || strings.ContainsAny(file[:j], " \t") || !strings.Contains(path.Base(file[:j]), ".") {
+		return ""
+	}
+	return file[:j]
+}
+
+// goFileLine is the file of the second line of a Go stack frame
+// ("\t/build/scanner/gate.go:147 +0x1bc"), or "".
+func goFileLine(line string) string {
+	if !strings.HasPrefix(line, "\t") && !strings.HasPrefix(line, "    ") {
+		return ""
+	}
+	t := strings.TrimSpace(line)
+	if i := strings.Index(t, " +0x"); i >= 0 {
+		t = t[:i]
+	}
+	file := trimLineRef(t)
+	if file == t || !strings.HasSuffix(file, ".go") || strings.ContainsAny(file, " \t") {
+		return ""
+	}
+	return file
+}
+
+// vendorFile reports whether a frame's file belongs to a library, a
+// runtime or the standard library rather than the project: the places
+// package managers and toolchains install them.
+func vendorFile(file string) bool {
+	f := strings.ReplaceAll(file, "\\", "/")
+	for _, dir := range vendorDirs {
+		if strings.Contains(f, dir) {
+			return true
+		}
+	}
+	for _, p := range []string{"node:", "internal/", "<"} {
+		if strings.HasPrefix(f, p) {
+			return true
+		}
+	}
+	// The Go standard library: GOROOT's src, whose packages' paths hold
+	// no dot (runtime, net/http), where a GOPATH project's do
+	// (github.com/...).
+	if i := strings.LastIndex(f, "/src/"); i >= 0 && strings.HasSuffix(f, ".go") && strings.Contains(f[:i], "go") {
+		first, _, _ := strings.Cut(f[i+len("/src/"):], "/")
+		return !strings.Contains(first, ".")
+	}
+	return false
+}
+
+var vendorDirs = []string{"site-packages/", "dist-packages/", "/lib/python", "node_modules/", "/gems/",
+	"/lib/ruby/", "/rubygems/", "/pkg/mod/", "/vendor/", "/.gradle/caches/", "/.m2/repository/",
+	"/.cargo/registry/", "/rustc/", "/usr/lib/jvm/"}
+
+// vendorFrame reports whether a Java, Kotlin or Node frame is a library's:
+// by its qualified name for the JVM's (java.lang, androidx, kotlinx, okhttp3)
+// and by its file for Node's.
+func vendorFrame(name, loc string) bool {
+	if jvmLoc(loc) {
+		for _, p := range jvmVendors {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return vendorFile(locFile(loc)) || strings.HasPrefix(loc, "node:") || strings.HasPrefix(loc, "<")
+}
+
+// jvmLoc reports whether a frame's location is a JVM's: a .java or .kt
+// file, or a native or unknown one.
+func jvmLoc(loc string) bool {
+	f := trimLineRef(loc)
+	return strings.HasSuffix(f, ".java") || strings.HasSuffix(f, ".kt") || strings.HasSuffix(f, ".scala") ||
+		loc == "Native Method" || strings.HasPrefix(loc, "Unknown Source")
+}
+
+var jvmVendors = []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "android.", "androidx.",
+	"dalvik.", "com.android.", "kotlin.", "kotlinx.", "okhttp3.", "okio.", "retrofit2.", "com.google.",
+	"org.junit.", "org.gradle.", "org.jetbrains.", "io.reactivex.", "org.springframework.",
+	"org.apache.", "org.hibernate.", "io.netty.", "reactor.", "scala.", "com.fasterxml."}
+
+// blankNoise blanks the tokens of b that match a learning only by
+// accident: timestamps, hex addresses, UUIDs, IDs, long numbers and
+// log levels.
+func blankNoise(b []byte) {
+	for i := 0; i < len(b); {
+		if !pathByte[b[i]] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && pathByte[b[j]] {
+			j++
+		}
+		end := j
+		// A field ends where a joiner is followed by no word byte.
+		for end > i && strings.IndexByte(joiners, b[end-1]) >= 0 {
+			end--
+		}
+		field := string(b[i:end])
+		switch {
+		case dateTime(field) || logLevel(field) || testDuration(field):
+			blank(b, i, end)
+			// The fraction after a comma: "05:45:02,118".
+			if end+1 < len(b) && b[end] == ',' && isDigit(b[end+1]) {
+				k := end + 1
+				for k < len(b) && isDigit(b[k]) {
+					k++
+				}
+				blank(b, end, k)
+				j = k
+			}
+		default:
+			blankIDs(b, i, end)
+		}
+		i = j
+	}
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// dateTime reports whether a field is a date or a time of day to the
+// second, as logs stamp their lines: "2026-11-01T02:14:09.512Z",
+// "2026/10/19", "05:45:02". A time to the minute ("07:45") is left: a
+// task's departure time may be a learning's.
+func dateTime(f string) bool {
+	digits := func(s string, n int) bool {
+		if len(s) < n {
+			return false
+		}
+		for k := range n {
+			if !isDigit(s[k]) {
+				return false
+			}
+		}
+		return true
+	}
+	if digits(f, 4) && len(f) >= 10 && (f[4] == '-' || f[4] == '/') && f[7] == f[4] && digits(f[5:], 2) && digits(f[8:], 2) {
+		return true
+	}
+	k := 1
+	if digits(f, 2) {
+		k = 2
+	}
+	return digits(f, k) && len(f) >= k+6 && f[k] == ':' && digits(f[k+1:], 2) && f[k+3] == ':' && digits(f[k+4:], 2)
+}
+
+// testDuration reports whether a field is a duration as test runners
+// print one, to the hundredth of a second or finer: "0.014s", "9.84s",
+// "5000.0ms". A duration as people write it ("2.5s", "40s") may be a
+// learning's timeout.
+func testDuration(f string) bool {
+	i := strings.IndexByte(f, '.')
+	if i <= 0 || !isNumber(f[:i]) {
+		return false
+	}
+	if frac, ok := strings.CutSuffix(f[i+1:], "ms"); ok {
+		return frac != "" && isNumber(frac)
+	}
+	frac, ok := strings.CutSuffix(f[i+1:], "s")
+	return ok && len(frac) >= 2 && isNumber(frac)
+}
+
+// logLevel reports whether a field is a log level as loggers print it, in
+// capitals ("INFO", "WARN", "ERR"), or one with its source
+// ("WARNING/ForkPoolWorker-3", logcat's "E/SQLiteLog").
+func logLevel(f string) bool {
+	head, _, tagged := strings.Cut(f, "/")
+	if tagged && len(head) == 1 && strings.Contains("VDIWEF", head) {
+		return true
+	}
+	switch head {
+	case "TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "ERR", "FATAL", "CRITICAL", "PANIC":
+		return true
+	}
+	return false
+}
+
+// blankIDs blanks the parts of the field b[lo:hi] (split at joiners) that
+// are IDs or addresses: "0x4000132000", a UUID's parts, "req_9fQk2LmT0aZx1c",
+// "8d2c61f0a4b3e97c15d02e4f", and numbers of seven digits or more.
+func blankIDs(b []byte, lo, hi int) {
+	if uuid(string(b[lo:hi])) {
+		blank(b, lo, hi)
+		return
+	}
+	for p := lo; p < hi; {
+		q := p
+		for q < hi && strings.IndexByte(joiners, b[q]) < 0 {
+			q++
+		}
+		if idLike(string(b[p:q])) {
+			blank(b, p, q)
+		}
+		p = q + 1
+	}
+}
+
+// uuid reports whether f is a UUID: five runs of hex digits, 8-4-4-4-12.
+func uuid(f string) bool {
+	parts := strings.Split(f, "-")
+	if len(parts) != 5 {
+		return false
+	}
+	for k, n := range []int{8, 4, 4, 4, 12} {
+		if len(parts[k]) != n || !hexDigits(parts[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func hexDigits(s string) bool {
+	for k := 0; k < len(s); k++ {
+		c := s[k] | 0x20
+		if !isDigit(s[k]) && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// idLike reports whether a word is an address or an ID rather than a
+// word: a hex address ("0x1bc"), seven digits or more, or eight
+// characters or more that switch between letters and digits four times
+// or more ("Q7XK2M9PLR4T", "5c0e9d1a"), which "sha256sum", "utf8mb4" and
+// "minifyReleaseWithR8" do not.
+func idLike(w string) bool {
+	if len(w) > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X') && hexDigits(w[2:]) {
+		return true
+	}
+	if isNumber(w) {
+		return len(w) >= 7
+	}
+	if len(w) < 8 {
+		return false
+	}
+	switches := 0
+	for k := 1; k < len(w); k++ {
+		if isDigit(w[k]) != isDigit(w[k-1]) {
+			switches++
+		}
+	}
+	return switches >= 4
+}

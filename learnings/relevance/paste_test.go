@@ -1,0 +1,236 @@
+package relevance
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadPaste holds what a pasted task is read as, over traces, logs and
+// tool output of many ecosystems written the way they print: the frames of
+// libraries, runtimes and the standard library, and the noise tokens
+// (timestamps, addresses, IDs, log levels), give no word and no path; the
+// project's frames give their files as paths at hand, without line
+// numbers, and their function's name as words; the error's message and
+// the user's words stay words.
+func TestReadPaste(t *testing.T) {
+	tests := []struct {
+		name  string
+		task  string
+		keep  []string // words of the task, as shown
+		drop  []string // no word of the task nor of a path at hand
+		paths []string // among the paths at hand
+	}{
+		{
+			name: "python django",
+			task: `checkout 500s since the deploy
+Traceback (most recent call last):
+  File "/usr/local/lib/python3.11/site-packages/django/core/handlers/exception.py", line 55, in inner
+    response = get_response(request)
+  File "/srv/shop/orders/views.py", line 212, in place_order
+    coupon = apply_coupon(cart, code)
+  File "/srv/shop/orders/coupons.py", line 48, in apply_coupon
+    raise CouponExpired(code)
+orders.coupons.CouponExpired: SUMMER24`,
+			keep:  []string{"checkout", "place", "order", "coupon", "apply", "couponexpired", "summer24"},
+			drop:  []string{"traceback", "recent", "django", "handlers", "inner", "get", "usr", "local", "site", "python3", "55", "212"},
+			paths: []string{"/srv/shop/orders/views.py", "/srv/shop/orders/coupons.py"},
+		},
+		{
+			name: "python stdlib asyncio and chained",
+			task: `worker dies on reconnect
+Traceback (most recent call last):
+  File "/usr/lib/python3.12/asyncio/base_events.py", line 691, in run_until_complete
+    return future.result()
+  File "/opt/ingest/ingest/mqtt_client.py", line 77, in reconnect
+    await self.session.connect(broker)
+ConnectionRefusedError: [Errno 111] Connect call failed ('10.0.4.12', 1883)
+
+During handling of the above exception, another exception occurred:
+
+RuntimeError: broker unreachable after 5 attempts`,
+			keep:  []string{"worker", "reconnect", "connectionrefusederror", "broker", "unreachable", "attempts"},
+			drop:  []string{"asyncio", "base", "events", "future", "result", "handling", "traceback"},
+			paths: []string{"/opt/ingest/ingest/mqtt_client.py"},
+		},
+		{
+			name: "python on windows",
+			task: `import fails on my machine
+  File "C:\Users\dev\AppData\Local\Programs\Python\Python312\Lib\site-packages\requests\adapters.py", line 519, in send
+    raise ConnectionError(e, request=request)
+  File "C:\work\tally\tally\sync\uploader.py", line 30, in push
+requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.tally.test', port=443)`,
+			keep:  []string{"import", "push", "connectionerror"},
+			drop:  []string{"appdata", "programs", "adapters", "519"},
+			paths: []string{"C:/work/tally/tally/sync/uploader.py"},
+		},
+		{
+			name: "go panic",
+			task: `api crashed overnight
+panic: runtime error: index out of range [3] with length 3
+
+goroutine 118 [running]:
+github.com/acme/ledger/internal/billing.(*Invoicer).lines(0xc000214000, {0xc0003a6000, 0x3, 0x4})
+	/app/internal/billing/invoice.go:88 +0x1bc
+github.com/jackc/pgx/v5.(*Conn).Query(0xc000188000, {0x1a2b3c0, 0xc0000a4000}, {0x0, 0x0})
+	/root/go/pkg/mod/github.com/jackc/pgx/v5@v5.5.0/conn.go:640 +0x2f
+net/http.HandlerFunc.ServeHTTP(0xc000012345?, {0x7f5e2c0, 0xc0001c2000}, 0xc000246000?)
+	/usr/local/go/src/net/http/server.go:2166 +0x29
+created by net/http.(*Server).Serve in goroutine 1
+	/usr/local/go/src/net/http/server.go:3285 +0x4b4`,
+			keep:  []string{"api", "crashed", "index", "range", "length", "invoicer", "lines"},
+			drop:  []string{"0xc000214000", "pgx", "jackc", "conn", "query", "servehttp", "handlerfunc", "goroutine", "running", "88", "2166", "1bc"},
+			paths: []string{"/app/internal/billing/invoice.go"},
+		},
+		{
+			name: "go test output",
+			task: `--- FAIL: TestRoundTrip (0.02s)
+    codec_test.go:57: decoded 3 frames, want 4
+FAIL
+FAIL	github.com/acme/radio/codec	0.031s`,
+			keep:  []string{"testroundtrip", "decoded", "frames"},
+			drop:  []string{"57", "02s", "031s"},
+			paths: []string{"codec_test.go"},
+		},
+		{
+			name: "spring java",
+			task: `order placement broken on staging:
+org.springframework.dao.DataIntegrityViolationException: could not execute statement; constraint [uk_order_number]
+	at org.springframework.orm.jpa.vendor.HibernateJpaDialect.convertHibernateAccessException(HibernateJpaDialect.java:290)
+	at com.acme.orders.OrderService.place(OrderService.java:42)
+	at java.base/java.lang.Thread.run(Thread.java:1583)
+Caused by: org.hibernate.exception.ConstraintViolationException: could not execute statement
+	at org.hibernate.exception.internal.SQLStateConversionDelegate.convert(SQLStateConversionDelegate.java:95)
+	... 42 more`,
+			keep:  []string{"placement", "staging", "constraint", "orderservice", "place"},
+			drop:  []string{"hibernatejpadialect", "converthibernateaccessexception", "thread", "sqlstateconversiondelegate", "290", "1583", "42"},
+			paths: []string{"OrderService.java"},
+		},
+		{
+			name: "kotlin android",
+			task: `crash when rotating the map screen
+java.lang.NullPointerException: Attempt to invoke virtual method 'void com.google.android.gms.maps.GoogleMap.clear()' on a null object reference
+	at com.trailhead.app.map.MapFragment.onDestroyView(MapFragment.kt:133)
+	at androidx.fragment.app.Fragment.performDestroyView(Fragment.java:3376)
+	at android.os.Handler.handleCallback(Handler.java:958)
+	at com.android.internal.os.ZygoteInit.main(ZygoteInit.java:1042)`,
+			keep:  []string{"rotating", "map", "screen", "nullpointerexception", "mapfragment", "ondestroyview"},
+			drop:  []string{"performdestroyview", "handler", "handlecallback", "zygoteinit", "133", "958"},
+			paths: []string{"MapFragment.kt"},
+		},
+		{
+			name: "node",
+			task: `invoices endpoint throws after the upgrade
+TypeError: Cannot read properties of null (reading 'vatRate')
+    at taxFor (/srv/app/src/billing/tax.js:31:24)
+    at Layer.handle [as handle_request] (/srv/app/node_modules/express/lib/router/layer.js:95:5)
+    at next (/srv/app/node_modules/express/lib/router/route.js:149:13)
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)
+    at async Promise.all (index 0)`,
+			keep:  []string{"invoices", "endpoint", "upgrade", "vatrate", "taxfor"},
+			drop:  []string{"express", "router", "layer", "processticksandrejections", "queues", "95", "149"},
+			paths: []string{"/srv/app/src/billing/tax.js"},
+		},
+		{
+			name: "rails",
+			task: `booking confirmation emails fail for some guests
+ActionView::Template::Error (undefined method 'strftime' for nil):
+app/views/booking_mailer/confirmation.html.erb:14:in 'block in _app_views_booking_mailer_confirmation'
+/usr/local/bundle/gems/actionview-7.1.3/lib/action_view/template.rb:261:in 'instrument'
+/usr/local/lib/ruby/3.3.0/net/smtp.rb:663:in 'start'
+app/mailers/booking_mailer.rb:9:in 'confirmation'`,
+			keep:  []string{"booking", "confirmation", "emails", "guests", "strftime"},
+			drop:  []string{"instrument", "smtp", "bundle", "gems", "261", "663", "_app_views_booking_mailer_confirmation"},
+			paths: []string{"app/mailers/booking_mailer.rb", "app/views/booking_mailer/confirmation.html.erb"},
+		},
+		{
+			name:  "json log lines",
+			task:  `{"level":"error","ts":"2025-03-04T11:22:33.456Z","caller":"dispatch/router.go:212","msg":"no driver for zone","zone":"north-7","request_id":"3f6c1a2e-9b7d-4c1e-8f00-2d5e6a7b8c9d","trace":"a1b2c3d4e5f60718"}`,
+			keep:  []string{"driver", "zone"},
+			drop:  []string{"2025", "456z", "3f6c1a2e", "9b7d", "a1b2c3d4e5f60718", "212"},
+			paths: []string{"dispatch/router.go"},
+		},
+		{
+			name: "text log lines",
+			task: `2024-11-02 03:14:07,881 WARNING [scheduler] job nightly_export retry 3/5: SFTP upload timed out
+2024-11-02 03:19:07,902 ERROR [scheduler] job nightly_export failed: SFTP upload timed out
+Nov  2 03:19:08 etl-01 cron[2211]: (etl) CMD (/opt/etl/run.sh)`,
+			keep: []string{"scheduler", "nightly", "export", "sftp", "upload"},
+			drop: []string{"2024", "881", "902", "warning", "error"},
+		},
+		{
+			name: "logcat",
+			task: `E/AndroidRuntime: FATAL EXCEPTION: main
+W/BluetoothGatt: Unhandled exception in callback
+I/ScaleSync: weight 72.4 kg synced`,
+			keep: []string{"exception", "unhandled", "callback", "weight", "synced"},
+			drop: []string{"androidruntime", "bluetoothgatt", "fatal"},
+		},
+		{
+			name: "ids and addresses",
+			task: `payment pi_3OqX9kL2mN8pQ7rS stuck; job 8d2c61f0a4b3e97c15d02e4f requeued, order 48213377, pointer 0x7ffd5e8a`,
+			keep: []string{"payment", "stuck", "job", "requeued", "order", "pointer", "pi"},
+			drop: []string{"3oqx9kl2mn8pq7rs", "8d2c61f0a4b3e97c15d02e4f", "48213377", "0x7ffd5e8a"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := newQuery(Context{Task: tt.task})
+			var words []string
+			for i, w := range q.shown {
+				if q.base[i] < 0 && q.weights[i] > 0 {
+					words = append(words, w)
+				}
+			}
+			for _, w := range tt.keep {
+				if !slices.Contains(words, w) {
+					t.Errorf("%q is not a word of the task: %q", w, words)
+				}
+			}
+			for _, w := range tt.drop {
+				if slices.Contains(q.shown, w) {
+					t.Errorf("%q is read as a word: %q", w, q.shown)
+				}
+			}
+			var paths []string
+			for _, p := range q.paths {
+				paths = append(paths, p.trimmed)
+			}
+			for _, p := range tt.paths {
+				if !slices.Contains(paths, p) {
+					t.Errorf("%q is not a path at hand: %q", p, paths)
+				}
+			}
+			for _, p := range paths {
+				if strings.Contains(p, "site-packages") || strings.Contains(p, "node_modules") || strings.Contains(p, "/gems/") || strings.Contains(p, "/go/src/") {
+					t.Errorf("a library's file %q is a path at hand", p)
+				}
+			}
+		})
+	}
+}
+
+// TestReadPasteLeavesProse holds that a task without pasted material is
+// read as before: times to the minute, versions, words with digits, a
+// status code, a short number.
+func TestReadPasteLeavesProse(t *testing.T) {
+	for _, task := range []string{
+		"night discount applied to a ride that started at 21:50",
+		"orders with a delivery window from 22:00 to 02:00 disappear from the plan",
+		"sha256sum of the release tarball does not match",
+		"switch the collation to utf8mb4 before the import",
+		"HTTP 502 from the gateway after 30 s",
+		"Android 14 users can't log in since 2.3.1",
+		"at the depot (the one in Leeds) the scanner beeps twice",
+		"minifyReleaseWithR8 takes 9 minutes",
+		"the x86_64 build of the agent",
+		"the export takes 2.5s on a good day and 40s on a bad one",
+	} {
+		t.Run(task, func(t *testing.T) {
+			got, paths := readPaste(task)
+			if got != task || len(paths) > 0 {
+				t.Errorf("readPaste(%q) = %q, %q; want it as written", task, got, paths)
+			}
+		})
+	}
+}
