@@ -2,6 +2,7 @@ package relevance
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -35,6 +36,18 @@ func readPaste(task string) (string, []string) {
 		switch {
 		case boilerplateLine(trimmed):
 			blank(b, lo, hi)
+		case diffHeader(trimmed) != "":
+			// "--- a/x.py" and "+++ b/x.py" name one file, once.
+			if f := diffHeader(trimmed); !slices.Contains(paths, f) {
+				paths = append(paths, f)
+			}
+			blank(b, lo, hi)
+		case strings.HasPrefix(trimmed, "@@ -"):
+			// A hunk's line numbers; the function after them stays.
+			if i := strings.Index(trimmed[len("@@ -"):], " @@"); i >= 0 {
+				at := strings.Index(line, "@@ -")
+				blank(b, lo+at, lo+at+len("@@ -")+i+len(" @@"))
+			}
 		case strings.HasPrefix(trimmed, `File "`):
 			file, rest, ok := strings.Cut(trimmed[len(`File "`):], `"`)
 			if !ok || !strings.HasPrefix(rest, ", line ") {
@@ -133,8 +146,9 @@ func blank(b []byte, lo, hi int) {
 
 func indent(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
 
-// boilerplateLine reports whether a trimmed line is one a runtime prints
-// around every trace, whatever failed.
+// boilerplateLine reports whether a trimmed line is one a runtime, a test
+// runner or CI prints whatever failed: around a trace, a test run's
+// header and totals, a passing package or test, a CI step's shell.
 func boilerplateLine(t string) bool {
 	switch {
 	case t == "Traceback (most recent call last):",
@@ -145,8 +159,49 @@ func boilerplateLine(t string) bool {
 		return true
 	case strings.HasPrefix(t, "...") && strings.HasSuffix(t, " more"):
 		return true
+	case strings.HasPrefix(t, "platform ") && strings.Contains(t, " -- Python "),
+		strings.HasPrefix(t, "rootdir: "), strings.HasPrefix(t, "plugins: "),
+		strings.HasPrefix(t, "cachedir: "), strings.HasPrefix(t, "configfile: "):
+		return true
+	case strings.HasPrefix(t, "collected ") && (strings.HasSuffix(t, " items") || strings.HasSuffix(t, " item")):
+		return true
+	case strings.HasPrefix(t, "==") && strings.HasSuffix(t, "=="):
+		// pytest's rules: "=== test session starts ===", "=== FAILURES
+		// ===", "=== 1 failed, 213 passed in 9.84s ===". A test's own
+		// rule ("___ test_refund ___") names it and stays.
+		inner := strings.TrimSpace(strings.Trim(t, "="))
+		return inner == "test session starts" || inner == "FAILURES" || inner == "ERRORS" ||
+			inner == "short test summary info" || inner == "warnings summary" ||
+			strings.Contains(inner, " passed") || strings.Contains(inner, " failed") || strings.Contains(inner, " error")
+	case strings.HasPrefix(t, "ok  ") || strings.HasPrefix(t, "ok\t") || strings.HasPrefix(t, "--- PASS: ") ||
+		strings.HasPrefix(t, "=== RUN ") || strings.HasPrefix(t, "=== PAUSE ") || strings.HasPrefix(t, "=== CONT "):
+		// go test's passing packages and tests, and its progress.
+		return true
+	case strings.HasPrefix(t, "shell: "), strings.HasPrefix(t, "Error: Process completed with exit code "):
+		// A GitHub Actions step's shell and its exit.
+		return true
 	}
 	return false
+}
+
+// diffHeader is the file a diff's header line names ("--- a/api/x.py",
+// "+++ b/api/x.py", "diff --git a/api/x.py b/api/x.py"), or "".
+func diffHeader(t string) string {
+	var f string
+	switch {
+	case strings.HasPrefix(t, "--- a/"):
+		f = t[len("--- a/"):]
+	case strings.HasPrefix(t, "+++ b/"):
+		f = t[len("+++ b/"):]
+	case strings.HasPrefix(t, "diff --git a/"):
+		f, _, _ = strings.Cut(t[len("diff --git a/"):], " ")
+	default:
+		return ""
+	}
+	// git puts a tab and a timestamp after a file with spaces in its
+	// name; unified diffs put one after any.
+	f, _, _ = strings.Cut(f, "\t")
+	return f
 }
 
 // frameAt splits what follows "at " in a Java, Kotlin or Node frame into

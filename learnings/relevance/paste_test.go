@@ -167,6 +167,64 @@ I/ScaleSync: weight 72.4 kg synced`,
 			drop: []string{"androidruntime", "bluetoothgatt", "fatal"},
 		},
 		{
+			name: "pytest",
+			task: `refund test broke
+============================= test session starts ==============================
+platform linux -- Python 3.12.2, pytest-8.1.1, pluggy-1.4.0
+rootdir: /home/ci/work/till
+plugins: django-4.8.0, cov-5.0.0
+collected 88 items
+
+tests/test_refunds.py ...F....                                          [ 43%]
+
+=================================== FAILURES ===================================
+_____________________________ test_partial_refund ______________________________
+E       assert 1250 == 1200
+tests/test_refunds.py:61: AssertionError
+=========================== short test summary info ============================
+FAILED tests/test_refunds.py::test_partial_refund - assert 1250 == 1200
+========================= 1 failed, 87 passed in 4.12s =========================`,
+			keep:  []string{"refund", "partial"},
+			drop:  []string{"platform", "linux", "python", "pytest", "pluggy", "rootdir", "plugins", "collected", "session", "passed", "summary", "12s"},
+			paths: []string{"tests/test_refunds.py"},
+		},
+		{
+			name: "go test with passing packages",
+			task: `=== RUN   TestSettle
+    settle_test.go:30: settled 2 of 3 transfers
+--- FAIL: TestSettle (0.01s)
+--- PASS: TestQuote (0.00s)
+FAIL	example.org/pay/settle	0.020s
+ok  	example.org/pay/quote	0.011s`,
+			keep: []string{"testsettle", "settled", "transfers"},
+			drop: []string{"testquote", "quote"},
+		},
+		{
+			name: "github actions step",
+			task: `Run npm run lint
+  npm run lint
+  shell: /usr/bin/bash -e {0}
+src/cart/total.ts
+  14:7  error  'discount' is assigned a value but never used  @typescript-eslint/no-unused-vars
+Error: Process completed with exit code 1.`,
+			keep:  []string{"lint", "discount", "assigned", "unused"},
+			drop:  []string{"bash", "usr"},
+			paths: []string{"src/cart/total.ts"},
+		},
+		{
+			name: "diff hunk",
+			task: `ok to merge this?
+diff --git a/billing/vat.py b/billing/vat.py
+--- a/billing/vat.py
++++ b/billing/vat.py
+@@ -12,7 +12,7 @@ def vat_for(country):
+-    return RATES.get(country, STANDARD)
++    return RATES[country]`,
+			keep:  []string{"merge", "vat", "rates", "country", "standard"},
+			drop:  []string{"12", "7"},
+			paths: []string{"billing/vat.py"},
+		},
+		{
 			name: "ids and addresses",
 			task: `payment pi_3OqX9kL2mN8pQ7rS stuck; job 8d2c61f0a4b3e97c15d02e4f requeued, order 48213377, pointer 0x7ffd5e8a`,
 			keep: []string{"payment", "stuck", "job", "requeued", "order", "pointer", "pi"},
@@ -201,7 +259,10 @@ I/ScaleSync: weight 72.4 kg synced`,
 					t.Errorf("%q is not a path at hand: %q", p, paths)
 				}
 			}
-			for _, p := range paths {
+			for i, p := range paths {
+				if slices.Contains(paths[:i], p) {
+					t.Errorf("%q is a path at hand twice", p)
+				}
 				if strings.Contains(p, "site-packages") || strings.Contains(p, "node_modules") || strings.Contains(p, "/gems/") || strings.Contains(p, "/go/src/") {
 					t.Errorf("a library's file %q is a path at hand", p)
 				}
