@@ -71,10 +71,42 @@ func readPaste(task string) (string, []string) {
 				end = lo + i + len(", in ")
 			}
 			blank(b, lo, end)
+		case dotnetFrame(trimmed) != "":
+			name := dotnetFrame(trimmed)
+			if vendorName(name, dotnetVendors) {
+				blank(b, lo, hi)
+				continue
+			}
+			// Keep the method's name; its parameters' types and the
+			// file's line say nothing.
+			at := strings.Index(line, name)
+			if _, file, ok := strings.Cut(line[at:], ") in "); ok {
+				if f, _, ok := strings.Cut(file, ":line "); ok {
+					paths = append(paths, f)
+				}
+			}
+			blank(b, lo, lo+at)
+			blank(b, lo+at+len(name), hi)
+		case phpFrame(trimmed) != "":
+			file := phpFrame(trimmed)
+			if vendorFile(file) {
+				blank(b, lo, hi)
+				continue
+			}
+			paths = append(paths, file)
+			// Keep the call: "App\Billing\Invoice->total()".
+			if i := strings.Index(line, "): "); i >= 0 {
+				blank(b, lo, lo+i+len("): "))
+			}
 		case strings.HasPrefix(trimmed, "at ") && frameLoc(trimmed[len("at "):]):
 			name, loc := frameAt(trimmed[len("at "):])
 			if vendorFrame(name, loc) {
 				blank(b, lo, hi)
+				// Rust prints a frame's function on the line above
+				// its location: "   1: core::panicking::panic_fmt".
+				if k > 0 && numberedLine(task[lines[k-1][0]:lines[k-1][1]]) {
+					blank(b, lines[k-1][0], lines[k-1][1])
+				}
 				continue
 			}
 			if f := locFile(loc); f != "" && looksLikePath(f) {
@@ -113,8 +145,34 @@ func readPaste(task string) (string, []string) {
 			blank(b, lo, hi)
 		}
 	}
+	blankVendorPaths(b)
 	blankNoise(b)
 	return string(b), paths
+}
+
+// blankVendorPaths blanks a library's file named outside a frame ("thread
+// 'main' panicked at /root/.cargo/registry/.../park.rs:42:5:", "warning
+// from /usr/lib/python3.12/site-packages/x.py"), whole: read by words, it
+// would be a path of the project and library words of the task.
+func blankVendorPaths(b []byte) {
+	isSep := func(c byte) bool {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`' || c == '(' || c == ')' || c == '[' || c == ']' || c == ','
+	}
+	for i := 0; i < len(b); {
+		if isSep(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && !isSep(b[j]) {
+			j++
+		}
+		f := strings.TrimRight(string(b[i:j]), ":;.")
+		if strings.ContainsAny(f, "/\\") && vendorFile(trimLineRef(f)) {
+			blank(b, i, j)
+		}
+		i = j
+	}
 }
 
 // lineSpans returns the byte ranges of text's lines, without their ends.
@@ -156,6 +214,9 @@ func boilerplateLine(t string) bool {
 		t == "The above exception was the direct cause of the following exception:":
 		return true
 	case strings.HasPrefix(t, "goroutine ") && strings.HasSuffix(t, "]:"):
+		return true
+	case t == "stack backtrace:", strings.HasPrefix(t, "note: run with `RUST_BACKTRACE="),
+		strings.HasPrefix(t, "note: Some details are omitted"):
 		return true
 	case strings.HasPrefix(t, "...") && strings.HasSuffix(t, " more"):
 		return true
@@ -202,6 +263,58 @@ func diffHeader(t string) string {
 	// name; unified diffs put one after any.
 	f, _, _ = strings.Cut(f, "\t")
 	return f
+}
+
+// dotnetFrame is the method of a .NET frame ("at Acme.Billing.Invoices.
+// Create(Order order) in C:\\src\\Invoices.cs:line 57", "at System.Data.
+// SqlClient.SqlConnection.OnError(SqlException exception, Boolean
+// breakConnection)"), or "": a dotted name right before its parameters,
+// which are typed (a space inside) or none.
+func dotnetFrame(t string) string {
+	s, ok := strings.CutPrefix(t, "at ")
+	i := strings.IndexByte(s, '(')
+	if !ok || i <= 0 || strings.ContainsAny(s[:i], " \t") || !strings.Contains(s[:i], ".") {
+		return ""
+	}
+	j := strings.IndexByte(s[i:], ')')
+	if j < 0 {
+		return ""
+	}
+	params, rest := s[i+1:i+j], s[i+j+1:]
+	if params != "" && !strings.Contains(params, " ") || jvmLoc(params) {
+		return ""
+	}
+	if rest != "" && !(strings.HasPrefix(rest, " in ") && strings.Contains(rest, ":line ")) {
+		return ""
+	}
+	return s[:i]
+}
+
+var dotnetVendors = []string{"System.", "Microsoft.", "Newtonsoft.", "NUnit.", "Xunit.", "Npgsql.", "Polly."}
+
+// phpFrame is the file of a PHP backtrace line ("#0 /var/www/app/Billing/
+// Invoice.php(42): App\\Billing\\Invoice->total()"), or "".
+func phpFrame(t string) string {
+	if !strings.HasPrefix(t, "#") {
+		return ""
+	}
+	num, rest, ok := strings.Cut(t[1:], " ")
+	if !ok || !isNumber(num) {
+		return ""
+	}
+	i := strings.IndexByte(rest, '(')
+	j := strings.Index(rest, "): ")
+	if i <= 0 || j < i || !isNumber(rest[i+1:j]) || !strings.HasSuffix(rest[:i], ".php") {
+		return ""
+	}
+	return rest[:i]
+}
+
+// numberedLine reports whether a line is a numbered frame's function, as
+// Rust prints it: "   0: rust_begin_unwind".
+func numberedLine(line string) bool {
+	num, rest, ok := strings.Cut(strings.TrimSpace(line), ": ")
+	return ok && isNumber(num) && num != "" && !strings.Contains(rest, " ")
 }
 
 // frameAt splits what follows "at " in a Java, Kotlin or Node frame into
@@ -299,10 +412,8 @@ func vendorFile(file string) bool {
 			return true
 		}
 	}
-	for _, p := range []string{"node:", "internal/", "<"} {
-		if strings.HasPrefix(f, p) {
-			return true
-		}
+	if strings.HasPrefix(f, "<") {
+		return true // <frozen importlib._bootstrap>, <anonymous>
 	}
 	// The Go standard library: GOROOT's src, whose packages' paths hold
 	// no dot (runtime, net/http), where a GOPATH project's do
@@ -314,7 +425,7 @@ func vendorFile(file string) bool {
 	return false
 }
 
-var vendorDirs = []string{"site-packages/", "dist-packages/", "/lib/python", "node_modules/", "/gems/",
+var vendorDirs = []string{"site-packages/", "dist-packages/", "/lib/python2", "/lib/python3", "node_modules/", "/gems/",
 	"/lib/ruby/", "/rubygems/", "/pkg/mod/", "/vendor/", "/.gradle/caches/", "/.m2/repository/",
 	"/.cargo/registry/", "/rustc/", "/usr/lib/jvm/"}
 
@@ -323,14 +434,21 @@ var vendorDirs = []string{"site-packages/", "dist-packages/", "/lib/python", "no
 // and by its file for Node's.
 func vendorFrame(name, loc string) bool {
 	if jvmLoc(loc) {
-		for _, p := range jvmVendors {
-			if strings.HasPrefix(name, p) {
-				return true
-			}
-		}
-		return false
+		return vendorName(name, jvmVendors)
 	}
-	return vendorFile(locFile(loc)) || strings.HasPrefix(loc, "node:") || strings.HasPrefix(loc, "<")
+	// Node's own modules: "node:internal/...", "internal/timers.js".
+	return vendorFile(locFile(loc)) || strings.HasPrefix(loc, "node:") || strings.HasPrefix(loc, "internal/") || strings.HasPrefix(loc, "<")
+}
+
+// vendorName reports whether a frame's qualified name starts with one of
+// prefixes, the namespaces of a platform and its common libraries.
+func vendorName(name string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // jvmLoc reports whether a frame's location is a JVM's: a .java or .kt
@@ -377,11 +495,87 @@ func blankNoise(b []byte) {
 				blank(b, end, k)
 				j = k
 			}
-		default:
-			blankIDs(b, i, end)
+			if dateTime(field) {
+				blankKey(b, i)
+			}
+		case levelValue(b, i, end):
+			blank(b, i, end)
+			blankKey(b, i)
+		case ipv4(field):
+			blank(b, i, end)
+			blankKey(b, i)
+		case strings.IndexByte(field, '/') >= 0:
+			// A path, whole: a hash in a library's path
+			// ("index.crates.io-6f17d22bba15001f") must not cut it in
+			// two, or the library's path would not be known as one.
+		case blankIDs(b, i, end):
+			blankKey(b, i)
 		}
 		i = j
 	}
+}
+
+// blankKey blanks the key a structured log line gives the noise at
+// b[at:] ("request_id=5c0e...", "job=8d2c...", `"ts":"2026-...`): the
+// key of an ID or a timestamp says only that the line has one, and
+// "job", "request" or "trace" would match learnings about jobs,
+// requests and traces.
+func blankKey(b []byte, at int) {
+	if lo, hi := keyBefore(b, at); lo < hi {
+		blank(b, lo, hi)
+	}
+}
+
+// keyBefore is the span of the key that b[at:], a value, has in a
+// structured log line ("level=warn", `"level":"warn"`), or an empty one.
+func keyBefore(b []byte, at int) (lo, hi int) {
+	k := at
+	if k > 0 && b[k-1] == '"' {
+		k--
+	}
+	switch {
+	case k > 0 && b[k-1] == '=':
+		k--
+	case k > 1 && b[k-1] == ':' && b[k-2] == '"':
+		k -= 2
+	default:
+		return at, at
+	}
+	end := k
+	for k > 0 && (pathByte[b[k-1]] && b[k-1] != '/' && b[k-1] != ':') {
+		k--
+	}
+	return k, end
+}
+
+// levelValue reports whether the field b[lo:hi] is a log level given as
+// the value of a level key ("level=warn", `"severity":"error"`).
+func levelValue(b []byte, lo, hi int) bool {
+	if !logLevel(strings.ToUpper(string(b[lo:hi]))) {
+		return false
+	}
+	k, end := keyBefore(b, lo)
+	switch strings.ToLower(string(b[k:end])) {
+	case "level", "lvl", "severity", "loglevel", "log.level":
+		return true
+	}
+	return false
+}
+
+// ipv4 reports whether a field is an IPv4 address, with or without a
+// port: "10.20.3.17", "10.20.3.17:51234".
+func ipv4(f string) bool {
+	f, _, _ = strings.Cut(f, ":")
+	parts := strings.Split(f, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || !isNumber(p) {
+			return false
+		}
+	}
+	return true
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -403,6 +597,10 @@ func dateTime(f string) bool {
 		return true
 	}
 	if digits(f, 4) && len(f) >= 10 && (f[4] == '-' || f[4] == '/') && f[7] == f[4] && digits(f[5:], 2) && digits(f[8:], 2) {
+		return true
+	}
+	// An access log's: "29/Oct/2026:05:45:02".
+	if len(f) >= 11 && digits(f, 2) && f[2] == '/' && f[6] == '/' && digits(f[7:], 4) {
 		return true
 	}
 	k := 1
@@ -446,11 +644,13 @@ func logLevel(f string) bool {
 // blankIDs blanks the parts of the field b[lo:hi] (split at joiners) that
 // are IDs or addresses: "0x4000132000", a UUID's parts, "req_9fQk2LmT0aZx1c",
 // "8d2c61f0a4b3e97c15d02e4f", and numbers of seven digits or more.
-func blankIDs(b []byte, lo, hi int) {
+// It reports whether every part was.
+func blankIDs(b []byte, lo, hi int) bool {
 	if uuid(string(b[lo:hi])) {
 		blank(b, lo, hi)
-		return
+		return true
 	}
+	all := true
 	for p := lo; p < hi; {
 		q := p
 		for q < hi && strings.IndexByte(joiners, b[q]) < 0 {
@@ -458,9 +658,12 @@ func blankIDs(b []byte, lo, hi int) {
 		}
 		if idLike(string(b[p:q])) {
 			blank(b, p, q)
+		} else {
+			all = false
 		}
 		p = q + 1
 	}
+	return all
 }
 
 // uuid reports whether f is a UUID: five runs of hex digits, 8-4-4-4-12.

@@ -180,12 +180,19 @@ func newQuery(ctx Context) *query {
 	// would match the task twice. A line reference ("gate.go:147") is no
 	// part of the file's name.
 	task := []byte(read)
+	// A library's file ("panicked at /root/.cargo/registry/...") is
+	// neither: it is noise, as its frames are (see readPaste). Nor is a
+	// count or a date ("12/31").
 	terms.Tokenize(read, func(t terms.Token) {
-		if w := trimLineRef(read[t.Start:t.End]); !t.Part && looksLikePath(w) {
+		w := trimLineRef(read[t.Start:t.End])
+		if t.Part || !looksLikePath(w) || !strings.ContainsFunc(w, unicode.IsLetter) {
+			return
+		}
+		if !vendorFile(w) {
 			paths = append(paths, w)
-			for i := t.Start; i < t.End; i++ {
-				task[i] = ' '
-			}
+		}
+		for i := t.Start; i < t.End; i++ {
+			task[i] = ' '
 		}
 	})
 	words := wordsOf(string(task))
