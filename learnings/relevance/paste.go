@@ -147,7 +147,53 @@ func readPaste(task string) (string, []string) {
 	}
 	blankVendorPaths(b)
 	blankNoise(b)
+	blankSignOff(b)
 	return string(b), paths
+}
+
+// blankSignOff blanks the closing of a message and the name it is signed
+// with ("Thanks, Morag", "Cheers\nTom", "Kind regards, Priya Shah"): a
+// name no learning is about, which commonWord would read as the rarer
+// word of the task the memory lacks.
+func blankSignOff(b []byte) {
+	s := strings.TrimRight(string(b), " \t\r\n.!")
+	lower := strings.ToLower(s)
+	at := -1
+	for _, c := range []string{"thanks", "thank you", "cheers", "regards", "best wishes", "best"} {
+		for _, sep := range []string{", ", ",\n", "\n", " - ", " "} {
+			i := strings.LastIndex(lower, c+sep)
+			if i < 0 || i > 0 && !strings.ContainsRune(" \t\n.!,", rune(lower[i-1])) || !signature(s[i+len(c)+len(sep):]) {
+				continue
+			}
+			// "Many thanks", "Kind regards", "Best regards".
+			for _, w := range []string{"many ", "kind ", "best ", "warm "} {
+				if strings.HasSuffix(lower[:i], w) {
+					i -= len(w)
+				}
+			}
+			if at < 0 || i < at {
+				at = i
+			}
+		}
+	}
+	if at >= 0 {
+		blank(b, at, len(s))
+	}
+}
+
+// signature reports whether s is a name as people sign a message with:
+// one to three words, each starting with a capital, on one line.
+func signature(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) == 0 || len(ws) > 3 || strings.ContainsAny(s, "\n?:/") {
+		return false
+	}
+	for _, w := range ws {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // blankVendorPaths blanks a library's file named outside a frame ("thread

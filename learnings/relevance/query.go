@@ -428,6 +428,7 @@ var requestWords = stemmed(`i me my mine we us our ours you your yours it its it
 	where wherever whenever whatever whoever whichever however nowhere anywhere everywhere
 	although whether during without within across around through between among against
 	toward towards upon off too even back well maybe perhaps instead forever
+	hi hello hey thanks thank cheers regards dear
 	don doesn didn isn aren wasn weren won wouldn couldn shouldn hasn haven hadn`)
 
 // branchStopWord is a word branch names carry for their kind or owner, not
