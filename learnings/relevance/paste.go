@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // readPaste reads a task the way users paste one: a request followed by a
@@ -145,10 +146,102 @@ func readPaste(task string) (string, []string) {
 			blank(b, lo, hi)
 		}
 	}
+	blankURLs(b)
 	blankVendorPaths(b)
 	blankNoise(b)
+	blankMentions(b)
 	blankSignOff(b)
 	return string(b), paths
+}
+
+// blankURLs reads a URL as the words of its path, not as a file at hand:
+// "https://nextjs.org/docs/messages/dynamic-server-error" says what the
+// error is, but names no file of the project, and its host (github.com,
+// acme.slack.com) and the IDs in it (an issue's number, a thread's ID)
+// say nothing of the subject.
+func blankURLs(b []byte) {
+	s := string(b)
+	for from := 0; ; {
+		i := strings.Index(s[from:], "://")
+		if i < 0 {
+			return
+		}
+		i += from
+		lo := i
+		for lo > 0 && isLetter(s[lo-1]) {
+			lo--
+		}
+		hi := i + len("://")
+		for hi < len(s) && !strings.ContainsRune(" \t\r\n)]>\"'`", rune(s[hi])) {
+			hi++
+		}
+		from = hi
+		if lo == i {
+			continue // no scheme
+		}
+		host := i + len("://")
+		path := strings.IndexByte(s[host:hi], '/')
+		if path < 0 {
+			blank(b, lo, hi)
+			continue
+		}
+		// A link to an issue, a pull request, a thread or a ticket ends
+		// with its ID: its other segments are the site's navigation
+		// ("acme/tally/issues/482", "archives/C04AB12CD/p1700000000").
+		last := strings.TrimRight(s[host+path:hi], "/")
+		if k := strings.IndexAny(last, "?#"); k >= 0 {
+			last = last[:k]
+		}
+		if w := last[strings.LastIndexByte(last, '/')+1:]; isNumber(w) || idLike(w) {
+			blank(b, lo, hi)
+			continue
+		}
+		blank(b, lo, host+path)
+		// Each segment a word of its own, the IDs none; a query or a
+		// fragment says nothing.
+		seg := host + path
+		for seg < hi {
+			b[seg] = ' '
+			end := seg + 1
+			for end < hi && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+				end++
+			}
+			if w := s[seg+1 : end]; isNumber(w) || idLike(w) {
+				blank(b, seg+1, end)
+			}
+			if end < hi && s[end] != '/' {
+				blank(b, end, hi)
+				break
+			}
+			seg = end
+		}
+	}
+}
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// blankMentions blanks a person's handle ("@maria", "cc @ops-oncall") and
+// an issue's or a pull request's number ("#477", "PR #12"): a name or a
+// number no learning is about. A package's scope ("@stripe/react-stripe-js")
+// and an email address are left.
+func blankMentions(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '@' && b[i] != '#' || i > 0 && !strings.ContainsRune(" \t\n(,", rune(b[i-1])) {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && (pathByte[b[j]] && b[j] != '/' && b[j] != '.' && b[j] != ':' && b[j] != '#' && b[j] != '@') {
+			j++
+		}
+		w := string(b[i+1 : j])
+		if w == "" || j < len(b) && b[j] == '/' {
+			continue
+		}
+		if b[i] == '#' && !isNumber(w) {
+			continue // a channel, a heading, a hashtag: words
+		}
+		blank(b, i, j)
+	}
 }
 
 // blankSignOff blanks the closing of a message and the name it is signed
@@ -287,8 +380,35 @@ func boilerplateLine(t string) bool {
 	case strings.HasPrefix(t, "shell: "), strings.HasPrefix(t, "Error: Process completed with exit code "):
 		// A GitHub Actions step's shell and its exit.
 		return true
+	case templateHeading(t):
+		return true
 	}
 	return false
+}
+
+// templateHeading reports whether a line is a heading of an issue or a
+// task template ("## Context", "**Expected behavior**", "Steps to
+// reproduce:", "### Acceptance criteria"): the same in every issue, it
+// says nothing of this one's subject.
+func templateHeading(t string) bool {
+	h := strings.TrimSpace(strings.Trim(t, "#*_: "))
+	if h == t {
+		return false // no heading marks: a line of the request
+	}
+	return templateHeadings[strings.ToLower(h)]
+}
+
+var templateHeadings = map[string]bool{
+	"task": true, "context": true, "background": true, "description": true, "summary": true,
+	"problem": true, "details": true, "notes": true, "acceptance criteria": true,
+	"definition of done": true, "requirements": true, "steps to reproduce": true,
+	"to reproduce": true, "reproduction": true, "expected behavior": true,
+	"expected behaviour": true, "expected result": true, "actual behavior": true,
+	"actual behaviour": true, "actual result": true, "describe the bug": true,
+	"additional context": true, "screenshots": true, "environment": true, "logs": true,
+	"stack trace": true, "error": true, "output": true, "what happened": true,
+	"proposed solution": true, "possible solution": true, "solution": true,
+	"what i tried": true, "what i've tried": true, "out of scope": true, "links": true,
 }
 
 // diffHeader is the file a diff's header line names ("--- a/api/x.py",
@@ -737,10 +857,11 @@ func hexDigits(s string) bool {
 }
 
 // idLike reports whether a word is an address or an ID rather than a
-// word: a hex address ("0x1bc"), seven digits or more, or eight
-// characters or more that switch between letters and digits four times
-// or more ("Q7XK2M9PLR4T", "5c0e9d1a"), which "sha256sum", "utf8mb4" and
-// "minifyReleaseWithR8" do not.
+// word: a hex address ("0x1bc"), seven digits or more, alone or after a
+// letter or two ("p1700000000000000"), or eight characters or more that
+// switch between letters and digits four times or more ("Q7XK2M9PLR4T",
+// "5c0e9d1a"), which "sha256sum", "utf8mb4" and "minifyReleaseWithR8" do
+// not.
 func idLike(w string) bool {
 	if len(w) > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X') && hexDigits(w[2:]) {
 		return true
@@ -750,6 +871,10 @@ func idLike(w string) bool {
 	}
 	if len(w) < 8 {
 		return false
+	}
+	// A number with a letter or two before it: "p1700000000000000".
+	if n := len(strings.TrimLeftFunc(w, unicode.IsLetter)); n >= 7 && n+2 >= len(w) && isNumber(w[len(w)-n:]) {
+		return true
 	}
 	switches := 0
 	for k := 1; k < len(w); k++ {

@@ -206,6 +206,35 @@ PDOException: SQLSTATE[23000]: Integrity constraint violation: 1062 Duplicate en
 			drop: []string{"29", "2026", "12"},
 		},
 		{
+			name: "agent task in markdown",
+			task: `## Task
+Fix the flaky retry in ` + "`internal/sync/uploader.go`" + ` (see https://github.com/acme/tally/issues/482 and https://acme.slack.com/archives/C04AB12CD/p1700000000000000).
+
+### Context
+- The uploader retries 5xx responses but not ECONNRESET: https://nodejs.org/api/errors.html#common-system-errors
+- @maria says it started after PR #477; cc @ops-oncall.
+
+**Acceptance criteria**
+- [ ] Retries on connection resets, with backoff`,
+			keep:  []string{"flaky", "retry", "uploader", "econnreset", "errors", "api", "connection", "resets", "backoff"},
+			drop:  []string{"github", "acme", "tally", "482", "slack", "archives", "c04ab12cd", "nodejs", "common", "maria", "477", "oncall", "context", "acceptance", "criteria"},
+			paths: []string{"internal/sync/uploader.go"},
+		},
+		{
+			name: "issue template",
+			task: `**Describe the bug**
+Receipts print twice on the Epson at till 3.
+
+**To Reproduce**
+1. Take a card payment
+2. See the receipt print twice
+
+**Expected behavior**
+One receipt.`,
+			keep: []string{"receipts", "print", "twice", "epson", "till", "card", "payment"},
+			drop: []string{"describe", "reproduce", "expected", "behavior"},
+		},
+		{
 			name: "logfmt",
 			task: `time=2025-06-01T08:00:03Z level=warn msg="quota exceeded" tenant=acme job=8d2c61f0a4b3e97c15d02e4f trace_id=4bf92f3577b34da6a3ce929d0e0e4736 user=1844674407`,
 			keep: []string{"quota", "exceeded", "tenant", "acme"},
@@ -367,6 +396,9 @@ func TestReadPasteLeavesProse(t *testing.T) {
 		"the export takes 2.5s on a good day and 40s on a bad one",
 		"internal/billing/invoice.go rounds the VAT twice",
 		"retry 3/5 then give up",
+		"install @stripe/react-stripe-js 2.x and email ops@example.org",
+		"the #payments channel gets no alerts",
+		"Context menu on the map is cut off",
 	} {
 		t.Run(task, func(t *testing.T) {
 			got, paths := readPaste(task)
