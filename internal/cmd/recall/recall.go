@@ -87,6 +87,12 @@ cancelled, canceled), and so are a short form and the word it stands for
 (perms, permissions; repo, repository; i18n, internationalization; 5 min,
 5 minutes), and words that say nothing about the subject are dropped (please, fix, add,
 feat, the s of what's, update as a verb but not in "firmware update", ...).
+A pasted stack trace, log or tool output is read for its subject: the frames of
+libraries and runtimes (site-packages, node_modules, gems, the Go module cache and
+standard library, java., androidx., System.) add nothing, the project's own frames
+add their files as paths at hand (without line numbers) and their functions as
+words, and timestamps, addresses, IDs, log levels, links to issues, @handles, template
+headings and a message's greeting and signature are dropped.
 Each word found in the
 learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
