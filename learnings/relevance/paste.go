@@ -146,12 +146,31 @@ func readPaste(task string) (string, []string) {
 			blank(b, lo, hi)
 		}
 	}
+	blankEscapes(b)
 	blankURLs(b)
 	blankVendorPaths(b)
 	blankNoise(b)
 	blankMentions(b)
 	blankSignOff(b)
 	return string(b), paths
+}
+
+// blankEscapes blanks the terminal's colour and cursor codes a log copied
+// from a terminal or CI keeps ("\x1b[31mError\x1b[0m"), whose "31m" and
+// "0m" would be words.
+func blankEscapes(b []byte) {
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != 0x1b || b[i+1] != '[' {
+			continue
+		}
+		j := i + 2
+		for j < len(b) && (isDigit(b[j]) || b[j] == ';' || b[j] == '?') {
+			j++
+		}
+		if j < len(b) && isLetter(b[j]) {
+			blank(b, i, j+1)
+		}
+	}
 }
 
 // blankURLs reads a URL as the words of its path, not as a file at hand:

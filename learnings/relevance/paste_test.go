@@ -235,6 +235,13 @@ One receipt.`,
 			drop: []string{"describe", "reproduce", "expected", "behavior"},
 		},
 		{
+			name:  "terminal colours",
+			task:  "\x1b[1m\x1b[31mERROR\x1b[39m\x1b[22m in ./src/pages/Checkout.vue: \x1b[33mProperty 'discountCode' does not exist\x1b[0m",
+			keep:  []string{"property", "discountcode"},
+			drop:  []string{"1m", "31m", "39m", "22m", "33m", "0m", "error"},
+			paths: []string{"src/pages/Checkout.vue"},
+		},
+		{
 			name: "logfmt",
 			task: `time=2025-06-01T08:00:03Z level=warn msg="quota exceeded" tenant=acme job=8d2c61f0a4b3e97c15d02e4f trace_id=4bf92f3577b34da6a3ce929d0e0e4736 user=1844674407`,
 			keep: []string{"quota", "exceeded", "tenant", "acme"},
