@@ -51,7 +51,7 @@ func readPaste(task string) (string, []string) {
 			}
 		case strings.HasPrefix(trimmed, `File "`):
 			file, rest, ok := strings.Cut(trimmed[len(`File "`):], `"`)
-			if !ok || !strings.HasPrefix(rest, ", line ") {
+			if !ok || file == "" || !strings.HasPrefix(rest, ", line ") {
 				continue
 			}
 			// The line of code under the frame, indented deeper.
@@ -82,7 +82,7 @@ func readPaste(task string) (string, []string) {
 			// file's line say nothing.
 			at := strings.Index(line, name)
 			if _, file, ok := strings.Cut(line[at:], ") in "); ok {
-				if f, _, ok := strings.Cut(file, ":line "); ok {
+				if f, _, ok := strings.Cut(file, ":line "); ok && f != "" {
 					paths = append(paths, f)
 				}
 			}
@@ -269,7 +269,15 @@ func blankMentions(b []byte) {
 // word of the task the memory lacks.
 func blankSignOff(b []byte) {
 	s := strings.TrimRight(string(b), " \t\r\n.!")
-	lower := strings.ToLower(s)
+	// Lower case in ASCII only, byte for byte, so that an index in
+	// lower is one in s.
+	lb := []byte(s)
+	for i, c := range lb {
+		if 'A' <= c && c <= 'Z' {
+			lb[i] = c + 'a' - 'A'
+		}
+	}
+	lower := string(lb)
 	at := -1
 	for _, c := range []string{"thanks", "thank you", "cheers", "regards", "best wishes", "best"} {
 		for _, sep := range []string{", ", ",\n", "\n", " - ", " "} {

@@ -487,3 +487,36 @@ func readingOf(q *query) string {
 	}
 	return b.String()
 }
+
+// FuzzReadPaste holds that readPaste only blanks: whatever the task, it
+// returns the task's bytes or spaces in their place, and no empty path.
+func FuzzReadPaste(f *testing.F) {
+	for _, s := range []string{
+		"File \"/x/site-packages/a.py\", line 3, in f\n    g()\n",
+		"\tat a.B.c(B.kt:1)\n\tat System.X.Y(Int32 a) in C:\\a.cs:line 2\n#0 /a/b.php(3): f()\n",
+		"goroutine 1 [running]:\nmain.f(0x1)\n\t/usr/local/go/src/x.go:1 +0x1\n",
+		"app/x.rb:1:in `f'\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n",
+		"https://github.com/a/b/issues/1 @me #2 \x1b[31mred\x1b[0m Thanks, Al",
+		"2026-01-01T00:00:00Z level=warn id=5c0e9d1a-8f3b-4b7e-9a51-0d2f7c6e1b44 10.0.0.1:80",
+		"at ", "File \"", "#1 (", "@", "://", "\x1b[", "Thanks,", "a=\"", "\":",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, task string) {
+		got, paths := readPaste(task)
+		if len(got) != len(task) {
+			t.Fatalf("readPaste(%q) is %d bytes, not %d", task, len(got), len(task))
+		}
+		for i := range len(got) {
+			if got[i] != task[i] && got[i] != ' ' {
+				t.Fatalf("readPaste(%q) = %q: byte %d changed", task, got, i)
+			}
+		}
+		for _, p := range paths {
+			if p == "" {
+				t.Fatalf("readPaste(%q) gives an empty path", task)
+			}
+		}
+		newQuery(Context{Task: task})
+	})
+}
