@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -35,7 +35,7 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if v.Kind == Same || k == Distinct && file != "siblings.txt" {
+		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" {
 			// A sibling asked about as an update, or a change
 			// dropped as the same learning: never. siblings.txt
 			// measures the siblings the rules still call updates,
@@ -259,6 +259,19 @@ func testRewordings(t *testing.T, file string) {
 			// and distinct; the rest swap a phrase for a phrase or
 			// change two things at once), none the same.
 			floor = map[string]float64{"new": 0.49, "update": 0.81}[k]
+		}
+		if file == "siblings2.txt" && k != "same" {
+			// A second set of siblings and updates of the same
+			// shapes (siblings14), in ten other domains, written and
+			// labelled before running, to check that a rule drawn
+			// from siblings.txt holds beyond it; some updates replace
+			// the subject ("Vault holds the database credentials.",
+			// "Doppler holds the database credentials now.") or say
+			// "moved from X to Y". Main 6a4c8b6 called 36 of 80
+			// siblings new (the other 44 updates, one change each
+			// scoring from 0.50 to 0.81) and 50 of 60 updates, none
+			// the same.
+			floor = map[string]float64{"new": 0.45, "update": 0.83}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
