@@ -308,6 +308,9 @@ var undoWords = []string{
 	// A refund undoes a payment or a sale ("orders are dispatched within
 	// 2 days", "orders are refunded within 14 days").
 	"refund",
+	// To avoid an act refuses it ("Prefer early returns", "Avoid early
+	// returns").
+	"avoid",
 }
 
 // undoReadings are undoWords read as oneChange reads a word.

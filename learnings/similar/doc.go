@@ -89,6 +89,14 @@
 // scheduler at 8 am", "the scheduler sends the reminders at 9 am"): the
 // words each holds over the other, function words aside, sit in one run,
 // and with that run written alike in both the two are the same learning.
+// A change of the subject a learning opens with, in the same frame and
+// with no word that says the second replaces the first ("now",
+// "instead", "no longer", "switched"), is no update: "Dogs are weighed at every visit"
+// and "Cats are weighed at every visit" are two facts, unless the
+// subject is a name standing alone for who does a job ("Alice reviews
+// the migrations"), the frame gives one holder a charge ("owns",
+// "leads"), or the two words are opposites ("Enable", "Disable"; see
+// otherSubject in sibling.go).
 // Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and
@@ -106,7 +114,8 @@
 //   - compare.go: Compare, Text, Verdict, the same/update/distinct decision
 //     and the word diff an update reports.
 //   - same.go: the meaning rules above (clauses, rotations, lists).
-//   - change.go: what makes an update (one thing changed).
+//   - change.go: what makes an update (one thing changed); sibling.go:
+//     another subject in one frame, which does not.
 //   - read.go, tokenize.go, words.go, spelling.go, lexicon.go,
 //     phrases.go: reading a text into tokens and clauses, and the word
 //     tables it uses.

@@ -23,6 +23,9 @@ func TestPackageDocExamples(t *testing.T) {
 		{"Format the Terraform files with `terraform fmt -recursive`", "Format the Terraform files with `tofu fmt`", Update},
 		{"The client fetches the config", "The client gets the config", Same},
 		{"run `git fetch`", "run `git get`", Update},
+		{"Dogs are weighed at every visit", "Cats are weighed at every visit", Distinct},
+		{"Alice reviews the migrations", "Bob reviews the migrations", Update},
+		{"Enable query logging", "Disable query logging", Update},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {

@@ -257,8 +257,11 @@ func testRewordings(t *testing.T, file string) {
 			// and 49 of 60 updates (six that add a clause about the
 			// old one, "; we no longer use DHL", read as two changes
 			// and distinct; the rest swap a phrase for a phrase or
-			// change two things at once), none the same.
-			floor = map[string]float64{"new": 0.49, "update": 0.81}[k]
+			// change two things at once), none the same. Once a frame
+			// said of another subject with no word of change was two
+			// facts (otherSubject, siblings14), 64 of 89 new and 49
+			// of 60 updates.
+			floor = map[string]float64{"new": 0.71, "update": 0.81}[k]
 		}
 		if file == "siblings2.txt" && k != "same" {
 			// A second set of siblings and updates of the same
@@ -270,8 +273,10 @@ func testRewordings(t *testing.T, file string) {
 			// "moved from X to Y". Main 6a4c8b6 called 36 of 80
 			// siblings new (the other 44 updates, one change each
 			// scoring from 0.50 to 0.81) and 50 of 60 updates, none
-			// the same.
-			floor = map[string]float64{"new": 0.45, "update": 0.83}[k]
+			// the same. Once a frame said of another subject with no
+			// word of change was two facts (otherSubject), 60 of 80
+			// new and 50 of 60 updates.
+			floor = map[string]float64{"new": 0.75, "update": 0.83}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
