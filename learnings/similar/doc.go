@@ -96,7 +96,9 @@
 // subject is a name standing alone for who does a job ("Alice reviews
 // the migrations"), the frame gives one holder a charge ("owns",
 // "leads"), or the two words are opposites ("Enable", "Disable"; see
-// otherSubject in sibling.go).
+// otherSubject in sibling.go). Nor is a change of only what both texts
+// reject for one choice ("use esbuild instead of webpack", "use esbuild
+// instead of Parcel"; "not X but Y"; "..., not Y": otherAlternative).
 // Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and

@@ -57,3 +57,34 @@ func TestOtherSubject(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherAlternative holds Compare to otherAlternative on fresh pairs:
+// two texts that reject different things for one choice are two facts,
+// both ways round; the choice changed, or a rejection added, is an
+// update; none is the same learning.
+func TestOtherAlternative(t *testing.T) {
+	tests := []struct {
+		name, stored, cand string
+		want               Kind
+	}{
+		{"instead of", "Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with esbuild instead of Parcel for the admin app.", Distinct},
+		{"instead of code", "Use `httpx` instead of `requests` in the sync worker; it needs HTTP/2.", "Use `httpx` instead of `urllib3` in the sync worker; it needs HTTP/2.", Distinct},
+		{"rather than", "Page the on-call engineer rather than the team lead after midnight.", "Page the on-call engineer rather than the product owner after midnight.", Distinct},
+		{"not but", "Not `time.Now` but `clock.Now` in the billing tests: the first one makes them flaky.", "Not `time.Since` but `clock.Now` in the billing tests: the first one makes them flaky.", Distinct},
+		{"final not", "Order the flour from Millers & Co, not Bakeright.", "Order the flour from Millers & Co, not Grainhouse.", Distinct},
+
+		{"choice changed", "Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with Vite instead of webpack for the admin app.", Update},
+		{"choice changed, not but", "Not `time.Now` but `clock.Now` in the billing tests.", "Not `time.Now` but `fakeclock.Now` in the billing tests.", Update},
+		{"rejection added", "Bundle the assets with webpack for the admin app.", "Bundle the assets with esbuild instead of webpack for the admin app.", Update},
+		{"final not, choice changed", "Order the flour from Millers & Co, not Bakeright.", "Order the flour from Grainhouse, not Bakeright.", Update},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, p := range [][2]string{{tt.stored, tt.cand}, {tt.cand, tt.stored}} {
+				if v := Compare(p[0], p[1]); v.Kind != tt.want {
+					t.Errorf("Compare(%q, %q) = %v (score %.2f, %s), want %v", p[0], p[1], v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.want)
+				}
+			}
+		})
+	}
+}
