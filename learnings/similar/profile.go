@@ -86,9 +86,17 @@ type fieldShare struct {
 func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c string) {
 	f, ok := t.fields.get(c)
 	if !ok {
-		f.a.asciiField(stops, memo, c)
 		one := shareTally{holds: t.holds, memo: t.memo}
-		one.ascii(c)
+		if strings.IndexByte(c, '%') < 0 {
+			// The anchors and the terms read the same tokens: cut once.
+			eachASCIIToken(c, func(w string) {
+				f.a.token(stops, memo, w)
+				one.token(w)
+			})
+		} else {
+			f.a.asciiField(stops, memo, c)
+			one.ascii(c)
+		}
 		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
 		t.fields.put(c, f)
 	}
