@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings/secrets/secretstest"
 )
 
@@ -273,5 +274,41 @@ func TestHintsByFirst(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no hint found: the test proves nothing")
+	}
+}
+
+// TestWindowsSeeEveryHint holds the bytes windows compares hints at (the
+// index's candidates) to every byte where a hint of a windowed or trimmed
+// rule begins, on the corpus, the prose memory of the tests and a
+// generated memory of agents' learnings, full of URLs and passwords.
+func TestWindowsSeeEveryHint(t *testing.T) {
+	texts := append(slices.Concat(spokenCorpus(t), secretstest.Prose()), "PASSWORD Passe PW pW ПАРОЛЬ Пароль LÖSENORD https://x \xff\xd0")
+	texts = append(texts, strings.Split(string(memgen.GenerateWith(memgen.Options{Seed: 3, Size: 256 << 10, Mode: "agent"})), "\n")...)
+	ix := hints()
+	checked := 0
+	for _, text := range texts {
+		seen := make([]bool, len(text))
+		for i := ix.candidate(text, 0); i < len(text); i = ix.candidate(text, i+1) {
+			seen[i] = true
+		}
+		for _, r := range rules() {
+			if r.firsts == nil {
+				continue
+			}
+			for i := range len(text) {
+				for _, h := range r.firsts.of(text[i]) {
+					if hasPrefixFold(text[i:], h) {
+						if !seen[i] {
+							t.Fatalf("%s: hint %q at %q is no candidate", r.kind, h, text[i:min(len(text), i+12)])
+						}
+						checked++
+						break
+					}
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("%d hints found: the test proves little", checked)
 	}
 }
