@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -198,6 +198,15 @@ func testRewordings(t *testing.T, file string) {
 			// "after" opens a clause of its own), and an update that
 			// swaps two words beside its change.
 			floor = map[string]float64{"same": 0.94, "update": 0.95}[k]
+		}
+		if file == "synonyms12.txt" && k != "new" {
+			// Restatements with everyday swaps in ten new domains
+			// (decision14), written and labelled before any rule of
+			// issue 24's round 14: main 6a4c8b6 called 6 of 60 the
+			// same (48 updates, 6 new: each a swap of two words no
+			// table joins) and 11 of 25 updates (14 new: the value
+			// beside a swap the tables do not know).
+			floor = map[string]float64{"same": 0.1, "update": 0.44}[k]
 		}
 		if file == "valueswaps.txt" && k == "update" {
 			// Updates whose value changes beside a harmless swap
