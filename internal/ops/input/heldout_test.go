@@ -281,6 +281,11 @@ func decide(t *testing.T, stored, cand string) string {
 // read the pairs: heldout5 DUPLICATE 52, heldout8 UPDATE 34, heldout11
 // UPDATE 22, heldout12 UPDATE 28; the rest unchanged, none called
 // DUPLICATE.
+// heldout12 retired to development in round 14 (decision14 read its
+// misses): once two texts that differ by words WordNet 3.0 pairs in their
+// first two senses were the same learning (sameOnceSwapped: "sooner" and
+// "earlier", "turn up" and "show up", "reusing" and "recycling", "reach"
+// and "arrive at", "stacked" and "piled"), DUPLICATE 22.
 // heldout13's floors are its score at 428cb7f on main's 78e965f, its
 // first run, before issue 24's round 13 was merged, measured on totals
 // only: DUPLICATE 19 of 70 (41 called UPDATE, 10 NEW), UPDATE 28 of 30
@@ -346,7 +351,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout12": {
-		"DUPLICATE": 17,
+		"DUPLICATE": 22,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
