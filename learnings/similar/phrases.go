@@ -250,6 +250,13 @@ var phrases = []string{
 	"more than = over",
 	"less than = below",
 	"fewer than = below",
+	// A threshold a value is "higher than" or "greater than" is one it
+	// is "over" or "above" ("the dome stays shut when the humidity is
+	// higher than 85%"), and one it is "lower than" one it is "below".
+	"higher than = over",
+	"greater than = over",
+	"in excess of = over",
+	"lower than = below",
 	// Links between clauses: "in order to" is "to", "each time" is
 	// "when", "due to" gives a reason as "because" does.
 	"in order to = to",

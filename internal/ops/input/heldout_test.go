@@ -285,7 +285,8 @@ func decide(t *testing.T, stored, cand string) string {
 // misses): once two texts that differ by words WordNet 3.0 pairs in their
 // first two senses were the same learning (sameOnceSwapped: "sooner" and
 // "earlier", "turn up" and "show up", "reusing" and "recycling", "reach"
-// and "arrive at", "stacked" and "piled"), DUPLICATE 22.
+// and "arrive at", "stacked" and "piled"), DUPLICATE 22; once "higher
+// than" read as "over" as "above" does, 23.
 // heldout13's floors are its score at 428cb7f on main's 78e965f, its
 // first run, before issue 24's round 13 was merged, measured on totals
 // only: DUPLICATE 19 of 70 (41 called UPDATE, 10 NEW), UPDATE 28 of 30
@@ -351,7 +352,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout12": {
-		"DUPLICATE": 22,
+		"DUPLICATE": 23,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
