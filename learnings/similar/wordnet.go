@@ -77,14 +77,20 @@ func readingOf(s string) string {
 // throughout.
 const maxSwaps = 3
 
+// maxDiffer is the most places two texts of as many words may differ in
+// for sameOnceSwapped to read them: its swaps, and words the tables read
+// alike.
+const maxDiffer = 4
+
 // sameOnceSwapped reports whether t and c are the same learning once each
 // word c holds where t holds another that WordNet pairs with it
 // (wordnetPaired) is written as t's: "Beginners stay near the barrier"
 // and "Novices stay near the barrier". The texts are compared as they
 // are, a word at a time where they differ in as many words (up to
-// maxSwaps of them), else the whole differing run of up to two words, or
-// a word and the particle after it that both share ("turn up" and "show
-// up"). A word a hand
+// maxSwaps of them, beside words the tables read alike: "get a text" and
+// "receive a message"), else the whole differing run of up to two words,
+// or a word and the particle after it that both share ("turn up" and
+// "show up"). A word a hand
 // table reads another way is not paired again: a word of looseGroups
 // (the same only in some sentences: "keep" and "store", "record" and
 // "log"), words the lexicon puts in two groups, a stop word, a filler, a
@@ -108,8 +114,8 @@ func (t *Text) sameOnceSwapped(c *Text, w pieceWindows) bool {
 
 // swapPaired returns b with the words it holds where the other text
 // holds a word WordNet pairs with them written as the other writes them,
-// and whether it found such words and no other difference between the
-// texts' words; w are the pieces of the texts' windows (windowPieces).
+// and whether it found such words; w are the pieces of the texts' windows
+// (windowPieces). What else differs is left for Same to read.
 func swapPaired(b string, w pieceWindows) (string, bool) {
 	wa, wb, ib := w.a, w.b, w.startB
 	pre := 0
@@ -129,15 +135,19 @@ func swapPaired(b string, w pieceWindows) (string, bool) {
 		with       string
 	}
 	var edits []edit
+	var paired []int
+	if len(ma) == len(mb) {
+		paired = pairedPieces(wa, wb, pre, len(ma))
+	}
+	afterNumber := pre > 0 && numberPiece(wa[pre-1]) // a unit or what is counted: a value
 	switch {
-	case pre > 0 && numberPiece(wa[pre-1]):
-		return b, false // a unit or what is counted: a value
-	case len(ma) == len(mb) && pairedPieces(ma, mb):
-		for i, x := range ma {
-			if y := mb[i]; !samePiece(x, y) {
-				edits = append(edits, edit{ib + y.start, ib + y.end, x.core})
-			}
+	case len(paired) > 0:
+		for _, i := range paired {
+			x, y := wa[i], wb[i]
+			edits = append(edits, edit{ib + y.start, ib + y.end, x.core})
 		}
+	case afterNumber:
+		return b, false
 	case len(ma)+len(mb) > 2 && len(ma) <= 2 && len(mb) <= 2 && pairedRuns(ma, mb):
 		edits = append(edits, edit{ib + mb[0].start, ib + mb[len(mb)-1].end, runText(ma)})
 	case len(ma) == 1 && len(mb) == 1 && contentWord(ma[0]) && contentWord(mb[0]) &&
@@ -168,27 +178,35 @@ func samePiece(x, y *compoundWord) bool {
 	return x != nil && y != nil && strings.EqualFold(x.core, y.core)
 }
 
-// pairedPieces reports whether each piece of ma that differs from the
-// piece of mb at its place is a word WordNet pairs with it.
-func pairedPieces(ma, mb []*compoundWord) bool {
-	swaps := 0
-	for i, x := range ma {
-		y := mb[i]
+// pairedPieces are the places, from pre on for n pieces, where wa and wb
+// hold two words of content WordNet pairs, none after a number (a unit
+// or what is counted is a value); nil where the texts differ in more
+// than maxDiffer places or WordNet pairs more than maxSwaps. The places
+// where they differ otherwise are left to Same: words the tables already
+// read alike ("get" and "receive"), or a change.
+func pairedPieces(wa, wb []*compoundWord, pre, n int) []int {
+	var at []int
+	differ := 0
+	for i := pre; i < pre+n; i++ {
+		x, y := wa[i], wb[i]
 		if samePiece(x, y) {
 			continue
 		}
-		if swaps++; swaps > maxSwaps {
-			return false
+		if differ++; differ > maxDiffer {
+			return nil
 		}
-		if !contentWord(x) || !contentWord(y) {
-			return false
+		if !contentWord(x) || !contentWord(y) || i > 0 && numberPiece(wa[i-1]) {
+			continue
 		}
 		sx, sy := stem(strings.ToLower(x.core)), stem(strings.ToLower(y.core))
-		if !wordnetPaired(sx, sy) || keptApart(sx, sy) {
-			return false
+		if wordnetPaired(sx, sy) && !keptApart(sx, sy) {
+			at = append(at, i)
 		}
 	}
-	return true
+	if len(at) > maxSwaps {
+		return nil
+	}
+	return at
 }
 
 // pairedRuns reports whether the runs of words ra and rb, each read as

@@ -22,6 +22,8 @@ func TestSameOnceSwapped(t *testing.T) {
 		{"two swaps", "Beginners join the first lesson of the week at the blue lift, and a helmet is mandatory for them.", "Novices join the first lesson of the week at the blue lift, and a helmet is compulsory for them.", true},
 		{"verb and particle", "If a driver does not turn up, the shift lead calls the agency.", "If a driver does not show up, the shift lead calls the agency.", true},
 		{"a verb for two words", "The van must reach the depot before 6 pm.", "The van must arrive at the depot before 6 pm.", true},
+		{"beside words the tables read alike", "Beginners get a voucher for the cafe at the desk.", "Novices receive a voucher for the cafe at the desk.", true},
+		{"beside a loose swap", "Beginners keep their skis in the locker room overnight.", "Novices store their skis in the locker room overnight.", false},
 		{"unit after a number", "The kiln fan runs for 10 seconds after the door shuts.", "The kiln fan runs for 10 minutes after the door shuts.", false},
 		{"particle", "Back up the order book before the migration.", "Back off the order book before the migration.", false},
 		{"in code", "Run `stack build` before the release.", "Run `pile build` before the release.", false},
