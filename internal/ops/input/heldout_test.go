@@ -295,6 +295,11 @@ func decide(t *testing.T, stored, cand string) string {
 // issue 24's round 14 was merged, measured on totals only: DUPLICATE 23
 // of 70 (35 called UPDATE, 12 NEW), UPDATE 23 of 30 (none called
 // DUPLICATE, 7 called NEW), NEW 20 of 20.
+// In round 14 WordNet's pairs (sameOnceSwapped) raised the DUPLICATE
+// floors of heldout4 53 -> 54, heldout5 52 -> 57, heldout6 91 -> 93,
+// heldout7 53 -> 54, heldout10 31 -> 34, heldout13 19 -> 22 and
+// heldout14 23 -> 25, measured once on totals after the rule was chosen;
+// no UPDATE or NEW total moved and none was called DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -312,22 +317,22 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 53,
+		"DUPLICATE": 54,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 52,
+		"DUPLICATE": 57,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
 	"heldout6": {
-		"DUPLICATE": 91,
+		"DUPLICATE": 93,
 		"UPDATE":    51,
 		"NEW":       25,
 	},
 	"heldout7": {
-		"DUPLICATE": 53,
+		"DUPLICATE": 54,
 		"UPDATE":    37,
 		"NEW":       20,
 	},
@@ -342,7 +347,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout10": {
-		"DUPLICATE": 31,
+		"DUPLICATE": 34,
 		"UPDATE":    29,
 		"NEW":       20,
 	},
@@ -357,12 +362,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout13": {
-		"DUPLICATE": 19,
+		"DUPLICATE": 22,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
 	"heldout14": {
-		"DUPLICATE": 23,
+		"DUPLICATE": 25,
 		"UPDATE":    23,
 		"NEW":       20,
 	},
