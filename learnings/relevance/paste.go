@@ -291,6 +291,12 @@ func blankSignOff(b []byte) {
 					i -= len(w)
 				}
 			}
+			// A closing starts the message's line or follows its last
+			// sentence: after a word, "the wrong Thank You Page", "shows
+			// Best Sellers", it is the subject.
+			if e := len(strings.TrimRight(lower[:i], " \t")); e > 0 && !strings.ContainsRune("\n.!?,", rune(lower[e-1])) {
+				continue
+			}
 			if at < 0 || i < at {
 				at = i
 			}
@@ -661,6 +667,7 @@ var jvmVendors = []string{"java.", "javax.", "jdk.", "sun.", "com.sun.", "androi
 // accident: timestamps, hex addresses, UUIDs, IDs, long numbers and
 // log levels.
 func blankNoise(b []byte) {
+	orig := string(b)
 	for i := 0; i < len(b); {
 		if !pathByte[b[i]] {
 			i++
@@ -677,7 +684,7 @@ func blankNoise(b []byte) {
 		}
 		field := string(b[i:end])
 		switch {
-		case dateTime(field) || logLevel(field) || testDuration(field):
+		case dateTime(field) || loggedLevel(orig, i, end) || testDuration(field):
 			blank(b, i, end)
 			// The fraction after a comma: "05:45:02,118".
 			if end+1 < len(b) && b[end] == ',' && isDigit(b[end+1]) {
@@ -817,6 +824,40 @@ func testDuration(f string) bool {
 	}
 	frac, ok := strings.CutSuffix(f[i+1:], "s")
 	return ok && len(frac) >= 2 && isNumber(frac)
+}
+
+// loggedLevel reports whether the field s[lo:hi] is a log level where a
+// logger prints one: in capitals ("INFO", "WARNING/ForkPoolWorker-3")
+// after a timestamp, a bracket or nothing but noise, or in any case in
+// brackets ("[error]", as Elixir and nginx print it). A level word in a
+// sentence is a word of the task: "INFO desk iPad won't print" (a line
+// starting with it before a lower-case word), "we get an ERROR page", "is
+// a CRITICAL alert a page?" (after a lower-case word).
+func loggedLevel(s string, lo, hi int) bool {
+	f := s[lo:hi]
+	if lo > 0 && s[lo-1] == '[' && hi < len(s) && s[hi] == ']' {
+		return logLevel(strings.ToUpper(f))
+	}
+	if !logLevel(f) {
+		return false
+	}
+	if strings.Contains(f, "/") || hi+1 >= len(s) || s[hi] != ' ' || !isLetter(s[hi+1]) {
+		return true
+	}
+	// The word before it on its line, if any.
+	e := lo
+	for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	if e == 0 || s[e-1] == '\n' {
+		return !('a' <= s[hi+1] && s[hi+1] <= 'z')
+	}
+	w := e
+	for w > 0 && isLetter(s[w-1]) {
+		w--
+	}
+	prose := w < e && 'a' <= s[w] && s[w] <= 'z' && (w == 0 || strings.IndexByte(" \t\n", s[w-1]) >= 0)
+	return !prose
 }
 
 // logLevel reports whether a field is a log level as loggers print it, in
