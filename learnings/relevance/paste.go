@@ -19,9 +19,15 @@ import (
 // frame in the module cache or GOROOT), with the line of code Python
 // prints under one; the boilerplate around frames ("Traceback (most recent
 // call last):", `File "...", line 88, in`, "goroutine 42 [running]:",
-// "... 12 more"); and the tokens no learning shares with a task but by
-// accident: hex addresses, UUIDs, request and job IDs, timestamps, long
-// numbers and log levels. A frame of a library is read by every session
+// "... 12 more"); what tools print around every output of theirs
+// (Terraform's state lock, Vite's build lines, Postgres's labels, kubectl's
+// event columns, PowerShell's error record, an HTTP response's common
+// headers, a forwarded email's senders, Slack's author lines and emoji,
+// a CI service's checkout directory); and the tokens no learning shares
+// with a task but by accident: hex addresses, UUIDs, request and job IDs,
+// timestamps, long numbers, log levels where a logger prints them, a
+// user at a machine and a bundler's hashed file names. Elixir, Apple
+// crash report, Mono and Unity frames are read as the others are. A frame of a library is read by every session
 // that touched the library, and its words (celery, sentry, gems, usr,
 // local) matched learnings about something else, while the project's
 // frames, the error's message and the user's words say what is wrong.
@@ -30,6 +36,10 @@ func readPaste(task string) (string, []string) {
 	var paths []string
 	b := []byte(task)
 	lines := lineSpans(task)
+	// A forwarded email's headers and an HTTP response's are read only
+	// where the task holds one.
+	email := strings.HasPrefix(task, "Subject: ") || strings.Contains(task, "\nSubject: ")
+	response := httpResponse(task)
 	for k := 0; k < len(lines); k++ {
 		lo, hi := lines[k][0], lines[k][1]
 		line := task[lo:hi]
@@ -37,12 +47,49 @@ func readPaste(task string) (string, []string) {
 		switch {
 		case boilerplateLine(trimmed):
 			blank(b, lo, hi)
+		case email && mailHeader(trimmed):
+			// Who sent it to whom, and when: names and addresses.
+			blank(b, lo, hi)
+		case email && strings.HasPrefix(trimmed, "Subject: "):
+			at := strings.Index(line, "Subject: ")
+			blank(b, lo+at, lo+at+len("Subject: "))
+		case response && noiseHeader(trimmed):
+			blank(b, lo, hi)
+		case kubeEvent(trimmed):
+			blankKubeEvent(b, lo, line)
+		case psPosition(trimmed) != "":
+			// PowerShell's "At C:\ops\Set-KioskApp.ps1:27 char:5".
+			paths = append(paths, psPosition(trimmed))
+			blank(b, lo, hi)
+		case strings.HasPrefix(trimmed, "+ CategoryInfo "):
+			// Its category ("PermissionDenied") stays.
+			if i := strings.Index(line, ": "); i >= 0 {
+				blank(b, lo, lo+i+len(": "))
+			}
+		case strings.HasPrefix(trimmed, "+ FullyQualifiedErrorId "), strings.Trim(trimmed, "+~ ") == "" && strings.Contains(trimmed, "+ ") && strings.Contains(trimmed, "~"):
+			// The error's ID, and the underline under the command.
+			blank(b, lo, hi)
+		case unityFrame(trimmed) != "":
+			file := unityFrame(trimmed)
+			name, _, _ := strings.Cut(trimmed, " (")
+			if vendorName(name, dotnetVendors) || strings.Contains(file, "PackageCache/") {
+				blank(b, lo, hi)
+				continue
+			}
+			paths = append(paths, file)
+			// Keep the method's name: "Lantern.Kiosk.ContentLoader:Start".
+			blank(b, lo+strings.Index(line, name)+len(name), hi)
 		case diffHeader(trimmed) != "":
 			// "--- a/x.py" and "+++ b/x.py" name one file, once.
 			if f := diffHeader(trimmed); !slices.Contains(paths, f) {
 				paths = append(paths, f)
 			}
 			blank(b, lo, hi)
+		case postgresLabel(trimmed) != "":
+			// "DETAIL:  Key (barcode)=(1) already exists.": the label
+			// goes, the message stays.
+			at := strings.Index(line, postgresLabel(trimmed))
+			blank(b, lo+at, lo+at+len(postgresLabel(trimmed)))
 		case strings.HasPrefix(trimmed, "@@ -"):
 			// A hunk's line numbers; the function after them stays.
 			if i := strings.Index(trimmed[len("@@ -"):], " @@"); i >= 0 {
@@ -72,6 +119,39 @@ func readPaste(task string) (string, []string) {
 				end = lo + i + len(", in ")
 			}
 			blank(b, lo, end)
+		case elixirFile(trimmed) != "":
+			app, _, _ := strings.Cut(trimmed[1:], " ")
+			if elixirVendors[app] {
+				blank(b, lo, hi)
+				continue
+			}
+			// Keep the call: "Lantern.Capacity.remaining/2".
+			file := elixirFile(trimmed)
+			paths = append(paths, file)
+			at := strings.Index(line, file) + len(file)
+			if i := strings.Index(line[at:], ": "); i >= 0 {
+				at += i + len(": ")
+			}
+			blank(b, lo, lo+at)
+		case appleFrame(trimmed):
+			f := strings.Fields(trimmed)
+			if appleImage(f[1]) {
+				blank(b, lo, hi)
+				continue
+			}
+			// Keep the symbol: "TourPlayer.next()"; its index, image,
+			// address and offset say nothing, its file is at hand.
+			addr := strings.Index(line, f[2]) + len(f[2])
+			blank(b, lo, lo+addr)
+			if i := strings.LastIndex(line, " + "); i > addr {
+				tail := line[i:]
+				if j := strings.LastIndexByte(tail, '('); j >= 0 && strings.HasSuffix(tail, ")") {
+					if file := trimLineRef(tail[j+1 : len(tail)-1]); file != "" && looksLikePath(file) {
+						paths = append(paths, file)
+					}
+				}
+				blank(b, lo+i, hi)
+			}
 		case dotnetFrame(trimmed) != "":
 			name := dotnetFrame(trimmed)
 			if vendorName(name, dotnetVendors) {
@@ -110,7 +190,9 @@ func readPaste(task string) (string, []string) {
 				}
 				continue
 			}
-			if f := locFile(loc); f != "" && looksLikePath(f) {
+			if f := locFile(loc); builtFile(f) {
+				blank(b, lo+strings.Index(line, loc), lo+strings.Index(line, loc)+len(loc))
+			} else if f != "" && looksLikePath(f) {
 				paths = append(paths, f)
 				if i := strings.Index(line, loc); i >= 0 {
 					blank(b, lo+i, lo+i+len(loc))
@@ -147,12 +229,53 @@ func readPaste(task string) (string, []string) {
 		}
 	}
 	blankEscapes(b)
+	blankWorkspaces(b)
 	blankURLs(b)
 	blankVendorPaths(b)
 	blankNoise(b)
 	blankMentions(b)
+	blankLogins(b)
+	blankEmoji(b)
 	blankSignOff(b)
 	return string(b), paths
+}
+
+// blankWorkspaces blanks the directory a CI service checks the project
+// out in ("/home/runner/work/web/web/", "/builds/acme/shop/",
+// "/github/workspace/"), so that "/home/runner/work/web/web/src/i18n.ts"
+// is the project's "src/i18n.ts", and "runner" or "builds" no word.
+func blankWorkspaces(b []byte) {
+	s := string(b)
+	for _, w := range []struct {
+		prefix string
+		skip   int // the segments after it that name the repository
+	}{{"/home/runner/work/", 2}, {"/builds/", 2}, {"/github/workspace/", 0}, {"/home/circleci/project/", 0},
+		{"/vercel/path0/", 0}, {"/opt/atlassian/pipelines/agent/build/", 0}} {
+		for from := 0; ; {
+			i := strings.Index(s[from:], w.prefix)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(w.prefix)
+			for range w.skip {
+				j := strings.IndexByte(s[end:], '/')
+				if j <= 0 || strings.ContainsAny(s[end:end+j], " \t\n\"'") {
+					end = -1
+					break
+				}
+				end += j + 1
+			}
+			if end < 0 {
+				from = i + len(w.prefix)
+				continue
+			}
+			if i == 0 || strings.ContainsRune(" \t\n\"'`(", rune(s[i-1])) {
+				blank(b, i, end)
+			}
+			from = end
+		}
+	}
 }
 
 // blankEscapes blanks the terminal's colour and cursor codes a log copied
@@ -211,7 +334,7 @@ func blankURLs(b []byte) {
 		if k := strings.IndexAny(last, "?#"); k >= 0 {
 			last = last[:k]
 		}
-		if w := last[strings.LastIndexByte(last, '/')+1:]; isNumber(w) || idLike(w) {
+		if w := last[strings.LastIndexByte(last, '/')+1:]; isNumber(w) || idLike(w) || builtFile(trimLineRef(w)) {
 			blank(b, lo, hi)
 			continue
 		}
@@ -260,6 +383,69 @@ func blankMentions(b []byte) {
 			continue // a channel, a heading, a hashtag: words
 		}
 		blank(b, i, j)
+	}
+}
+
+// blankLogins blanks a user at a machine, as a shell prompt, an SSH
+// login or a lock's owner names one ("root@3f2a1b9c8d7e:/app#",
+// "runner@fv-az1138-422"): the machine's name has a digit or a hyphen and
+// no dot, where an email address's host has a dot and a package's tag
+// ("eslint@latest", "lodash@v4") neither, or is short.
+func blankLogins(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '@' || i == 0 || !isLetter(b[i-1]) && !isDigit(b[i-1]) {
+			continue
+		}
+		lo := i
+		for lo > 0 && (isLetter(b[lo-1]) || isDigit(b[lo-1]) || b[lo-1] == '_' || b[lo-1] == '-') {
+			lo--
+		}
+		if lo > 0 && !strings.ContainsRune(" \t\n([\"'`", rune(b[lo-1])) {
+			continue // a scope, a path, an address's part
+		}
+		hi := i + 1
+		for hi < len(b) && (isLetter(b[hi]) || isDigit(b[hi]) || b[hi] == '-') {
+			hi++
+		}
+		host := string(b[i+1 : hi])
+		if hi < len(b) && b[hi] == '.' && hi+1 < len(b) && isLetter(b[hi+1]) {
+			continue // an email address
+		}
+		prompt := hi+1 < len(b) && b[hi] == ':' && (b[hi+1] == '/' || b[hi+1] == '~')
+		if !prompt && (len(host) < 6 || !strings.ContainsAny(host, "0123456789-") || !strings.ContainsFunc(host, unicode.IsLetter)) {
+			continue
+		}
+		if prompt {
+			// The prompt's directory and its "$" or "#".
+			for hi < len(b) && !strings.ContainsRune(" \t\n", rune(b[hi])) {
+				hi++
+			}
+		}
+		blank(b, lo, hi)
+		i = hi
+	}
+}
+
+// blankEmoji blanks the emoji codes Slack and GitHub keep in copied text
+// (":eyes:", ":white_check_mark:"): "eyes" or "sob" is no word of the
+// subject.
+func blankEmoji(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if b[i] != ':' || i > 0 && !strings.ContainsRune(" \t\n(", rune(b[i-1])) {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && ('a' <= b[j] && b[j] <= 'z' || isDigit(b[j]) || b[j] == '_' || b[j] == '+' || b[j] == '-') {
+			j++
+		}
+		if j == i+1 || j >= len(b) || b[j] != ':' || !isLetter(b[i+1]) {
+			continue
+		}
+		if j+1 < len(b) && !strings.ContainsRune(" \t\n),.!", rune(b[j+1])) {
+			continue
+		}
+		blank(b, i, j+1)
+		i = j
 	}
 }
 
@@ -340,11 +526,33 @@ func blankVendorPaths(b []byte) {
 			j++
 		}
 		f := strings.TrimRight(string(b[i:j]), ":;.")
-		if strings.ContainsAny(f, "/\\") && vendorFile(trimLineRef(f)) {
+		if strings.ContainsAny(f, "/\\") && vendorFile(trimLineRef(f)) || builtFile(trimLineRef(f)) {
 			blank(b, i, j)
 		}
 		i = j
 	}
+}
+
+// builtFile reports whether a file is a bundler's output, named with a
+// hash of its content ("index-4b1c9e2f.js", "main.3f2a1b9c.chunk.js",
+// "app-DxK3_a9Z.css"): no file of the project, and its hash no word.
+func builtFile(f string) bool {
+	base := path.Base(strings.ReplaceAll(f, "\\", "/"))
+	i := strings.LastIndexByte(base, '.')
+	if i <= 0 {
+		return false
+	}
+	switch base[i+1:] {
+	case "js", "mjs", "cjs", "css", "map":
+	default:
+		return false
+	}
+	for _, part := range strings.FieldsFunc(base[:i], func(r rune) bool { return r == '.' || r == '-' }) {
+		if len(part) >= 8 && (idLike(part) || hexDigits(part) && strings.ContainsAny(part, "0123456789") && strings.ContainsFunc(part, unicode.IsLetter)) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineSpans returns the byte ranges of text's lines, without their ends.
@@ -413,10 +621,167 @@ func boilerplateLine(t string) bool {
 	case strings.HasPrefix(t, "shell: "), strings.HasPrefix(t, "Error: Process completed with exit code "):
 		// A GitHub Actions step's shell and its exit.
 		return true
+	case strings.HasSuffix(t, "state lock. This may take a few moments..."), strings.Contains(t, ": Refreshing state... [id="),
+		t == "Terraform will perform the following actions:", strings.HasPrefix(t, "Terraform used the selected providers"):
+		// Terraform's around every plan: its state lock taken and
+		// given back, each resource refreshed.
+		return true
+	case slackAuthor(t), strings.HasPrefix(t, "View thread"), repliesLine(t):
+		return true
 	case templateHeading(t):
+		return true
+	case t == "---------- Forwarded message ---------", t == "-----Original Message-----":
+		return true
+	case strings.Join(strings.Fields(t), " ") == "Type Reason Age From Message", strings.Trim(t, "- ") == "" && strings.Contains(t, "---- "):
+		// kubectl's events table's header and its rule.
+		return true
+	case strings.HasPrefix(t, "vite v") && strings.HasSuffix(t, " building for production..."),
+		strings.HasPrefix(t, "✓ ") && strings.HasSuffix(t, " modules transformed."),
+		strings.HasPrefix(t, "x Build failed in "), t == "error during build:":
+		// Vite's around every build.
+		return true
+	case strings.HasPrefix(t, "First seen ") && strings.Contains(t, " ago"):
+		// Sentry's issue header: when it was seen.
 		return true
 	}
 	return false
+}
+
+// mailHeader reports whether a line is a forwarded email's header of
+// sender, recipients or date ("From: Isla Munro <isla@...>").
+func mailHeader(t string) bool {
+	for _, h := range []string{"From: ", "To: ", "Cc: ", "Sent: ", "Date: ", "Reply-To: "} {
+		if strings.HasPrefix(t, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// httpResponse reports whether a task holds an HTTP response's status line
+// ("HTTP/1.1 409 Conflict", curl's "< HTTP/2 502").
+func httpResponse(task string) bool {
+	for line := range strings.SplitSeq(task, "\n") {
+		f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "< "))
+		if len(f) >= 2 && strings.HasPrefix(f[0], "HTTP/") && len(f[1]) == 3 && isNumber(f[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// noiseHeader reports whether a line is an HTTP header every response
+// carries ("date: ...", "content-type: application/json", "x-request-id:
+// ..."), whose words (application, json, charset, wed, gmt) say nothing
+// of the error. Headers that may be the subject (www-authenticate,
+// retry-after, location, the CORS ones) stay.
+func noiseHeader(t string) bool {
+	name, _, ok := strings.Cut(strings.TrimPrefix(t, "< "), ": ")
+	return ok && noiseHeaders[strings.ToLower(name)]
+}
+
+var noiseHeaders = map[string]bool{
+	"date": true, "content-type": true, "content-length": true, "connection": true, "keep-alive": true,
+	"server": true, "vary": true, "etag": true, "last-modified": true, "expires": true, "pragma": true,
+	"age": true, "via": true, "x-request-id": true, "request-id": true, "x-correlation-id": true,
+	"x-amzn-requestid": true, "x-amz-request-id": true, "x-amz-id-2": true, "x-amz-cf-id": true,
+	"cf-ray": true, "cf-cache-status": true, "x-cache": true, "x-served-by": true, "x-timer": true,
+	"alt-svc": true, "strict-transport-security": true, "x-content-type-options": true,
+	"x-frame-options": true, "x-xss-protection": true, "referrer-policy": true, "report-to": true,
+	"nel": true, "transfer-encoding": true, "accept-ranges": true, "x-powered-by": true,
+}
+
+// kubeEvent reports whether a line is a row of kubectl's events table
+// ("Warning  BackOff  2m (x14 over 38m)  kubelet  Back-off restarting
+// ..."): a type, a reason, an age, a source and a message.
+func kubeEvent(t string) bool {
+	cols := columns(t)
+	return len(cols) >= 5 && (cols[0] == "Normal" || cols[0] == "Warning") && !strings.Contains(cols[1], " ")
+}
+
+// blankKubeEvent blanks an event row's type, age and source; its reason
+// ("OOMKilling", "FailedScheduling") and message stay.
+func blankKubeEvent(b []byte, lo int, line string) {
+	cols := columns(line)
+	from := 0
+	for k, c := range cols[:4] {
+		at := from + strings.Index(line[from:], c)
+		from = at + len(c)
+		if k != 1 {
+			blank(b, lo+at, lo+from)
+		}
+	}
+}
+
+// columns splits a line of a table at runs of two spaces or more.
+func columns(line string) []string {
+	var cols []string
+	for _, c := range strings.Split(strings.TrimSpace(line), "  ") {
+		if c = strings.TrimSpace(c); c != "" {
+			cols = append(cols, c)
+		}
+	}
+	return cols
+}
+
+// psPosition is the script PowerShell names where an error happened ("At
+// C:\ops\kiosk\Set-KioskApp.ps1:27 char:5"), or "".
+func psPosition(t string) string {
+	rest, ok := strings.CutPrefix(t, "At ")
+	loc, char, ok2 := strings.Cut(rest, " char:")
+	if !ok || !ok2 || !isNumber(char) {
+		return ""
+	}
+	file := trimLineRef(loc)
+	if file == loc || file == "" || strings.ContainsAny(file, " \t") {
+		return ""
+	}
+	return file
+}
+
+// unityFrame is the file of a frame as Unity's console prints it
+// ("Lantern.Kiosk.ContentLoader:Start () (at Assets/Scripts/ContentLoader.cs:31)"), or "".
+func unityFrame(t string) string {
+	i := strings.LastIndex(t, " (at ")
+	if i <= 0 || !strings.HasSuffix(t, ")") {
+		return ""
+	}
+	name, _, _ := strings.Cut(t[:i], " (")
+	loc := t[i+len(" (at ") : len(t)-1]
+	file := trimLineRef(loc)
+	if file == loc || file == "" || strings.ContainsAny(name, " \t") || !strings.ContainsAny(name, ".:") {
+		return ""
+	}
+	return file
+}
+
+// slackAuthor reports whether a line is the author and time Slack puts
+// above a message copied from it ("Aileen Brodie  9:14 AM", "Mo Fraser
+// [10:02 AM]", "Alertmanager APP  3:02 AM"): a name no learning is about.
+func slackAuthor(t string) bool {
+	ws := strings.Fields(t)
+	if len(ws) < 3 || len(ws) > 6 {
+		return false
+	}
+	ampm := strings.TrimRight(ws[len(ws)-1], "]")
+	clock := strings.TrimLeft(ws[len(ws)-2], "[")
+	h, m, ok := strings.Cut(clock, ":")
+	if ampm != "AM" && ampm != "PM" || !ok || len(h) == 0 || len(h) > 2 || len(m) != 2 || !isNumber(h) || !isNumber(m) {
+		return false
+	}
+	for _, w := range ws[:len(ws)-2] {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// repliesLine reports whether a line is Slack's count of a thread's
+// replies ("3 replies Last reply today at 9:31 AM").
+func repliesLine(t string) bool {
+	n, rest, ok := strings.Cut(t, " ")
+	return ok && isNumber(n) && (rest == "replies" || rest == "reply" || strings.HasPrefix(rest, "replies Last reply ") || strings.HasPrefix(rest, "reply Last reply "))
 }
 
 // templateHeading reports whether a line is a heading of an issue or a
@@ -444,6 +809,22 @@ var templateHeadings = map[string]bool{
 	"what i tried": true, "what i've tried": true, "out of scope": true, "links": true,
 }
 
+// postgresLabel is the label Postgres puts before a part of its error
+// ("DETAIL:", "HINT:", "STATEMENT:", "CONTEXT:"), or "": a word of every
+// such error, where "statement" or "detail" would match learnings about
+// statements and details.
+func postgresLabel(t string) string {
+	label, rest, ok := strings.Cut(t, ":")
+	if !ok || !strings.HasPrefix(rest, "  ") {
+		return ""
+	}
+	switch label {
+	case "DETAIL", "HINT", "STATEMENT", "CONTEXT", "QUERY", "LOCATION", "WHERE":
+		return label + ":"
+	}
+	return ""
+}
+
 // diffHeader is the file a diff's header line names ("--- a/api/x.py",
 // "+++ b/api/x.py", "diff --git a/api/x.py b/api/x.py"), or "".
 func diffHeader(t string) string {
@@ -464,6 +845,62 @@ func diffHeader(t string) string {
 	return f
 }
 
+// elixirFile is the file of an Elixir stack frame ("(ecto_sql 3.11.1)
+// lib/ecto/adapters/sql.ex:1054: Ecto.Adapters.SQL.execute/6"), after its
+// application and version, or "".
+func elixirFile(t string) string {
+	head, rest, ok := strings.Cut(strings.TrimPrefix(t, "("), ") ")
+	if !ok || !strings.HasPrefix(t, "(") {
+		return ""
+	}
+	app, version, ok := strings.Cut(head, " ")
+	if !ok || app == "" || version == "" || !isDigit(version[0]) || strings.Contains(version, " ") {
+		return ""
+	}
+	loc, _, ok := strings.Cut(rest, ": ")
+	file := trimLineRef(loc)
+	if !ok || file == loc || file == "" || strings.ContainsAny(file, " \t") || !strings.Contains(path.Base(file), ".") {
+		return ""
+	}
+	return file
+}
+
+// elixirVendors are the applications of Elixir, Erlang/OTP and the
+// common Hex packages, whose frames say nothing of the project's.
+var elixirVendors = map[string]bool{
+	"elixir": true, "stdlib": true, "kernel": true, "logger": true, "mix": true, "iex": true, "ex_unit": true,
+	"ssl": true, "crypto": true, "inets": true, "erts": true, "public_key": true,
+	"ecto": true, "ecto_sql": true, "postgrex": true, "myxql": true, "db_connection": true,
+	"phoenix": true, "phoenix_live_view": true, "phoenix_pubsub": true, "phoenix_html": true, "phoenix_ecto": true,
+	"plug": true, "plug_cowboy": true, "cowboy": true, "ranch": true, "bandit": true, "thousand_island": true,
+	"oban": true, "jason": true, "tesla": true, "finch": true, "mint": true, "hackney": true, "req": true,
+	"absinthe": true, "broadway": true, "gen_stage": true, "telemetry": true, "swoosh": true, "bamboo": true,
+	"ex_aws": true, "nimble_pool": true, "sentry": true, "redix": true, "cachex": true, "commanded": true,
+}
+
+// appleFrame reports whether a line is a frame of an Apple crash report
+// ("1   LanternGuide   0x0000000104a1d2c8 TourPlayer.next() + 412
+// (TourPlayer.swift:88)"): an index, an image, an address, a symbol.
+func appleFrame(t string) bool {
+	f := strings.Fields(t)
+	return len(f) >= 4 && isNumber(f[0]) && strings.HasPrefix(f[2], "0x") && hexDigits(f[2][2:]) && strings.Contains(t, " + ")
+}
+
+// appleImage reports whether a crash report's image is Apple's: a
+// system library or framework, whose frames are in every crash.
+func appleImage(image string) bool {
+	return strings.HasPrefix(image, "lib") || strings.HasSuffix(image, ".dylib") || appleImages[image]
+}
+
+var appleImages = map[string]bool{
+	"Foundation": true, "CoreFoundation": true, "UIKitCore": true, "UIKit": true, "SwiftUI": true, "SwiftUICore": true,
+	"AVFCore": true, "AVFoundation": true, "AVFAudio": true, "GraphicsServices": true, "dyld": true, "QuartzCore": true,
+	"CFNetwork": true, "Security": true, "WebKit": true, "CoreData": true, "MapKit": true, "Combine": true, "AppKit": true,
+	"CoreGraphics": true, "CoreMedia": true, "MediaToolbox": true, "FrontBoardServices": true, "BaseBoard": true,
+	"RunningBoardServices": true, "AudioToolbox": true, "CoreLocation": true, "Network": true, "StoreKit": true,
+	"CoreText": true, "ImageIO": true, "Metal": true, "HIToolbox": true,
+}
+
 // dotnetFrame is the method of a .NET frame ("at Acme.Billing.Invoices.
 // Create(Order order) in C:\\src\\Invoices.cs:line 57", "at System.Data.
 // SqlClient.SqlConnection.OnError(SqlException exception, Boolean
@@ -472,7 +909,9 @@ func diffHeader(t string) string {
 func dotnetFrame(t string) string {
 	s, ok := strings.CutPrefix(t, "at ")
 	i := strings.IndexByte(s, '(')
-	if !ok || i <= 0 || strings.ContainsAny(s[:i], " \t") || !strings.Contains(s[:i], ".") {
+	// Mono and Unity put a space before the parameters.
+	name := strings.TrimSuffix(s[:max(i, 0)], " ")
+	if !ok || i <= 0 || name == "" || strings.ContainsAny(name, " \t") || !strings.Contains(name, ".") {
 		return ""
 	}
 	j := strings.IndexByte(s[i:], ')')
@@ -483,13 +922,15 @@ func dotnetFrame(t string) string {
 	if params != "" && !strings.Contains(params, " ") || jvmLoc(params) {
 		return ""
 	}
-	if rest != "" && !(strings.HasPrefix(rest, " in ") && strings.Contains(rest, ":line ")) {
+	// Mono's IL offset and assembly: " [0x00000] in <9d3f...>:0".
+	if rest != "" && !(strings.HasPrefix(rest, " in ") && strings.Contains(rest, ":line ")) && !strings.HasPrefix(rest, " [0x") {
 		return ""
 	}
-	return s[:i]
+	return name
 }
 
-var dotnetVendors = []string{"System.", "Microsoft.", "Newtonsoft.", "NUnit.", "Xunit.", "Npgsql.", "Polly."}
+var dotnetVendors = []string{"System.", "Microsoft.", "Newtonsoft.", "NUnit.", "Xunit.", "Npgsql.", "Polly.",
+	"UnityEngine.", "UnityEditor.", "Unity.", "TMPro.", "Mono."}
 
 // phpFrame is the file of a PHP backtrace line ("#0 /var/www/app/Billing/
 // Invoice.php(42): App\\Billing\\Invoice->total()"), or "".
@@ -698,6 +1139,8 @@ func blankNoise(b []byte) {
 			if dateTime(field) {
 				blankKey(b, i)
 			}
+		case pythonLevel(field) > 0:
+			blank(b, i, i+pythonLevel(field))
 		case levelValue(b, i, end):
 			blank(b, i, end)
 			blankKey(b, i)
@@ -858,6 +1301,18 @@ func loggedLevel(s string, lo, hi int) bool {
 	}
 	prose := w < e && 'a' <= s[w] && s[w] <= 'z' && (w == 0 || strings.IndexByte(" \t\n", s[w-1]) >= 0)
 	return !prose
+}
+
+// pythonLevel is the length of the level and the logger's name that
+// Python's default log format puts before a message ("WARNING:root:slow
+// query", "ERROR:portal.tasks:reminder failed"), or 0.
+func pythonLevel(f string) int {
+	level, rest, ok := strings.Cut(f, ":")
+	name, _, named := strings.Cut(rest, ":")
+	if !ok || !named || name == "" || !logLevel(level) {
+		return 0
+	}
+	return len(level) + len(name) + 2
 }
 
 // logLevel reports whether a field is a log level as loggers print it, in

@@ -406,6 +406,17 @@ func TestReadPasteLeavesProse(t *testing.T) {
 		"install @stripe/react-stripe-js 2.x and email ops@example.org",
 		"the #payments channel gets no alerts",
 		"Context menu on the map is cut off",
+		"std::vec::Vec and test_basket.py::test_total fail with a:b:c",
+		"run npx eslint@latest, pin lodash@v4 and actions/checkout@v4, mail ops@example.org",
+		"clone git@github.com:acme/shop.git on the build box",
+		"checkout-summary.js and vendor.js grew after the upgrade",
+		"the INFO desk and the WARNING banner",
+		"we get an ERROR page after login",
+		"redirects to the Thank You Page after payment",
+		"(see the 2 retries) in the tour player",
+		"the 3 replies in the thread are wrong",
+		"3 replies to the survey were lost",
+		"Mo Fraser wants the 9:30 AM tour moved",
 	} {
 		t.Run(task, func(t *testing.T) {
 			got, paths := readPaste(task)
