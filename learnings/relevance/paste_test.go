@@ -509,7 +509,10 @@ func FuzzReadPaste(f *testing.F) {
 		"app/x.rb:1:in `f'\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n",
 		"https://github.com/a/b/issues/1 @me #2 \x1b[31mred\x1b[0m Thanks, Al",
 		"2026-01-01T00:00:00Z level=warn id=5c0e9d1a-8f3b-4b7e-9a51-0d2f7c6e1b44 10.0.0.1:80",
-		"at ", "File \"", "#1 (", "@", "://", "\x1b[", "Thanks,", "a=\"", "\":",
+		"(ecto 3.1) lib/a.ex:1: A.b/1\n(app 0.1) lib/x.ex:2: X.y/0\n0   libA.dylib 0x1f f() + 2\n1   App 0x2a g() + 3 (G.swift:9)\n",
+		"At C:\\a.ps1:1 char:2\n    + CategoryInfo : X\n+ ~~\nA.B:C () (at Assets/C.cs:3)\n  Warning  BackOff  2m  kubelet  x\n",
+		"Subject: x\nFrom: A <a@b.c>\nHTTP/1.1 500 E\ndate: x\nroot@ab-12:/app# x :eyes: WARNING:root:x [error] y /home/runner/work/a/a/b.js index-4b1c9e2f.js:1",
+		"at ", "File \"", "#1 (", "@", "://", "\x1b[", "Thanks,", "a=\"", "\":", "(a 1) ", "At ", " (at ", ":a:", "x@", "/builds/",
 	} {
 		f.Add(s)
 	}
