@@ -69,11 +69,33 @@ var nestingPrepositions = map[string]bool{"for": true, "of": true, "per": true, 
 var phraseEnds = map[string]bool{"and": true, "or": true, "but": true, "so": true, "because": true,
 	"when": true, "while": true, "if": true, "that": true, "which": true, "who": true, "where": true}
 
+// subordinators open a clause that says when, why or on what condition
+// the task's thing does what it does ("cover for the desk shift while
+// Priya is on leave", "tables break when Safari loads them").
+var subordinators = map[string]bool{"when": true, "while": true, "because": true, "if": true, "whenever": true}
+
+// clauseWords returns the words of ws up to the end of their clause
+// (punctuation, or a conjunction that opens another).
+func clauseWords(ws []splitWord) map[string]bool {
+	detail := map[string]bool{}
+	for _, d := range ws {
+		if d.cut || phraseEnds[d.text] {
+			break
+		}
+		detail[strings.TrimSuffix(d.text, "'s")] = true
+	}
+	return detail
+}
+
 // detailWords returns the words of task that stand in a detail of what
 // the task says of its word shared: a phrase opened by one of
 // detailPrepositions after shared, once at least one other word (what it
 // does: "look broken", "froze", "don't show up") stands between them,
-// none of them a preposition, the first not a word of absent. A
+// none of them a preposition, the first not a word of absent, and the
+// phrases after it to the end of its clause ("pilot turned up late at the
+// lock for the coaster": the coaster says which ship, as the lock says
+// where); or a clause of when, why or on what condition after shared
+// ("tables look broken when Zendesk embeds them"; see subordinators). A
 // preposition right after the word, or after a noun beside it, belongs to
 // that noun ("keys on my laptop's keyboard", "cell voltage in the defib
 // battery", "a table for the team lunch at the tapas place"): there the
@@ -92,6 +114,9 @@ func detailWords(task, shared string, absent []string) map[string]bool {
 	}
 	for j := at + 1; j < len(ws); j++ {
 		w := ws[j]
+		if subordinators[w.text] {
+			return clauseWords(ws[j+1:])
+		}
 		if w.cut || phraseEnds[w.text] || nestingPrepositions[w.text] {
 			return nil
 		}
@@ -103,10 +128,12 @@ func detailWords(task, shared string, absent []string) map[string]bool {
 		}
 		detail := map[string]bool{}
 		for _, d := range ws[j+1:] {
-			if d.cut || phraseEnds[d.text] || nestingPrepositions[d.text] || detailPrepositions[d.text] {
+			if d.cut || phraseEnds[d.text] {
 				break
 			}
-			detail[strings.TrimSuffix(d.text, "'s")] = true
+			if !nestingPrepositions[d.text] && !detailPrepositions[d.text] {
+				detail[strings.TrimSuffix(d.text, "'s")] = true
+			}
 		}
 		return detail
 	}
