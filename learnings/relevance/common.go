@@ -100,7 +100,13 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 		if w < 0 || held[q.root(w)] > rareDF || !weighable(q.shown[w]) || english.Level(q.shown[w]) == 0 || slices.Contains(verbs, q.shown[w]) {
 			continue
 		}
-		detail := detailWords(s.task, q.shown[q.root(w)], absent)
+		// A detail says where, with what or when the task's thing
+		// does what it does: of a shared word that says what happens
+		// ("the contract money dropped because ...") it is none.
+		var detail map[string]bool
+		if s.thing(q.root(w)) {
+			detail = detailWords(s.task, q.shown[q.root(w)], absent)
+		}
 		rarer := false
 		for _, a := range absent {
 			rarer = rarer || !detail[a] && english.Rarer(a, q.shown[w])

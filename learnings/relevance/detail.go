@@ -101,6 +101,12 @@ func clauseWords(ws []splitWord) map[string]bool {
 // battery", "a table for the team lunch at the tapas place"): there the
 // missing words say which thing the task means, and stay rivals.
 func detailWords(task, shared string, absent []string) map[string]bool {
+	return details(task, shared, absent, true)
+}
+
+// details is detailWords, with or without a clause of when, why or on
+// what condition (clauses).
+func details(task, shared string, absent []string, clauses bool) map[string]bool {
 	ws := detailSplit(task)
 	at := -1
 	for i, w := range ws {
@@ -114,7 +120,7 @@ func detailWords(task, shared string, absent []string) map[string]bool {
 	}
 	for j := at + 1; j < len(ws); j++ {
 		w := ws[j]
-		if subordinators[w.text] {
+		if clauses && subordinators[w.text] {
 			return clauseWords(ws[j+1:])
 		}
 		if w.cut || phraseEnds[w.text] || nestingPrepositions[w.text] {
@@ -175,3 +181,11 @@ func ingNoun(task, word string) bool {
 var ownerWords = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true, "your": true,
 	"his": true, "her": true, "its": true, "their": true, "this": true, "that": true, "these": true,
 	"those": true, "each": true, "every": true, "some": true, "any": true, "no": true}
+
+// thing reports whether the task writes its word w as a thing, not as
+// what happens to one: no verb (see verbsOf), no participle but an -ing
+// noun (see ingNoun), no symptom word. Only a thing has details.
+func (s *scan) thing(w int) bool {
+	t := s.q.shown[w]
+	return (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(verbsOf(s.task), t)
+}
