@@ -67,14 +67,19 @@ var (
 // hashes start with, before any hex digit is written (recall on the
 // default 1 MB memory: 128.8 -> 128.2 M instructions, callgrind; 0.2 to
 // 1.0 M fewer on each of the 8 generated 1 MB memories).
-func assignIDs(d *Document) {
-	all := d.Learnings()
+func assignIDs(d *Document) { assignIDsFrom(d.Sessions, d.Learnings()) }
+
+// assignIDsFrom gives the sessions and learnings their IDs, each a run
+// that ends at the end of its document's list (Sessions, Learnings()): a
+// copy number counts the copies below an ID, so the IDs of a run that
+// reaches the end are the ones the whole document gives it.
+func assignIDsFrom(sessions []*Session, all []*Learning) {
 	const n = 1 + idHexDigits
-	count := len(d.Sessions) + len(all)
+	count := len(sessions) + len(all)
 	keys := make([]uint32, 0, count)
 	var buf []byte
-	for i := len(d.Sessions) - 1; i >= 0; i-- {
-		s := d.Sessions[i]
+	for i := len(sessions) - 1; i >= 0; i-- {
+		s := sessions[i]
 		buf = append(append(append(buf[:0], s.Stamp...), 0), s.Focus...)
 		keys = append(keys, idKey(buf))
 	}
@@ -85,13 +90,13 @@ func assignIDs(d *Document) {
 	ids := make([]byte, 0, n*count)
 	for k, key := range keys {
 		prefix := learningIDPrefix
-		if k < len(d.Sessions) {
+		if k < len(sessions) {
 			prefix = sessionIDPrefix
 		}
 		ids = appendKeyHex(append(ids, prefix...), key)
 	}
 	str := string(ids)
-	copies := copyNumbers(keys, len(d.Sessions))
+	copies := copyNumbers(keys, len(sessions))
 	k := 0
 	next := func() string {
 		id := str[k*n : (k+1)*n]
@@ -102,8 +107,8 @@ func assignIDs(d *Document) {
 		}
 		return id + "-" + strconv.Itoa(int(c))
 	}
-	for i := len(d.Sessions) - 1; i >= 0; i-- {
-		d.Sessions[i].ID = next()
+	for i := len(sessions) - 1; i >= 0; i-- {
+		sessions[i].ID = next()
 	}
 	for i := len(all) - 1; i >= 0; i-- {
 		all[i].ID = next()

@@ -167,23 +167,7 @@ func collidingTexts(t *testing.T) (string, string) {
 // superseded copies. FindLearning resolves the same learning for every ID,
 // prefix, gone "-N" copy and owner-based ID of older versions.
 func TestAssignIDsAsParse(t *testing.T) {
-	inputs := map[string][]byte{}
-	for _, mode := range append([]string{""}, memgen.Modes...) {
-		inputs["generated "+cmp.Or(mode, "default")] = memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
-	}
-	files, _ := filepath.Glob("testdata/corpus/*.md")
-	for _, path := range append(files, "testdata/superseded.md") {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs[path] = src
-	}
-	a, b := collidingTexts(t)
-	inputs["copies and a collision"] = []byte("## Consolidated Learnings\n\n**User Corrections:**\n- " + a + "\n- Keep  it\n\n---\n\n## Recent Sessions\n\n" +
-		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- " + b + "\n- keep it\n- ~~Keep it~~ (superseded by lnone 2026-11-23)\n\n---\n\n" +
-		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- KEEP IT\n- " + a + "\n")
-	for name, src := range inputs {
+	for name, src := range idInputs(t) {
 		t.Run(name, func(t *testing.T) {
 			eager, lazy := Parse(src), ParseWithoutIDs(src)
 			for _, l := range lazy.Learnings() {
@@ -232,6 +216,84 @@ func TestAssignIDsAsParse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAssignIDsOfAsParse checks that AssignIDsOf gives the learnings it
+// is asked for, and their sessions, exactly the IDs Parse gives them, on
+// the inputs of TestAssignIDsAsParse: one learning at the top, in the
+// middle or at the bottom of the file, copies of one text, both sides of a
+// hash collision, a learning of Consolidated Learnings, several at once in
+// any order. The learnings above the first asked for keep no ID (they are
+// not hashed), and AssignIDs afterwards gives every ID as Parse does.
+func TestAssignIDsOfAsParse(t *testing.T) {
+	for name, src := range idInputs(t) {
+		eager := Parse(src)
+		n := len(eager.Learnings())
+		var picks [][]int
+		for _, pick := range [][]int{{0}, {n - 1}, {n / 2}, {n / 3, n / 7}, {n - 2, 1, n / 2}, {n / 5, n / 5}} {
+			if slices.Min(pick) >= 0 && slices.Max(pick) < n {
+				picks = append(picks, pick)
+			}
+		}
+		for i, l := range eager.Learnings() {
+			if strings.HasSuffix(l.ID, "-2") && len(picks) < 12 {
+				picks = append(picks, []int{i})
+			}
+		}
+		for _, pick := range picks {
+			t.Run(fmt.Sprint(name, pick), func(t *testing.T) {
+				lazy := ParseWithoutIDs(src)
+				all, want := lazy.Learnings(), eager.Learnings()
+				var ls []*Learning
+				for _, i := range pick {
+					ls = append(ls, all[i])
+				}
+				lazy.AssignIDsOf(ls...)
+				for _, i := range pick {
+					if all[i].ID != want[i].ID {
+						t.Fatalf("learning %d (line %d): ID %q, want %s", i, all[i].Span.Line, all[i].ID, want[i].ID)
+					}
+					if s := all[i].Session; s != nil && s.ID != want[i].Session.ID {
+						t.Fatalf("session of learning %d (line %d): ID %q, want %s", i, s.Span.Line, s.ID, want[i].Session.ID)
+					}
+				}
+				if first := slices.Min(pick); first > 0 && all[first-1].ID != "" {
+					t.Fatalf("learning %d, above those asked for, was given ID %s", first-1, all[first-1].ID)
+				}
+				lazy.AssignIDs()
+				for i, l := range all {
+					if l.ID != want[i].ID {
+						t.Fatalf("after AssignIDs, learning %d (line %d): ID %s, want %s", i, l.Span.Line, l.ID, want[i].ID)
+					}
+				}
+			})
+		}
+	}
+}
+
+// idInputs are memories whose IDs the tests check: every generator's 1 MB
+// memory, the corpus files, the superseded fixture, and a file holding
+// repeated texts, a hash collision between different texts, repeated
+// sessions and superseded copies.
+func idInputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	inputs := map[string][]byte{}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		inputs["generated "+cmp.Or(mode, "default")] = memgen.GenerateWith(memgen.Options{Seed: 1, Size: 1 << 20, Mode: mode})
+	}
+	files, _ := filepath.Glob("testdata/corpus/*.md")
+	for _, path := range append(files, "testdata/superseded.md") {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[path] = src
+	}
+	a, b := collidingTexts(t)
+	inputs["copies and a collision"] = []byte("## Consolidated Learnings\n\n**User Corrections:**\n- " + a + "\n- Keep  it\n\n---\n\n## Recent Sessions\n\n" +
+		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- " + b + "\n- keep it\n- ~~Keep it~~ (superseded by lnone 2026-11-23)\n\n---\n\n" +
+		"## [2026-11-22 14:05 CET] - Same\n\n**Fresh Discoveries:**\n- KEEP IT\n- " + a + "\n")
+	return inputs
 }
 
 // TestFoldIDRune holds foldIDRune to the unicode package on every rune,

@@ -3,6 +3,7 @@ package learnings
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -86,6 +87,37 @@ func (d *Document) AssignIDs() {
 	}
 	d.idsGiven = true
 	assignIDs(d)
+}
+
+// AssignIDsOf gives ls, learnings of d, and their sessions the IDs Parse
+// would give them, hashing only what those IDs depend on, for a caller
+// that names a few learnings of a file it read with ParseWithoutIDs (store
+// and summarise - name the stored learnings a candidate repeats or
+// updates). A "-N" copy number counts the copies of an ID below it in the
+// file, so every learning from the first of ls to the end of the file gets
+// its ID, and every session from the first of their sessions; those above
+// keep none until AssignIDs. The generated memories keep Consolidated
+// Learnings on top, and a candidate the same as one of those hashes the
+// whole file but its sessions: store with a four-learning session at 1 MB
+// (callgrind, M instructions) default 209.2 -> 205.7, sparse 228.7 ->
+// 225.3, intl 355.7 -> 351.4, agent 156.30 -> 156.27 (its first learning
+// is named).
+func (d *Document) AssignIDsOf(ls ...*Learning) {
+	if d.idsGiven || len(ls) == 0 {
+		return
+	}
+	all := d.Learnings()
+	first := slices.IndexFunc(all, func(l *Learning) bool { return slices.Contains(ls, l) })
+	if first < 0 {
+		return
+	}
+	firstSession := slices.IndexFunc(d.Sessions, func(s *Session) bool {
+		return slices.ContainsFunc(ls, func(l *Learning) bool { return l.Session == s })
+	})
+	if firstSession < 0 {
+		firstSession = len(d.Sessions)
+	}
+	assignIDsFrom(d.Sessions[firstSession:], all[first:])
 }
 
 // parse is Parse without the IDs (see ParseWithoutIDs); with logLines it

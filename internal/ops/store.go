@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -265,13 +266,19 @@ func gather(m *Memory, opts StoreOptions) (*input.Input, error) {
 	return in, nil
 }
 
-// assignIDsIfNamed gives doc its IDs when known holds a stored learning
-// (a DUPLICATE or an UPDATE), the only case in which store's result and
-// summarise's verdicts name one: new candidates alone never hash the file.
+// assignIDsIfNamed gives the stored learnings store's result and
+// summarise's verdicts may name their IDs: the one a candidate is the same
+// as, else the one it updates. New candidates alone never hash the file,
+// and a named learning hashes those below it, not those above
+// (AssignIDsOf).
 func assignIDsIfNamed(doc *learnings.Document, known []input.Known) {
-	if slices.ContainsFunc(known, func(k input.Known) bool { return k.Same != nil || k.Update != nil }) {
-		doc.AssignIDs()
+	var named []*learnings.Learning
+	for _, k := range known {
+		if l := cmp.Or(k.Same, k.Update); l != nil {
+			named = append(named, l)
+		}
 	}
+	doc.AssignIDsOf(named...)
 }
 
 // dedup drops learnings that are the same as a live stored one (other than
