@@ -130,12 +130,8 @@ func compoundFormsOf(ws []*compoundWord) map[string]uint8 {
 // form counts only as the parts concatenated, so "non-zero" is never
 // "zero", and a hyphen between digits or in code is left alone.
 func joinCompounds(a, b string) (string, string, bool) {
-	return joinWindowed(a, b, windowPieces(a, b))
-}
-
-// joinWindowed is joinCompounds given the pieces of the texts' windows.
-func joinWindowed(a, b string, w pieceWindows) (string, string, bool) {
-	if len(compoundsToJoin(w.a, w.b)) == 0 {
+	pa, pb, codeA, codeB := differingWindows(a, b)
+	if len(compoundsToJoin(compoundWords(pa, codeA), compoundWords(pb, codeB))) == 0 {
 		return a, b, false
 	}
 	wa, wb := compoundWords(a, false), compoundWords(b, false)
@@ -172,27 +168,6 @@ func compoundsToJoin(ws, vs []*compoundWord) map[string]bool {
 // took the instructions of lint on the agent generator's 1 MB memory from
 // 854 M to 835 M (826 M without the compound rules; callgrind).
 func differingWindows(a, b string) (wa, wb string, codeA, codeB bool) {
-	ia, ja, ib, jb := windowBounds(a, b)
-	return a[ia:ja], b[ib:jb], strings.Count(a[:ia], "`")%2 == 1, strings.Count(b[:ib], "`")%2 == 1
-}
-
-// pieceWindows are the pieces of differingWindows' windows of two texts
-// (compoundWords) and where the windows start in the texts: the compound
-// and the WordNet rules read the same few words where two texts differ.
-type pieceWindows struct {
-	a, b           []*compoundWord
-	startA, startB int
-}
-
-func windowPieces(a, b string) pieceWindows {
-	ia, ja, ib, jb := windowBounds(a, b)
-	inCode := func(s string, i int) bool { return strings.Count(s[:i], "`")%2 == 1 }
-	return pieceWindows{compoundWords(a[ia:ja], inCode(a, ia)), compoundWords(b[ib:jb], inCode(b, ib)), ia, ib}
-}
-
-// windowBounds are where differingWindows' windows of a and b start and
-// end.
-func windowBounds(a, b string) (startA, endA, startB, endB int) {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
 		pre++
@@ -201,12 +176,14 @@ func windowBounds(a, b string) (startA, endA, startB, endB int) {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	window := func(s string) (int, int) {
-		return pieceStart(s, pieceStart(s, pre)), pieceEnd(s, pieceEnd(s, len(s)-suf))
+	window := func(s string) (string, bool) {
+		start := pieceStart(s, pieceStart(s, pre))
+		end := pieceEnd(s, pieceEnd(s, len(s)-suf))
+		return s[start:end], strings.Count(s[:start], "`")%2 == 1
 	}
-	startA, endA = window(a)
-	startB, endB = window(b)
-	return startA, endA, startB, endB
+	wa, codeA = window(a)
+	wb, codeB = window(b)
+	return wa, wb, codeA, codeB
 }
 
 // pieceStart is where the piece of s that holds or ends before i starts,
@@ -277,12 +254,8 @@ const joinedFloor = 0.25
 
 // sameOnceJoined reports whether t and c are the same learning once every
 // compound one writes another way than the other is written closed in
-// both (see joinCompounds), or once the words WordNet pairs are written
-// alike (sameOnceSwapped).
+// both (see joinCompounds).
 func (t *Text) sameOnceJoined(c *Text) bool {
-	w := windowPieces(t.src, c.src)
-	if a, b, ok := joinWindowed(t.src, c.src, w); ok && Prepare(a).Same(Prepare(b)) {
-		return true
-	}
-	return t.sameOnceSwapped(c, w)
+	a, b, ok := joinCompounds(t.src, c.src)
+	return ok && Prepare(a).Same(Prepare(b))
 }

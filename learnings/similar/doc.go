@@ -65,17 +65,6 @@
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //
-// Two texts are also the same when they are so once each word one holds
-// where the other holds another word that WordNet 3.0 names the same
-// thing with, in the first two senses of both, is written as the other
-// writes it ("Beginners book the nursery slope", "Novices book the
-// nursery slope"; "turn up" and "show up"), up to three such words, and
-// the two share half their word weight as written: never a word in code,
-// a unit after a number, a particle, a word of the hand tables' (a
-// function word, a word of looseGroups, or two words of two groups).
-// WordNet's pairs are not groups: "clear" pairs with "free" and with
-// "remove", which do not pair (wordnet.go).
-//
 // So "Run `go test -race` in CI" and "In CI, run go test -race." are the
 // same; "Frontend tests run with jest" and "Frontend tests run with vitest"
 // are not (a token differs), nor are "run go test before make gen" and
@@ -131,8 +120,7 @@
 //     another subject in one frame, which does not.
 //   - read.go, tokenize.go, words.go, spelling.go, lexicon.go,
 //     phrases.go: reading a text into tokens and clauses, and the word
-//     tables it uses; wordnet.go, wordnet.txt: WordNet's pairs of words
-//     (WORDNET-LICENSE), read where two texts differ.
+//     tables it uses.
 //   - fuzzy.go, grams.go: Canonical, the word and trigram features behind
 //     Score, and Profile, which the docs package matches passages with.
 //   - index.go, filter.go, prepare.go: finding the same or a related

@@ -282,11 +282,15 @@ func decide(t *testing.T, stored, cand string) string {
 // UPDATE 22, heldout12 UPDATE 28; the rest unchanged, none called
 // DUPLICATE.
 // heldout12 retired to development in round 14 (decision14 read its
-// misses): once two texts that differ by words WordNet 3.0 pairs in their
-// first two senses were the same learning (sameOnceSwapped: "sooner" and
-// "earlier", "turn up" and "show up", "reusing" and "recycling", "reach"
-// and "arrive at", "stacked" and "piled"), DUPLICATE 22; once "higher
-// than" read as "over" as "above" does, 23.
+// misses). Two texts that differ by words WordNet 3.0 pairs in their
+// first two senses were read as the same learning for a while
+// (sameOnceSwapped: DUPLICATE 22 here, +15 over the held-out sets), then
+// taken out: on 89 updates and other facts written to probe it
+// (similar/testdata/wordnet_traps.txt) it called 83 the same, and 21
+// still after its best guard ("the final price" / "the net price", "a
+// room" / "a suite", "branch" / "fork"), and a DUPLICATE makes store skip
+// the correction. "higher than" read as "over" as "above" does stayed:
+// DUPLICATE 18.
 // heldout13's floors are its score at 428cb7f on main's 78e965f, its
 // first run, before issue 24's round 13 was merged, measured on totals
 // only: DUPLICATE 19 of 70 (41 called UPDATE, 10 NEW), UPDATE 28 of 30
@@ -295,11 +299,6 @@ func decide(t *testing.T, stored, cand string) string {
 // issue 24's round 14 was merged, measured on totals only: DUPLICATE 23
 // of 70 (35 called UPDATE, 12 NEW), UPDATE 23 of 30 (none called
 // DUPLICATE, 7 called NEW), NEW 20 of 20.
-// In round 14 WordNet's pairs (sameOnceSwapped) raised the DUPLICATE
-// floors of heldout4 53 -> 54, heldout5 52 -> 57, heldout6 91 -> 93,
-// heldout7 53 -> 54, heldout10 31 -> 34, heldout13 19 -> 22 and
-// heldout14 23 -> 25, measured once on totals after the rule was chosen;
-// no UPDATE or NEW total moved and none was called DUPLICATE.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -317,22 +316,22 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 54,
+		"DUPLICATE": 53,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 57,
+		"DUPLICATE": 52,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
 	"heldout6": {
-		"DUPLICATE": 93,
+		"DUPLICATE": 91,
 		"UPDATE":    51,
 		"NEW":       25,
 	},
 	"heldout7": {
-		"DUPLICATE": 54,
+		"DUPLICATE": 53,
 		"UPDATE":    37,
 		"NEW":       20,
 	},
@@ -347,7 +346,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout10": {
-		"DUPLICATE": 34,
+		"DUPLICATE": 31,
 		"UPDATE":    29,
 		"NEW":       20,
 	},
@@ -357,17 +356,17 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout12": {
-		"DUPLICATE": 23,
+		"DUPLICATE": 18,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
 	"heldout13": {
-		"DUPLICATE": 22,
+		"DUPLICATE": 19,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
 	"heldout14": {
-		"DUPLICATE": 25,
+		"DUPLICATE": 23,
 		"UPDATE":    23,
 		"NEW":       20,
 	},
