@@ -145,9 +145,14 @@ type lexBuilder struct {
 const lexSlots = 32768
 
 // entry is the entry of w, made when the tables have not named it yet.
+// One search finds w or the free slot a new entry takes, where a look-up
+// and then put searched twice.
 func (b *lexBuilder) entry(w string) *lexEntry {
-	if e := b.t.lookup(w); e != noEntry {
-		return e
+	i := b.t.slot(w)
+	for ; b.t.slots[i] != nil; i = (i + 1) & (len(b.t.slots) - 1) {
+		if e := b.t.slots[i]; e.word == w {
+			return e
+		}
 	}
 	if len(b.block) == 0 {
 		b.block = make([]lexEntry, 256)
@@ -162,7 +167,8 @@ func (b *lexBuilder) entry(w string) *lexEntry {
 			b.t.put(o)
 		}
 	} else {
-		b.t.put(e)
+		b.t.slots[i] = e
+		b.t.maxLen = max(b.t.maxLen, len(w))
 	}
 	return e
 }
@@ -189,7 +195,7 @@ func newLexicon() lexTable {
 	for w, v := range synonyms {
 		entry(w).synonym = entry(v)
 	}
-	fillLex(entry, americanWords(), func(e *lexEntry) *string { return &e.american })
+	eachAmerican(func(gb, us string) { entry(gb).american = us })
 	same := sameStems()
 	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
 	addLoose(b, same)

@@ -1,0 +1,142 @@
+package similar
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// plainLexicon builds the lexicon the plain way, one map entry a word,
+// each table read through its own map: what newLexicon's table must hold,
+// however it is laid out.
+func plainLexicon() map[string]*lexEntry {
+	m := map[string]*lexEntry{}
+	entry := func(w string) *lexEntry {
+		if e := m[w]; e != nil {
+			return e
+		}
+		e := &lexEntry{word: w}
+		m[w] = e
+		return e
+	}
+	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
+	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
+	fillLex(entry, stopwords, func(e *lexEntry) *bool { return &e.stop })
+	fillLex(entry, fillerWords, func(e *lexEntry) *bool { return &e.filler })
+	fillLex(entry, fillerStems, func(e *lexEntry) *bool { return &e.fillerStem })
+	fillLex(entry, genericWords, func(e *lexEntry) *bool { return &e.generic })
+	fillLex(entry, clauseOpeners, func(e *lexEntry) *string { return &e.opener })
+	fillLex(entry, relationWords, func(e *lexEntry) *string { return &e.relation })
+	fillLex(entry, numberWords, func(e *lexEntry) *string { return &e.number })
+	fillLex(entry, units, func(e *lexEntry) *string { return &e.unit })
+	for w, v := range synonyms {
+		entry(w).synonym = entry(v)
+	}
+	american := map[string]string{}
+	for gb, us := range britishRoots() {
+		for _, s := range britishSuffixes {
+			american[gb+s] = us + s
+		}
+	}
+	fillLex(entry, american, func(e *lexEntry) *string { return &e.american })
+	same := map[string]string{}
+	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
+		ws := strings.Fields(g)
+		for _, w := range ws {
+			for _, form := range inflections(w) {
+				same[stem(form)] = stem(ws[0])
+			}
+		}
+	}
+	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
+	to := map[string]string{}
+	for _, g := range looseGroups {
+		ws := strings.Fields(g)
+		head := changeReading(ws[0], same)
+		for _, w := range ws {
+			to[changeReading(w, same)] = head
+			for _, form := range inflections(w) {
+				if st := stem(form); same[st] == "" {
+					to[st] = head
+				}
+			}
+		}
+	}
+	for st := range to {
+		entry(st)
+	}
+	for _, e := range m {
+		r := e.same
+		if r == "" {
+			r = e.word
+		}
+		if head, ok := to[r]; ok {
+			e.change = head
+		}
+	}
+	addPhrases(entry)
+	return m
+}
+
+// describeEntry writes every field of e, an entry it points at by its
+// word and a run of phrases by its words and reading, so that two
+// constructions' entries compare as text.
+func describeEntry(e *lexEntry) string {
+	word := func(p *lexEntry) string {
+		if p == nil {
+			return "<nil>"
+		}
+		return p.word
+	}
+	runs := func(ps []*phrase) string {
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString("[")
+			for _, w := range p.words {
+				b.WriteString(w.word + " ")
+			}
+			b.WriteString("= " + p.to + "]")
+		}
+		return b.String()
+	}
+	return fmt.Sprintf("%q neg=%v negTerm=%v stop=%v filler=%v fillerStem=%v generic=%v opener=%q relation=%q number=%q unit=%q synonym=%s american=%q same=%q change=%q phrase=%s ends=%s reading=%v mayLack=%v splits=%s stopOnly=%v",
+		e.word, e.negation, e.negationTerm, e.stop, e.filler, e.fillerStem, e.generic, e.opener, e.relation, e.number, e.unit,
+		word(e.synonym), e.american, e.same, e.change, word(e.phrase), runs(e.ends), e.phraseReading, e.mayLack, runs(e.splits), e.stopOnly)
+}
+
+// TestLexiconAsPlain holds newLexicon's table to the plain construction:
+// the same words, each entry with the same fields, and no word of the
+// table the plain one lacks.
+func TestLexiconAsPlain(t *testing.T) {
+	want := plainLexicon()
+	lex := newLexicon()
+	n := 0
+	for _, e := range lex.slots {
+		if e == nil {
+			continue
+		}
+		n++
+		if want[e.word] == nil {
+			t.Errorf("%q is in the table, not in the plain lexicon", e.word)
+		}
+	}
+	if n != len(want) {
+		t.Errorf("the table holds %d words, the plain lexicon %d", n, len(want))
+	}
+	for w, e := range want {
+		got := lex.lookup(w)
+		if got == noEntry {
+			t.Errorf("%q: no entry in the table", w)
+			continue
+		}
+		if g, x := describeEntry(got), describeEntry(e); g != x {
+			t.Errorf("entry of %q:\n got %s\nwant %s", w, g, x)
+		}
+	}
+	for _, w := range []string{"", "zzz", "kubernetes", "colours", "startup", strings.Repeat("a", lex.maxLen+1)} {
+		if e := lex.lookup(w); e != noEntry && want[w] == nil {
+			t.Errorf("lookup(%q) = %s, the plain lexicon has no such word", w, describeEntry(e))
+		}
+	}
+}
