@@ -104,6 +104,23 @@ type reviewCase struct {
 	chosen                  bool
 }
 
+// matchAtFloor returns r's match of the learning of ls starting with
+// prefix, failing t when task matches it not at all or under the floor:
+// a rule that chooses among matches has nothing to say about those.
+func matchAtFloor(t *testing.T, r Ranking, ls []*learnings.Learning, prefix, task string) Match {
+	t.Helper()
+	text := textStarting(t, ls, prefix)
+	i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Learning.Text == text })
+	if i < 0 {
+		t.Fatalf("%q matches nothing of %q", prefix, task)
+	}
+	m := r.Matches[i]
+	if m.Score < r.Floor {
+		t.Fatalf("%q scores %.2f, under the floor %.2f", prefix, m.Score, r.Floor)
+	}
+	return m
+}
+
 // checkReview runs each case on its memory and fails where the learning
 // scores under the floor (soleBest's business, not commonWord's) or its
 // choice is not the one wanted.
@@ -114,15 +131,7 @@ func checkReview(t *testing.T, cases []reviewCase) {
 		t.Run(tt.name, func(t *testing.T) {
 			ls := mems[tt.mem]
 			r := Rank(ls, Context{Task: tt.task})
-			text := textStarting(t, ls, tt.prefix)
-			i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Learning.Text == text })
-			if i < 0 {
-				t.Fatalf("%q matches nothing of %q", tt.prefix, tt.task)
-			}
-			m := r.Matches[i]
-			if m.Score < r.Floor {
-				t.Fatalf("%q scores %.2f, under the floor %.2f", tt.prefix, m.Score, r.Floor)
-			}
+			m := matchAtFloor(t, r, ls, tt.prefix, tt.task)
 			if r.Chosen(m) != tt.chosen {
 				t.Errorf("%q for %q: chosen %v, want %v (told %d, terms %v)", tt.prefix, tt.task, r.Chosen(m), tt.chosen, m.Told(), m.Terms)
 			}

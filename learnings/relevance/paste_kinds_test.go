@@ -164,32 +164,7 @@ error during build:
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind, func(t *testing.T) {
-			q := newQuery(Context{Task: tt.task})
-			var words []string
-			for i, w := range q.shown {
-				if q.base[i] < 0 && q.weights[i] > 0 {
-					words = append(words, w)
-				}
-			}
-			for _, w := range tt.keep {
-				if !slices.Contains(words, w) {
-					t.Errorf("%q is not a word of the task: %q", w, words)
-				}
-			}
-			for _, w := range tt.drop {
-				if slices.Contains(q.shown, w) {
-					t.Errorf("%q is read as a word: %q", w, q.shown)
-				}
-			}
-			var paths []string
-			for _, p := range q.paths {
-				paths = append(paths, p.trimmed)
-			}
-			for _, p := range tt.paths {
-				if !slices.Contains(paths, p) {
-					t.Errorf("%q is not a path at hand: %q", p, paths)
-				}
-			}
+			paths := checkReading(t, tt.task, tt.keep, tt.drop, tt.paths)
 			for _, p := range tt.noPaths {
 				if slices.Contains(paths, p) {
 					t.Errorf("%q is a path at hand: %q", p, paths)

@@ -322,32 +322,7 @@ diff --git a/billing/vat.py b/billing/vat.py
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q := newQuery(Context{Task: tt.task})
-			var words []string
-			for i, w := range q.shown {
-				if q.base[i] < 0 && q.weights[i] > 0 {
-					words = append(words, w)
-				}
-			}
-			for _, w := range tt.keep {
-				if !slices.Contains(words, w) {
-					t.Errorf("%q is not a word of the task: %q", w, words)
-				}
-			}
-			for _, w := range tt.drop {
-				if slices.Contains(q.shown, w) {
-					t.Errorf("%q is read as a word: %q", w, q.shown)
-				}
-			}
-			var paths []string
-			for _, p := range q.paths {
-				paths = append(paths, p.trimmed)
-			}
-			for _, p := range tt.paths {
-				if !slices.Contains(paths, p) {
-					t.Errorf("%q is not a path at hand: %q", p, paths)
-				}
-			}
+			paths := checkReading(t, tt.task, tt.keep, tt.drop, tt.paths)
 			for i, p := range paths {
 				if slices.Contains(paths[:i], p) {
 					t.Errorf("%q is a path at hand twice", p)
@@ -358,6 +333,40 @@ diff --git a/billing/vat.py b/billing/vat.py
 			}
 		})
 	}
+}
+
+// checkReading reads task as recall does and fails t for each word of
+// keep that is not a word of the task, each word of drop read as one
+// and each path of want not at hand; it returns the paths at hand.
+func checkReading(t *testing.T, task string, keep, drop, want []string) []string {
+	t.Helper()
+	q := newQuery(Context{Task: task})
+	var words []string
+	for i, w := range q.shown {
+		if q.base[i] < 0 && q.weights[i] > 0 {
+			words = append(words, w)
+		}
+	}
+	for _, w := range keep {
+		if !slices.Contains(words, w) {
+			t.Errorf("%q is not a word of the task: %q", w, words)
+		}
+	}
+	for _, w := range drop {
+		if slices.Contains(q.shown, w) {
+			t.Errorf("%q is read as a word: %q", w, q.shown)
+		}
+	}
+	var paths []string
+	for _, p := range q.paths {
+		paths = append(paths, p.trimmed)
+	}
+	for _, p := range want {
+		if !slices.Contains(paths, p) {
+			t.Errorf("%q is not a path at hand: %q", p, paths)
+		}
+	}
+	return paths
 }
 
 // TestQueryGreetingAndSignOff holds that a message's greeting, its
