@@ -127,44 +127,44 @@ scores half as much again, and one resting on a single task word is left out
 when a learning of another session holds two task words and scores higher: the
 word is then likely used in another sense (holiday mode against a holiday
 rollout freeze), unless its word is in none of SCOWL's lists of common English
-words and the other learning's task words are all in them: "carbonating" is
-the task's thing where the other shares "ordered" and "weekend". So is one sharing no task word with the best learning that
-holds two task words, scoring under half of it and from another session: its
-rare word is likely in another sense ("Slope closures reach the app" for "the
-regression slope in the occupancy forecast is off, app prices too high"). So is
-one holding at most one task word that is not in a sixth of the memory's
-learnings, with no two task words within four words of each other, scoring
-under 0.6 of the best and from another session: the rare word sits in a
-sentence about something else ("The sea lock opens on the hour ... never typed
-in by staff" for "row lock waits when two staff save the same booking"). So is
-one whose word names another kind
-of thing than the task's, whatever else matches: the task puts a word before it
-("github actions"), the learning holds none of those and always puts another
-("bulk actions"). And when no learning holds two task words, so is one resting
-on a single task word that is common in English (the commonest 11,000 words of
+words and the other learning's task words are all in them: "carbonating" is the
+task's thing where the other shares "ordered" and "weekend". So is one sharing
+no task word with the best learning that holds two task words, scoring under
+half of it and from another session: its rare word is likely in another sense
+("Slope closures reach the app" for "the regression slope in the occupancy
+forecast is off, app prices too high"). So is one holding at most one task word
+that is not in a sixth of the memory's learnings, with no two task words within
+four words of each other, scoring under 0.6 of the best and from another
+session: the rare word sits in a sentence about something else ("The sea lock
+opens on the hour ... never typed in by staff" for "row lock waits when two
+staff save the same booking"). So is one whose word names another kind of thing
+than the task's, whatever else matches: the task puts a word before it ("github
+actions"), the learning holds none of those and always puts another ("bulk
+actions"). And when no learning holds two task words, so is one resting on a
+single task word that is common in English (the commonest 11,000 words of
 SCOWL's lists) and held by at most two learnings, when the task also names a
 rarer word the memory lacks, does not use the common one as a verb, and no other
-learning of its session holds another task word: a marina's "Late arrivals
-find their berth on the board" for "the board wants yearly occupancy figures
-per pontoon" (occupancy is nowhere in the memory). A missing word that says
-what happens ("froze"), or where or with what it happens, after a preposition
-past the common word ("tables look broken in Safari"), is no rarer word; a noun
-ending in -ing is ("a band for the wedding"). A learning under the floor is chosen, last, when it shares a
-task word with a learning of its own session chosen on two signals: a second
-fact about the same subject. A newer learning that restates one of the best
-chosen (the same first two words, half of the older one's words) is chosen right
-before it: "Locum vets now receive ... Adyen payouts" before "Locum vets are paid
-by bank transfer". When no learning reaches the floor, the best one is chosen
-if it scores at least half the floor on a task word and a tenth more than the
-next: "snow" alone for "we can't make snow tonight" finds the snow guns'
-learning. Where none leads by a tenth, the words do not say which one the task
-means, and every learning from half the floor up on a task word is chosen, best
-first, as far as the chosen learnings' share of the budget goes. A learning
-from half the floor up whose own text holds a synonym, an everyday word or a
-mechanism of a task word is chosen after all the others, those linked only by a
-document read included: "refunds" for "wants her money back" stands for the
-sense the task means, where one rare word shared with the task may be used in
-another.
+learning of its session holds another task word: a marina's "Late arrivals find
+their berth on the board" for "the board wants yearly occupancy figures per
+pontoon" (occupancy is nowhere in the memory). A missing word that says what
+happens ("froze"), or where or with what it happens, after a preposition past
+the common word ("tables look broken in Safari"), is no rarer word; a noun
+ending in -ing is ("a band for the wedding"). A learning under the floor is
+chosen, last, when it shares a task word with a learning of its own session
+chosen on two signals: a second fact about the same subject. A newer learning
+that restates one of the best chosen (the same first two words, half of the
+older one's words) is chosen right before it: "Locum vets now receive ... Adyen
+payouts" before "Locum vets are paid by bank transfer". When no learning reaches
+the floor, the best one is chosen if it scores at least half the floor on a task
+word and a tenth more than the next: "snow" alone for "we can't make snow
+tonight" finds the snow guns' learning. Where none leads by a tenth, the words
+do not say which one the task means, and every learning from half the floor up
+on a task word is chosen, best first, as far as the chosen learnings' share of
+the budget goes. A learning from half the floor up whose own text holds a
+synonym, an everyday word or a mechanism of a task word is chosen after all the
+others, those linked only by a document read included: "refunds" for "wants her
+money back" stands for the sense the task means, where one rare word shared with
+the task may be used in another.
 --json gives the floor, each learning's score and the words and paths behind
 it.
 
