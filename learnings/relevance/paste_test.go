@@ -341,12 +341,7 @@ diff --git a/billing/vat.py b/billing/vat.py
 func checkReading(t *testing.T, task string, keep, drop, want []string) []string {
 	t.Helper()
 	q := newQuery(Context{Task: task})
-	var words []string
-	for i, w := range q.shown {
-		if q.base[i] < 0 && q.weights[i] > 0 {
-			words = append(words, w)
-		}
-	}
+	words := keptWords(q)
 	for _, w := range keep {
 		if !slices.Contains(words, w) {
 			t.Errorf("%q is not a word of the task: %q", w, words)

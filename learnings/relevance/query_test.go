@@ -100,13 +100,7 @@ func TestQueryNounsOfVagueStemsInBranch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.branch, func(t *testing.T) {
-			q := newQuery(Context{Branch: tt.branch})
-			var got []string
-			for i, w := range q.shown {
-				if q.weights[i] > 0 && q.base[i] < 0 {
-					got = append(got, w)
-				}
-			}
+			got := keptWords(newQuery(Context{Branch: tt.branch}))
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("words of branch %q: got %q, want %q", tt.branch, got, tt.want)
 			}
@@ -114,10 +108,12 @@ func TestQueryNounsOfVagueStemsInBranch(t *testing.T) {
 	}
 }
 
-// taskWords are the words newQuery keeps of task as written, as shown:
-// weighted, and not a form added for another of its words (base -1).
-func taskWords(task string) []string {
-	q := newQuery(Context{Task: task})
+// taskWords are the words newQuery keeps of task as written (keptWords).
+func taskWords(task string) []string { return keptWords(newQuery(Context{Task: task})) }
+
+// keptWords are the words q keeps as written, as shown: weighted, and not
+// a form added for another of its words (base -1).
+func keptWords(q *query) []string {
 	var got []string
 	for i, w := range q.shown {
 		if q.weights[i] > 0 && q.base[i] < 0 {
