@@ -473,11 +473,7 @@ github.com/jackc/pgx/v5.(*Conn).Query(0xc000188000)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for line := range strings.SplitSeq(string(src), "\n") {
-			task, ok := strings.CutPrefix(line, "task: ")
-			if !ok {
-				continue
-			}
+		for _, task := range setTasks(string(src)) {
 			alone := readingOf(newQuery(Context{Task: task}))
 			for k, block := range blocks {
 				// Before the task, as a trace is often pasted before
@@ -489,6 +485,20 @@ github.com/jackc/pgx/v5.(*Conn).Query(0xc000188000)
 			}
 		}
 	}
+}
+
+// setTasks are the tasks of an evaluation set's tasks.txt, a pasted one
+// with its lines after "| " (as recall's loadTasks reads them).
+func setTasks(src string) []string {
+	var tasks []string
+	for line := range strings.SplitSeq(src, "\n") {
+		if rest, ok := strings.CutPrefix(line, "|"); ok && len(tasks) > 0 {
+			tasks[len(tasks)-1] += "\n" + strings.TrimPrefix(rest, " ")
+		} else if task, ok := strings.CutPrefix(line, "task: "); ok {
+			tasks = append(tasks, task)
+		}
+	}
+	return tasks
 }
 
 // readingOf is a query's words, weights and paths, to compare.
