@@ -27,10 +27,11 @@ import (
 // with a task but by accident: hex addresses, UUIDs, request and job IDs,
 // timestamps, long numbers, log levels where a logger prints them, a
 // user at a machine and a bundler's hashed file names. Elixir, Apple
-// crash report, Mono and Unity frames are read as the others are. A frame of a library is read by every session
-// that touched the library, and its words (celery, sentry, gems, usr,
-// local) matched learnings about something else, while the project's
-// frames, the error's message and the user's words say what is wrong.
+// crash report, Mono and Unity frames are read as the others are. A
+// frame of a library is read by every session that touched the library,
+// and its words (celery, sentry, gems, usr, local) matched learnings
+// about something else, while the project's frames, the error's message
+// and the user's words say what is wrong.
 // Text with none of these is returned as it is.
 func readPaste(task string) (string, []string) {
 	var paths []string
