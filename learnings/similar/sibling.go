@@ -153,16 +153,7 @@ var changeMarks = map[string]bool{
 // changeMarked reports a word of changeMarks in a that b lacks.
 func changeMarked(a, b []string) bool {
 	for _, w := range a {
-		if changeMarks[w] && !contains(b, w) {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(ws []string, w string) bool {
-	for _, x := range ws {
-		if x == w {
+		if changeMarks[w] && !slices.Contains(b, w) {
 			return true
 		}
 	}
