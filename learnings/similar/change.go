@@ -267,9 +267,16 @@ func commonSwap(ma []string, ra [2]int, mb []string, rb [2]int) bool {
 	if !tableWord(ma, ra) || !tableWord(mb, rb) {
 		return false
 	}
-	a, b := ma[ra[0]], mb[rb[0]]
+	return !reversal(ma[ra[0]], mb[rb[0]])
+}
+
+// reversal reports whether a and b, words as oneChange reads them, are
+// the two ends of one thing (swapOpposites) or one of them undoes an act
+// (undoWords): a swap of them states another fact, or takes the
+// instruction back.
+func reversal(a, b string) bool {
 	undo := undoReadings()
-	return !oppositeReadings()[[2]string{a, b}] && !undo[a] && !undo[b]
+	return oppositeReadings()[[2]string{a, b}] || undo[a] || undo[b]
 }
 
 // swapOpposites are pairs of common words that name the two ends of one

@@ -95,9 +95,7 @@ func (t *Text) otherSubject(c *Text) bool {
 		}
 	}
 	if len(ma) == 1 && len(mb) == 1 {
-		ra, rb := changeReading1(ma[0]), changeReading1(mb[0])
-		undo := undoReadings()
-		if oppositeReadings()[[2]string{ra, rb}] || undo[ra] || undo[rb] {
+		if reversal(changeReading1(ma[0]), changeReading1(mb[0])) {
 			return false
 		}
 		if !artA && !artB && singularVerb(a[len(a)-suf:]) && (english.Level(ma[0]) == 0 || english.Level(mb[0]) == 0) {
