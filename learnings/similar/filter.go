@@ -785,7 +785,7 @@ type runeFold struct {
 // for NFKC, so never combines with the rune before it (a combining accent
 // does), while case folding reads one rune at a time.
 func foldAlone(r string) runeFold {
-	if c, _ := utf8.DecodeRuneInString(r); c == utf8.RuneError || !norm.NFKC.PropertiesString(r).BoundaryBefore() {
+	if !standsAlone(r) {
 		return runeFold{}
 	}
 	return runeFold{s: fold(r), ok: true}
@@ -916,10 +916,15 @@ func (f *Filter) readsPast(r string) bool {
 // "—", but not "É", "ß", "’" or a combining accent). A text whose runes
 // outside ASCII all do folds to itself lower-cased.
 func foldsAsItIs(r string) bool {
-	if c, _ := utf8.DecodeRuneInString(r); c == utf8.RuneError {
-		return false
-	}
-	return norm.NFKC.PropertiesString(r).BoundaryBefore() && foldsToItself(r)
+	return standsAlone(r) && foldsToItself(r)
+}
+
+// standsAlone reports whether r, one rune outside ASCII, is a valid rune
+// that starts a segment of its own for NFKC: it never combines with the
+// rune before it, so it folds the same wherever it stands.
+func standsAlone(r string) bool {
+	c, _ := utf8.DecodeRuneInString(r)
+	return c != utf8.RuneError && norm.NFKC.PropertiesString(r).BoundaryBefore()
 }
 
 // foldsApart reports whether the rune r, a non-ASCII one, folds as
@@ -928,7 +933,7 @@ func foldsAsItIs(r string) bool {
 // into "fi"), and never combines with the rune before it ("e" and an acute
 // accent fold into "é"). An invalid byte does not.
 func (f *Filter) foldsApart(r string) bool {
-	if c, _ := utf8.DecodeRuneInString(r); c == utf8.RuneError || !norm.NFKC.PropertiesString(r).BoundaryBefore() {
+	if !standsAlone(r) {
 		return false
 	}
 	folded := fold(r)
