@@ -497,9 +497,9 @@ func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 		return mayBeEither // no terms: the canonical texts may be equal
 	}
 	j := shared / union
-	dice := 0.0
-	if n := sc.grams + c.grams; n > 0 {
-		dice = 2 * float64(min(sc.grams, c.grams)) / float64(n)
+	dice, grams := 0.0, len(sc.gramList)
+	if n := grams + c.grams; n > 0 {
+		dice = 2 * float64(min(grams, c.grams)) / float64(n)
 	}
 	floor := sameFloor
 	if sc.joined[i] {
@@ -509,7 +509,7 @@ func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 	if bound < floor-boundSlack {
 		return unrelated
 	}
-	if n := sc.grams + c.grams; n > 0 {
+	if n := grams + c.grams; n > 0 {
 		// The Score itself: the trigrams the texts share, not as
 		// many as the smaller has.
 		dice = 2 * float64(c.gramSet.count(sc.gramList)) / float64(n)
@@ -528,8 +528,8 @@ func (f *Filter) mayBeRelated(i int, stored string, sc *filterScratch) int {
 
 // readTerms sets sc.weight to the summed termWeight of the terms of s,
 // sc.shared to the weight of the terms each candidate shares with it
-// (holders lists the candidates that have each term) and sc.grams to how
-// many distinct trigrams its words have. The terms and words are those
+// (holders lists the candidates that have each term) and sc.gramList to
+// the distinct trigrams its words have. The terms and words are those
 // of fill, read from the same canonical tokens, an ASCII text's in place,
 // with no canonical text written.
 func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
@@ -563,7 +563,6 @@ func (sc *filterScratch) readTerms(s string, holders map[string][]int32) {
 	}
 	eachToken(s, visit)
 	sc.gramList = sc.gs.distinct(sc.words)
-	sc.grams = len(sc.gramList)
 	clear(sc.words)
 }
 
@@ -702,13 +701,12 @@ type filterScratch struct {
 	// What mayBeRelated read of the stored text once termsRead is set:
 	// the weight of its terms, the weight of each candidate's it has
 	// (shared), and the distinct trigrams its words have (gramList, in
-	// gs's memory) and how many.
+	// gs's memory).
 	// joined is set for each candidate one of whose keys the text
 	// writes another way (keysAt): the pair may be the same once joined.
 	termsRead bool
 	weight    float64
 	shared    []float64
-	grams     int
 	gramList  []uint64
 	joined    []bool
 	// canon and key are the stored text's canonical text and analysis
