@@ -77,10 +77,9 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 	for w, d := range df {
 		held[q.root(w)] += d
 	}
-	verbs := verbsOf(s.task)
 	var absent []string
 	for w := range q.words {
-		if q.base[w] < 0 && q.told[w] && q.weights[w] > 0 && held[w] == 0 && weighable(q.shown[w]) && (!participle(q.shown[w]) || ingNoun(s.task, q.shown[w])) && symptomIndex()[q.words[w]] == nil && !slices.Contains(verbs, q.shown[w]) {
+		if q.base[w] < 0 && q.told[w] && q.weights[w] > 0 && held[w] == 0 && weighable(q.shown[w]) && s.thing(w) {
 			absent = append(absent, q.shown[w])
 		}
 	}
@@ -97,7 +96,7 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 			continue
 		}
 		w := s.toldWord(at[k], termScore, floor)
-		if w < 0 || held[q.root(w)] > rareDF || !weighable(q.shown[w]) || english.Level(q.shown[w]) == 0 || slices.Contains(verbs, q.shown[w]) {
+		if w < 0 || held[q.root(w)] > rareDF || !weighable(q.shown[w]) || english.Level(q.shown[w]) == 0 || slices.Contains(s.verbs(), q.shown[w]) {
 			continue
 		}
 		// A detail says where, with what or when the task's thing

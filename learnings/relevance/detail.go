@@ -187,5 +187,17 @@ var ownerWords = map[string]bool{"the": true, "a": true, "an": true, "my": true,
 // noun (see ingNoun), no symptom word. Only a thing has details.
 func (s *scan) thing(w int) bool {
 	t := s.q.shown[w]
-	return (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(verbsOf(s.task), t)
+	return (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(s.verbs(), t)
+}
+
+// verbs is verbsOf the task, read once a scan: commonWord and company ask
+// thing of every word of the task for each match they weigh.
+func (s *scan) verbs() []string {
+	if s.taskVerbs == nil {
+		s.taskVerbs = verbsOf(s.task)
+		if s.taskVerbs == nil {
+			s.taskVerbs = []string{}
+		}
+	}
+	return s.taskVerbs
 }

@@ -374,6 +374,8 @@ type scan struct {
 	m *terms.Matcher
 	// task is the task as the user wrote it (see commonWord).
 	task string
+	// taskVerbs caches verbsOf(task), non-nil once read (see verbs).
+	taskVerbs []string
 }
 
 type hit struct {
