@@ -116,17 +116,18 @@ func (s *scan) company(ms []Match, at []int, termScore []float64, floor float64,
 		return
 	}
 	commonTop := s.commonOnly(top, at, termScore, floor)
+	named := s.namedWords()
 	for k := range ms {
 		m := &ms[k]
 		if m.Score < floor {
 			break
 		}
-		if m.signals >= need || len(m.Paths) > 0 || m.Score >= best || commonTop && s.rarerWord(k, at, termScore, floor) || s.detailOf(k, top, at, termScore, floor) {
+		if m.signals >= need || len(m.Paths) > 0 || m.Score >= best || commonTop && s.rarerWord(k, at, termScore, floor) || s.detailOf(k, top, at, termScore, floor, named) {
 			continue
 		}
 		m.alone = m.Learning.Session == nil || !sessions[m.Learning.Session]
 	}
-	offSubject(ms, floor, func(k int) bool { return s.detailOf(k, top, at, termScore, floor) })
+	offSubject(ms, floor, func(k int) bool { return s.detailOf(k, top, at, termScore, floor, named) })
 }
 
 // commonOnly reports whether every word of the task match k rests on is
@@ -155,21 +156,11 @@ func (s *scan) rarerWord(k int, at []int, termScore []float64, floor float64) bo
 // top rests on stands in a detail of the word match k rests on (see
 // detailWords): "the beacon went out during the gale last night" is about
 // the beacon, and the gale warnings that share "gale" and "night" only
-// say when.
-func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64) bool {
+// say when. named are the task's words that name a thing (namedWords).
+func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64, named []string) bool {
 	w := s.toldWord(at[k], termScore, floor)
 	if w < 0 || !s.thing(w) {
 		return false
-	}
-	// A task word right after the shared one, unless it says what
-	// happens (a verb, a participle, a symptom: "froze", "look broken"),
-	// is a noun the shared word modifies ("the root password on the
-	// practice server"), and the detail is that noun's.
-	var named []string
-	for v := range s.q.words {
-		if s.q.base[v] < 0 && s.q.told[v] && s.q.weights[v] > 0 && s.thing(v) {
-			named = append(named, s.q.shown[v])
-		}
 	}
 	detail := details(s.task, s.q.shown[s.q.root(w)], named, false)
 	if len(detail) == 0 {
@@ -185,6 +176,22 @@ func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64
 		}
 	}
 	return true
+}
+
+// namedWords returns the task's words, as written, that name a thing
+// (see thing). One of them right after the shared word is a noun that
+// word modifies ("the root password on the practice server"), and a
+// detail after it is that noun's (see detailOf): a word that says what
+// happens (a verb, a participle, a symptom: "froze", "look broken") is
+// none. They are the same for every match, so company reads them once.
+func (s *scan) namedWords() []string {
+	var named []string
+	for v := range s.q.words {
+		if s.q.base[v] < 0 && s.q.told[v] && s.q.weights[v] > 0 && s.thing(v) {
+			named = append(named, s.q.shown[v])
+		}
+	}
+	return named
 }
 
 // offSubjectShare is how much of the task's best match's score a match
