@@ -185,9 +185,20 @@ var ownerWords = map[string]bool{"the": true, "a": true, "an": true, "my": true,
 // thing reports whether the task writes its word w as a thing, not as
 // what happens to one: no verb (see verbsOf), no participle but an -ing
 // noun (see ingNoun), no symptom word. Only a thing has details.
+// The answer is kept (things): company and commonWord ask of a word for
+// each match they weigh, and ingNoun splits the task at every call.
 func (s *scan) thing(w int) bool {
-	t := s.q.shown[w]
-	return (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(s.verbs(), t)
+	if s.things == nil {
+		s.things = make([]int8, len(s.q.words))
+	}
+	if s.things[w] == 0 {
+		t := s.q.shown[w]
+		s.things[w] = 2
+		if (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(s.verbs(), t) {
+			s.things[w] = 1
+		}
+	}
+	return s.things[w] == 1
 }
 
 // verbs is verbsOf the task, read once a scan: commonWord and company ask

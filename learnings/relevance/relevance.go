@@ -376,6 +376,9 @@ type scan struct {
 	task string
 	// taskVerbs caches verbsOf(task), non-nil once read (see verbs).
 	taskVerbs []string
+	// things[w] is 1 where the task writes word w as a thing, 2 where
+	// not, 0 before thing is asked (see thing).
+	things []int8
 }
 
 type hit struct {
