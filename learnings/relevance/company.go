@@ -162,7 +162,7 @@ func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64
 	if w < 0 || !s.thing(w) {
 		return false
 	}
-	detail := details(s.task, s.q.shown[s.q.root(w)], named, false)
+	detail := details(s.split(), s.q.shown[s.q.root(w)], named, false)
 	if len(detail) == 0 {
 		return false
 	}

@@ -101,13 +101,12 @@ func clauseWords(ws []splitWord) map[string]bool {
 // battery", "a table for the team lunch at the tapas place"): there the
 // missing words say which thing the task means, and stay rivals.
 func detailWords(task, shared string, absent []string) map[string]bool {
-	return details(task, shared, absent, true)
+	return details(detailSplit(task), shared, absent, true)
 }
 
-// details is detailWords, with or without a clause of when, why or on
-// what condition (clauses).
-func details(task, shared string, absent []string, clauses bool) map[string]bool {
-	ws := detailSplit(task)
+// details is detailWords on the task's words ws (detailSplit), with or
+// without a clause of when, why or on what condition (clauses).
+func details(ws []splitWord, shared string, absent []string, clauses bool) map[string]bool {
 	at := -1
 	for i, w := range ws {
 		if w.text == shared || strings.TrimSuffix(w.text, "'s") == shared {
@@ -199,6 +198,18 @@ func (s *scan) thing(w int) bool {
 		}
 	}
 	return s.things[w] == 1
+}
+
+// split is detailSplit of the task, split once a scan: detailOf reads it
+// for every match company weighs.
+func (s *scan) split() []splitWord {
+	if s.taskWords == nil {
+		s.taskWords = detailSplit(s.task)
+		if s.taskWords == nil {
+			s.taskWords = []splitWord{}
+		}
+	}
+	return s.taskWords
 }
 
 // verbs is verbsOf the task, read once a scan: commonWord and company ask

@@ -376,6 +376,8 @@ type scan struct {
 	task string
 	// taskVerbs caches verbsOf(task), non-nil once read (see verbs).
 	taskVerbs []string
+	// taskWords caches detailSplit(task), non-nil once read (see split).
+	taskWords []splitWord
 	// things[w] is 1 where the task writes word w as a thing, 2 where
 	// not, 0 before thing is asked (see thing).
 	things []int8
