@@ -39,19 +39,24 @@ func loadTasks(t *testing.T, path string) []evalTask {
 	var tasks []evalTask
 	sc := bufio.NewScanner(f)
 	n := 0
+	// inTask says the line before was the task or a continuation of it:
+	// a continuation anywhere else would quietly add a want line or a
+	// comment's neighbour to the task.
+	inTask := false
 	for sc.Scan() {
 		n++
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, "|"); ok {
 			// A pasted task (a stack trace, a log tail) goes on over
 			// lines starting "|", each kept as written after "| ".
-			if len(tasks) == 0 || tasks[len(tasks)-1].ctx.Task == "" {
-				t.Fatalf("%s:%d: a continuation before any task", path, n)
+			if !inTask {
+				t.Fatalf("%s:%d: a continuation (\"|\") not right after a task line", path, n)
 			}
 			tk := &tasks[len(tasks)-1]
 			tk.ctx.Task += "\n" + strings.TrimPrefix(rest, " ")
 			continue
 		}
+		inTask = false
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -71,6 +76,7 @@ func loadTasks(t *testing.T, path string) []evalTask {
 		switch key {
 		case "task":
 			tk.ctx.Task = value
+			inTask = true
 		case "paths":
 			for p := range strings.SplitSeq(value, ",") {
 				tk.ctx.Paths = append(tk.ctx.Paths, strings.TrimSpace(p))
