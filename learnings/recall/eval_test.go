@@ -226,6 +226,18 @@ const evalBudget = 2000
 // them said the way a customer, a manager, a cook or finance says it, 5
 // avoid lines and 3 absent subjects with a never line each) was written
 // in issue 24's round 14 before its measuring, for the same reason.
+// testdata/eval19 (a letting and property management agency in Bristol
+// and Bath: rent by GoCardless Direct Debit and standing order, arrears
+// and payment plans, deposits with TDS and deposit replacement, Goodlord
+// referencing and guarantors, Right to Rent, the Renters' Rights Act's
+// periodic tenancies, pets and rent increases, gas, electrical and EPC
+// certificates, HMO licences, repairs through Fixflo and the contractor
+// portal, the inspection app, Rightmove and Zoopla feeds, landlord
+// statements and payouts, Xero, the client account; 40 tasks wanting 66
+// learnings like the reviewers' hidden set, half of them said the way a
+// tenant, a landlord, the office or a developer says it, 5 avoid lines
+// and 3 absent subjects with a never line each) was written in issue
+// 24's round 15 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -315,7 +327,7 @@ const evalBudget = 2000
 // ID-like product name, a level or greeting word in a sentence, a URL's
 // path).
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -429,6 +441,10 @@ var evalFloor = map[string]float64{
 	// run of the set, before issue 24's round 14 was merged). By kind:
 	// words 23 of 39, paths 12 of 13, plain 5 of 5, old 5 of 9.
 	"eval18": 68.1,
+	// eval19's is its baseline: 42 of 66 (63.6%, at c95c666, the first
+	// run of the set, before issue 24's round 15 was merged). By kind:
+	// words 21 of 38, old 7 of 14, paths 10 of 10, plain 4 of 4.
+	"eval19": 63.6,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -603,6 +619,9 @@ var evalTrapFloor = map[string]int{
 	// eval18's is its baseline: 6 of 11 at 6a4c8b6 (first run; 5 avoid
 	// lines making 8 pairs, and 3 never lines on 3 absent subjects).
 	"eval18": 6,
+	// eval19's is its baseline: 8 of 9 at c95c666 (first run; 5 avoid
+	// lines making 6 pairs, and 3 never lines on 3 absent subjects).
+	"eval19": 8,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
