@@ -326,8 +326,16 @@ const evalBudget = 2000
 // whose subject is a word readPaste might drop (a library in a frame, an
 // ID-like product name, a level or greeting word in a sentence, a URL's
 // path).
+// testdata/dev23 (a children's swim school: make-up credits, the poolside
+// tablet's registers, direct debits and arrears, certificates, pool
+// closures, reminders, the kiosk) is a development set written for the
+// query15 branch before its code: possessives in the task and in the
+// learnings ("my daughter's", "the pool's", "parents'"), long requests
+// whose first sentences are background, quoted UI labels, field names in
+// camel and snake case in prose, and absent subjects whose decoy shares
+// one word and a possessive "'s" with the task.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -549,6 +557,10 @@ var evalFloor = map[string]float64{
 	// dev21's is its baseline (37 of 37 at 3e93d46, before the rev14a
 	// branch changed the reading of pasted tasks).
 	"dev21": 100,
+	// dev23's is its baseline (35 of 36 at c95c666, before the query15
+	// branch changed the reading of a task): long 8 of 9, every other
+	// kind found all.
+	"dev23": 97.2,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -732,6 +744,10 @@ var evalTrapFloor = map[string]int{
 	// blanks Terraform's lock lines and a user at a machine (rev14a); the
 	// plan's decoy still shares the user's own "apply".
 	"dev21": 5,
+	// dev23 (36 tasks, a swim school: 3 never lines on absent subjects,
+	// each sharing one word and a possessive with the task, and 3 avoid
+	// pairs): 6 of 6 at c95c666.
+	"dev23": 6,
 }
 
 func evalRecall(t *testing.T, dir string) {
