@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings/terms"
 )
@@ -372,6 +373,26 @@ func contractionTail(s string, t terms.Token) bool {
 		return taskStopWord(terms.Stem(strings.ToLower(before[start:])))
 	}
 	return false
+}
+
+// apostropheTail reports whether t goes on the word before it across an
+// apostrophe: the "s" of "night's", the "t" of "don't", the "clock" of
+// "o'clock". The "s" of "Sophie's badge" says whose badge, not which kind
+// of badge (see modifiersOf). An apostrophe after a space or at the start
+// opens a quotation ("the 'log in' button"): the word after it is a word
+// of its own.
+func apostropheTail(s string, t terms.Token) bool {
+	before := s[:t.Start]
+	switch {
+	case strings.HasSuffix(before, "'"):
+		before = before[:len(before)-1]
+	case strings.HasSuffix(before, "\u2019"):
+		before = before[:len(before)-len("\u2019")]
+	default:
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return before != "" && !notWordRune(r)
 }
 
 func notWordRune(r rune) bool {

@@ -20,8 +20,9 @@ import (
 // "github actions", "password" in "password reset"), or no entry when it
 // stands alone somewhere ("the actions", "reset it"): the words that say
 // which kind of thing the task means. A request word, a number or
-// punctuation before a word is no modifier of it, and a request word has
-// none ("firmware update" is left alone).
+// punctuation before a word is no modifier of it, nor is a possessive's
+// "s" ("Amy's rota" says whose rota, not which kind: see apostropheTail),
+// and a request word has none ("firmware update" is left alone).
 func modifiersOf(task string) map[string][]string {
 	mods := map[string][]string{}
 	bare := map[string]bool{}
@@ -36,7 +37,7 @@ func modifiersOf(task string) map[string][]string {
 		if t.Compound || taskStopWord(t.Term) || isNumber(t.Term) {
 			return
 		}
-		if ok && task[p.End:t.Start] == " " && !taskStopWord(p.Term) && !isNumber(p.Term) && !contractionTail(task, t) {
+		if ok && task[p.End:t.Start] == " " && !taskStopWord(p.Term) && !isNumber(p.Term) && !contractionTail(task, t) && !(p.Term == "s" && apostropheTail(task, p)) {
 			if !slices.Contains(mods[t.Term], p.Term) {
 				mods[t.Term] = append(mods[t.Term], p.Term)
 			}

@@ -65,6 +65,9 @@ func TestAnotherKind(t *testing.T) {
 		{"common word, the kind referred back to", "staff parking permit renewals", []string{"Staff discount cards give 20% off"}},
 		{"common word, same kind", "staff discount card for a new baker", []string{"Staff discount cards give 20% off"}},
 		{"two uncommon words", "market van permit for the square", []string{"A market van permit is needed"}},
+		// A possessive says whose thing it is, not which kind: "Amy's
+		// rota" is the staff rota, not another kind beside it.
+		{"possessive before the word", "Amy's rota shows no shifts", []string{"The staff rota is published"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,6 +139,15 @@ func TestModifiersOf(t *testing.T) {
 		{"firmware update", map[string][]string{}},
 		{"fix the 2 footers", map[string][]string{}},
 		{"website footer and mobile footer", map[string][]string{"footer": {"websit", "mobil"}}},
+		// A possessive says whose thing it is, not which kind: the "s" of
+		// "Sophie's" is no modifier of "badge", and the thing stands bare.
+		{"Sophie's badge", map[string][]string{}},
+		{"the teacher’s tablet", map[string][]string{}},
+		{"the kiosk tablet", map[string][]string{"tablet": {"kiosk"}}},
+		{"the car park's height limit", map[string][]string{"park": {"car"}, "limit": {"height"}}},
+		{"Ben's teacher and the swim teacher", map[string][]string{}},
+		{"the kids' swim caps", map[string][]string{"cap": {"swim"}}},
+		{"the 'swim badge' page", map[string][]string{"badg": {"swim"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
