@@ -279,7 +279,9 @@ func wordsOf(s string) []word {
 // in a task finds "e-paper"; a learning's "log in" is not read as a task's
 // "login", since two words a space apart are seldom one ("the log in
 // /var/log"). Nor is a pair whose first word is a request word ("the
-// sync", "in-app").
+// sync", "in-app"), or a word's tail after an apostrophe ("Sophie's
+// badge": see apostropheTail), nor two words a space apart whose second
+// is a request word other than a particle ("button is", "teacher can").
 func (q *query) joinsOf(task string) {
 	var prev terms.Token
 	have := false
@@ -290,12 +292,12 @@ func (q *query) joinsOf(task string) {
 		}
 		p := prev
 		ok := have
-		prev, have = t, !contractionTail(task, t)
+		prev, have = t, !apostropheTail(task, t)
 		if !ok || !have {
 			return
 		}
 		between := task[p.End:t.Start]
-		if between != "-" && between != " " {
+		if between != "-" && between != " " || between == " " && taskStopWord(t.Term) && !particles[strings.ToLower(w)] {
 			return
 		}
 		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
@@ -321,6 +323,13 @@ func (q *query) joinsOf(task string) {
 		}
 	})
 }
+
+// particles are the request words that join the word before them into
+// one ("log in", "set up", "check out", "roll back", "drop off"). Any other
+// request word after a space starts the next phrase: "button is" and
+// "teacher can" are no words.
+var particles = map[string]bool{"in": true, "on": true, "up": true, "out": true, "off": true,
+	"down": true, "over": true, "back": true, "around": true, "through": true}
 
 // nounUse reports whether words[i], a request word, is the noun of the
 // same spelling: "update" asks for work in "please update the docs" but is
@@ -377,8 +386,9 @@ func contractionTail(s string, t terms.Token) bool {
 
 // apostropheTail reports whether t goes on the word before it across an
 // apostrophe: the "s" of "night's", the "t" of "don't", the "clock" of
-// "o'clock". The "s" of "Sophie's badge" says whose badge, not which kind
-// of badge (see modifiersOf). An apostrophe after a space or at the start
+// "o'clock". Such a tail starts no phrase: "Sophie's badge" is no
+// "sbadge" (see joinsOf), and the "s" says whose badge, not which kind of
+// badge (see modifiersOf). An apostrophe after a space or at the start
 // opens a quotation ("the 'log in' button"): the word after it is a word
 // of its own.
 func apostropheTail(s string, t terms.Token) bool {
