@@ -196,6 +196,15 @@ func newQuery(ctx Context) *query {
 			task[i] = ' '
 		}
 	})
+	// Every sentence of a long request counts alike. Its background is
+	// mostly the subject's own words ("lesson", "teacher", "charge"), and
+	// the ask often has none ("Can I get it back?"). In issue 24's round
+	// 15, on the development sets' 37 single-line tasks of more than 25
+	// words 77% of the wanted learnings were found against 91% on tasks
+	// of up to 12, the misses resting on words the learnings lack; the
+	// words only before the last sentence, where that sentence holds one
+	// of the subject's, weighed at 0.85, 0.7 and 0.5 found 0, 2 and 5
+	// fewer.
 	words := wordsOf(string(task))
 	for i, w := range words {
 		if !requestWord(w) || nounUse(words, i) {
