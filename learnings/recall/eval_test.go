@@ -334,8 +334,15 @@ const evalBudget = 2000
 // whose first sentences are background, quoted UI labels, field names in
 // camel and snake case in prose, and absent subjects whose decoy shares
 // one word and a possessive "'s" with the task.
+// testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
+// direct debits, door codes, class bookings, wearables) is a development
+// set written for the rank19 branch in issue 24's round 15 from the
+// kinds of eval15's misses, in other words than eval15's: an everyday
+// phrase for the learning's word, a part for its whole, a domain's word
+// for another, a symptom for its mechanism, decoys that read the same
+// file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -561,6 +568,10 @@ var evalFloor = map[string]float64{
 	// branch changed the reading of a task): long 8 of 9, every other
 	// kind found all.
 	"dev23": 97.2,
+	// dev22's is its baseline (29 of 36 at c95c666, before the rank19
+	// branch changed the ranking): words 24 of 29, old 3 of 5, paths 2
+	// of 2.
+	"dev22": 80.5,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a
@@ -748,6 +759,10 @@ var evalTrapFloor = map[string]int{
 	// each sharing one word and a possessive with the task, and 3 avoid
 	// pairs): 6 of 6 at c95c666.
 	"dev23": 6,
+	// dev22 (3 never lines on one rare word in another sense, 5 avoid
+	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
+	// blows.
+	"dev22": 7,
 }
 
 func evalRecall(t *testing.T, dir string) {
