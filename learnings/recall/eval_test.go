@@ -440,8 +440,10 @@ var evalFloor = map[string]float64{
 	// 52 with decision11's word tables of the same round (which found one
 	// more on eval11 and 4 more duplicates over the held-out decision
 	// sets), measured by the lead with nobody having read the set.
-	// 52 (80.0%) also with budget11's short forms.
-	"eval15": 80.0,
+	// 52 (80.0%) also with budget11's short forms. Retired to
+	// development in round 15: 54 (83.1%) since rank19's table lines read
+	// a queue "hours behind" as its backlog and a member state as the EU.
+	"eval15": 83.0,
 	// eval16's is its baseline: 45 of 65 (69.2%, at 41068bf on main's
 	// ce77739, the first run of the set, before issue 24's round 12 was
 	// merged). By kind: words 23 of 37, paths 8 of 10, plain 6 of 6, old
@@ -570,8 +572,9 @@ var evalFloor = map[string]float64{
 	"dev23": 97.2,
 	// dev22's is its baseline (29 of 36 at c95c666, before the rank19
 	// branch changed the ranking): words 24 of 29, old 3 of 5, paths 2
-	// of 2.
-	"dev22": 80.5,
+	// of 2. 32 (88.9%) since rank19's table lines (a waiting list, a
+	// video gone blurry at a low bitrate, notifications hours late).
+	"dev22": 88.8,
 }
 
 // evalTrapFloor is the least number of traps (pairs of an avoid line and a

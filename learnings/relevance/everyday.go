@@ -60,6 +60,20 @@ var everydayPhrases = []string{
 	"off sick | sickness absence",
 	"address book | contacts",
 	"speed up | performance optimise optimize",
+	// Written in issue 24's round 15 (rank19) from general knowledge of
+	// how users and support say these things: "can I get it back?" for a
+	// restore, a waiting list for a waitlist, a queue "hours behind" for
+	// its backlog, a membership "on hold" for a pause or freeze. "get ...
+	// back" and "hours behind" were among eval15's misses, "waiting list"
+	// and "on hold" among dev22's, the rest in none.
+	"get ... back | restore restored recover",
+	"waiting list | waitlist waitlists",
+	"hours behind | backlog queue queued",
+	"days behind | backlog queue queued",
+	"falling behind | backlog queue queued",
+	"fell behind | backlog queue queued",
+	"hours late | backlog queue queued",
+	"on hold | pause paused freeze frozen suspend suspended",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
@@ -113,6 +127,14 @@ var instanceWords = []string{
 	"docx | document",
 	"xlsx | spreadsheet",
 	"android ios | mobile",
+	// A member state of the EU for the EU: a task's "we're in Germany",
+	// the learning's "under 16 in the EU" (eval15's miss); the others in
+	// none. A country whose name is another word ("turkey", "chad") or
+	// that is outside the EU is left out.
+	"germany france spain italy netherlands belgium austria ireland portugal poland sweden denmark finland greece czechia hungary romania bulgaria croatia slovakia slovenia estonia latvia lithuania luxembourg | eu european",
+	// A wearable by its maker: "my garmin", the learning's "wearables"
+	// (dev22's Apple Watch is a phrase no word here reads).
+	"garmin fitbit | wearable wearables",
 }
 
 // everydayIndex maps each phrase of everydayPhrases (its words' terms,

@@ -33,10 +33,21 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"how do I turn the door alarm off at night", "The door alarm is disabled from the desk app.", true},
 		{"when do we chase people who owe us", "Statements for outstanding balances go out on the 15th.", true},
 		{"my account got hacked", "A compromised account is locked until the owner resets MFA.", true},
+		{"I lost my 200 day streak, can I get it back?", "Support can restore it from the admin within 48 hours.", true},
+		{"can I get my photos back after resetting the phone", "Uploads are restored from the cloud copy on sign-in.", true},
+		{"got a message that a place came up on the waiting list", "The first member on the waitlist is offered the spot.", true},
+		{"the email worker is hours behind again", "Bounced sends were retried and built a backlog in the queue.", true},
+		{"invoices are falling behind at month end", "The PDF renderer's queue holds 40,000 jobs on the 1st.", true},
+		{"order confirmations are arriving hours late", "The SMTP relay queued messages overnight.", true},
+		{"can I put my subscription on hold while I'm away", "A plan can be paused for up to 3 months.", true},
+		{"we're a school in Austria, what do we have to do for privacy?", "Customers in the EU need a signed data processing agreement.", true},
+		{"members with a garmin see no runs", "Workouts come from wearables through the Health Connect sync.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
 		{"refund the order", "They want their money back.", false},
+		{"restore the nightly backup", "Can I get my files back?", false},
+		{"the EU requires a cookie banner", "Shipping to Germany takes 3 days.", false},
 		{"which browser do we support", "Safari needs the polyfill.", false},
 		// A phrase's words apart are no phrase, nor a separable one's
 		// beyond two words between.

@@ -30,6 +30,8 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"our invoices land in customers' spam", "The sending domain has no DKIM record.", true},
 		{"the e2e suite is flaky on CI", "The checkout test races the webhook.", true},
 		{"product photos look blurry", "Uploads are compressed to 80% JPEG quality.", true},
+		{"the lesson videos go blurry on the train", "Streams drop to a 400 kbps bitrate on a weak connection.", true},
+		{"replays look pixelated in the first minute", "HLS starts at the lowest bitrate and steps up.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
