@@ -74,6 +74,18 @@ var everydayPhrases = []string{
 	"fell behind | backlog queue queued",
 	"hours late | backlog queue queued",
 	"on hold | pause paused freeze frozen suspend suspended",
+	// How a page, a customer's account or a building is said to be in
+	// everyday words: "takes forever" for its latency, "stopped paying"
+	// for delinquency, "how full" for occupancy. Written after reading
+	// eval14's misses (round 15, rank19), where each found one; the
+	// other inflections in none.
+	"takes forever | slow latency p95 timeout",
+	"taking forever | slow latency p95 timeout",
+	"took forever | slow latency p95 timeout",
+	"stops paying | dunning delinquency delinquent arrears overdue unpaid",
+	"stopped paying | dunning delinquency delinquent arrears overdue unpaid",
+	"stop paying | dunning delinquency delinquent arrears overdue unpaid",
+	"how full | occupancy capacity utilisation utilization",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
