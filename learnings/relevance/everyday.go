@@ -63,10 +63,12 @@ var everydayPhrases = []string{
 	// Written in issue 24's round 15 (rank19) from general knowledge of
 	// how users and support say these things: "can I get it back?" for a
 	// restore, a waiting list for a waitlist, a queue "hours behind" for
-	// its backlog, a membership "on hold" for a pause or freeze. "get ...
+	// its backlog, a membership "on hold" for a pause or freeze. "get it
 	// back" and "hours behind" were among eval15's misses, "waiting list"
-	// and "on hold" among dev22's, the rest in none.
-	"get ... back | restore restored recover",
+	// and "on hold" among dev22's, the rest in none. Not "get ... back",
+	// whose joined form says two things ("get back to a patient": reply).
+	"get it back | restore restored recover",
+	"get them back | restore restored recover",
 	"waiting list | waitlist waitlists",
 	"hours behind | backlog queue queued",
 	"days behind | backlog queue queued",
@@ -86,6 +88,14 @@ var everydayPhrases = []string{
 	"stopped paying | dunning delinquency delinquent arrears overdue unpaid",
 	"stop paying | dunning delinquency delinquent arrears overdue unpaid",
 	"how full | occupancy capacity utilisation utilization",
+	// What people ask for in their words where a memory names the thing:
+	// a "text version" of an episode for its transcript, when they "get
+	// paid" for a payout, a "3 year old" for a child. Written after
+	// reading the development sets' misses (round 15, rank19): dev7, dev8
+	// and dev10 each find one with them.
+	"text version | transcript transcripts captions subtitles",
+	"get paid | payout payouts payroll salary royalties",
+	"year old | child children kids age minor minors",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning

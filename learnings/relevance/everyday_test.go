@@ -34,7 +34,11 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"when do we chase people who owe us", "Statements for outstanding balances go out on the 15th.", true},
 		{"my account got hacked", "A compromised account is locked until the owner resets MFA.", true},
 		{"I lost my 200 day streak, can I get it back?", "Support can restore it from the admin within 48 hours.", true},
-		{"can I get my photos back after resetting the phone", "Uploads are restored from the cloud copy on sign-in.", true},
+		{"I reset my phone and my notes are gone, can I get them back", "The sync server can recover a device from its nightly copy.", true},
+		{"deaf listeners want a text version of each episode", "Whisper writes the transcripts overnight.", true},
+		{"when do authors get paid", "Royalties are settled twice a year.", true},
+		{"can my 4 year old come to the class", "Children under 5 go free.", true},
+		{"a 15 years old boy signed up", "Minors need a parent's consent.", true},
 		{"got a message that a place came up on the waiting list", "The first member on the waitlist is offered the spot.", true},
 		{"the email worker is hours behind again", "Bounced sends were retried and built a backlog in the queue.", true},
 		{"invoices are falling behind at month end", "The PDF renderer's queue holds 40,000 jobs on the 1st.", true},
@@ -54,6 +58,7 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"restore the nightly backup", "Can I get my files back?", false},
 		{"the EU requires a cookie banner", "Shipping to Germany takes 3 days.", false},
 		{"lower the p95 latency of search", "The page takes forever.", false},
+		{"how long have we got to get back to an unhappy patient", "Backups are restored from the nightly dump.", false},
 		{"which browser do we support", "Safari needs the polyfill.", false},
 		// A phrase's words apart are no phrase, nor a separable one's
 		// beyond two words between.

@@ -84,6 +84,10 @@ var symptomGroups = []string{
 	"throttled throttling | quota quotas",
 	// a photo shown on its side: its EXIF orientation
 	"sideways | exif orientation",
+	// something that was there and is gone: deleted, delisted, purged
+	// by a retention rule (round 15, rank19: dev7's show that vanished
+	// from a directory)
+	"vanished disappeared disappear disappears | deleted removed delisted purged retention",
 	// a blank page: rendering
 	"blank | render rendered rendering template javascript",
 }

@@ -32,6 +32,8 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"product photos look blurry", "Uploads are compressed to 80% JPEG quality.", true},
 		{"the lesson videos go blurry on the train", "Streams drop to a 400 kbps bitrate on a weak connection.", true},
 		{"replays look pixelated in the first minute", "HLS starts at the lowest bitrate and steps up.", true},
+		{"our podcast vanished from the directory", "A feed that returns 404 for a week is delisted.", true},
+		{"half the photos in the gallery disappeared overnight", "Uploads older than 90 days are purged by the bucket's lifecycle rule.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
