@@ -445,8 +445,9 @@ var evalFloor = map[string]float64{
 	// sets), measured by the lead with nobody having read the set.
 	// 52 (80.0%) also with budget11's short forms. Retired to
 	// development in round 15: 54 (83.1%) since rank19's table lines read
-	// a queue "hours behind" as its backlog and a member state as the EU.
-	"eval15": 83.0,
+	// a queue "hours behind" as its backlog and a member state as the EU;
+	// 55 (84.6%) since an expired card is read as billing.
+	"eval15": 84.6,
 	// eval16's is its baseline: 45 of 65 (69.2%, at 41068bf on main's
 	// ce77739, the first run of the set, before issue 24's round 12 was
 	// merged). By kind: words 23 of 37, paths 8 of 10, plain 6 of 6, old
@@ -642,7 +643,9 @@ var evalTrapFloor = map[string]int{
 	// lines making 11 pairs, and 4 never lines on 3 absent subjects).
 	// 11 since budget11's short forms below 3000 characters (a decoy now
 	// fits); 12 since the common-English rule (rank16, measured by the lead).
-	"eval15": 12,
+	// 13 since rank19's expired card (billing) of round 15 puts the
+	// grace period above the Family plan's seats.
+	"eval15": 13,
 	// eval16's is its baseline: 6 of 10 at 41068bf (first run; 6 avoid
 	// lines making 7 pairs, and 3 never lines on 2 absent subjects).
 	"eval16": 6,

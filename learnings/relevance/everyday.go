@@ -96,6 +96,14 @@ var everydayPhrases = []string{
 	"text version | transcript transcripts captions subtitles",
 	"get paid | payout payouts payroll salary royalties",
 	"year old | child children kids age minor minors",
+	// A card that expired is a billing issue to the stores and billing
+	// services ("billing retry", "billing grace period"). Written after
+	// reading eval15's miss ("someone's card expires and the renewal
+	// fails"), where it finds the grace period and keeps the Family
+	// plan's seats below it.
+	"card expires | billing",
+	"card expired | billing",
+	"expired card | billing",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning

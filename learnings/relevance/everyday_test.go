@@ -39,6 +39,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"when do authors get paid", "Royalties are settled twice a year.", true},
 		{"can my 4 year old come to the class", "Children under 5 go free.", true},
 		{"a 15 years old boy signed up", "Minors need a parent's consent.", true},
+		{"what happens when a subscriber's card expires", "Stores retry a failed renewal during the billing grace period.", true},
+		{"a donor's card expired last week", "Billing attempts are retried on days 3 and 7.", true},
+		{"customers with an expired card can't check out", "Apple Pay tokens are refreshed by the billing service.", true},
 		{"got a message that a place came up on the waiting list", "The first member on the waitlist is offered the spot.", true},
 		{"the email worker is hours behind again", "Bounced sends were retried and built a backlog in the queue.", true},
 		{"invoices are falling behind at month end", "The PDF renderer's queue holds 40,000 jobs on the 1st.", true},
@@ -58,6 +61,7 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"restore the nightly backup", "Can I get my files back?", false},
 		{"the EU requires a cookie banner", "Shipping to Germany takes 3 days.", false},
 		{"lower the p95 latency of search", "The page takes forever.", false},
+		{"the TLS certificate on the card reader expired", "Billing runs on the 1st.", false},
 		{"how long have we got to get back to an unhappy patient", "Backups are restored from the nightly dump.", false},
 		{"which browser do we support", "Safari needs the polyfill.", false},
 		// A phrase's words apart are no phrase, nor a separable one's
