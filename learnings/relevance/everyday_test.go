@@ -63,6 +63,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"lower the p95 latency of search", "The page takes forever.", false},
 		{"the TLS certificate on the card reader expired", "Billing runs on the 1st.", false},
 		{"how long have we got to get back to an unhappy patient", "Backups are restored from the nightly dump.", false},
+		// A lag of one hour is a clock change, not a backlog.
+		{"since the clocks changed the reminders come an hour late", "Sends are retried and build a backlog in the queue.", false},
+		{"the timetable is one hour behind since sunday", "Sends are retried and build a backlog in the queue.", false},
 		{"which browser do we support", "Safari needs the polyfill.", false},
 		// A phrase's words apart are no phrase, nor a separable one's
 		// beyond two words between.
