@@ -1,0 +1,117 @@
+package similar
+
+import (
+	"cmp"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/learn-memory/learn/internal/memgen"
+)
+
+// TestIndexIsExact holds Index.BestBefore without the cap (Common 0) to
+// the pair test it stands in for, asked of every pair: each learning's
+// best update among the learnings before it (Compare, ties to the earlier
+// one), on whole memories of each of bench/'s generators (three seeds)
+// and on memories made of the development pair sets, each pair's texts
+// one after the other. A search that finds its candidates another way
+// (a join on the texts' rarest terms, say) must still pass it: the cap
+// aside, BestBefore is exact, and its bounds and shortcuts only spare
+// work.
+func TestIndexIsExact(t *testing.T) {
+	memories := map[string][]string{}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		for _, seed := range []int64{5, 17, 29} {
+			var texts []string
+			src := memgen.GenerateWith(memgen.Options{Seed: seed, Size: 48 << 10, Mode: mode})
+			for line := range strings.Lines(string(src)) {
+				if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+					texts = append(texts, text)
+				}
+			}
+			memories[fmt.Sprintf("%s/seed%d", cmp.Or(mode, "default"), seed)] = texts
+		}
+	}
+	var sets []string
+	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt", "testdata/heldout12/pairs.txt", "testdata/heldout13/pairs.txt"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, m...)
+	}
+	for _, path := range sets {
+		var paired []string
+		for _, p := range loadPairsFrom(t, path) {
+			paired = append(paired, p.stored, p.cand)
+		}
+		// Memories of at most 400 texts, so that asking every pair
+		// stays quick.
+		for part := 0; len(paired) > 0; part++ {
+			n := min(400, len(paired))
+			memories[fmt.Sprintf("%s/%d", strings.TrimPrefix(path, "testdata/"), part)] = paired[:n]
+			paired = paired[n:]
+		}
+	}
+	var total atomic.Int64
+	for name, texts := range memories {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			updates := checkIndexExact(t, texts)
+			t.Logf("%d learnings, %d with an update before them", len(texts), updates)
+			total.Add(int64(updates))
+		})
+	}
+	t.Cleanup(func() {
+		// A test that finds no update proves nothing.
+		if total.Load() < 500 {
+			t.Errorf("only %d updates in all the memories", total.Load())
+		}
+	})
+}
+
+// checkIndexExact compares BestBefore without the cap with every pair of
+// texts asked (see TestIndexIsExact) and returns how many texts have an
+// update before them.
+func checkIndexExact(t *testing.T, texts []string) int {
+	ix := NewIndex()
+	prepared := ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *Text) {})
+	updates := 0
+	for i := range texts {
+		want, wantScore := -1, -1.0
+		for j := range i {
+			if v := prepared[j].Compare(prepared[i]); v.Kind == Update && v.Score > wantScore {
+				want, wantScore = j, v.Score
+			}
+		}
+		got, v, ok := ix.BestBefore(i)
+		if ok != (want >= 0) || ok && (got != want || v.Score != wantScore || v.Kind != Update) {
+			t.Errorf("learning %d: BestBefore gives %d %+v %v, every pair asked %d (score %.2f):\n  %s", i, got, v, ok, want, wantScore, texts[i])
+		}
+		if ok {
+			updates++
+		}
+	}
+	return updates
+}
+
+// FuzzIndexIsExact is TestIndexIsExact on a few texts, one a line.
+func FuzzIndexIsExact(f *testing.F) {
+	for _, seed := range []string{
+		"Frontend unit tests run with jest\nFrontend unit tests run with vitest\nBackend tests run with pytest",
+		"The payments API times out after 30 s.\nThe payments API times out after 60 s.\nThe payments API must not time out.",
+		"Use `npm ci` in CI\nUse `pnpm install --frozen-lockfile` in CI\nUse npm instead of yarn\nUse yarn",
+		"Backups run at night\nReports run at night\nBackups run at noon",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		texts := strings.Split(s, "\n")
+		if len(texts) > 16 {
+			texts = texts[:16]
+		}
+		checkIndexExact(t, texts)
+	})
+}
