@@ -97,13 +97,49 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 // shortest first and adding no new entry once the lists left cannot give
 // it the share inserts every entry the scan inserts now: the budget above
 // already stops where the unread weight and the longest list read reach
-// the share. Indexing each entry under its own rare words only (a global
-// order of the terms by how many entries hold them, each side's prefix
-// up to all but the share, as in set-similarity joins), which finds every
-// pair sharing the share without the cap below, gives on the 10 MB
-// memories of bench/ 15 M (zipf) to 117 M (intl) candidate pairs where the
-// capped lists touch 1.1 M to 7.6 M entries: a common word is in the rare
-// half of a short learning.
+// the share.
+//
+// The other is an exact join (Bayardo et al.'s AllPairs, Xiao et al.'s
+// PPJoin), which would need no cap. What the pair test asks of the terms
+// is the share: an update shares at least minSharedShare of the larger
+// text's word weight (mayUpdate). Its score floor asks less: with the
+// trigram part at most trigramWeight, a score of sureUpdateScore needs a
+// weighted Jaccard of 1/6, a shared weight of a seventh of the two
+// weights, which the share implies. So with the terms of every text in
+// one order, rarest first, two texts reported as an update share a term
+// in both their prefixes (the shortest head whose tail weighs under half
+// the text), and indexing and probing the prefixes only finds every pair.
+// But on the 10 MB memories of bench/ the pairs that truly share half
+// their weight are 34.6 M (default), 19.9 M (sparse), 18.4 M (paths),
+// 47.3 M (intl), 0.39 M (prose), 0.23 M (agent), 28 k (long) and 1 k
+// (zipf): siblings built on one pattern share most of their words. Any
+// search exact on the share alone must score all of them, where the
+// capped lists touch 1.7 M to 7.6 M entries; the join's prefixes
+// (with the size and positional filters of PPJoin) touch 175 M entries on
+// default, 15 M on zipf, 38 M on prose, and leave 82 M, 6 M and 12.5 M
+// candidate pairs.
+//
+// A bound strong enough for those memories is oneChange's, as
+// mayChangeOnce reads it from the change signatures: two texts whose
+// "instead of" and "not" agree and whose keys differ are one change only
+// when the words each holds more often than the other (its surplus) are
+// all numbers on both sides, all in code on both sides, or at most
+// maxChangedWords on each side. In the last case the two multisets of
+// change words (a word's k-th use an element of its own) differ in at
+// most three elements each way, and the pair shares an element among the
+// four rarest of each. On the 1 MB memories, asking every pair that shares
+// the share, that join on four elements finds every such pair but the
+// ones the exceptions let through (default 13,070 of 13,098, the 28 all
+// in code; prose 69 of 77, the 8 all numbers). It leaves few candidates
+// where learnings are long or varied (10 MB: prose 1.5 M, agent 2.0 M,
+// long 0.19 M, zipf 3.1 M) and too many where they are short and built
+// on patterns (default 45.6 M, sparse 24.2 M, paths 24.1 M, intl 56.4 M),
+// reads the change words of every learning (lint reads them only for the
+// texts that get past the bounds), and needs another search beside it for
+// the exceptions: the pairs in which one text says "not" or "instead of"
+// (13 % of the learnings of default, 22 % of agent's), those whose
+// surplus is numbers (one key: the words that are no number) or code,
+// and those with one analysis key (SameIndex's).
 //
 // An Index is built by PrepareInOrder and is then safe for concurrent
 // BestBefore calls.
@@ -112,7 +148,14 @@ type Index struct {
 	// memory: a word found in more than Common entries is counted as
 	// possibly shared (the bounds stay true) but not looked up, so an
 	// entry sharing only such words with the text is not found. Zero
-	// looks every word up.
+	// looks every word up. With lint's cap the learnings found to update
+	// an earlier one on the 1 MB memories of bench/ are those found
+	// without it but for default (179 of 180) and paths (43 of 50); on
+	// the 10 MB memories, default 2,731 of 11,239, sparse 2,249 of
+	// 7,291, paths 642 of 3,028, intl 2,096 of 2,241, prose 622 of 780,
+	// agent 558 of 1,073, zipf 0 of 1 (long none), and the search
+	// without it took 46 (default), 11, 15, 25, 1.0, 3.5, 2.0 and 5.3
+	// times as long (one run each, on a loaded machine).
 	Common int
 
 	entries []indexEntry
