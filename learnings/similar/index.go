@@ -126,14 +126,17 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 // all numbers on both sides, all in code on both sides, or at most
 // maxChangedWords on each side. In the last case the two multisets of
 // change words (a word's k-th use an element of its own) differ in at
-// most three elements each way, and the pair shares an element among the
-// four rarest of each. On the 1 MB memories, asking every pair that shares
-// the share, that join on four elements finds every such pair but the
+// most three elements each way, and they share an element that is among
+// the four rarest of both. On the 1 MB memories, of the pairs that share
+// the share and that mayChangeOnce lets through ("not" and "instead of"
+// agreeing, keys not), a join on those four elements finds all but the
 // ones the exceptions let through (default 13,070 of 13,098, the 28 all
-// in code; prose 69 of 77, the 8 all numbers). It leaves few candidates
-// where learnings are long or varied (10 MB: prose 1.5 M, agent 2.0 M,
-// long 0.19 M, zipf 3.1 M) and too many where they are short and built
-// on patterns (default 45.6 M, sparse 24.2 M, paths 24.1 M, intl 56.4 M),
+// in code; prose 69 of 77, the 8 all numbers; every one on the other
+// generators). It leaves few candidate pairs where learnings are long or
+// varied (10 MB: prose 1.5 M, agent 2.0 M, long 0.19 M, zipf 3.1 M) and
+// too many where they are short and built on patterns (default 45.6 M,
+// sparse 24.2 M, paths 24.1 M, intl 56.4 M; two elements shared among
+// the five rarest of both still leave 29.8 M, 16.4 M, 12.7 M, 43.5 M),
 // reads the change words of every learning (lint reads them only for the
 // texts that get past the bounds), and needs another search beside it for
 // the exceptions: the pairs in which one text says "not" or "instead of"
