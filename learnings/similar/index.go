@@ -130,19 +130,21 @@ func (ix *SameIndex) Find(t *Text) (id int, ok bool) {
 // the four rarest of both. On the 1 MB memories, of the pairs that share
 // the share and that mayChangeOnce lets through ("not" and "instead of"
 // agreeing, keys not), a join on those four elements finds all but the
-// ones the exceptions let through (default 13,070 of 13,098, the 28 all
-// in code; prose 69 of 77, the 8 all numbers; every one on the other
-// generators). It leaves few candidate pairs where learnings are long or
-// varied (10 MB: prose 1.5 M, agent 2.0 M, long 0.19 M, zipf 3.1 M) and
-// too many where they are short and built on patterns (default 45.6 M,
-// sparse 24.2 M, paths 24.1 M, intl 56.4 M; two elements shared among
-// the five rarest of both still leave 29.8 M, 16.4 M, 12.7 M, 43.5 M),
-// reads the change words of every learning (lint reads them only for the
-// texts that get past the bounds), and needs another search beside it for
-// the exceptions: the pairs in which one text says "not" or "instead of"
-// (13 % of the learnings of default, 22 % of agent's), those whose
-// surplus is numbers (one key: the words that are no number) or code,
-// and those with one analysis key (SameIndex's).
+// ones the exceptions let through (default 13,070 of 13,098, sparse
+// 7,322 of 7,366, paths 3,880 of 3,907, the others all in code; prose 69
+// of 77, the 8 all numbers; intl 47,152 and agent 744, every one; zipf
+// and long have none). It leaves few candidate pairs where learnings are
+// long or varied (10 MB: prose 1.5 M, agent 2.0 M, long 0.19 M, zipf
+// 3.1 M) and too many where they are short and built on patterns
+// (default 45.6 M, sparse 24.2 M, paths 24.1 M, intl 56.4 M; two
+// elements shared among the five rarest of both still leave 29.8 M,
+// 16.4 M, 12.7 M, 43.5 M), reads the change words of every learning
+// (lint reads them only for the texts that get past the bounds), and
+// needs another search beside it for the exceptions: the pairs in which
+// one text says "not" or "instead of" (13 % of the learnings of default,
+// 22 % of agent's), those whose surplus is numbers (one key: the words
+// that are no number) or code, and those with one analysis key
+// (SameIndex's).
 //
 // An Index is built by PrepareInOrder and is then safe for concurrent
 // BestBefore calls.
