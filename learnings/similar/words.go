@@ -51,11 +51,13 @@ type lexEntry struct {
 func (e *lexEntry) known() bool { return e != noEntry && !e.stopOnly }
 
 var (
-	// lexicon is built on first use: a run of learn that reads no text
+	// lexicon is loaded on first use: a run of learn that reads no text
 	// this way (learn --version, most hook events) does not pay for it
 	// at start-up (1.5-1.9 ms and 2100 allocations of package init,
-	// GODEBUG=inittrace=1).
-	lexicon = sync.OnceValue(func() *lexTable { t := newLexicon(); return &t })
+	// GODEBUG=inittrace=1, when it was built there from the tables). It
+	// is loaded from lexicon_data.go, which newLexicon writes (see
+	// loadLexicon).
+	lexicon = sync.OnceValue(loadLexicon)
 	noEntry = new(lexEntry)
 )
 
@@ -173,6 +175,9 @@ func (b *lexBuilder) entry(w string) *lexEntry {
 	return e
 }
 
+// newLexicon builds the lexicon from the word tables: TestLexiconData
+// writes what it builds to lexicon_data.go, which every run loads
+// (loadLexicon) instead of building it again.
 func newLexicon() lexTable {
 	// The entries come from blocks rather than one allocation each: the
 	// lexicon holds about 3300 words, and every run that reads text
