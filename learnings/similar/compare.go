@@ -221,7 +221,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.sameKey(c) && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src):
+	case score >= sameFloor && t.sameKey(c) && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src):
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
@@ -320,7 +320,7 @@ func (t *Text) Same(c *Text) bool {
 		return false
 	}
 	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
-	return score >= sameFloor && !modalClash(t.src, c.src)
+	return score >= sameFloor && !modalClash(t.src, c.src) && !senseClash(t.src, c.src)
 }
 
 // codeKept reports whether every word in backticks of either text that

@@ -153,7 +153,9 @@ var synonymGroups = []string{
 	"sync synchronize",
 	"clean wash",
 	"reserve book reservation",
-	// Things are put or placed somewhere; "put" is its own past.
+	// Things are put or placed somewhere; "put" is its own past. An
+	// order or a bid placed is put nowhere: senseClash (same.go) keeps
+	// a text that places one apart from a text that puts it.
 	"place put",
 	// Adjectives.
 	"whole entire full",

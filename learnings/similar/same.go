@@ -868,3 +868,110 @@ func modalOf(s string) int {
 	}
 	return m
 }
+
+// senseClash reports whether one text writes a word the tables read as
+// another only in one of its senses where the other text does not write
+// it, in a sentence that gives it another sense. "Place" is "put" where a
+// thing goes somewhere ("place the banners on the second printer", "put
+// the profiles in config/"), but an order, a bid or a call placed is not
+// put anywhere: "place the stationery order before noon" and "put the
+// stationery order before noon" are two instructions (wordnet_traps.txt).
+// So "place" reads as "put" only with a word of where after it in its
+// sentence. Like modalClash it is asked only of texts the reading took
+// for the same learning.
+func senseClash(a, b string) bool {
+	return placedNowhere(a, b) || placedNowhere(b, a)
+}
+
+// placedNowhere reports whether a form of "place" in a, which b does not
+// write, has no word of where after it in its sentence or clause: a word
+// of place ("on", "into", "behind") not followed by a time ("in March",
+// "on Fridays", "in the morning").
+func placedNowhere(a, b string) bool {
+	fa := fold(a)
+	if !hasPlaceForm(fa) || hasPlaceForm(fold(b)) {
+		return false
+	}
+	placed, where, pending := false, false, false
+	for f := range strings.FieldsSeq(fa) {
+		w := strings.Trim(f, "*_`\"'()[]")
+		end := strings.TrimRight(w, ".,;:!?") != w
+		w = strings.TrimRight(w, ".,;:!?")
+		switch {
+		case isPlaceForm(w):
+			if placed && !where {
+				return true
+			}
+			placed, where, pending = true, false, false
+		case !placed || where:
+		case pending && isArticle(w):
+		case pending:
+			where, pending = !isTimeWord(w), false
+		case isWhereWord(w):
+			pending = true
+		}
+		if end && placed {
+			if !where {
+				return true
+			}
+			placed, pending = false, false
+		}
+	}
+	return placed && !where
+}
+
+func hasPlaceForm(folded string) bool {
+	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
+		if isPlaceForm(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlaceForm, isWhereWord, isArticle and isTimeWord are switches, not
+// maps: a map would be built at package init (see isPronoun).
+func isPlaceForm(w string) bool {
+	switch w {
+	case "place", "places", "placed", "placing":
+		return true
+	}
+	return false
+}
+
+// isWhereWord reports a word that says where a thing placed goes, when no
+// time follows it.
+func isWhereWord(w string) bool {
+	switch w {
+	case "in", "on", "into", "onto", "under", "inside", "behind", "beside", "next", "near", "over", "above",
+		"below", "between", "within", "among", "outside", "underneath", "beneath":
+		return true
+	}
+	return false
+}
+
+func isArticle(w string) bool {
+	switch w {
+	case "the", "a", "an", "each", "every", "this", "that", "its", "their", "our", "your":
+		return true
+	}
+	return false
+}
+
+// isTimeWord reports a word that names a time after "in" or "on" ("in
+// March", "on Fridays", "in 2 weeks", "in the morning"); a number counts
+// as one, which errs towards two instructions.
+func isTimeWord(w string) bool {
+	if w == "" || '0' <= w[0] && w[0] <= '9' {
+		return true
+	}
+	switch strings.TrimSuffix(w, "s") {
+	case "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday", "weekend",
+		"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+		"november", "december", "morning", "afternoon", "evening", "night", "day", "week", "month", "year",
+		"time", "advance", "future", "past", "summer", "winter", "spring", "autumn", "fall", "season",
+		"term", "holiday", "hour", "minute", "moment", "noon", "midday", "midnight":
+		return true
+	}
+	return false
+}
