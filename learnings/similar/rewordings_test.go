@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -35,11 +35,13 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" {
+		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" && file != "rephrasings.txt" {
 			// A sibling asked about as an update, or a change
 			// dropped as the same learning: never. siblings.txt
 			// measures the siblings the rules still call updates,
-			// held by its floor; the same learning stays an error.
+			// held by its floor, and so does rephrasings.txt its
+			// look-alikes with the roles swapped; the same learning
+			// stays an error.
 			report = t.Errorf
 		}
 		report("%s:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", file, p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
@@ -286,6 +288,17 @@ func testRewordings(t *testing.T, file string) {
 			// word of change was two facts (otherSubject), 60 of 80
 			// new and 50 of 60 updates.
 			floor = map[string]float64{"new": 0.75, "update": 0.83}[k]
+		}
+		if file == "rephrasings.txt" {
+			// Restatements built another way and their look-alikes
+			// (decision15), written and labelled before running:
+			// main c95c666 called 32 of 51 the same (11 updates, 8
+			// new), 24 of 25 updates (one the same: "only the head
+			// brewer ..." and "... on weekdays only", a rotation) and
+			// 1 of 5 new (the roles swapped read as updates). Once
+			// no rotation parted "only" from the word it limits and
+			// a passive's "only" went with its agent, 34 and 25.
+			floor = map[string]float64{"same": 0.66, "update": 1, "new": 0.2}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

@@ -394,6 +394,7 @@ func quantityLast(toks []string) []string {
 // packages use `uv`" compared unequal whenever the least rotation of one
 // started at its first token and the other's did not.
 func minRotation(toks []string) string {
+	toks = onlyGlued(toks)
 	best := ""
 	for i := range toks {
 		s := strings.Join(toks[i:], "\x00")
@@ -411,6 +412,10 @@ func rotationOf(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
+	a, b = onlyGlued(a), onlyGlued(b)
+	if len(a) != len(b) {
+		return false
+	}
 	for shift := range a {
 		ok := true
 		for i := range a {
@@ -424,6 +429,30 @@ func rotationOf(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// onlyGlued is toks with each "only" joined to the word it limits, the
+// next one or, at the end, the one before, so that no rotation parts
+// them: "only the head brewer changes the recipe on weekdays" and "the
+// head brewer changes the recipe on weekdays only" limit two things, and
+// as a rotation they read alike. toks itself when it has no "only".
+func onlyGlued(toks []string) []string {
+	if !slices.Contains(toks, "only") || len(toks) < 2 {
+		return toks
+	}
+	out := make([]string, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		switch {
+		case toks[i] != "only":
+			out = append(out, toks[i])
+		case i+1 < len(toks):
+			out = append(out, "only\x03"+toks[i+1])
+			i++
+		default:
+			out[len(out)-1] += "\x03only"
+		}
+	}
+	return out
 }
 
 // afterSwapped reports whether two texts say the same once a clause with

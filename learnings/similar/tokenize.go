@@ -127,9 +127,23 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 		if t.byEnd > t.by {
 			end = t.byEnd - 1
 		}
-		active := slices.Clone(t.cur[t.by-1 : end])
+		agent, subject := t.cur[t.by-1:end], t.cur[:v]
+		// "Can only be changed by the head brewer" and "changed by
+		// the head brewer only" say "only the head brewer changes":
+		// the "only" limits the agent.
+		only := false
+		if n := len(subject); n > 0 && subject[n-1] == "only" {
+			only, subject = true, subject[:n-1]
+		} else if n := len(agent); n > 1 && agent[n-1] == "only" {
+			only, agent = true, agent[:n-1]
+		}
+		active := make([]string, 0, len(t.cur))
+		if only {
+			active = append(active, "only")
+		}
+		active = append(active, agent...)
 		active = append(active, t.cur[v])
-		active = append(active, t.cur[:v]...)
+		active = append(active, subject...)
 		active = append(active, t.cur[end:]...)
 		t.cur = active
 	}
