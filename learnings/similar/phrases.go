@@ -263,6 +263,9 @@ var phrases = []string{
 	// "So that CI does not fail" and "in order that CI does not fail"
 	// give a purpose alike.
 	"in order that = so",
+	// "Vented to let the CO2 escape" gives the purpose "so the CO2 can
+	// escape" does ("can" is a stop word).
+	"to let = so",
 	"so as to = to",
 	"prior to = before",
 	// "A day ahead of the appointment" is "a day before" it. The runs
