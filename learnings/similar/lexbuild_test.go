@@ -49,6 +49,14 @@ func plainLexicon() map[string]*lexEntry {
 			}
 		}
 	}
+	for _, p := range nominals {
+		noun, verb, _ := strings.Cut(p, " ")
+		head := same[stem(verb)]
+		if head == "" {
+			head = stem(verb)
+		}
+		same[stem(noun)] = head
+	}
 	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
 	to := map[string]string{}
 	for _, g := range looseGroups {

@@ -98,6 +98,7 @@ func readSameStems() map[string]string {
 			}
 		}
 	}
+	addNominals(m)
 	return m
 }
 
