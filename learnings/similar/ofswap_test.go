@@ -19,6 +19,12 @@ func TestOfSwapped(t *testing.T) {
 		{"The retention period of the audit log is 90 days.", "The audit log's retention period is 30 days.", false},
 		{"The owner of the repo approves releases.", "The repo's owner never approves releases.", false},
 		{"None of the replicas take writes.", "The replicas' none take writes.", false},
+		{"The registration of new members is closed in August.", "New member registration is closed in August.", true},
+		{"The logs of the payment service are kept for 30 days.", "The payment service logs are kept for 30 days.", true},
+		{"Email the list of failed jobs to the on-call engineer.", "Email the failed jobs list to the on-call engineer.", true},
+		{"The logs of the payment service are kept for 30 days.", "The payment service logs are kept for 60 days.", false},
+		{"Run the unit tests of the API client nightly.", "The API client runs the unit tests nightly.", false},
+		{"Pull the images of the build cache daily.", "The build cache pulls the images daily.", false},
 	}
 	checkSameBothWays(t, tests)
 }

@@ -724,9 +724,11 @@ func keepMarks(m uint64, n int) uint64 {
 // ofSwapped reports whether b says what a says with a noun phrase "A of
 // B" in a written the other way round: "the nightly backup of the lending
 // database" as "the lending database's nightly backup", "the price list of
-// the bakery" as "the bakery's price list", and with A and B one word
-// each, as a compound: "the schedule of the ferry" as "the ferry
-// schedule". The other clauses must read the same (as sameItems or a
+// the bakery" as "the bakery's price list", and with A one word and B
+// one or two, as a compound: "the schedule of the ferry" as "the ferry
+// schedule", "the registration of new members" as "new member
+// registration" (an A of two would take in a verb: "run the tests of the
+// API" as "the API runs tests"). The other clauses must read the same (as sameItems or a
 // rotation reads them). A and B hold one to three tokens, none a number,
 // a negation or a word that relates or opens clauses; a longer B or A
 // would take in the verb ("run the tests of the API" is not "the API runs
@@ -749,7 +751,7 @@ func ofSwapped(a, b *analysis) bool {
 						break
 					}
 					swapped := slices.Concat(ca[:s], ca[k:e], ca[s:k], ca[e:])
-					if swappedIn(b, swapped[s:e], e-k, e-s == 2) && sameReading(a.raw, i, swapped, b.raw) {
+					if swappedIn(b, swapped[s:e], e-k, k-s == 1 && e-k <= 2) && sameReading(a.raw, i, swapped, b.raw) {
 						return true
 					}
 				}
@@ -801,7 +803,7 @@ func plainRun(toks []string) bool {
 
 // swappedIn reports whether a clause of b holds run, B then A, with B
 // ending after its first n tokens, marked there by a possessive, or by
-// nothing when compound allows one-word A and B and the clause has no
+// nothing when compound allows it (see ofSwapped) and the clause has no
 // "of" at all: a phrase after "of" may be longer than its one word that
 // moved ("the backup of the staging database", "the staging backup of the
 // database"). Never by an "of". The run may stand anywhere in the clause,
