@@ -119,7 +119,9 @@ var synonymGroups = []string{
 	"stay remain",
 	"pause suspend",
 	"shorten abbreviate",
-	"hide conceal",
+	// A field hidden from guests is concealed from them and invisible
+	// to them, and the menu that hides it is the menu it is hidden by.
+	"hide conceal hidden invisible",
 	"increase bump boost raise rise rose risen grow grew grown",
 	"overwrite overwrote overwritten clobber",
 	"move relocate",
@@ -174,7 +176,6 @@ var synonymGroups = []string{
 	"distinct separate different",
 	"noisy verbose chatty loud",
 	"quiet silent",
-	"hidden invisible",
 	"safe harmless secure",
 	"risky dangerous hazardous",
 	"exact precise",

@@ -46,6 +46,10 @@ var commonGroups = []string{
 	"retire decommission",
 	// A device unplugged is disconnected; nobody unplugs a client.
 	"disconnect unplug",
+	// An invoice or a tab settled is paid ("settle on" is "choose",
+	// phrases.go); wort that settles is paid nothing, so the two senses
+	// never meet in one sentence.
+	"pay settle paid",
 	// Go's word for it and everyone else's; the two directions stay
 	// apart.
 	"serialize marshal",
@@ -109,6 +113,14 @@ var commonGroups = []string{
 	"pitfall gotcha",
 	"buyer purchaser",
 	"roster rota",
+	// A beginner is a novice in any class, course or club; an expert
+	// or an advanced group stays apart.
+	"beginner novice",
+	"noon midday",
+	// The middle of a roof, a loaf or a car park is its centre
+	// (spelling.go reads "centre" as "center"); an edge or a corner
+	// stays apart.
+	"center middle",
 	"pharmacy drugstore",
 	"greenhouse glasshouse",
 	// American and British names of one thing.

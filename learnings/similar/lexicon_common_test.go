@@ -50,7 +50,9 @@ func TestCommonGroupsKeepApart(t *testing.T) {
 		{"calculation", "estimate"}, {"hugely", "slightly"}, {"petrol", "diesel"},
 		{"gasoline", "electric"}, {"connection", "session"}, {"transaction", "query"},
 		{"preference", "setting"}, {"vet", "nurse"}, {"pharmacy", "clinic"},
-		{"overly", "slightly"},
+		{"overly", "slightly"}, {"beginner", "expert"}, {"novice", "advanced"}, {"noon", "midnight"},
+		{"midday", "evening"}, {"middle", "edge"}, {"center", "corner"}, {"pay", "refund"},
+		{"settle", "charge"}, {"pay", "earn"},
 	}
 	for _, p := range pairs {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same

@@ -187,6 +187,9 @@ var phrases = []string{
 	"weed out = remove",
 	"wire up = connect",
 	"iron out = fix",
+	// Paperwork or an access problem sorted out is fixed; a list is
+	// sorted, not sorted out.
+	"sort out = fix",
 	// "Sort out" and "wrap up" stay out: a run makes its verb a word
 	// store's filter takes as possibly missing, and "sorts keys" and
 	// "wrap it in a mutex" (BenchmarkStoreOp's learnings) then let
@@ -286,6 +289,9 @@ var phrases = []string{
 	"following each = after",
 	"following every = after",
 	"following any = after",
+	// "The following day" is "the next day": "following" after the
+	// article names the one after, as "next" does.
+	"the following = next",
 	"due to = because",
 	"as a result of = because",
 	"with the exception of = except",

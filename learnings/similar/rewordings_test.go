@@ -11,7 +11,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -35,13 +35,13 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" && file != "rephrasings.txt" {
+		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" && file != "rephrasings.txt" && file != "swaps15.txt" {
 			// A sibling asked about as an update, or a change
 			// dropped as the same learning: never. siblings.txt
 			// measures the siblings the rules still call updates,
-			// held by its floor, and so does rephrasings.txt its
-			// look-alikes with the roles swapped; the same learning
-			// stays an error.
+			// held by its floor, and so do rephrasings.txt its
+			// look-alikes with the roles swapped and swaps15.txt its
+			// one other verb; the same learning stays an error.
 			report = t.Errorf
 		}
 		report("%s:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", file, p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
@@ -302,6 +302,19 @@ func testRewordings(t *testing.T, file string) {
 			// action read as its verb (nominals), 38; once "the Y
 			// of X" read as a compound with X of two words, 39.
 			floor = map[string]float64{"same": 0.66, "update": 1, "new": 0.2}[k]
+		}
+		if file == "swaps15.txt" {
+			// The everyday swaps heldout13 showed no table reading
+			// alike, stated again in other domains with look-alike
+			// updates (decision15), written before the tables
+			// changed: main 75ed1e5 called 1 of 14 the same, 5 of 8
+			// updates and the one new pair an update ("let the wort
+			// settle", "... cool"); once "beginner" and "novice",
+			// "noon" and "midday", "middle" and "centre", "hidden"
+			// and "concealed", "settle" and "pay" read alike, and
+			// "sort out" as "fix" and "the following" as "next", 14
+			// and 8.
+			floor = map[string]float64{"same": 1, "update": 1, "new": 0}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
