@@ -431,7 +431,14 @@ func (a *analysis) set(sc *scratch, t *tokenizer) {
 		act := append(sc.act[:0], t.items...)
 		for i, it := range act {
 			if v := it.participle - 1; v > 0 {
-				act[i].toks = slices.Concat(it.toks[v:v+1], it.toks[:v], it.toks[v+1:])
+				// The verb goes first, after the word that opens
+				// the clause ("when the image is pushed" is "when
+				// push the image").
+				o := 0
+				if opensClause(it.toks[0]) {
+					o = 1
+				}
+				act[i].toks = slices.Concat(it.toks[:o], it.toks[v:v+1], it.toks[o:v], it.toks[v+1:])
 			}
 		}
 		a.active, _ = normaliseLists(make([][]string, 0, len(act)), act)

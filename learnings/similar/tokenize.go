@@ -138,6 +138,12 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 			only, agent = true, agent[:n-1]
 		}
 		active := make([]string, 0, len(t.cur))
+		if len(subject) > 0 && opensClause(subject[0]) {
+			// "If half the sky is covered by cloud" is "if cloud
+			// covers half the sky": the clause still opens with
+			// "if".
+			active, subject = append(active, subject[0]), subject[1:]
+		}
 		if only {
 			active = append(active, "only")
 		}
