@@ -17,6 +17,11 @@ func TestPassiveOpener(t *testing.T) {
 		{"Page the on-call engineer if the gateway rejects more than 5% of requests.", "If more than 15% of requests are rejected by the gateway, page the on-call engineer.", false},
 		{"The shop reorders the stock when the buyer approves the forecast.", "When the buyer is approved by the forecast, the shop reorders the stock.", false},
 		{"The shop reorders the stock when the buyer approves the forecast.", "When the forecast is approved by the buyer, the shop counts the stock.", false},
+		// The "of" of a passive's subject moves with it (movedMarks).
+		{"The audio of each episode is checked by the producer before it is published.", "Before it is published, the producer checks each episode's audio.", true},
+		{"The size of the upload buffer is set by the installer.", "The installer sets the upload buffer's size.", true},
+		{"The owner of the boat is paid by the club.", "The club pays the owner's boat.", false},
+		{"The size of the upload buffer is set by the installer.", "The installer sets the download buffer's size.", false},
 	} {
 		t.Run(c.a+" / "+c.b, func(t *testing.T) {
 			for _, v := range []Verdict{Compare(c.a, c.b), Compare(c.b, c.a)} {

@@ -120,37 +120,38 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	ofs, poss := t.ofs, t.poss
 	t.ofs, t.poss = 0, 0
 	if t.by > 0 && t.by-1 < len(t.cur) {
-		ofs, poss = 0, 0 // the words move
 		// Passive: subject, participle, agent becomes agent,
 		// participle, subject.
 		v, end := t.be-1, len(t.cur)
 		if t.byEnd > t.by {
 			end = t.byEnd - 1
 		}
-		agent, subject := t.cur[t.by-1:end], t.cur[:v]
-		// "Can only be changed by the head brewer" and "changed by
-		// the head brewer only" say "only the head brewer changes":
-		// the "only" limits the agent.
-		only := false
-		if n := len(subject); n > 0 && subject[n-1] == "only" {
-			only, subject = true, subject[:n-1]
-		} else if n := len(agent); n > 1 && agent[n-1] == "only" {
-			only, agent = true, agent[:n-1]
-		}
-		active := make([]string, 0, len(t.cur))
-		if len(subject) > 0 && opensClause(subject[0]) {
+		order := make([]int, 0, len(t.cur)) // where each word of the active clause was
+		subj, agent := [2]int{0, v}, [2]int{t.by - 1, end}
+		if v > 0 && opensClause(t.cur[0]) {
 			// "If half the sky is covered by cloud" is "if cloud
 			// covers half the sky": the clause still opens with
 			// "if".
-			active, subject = append(active, subject[0]), subject[1:]
+			order, subj[0] = append(order, 0), 1
 		}
-		if only {
-			active = append(active, "only")
+		// "Can only be changed by the head brewer" and "changed by
+		// the head brewer only" say "only the head brewer changes":
+		// the "only" limits the agent.
+		if subj[1] > subj[0] && t.cur[subj[1]-1] == "only" {
+			order, subj[1] = append(order, subj[1]-1), subj[1]-1
+		} else if agent[1]-agent[0] > 1 && t.cur[agent[1]-1] == "only" {
+			order, agent[1] = append(order, agent[1]-1), agent[1]-1
 		}
-		active = append(active, agent...)
-		active = append(active, t.cur[v])
-		active = append(active, subject...)
-		active = append(active, t.cur[end:]...)
+		for _, r := range [][2]int{agent, {v, v + 1}, subj, {end, len(t.cur)}} {
+			for i := r[0]; i < r[1]; i++ {
+				order = append(order, i)
+			}
+		}
+		active := make([]string, len(order))
+		for i, o := range order {
+			active[i] = t.cur[o]
+		}
+		ofs, poss = movedMarks(ofs, order), movedMarks(poss, order)
 		t.cur = active
 	}
 	part := 0
@@ -171,6 +172,22 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	} else if t.nextSep == sepList {
 		t.conj = t.conj || conj
 	}
+}
+
+// movedMarks is the marks m of a clause (see item.ofs) once its words are
+// put in the given order (order[i] is where word i was): a mark stays
+// where the two words around it stay next to each other in the order
+// they were, as "the audio of each episode" does when "the audio of each
+// episode is checked by the producer" reads as "the producer checks the
+// audio of each episode".
+func movedMarks(m uint64, order []int) uint64 {
+	var out uint64
+	for i := 1; m != 0 && i < len(order); i++ {
+		if p := order[i]; p < 64 && m&(1<<p) != 0 && order[i-1] == p-1 {
+			out = mark(out, i)
+		}
+	}
+	return out
 }
 
 // chunk reads one whitespace-separated piece of the folded text, whose
