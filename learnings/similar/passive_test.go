@@ -17,6 +17,12 @@ func TestPassiveOpener(t *testing.T) {
 		{"Page the on-call engineer if the gateway rejects more than 5% of requests.", "If more than 15% of requests are rejected by the gateway, page the on-call engineer.", false},
 		{"The shop reorders the stock when the buyer approves the forecast.", "When the buyer is approved by the forecast, the shop reorders the stock.", false},
 		{"The shop reorders the stock when the buyer approves the forecast.", "When the forecast is approved by the buyer, the shop counts the stock.", false},
+		// An agent after what follows the participle reads as a
+		// rotation of the instruction.
+		{"Invoices are sent on Fridays by the accounts team.", "The accounts team sends invoices on Fridays.", true},
+		{"The returns are checked at the dock by a supervisor.", "A supervisor checks the returns at the dock.", true},
+		{"Invoices are sent on Fridays by the accounts team.", "The accounts team sends invoices on Mondays.", false},
+		{"Invoices are sent to the accounts team by the bank.", "The accounts team sends invoices to the bank.", false},
 		// The "of" of a passive's subject moves with it (movedMarks).
 		{"The audio of each episode is checked by the producer before it is published.", "Before it is published, the producer checks each episode's audio.", true},
 		{"The size of the upload buffer is set by the installer.", "The installer sets the upload buffer's size.", true},
