@@ -207,8 +207,9 @@ func testRewordings(t *testing.T, file string) {
 			// issue 24's round 14: main 6a4c8b6 called 6 of 60 the
 			// same (48 updates, 6 new: each a swap of two words no
 			// table joins) and 11 of 25 updates (14 new: the value
-			// beside a swap the tables do not know).
-			floor = map[string]float64{"same": 0.1, "update": 0.44}[k]
+			// beside a swap the tables do not know); once "beginner"
+			// read as "novice" (decision15), same 7.
+			floor = map[string]float64{"same": 0.11, "update": 0.44}[k]
 		}
 		if file == "valueswaps.txt" && k == "update" {
 			// Updates whose value changes beside a harmless swap
@@ -302,7 +303,7 @@ func testRewordings(t *testing.T, file string) {
 			// action read as its verb (nominals), 38; once "the Y
 			// of X" read as a compound with X of two words, 39;
 			// once a passive kept the "of" of its subject, 40.
-			floor = map[string]float64{"same": 0.66, "update": 1, "new": 0.2}[k]
+			floor = map[string]float64{"same": 0.78, "update": 1, "new": 0.2}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading

@@ -307,6 +307,11 @@ func decide(t *testing.T, stored, cand string) string {
 // first run, before issue 24's round 13 was merged, measured on totals
 // only: DUPLICATE 19 of 70 (41 called UPDATE, 10 NEW), UPDATE 28 of 30
 // (none called DUPLICATE, 2 called NEW), NEW 20 of 20.
+// heldout13 retired to development in round 15 (decision15 read its
+// misses): DUPLICATE 24 once "to let" read as "so" and "settle" as "pay",
+// "hidden" as "concealed", "beginner" as "novice", "middle" as "centre";
+// heldout12 DUPLICATE 19 once a passive clause read as active kept the
+// word that opens it first.
 // heldout14's floors are its score at 6a4c8b6, its first run, before
 // issue 24's round 14 was merged, measured on totals only: DUPLICATE 23
 // of 70 (35 called UPDATE, 12 NEW), UPDATE 23 of 30 (none called
@@ -368,12 +373,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout12": {
-		"DUPLICATE": 18,
+		"DUPLICATE": 19,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
 	"heldout13": {
-		"DUPLICATE": 19,
+		"DUPLICATE": 24,
 		"UPDATE":    28,
 		"NEW":       20,
 	},
