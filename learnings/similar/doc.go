@@ -19,8 +19,10 @@
 // "lustre" is "luster", "sceptical" is "skeptical"; "unable to" is
 // "cannot"; runs of words that stand for one, "out of date" is "outdated",
 // "stops responding" is "hangs", "set up" is "configure", "a lot of" is
-// "many", "in order to" is "to", in phrases.go), write number words as
-// digits ("two" is "2")
+// "many", "in order to" is "to", "to let" is "so", in phrases.go), read
+// the noun of an action as its verb ("the deployment of the worker" is
+// "deploying the worker", nominal.go), write number words as digits ("two"
+// is "2")
 // and units one way ("30s", "30 sec" and "30 seconds" are "30 s"), glue a
 // negation to the word it negates ("never npm" and "do not npm" are
 // "!npm"), and cut the text into clauses at sentence punctuation, commas
@@ -53,7 +55,10 @@
 //     reindex after you stop the workers" and "stop the workers before you
 //     run the reindex"), "prefers X to Y" is "prefers X over Y", and an
 //     adverb may stand anywhere in its clause ("immediately stops the
-//     match", "stops the match immediately"), and
+//     match", "stops the match immediately"), but "only" stays with the
+//     word it limits ("only the head brewer changes the recipe on
+//     weekdays" and "the head brewer changes the recipe on weekdays only"
+//     are two learnings), and
 //   - a word in backticks that the reading takes for another word is
 //     written as it is in the other text, in backticks or not: code is a
 //     command or a name as typed, so "run `git fetch`" and "run `git
@@ -62,6 +67,10 @@
 //     modal verbs, so "must", "has to" and "needs to" read alike, and so
 //     do "may", "might" and "can", but "the app must refund" and "the
 //     app may refund" are not the same learning (modalClash), and
+//   - a word the tables read as another in one of its senses is used in
+//     that sense: "place" is "put" only where a thing goes somewhere
+//     ("place the banners on the shelf"), not for an order or a bid
+//     placed ("place the stationery order before noon"; senseClash), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //
