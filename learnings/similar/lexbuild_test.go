@@ -2,7 +2,6 @@ package similar
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -41,11 +40,20 @@ func plainLexicon() map[string]*lexEntry {
 	}
 	fillLex(entry, american, func(e *lexEntry) *string { return &e.american })
 	same := map[string]string{}
-	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
+	for _, g := range decisionTables() {
 		ws := strings.Fields(g)
 		for _, w := range ws {
 			for _, form := range inflections(w) {
 				same[stem(form)] = stem(ws[0])
+			}
+		}
+	}
+	for _, j := range decisionJoins {
+		a, b, _ := strings.Cut(j, " ")
+		to, from := same[stem(a)], same[stem(b)]
+		for st, head := range same {
+			if from != "" && head == from {
+				same[st] = to
 			}
 		}
 	}

@@ -119,9 +119,7 @@ var synonymGroups = []string{
 	"stay remain",
 	"pause suspend",
 	"shorten abbreviate",
-	// A field hidden from guests is concealed from them and invisible
-	// to them, and the menu that hides it is the menu it is hidden by.
-	"hide conceal hidden invisible",
+	"hide conceal",
 	"increase bump boost raise rise rose risen grow grew grown",
 	"overwrite overwrote overwritten clobber",
 	"move relocate",
@@ -176,6 +174,7 @@ var synonymGroups = []string{
 	"distinct separate different",
 	"noisy verbose chatty loud",
 	"quiet silent",
+	"hidden invisible",
 	"safe harmless secure",
 	"risky dangerous hazardous",
 	"exact precise",

@@ -1,5 +1,10 @@
 package similar
 
+import (
+	"slices"
+	"strings"
+)
+
 // commonGroups widen synonymGroups (lexicon.go) with the everyday words an
 // agent swaps when it restates a learning it already stored, read the same
 // way: the first word of a group is the one the others are read as, a word
@@ -46,10 +51,6 @@ var commonGroups = []string{
 	"retire decommission",
 	// A device unplugged is disconnected; nobody unplugs a client.
 	"disconnect unplug",
-	// An invoice or a tab settled is paid ("settle on" is "choose",
-	// phrases.go); wort that settles is paid nothing, so the two senses
-	// never meet in one sentence.
-	"pay settle paid",
 	// Go's word for it and everyone else's; the two directions stay
 	// apart.
 	"serialize marshal",
@@ -113,14 +114,6 @@ var commonGroups = []string{
 	"pitfall gotcha",
 	"buyer purchaser",
 	"roster rota",
-	// A beginner is a novice in any class, course or club; an expert
-	// or an advanced group stays apart.
-	"beginner novice",
-	"noon midday",
-	// The middle of a roof, a loaf or a car park is its centre
-	// (spelling.go reads "centre" as "center"); an edge or a corner
-	// stays apart.
-	"center middle",
 	"pharmacy drugstore",
 	"greenhouse glasshouse",
 	// American and British names of one thing.
@@ -141,4 +134,56 @@ var commonGroups = []string{
 	"laboratory lab",
 	"automobile car",
 	"bicycle bike",
+}
+
+// decisionGroups are groups of commonGroups' kind that the decision reads
+// (sameStems) and context-aware recall does not (WordGroups): they were
+// written for summarise's decision in issue 24's round 15, from the swaps
+// heldout13 showed no table reading alike (testdata/swaps15.txt), and
+// recall has not measured them; with them, recall's choices moved on its
+// sets (one development set found one more, one held-out set held one
+// trap fewer), so they wait for recall's own measuring.
+var decisionGroups = []string{
+	// An invoice or a tab settled is paid ("settle on" is "choose",
+	// phrases.go); wort that settles is paid nothing, so the two senses
+	// never meet in one sentence.
+	"pay settle paid",
+	// A beginner is a novice in any class, course or club; an expert
+	// or an advanced group stays apart.
+	"beginner novice",
+	"noon midday",
+	// The middle of a roof, a loaf or a car park is its centre
+	// (spelling.go reads "centre" as "center"); an edge or a corner
+	// stays apart.
+	"center middle",
+}
+
+// decisionJoins are pairs of words whose groups the decision reads as one
+// group, the first word's, and recall keeps apart (see decisionGroups): a
+// field hidden from guests is concealed from them, and the menu that
+// hides it is the menu it is hidden by ("hide conceal" and "hidden
+// invisible" are groups of synonymGroups).
+var decisionJoins = []string{"hide hidden"}
+
+// decisionTables are the groups sameStems reads: those recall reads too
+// (WordGroups) and decisionGroups.
+func decisionTables() []string {
+	return slices.Concat(sameWords, synonymGroups, commonGroups, decisionGroups)
+}
+
+// joinGroups reads every stem same maps to the group of the second word
+// of a pair of decisionJoins as the group of its first.
+func joinGroups(same map[string]string) {
+	for _, j := range decisionJoins {
+		a, b, _ := strings.Cut(j, " ")
+		to, from := same[stem(a)], same[stem(b)]
+		if to == "" || from == "" || to == from {
+			continue
+		}
+		for st, head := range same {
+			if head == from {
+				same[st] = to
+			}
+		}
+	}
 }

@@ -12,7 +12,7 @@ import (
 // pair of opposites in one group would drop a real update.
 func TestSynonymGroups(t *testing.T) {
 	owner := map[string]string{}
-	for _, g := range slices.Concat(sameWords, synonymGroups, commonGroups) {
+	for _, g := range decisionTables() {
 		ws := strings.Fields(g)
 		for _, w := range ws {
 			for _, form := range inflections(w) {
