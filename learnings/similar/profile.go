@@ -98,21 +98,23 @@ type fieldShare struct {
 // addField adds the ASCII field c to t and its anchors to a, through
 // t.fields.
 func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c string) {
-	f, ok := t.fields.get(c)
-	if !ok {
+	f := t.fields.ref(c)
+	if f == nil {
+		var read fieldShare
 		one := shareTally{holds: t.holds, memo: t.memo}
 		if strings.IndexByte(c, '%') < 0 {
 			// The anchors and the terms read the same tokens: cut once.
 			eachASCIIToken(c, func(w string) {
-				f.a.token(stops, memo, w)
+				read.a.token(stops, memo, w)
 				one.token(w)
 			})
 		} else {
-			f.a.asciiField(stops, memo, c)
+			read.a.asciiField(stops, memo, c)
 			one.ascii(c)
 		}
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
-		t.fields.put(c, f)
+		read.out, read.outGeneric, read.held = one.out, one.outGeneric, one.inTerms
+		t.fields.put(c, read)
+		f = &read
 	}
 	t.apply(a, f)
 }
@@ -121,22 +123,24 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 // foldedRun reads it (toks is scratch), returning foldedRun's changed and
 // refold.
 func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run string, toks []string) (changed, refold bool, _ []string) {
-	f, ok := t.fields.get(run)
-	if !ok {
+	f := t.fields.ref(run)
+	if f == nil {
+		var read fieldShare
 		one := shareTally{holds: t.holds, memo: t.memo}
-		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) {
-			f.a.token(stops, memo, w)
+		read.changed, read.refold, toks = foldedRun(run, toks, func(w string) {
+			read.a.token(stops, memo, w)
 			one.token(w)
 		})
-		f.out, f.outGeneric, f.held = one.out, one.outGeneric, one.inTerms
-		t.fields.put(run, f)
+		read.out, read.outGeneric, read.held = one.out, one.outGeneric, one.inTerms
+		t.fields.put(run, read)
+		f = &read
 	}
 	t.apply(a, f)
 	return f.changed, f.refold, toks
 }
 
 // apply adds what a field gave, f, to t and a.
-func (t *shareTally) apply(a *anchorTally, f fieldShare) {
+func (t *shareTally) apply(a *anchorTally, f *fieldShare) {
 	a.sum += f.a.sum
 	a.n += f.a.n
 	t.out |= f.out
