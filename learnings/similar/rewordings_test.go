@@ -1,6 +1,7 @@
 package similar
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -11,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -35,7 +36,7 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if v.Kind == Same || k == Distinct && file != "siblings.txt" && file != "siblings2.txt" && file != "rephrasings.txt" && file != "swaps15.txt" {
+		if v.Kind == Same || k == Distinct && !strings.HasPrefix(file, "siblings") && file != "rephrasings.txt" && file != "swaps15.txt" {
 			// A sibling asked about as an update, or a change
 			// dropped as the same learning: never. siblings.txt
 			// measures the siblings the rules still call updates,
@@ -317,6 +318,19 @@ func testRewordings(t *testing.T, file string) {
 			// "sort out" as "fix" and "the following" as "next", 14
 			// and 8.
 			floor = map[string]float64{"same": 1, "update": 1, "new": 0}[k]
+		}
+		if file == "siblings3.txt" && k != "same" {
+			// A third set of siblings and updates (siblings15), in
+			// ten other domains, with the shapes lint's update
+			// warnings on the generated memories of bench/ showed:
+			// list items naming helpers or modules in code, "use X
+			// for A" beside "use X for B", facts per environment,
+			// platform or site, "instead of" and "also" said of
+			// another scope, the same fact cited at another file and
+			// line, the object acted on changed. Written and labelled
+			// before running: main c95c666 called 22 of 79 siblings
+			// new and 59 of 63 updates, none the same.
+			floor = map[string]float64{"new": 0.27, "update": 0.93}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)
