@@ -649,7 +649,10 @@ func (c *changeText) dropOldValue(other *changeText) *changeText {
 
 // isReference reports a word that cites where a learning was learnt
 // rather than what it says: an issue or a ticket ("#3628"), a file and
-// line ("docs/api.md:144"), or the "see" that introduces one.
+// line ("docs/api.md:144", "Makefile:41"), or the "see" that introduces
+// one. A file is a name with a dot or a slash, or one of the files a
+// repository names without either (bareFiles): "localhost:8080" is a
+// host and port, a value.
 func isReference(w string) bool {
 	if w == "see" {
 		return true
@@ -658,7 +661,19 @@ func isReference(w string) bool {
 		return strings.Trim(w[1:], "0123456789") == ""
 	}
 	file, line, ok := strings.Cut(w, ":")
-	return ok && strings.ContainsAny(file, "./") && line != "" && strings.Trim(line, "0123456789") == ""
+	return ok && (strings.ContainsAny(file, "./") || bareFiles[file]) && line != "" && strings.Trim(line, "0123456789") == ""
+}
+
+// bareFiles are the files of a repository whose names, folded, have no
+// extension: a learning found in `Makefile:41` cites a file and line as
+// one found in `src/adc.c:212` does, and two learnings that differ only
+// there are one fact cited twice, not one changed (lint on the generated
+// memories of bench/ reported such pairs as updates).
+var bareFiles = map[string]bool{
+	"makefile": true, "gnumakefile": true, "dockerfile": true, "containerfile": true, "jenkinsfile": true,
+	"gemfile": true, "rakefile": true, "procfile": true, "vagrantfile": true, "justfile": true,
+	"brewfile": true, "podfile": true, "pipfile": true, "earthfile": true, "tiltfile": true,
+	"caddyfile": true, "snakefile": true, "license": true, "codeowners": true, "build": true, "workspace": true,
 }
 
 // changeText is a text's words as oneChange compares them, and the code

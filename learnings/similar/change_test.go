@@ -274,3 +274,18 @@ func TestReadWordsThroughMemo(t *testing.T) {
 		})
 	}
 }
+
+// TestCitedElsewhere holds a learning cited at another file and line to
+// one fact cited twice (distinct, not an update), whether the file is a
+// path or a name a repository writes without an extension ("Makefile",
+// "Dockerfile"), both ways round; a host and port, or a line changed
+// beside a changed value, is no citation alone.
+func TestCitedElsewhere(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		{"`Queue.Push` drops the message when the buffer is full; size it for bursts (found in `internal/queue/push.go:77`).", "`Queue.Push` drops the message when the buffer is full; size it for bursts (found in `Makefile:12`).", Distinct},
+		{"The release image must be rebuilt after a base image update (see `Dockerfile:3`).", "The release image must be rebuilt after a base image update (see `deploy/release.sh:40`).", Distinct},
+		{"Bundler resolves the private gems from the mirror (found in `Gemfile:8`).", "Bundler resolves the private gems from the mirror (found in `Jenkinsfile:51`).", Distinct},
+		{"The dev proxy listens on `localhost:8080`.", "The dev proxy listens on `localhost:9090`.", Update},
+		{"The cache keeps 200 entries (found in `Makefile:12`).", "The cache keeps 500 entries (found in `Makefile:12`).", Update},
+	})
+}

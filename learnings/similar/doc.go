@@ -93,7 +93,8 @@
 // word); "use X instead of Y" against "use Y" changes X alone, and so do
 // "instead of Y" after the rest of the learning and a final ", not Y" when
 // the other text holds Y; a change of only the ticket or
-// the file:line a learning cites is none. A change is one place too when
+// the file:line a learning cites ("docs/api.md:144", "Makefile:41") is
+// none. A change is one place too when
 // the texts are worded apart around it ("the reminders are sent by the
 // scheduler at 8 am", "the scheduler sends the reminders at 9 am"): the
 // words each holds over the other, function words aside, sit in one run,
