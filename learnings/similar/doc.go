@@ -108,7 +108,10 @@
 // "leads"), or the two words are opposites ("Enable", "Disable"; see
 // otherSubject in sibling.go). Nor is a change of only what both texts
 // reject for one choice ("use esbuild instead of webpack", "use esbuild
-// instead of Parcel"; "not X but Y"; "..., not Y": otherAlternative).
+// instead of Parcel"; "not X but Y"; "..., not Y": otherAlternative),
+// nor of only the scope it holds in ("for the ledger queries", "for the
+// payouts queries"; "On Android,", "On iOS,"; "also in the physics
+// suite", "also in the networking suite": otherScope).
 // Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and

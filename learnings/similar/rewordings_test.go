@@ -273,8 +273,9 @@ func testRewordings(t *testing.T, file string) {
 			// change two things at once), none the same. Once a frame
 			// said of another subject with no word of change was two
 			// facts (otherSubject, siblings14), 64 of 89 new and 49
-			// of 60 updates.
-			floor = map[string]float64{"new": 0.71, "update": 0.81}[k]
+			// of 60 updates; once a frame said of another scope was
+			// (otherScope, siblings15), 67 of 89 new.
+			floor = map[string]float64{"new": 0.75, "update": 0.81}[k]
 		}
 		if file == "siblings2.txt" && k != "same" {
 			// A second set of siblings and updates of the same
@@ -288,8 +289,9 @@ func testRewordings(t *testing.T, file string) {
 			// scoring from 0.50 to 0.81) and 50 of 60 updates, none
 			// the same. Once a frame said of another subject with no
 			// word of change was two facts (otherSubject), 60 of 80
-			// new and 50 of 60 updates.
-			floor = map[string]float64{"new": 0.75, "update": 0.83}[k]
+			// new and 50 of 60 updates; once a frame said of another
+			// scope was (otherScope), 62 of 80 new.
+			floor = map[string]float64{"new": 0.77, "update": 0.83}[k]
 		}
 		if file == "rephrasings.txt" {
 			// Restatements built another way and their look-alikes
@@ -329,8 +331,12 @@ func testRewordings(t *testing.T, file string) {
 			// another scope, the same fact cited at another file and
 			// line, the object acted on changed. Written and labelled
 			// before running: main c95c666 called 22 of 79 siblings
-			// new and 59 of 63 updates, none the same.
-			floor = map[string]float64{"new": 0.27, "update": 0.93}[k]
+			// new and 59 of 63 updates, none the same; 24 new once a
+			// file named without an extension read as a citation
+			// (bareFiles), 48 once a frame said of another scope was
+			// two facts (otherScope: "for", an opening phrase of
+			// place, "also in", "in" after a name in code).
+			floor = map[string]float64{"new": 0.6, "update": 0.93}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

@@ -88,3 +88,34 @@ func TestOtherAlternative(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherScope holds Compare to otherScope on fresh pairs, in other
+// domains than siblings3.txt: a learning said of another scope ("for",
+// an opening phrase of place, "also in", "in" after a name in code) is
+// two facts, both ways round; a value in the same places (a span of
+// time, a number, opposites), a place where a thing is kept, or a scope
+// replaced with a word that says so stay updates; none is the same
+// learning.
+func TestOtherScope(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		// Another scope: two facts.
+		{"Use `zod` for the signup form; the old validators miss empty strings.", "Use `zod` for the checkout form; the old validators miss empty strings.", Distinct},
+		{"Permits for the marquee are filed with the council.", "Permits for the fireworks are filed with the council.", Distinct},
+		{"On the night shift, the porter locks the side gate at 11 pm.", "On the weekend shift, the porter locks the side gate at 11 pm.", Distinct},
+		{"In the Berlin office, visitors sign in on the tablet.", "In the Lisbon office, visitors sign in on the tablet.", Distinct},
+		{"Run the linter before committing, also in the mobile app.", "Run the linter before committing, also in the admin dashboard.", Distinct},
+		{"Use `freezegun` instead of `time.sleep` in the billing tests.", "Use `freezegun` instead of `time.sleep` in the reminder tests.", Distinct},
+		{"Keep a spare key for the boiler room in the office safe.", "Keep a spare key for the plant room in the office safe.", Distinct},
+
+		// A value in the same places: an update.
+		{"Keep the audit logs for a week.", "Keep the audit logs for a month.", Update},
+		{"Use `zod` for the signup form.", "Use `yup` for the signup form.", Update},
+		{"On the night shift, the porter locks the side gate at 11 pm.", "On the night shift, the porter locks the side gate at midnight.", Update},
+		{"Session data is cached in Redis.", "Session data is cached in Memcached.", Update},
+		{"The gate opens for cars on the allow list.", "The gate opens for cars on the deny list.", Update},
+		{"In the Berlin office, visitors sign in on the tablet.", "In the Berlin office, visitors sign in at the front desk.", Update},
+
+		// The scope replaced, said so: an update.
+		{"Use `zod` for the signup form.", "Use `zod` for the checkout form now.", Update},
+	})
+}
