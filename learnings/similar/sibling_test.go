@@ -119,3 +119,21 @@ func TestOtherScope(t *testing.T) {
 		{"Use `zod` for the signup form.", "Use `zod` for the checkout form now.", Update},
 	})
 }
+
+// TestOtherInstance holds Compare to otherInstance on fresh pairs: a name
+// in code after a plural noun of its kind, changed, is another thing of
+// that kind (two facts), both ways round, also with the words before the
+// noun worded apart; a value in code after a verb, a version, or the
+// name changed with a word that says so stay updates.
+func TestOtherInstance(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		{"Name cache helpers `memoKey` and keep them in `pkg/cache`.", "Name cache helpers `evictOld` and keep them in `pkg/cache`.", Distinct},
+		{"Register health checks `checkDB` in `cmd/api/main.go`.", "Register health checks `checkQueue` in `cmd/api/main.go`.", Distinct},
+		{"Tag slow tests `TestImportLarge` with `//go:build slow`.", "Tag sluggish tests `TestExportAll` with `//go:build slow`.", Distinct},
+
+		{"The importer reads `rows.csv` on start.", "The importer reads `rows_v2.csv` on start.", Update},
+		{"The team prefers `pnpm` for the docs site.", "The team prefers `bun` for the docs site.", Update},
+		{"Pin plugins `v1.4` in the lock file.", "Pin plugins `v1.6` in the lock file.", Update},
+		{"Name cache helpers `memoKey` and keep them in `pkg/cache`.", "Name cache helpers `cacheKey` now and keep them in `pkg/cache`.", Update},
+	})
+}
