@@ -289,3 +289,17 @@ func TestCitedElsewhere(t *testing.T) {
 		{"The cache keeps 200 entries (found in `Makefile:12`).", "The cache keeps 500 entries (found in `Makefile:12`).", Update},
 	})
 }
+
+// TestNumberedNames holds a change in two places of only the numbers in
+// names ("python3.11" and "pip23" to "python3.12" and "pip24") to one
+// change, an update, and a change of names that hold numbers but whose
+// letters differ ("NRGBA64" and "RGBA64", "Float32x4" and "Int8x16") to
+// two places: other things named, not a version changed; both ways round.
+func TestNumberedNames(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		{"The CI image ships python3.11 with pip23 preinstalled for the lint job.", "The CI image ships python3.12 with pip24 preinstalled for the lint job.", Update},
+		{"Build the firmware with gcc12 and link it against newlib4 for the sensor board.", "Build the firmware with gcc13 and link it against newlib5 for the sensor board.", Update},
+		{"NRGBA64 is an in-memory image whose At method returns `color.NRGBA64` values.", "RGBA64 is an in-memory image whose At method returns `color.RGBA64` values.", Distinct},
+		{"`SplatFloat32x4` fills every lane with x; `Mask32x4` is set where the lane is non-zero.", "`SplatInt8x16` fills every lane with x; `Mask8x16` is set where the lane is non-zero.", Distinct},
+	})
+}
