@@ -303,3 +303,15 @@ func TestNumberedNames(t *testing.T) {
 		{"`SplatFloat32x4` fills every lane with x; `Mask32x4` is set where the lane is non-zero.", "`SplatInt8x16` fills every lane with x; `Mask8x16` is set where the lane is non-zero.", Distinct},
 	})
 }
+
+// TestClauseWithoutSpaces holds a changed clause of a script written
+// without spaces, which oneChange reads as one word, to another thing
+// said (distinct), and a changed name in it to a value (an update), both
+// ways round.
+func TestClauseWithoutSpaces(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		{"決済サービスの設定は起動時に一度だけ読む。本番の鍵はテストで使わないこと（チケット #4410）。", "決済サービスの設定は起動時に一度だけ読む。ログの日付は協定世界時で書くこと（チケット #4410）。", Distinct},
+		{"Der Export scheitert bei langen Dateinamen (アップロードは五回まで再試行する), siehe PR #88.", "Der Export scheitert bei langen Dateinamen (通知メールは英語で送信する), siehe PR #88.", Distinct},
+		{"The shipping API rejects addresses in 東京 without a postcode.", "The shipping API rejects addresses in 大阪 without a postcode.", Update},
+	})
+}
