@@ -113,7 +113,9 @@
 // payouts queries"; "On Android,", "On iOS,"; "also in the physics
 // suite", "also in the networking suite": otherScope), nor of only the
 // name in code after a plural noun of its kind ("Name retry helpers
-// `withRetry`", "Name retry helpers `withBackoff`": otherInstance).
+// `withRetry`", "Name retry helpers `withBackoff`": otherInstance), nor
+// of the subject and its act together ("The sync client must log ...",
+// "The lock manager should reject ...": otherClause).
 // Otherwise the two are distinct: two learnings built on
 // one pattern about different things ("`task lint` in the HTTP router",
 // "`just check` in the CSV exporter") are siblings, not an update, and

@@ -137,3 +137,18 @@ func TestOtherInstance(t *testing.T) {
 		{"Name cache helpers `memoKey` and keep them in `pkg/cache`.", "Name cache helpers `cacheKey` now and keep them in `pkg/cache`.", Update},
 	})
 }
+
+// TestOtherClause holds Compare to otherClause on fresh pairs: the
+// subject and the verb after a modal changed together, the rest kept, is
+// two facts, both ways round; the modal alone, the subject alone with the
+// modal reworded, or a value after the kept frame changed stay updates.
+func TestOtherClause(t *testing.T) {
+	checkKindBothWays(t, []kindPair{
+		{"The importer must skip rows without an order number (ticket #5120).", "The exporter has to flag rows without an order number (ticket #5120).", Distinct},
+		{"The mobile app should cache invoices older than a year.", "The web client must hide invoices older than a year.", Distinct},
+		{"Night porters must check the fire doors before midnight.", "Day staff should lock the fire doors before midnight.", Distinct},
+
+		{"The importer must skip rows without an order number.", "The importer may skip rows without an order number.", Update},
+		{"The importer must retry a failed batch 3 times.", "The importer should retry a failed batch 5 times.", Update},
+	})
+}
