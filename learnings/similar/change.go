@@ -546,21 +546,9 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool, paired
 	}
 	used = used[:len(b)]
 	onlyNumbers, onlyRefs = true, true
-	// The words of a and of b that name a thing with a number in its
-	// name ("node18", "Int8x16"), as many as fit.
-	var named [2][4]string
-	var nNamed [2]int
-	differ := func(t string, side int) {
+	differ := func(t string) {
 		onlyRefs = onlyRefs && isReference(t)
 		onlyNumbers = onlyNumbers && numberLike(t)
-		if onlyNumbers && numberedName(t) {
-			if nNamed[side] == len(named[side]) {
-				onlyNumbers = false
-				return
-			}
-			named[side][nNamed[side]] = t
-			nNamed[side]++
-		}
 	}
 	for _, t := range a {
 		j := 0
@@ -572,18 +560,20 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool, paired
 			common++
 			continue
 		}
-		differ(t, 0)
+		differ(t)
 	}
 	for j, t := range b {
 		if !used[j] {
-			differ(t, 1)
+			differ(t)
 		} else {
 			paired |= 1 << (j & 63)
 		}
 	}
 	differs := common < len(a) || common < len(b)
-	if onlyNumbers && nNamed[0]+nNamed[1] > 0 {
-		onlyNumbers = sameNames(named[0][:nNamed[0]], named[1][:nNamed[1]]) && sameNames(named[1][:nNamed[1]], named[0][:nNamed[0]])
+	if onlyNumbers && differs {
+		// Asked here, of the few pairs that change numbers only, not
+		// in the loops every pair runs.
+		onlyNumbers = sameNames(a, b, used)
 	}
 	return common, onlyNumbers && differs, onlyRefs && differs, paired
 }
@@ -596,14 +586,47 @@ func numberedName(t string) bool {
 	return units[t] == "" && strings.ContainsFunc(t, unicode.IsLetter) && strings.ContainsFunc(t, unicode.IsDigit)
 }
 
-// sameNames reports whether each word of xs has a word in ys with the
-// same letters once their digits are set aside: the same name with
-// another number ("node18", "node20"; "python3.11", "python3.12"), a
-// version changed. Names whose letters differ ("BroadcastUint32x16",
-// "BroadcastInt8x32"; "NRGBA64", "RGBA64") name other things.
-func sameNames(xs, ys []string) bool {
-	for _, x := range xs {
-		if !slices.ContainsFunc(ys, func(y string) bool { return letters(x) == letters(y) }) {
+// sameNames reports whether each name with a number (numberedName)
+// among the words a and b hold apart (usedB marks the words of b a holds)
+// has a name of the other with the same letters once their digits are
+// set aside: the same name with another number ("node18", "node20";
+// "python3.11", "python3.12"), a version changed. Names whose letters
+// differ ("BroadcastUint32x16", "BroadcastInt8x32"; "NRGBA64", "RGBA64")
+// name other things.
+func sameNames(a, b []string, usedB []bool) bool {
+	// The words of a that b does not hold, paired again as
+	// compareWords pairs them.
+	var stack [64]bool
+	usedA := stack[:0]
+	if len(a) > len(stack) {
+		usedA = make([]bool, 0, len(a))
+	}
+	usedA = usedA[:len(a)]
+	for j, t := range b {
+		if !usedB[j] {
+			continue
+		}
+		i := 0
+		for i < len(a) && (usedA[i] || a[i] != t) {
+			i++
+		}
+		usedA[i] = true
+	}
+	has := func(ws []string, used []bool, x string) bool {
+		for i, w := range ws {
+			if !used[i] && numberedName(w) && letters(w) == letters(x) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, x := range a {
+		if !usedA[i] && numberedName(x) && !has(b, usedB, x) {
+			return false
+		}
+	}
+	for j, y := range b {
+		if !usedB[j] && numberedName(y) && !has(a, usedA, y) {
 			return false
 		}
 	}
@@ -724,7 +747,7 @@ func (c *changeText) dropOldValue(other *changeText) *changeText {
 // rather than what it says: an issue or a ticket ("#3628"), a file and
 // line ("docs/api.md:144", "Makefile:41"), or the "see" that introduces
 // one. A file is a name with a dot or a slash, or one of the files a
-// repository names without either (bareFiles): "localhost:8080" is a
+// repository names without either (bareFile): "localhost:8080" is a
 // host and port, a value.
 func isReference(w string) bool {
 	if w == "see" {
@@ -734,19 +757,22 @@ func isReference(w string) bool {
 		return strings.Trim(w[1:], "0123456789") == ""
 	}
 	file, line, ok := strings.Cut(w, ":")
-	return ok && (strings.ContainsAny(file, "./") || bareFiles[file]) && line != "" && strings.Trim(line, "0123456789") == ""
+	return ok && (strings.ContainsAny(file, "./") || bareFile(file)) && line != "" && strings.Trim(line, "0123456789") == ""
 }
 
-// bareFiles are the files of a repository whose names, folded, have no
+// bareFile reports the files of a repository whose names, folded, have no
 // extension: a learning found in `Makefile:41` cites a file and line as
 // one found in `src/adc.c:212` does, and two learnings that differ only
 // there are one fact cited twice, not one changed (lint on the generated
 // memories of bench/ reported such pairs as updates).
-var bareFiles = map[string]bool{
-	"makefile": true, "gnumakefile": true, "dockerfile": true, "containerfile": true, "jenkinsfile": true,
-	"gemfile": true, "rakefile": true, "procfile": true, "vagrantfile": true, "justfile": true,
-	"brewfile": true, "podfile": true, "pipfile": true, "earthfile": true, "tiltfile": true,
-	"caddyfile": true, "snakefile": true, "license": true, "codeowners": true, "build": true, "workspace": true,
+func bareFile(name string) bool {
+	switch name {
+	case "makefile", "gnumakefile", "dockerfile", "containerfile", "jenkinsfile", "gemfile", "rakefile",
+		"procfile", "vagrantfile", "justfile", "brewfile", "podfile", "pipfile", "earthfile", "tiltfile",
+		"caddyfile", "snakefile", "license", "codeowners", "build", "workspace":
+		return true
+	}
+	return false
 }
 
 // changeText is a text's words as oneChange compares them, and the code

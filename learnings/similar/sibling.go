@@ -18,7 +18,17 @@ import (
 // kind named in code (otherInstance), another subject doing another act
 // (otherClause). Compare calls it distinct, not an update.
 func (t *Text) sibling(c *Text) bool {
-	return t.otherSubject(c) || t.otherAlternative(c) || t.otherScope(c) || t.otherInstance(c) || t.otherClause(c)
+	if t.otherSubject(c) || t.otherAlternative(c) {
+		return true
+	}
+	// The last three read the texts' words as written, once for all
+	// three, with no word of change in one that the other lacks.
+	a, b := writtenWordsOf(t.src), writtenWordsOf(c.src)
+	if a.marked != b.marked || changeMarked(a.words, b.words) || changeMarked(b.words, a.words) {
+		return false
+	}
+	pre, suf := sharedEnds(a.words, b.words)
+	return otherScope(a, b, pre, suf) || otherInstance(a, b, pre, suf) || otherClause(a, b, pre, suf)
 }
 
 // otherSubject reports a pair that oneChange reads as one change but
@@ -270,11 +280,13 @@ func (t *Text) otherAlternative(c *Text) bool {
 	return false
 }
 
-// otherScope reports a pair that oneChange reads as one change but whose
-// change is only where, for what or for whom the learning holds, the
-// rest of it kept, with no word that says the second replaces the first
-// (changeMarks, "now"): "Use `sqlc` for the ledger queries" and "Use
-// `sqlc` for the payouts queries"; "Kegs for the taproom are filled on
+// otherScope reports a pair, a and b its words as written and pre and
+// suf the words they start and end with alike, that oneChange reads as
+// one change but whose change is only where, for what or for whom the
+// learning holds, the rest of it kept, with no word that says the
+// second replaces the first (changeMarks, "now"; sibling asks it of all
+// three readings): "Use `sqlc` for the ledger queries" and "Use `sqlc`
+// for the payouts queries"; "Kegs for the taproom are filled on
 // Thursdays" and "Kegs for the wholesale orders ..."; "On Android, the
 // game caps the frame rate at 60" and "On iOS, ..."; "..., also in the
 // physics suite" and "..., also in the networking suite". Each says the
@@ -299,12 +311,7 @@ func (t *Text) otherAlternative(c *Text) bool {
 // 128, sparse 112 -> 92, paths 37 -> 31, intl 26 -> 24 (the templates
 // "Use X instead of Y for C", "Run X before Y in C", "Not X but Y in C",
 // "The user prefers X, also in C").
-func (t *Text) otherScope(c *Text) bool {
-	a, b := writtenWordsOf(t.src), writtenWordsOf(c.src)
-	if a.marked != b.marked || changeMarked(a.words, b.words) || changeMarked(b.words, a.words) {
-		return false
-	}
-	pre, suf := sharedEnds(a.words, b.words)
+func otherScope(a, b writtenWords, pre, suf int) bool {
 	ma, mb := a.words[pre:len(a.words)-suf], b.words[pre:len(b.words)-suf]
 	if len(ma) == 0 || len(mb) == 0 || len(ma) > maxChangedWords || len(mb) > maxChangedWords ||
 		!subjectRun(ma) || !subjectRun(mb) || spanOfTime(ma) || spanOfTime(mb) {
@@ -335,15 +342,21 @@ func alsoScope(ws []string, pre int) bool {
 // opens both texts and ends in a comma ("On staging,", "In the EU
 // store,"): what follows the comma holds there.
 func openingScope(a, b writtenWords, pre, suf int) bool {
-	if pre == 0 || !openingPrepositions[a.words[0]] {
+	if pre == 0 || !openingPreposition(a.words[0]) {
 		return false
 	}
 	ea, eb := a.firstComma(), b.firstComma()
 	return ea >= len(a.words)-suf-1 && eb >= len(b.words)-suf-1
 }
 
-// openingPrepositions open a phrase of place or time.
-var openingPrepositions = map[string]bool{"on": true, "in": true, "at": true, "for": true, "during": true, "inside": true}
+// openingPreposition reports a word that opens a phrase of place or time.
+func openingPreposition(w string) bool {
+	switch w {
+	case "on", "in", "at", "for", "during", "inside":
+		return true
+	}
+	return false
+}
 
 // forScope reports a change that opens the object of "for" after a word
 // of content ("Use `sqlc` for the", "Kegs for the", "waiting for"), an
@@ -352,7 +365,7 @@ var openingPrepositions = map[string]bool{"on": true, "in": true, "at": true, "f
 // word pre on).
 func forScope(a, b writtenWords, pre, na, nb int) bool {
 	ws, p := a.words, pre-1
-	if p >= 0 && determiners[ws[p]] {
+	if p >= 0 && determiner(ws[p]) {
 		p--
 	}
 	if p < 1 {
@@ -367,8 +380,15 @@ func forScope(a, b writtenWords, pre, na, nb int) bool {
 	return false
 }
 
-// determiners may stand between a preposition and its object.
-var determiners = map[string]bool{"the": true, "a": true, "an": true, "each": true, "every": true, "all": true, "any": true}
+// determiner reports a word that may stand between a preposition and its
+// object.
+func determiner(w string) bool {
+	switch w {
+	case "the", "a", "an", "each", "every", "all", "any":
+		return true
+	}
+	return false
+}
 
 // spanOfTime reports a run with a unit or a span of time in it ("for a
 // week", "for two months"): how long, a value, not for what.
@@ -397,7 +417,8 @@ type writtenWords struct {
 
 // writtenWordsOf reads s's writtenWords.
 func writtenWordsOf(s string) writtenWords {
-	var out writtenWords
+	n := strings.Count(s, " ") + 1
+	out := writtenWords{words: make([]string, 0, n), comma: make([]bool, 0, n), code: make([]bool, 0, n)}
 	inCode := false
 	for f := range strings.FieldsSeq(s) {
 		code := inCode || strings.HasPrefix(f, "`")
@@ -444,8 +465,8 @@ func numeronym(w string) bool {
 	return unicode.IsLetter(first) && unicode.IsLetter(last)
 }
 
-// otherInstance reports a pair that oneChange reads as one change but
-// whose change is only the name in code that follows a plural noun, the
+// otherInstance reports a pair (its words as otherScope has them) that
+// oneChange reads as one change but whose change is only the name in code that follows a plural noun, the
 // kind it is one of: "Name retry helpers `withRetry` and keep them in
 // `internal/retry`" and "Name retry helpers `withBackoff` and ...";
 // "Name interrupt handlers `isr_uart0` ..." and "... `isr_timer2` ...".
@@ -465,13 +486,8 @@ func numeronym(w string) bool {
 // shape ("Use the `--json` flag", "... `--porcelain` flag"; "needs the
 // `RADIO_TOKEN` variable", "... `RADIO_API_KEY` variable"), so it stays
 // an update.
-func (t *Text) otherInstance(c *Text) bool {
-	a, b := writtenWordsOf(t.src), writtenWordsOf(c.src)
-	if a.marked != b.marked || changeMarked(a.words, b.words) || changeMarked(b.words, a.words) {
-		return false
-	}
-	pre, suf := sharedEnds(a.words, b.words)
-	if pre == 0 || a.code[0] || determiners[a.words[0]] {
+func otherInstance(a, b writtenWords, pre, suf int) bool {
+	if pre == 0 || a.code[0] || determiner(a.words[0]) {
 		return false
 	}
 	// The name: the last run of code before the words both end with.
@@ -507,8 +523,8 @@ func (w writtenWords) codeRunBefore(end int) int {
 	return i
 }
 
-// otherClause reports a pair that oneChange reads as one change but
-// whose change opens both texts (after an article) and runs from the
+// otherClause reports a pair (its words as otherScope has them) that
+// oneChange reads as one change but whose change opens both texts (after an article) and runs from the
 // subject through the verb, a modal between ("The sync client must log
 // names in any script (ticket #4673)", "The lock manager should reject
 // names in any script (ticket #4673)"): who does what changed together,
@@ -518,13 +534,8 @@ func (w writtenWords) codeRunBefore(end int) int {
 // issue 24's round 16: no development pair has this shape; lint's update
 // warnings on the generated 1 MB memories default 33 -> 28, sparse 35 ->
 // 28, intl 7 -> 6 (the "C must R O (ticket #N)" template).
-func (t *Text) otherClause(c *Text) bool {
-	a, b := writtenWordsOf(t.src), writtenWordsOf(c.src)
-	if a.marked != b.marked || changeMarked(a.words, b.words) || changeMarked(b.words, a.words) {
-		return false
-	}
-	pre, suf := sharedEnds(a.words, b.words)
-	if pre > 1 || pre == 1 && !determiners[a.words[0]] || suf == 0 {
+func otherClause(a, b writtenWords, pre, suf int) bool {
+	if pre > 1 || pre == 1 && !determiner(a.words[0]) || suf == 0 {
 		return false
 	}
 	return subjectAndVerb(a.words[pre:len(a.words)-suf]) && subjectAndVerb(b.words[pre:len(b.words)-suf])
@@ -536,7 +547,7 @@ func (t *Text) otherClause(c *Text) bool {
 func subjectAndVerb(ws []string) bool {
 	for i := 1; i < len(ws)-1; i++ {
 		switch {
-		case modals[ws[i]]:
+		case modal(ws[i]):
 			return subjectRun(ws[:i]) && subjectRun(ws[i+1:])
 		case (ws[i] == "has" || ws[i] == "have" || ws[i] == "needs" || ws[i] == "need") && ws[i+1] == "to" && i+2 < len(ws):
 			return subjectRun(ws[:i]) && subjectRun(ws[i+2:])
@@ -545,5 +556,11 @@ func subjectAndVerb(ws []string) bool {
 	return false
 }
 
-// modals are the modal verbs between a subject and its verb.
-var modals = map[string]bool{"must": true, "should": true, "shall": true, "can": true, "could": true, "will": true, "would": true, "may": true, "might": true}
+// modal reports a modal verb, between a subject and its verb.
+func modal(w string) bool {
+	switch w {
+	case "must", "should", "shall", "can", "could", "will", "would", "may", "might":
+		return true
+	}
+	return false
+}
