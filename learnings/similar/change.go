@@ -80,7 +80,7 @@ func onePlace(ta, tb *Text, ca, cb *changeText) bool {
 		return false
 	case ta.sameKey(tb):
 		return true // the same tokens in another order
-	case onlyNumbers, common == len(ma) && common == len(mb):
+	case onlyNumbers && sameNames(ma, mb), common == len(ma) && common == len(mb):
 		return true // numbers changed, or the same words in another order
 	case oneSpan(ca.span[pre:len(a)-suf]) && oneSpan(cb.span[pre:len(b)-suf]) &&
 		prose(ca.span[:pre])+prose(ca.span[len(a)-suf:]) >= minCommandProse:
@@ -526,10 +526,10 @@ const maxChangedWords = 3
 // in common, whether every word one holds more often than the other is a
 // number ("#123", "v2" and "1.5" count), a unit, or a word holding a
 // number ("numpy<2", "node18", "python3.12": a version written into a
-// name, so a word of the other text has its letters: "NRGBA64" and
-// "RGBA64", "BroadcastUint32x16" and "BroadcastInt8x32" name other
-// things; lint on the prose generator's 1 MB memory reported 14 such
-// pairs as updates), and whether every such
+// name; onePlace asks sameNames whether the other text has a name of its
+// letters, for "NRGBA64" and "RGBA64", "BroadcastUint32x16" and
+// "BroadcastInt8x32" name other things: lint on the prose generator's 1
+// MB memory reported 14 such pairs as updates), and whether every such
 // word is a reference to an issue, a pull request or a ticket ("#3628"):
 // where a learning was learnt, not what it says. Two learnings that
 // differ only there are not one learning updated, and asking the user
@@ -570,11 +570,6 @@ func compareWords(a, b []string) (common int, onlyNumbers, onlyRefs bool, paired
 		}
 	}
 	differs := common < len(a) || common < len(b)
-	if onlyNumbers && differs {
-		// Asked here, of the few pairs that change numbers only, not
-		// in the loops every pair runs.
-		onlyNumbers = sameNames(a, b, used)
-	}
 	return common, onlyNumbers && differs, onlyRefs && differs, paired
 }
 
@@ -587,30 +582,28 @@ func numberedName(t string) bool {
 }
 
 // sameNames reports whether each name with a number (numberedName)
-// among the words a and b hold apart (usedB marks the words of b a holds)
-// has a name of the other with the same letters once their digits are
-// set aside: the same name with another number ("node18", "node20";
-// "python3.11", "python3.12"), a version changed. Names whose letters
-// differ ("BroadcastUint32x16", "BroadcastInt8x32"; "NRGBA64", "RGBA64")
-// name other things.
-func sameNames(a, b []string, usedB []bool) bool {
-	// The words of a that b does not hold, paired again as
-	// compareWords pairs them.
-	var stack [64]bool
-	usedA := stack[:0]
-	if len(a) > len(stack) {
-		usedA = make([]bool, 0, len(a))
+// among the words a and b hold apart has a name of the other with the
+// same letters once their digits are set aside: the same name with
+// another number ("node18", "node20"; "python3.11", "python3.12"), a
+// version changed. Names whose letters differ ("BroadcastUint32x16",
+// "BroadcastInt8x32"; "NRGBA64", "RGBA64") name other things. onePlace
+// asks it only of the few pairs compareWords finds changing numbers
+// only, so their words are paired again here rather than in
+// compareWords, which every pair runs.
+func sameNames(a, b []string) bool {
+	var stackA, stackB [64]bool
+	usedA, usedB := stackA[:0], stackB[:0]
+	if len(a) > len(stackA) || len(b) > len(stackB) {
+		usedA, usedB = make([]bool, 0, len(a)), make([]bool, 0, len(b))
 	}
-	usedA = usedA[:len(a)]
-	for j, t := range b {
-		if !usedB[j] {
-			continue
+	usedA, usedB = usedA[:len(a)], usedB[:len(b)]
+	for i, t := range a {
+		for j := range b {
+			if !usedB[j] && b[j] == t {
+				usedA[i], usedB[j] = true, true
+				break
+			}
 		}
-		i := 0
-		for i < len(a) && (usedA[i] || a[i] != t) {
-			i++
-		}
-		usedA[i] = true
 	}
 	has := func(ws []string, used []bool, x string) bool {
 		for i, w := range ws {
