@@ -161,7 +161,7 @@ func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) 
 			continue
 		}
 		done[it.Learning] = true
-		t := similar.Prepare(it.Learning.Text)
+		t := similar.PrepareKeyed(it.Learning.Text)
 		if i, dup := shown.Find(t); dup {
 			r.Shown[i].Collapsed++
 			r.Duplicates++
@@ -205,14 +205,14 @@ func (r *Result) Unshown(ms []relevance.Match) []relevance.Match {
 	ids := make(map[*learnings.Learning]bool, len(r.Shown))
 	for i, it := range r.Shown {
 		ids[it.Learning] = true
-		shown.Add(i, similar.Prepare(it.Learning.Text))
+		shown.Add(i, similar.PrepareKeyed(it.Learning.Text))
 	}
 	var out []relevance.Match
 	for _, m := range ms {
 		if r.MaxChars == 0 || ids[m.Learning] {
 			continue
 		}
-		if _, dup := shown.Find(similar.Prepare(m.Learning.Text)); dup {
+		if _, dup := shown.Find(similar.PrepareKeyed(m.Learning.Text)); dup {
 			continue
 		}
 		out = append(out, m)

@@ -220,7 +220,7 @@ func (r *Result) fit(items []Item, names categoryNames) {
 			r.OmittedTotal++
 			continue
 		}
-		t := similar.Prepare(it.Learning.Text)
+		t := similar.PrepareKeyed(it.Learning.Text)
 		if i, dup := shown.Find(t); dup {
 			r.Shown[i].Collapsed++
 			r.Duplicates++
