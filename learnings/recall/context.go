@@ -153,10 +153,14 @@ func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) 
 	for _, it := range chosen {
 		lim := share(it)
 		tag := r.chosenTag(it)
-		cost := rawCost(it, tag)
-		if spent+cost <= lim {
-			cost = bulletCost(it, tag)
+		// A learning whose text before redaction cannot fit is passed
+		// over having read no more of it than the room left: the chosen
+		// items are every match at or above the floor, thousands on a
+		// large memory, and few fit.
+		if rawCostOver(it, tag, lim-spent) {
+			continue
 		}
+		cost := bulletCost(it, tag)
 		if spent+cost > lim {
 			continue
 		}

@@ -1,0 +1,186 @@
+package recall
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/relevance"
+	"github.com/learn-memory/learn/learnings/similar"
+)
+
+// referenceFit is fit and fitChosen the plain way: every item's whole text
+// counted before the secret scan, every count of what is left out kept in
+// a map, every compared text prepared in full. Select's shortcuts
+// (rawCostOver in fitChosen, runesOver's bound, the running count of the
+// category last left out, PrepareKeyed) must choose exactly what it does.
+func referenceFit(r *Result, items []Item, names categoryNames) {
+	ranked := r.opts.Ranked != nil
+	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
+	shown := similar.NewSameIndex()
+	done := map[*learnings.Learning]bool{}
+	if len(r.chosen) > 0 {
+		limit := min(int(float64(r.MaxChars)*chosenShare), budget)
+		stated := min(int(float64(r.MaxChars)*statedShare), budget)
+		spent := runes(chosenHeading)
+		for _, it := range r.chosen {
+			lim := limit
+			if it.Match.Stated() {
+				lim = stated
+			}
+			tag := r.chosenTag(it)
+			cost := rawCost(it, tag)
+			if spent+cost <= lim {
+				cost = bulletCost(it, tag)
+			}
+			if spent+cost > lim {
+				continue
+			}
+			done[it.Learning] = true
+			t := similar.Prepare(it.Learning.Text)
+			if i, dup := shown.Find(t); dup {
+				r.Shown[i].Collapsed++
+				r.Duplicates++
+				continue
+			}
+			shown.Add(len(r.Shown), t)
+			spent += cost
+			r.Shown = append(r.Shown, it)
+			r.Chosen++
+		}
+		if r.Chosen > 0 {
+			budget -= spent
+		}
+	}
+	current := ""
+	omitted := map[string]int{}
+	var order []string
+	for _, it := range items {
+		if done[it.Learning] {
+			continue
+		}
+		heading := 0
+		if !ranked && it.Category != current {
+			heading = runes(categoryHeading(it.Category))
+		}
+		cost := heading + rawCost(it, ranked)
+		if cost <= budget {
+			cost = heading + bulletCost(it, ranked)
+		}
+		if cost > budget {
+			if omitted[it.Category] == 0 {
+				order = append(order, it.Category)
+			}
+			omitted[it.Category]++
+			r.OmittedTotal++
+			continue
+		}
+		t := similar.Prepare(it.Learning.Text)
+		if i, dup := shown.Find(t); dup {
+			r.Shown[i].Collapsed++
+			r.Duplicates++
+			continue
+		}
+		shown.Add(len(r.Shown), t)
+		budget -= cost
+		current = it.Category
+		r.Shown = append(r.Shown, it)
+	}
+	if !ranked {
+		slices.SortStableFunc(order, names.compare)
+	}
+	for _, c := range order {
+		r.Omitted = append(r.Omitted, CategoryCount{c, omitted[c]})
+	}
+}
+
+// developmentSet names the recall eval sets open to development; the
+// held-out ones are never read here.
+var developmentSet = regexp.MustCompile(`^(eval[2-5]?|eval1[2-5]|dev[0-9]+)$`)
+
+// TestSelectAsReference holds Select with a budget to referenceFit on
+// generated memories at many seeds, the corpus files, and the development
+// sets' memories with each of their tasks: the same learnings shown in
+// the same order, the same counts, the same text.
+func TestSelectAsReference(t *testing.T) {
+	type input struct {
+		name string
+		doc  *learnings.Document
+		ctxs []relevance.Context
+	}
+	var inputs []input
+	r := rand.New(rand.NewPCG(16, 39))
+	for i := range 40 {
+		inputs = append(inputs, input{name: fmt.Sprintf("gen%d", i), doc: learnings.Parse([]byte(genMemory(r))),
+			ctxs: []relevance.Context{{}, {Task: "run make gen before the tests"}, {Task: "the cache was stale after the migration", Paths: []string{"internal/cache/store.go"}}}})
+	}
+	for _, dir := range []string{"../foreign/testdata/corpus", "../testdata/corpus"} {
+		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				if src, err := os.ReadFile(p); err == nil {
+					inputs = append(inputs, input{name: p, doc: learnings.Parse(src), ctxs: []relevance.Context{{}}})
+				}
+			}
+			return nil
+		})
+	}
+	sets, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nsets := 0
+	for _, e := range sets {
+		if !e.IsDir() || !developmentSet.MatchString(e.Name()) {
+			continue
+		}
+		dir := filepath.Join("testdata", e.Name())
+		src, err := os.ReadFile(filepath.Join(dir, "memory.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := input{name: e.Name(), doc: learnings.Parse(src), ctxs: []relevance.Context{{}}}
+		for _, tk := range loadTasks(t, filepath.Join(dir, "tasks.txt")) {
+			in.ctxs = append(in.ctxs, tk.ctx)
+		}
+		inputs = append(inputs, in)
+		nsets++
+	}
+	if nsets < 20 {
+		t.Fatalf("read %d development sets, want them all", nsets)
+	}
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) {
+			for ci, ctx := range in.ctxs {
+				for _, budget := range []int{MinMaxChars, 2000, 4000, DefaultMaxChars} {
+					for _, cat := range []string{"", "Gotchas"} {
+						opts := Options{MaxChars: budget, Category: cat, Context: ctx}
+						got := Select(in.doc, opts)
+						want, items, names := gather(in.doc, opts)
+						referenceFit(want, items, names)
+						if g, w := describe(got), describe(want); g != w {
+							t.Fatalf("context %d, budget %d, category %q:\nSelect    %s\nreference %s", ci, budget, cat, g, w)
+						}
+						if g, w := got.Text(), want.Text(); g != w {
+							t.Fatalf("context %d, budget %d, category %q: texts differ\nSelect:\n%s\nreference:\n%s", ci, budget, cat, g, w)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// describe is what a Result chose, for comparing two.
+func describe(r *Result) string {
+	s := fmt.Sprintf("total %d duplicates %d omitted %d %v chosen %d floor %v shown", r.Total, r.Duplicates, r.OmittedTotal, r.Omitted, r.Chosen, r.Floor)
+	for _, it := range r.Shown {
+		s += fmt.Sprintf(" %s/%s/%d/%v", it.Learning.ID, it.Category, it.Collapsed, it.Chosen)
+	}
+	return s
+}
