@@ -376,3 +376,42 @@ func TestStopWordAsTokenized(t *testing.T) {
 		}
 	}
 }
+
+// TestMatcherRemembersWideWords: a Matcher that has scanned other texts
+// (and so remembers how their words outside ASCII and their ideographs
+// fold) reports what a new one reports, for wanted words and others,
+// before and after an alias is added.
+func TestMatcherRemembersWideWords(t *testing.T) {
+	wanted := Words("café résumé Straße 日本 東京 naïve Ünïcode ＧＯ")
+	texts := []string{
+		"Le café du coin; CAFÉ fermé; cafés et résumés",
+		"東京の日本語サーバー: 日本 東京 東京駅, 京都",
+		"Die Straße (STRASSE) ist gesperrt; Straßen und Strasse",
+		"naïve Naïve NAÏVE naive; ÀccentedWord naïveCamel Ünïcode",
+		"ＧＯ ﬁle ｇｏ go; Ωmega ωmega Ωmega",
+		"mixed 日本café résumé東京 and x-café",
+		"",
+	}
+	scan := func(m *Matcher, text string) ([]int, int) {
+		var got []int
+		n := m.Scan(text, func(i int) { got = append(got, i) })
+		return got, n
+	}
+	shared := NewMatcher(wanted)
+	for round := range 3 {
+		if round == 2 {
+			shared.Alias("ωmega", 0)
+		}
+		for _, text := range texts {
+			fresh := NewMatcher(wanted)
+			if round == 2 {
+				fresh.Alias("ωmega", 0)
+			}
+			got, n := scan(shared, text)
+			want, wn := scan(fresh, text)
+			if !slices.Equal(got, want) || n != wn {
+				t.Errorf("round %d, %q: hits %v (%d words) after other texts, %v (%d) on a new Matcher", round, text, got, n, want, wn)
+			}
+		}
+	}
+}
