@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -105,7 +106,8 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 var developmentSet = regexp.MustCompile(`^(eval[2-5]?|eval1[2-5]|dev[0-9]+)$`)
 
 // TestSelectAsReference holds Select with a budget to referenceFit on
-// generated memories at many seeds, the corpus files, and the development
+// generated memories at many seeds (genMemory, and memgen's generators,
+// bench/'s), the corpus files, and the development
 // sets' memories with each of their tasks: the same learnings shown in
 // the same order, the same counts, the same text.
 func TestSelectAsReference(t *testing.T) {
@@ -119,6 +121,14 @@ func TestSelectAsReference(t *testing.T) {
 	for i := range 40 {
 		inputs = append(inputs, input{name: fmt.Sprintf("gen%d", i), doc: learnings.Parse([]byte(genMemory(r))),
 			ctxs: []relevance.Context{{}, {Task: "run make gen before the tests"}, {Task: "the cache was stale after the migration", Paths: []string{"internal/cache/store.go"}}}})
+	}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		for _, seed := range []int64{1, 2, 3} {
+			src := memgen.GenerateWith(memgen.Options{Seed: seed, Size: 150 << 10, Mode: mode})
+			inputs = append(inputs, input{name: fmt.Sprintf("memgen-%s-%d", mode, seed), doc: learnings.Parse(src),
+				ctxs: []relevance.Context{{}, {Task: "retry the sync client on gateway timeouts", Paths: []string{"internal/sync/client.go", "docs/api.md"}, Branch: "fix/sync-retry"},
+					{Task: "webhook signature verification keeps failing since we added request logging"}, {Task: "ログインのタイムアウト 東京 café résumé"}}})
+		}
 	}
 	for _, dir := range []string{"../foreign/testdata/corpus", "../testdata/corpus"} {
 		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
