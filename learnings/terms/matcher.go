@@ -29,6 +29,12 @@ type Matcher struct {
 	// (on bench/'s intl 1 MB memory folding them was 16% of recall
 	// --task's instructions).
 	ideographs, wide map[string]int
+	// kinds remembers runeKind for the runes of the Basic Multilingual
+	// Plane outside ASCII met so far (0 for one not met): telling a
+	// letter from a mark or an ideograph reads Unicode's range tables,
+	// and on bench/'s intl 1 MB memory doing it for every rune was 14%
+	// of recall --task's instructions.
+	kinds *[0x10000]uint8
 	// words is how many wanted words there are; an index from words on
 	// is an alias, whose words are fans[index-words].
 	words int
@@ -217,11 +223,12 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if !isWordRune(r) {
+			kind := m.runeKind(r)
+			if kind == kindNone {
 				i += size
 				continue
 			}
-			if isIdeographic(r) {
+			if kind == kindIdeograph {
 				words++
 				m.report(m.wideIndex(&m.ideographs, text[i:i+size], false), hit)
 				i += size
@@ -248,7 +255,7 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 				break
 			}
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if !isWordRune(r) || isIdeographic(r) {
+			if m.runeKind(r) != kindWord {
 				break
 			}
 			ascii = false
@@ -421,6 +428,40 @@ func (m *Matcher) report(k int, hit func(int)) {
 			hit(j)
 		}
 	}
+}
+
+// How runeKind tells a rune outside ASCII.
+const (
+	kindNone      = 1 // no word rune
+	kindWord      = 2 // a word rune that is no ideograph
+	kindIdeograph = 3 // a word of its own (isIdeographic)
+)
+
+// runeKind is kindNone, kindWord or kindIdeograph for r, read from the
+// tables once for each rune of the Basic Multilingual Plane.
+func (m *Matcher) runeKind(r rune) uint8 {
+	if r >= 0x10000 || r < 0 {
+		return kindOf(r)
+	}
+	if m.kinds == nil {
+		m.kinds = new([0x10000]uint8)
+	}
+	k := m.kinds[r]
+	if k == 0 {
+		k = kindOf(r)
+		m.kinds[r] = k
+	}
+	return k
+}
+
+func kindOf(r rune) uint8 {
+	switch {
+	case !isWordRune(r):
+		return kindNone
+	case isIdeographic(r):
+		return kindIdeograph
+	}
+	return kindWord
 }
 
 // wideIndex is the index of the wanted word or alias that s, outside

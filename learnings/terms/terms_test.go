@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -413,5 +415,33 @@ func TestMatcherRemembersWideWords(t *testing.T) {
 				t.Errorf("round %d, %q: hits %v (%d words) after other texts, %v (%d) on a new Matcher", round, text, got, n, want, wn)
 			}
 		}
+	}
+}
+
+// TestRuneKindRemembered: the kind a Matcher remembers for a rune is the
+// kind the Unicode tables give, the first time and every time after, for
+// every rune outside ASCII.
+func TestRuneKindRemembered(t *testing.T) {
+	m := NewMatcher(nil)
+	counts := map[uint8]int{}
+	for round := range 2 {
+		for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+			want := uint8(kindWord)
+			switch {
+			case !isWordRune(r):
+				want = kindNone
+			case isIdeographic(r):
+				want = kindIdeograph
+			}
+			if got := m.runeKind(r); got != want {
+				t.Fatalf("round %d: runeKind(%U) = %d, want %d", round, r, got, want)
+			}
+			if round == 0 {
+				counts[want]++
+			}
+		}
+	}
+	if counts[kindNone] == 0 || counts[kindWord] == 0 || counts[kindIdeograph] == 0 {
+		t.Fatalf("kinds met %v, want all three", counts)
 	}
 }
