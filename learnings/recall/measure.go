@@ -2,14 +2,31 @@ package recall
 
 import "github.com/learn-memory/learn/learnings"
 
-// Measure is Select(doc, Options{MaxChars: b}) for each budget b (0: no
-// budget), in order, for a caller that weighs what recalls would show
-// rather than showing one (learn stats weighs the full recall and the
-// default one). The file's learnings are ordered, grouped by category and
-// its unread lines found once for all the budgets, not once per Select:
-// on a generated 10 MB memory that is ~70 ms of CPU of the ~175 ms a
-// second Select took.
-func Measure(doc *learnings.Document, budgets ...int) []*Result {
+// Estimate is the size of `recall --all`'s output weighed without its two
+// costly steps: every learning shown (none folded into a near duplicate)
+// and every text counted as written (no secret redacted). Folding makes the
+// real output shorter and redaction changes a secret's length, so the real
+// output is at most a few percent off; on a file with neither, Chars is
+// exact. Measured in issue 24's round 15 (callgrind, long 1 MB memory):
+// folding every learning was ~110 M and redacting every one ~77 M of stats'
+// 277 M instructions, for a figure whose use is whether a full recall fits
+// a model's context.
+type Estimate struct {
+	// Chars is the output's length in characters (runes).
+	Chars int
+	// Shown is the number of learnings it shows before folding: at least
+	// the number the real output shows.
+	Shown int
+}
+
+// Measure weighs what recalls of doc would show, for a caller that weighs
+// them rather than showing one (learn stats): the full recall as an
+// Estimate, and Select(doc, Options{MaxChars: b}) for each budget b (0: no
+// budget, folded and redacted, exact), in order. The file's learnings are
+// ordered, grouped by category and its unread lines found once for all,
+// not once per Select: on a generated 10 MB memory that is ~70 ms of CPU of
+// the ~175 ms a second Select took.
+func Measure(doc *learnings.Document, budgets ...int) (Estimate, []*Result) {
 	ordered := newestFirst(doc)
 	unread := doc.Unread()
 	names := categoryNames{}
@@ -23,10 +40,16 @@ func Measure(doc *learnings.Document, budgets ...int) []*Result {
 		items = append(items, Item{Learning: l, Category: names.canonical(l.Category)})
 	}
 	items = groupByCategory(items, names)
+	result := func(b int) *Result {
+		return &Result{MaxChars: max(b, 0), Sessions: len(doc.Sessions), Stored: stored, Total: len(items),
+			Unread: unread, opts: Options{MaxChars: b}}
+	}
+	full := result(0)
+	full.Shown = items
+	est := Estimate{Chars: full.chars(unredactedCost), Shown: len(items)}
 	out := make([]*Result, len(budgets))
 	for i, b := range budgets {
-		r := &Result{MaxChars: max(b, 0), Sessions: len(doc.Sessions), Stored: stored, Total: len(items),
-			Unread: unread, opts: Options{MaxChars: b}}
+		r := result(b)
 		if r.MaxChars == 0 {
 			r.Shown = collapse(items, &r.Duplicates)
 		} else {
@@ -34,5 +57,5 @@ func Measure(doc *learnings.Document, budgets ...int) []*Result {
 		}
 		out[i] = r
 	}
-	return out
+	return est, out
 }

@@ -32,12 +32,16 @@ func (r *Result) Text() string {
 // rendering and with the bullets measured on every CPU: stats weighs a
 // whole file's recall, and redacting tens of thousands of learnings one
 // after another is most of that work.
-func (r *Result) Chars() int {
+func (r *Result) Chars() int { return r.chars(bulletCost) }
+
+// chars is Chars with each bullet weighed by cost: bulletCost for the
+// output as printed, unredactedCost for Measure's Estimate.
+func (r *Result) chars(cost func(it Item, withCategory bool) int) int {
 	n := 0
 	withCategory := make([]bool, 0, len(r.Shown))
 	r.layout(func(s string) { n += runes(s) }, func(_ int, wc bool) { withCategory = append(withCategory, wc) })
 	costs := make([]int, len(r.Shown))
-	similar.Parallel(len(r.Shown), func(i int) { costs[i] = bulletCost(r.Shown[i], withCategory[i]) })
+	similar.Parallel(len(r.Shown), func(i int) { costs[i] = cost(r.Shown[i], withCategory[i]) })
 	for _, c := range costs {
 		n += c
 	}
@@ -182,7 +186,17 @@ func bullet(it Item, withCategory bool) string {
 // rendering, so that the budget can be checked against thousands of
 // learnings cheaply.
 func bulletCost(it Item, withCategory bool) int {
-	text := secrets.Redact(it.Learning.Text)
+	return sanitizedCost(secrets.Redact(it.Learning.Text), it, withCategory)
+}
+
+// unredactedCost is bulletCost with the text as written: no secret scan,
+// which on a whole file's recall is most of the work (see Estimate).
+func unredactedCost(it Item, withCategory bool) int {
+	return sanitizedCost(it.Learning.Text, it, withCategory)
+}
+
+// sanitizedCost is the cost of a bullet showing text once sanitised.
+func sanitizedCost(text string, it Item, withCategory bool) int {
 	if n, clean := sanitize.Count(text); clean {
 		// What sanitize.Text leaves as it is, counted in the same pass
 		// that checks it.

@@ -93,6 +93,9 @@ func TestStatsNumbers(t *testing.T) {
 	if rep.FullRecall.Shown != 6 || rep.FullRecall.Tokens*4 < rep.FullRecall.Chars || rep.DefaultRecall.Chars > rep.DefaultRecallBudget {
 		t.Errorf("recall = full %+v, default %+v", rep.FullRecall, rep.DefaultRecall)
 	}
+	if !rep.FullRecall.Estimated || rep.DefaultRecall.Estimated {
+		t.Errorf("estimated: full %v, default %v; want the full recall only", rep.FullRecall.Estimated, rep.DefaultRecall.Estimated)
+	}
 	if !strings.Contains(rep.TokenEstimate, "/ 4") {
 		t.Errorf("token estimate = %q", rep.TokenEstimate)
 	}
