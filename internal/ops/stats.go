@@ -67,8 +67,8 @@ type RecallCost struct {
 	Shown int `json:"shown"`
 	// Estimated is set where the size is weighed before near duplicates
 	// fold and secrets are redacted (the full recall, see
-	// recall.Estimate): Shown is then an upper bound and Chars within a
-	// few percent.
+	// recall.Estimate): Shown is then an upper bound and Chars off by
+	// what the fold and the redaction take.
 	Estimated bool `json:"estimated,omitempty"`
 }
 

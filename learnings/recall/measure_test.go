@@ -89,22 +89,22 @@ func TestMeasureEstimate(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			doc := learnings.Parse(src)
 			est, _ := Measure(doc)
-			real := Select(doc, Options{})
-			chars := utf8.RuneCountInString(real.Text())
+			all := Select(doc, Options{})
+			chars := utf8.RuneCountInString(all.Text())
 			redacted := false
-			for _, it := range real.Shown {
+			for _, it := range all.Shown {
 				redacted = redacted || secrets.Redact(it.Learning.Text) != it.Learning.Text
 			}
-			if real.Duplicates == 0 && !redacted {
+			if all.Duplicates == 0 && !redacted {
 				exact++
-				if est.Chars != chars || est.Shown != len(real.Shown) {
-					t.Errorf("estimate %+v, recall --all prints %d chars and %d learnings", est, chars, len(real.Shown))
+				if est.Chars != chars || est.Shown != len(all.Shown) {
+					t.Errorf("estimate %+v, recall --all prints %d chars and %d learnings", est, chars, len(all.Shown))
 				}
 				return
 			}
 			near++
-			if est.Shown != len(real.Shown)+real.Duplicates {
-				t.Errorf("estimate shows %d learnings, recall --all %d and folds %d", est.Shown, len(real.Shown), real.Duplicates)
+			if est.Shown != len(all.Shown)+all.Duplicates {
+				t.Errorf("estimate shows %d learnings, recall --all %d and folds %d", est.Shown, len(all.Shown), all.Duplicates)
 			}
 			if off := float64(est.Chars-chars) / float64(chars); off < -estimateSlack || off > estimateSlack {
 				t.Errorf("estimate %d chars, recall --all prints %d: %.1f%% off, more than %.0f%%", est.Chars, chars, 100*off, 100*estimateSlack)
