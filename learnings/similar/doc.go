@@ -71,6 +71,9 @@
 //     that sense: "place" is "put" only where a thing goes somewhere
 //     ("place the banners on the shelf"), not for an order or a bid
 //     placed ("place the stationery order before noon"; senseClash), and
+//     "middle" is "centre" only as the middle of a thing ("in the middle
+//     of the loaf"), not as a setting's value ("set align-items to
+//     center") or in a name ("the middle locker"), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //

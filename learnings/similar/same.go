@@ -911,7 +911,73 @@ func modalOf(s string) int {
 // sentence. Like modalClash it is asked only of texts the reading took
 // for the same learning.
 func senseClash(a, b string) bool {
-	return placedNowhere(a, b) || placedNowhere(b, a)
+	return placedNowhere(a, b) || placedNowhere(b, a) || middleNotAPlace(a, b) || middleNotAPlace(b, a)
+}
+
+// middleNotAPlace reports whether a writes "middle", "centre" or "center",
+// which b does not write, other than as the place "the middle of" a
+// thing, or "the middle" closing a clause: the middle of a loaf or a car
+// park is its centre (decisionGroups), but a setting's value is written
+// one way ("set align-items to center"; "middle" is no value of it), a
+// "middle locker" or a "cost centre" is a name, and "vertical-align:
+// middle" is not "text-align: center".
+func middleNotAPlace(a, b string) bool {
+	fa, fb := fold(a), fold(b)
+	if !hasMiddleForm(fa) {
+		return false
+	}
+	prev, at := "", ""
+	for f := range strings.FieldsSeq(fa) {
+		w := strings.Trim(f, "*_`\"'()[]")
+		end := strings.TrimRight(w, ".,;:!?") != w
+		w = strings.TrimRight(w, ".,;:!?")
+		if at != "" {
+			if w != "of" {
+				return true
+			}
+			at = ""
+		}
+		if isMiddleForm(w) && !writes(fb, w) {
+			if prev != "the" {
+				return true
+			}
+			if !end {
+				at = w
+			}
+		}
+		prev = w
+		if end {
+			prev = ""
+		}
+	}
+	return at != ""
+}
+
+// writes reports whether the folded text holds the word w.
+func writes(folded, w string) bool {
+	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+func hasMiddleForm(folded string) bool {
+	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
+		if isMiddleForm(f) {
+			return true
+		}
+	}
+	return false
+}
+
+func isMiddleForm(w string) bool {
+	switch w {
+	case "middle", "centre", "center":
+		return true
+	}
+	return false
 }
 
 // placedNowhere reports whether a form of "place" in a, which b does not

@@ -32,3 +32,32 @@ func TestSenseClash(t *testing.T) {
 		})
 	}
 }
+
+// TestMiddleSense holds the group of "middle" and "centre" to the place in
+// the middle of a thing: a value of a setting, a name ("the middle
+// locker", "the cost centre") or "middle" beside "center" in two settings
+// are not read alike.
+func TestMiddleSense(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Put the probe thermometer in the middle of the loaf.", "Put the probe thermometer in the centre of the loaf.", true},
+		{"The fire assembly point is in the middle of the car park.", "The fire assembly point is in the center of the car park.", true},
+		{"Stack the heavy crates in the middle.", "Stack the heavy crates in the centre.", true},
+		{"The tooltip appears in the middle of the screen; the banner at the top.", "The tooltip appears in the centre of the screen; the banner at the top.", true},
+		{"Set align-items to center on the toolbar.", "Set align-items to middle on the toolbar.", false},
+		{"Set vertical-align to middle for the icons.", "Set vertical-align to center for the icons.", false},
+		{"The spare sails are kept in the middle locker.", "The spare sails are kept in the centre locker.", false},
+		{"Tag every resource with the cost centre.", "Tag every resource with the cost middle.", false},
+		{"The logo is middle aligned in the header.", "The logo is centre aligned in the header.", false},
+	} {
+		t.Run(c.a, func(t *testing.T) {
+			for _, got := range []bool{!senseClash(c.a, c.b), !senseClash(c.b, c.a)} {
+				if got != c.same {
+					t.Errorf("senseClash(%q, %q) reads them alike: %v, want %v", c.a, c.b, got, c.same)
+				}
+			}
+		})
+	}
+}
