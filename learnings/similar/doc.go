@@ -45,7 +45,8 @@
 //     hand trucks" and "use the large forklifts for the heavy pallets,
 //     not the hand trucks"); a passive clause may be read as the
 //     instruction it gives ("tests are run with X" as "run tests with
-//     X", "X is signed by Y on push" as "Y signs X on push"), a list of
+//     X", "X is signed by Y on push" as "Y signs X on push", "X is
+//     health-checked by Y" as "Y health-checks X"), a list of
 //     single words in any order
 //     ("Go, Rust and Python"), and a noun phrase may be named in the
 //     condition by one text and in the main clause by the other when a

@@ -38,3 +38,30 @@ func TestPassiveOpener(t *testing.T) {
 		})
 	}
 }
+
+// TestHyphenatedPassive holds a passive whose participle is written with
+// a hyphen ("health-checked", read part by part) to its active, and the
+// roles it swaps apart: the verb is all its parts, so "by" after it still
+// names the agent.
+func TestHyphenatedPassive(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"The app servers health-check the load balancer every 5 seconds.", "The load balancer is health-checked by the app servers every 5 seconds.", true},
+		{"The bot squash-merges the release branch.", "The release branch is squash-merged by the bot.", true},
+		{"The nightly job auto-tags the images with the commit hash.", "The images are auto-tagged by the nightly job with the commit hash.", true},
+		{"The load balancer health-checks the app servers every 5 seconds.", "The load balancer is health-checked by the app servers every 5 seconds.", false},
+		{"The bot squash-merges the release branch.", "The bot is squash-merged by the release branch.", false},
+		{"The nightly job auto-tags the images with the commit hash.", "The nightly job is auto-tagged by the images with the commit hash.", false},
+		{"The registry re-signs the base images after each rebuild.", "The registry is re-signed by the base images after each rebuild.", false},
+	} {
+		t.Run(c.a+" / "+c.b, func(t *testing.T) {
+			for _, v := range []Verdict{Compare(c.a, c.b), Compare(c.b, c.a)} {
+				if (v.Kind == Same) != c.same {
+					t.Errorf("%v (score %.2f), want same %v", v.Kind, v.Score, c.same)
+				}
+			}
+		})
+	}
+}

@@ -34,6 +34,9 @@ type tokenizer struct {
 	byEnd int
 	// participle is set when the word after "to be" is a past participle.
 	participle bool
+	// verbParts is the number of tokens the participle holds after its
+	// first: one for "health-checked", read part by part (hyphenated).
+	verbParts int
 	// reading is the word being read, before stemming.
 	reading string
 	// get is set after a form of "get", which is "to be" before a
@@ -82,13 +85,13 @@ type splitState struct {
 // clause: a run of phrases goes back to the state before its first word
 // and reads the word it stands for instead.
 type clauseState struct {
-	n, negate, be, by, byEnd int
-	prev, reading            string
-	rather, participle, get  bool
+	n, negate, be, by, byEnd, verbParts int
+	prev, reading                       string
+	rather, participle, get             bool
 }
 
 func (t *tokenizer) state() clauseState {
-	return clauseState{n: len(t.cur), negate: t.negate, be: t.be, by: t.by, byEnd: t.byEnd,
+	return clauseState{n: len(t.cur), negate: t.negate, be: t.be, by: t.by, byEnd: t.byEnd, verbParts: t.verbParts,
 		prev: t.prev, reading: t.reading, rather: t.rather, participle: t.participle, get: t.get}
 }
 
@@ -96,7 +99,7 @@ func (t *tokenizer) restore(s clauseState) {
 	t.restores++
 	t.ofs, t.poss = keepMarks(t.ofs, s.n), keepMarks(t.poss, s.n)
 	t.cur = t.cur[:s.n]
-	t.negate, t.be, t.by, t.byEnd = s.negate, s.be, s.by, s.byEnd
+	t.negate, t.be, t.by, t.byEnd, t.verbParts = s.negate, s.be, s.by, s.byEnd, s.verbParts
 	t.prev, t.reading = s.prev, s.reading
 	t.rather, t.participle, t.get = s.rather, s.participle, s.get
 }
@@ -142,7 +145,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 		} else if agent[1]-agent[0] > 1 && t.cur[agent[1]-1] == "only" {
 			order, agent[1] = append(order, agent[1]-1), agent[1]-1
 		}
-		for _, r := range [][2]int{agent, {v, v + 1}, subj, {end, len(t.cur)}} {
+		for _, r := range [][2]int{agent, {v, v + 1 + t.verbParts}, subj, {end, len(t.cur)}} {
 			for i := r[0]; i < r[1]; i++ {
 				order = append(order, i)
 			}
@@ -158,7 +161,7 @@ func (t *tokenizer) flush(sep sepKind, conj bool) {
 	if t.by == 0 && t.be > 1 && t.participle {
 		part = t.be
 	}
-	t.be, t.by, t.byEnd, t.participle, t.prefers, t.pendingOver = 0, 0, 0, false, 0, false
+	t.be, t.by, t.byEnd, t.participle, t.verbParts, t.prefers, t.pendingOver = 0, 0, 0, false, 0, 0, false
 	if len(t.cur) > 0 {
 		// The next clause goes on in the same block.
 		t.items = append(t.items, item{toks: slices.Clip(t.cur), sep: t.nextSep, conj: t.conj, participle: part, ofs: ofs, poss: poss})
@@ -508,7 +511,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		}
 		return
 	case "by":
-		if t.be > 0 && len(t.cur) == t.be {
+		if t.be > 0 && len(t.cur) == t.be+t.verbParts {
 			t.by = len(t.cur) + 1
 		}
 		return
@@ -578,12 +581,22 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		// and phrases included, as people write it either way: "the
 		// quick-start guide" is "the quick start guide" and "the fast
 		// start guide".
+		// A participle read so is the verb of its passive with all
+		// its parts: "the load balancer is health-checked by the app
+		// servers" is "the app servers health-check the load
+		// balancer", not "... check the load balancer health".
 		literal := t.literal
 		t.literal = t.literal || t.code
+		armed, n := t.be < 0 && -t.be-1 == len(t.cur), len(t.cur)
+		last := ""
 		for p := range strings.SplitSeq(w, "-") {
 			t.one(p, nil)
+			last = p
 		}
 		t.literal = literal
+		if armed && t.be == n+1 && len(t.cur) > n+1 && isParticiple(last) {
+			t.participle, t.verbParts = true, len(t.cur)-n-1
+		}
 		return
 	}
 	var st string
