@@ -104,7 +104,7 @@ func (s *scan) commonWord(ms []Match, at []int, df, termScore []float64, floor f
 		// ("the contract money dropped because ...") it is none.
 		var detail map[string]bool
 		if s.thing(q.root(w)) {
-			detail = detailWords(s.task, q.shown[q.root(w)], absent)
+			detail = detailWords(s.split(), q.shown[q.root(w)], absent)
 		}
 		rarer := false
 		for _, a := range absent {

@@ -75,7 +75,7 @@ func TestDetailWords(t *testing.T) {
 		{"the board’s figures look odd in Excel", "board", []string{"excel"}, []string{"excel"}},
 	}
 	for _, tt := range tests {
-		got := slices.Sorted(maps.Keys(detailWords(tt.task, tt.shared, tt.absent)))
+		got := slices.Sorted(maps.Keys(detailWords(detailSplit(tt.task), tt.shared, tt.absent)))
 		want := slices.Clone(tt.want)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {

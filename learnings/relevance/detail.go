@@ -87,25 +87,26 @@ func clauseWords(ws []splitWord) map[string]bool {
 	return detail
 }
 
-// detailWords returns the words of task that stand in a detail of what
-// the task says of its word shared: a phrase opened by one of
-// detailPrepositions after shared, once at least one other word (what it
-// does: "look broken", "froze", "don't show up") stands between them,
-// none of them a preposition, the first not a word of absent, and the
-// phrases after it to the end of its clause ("pilot turned up late at the
-// lock for the coaster": the coaster says which ship, as the lock says
-// where); or a clause of when, why or on what condition after shared
-// ("tables look broken when Zendesk embeds them"; see subordinators). A
-// preposition right after the word, or after a noun beside it, belongs to
-// that noun ("keys on my laptop's keyboard", "cell voltage in the defib
-// battery", "a table for the team lunch at the tapas place"): there the
-// missing words say which thing the task means, and stay rivals.
-func detailWords(task, shared string, absent []string) map[string]bool {
-	return details(detailSplit(task), shared, absent, true)
+// detailWords returns the words of the task ws (split by detailSplit) that
+// stand in a detail of what the task says of its word shared: a phrase
+// opened by one of detailPrepositions after shared, once at least one
+// other word (what it does: "look broken", "froze", "don't show up")
+// stands between them, none of them a preposition, the first not a word of
+// absent, and the phrases after it to the end of its clause ("pilot turned
+// up late at the lock for the coaster": the coaster says which ship, as
+// the lock says where); or a clause of when, why or on what condition
+// after shared ("tables look broken when Zendesk embeds them"; see
+// subordinators). A preposition right after the word, or after a noun
+// beside it, belongs to that noun ("keys on my laptop's keyboard", "cell
+// voltage in the defib battery", "a table for the team lunch at the tapas
+// place"): there the missing words say which thing the task means, and
+// stay rivals.
+func detailWords(ws []splitWord, shared string, absent []string) map[string]bool {
+	return details(ws, shared, absent, true)
 }
 
-// details is detailWords on the task's words ws (detailSplit), with or
-// without a clause of when, why or on what condition (clauses).
+// details is detailWords with or without a clause of when, why or on what
+// condition (clauses).
 func details(ws []splitWord, shared string, absent []string, clauses bool) map[string]bool {
 	at := -1
 	for i, w := range ws {
@@ -200,8 +201,8 @@ func (s *scan) thing(w int) bool {
 	return s.things[w] == 1
 }
 
-// split is detailSplit of the task, split once a scan: detailOf reads it
-// for every match company weighs.
+// split is detailSplit of the task, split once a scan: detailOf and
+// commonWord read it for every match they weigh.
 func (s *scan) split() []splitWord {
 	if s.taskWords == nil {
 		s.taskWords = detailSplit(s.task)

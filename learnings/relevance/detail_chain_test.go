@@ -43,7 +43,7 @@ func TestDetailWordsChain(t *testing.T) {
 		{"keys on my laptop's keyboard", "keys", []string{"laptop", "keyboard"}, nil},
 	}
 	for _, tt := range tests {
-		got := slices.Sorted(maps.Keys(detailWords(tt.task, tt.shared, tt.absent)))
+		got := slices.Sorted(maps.Keys(detailWords(detailSplit(tt.task), tt.shared, tt.absent)))
 		want := slices.Clone(tt.want)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
