@@ -79,6 +79,14 @@ func (m *Matcher) enter(w string, i int) {
 	}
 	m.index[w] = i
 	m.gateOpen(w)
+	m.forget()
+}
+
+// forget drops what Scan remembers of the words it has looked up (stems,
+// ideographs, wide), which a word, an alias or a family added after a
+// scan may change.
+func (m *Matcher) forget() {
+	clear(m.stems)
 	m.ideographs, m.wide = nil, nil
 }
 
@@ -131,6 +139,7 @@ func (m *Matcher) Family(root string, form Form, k int) {
 	}
 	m.families[root] = family{k, form}
 	m.roots = append(m.roots, root)
+	m.forget()
 	// Every word of the family starts with the root's first three
 	// letters, but for irregular forms ("paid" for "pay").
 	m.gateOpen(root)

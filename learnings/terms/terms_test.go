@@ -379,13 +379,14 @@ func TestStopWordAsTokenized(t *testing.T) {
 	}
 }
 
-// TestMatcherRemembersWideWords: a Matcher that has scanned other texts
-// (and so remembers how their words outside ASCII and their ideographs
-// fold) reports what a new one reports, for wanted words and others,
-// before and after an alias is added.
-func TestMatcherRemembersWideWords(t *testing.T) {
-	wanted := Words("café résumé Straße 日本 東京 naïve Ünïcode ＧＯ")
+// TestMatcherRemembersWords: a Matcher that has scanned other texts
+// (and so remembers how their words, in ASCII or outside it, and their
+// ideographs stem and fold) reports what a new one reports, for wanted
+// words and others, before and after an alias and a family are added.
+func TestMatcherRemembersWords(t *testing.T) {
+	wanted := Words("café résumé Straße 日本 東京 naïve Ünïcode ＧＯ front end deploy")
 	texts := []string{
+		"Frontends and front ends; the frontend; deployments and redeploys",
 		"Le café du coin; CAFÉ fermé; cafés et résumés",
 		"東京の日本語サーバー: 日本 東京 東京駅, 京都",
 		"Die Straße (STRASSE) ist gesperrt; Straßen und Strasse",
@@ -401,13 +402,19 @@ func TestMatcherRemembersWideWords(t *testing.T) {
 	}
 	shared := NewMatcher(wanted)
 	for round := range 3 {
+		more := func(m *Matcher) {
+			m.Alias("ωmega", 0)
+			m.Alias("frontend", 8, 9)
+			r, f := FamilyOf("deploy")
+			m.Family(r, f, 10)
+		}
 		if round == 2 {
-			shared.Alias("ωmega", 0)
+			more(shared)
 		}
 		for _, text := range texts {
 			fresh := NewMatcher(wanted)
 			if round == 2 {
-				fresh.Alias("ωmega", 0)
+				more(fresh)
 			}
 			got, n := scan(shared, text)
 			want, wn := scan(fresh, text)
