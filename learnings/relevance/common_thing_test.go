@@ -2,8 +2,6 @@ package relevance
 
 import (
 	"os"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/learnings"
@@ -29,13 +27,12 @@ func TestCommonWordDetailOfThing(t *testing.T) {
 		{"the contract money dropped because forms for finished patients went to the health authority after the deadline", "Consumables reorder automatically", false},
 	}
 	for _, tt := range tests {
-		r := Rank(ls, Context{Task: tt.task})
-		i := slices.IndexFunc(r.Matches, func(m Match) bool { return strings.HasPrefix(m.Learning.Text, tt.prefix) })
-		if i < 0 {
-			t.Fatalf("%q matches nothing of %q", tt.prefix, tt.task)
-		}
-		if got := r.Chosen(r.Matches[i]); got != tt.chosen {
-			t.Errorf("%q for %q: chosen %v, want %v", tt.prefix, tt.task, got, tt.chosen)
-		}
+		t.Run(tt.prefix, func(t *testing.T) {
+			r := Rank(ls, Context{Task: tt.task})
+			m := matchAtFloor(t, r, ls, tt.prefix, tt.task)
+			if got := r.Chosen(m); got != tt.chosen {
+				t.Errorf("%q for %q: chosen %v, want %v", tt.prefix, tt.task, got, tt.chosen)
+			}
+		})
 	}
 }
