@@ -100,7 +100,7 @@ func TestIngNoun(t *testing.T) {
 		{"wedding photos", "wedding", false},
 	}
 	for _, tt := range tests {
-		if got := ingNoun(tt.task, tt.word); got != tt.want {
+		if got := ingNoun(detailSplit(tt.task), tt.word); got != tt.want {
 			t.Errorf("ingNoun(%q, %q) = %v, want %v", tt.task, tt.word, got, tt.want)
 		}
 	}

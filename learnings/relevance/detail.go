@@ -146,18 +146,18 @@ func details(ws []splitWord, shared string, absent []string, clauses bool) map[s
 	return nil
 }
 
-// ingNoun reports whether task writes word, ending in -ing, as a noun: right
-// after a determiner or a possessive, and at the end of its phrase, before a
-// preposition, a determiner or as a possessive itself ("a band for the
-// wedding", "my sister's wedding in June", "the building's gate", "frame
-// for a painting my aunt gave me"). Before another noun it is most often a
-// modifier ("the ceiling lights", "the booking page"), and after anything
-// else what happens ("keeps logging out").
-func ingNoun(task, word string) bool {
+// ingNoun reports whether the task ws (split by detailSplit) writes word,
+// ending in -ing, as a noun: right after a determiner or a possessive, and
+// at the end of its phrase, before a preposition, a determiner or as a
+// possessive itself ("a band for the wedding", "my sister's wedding in
+// June", "the building's gate", "frame for a painting my aunt gave me").
+// Before another noun it is most often a modifier ("the ceiling lights",
+// "the booking page"), and after anything else what happens ("keeps
+// logging out").
+func ingNoun(ws []splitWord, word string) bool {
 	if !strings.HasSuffix(word, "ing") {
 		return false
 	}
-	ws := detailSplit(task)
 	for i, w := range ws {
 		bare := strings.TrimSuffix(w.text, "'s")
 		if bare != word || i == 0 || w.cut {
@@ -186,7 +186,7 @@ var ownerWords = map[string]bool{"the": true, "a": true, "an": true, "my": true,
 // what happens to one: no verb (see verbsOf), no participle but an -ing
 // noun (see ingNoun), no symptom word. Only a thing has details.
 // The answer is kept (things): company and commonWord ask of a word for
-// each match they weigh, and ingNoun splits the task at every call.
+// each match they weigh.
 func (s *scan) thing(w int) bool {
 	if s.things == nil {
 		s.things = make([]int8, len(s.q.words))
@@ -194,7 +194,7 @@ func (s *scan) thing(w int) bool {
 	if s.things[w] == 0 {
 		t := s.q.shown[w]
 		s.things[w] = 2
-		if (!participle(t) || ingNoun(s.task, t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(s.verbs(), t) {
+		if (!participle(t) || ingNoun(s.split(), t)) && symptomIndex()[s.q.words[w]] == nil && !slices.Contains(s.verbs(), t) {
 			s.things[w] = 1
 		}
 	}
@@ -202,7 +202,7 @@ func (s *scan) thing(w int) bool {
 }
 
 // split is detailSplit of the task, split once a scan: detailOf and
-// commonWord read it for every match they weigh.
+// commonWord read it for every match they weigh, thing for every word.
 func (s *scan) split() []splitWord {
 	if s.taskWords == nil {
 		s.taskWords = detailSplit(s.task)
