@@ -404,9 +404,9 @@ func TestMatcherRemembersWords(t *testing.T) {
 	for round := range 3 {
 		more := func(m *Matcher) {
 			m.Alias("ωmega", 0)
-			m.Alias("frontend", 8, 9)
+			m.Alias("frontend", slices.Index(wanted, "front"), slices.Index(wanted, "end"))
 			r, f := FamilyOf("deploy")
-			m.Family(r, f, 10)
+			m.Family(r, f, slices.Index(wanted, "deploy"))
 		}
 		if round == 2 {
 			more(shared)
