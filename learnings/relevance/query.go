@@ -389,21 +389,14 @@ var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": tr
 // it match only a learning's possessive (not "40 s": 2 more found, but
 // dev16 lost a trap as the rarer "s" weighed more), lowered a floor too.
 func contractionTail(s string, t terms.Token) bool {
-	before := s[:t.Start]
-	var ap string
-	switch {
-	case strings.HasSuffix(before, "'"):
-		ap = "'"
-	case strings.HasSuffix(before, "\u2019"):
-		ap = "\u2019"
-	default:
+	before, ok := beforeApostrophe(s, t)
+	if !ok {
 		return false
 	}
 	switch strings.ToLower(s[t.Start:t.End]) {
 	case "t", "d", "ll", "re", "ve", "m":
 		return true
 	case "s":
-		before = strings.TrimSuffix(before, ap)
 		start := strings.LastIndexFunc(before, notWordRune) + 1
 		return taskStopWord(terms.Stem(strings.ToLower(before[start:])))
 	}
@@ -418,17 +411,19 @@ func contractionTail(s string, t terms.Token) bool {
 // opens a quotation ("the 'log in' button"): the word after it is a word
 // of its own.
 func apostropheTail(s string, t terms.Token) bool {
-	before := s[:t.Start]
-	switch {
-	case strings.HasSuffix(before, "'"):
-		before = before[:len(before)-1]
-	case strings.HasSuffix(before, "\u2019"):
-		before = before[:len(before)-len("\u2019")]
-	default:
-		return false
-	}
+	before, ok := beforeApostrophe(s, t)
 	r, _ := utf8.DecodeLastRuneInString(before)
-	return before != "" && !notWordRune(r)
+	return ok && before != "" && !notWordRune(r)
+}
+
+// beforeApostrophe returns what s has before t, without the apostrophe
+// (straight or curly) right before t, and whether there is one.
+func beforeApostrophe(s string, t terms.Token) (string, bool) {
+	before := s[:t.Start]
+	if b, ok := strings.CutSuffix(before, "'"); ok {
+		return b, true
+	}
+	return strings.CutSuffix(before, "\u2019")
 }
 
 func notWordRune(r rune) bool {
