@@ -84,15 +84,7 @@ func TestCommonWord(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Rank(tt.ls, Context{Task: tt.task})
-			text := textStarting(t, tt.ls, tt.prefix)
-			i := slices.IndexFunc(r.Matches, func(m Match) bool { return m.Learning.Text == text })
-			if i < 0 {
-				t.Fatalf("%q matches nothing of %q", tt.prefix, tt.task)
-			}
-			m := r.Matches[i]
-			if m.Score < r.Floor {
-				t.Fatalf("%q scores %.2f, under the floor %.2f: the memory tests soleBest, not commonWord", tt.prefix, m.Score, r.Floor)
-			}
+			m := matchAtFloor(t, r, tt.ls, tt.prefix, tt.task)
 			if r.Chosen(m) != tt.chosen {
 				t.Errorf("%q: chosen %v, want %v (told %d, terms %v, score %.2f, floor %.2f)", tt.prefix, r.Chosen(m), tt.chosen, m.Told(), m.Terms, m.Score, r.Floor)
 			}
