@@ -19,8 +19,9 @@ import (
 // referenceFit is fit and fitChosen the plain way: every item's whole text
 // counted before the secret scan, every count of what is left out kept in
 // a map, every compared text prepared in full. Select's shortcuts
-// (rawCostOver in fitChosen, runesOver's bound, the running count of the
-// category last left out, PrepareKeyed) must choose exactly what it does.
+// (rawCostOver and runesOver's bound, the length of the heading kept for
+// its category, the running count of the category last left out,
+// PrepareKeyed) must choose exactly what it does.
 func referenceFit(r *Result, items []Item, names categoryNames) {
 	ranked := r.opts.Ranked != nil
 	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
@@ -107,9 +108,9 @@ var developmentSet = regexp.MustCompile(`^(eval[2-5]?|eval1[2-5]|dev[0-9]+)$`)
 
 // TestSelectAsReference holds Select with a budget to referenceFit on
 // generated memories at many seeds (genMemory, and memgen's generators,
-// bench/'s), the corpus files, and the development
-// sets' memories with each of their tasks: the same learnings shown in
-// the same order, the same counts, the same text.
+// bench/'s), the corpus files, and the development sets' memories, with
+// each of their tasks and with a search's ranking of their learnings: the
+// same learnings shown in the same order, the same counts, the same text.
 func TestSelectAsReference(t *testing.T) {
 	type input struct {
 		name string
@@ -166,18 +167,28 @@ func TestSelectAsReference(t *testing.T) {
 	}
 	for _, in := range inputs {
 		t.Run(in.name, func(t *testing.T) {
-			for ci, ctx := range in.ctxs {
+			// A search's ranking, as learn search passes it: the
+			// categories interleave, so the count of the category last
+			// left out is not the next one's.
+			ranked := slices.Clone(in.doc.Learnings())
+			rand.New(rand.NewPCG(uint64(len(ranked)), 7)).Shuffle(len(ranked), func(i, j int) { ranked[i], ranked[j] = ranked[j], ranked[i] })
+			var opts []Options
+			for _, ctx := range in.ctxs {
+				opts = append(opts, Options{Context: ctx})
+			}
+			opts = append(opts, Options{Ranked: ranked, Query: "retries"})
+			for oi, o := range opts {
 				for _, budget := range []int{MinMaxChars, 2000, 4000, DefaultMaxChars} {
 					for _, cat := range []string{"", "Gotchas"} {
-						opts := Options{MaxChars: budget, Category: cat, Context: ctx}
-						got := Select(in.doc, opts)
-						want, items, names := gather(in.doc, opts)
+						o.MaxChars, o.Category = budget, cat
+						got := Select(in.doc, o)
+						want, items, names := gather(in.doc, o)
 						referenceFit(want, items, names)
 						if g, w := describe(got), describe(want); g != w {
-							t.Fatalf("context %d, budget %d, category %q:\nSelect    %s\nreference %s", ci, budget, cat, g, w)
+							t.Fatalf("options %d, budget %d, category %q:\nSelect    %s\nreference %s", oi, budget, cat, g, w)
 						}
 						if g, w := got.Text(), want.Text(); g != w {
-							t.Fatalf("context %d, budget %d, category %q: texts differ\nSelect:\n%s\nreference:\n%s", ci, budget, cat, g, w)
+							t.Fatalf("options %d, budget %d, category %q: texts differ\nSelect:\n%s\nreference:\n%s", oi, budget, cat, g, w)
 						}
 					}
 				}
