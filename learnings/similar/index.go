@@ -700,14 +700,14 @@ func (ix *Index) unreadMasks(unread []posting) (unknown float64, ones, halves co
 }
 
 // maskShared is the weight of the unread terms the masks ones and halves
-// hold that an entry with the common mask m has; with the weight of the others, which it may
-// have, it is at most the weight of the unread terms it shares. Counting
-// every unread term as possibly shared let half the entries a long
-// learning touches through its rare words through to the trigram bound
-// and the search of their terms: BestBefore for every learning of a
-// generated 10 MB memory of long learnings took 1.06 s of CPU, with the
-// masks 0.21 s (zipf's prose 0.49 s, 0.23 s; the default generator's the
-// same), with the same results on every generator.
+// hold that an entry with the common mask m has; with the weight of the
+// others, which it may have, it is at most the weight of the unread terms
+// it shares. Counting every unread term as possibly shared let half the
+// entries a long learning touches through its rare words through to the
+// trigram bound and the search of their terms: BestBefore for every
+// learning of a generated 10 MB memory of long learnings took 1.06 s of
+// CPU, with the masks 0.21 s (zipf's prose 0.49 s, 0.23 s; the default
+// generator's the same), with the same results on every generator.
 func maskShared(m, ones, halves *commonMask) float64 {
 	c1, c2 := 0, 0
 	for w := range m {
@@ -860,7 +860,8 @@ type accum struct {
 	shared float32
 }
 
-// next starts a new generation, clearing the stamps when the counter wraps.
+// next starts a new generation, clearing every entry's generation when the
+// counter wraps.
 func (sc *indexScratch) next() uint32 {
 	sc.gen++
 	if sc.gen == 0 {
