@@ -198,10 +198,10 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
 	shown := similar.NewSameIndex()
 	current := ""
-	// The items come grouped by category, so the count of the category
-	// last left out is kept at hand: a map update for each of the
-	// thousands of learnings that do not fit was 1.5% of a 1 MB recall's
-	// instructions.
+	// The items come grouped by category (but for a search's ranking),
+	// so the count of the category last left out is kept at hand: a map
+	// update for each of the thousands of learnings that do not fit was
+	// 1.5% of a 1 MB recall's instructions.
 	omitted := map[string]*int{}
 	var order []string
 	omittedCat, omittedN := "", (*int)(nil)
