@@ -165,15 +165,10 @@ func (r *Result) fitChosen(chosen []Item, budget int, shown *similar.SameIndex) 
 			continue
 		}
 		done[it.Learning] = true
-		t := similar.PrepareKeyed(it.Learning.Text)
-		if i, dup := shown.Find(t); dup {
-			r.Shown[i].Collapsed++
-			r.Duplicates++
+		if !r.show(it, shown) {
 			continue
 		}
-		shown.Add(len(r.Shown), t)
 		spent += cost
-		r.Shown = append(r.Shown, it)
 		r.Chosen++
 	}
 	if r.Chosen == 0 {

@@ -238,16 +238,11 @@ func (r *Result) fit(items []Item, names categoryNames) {
 			r.OmittedTotal++
 			continue
 		}
-		t := similar.PrepareKeyed(it.Learning.Text)
-		if i, dup := shown.Find(t); dup {
-			r.Shown[i].Collapsed++
-			r.Duplicates++
+		if !r.show(it, shown) {
 			continue
 		}
-		shown.Add(len(r.Shown), t)
 		budget -= cost
 		current = it.Category
-		r.Shown = append(r.Shown, it)
 	}
 	if !ranked {
 		slices.SortStableFunc(order, names.compare)
@@ -255,6 +250,21 @@ func (r *Result) fit(items []Item, names categoryNames) {
 	for _, c := range order {
 		r.Omitted = append(r.Omitted, CategoryCount{c, *omitted[c]})
 	}
+}
+
+// show appends it to r.Shown, unless it is the same learning as one shown
+// (shown indexes those), which it is then folded into; it reports whether
+// it was appended.
+func (r *Result) show(it Item, shown *similar.SameIndex) bool {
+	t := similar.PrepareKeyed(it.Learning.Text)
+	if i, dup := shown.Find(t); dup {
+		r.Shown[i].Collapsed++
+		r.Duplicates++
+		return false
+	}
+	shown.Add(len(r.Shown), t)
+	r.Shown = append(r.Shown, it)
+	return true
 }
 
 // worstFooter is the longest closing line the selection could end with: every
