@@ -217,7 +217,11 @@ func rawCost(it Item, withCategory bool) int {
 // few dozen characters' reading instead of its whole text (counting every
 // text was 7% of a 1 MB recall's instructions).
 func rawCostOver(it Item, withCategory bool, limit int) bool {
-	if runesOver(it.Learning.Text, limit-4-tagCost(it, withCategory)) {
+	fixed := 4 + 2 + runes(it.Learning.ID)
+	if withCategory {
+		fixed += 2 + runes(sanitize.Text(it.Category))
+	}
+	if runesOver(it.Learning.Text, limit-fixed) {
 		return true
 	}
 	return rawCost(it, withCategory) > limit
@@ -254,7 +258,10 @@ func textCost(text string, it Item, withCategory bool) int {
 
 // textCostRunes is textCost of text, which holds n characters.
 func textCostRunes(text string, n int, it Item, withCategory bool) int {
-	tag := tagCost(it, withCategory)
+	tag := 2 + runes(it.Learning.ID)
+	if withCategory {
+		tag += 2 + runes(sanitize.Text(it.Category))
+	}
 	nl := strings.IndexByte(text, '\n')
 	if nl < 0 && !opensFence(text) {
 		return 4 + tag + n
@@ -270,16 +277,6 @@ func textCostRunes(text string, n int, it Item, withCategory bool) int {
 		}
 	}
 	return 4 + tag + n + 2*indented
-}
-
-// tagCost is the length of the tag bullet writes: "[ID]", or "[ID,
-// Category]" when withCategory.
-func tagCost(it Item, withCategory bool) int {
-	n := 2 + runes(it.Learning.ID)
-	if withCategory {
-		n += 2 + runes(sanitize.Text(it.Category))
-	}
-	return n
 }
 
 // shownText is the learning's text as recall prints it: with any secret
