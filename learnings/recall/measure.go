@@ -28,22 +28,11 @@ type Estimate struct {
 // not once per Select: on a generated 10 MB memory that is ~70 ms of CPU of
 // the ~175 ms a second Select took.
 func Measure(doc *learnings.Document, budgets ...int) (Estimate, []*Result) {
-	ordered := newestFirst(doc)
-	unread := doc.Unread()
-	names := categoryNames{}
-	items := make([]Item, 0, len(ordered))
-	stored := len(ordered)
-	for _, l := range ordered {
-		if l.Superseded != nil {
-			stored-- // history: a newer learning replaced it
-			continue
-		}
-		items = append(items, Item{Learning: l, Category: names.canonical(l.Category)})
-	}
-	items = groupByCategory(items, names)
+	base, items, names := gather(doc, Options{})
 	result := func(b int) *Result {
-		return &Result{MaxChars: max(b, 0), Sessions: len(doc.Sessions), Stored: stored, Total: len(items),
-			Unread: unread, opts: Options{MaxChars: b}}
+		r := *base
+		r.MaxChars, r.opts.MaxChars = max(b, 0), b
+		return &r
 	}
 	full := result(0)
 	full.Shown = items
