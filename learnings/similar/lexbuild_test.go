@@ -8,7 +8,11 @@ import (
 
 // plainLexicon builds the lexicon the plain way, one map entry a word,
 // each table read through its own map: what newLexicon's table must hold,
-// however it is laid out.
+// however it is laid out. It builds sameStems' map the plain way too (the
+// head's stem once a form, a map grown from empty) and shares with
+// newLexicon the pieces that have no faster form (fillWordTables,
+// americanWords, joinGroups, addNominals, looseHeads): copied here, they
+// would only have to be copied again at each change.
 func plainLexicon() map[string]*lexEntry {
 	m := map[string]*lexEntry{}
 	entry := func(w string) *lexEntry {
@@ -19,26 +23,8 @@ func plainLexicon() map[string]*lexEntry {
 		m[w] = e
 		return e
 	}
-	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
-	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
-	fillLex(entry, stopwords, func(e *lexEntry) *bool { return &e.stop })
-	fillLex(entry, fillerWords, func(e *lexEntry) *bool { return &e.filler })
-	fillLex(entry, fillerStems, func(e *lexEntry) *bool { return &e.fillerStem })
-	fillLex(entry, genericWords, func(e *lexEntry) *bool { return &e.generic })
-	fillLex(entry, clauseOpeners, func(e *lexEntry) *string { return &e.opener })
-	fillLex(entry, relationWords, func(e *lexEntry) *string { return &e.relation })
-	fillLex(entry, numberWords, func(e *lexEntry) *string { return &e.number })
-	fillLex(entry, units, func(e *lexEntry) *string { return &e.unit })
-	for w, v := range synonyms {
-		entry(w).synonym = entry(v)
-	}
-	american := map[string]string{}
-	for gb, us := range britishRoots() {
-		for _, s := range britishSuffixes {
-			american[gb+s] = us + s
-		}
-	}
-	fillLex(entry, american, func(e *lexEntry) *string { return &e.american })
+	fillWordTables(entry)
+	fillLex(entry, americanWords(), func(e *lexEntry) *string { return &e.american })
 	same := map[string]string{}
 	for _, g := range decisionTables() {
 		ws := strings.Fields(g)
@@ -48,37 +34,10 @@ func plainLexicon() map[string]*lexEntry {
 			}
 		}
 	}
-	for _, j := range decisionJoins {
-		a, b, _ := strings.Cut(j, " ")
-		to, from := same[stem(a)], same[stem(b)]
-		for st, head := range same {
-			if from != "" && head == from {
-				same[st] = to
-			}
-		}
-	}
-	for _, p := range nominals {
-		noun, verb, _ := strings.Cut(p, " ")
-		head := same[stem(verb)]
-		if head == "" {
-			head = stem(verb)
-		}
-		same[stem(noun)] = head
-	}
+	joinGroups(same)
+	addNominals(same)
 	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
-	to := map[string]string{}
-	for _, g := range looseGroups {
-		ws := strings.Fields(g)
-		head := changeReading(ws[0], same)
-		for _, w := range ws {
-			to[changeReading(w, same)] = head
-			for _, form := range inflections(w) {
-				if st := stem(form); same[st] == "" {
-					to[st] = head
-				}
-			}
-		}
-	}
+	to := looseHeads(same)
 	for st := range to {
 		entry(st)
 	}

@@ -457,6 +457,25 @@ func changeReading(w string, same map[string]string) string {
 // inflections and every stem whose lexicon group's head is one of them;
 // same is sameStems.
 func addLoose(b *lexBuilder, same map[string]string) {
+	to := looseHeads(same)
+	for st := range to {
+		b.entry(st) // a stem no other table holds
+	}
+	for _, e := range b.all {
+		r := e.same
+		if r == "" {
+			r = e.word
+		}
+		if head, ok := to[r]; ok {
+			e.change = head
+		}
+	}
+}
+
+// looseHeads maps each reading of a word of looseGroups (changeReading)
+// and each stem of its inflections that no lexicon group holds to the
+// reading of its group's first word; same is sameStems.
+func looseHeads(same map[string]string) map[string]string {
 	to := make(map[string]string, 2*len(looseGroups))
 	for _, g := range looseGroups {
 		ws := strings.Fields(g)
@@ -470,16 +489,5 @@ func addLoose(b *lexBuilder, same map[string]string) {
 			}
 		}
 	}
-	for st := range to {
-		b.entry(st) // a stem no other table holds
-	}
-	for _, e := range b.all {
-		r := e.same
-		if r == "" {
-			r = e.word
-		}
-		if head, ok := to[r]; ok {
-			e.change = head
-		}
-	}
+	return to
 }

@@ -186,7 +186,20 @@ func newLexicon() lexTable {
 	// the 2300 words before issue 24's fourth round).
 	b := &lexBuilder{t: lexTable{slots: make([]*lexEntry, lexSlots)}, all: make([]*lexEntry, 0, lexSlots/4)}
 	entry := b.entry
-	// Each table's value (true for a set) goes in its field of the entry.
+	fillWordTables(entry)
+	eachAmerican(func(gb, us string) { entry(gb).american = us })
+	same := sameStems()
+	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
+	addLoose(b, same)
+	addPhrases(entry)
+	return b.t
+}
+
+// fillWordTables puts each word table's value (true for a set) in its
+// field of the entry of its word, and links each synonym to its word's
+// entry. newLexicon and TestLexiconAsPlain's plain construction share it:
+// it reads the tables the one way there is.
+func fillWordTables(entry func(w string) *lexEntry) {
 	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
 	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
 	fillLex(entry, stopwords, func(e *lexEntry) *bool { return &e.stop })
@@ -200,12 +213,6 @@ func newLexicon() lexTable {
 	for w, v := range synonyms {
 		entry(w).synonym = entry(v)
 	}
-	eachAmerican(func(gb, us string) { entry(gb).american = us })
-	same := sameStems()
-	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
-	addLoose(b, same)
-	addPhrases(entry)
-	return b.t
 }
 
 // fillLex stores each value of table in field of the entry of its word.
