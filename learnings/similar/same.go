@@ -728,13 +728,13 @@ func keepMarks(m uint64, n int) uint64 {
 // one or two, as a compound: "the schedule of the ferry" as "the ferry
 // schedule", "the registration of new members" as "new member
 // registration" (an A of two would take in a verb: "run the tests of the
-// API" as "the API runs tests"). The other clauses must read the same (as sameItems or a
-// rotation reads them). A and B hold one to three tokens, none a number,
-// a negation or a word that relates or opens clauses; a longer B or A
-// would take in the verb ("run the tests of the API" is not "the API runs
-// tests"), and the possessive, where A and B are longer than a word,
-// marks where B ends. b must not say "of" there: "the owner of the boat"
-// and "the boat of the owner" are two things.
+// API" as "the API runs tests"). The other clauses must read the same (as
+// sameItems or a rotation reads them). A and B hold one to three tokens,
+// none a number, a negation or a word that relates or opens clauses; a
+// longer B or A would take in the verb too, and the possessive, where A
+// and B are longer than a word, marks where B ends. b must not say "of"
+// there: "the owner of the boat" and "the boat of the owner" are two
+// things.
 func ofSwapped(a, b *analysis) bool {
 	if a.marks == nil {
 		return false
