@@ -292,8 +292,8 @@ func TestFrequencyAdverbs(t *testing.T) {
 	}
 }
 
-// BenchmarkLexicon builds the lexicon, which every run that compares
-// learnings pays for once (lexicon is built on first use).
+// BenchmarkLexicon builds the lexicon from the tables (newLexicon), as
+// TestLexiconData does; runs load it from lexicon_data.go instead.
 func BenchmarkLexicon(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

@@ -71,9 +71,9 @@ var sameWords = []string{
 // sameStems maps the stem of each word of sameWords, and of the
 // inflections stemming leaves apart from it ("verified" stems to "verifi",
 // "verify" to "verify"), to the stem of its group's first word. The
-// lexicon holds it (lexEntry.same), built on first use, and the store
-// filter reads its groups (groupStems): read once for both, it costs store
-// one reading, not two (2.5 M instructions each, callgrind).
+// lexicon holds it (lexEntry.same), and the store filter reads its groups
+// from there (groupStems): newLexicon alone reads it, when TestLexiconData
+// writes lexicon_data.go, so no run of learn reads it.
 var sameStems = sync.OnceValue(readSameStems)
 
 func readSameStems() map[string]string {
@@ -81,7 +81,7 @@ func readSameStems() map[string]string {
 	// Sized for its words and a quarter more for the inflections that
 	// stem apart (1307 stems of 1098 words): grown from empty, the map
 	// rehashed as it filled (readSameStems 2.47 -> 2.04 M instructions,
-	// callgrind).
+	// callgrind, when every run built the lexicon).
 	words := 0
 	for _, g := range groups {
 		words += strings.Count(g, " ") + 1
@@ -159,9 +159,10 @@ func americanWords() map[string]string {
 }
 
 // eachAmerican calls put with every British spelling britishRoots gives
-// with its suffixes and its American one. The lexicon takes them this way
+// with its suffixes and its American one. newLexicon takes them this way
 // (lexEntry.american), with no map of them to fill and read again: 1.0 ->
-// 0.7 M instructions of every run that builds it (callgrind).
+// 0.7 M instructions of each build (callgrind, when every run built the
+// lexicon).
 func eachAmerican(put func(gb, us string)) {
 	for gb, us := range britishRoots() {
 		for _, s := range britishSuffixes {

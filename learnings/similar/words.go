@@ -131,9 +131,11 @@ func (lex *lexTable) lookup(w string) *lexEntry {
 
 // lexBuilder gathers the lexicon's entries straight into its table, one
 // entry per word, with no map of the words to fill first and copy from:
-// every run that reads text this way builds the lexicon, and with the map
-// it cost twice as much (recall on the agent 1 MB memory, callgrind
-// counting newLexicon alone: 8.6 -> 4.1 M instructions).
+// when every run built the lexicon, the map cost twice as much (recall on
+// the agent 1 MB memory, callgrind counting newLexicon alone: 8.6 -> 4.1
+// M instructions). Runs load it now (loadLexicon), and only
+// TestLexiconData and the tests build it, so this and the builder's other
+// speed tricks buy no run anything.
 type lexBuilder struct {
 	t lexTable
 	// all are the entries in the order they were made.
@@ -143,7 +145,7 @@ type lexBuilder struct {
 
 // lexSlots is the table's first size: four slots a word of the tables'
 // 4500 or so, as newLexTable sizes it; entry grows it past that. At 16384
-// (for 3300) every run grew it once, putting 4097 entries again.
+// (for 3300) every build grew it once, putting 4097 entries again.
 const lexSlots = 32768
 
 // entry is the entry of w, made when the tables have not named it yet.
@@ -179,11 +181,10 @@ func (b *lexBuilder) entry(w string) *lexEntry {
 // writes what it builds to lexicon_data.go, which every run loads
 // (loadLexicon) instead of building it again.
 func newLexicon() lexTable {
-	// The entries come from blocks rather than one allocation each: the
-	// lexicon holds about 3300 words, and every run that reads text
-	// this way builds it (BenchmarkLexicon: 9751 -> 6440 allocations;
-	// with phrases' forms made once per word, 5109, against 6317 for
-	// the 2300 words before issue 24's fourth round).
+	// The entries come from blocks rather than one allocation each,
+	// from when every run built the lexicon (BenchmarkLexicon: 9751 ->
+	// 6440 allocations; with phrases' forms made once per word, 5109,
+	// against 6317 for the 2300 words before issue 24's fourth round).
 	b := &lexBuilder{t: lexTable{slots: make([]*lexEntry, lexSlots)}, all: make([]*lexEntry, 0, lexSlots/4)}
 	entry := b.entry
 	fillWordTables(entry)
