@@ -23,7 +23,7 @@ func TestOnlyScope(t *testing.T) {
 	} {
 		t.Run(c.a+" / "+c.b, func(t *testing.T) {
 			for _, v := range []Verdict{Compare(c.a, c.b), Compare(c.b, c.a)} {
-				if (v.Kind == Same) != (c.want == Same) {
+				if v.Kind != c.want {
 					t.Errorf("%v (score %.2f), want %v", v.Kind, v.Score, c.want)
 				}
 			}
