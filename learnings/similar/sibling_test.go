@@ -9,53 +9,41 @@ import "testing"
 // to another holder, a reversed or another instruction, and a change
 // after the subject stay updates; none is the same learning.
 func TestOtherSubject(t *testing.T) {
-	tests := []struct {
-		name, stored, cand string
-		want               Kind
-	}{
+	checkKindBothWays(t, []kindPair{
 		// Another subject in one frame: two facts.
-		{"plural nouns", "Tomatoes are watered every morning.", "Peppers are watered every morning.", Distinct},
-		{"article and noun", "The east gate closes at 9 pm.", "The west gate closes at 9 pm.", Distinct},
-		{"code name of a job", "The `reindex` job runs on the batch queue.", "The `backfill` job runs on the batch queue.", Distinct},
-		{"two words for one", "Loose tea is kept in the tin by the window.", "Coffee beans are kept in the tin by the window.", Distinct},
-		{"modal verb", "Contractors must sign in at the front desk.", "Volunteers must sign in at the front desk.", Distinct},
-		{"name then head noun", "Grafana alerts go to the on-call channel.", "Sentry alerts go to the on-call channel.", Distinct},
-		{"long", "Dairy deliveries are checked against the order sheet and any short items are noted on the invoice before the driver leaves.", "Meat deliveries are checked against the order sheet and any short items are noted on the invoice before the driver leaves.", Distinct},
+		{"Tomatoes are watered every morning.", "Peppers are watered every morning.", Distinct},
+		{"The east gate closes at 9 pm.", "The west gate closes at 9 pm.", Distinct},
+		{"The `reindex` job runs on the batch queue.", "The `backfill` job runs on the batch queue.", Distinct},
+		{"Loose tea is kept in the tin by the window.", "Coffee beans are kept in the tin by the window.", Distinct},
+		{"Contractors must sign in at the front desk.", "Volunteers must sign in at the front desk.", Distinct},
+		{"Grafana alerts go to the on-call channel.", "Sentry alerts go to the on-call channel.", Distinct},
+		{"Dairy deliveries are checked against the order sheet and any short items are noted on the invoice before the driver leaves.", "Meat deliveries are checked against the order sheet and any short items are noted on the invoice before the driver leaves.", Distinct},
 
 		// The second says it replaces the first: an update.
-		{"now", "Jenkins builds the release artefacts.", "GitHub Actions builds the release artefacts now.", Update},
-		{"instead of subject", "Nginx terminates TLS for the API.", "Caddy terminates TLS for the API instead of Nginx.", Update},
-		{"instead of", "The mailer sends through Mailgun.", "The mailer sends through Postmark instead of Mailgun.", Update},
+		{"Jenkins builds the release artefacts.", "GitHub Actions builds the release artefacts now.", Update},
+		{"Nginx terminates TLS for the API.", "Caddy terminates TLS for the API instead of Nginx.", Update},
+		{"The mailer sends through Mailgun.", "The mailer sends through Postmark instead of Mailgun.", Update},
 
 		// A name alone doing a job: one holder replaced.
-		{"person reviews", "Priya reviews every schema change.", "Tomasz reviews every schema change.", Update},
-		{"tool is", "Memcached is used for the page cache.", "Valkey is used for the page cache.", Update},
+		{"Priya reviews every schema change.", "Tomasz reviews every schema change.", Update},
+		{"Memcached is used for the page cache.", "Valkey is used for the page cache.", Update},
 
 		// A frame that gives one holder a charge.
-		{"team owns", "The search team owns the ranking service.", "The catalogue team owns the ranking service.", Update},
-		{"team maintains", "The infra team maintains the VPN.", "The security team maintains the VPN.", Update},
+		{"The search team owns the ranking service.", "The catalogue team owns the ranking service.", Update},
+		{"The infra team maintains the VPN.", "The security team maintains the VPN.", Update},
 
 		// Opposites or an undo word: one instruction reversed.
-		{"enable disable", "Enable query logging on the replica.", "Disable query logging on the replica.", Update},
-		{"prefer avoid", "Prefer table-driven tests.", "Avoid table-driven tests.", Update},
+		{"Enable query logging on the replica.", "Disable query logging on the replica.", Update},
+		{"Prefer table-driven tests.", "Avoid table-driven tests.", Update},
 
 		// The verb of an instruction, not a subject.
-		{"imperative", "Double the worker count before the sale.", "Halve the worker count before the sale.", Update},
+		{"Double the worker count before the sale.", "Halve the worker count before the sale.", Update},
 
 		// A value, or a change after the subject: as before.
-		{"number subject", "Two cashiers open the store on Sundays.", "Three cashiers open the store on Sundays.", Update},
-		{"value after", "The east gate closes at 9 pm.", "The east gate closes at 10 pm.", Update},
-		{"tool after", "Invoices are generated with Stripe Billing.", "Invoices are generated with Chargebee.", Update},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, p := range [][2]string{{tt.stored, tt.cand}, {tt.cand, tt.stored}} {
-				if v := Compare(p[0], p[1]); v.Kind != tt.want {
-					t.Errorf("Compare(%q, %q) = %v (score %.2f, %s), want %v", p[0], p[1], v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.want)
-				}
-			}
-		})
-	}
+		{"Two cashiers open the store on Sundays.", "Three cashiers open the store on Sundays.", Update},
+		{"The east gate closes at 9 pm.", "The east gate closes at 10 pm.", Update},
+		{"Invoices are generated with Stripe Billing.", "Invoices are generated with Chargebee.", Update},
+	})
 }
 
 // TestOtherAlternative holds Compare to otherAlternative on fresh pairs:
@@ -63,30 +51,18 @@ func TestOtherSubject(t *testing.T) {
 // both ways round; the choice changed, or a rejection added, is an
 // update; none is the same learning.
 func TestOtherAlternative(t *testing.T) {
-	tests := []struct {
-		name, stored, cand string
-		want               Kind
-	}{
-		{"instead of", "Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with esbuild instead of Parcel for the admin app.", Distinct},
-		{"instead of code", "Use `httpx` instead of `requests` in the sync worker; it needs HTTP/2.", "Use `httpx` instead of `urllib3` in the sync worker; it needs HTTP/2.", Distinct},
-		{"rather than", "Page the on-call engineer rather than the team lead after midnight.", "Page the on-call engineer rather than the product owner after midnight.", Distinct},
-		{"not but", "Not `time.Now` but `clock.Now` in the billing tests: the first one makes them flaky.", "Not `time.Since` but `clock.Now` in the billing tests: the first one makes them flaky.", Distinct},
-		{"final not", "Order the flour from Millers & Co, not Bakeright.", "Order the flour from Millers & Co, not Grainhouse.", Distinct},
+	checkKindBothWays(t, []kindPair{
+		{"Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with esbuild instead of Parcel for the admin app.", Distinct},
+		{"Use `httpx` instead of `requests` in the sync worker; it needs HTTP/2.", "Use `httpx` instead of `urllib3` in the sync worker; it needs HTTP/2.", Distinct},
+		{"Page the on-call engineer rather than the team lead after midnight.", "Page the on-call engineer rather than the product owner after midnight.", Distinct},
+		{"Not `time.Now` but `clock.Now` in the billing tests: the first one makes them flaky.", "Not `time.Since` but `clock.Now` in the billing tests: the first one makes them flaky.", Distinct},
+		{"Order the flour from Millers & Co, not Bakeright.", "Order the flour from Millers & Co, not Grainhouse.", Distinct},
 
-		{"choice changed", "Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with Vite instead of webpack for the admin app.", Update},
-		{"choice changed, not but", "Not `time.Now` but `clock.Now` in the billing tests.", "Not `time.Now` but `fakeclock.Now` in the billing tests.", Update},
-		{"rejection added", "Bundle the assets with webpack for the admin app.", "Bundle the assets with esbuild instead of webpack for the admin app.", Update},
-		{"final not, choice changed", "Order the flour from Millers & Co, not Bakeright.", "Order the flour from Grainhouse, not Bakeright.", Update},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, p := range [][2]string{{tt.stored, tt.cand}, {tt.cand, tt.stored}} {
-				if v := Compare(p[0], p[1]); v.Kind != tt.want {
-					t.Errorf("Compare(%q, %q) = %v (score %.2f, %s), want %v", p[0], p[1], v.Kind, v.Score, FormatChanges(Diff(p[0], p[1])), tt.want)
-				}
-			}
-		})
-	}
+		{"Bundle the assets with esbuild instead of webpack for the admin app.", "Bundle the assets with Vite instead of webpack for the admin app.", Update},
+		{"Not `time.Now` but `clock.Now` in the billing tests.", "Not `time.Now` but `fakeclock.Now` in the billing tests.", Update},
+		{"Bundle the assets with webpack for the admin app.", "Bundle the assets with esbuild instead of webpack for the admin app.", Update},
+		{"Order the flour from Millers & Co, not Bakeright.", "Order the flour from Grainhouse, not Bakeright.", Update},
+	})
 }
 
 // TestOtherScope holds Compare to otherScope on fresh pairs, in other
