@@ -923,21 +923,19 @@ func senseClash(a, b string) bool {
 // middle" is not "text-align: center".
 func middleNotAPlace(a, b string) bool {
 	fa, fb := fold(a), fold(b)
-	if !hasMiddleForm(fa) {
+	if !anyWord(fa, isMiddleForm) {
 		return false
 	}
 	prev, at := "", ""
 	for f := range strings.FieldsSeq(fa) {
-		w := strings.Trim(f, "*_`\"'()[]")
-		end := strings.TrimRight(w, ".,;:!?") != w
-		w = strings.TrimRight(w, ".,;:!?")
+		w, end := clauseWord(f)
 		if at != "" {
 			if w != "of" {
 				return true
 			}
 			at = ""
 		}
-		if isMiddleForm(w) && !writes(fb, w) {
+		if isMiddleForm(w) && !anyWord(fb, func(f string) bool { return f == w }) {
 			if prev != "the" {
 				return true
 			}
@@ -953,19 +951,10 @@ func middleNotAPlace(a, b string) bool {
 	return at != ""
 }
 
-// writes reports whether the folded text holds the word w.
-func writes(folded, w string) bool {
+// anyWord reports whether a word of the folded text is one is reports.
+func anyWord(folded string, is func(string) bool) bool {
 	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
-		if f == w {
-			return true
-		}
-	}
-	return false
-}
-
-func hasMiddleForm(folded string) bool {
-	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
-		if isMiddleForm(f) {
+		if is(f) {
 			return true
 		}
 	}
@@ -980,20 +969,27 @@ func isMiddleForm(w string) bool {
 	return false
 }
 
+// clauseWord is the word of a whitespace-separated piece f of a folded
+// text without the marks around it, and whether a mark that ends a
+// sentence or a clause follows it.
+func clauseWord(f string) (w string, end bool) {
+	w = strings.Trim(f, "*_`\"'()[]")
+	t := strings.TrimRight(w, ".,;:!?")
+	return t, t != w
+}
+
 // placedNowhere reports whether a form of "place" in a, which b does not
 // write, has no word of where after it in its sentence or clause: a word
 // of place ("on", "into", "behind") not followed by a time ("in March",
 // "on Fridays", "in the morning").
 func placedNowhere(a, b string) bool {
 	fa := fold(a)
-	if !hasPlaceForm(fa) || hasPlaceForm(fold(b)) {
+	if !anyWord(fa, isPlaceForm) || anyWord(fold(b), isPlaceForm) {
 		return false
 	}
 	placed, where, pending := false, false, false
 	for f := range strings.FieldsSeq(fa) {
-		w := strings.Trim(f, "*_`\"'()[]")
-		end := strings.TrimRight(w, ".,;:!?") != w
-		w = strings.TrimRight(w, ".,;:!?")
+		w, end := clauseWord(f)
 		switch {
 		case isPlaceForm(w):
 			if placed && !where {
@@ -1015,15 +1011,6 @@ func placedNowhere(a, b string) bool {
 		}
 	}
 	return placed && !where
-}
-
-func hasPlaceForm(folded string) bool {
-	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
-		if isPlaceForm(f) {
-			return true
-		}
-	}
-	return false
 }
 
 // isPlaceForm, isWhereWord, isArticle and isTimeWord are switches, not
