@@ -238,6 +238,18 @@ const evalBudget = 2000
 // tenant, a landlord, the office or a developer says it, 5 avoid lines
 // and 3 absent subjects with a never line each) was written in issue
 // 24's round 15 before its measuring, for the same reason.
+// testdata/eval20 (a bus operator in Cornwall and Devon: Ticketer ticket
+// machines and their nightly downloads, contactless capping through
+// Littlepay, smartcards and the hotlist, concessionary passes and the
+// councils' claims, the Flutter tickets app's QR tickets and Stripe
+// refunds, the BODS feeds and GTFS for Google, timetable registrations
+// and imports, stops and NaPTAN, rostering, drivers' hours, leave and
+// licences, the walkaround defect app, fleet allocation, electric buses,
+// fuel and revenue reports, private hire, lost property; 40 tasks wanting
+// 65 learnings like the reviewers' hidden set, about half of them said
+// the way a passenger, a driver, a depot manager or finance says it, 5
+// avoid lines and 3 absent subjects with a never line each) was written
+// in issue 24's round 16 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -342,7 +354,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
