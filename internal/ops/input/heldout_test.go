@@ -48,7 +48,9 @@ import (
 // were read to find what agents' restatements do that the rules missed.
 // In round 14 heldout12 was retired to development for the same reason:
 // half its swaps of everyday words were called updates, and six rounds of
-// rules moved none of its totals, so its misses are read now.
+// rules moved none of its totals, so its misses are read now. heldout13
+// followed in round 15, and heldout14 in round 16 (DUPLICATE 23 of 70,
+// UPDATE 23 of 30, NEW 20 of 20 when it was retired).
 // heldout10 was written in issue 24's round 10 and before its measuring,
 // in ten more domains (a beekeepers' co-op, burial records, a dry
 // cleaner, piano tuning, a tattoo studio, blood donation, a touring
