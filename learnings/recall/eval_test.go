@@ -349,6 +349,15 @@ const evalBudget = 2000
 // whose first sentences are background, quoted UI labels, field names in
 // camel and snake case in prose, and absent subjects whose decoy shares
 // one word and a possessive "'s" with the task.
+// testdata/dev24 (a linen hire laundry for hotels: RFID counts, count
+// disputes, par levels, delivery rounds and the driver app, weight
+// billing, stains, lost linen, the portal's shortfalls, the tunnel
+// washer) is a development set written for the rank20 branch in issue
+// 24's round 16, after studying what takes the room on the development
+// sets and before its code: traps whose decoy shares exactly one word of
+// the task in another sense (a git tag for a linen tag, a Xero batch for
+// a washer batch, Horizon's scaling for the platform scale) and absent
+// subjects whose decoy shares one word with the task.
 // testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
 // direct debits, door codes, class bookings, wearables) is a development
 // set written for the rank19 branch in issue 24's round 15 from the
@@ -357,7 +366,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -486,6 +495,9 @@ var evalFloor = map[string]float64{
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
 	// of 3.
 	"eval20": 86.1,
+	// dev24's is its baseline: 32 of 38 (84.2%, at the rank20 branch on
+	// main's 0fd6fec, the first run of the set).
+	"dev24": 84.2,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -795,6 +807,11 @@ var evalTrapFloor = map[string]int{
 	// each sharing one word and a possessive with the task, and 3 avoid
 	// pairs): 6 of 6 at c95c666.
 	"dev23": 6,
+	// dev24 (38 tasks, a linen hire laundry: 8 avoid lines, 5 of them on
+	// a decoy sharing one word of the task in another sense, and 4 absent
+	// subjects with a never line each): 12 of 13 at the first run; the
+	// ironer's breaker that trips is chosen for solar panels that trip.
+	"dev24": 12,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.
