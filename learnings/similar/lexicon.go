@@ -454,28 +454,11 @@ func changeReading(w string, same map[string]string) string {
 }
 
 // addLoose sets lexEntry.change for the words of looseGroups, their
-// inflections and every stem whose lexicon group's head is one of them;
-// same is sameStems.
-func addLoose(b *lexBuilder, same map[string]string) {
-	to := looseHeads(same)
-	for st := range to {
-		b.entry(st) // a stem no other table holds
-	}
-	for _, e := range b.all {
-		r := e.same
-		if r == "" {
-			r = e.word
-		}
-		if head, ok := to[r]; ok {
-			e.change = head
-		}
-	}
-}
-
-// looseHeads maps each reading of a word of looseGroups (changeReading)
-// and each stem of its inflections that no lexicon group holds to the
-// reading of its group's first word; same is sameStems.
-func looseHeads(same map[string]string) map[string]string {
+// inflections and every stem whose lexicon group's head is one of them:
+// each reading of a word of a group (changeReading), and each stem of its
+// inflections that no lexicon group holds, is read as its group's first
+// word's reading. same is sameStems.
+func addLoose(m lexEntries, same map[string]string) {
 	to := make(map[string]string, 2*len(looseGroups))
 	for _, g := range looseGroups {
 		ws := strings.Fields(g)
@@ -489,5 +472,16 @@ func looseHeads(same map[string]string) map[string]string {
 			}
 		}
 	}
-	return to
+	for st := range to {
+		m.entry(st) // a stem no other table holds
+	}
+	for _, e := range m {
+		r := e.same
+		if r == "" {
+			r = e.word
+		}
+		if head, ok := to[r]; ok {
+			e.change = head
+		}
+	}
 }

@@ -129,50 +129,16 @@ func (lex *lexTable) lookup(w string) *lexEntry {
 	}
 }
 
-// lexBuilder gathers the lexicon's entries straight into its table, one
-// entry per word, with no map of the words to fill first and copy from:
-// when every run built the lexicon, the map cost twice as much (recall on
-// the agent 1 MB memory, callgrind counting newLexicon alone: 8.6 -> 4.1
-// M instructions). Runs load it now (loadLexicon), and only
-// TestLexiconData and the tests build it, so this and the builder's other
-// speed tricks buy no run anything.
-type lexBuilder struct {
-	t lexTable
-	// all are the entries in the order they were made.
-	all   []*lexEntry
-	block []lexEntry
-}
-
-// lexSlots is the table's first size: four slots a word of the tables'
-// 4500 or so, as newLexTable sizes it; entry grows it past that. At 16384
-// (for 3300) every build grew it once, putting 4097 entries again.
-const lexSlots = 32768
+// lexEntries are the lexicon's entries by word, as newLexicon gathers
+// them before it puts them in the table.
+type lexEntries map[string]*lexEntry
 
 // entry is the entry of w, made when the tables have not named it yet.
-// One search finds w or the free slot a new entry takes, where a look-up
-// and then put searched twice.
-func (b *lexBuilder) entry(w string) *lexEntry {
-	i := b.t.slot(w)
-	for ; b.t.slots[i] != nil; i = (i + 1) & (len(b.t.slots) - 1) {
-		if e := b.t.slots[i]; e.word == w {
-			return e
-		}
-	}
-	if len(b.block) == 0 {
-		b.block = make([]lexEntry, 256)
-	}
-	e := &b.block[0]
-	b.block = b.block[1:]
-	e.word = w
-	b.all = append(b.all, e)
-	if 4*len(b.all) > len(b.t.slots) {
-		b.t = lexTable{slots: make([]*lexEntry, 2*len(b.t.slots))}
-		for _, o := range b.all {
-			b.t.put(o)
-		}
-	} else {
-		b.t.slots[i] = e
-		b.t.maxLen = max(b.t.maxLen, len(w))
+func (m lexEntries) entry(w string) *lexEntry {
+	e := m[w]
+	if e == nil {
+		e = &lexEntry{word: w}
+		m[w] = e
 	}
 	return e
 }
@@ -181,25 +147,19 @@ func (b *lexBuilder) entry(w string) *lexEntry {
 // writes what it builds to lexicon_data.go, which every run loads
 // (loadLexicon) instead of building it again.
 func newLexicon() lexTable {
-	// The entries come from blocks rather than one allocation each,
-	// from when every run built the lexicon (BenchmarkLexicon: 9751 ->
-	// 6440 allocations; with phrases' forms made once per word, 5109,
-	// against 6317 for the 2300 words before issue 24's fourth round).
-	b := &lexBuilder{t: lexTable{slots: make([]*lexEntry, lexSlots)}, all: make([]*lexEntry, 0, lexSlots/4)}
-	entry := b.entry
-	fillWordTables(entry)
-	eachAmerican(func(gb, us string) { entry(gb).american = us })
+	m := lexEntries{}
+	fillWordTables(m.entry)
+	fillLex(m.entry, americanWords(), func(e *lexEntry) *string { return &e.american })
 	same := sameStems()
-	fillLex(entry, same, func(e *lexEntry) *string { return &e.same })
-	addLoose(b, same)
-	addPhrases(entry)
-	return b.t
+	fillLex(m.entry, same, func(e *lexEntry) *string { return &e.same })
+	addLoose(m, same)
+	addPhrases(m.entry)
+	return newLexTable(m)
 }
 
 // fillWordTables puts each word table's value (true for a set) in its
 // field of the entry of its word, and links each synonym to its word's
-// entry. newLexicon and TestLexiconAsPlain's plain construction share it:
-// it reads the tables the one way there is.
+// entry.
 func fillWordTables(entry func(w string) *lexEntry) {
 	fillLex(entry, negationWords, func(e *lexEntry) *bool { return &e.negation })
 	fillLex(entry, negations, func(e *lexEntry) *bool { return &e.negationTerm })
