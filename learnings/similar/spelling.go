@@ -77,20 +77,9 @@ var sameWords = []string{
 var sameStems = sync.OnceValue(readSameStems)
 
 func readSameStems() map[string]string {
-	groups := decisionTables()
-	// Sized for its words and a quarter more for the inflections that
-	// stem apart (1307 stems of 1098 words): grown from empty, the map
-	// rehashed as it filled (readSameStems 2.47 -> 2.04 M instructions,
-	// callgrind, when every run built the lexicon).
-	words := 0
-	for _, g := range groups {
-		words += strings.Count(g, " ") + 1
-	}
-	m := make(map[string]string, words+words/4)
-	for _, g := range groups {
+	m := map[string]string{}
+	for _, g := range decisionTables() {
 		ws := strings.Fields(g)
-		// The head's stem once a group, not once a form: half the
-		// stemming of every run that builds the lexicon.
 		head := stem(ws[0])
 		for _, w := range ws {
 			for _, form := range inflections(w) {
@@ -154,21 +143,12 @@ var britishSuffixes = []string{"", "s", "ed", "ing", "ful", "ite", "ites", "able
 // suffixes, read the American way.
 func americanWords() map[string]string {
 	m := make(map[string]string, len(britishRoots())*len(britishSuffixes))
-	eachAmerican(func(gb, us string) { m[gb] = us })
-	return m
-}
-
-// eachAmerican calls put with every British spelling britishRoots gives
-// with its suffixes and its American one. newLexicon takes them this way
-// (lexEntry.american), with no map of them to fill and read again: 1.0 ->
-// 0.7 M instructions of each build (callgrind, when every run built the
-// lexicon).
-func eachAmerican(put func(gb, us string)) {
 	for gb, us := range britishRoots() {
 		for _, s := range britishSuffixes {
-			put(gb+s, us+s)
+			m[gb+s] = us + s
 		}
 	}
+	return m
 }
 
 // notIse reports a common word ending in "ise" that has no "ize"
