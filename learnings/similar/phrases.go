@@ -446,8 +446,7 @@ var (
 )
 
 // degreeRuns are the runs of degreeWords and "key" before their nouns,
-// each read as its noun, written as phrases are; addPhrases puts the same
-// runs into the lexicon without writing them out.
+// each read as its noun, written as phrases are.
 func degreeRuns() []string {
 	var out []string
 	for _, adj := range degreeWords {
@@ -461,7 +460,8 @@ func degreeRuns() []string {
 	return out
 }
 
-// allPhrases are phrases and degreeRuns, for the tests of the whole table.
+// allPhrases are phrases and degreeRuns: the runs addPhrases puts into the
+// lexicon, and the whole table for its tests.
 func allPhrases() []string { return slices.Concat(phrases, degreeRuns()) }
 
 // maxPhraseWords is the most words a run of phrases holds.
@@ -555,28 +555,12 @@ func phraseForms(w string) []string {
 // (lexEntry.phraseReading), since a text that says the same may hold the
 // run instead.
 func addPhrases(entry func(w string) *lexEntry) {
-	for _, p := range phrases {
+	for _, p := range allPhrases() {
 		run, to, ok := strings.Cut(p, " = ")
 		if !ok {
 			panic("similar: phrase without a reading: " + p)
 		}
 		addRun(entry, strings.Fields(run), to, splitParticle(run))
-	}
-	// The runs of degreeRuns, made here without writing and reading
-	// them as text: every run of learn that compares learnings builds
-	// the lexicon, and BenchmarkLexicon took 6692 allocations this way
-	// against 7532 through the text (5911 without the runs; 6617 with
-	// the 36 nouns now listed).
-	var run [2]string
-	for _, n := range degreeNouns {
-		for _, adj := range degreeWords {
-			run[0], run[1] = adj, n
-			addRun(entry, run[:], n, false)
-		}
-	}
-	for _, n := range keyNouns {
-		run[0], run[1] = "key", n
-		addRun(entry, run[:], n, false)
 	}
 }
 
