@@ -319,8 +319,7 @@ func readable(v reflect.Value) reflect.Value {
 }
 
 // BenchmarkLoadLexicon loads the lexicon from lexData, as every run that
-// reads text this way does once (BenchmarkLexicon builds it from the
-// tables).
+// reads text this way does once.
 func BenchmarkLoadLexicon(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

@@ -292,15 +292,6 @@ func TestFrequencyAdverbs(t *testing.T) {
 	}
 }
 
-// BenchmarkLexicon builds the lexicon from the tables (newLexicon), as
-// TestLexiconData does; runs load it from lexicon_data.go instead.
-func BenchmarkLexicon(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		newLexicon()
-	}
-}
-
 // TestCodeReadAsWritten holds codeKept: a word in backticks is the
 // command or name as typed, so a synonym of it in the other text's code
 // is another command, while the same word written with or without
