@@ -45,33 +45,32 @@ func readPaste(task string) (string, []string) {
 		lo, hi := lines[k][0], lines[k][1]
 		line := task[lo:hi]
 		trimmed := strings.TrimSpace(line)
-		switch {
-		case boilerplateLine(trimmed):
+		// The first reading that takes the line is the one applied.
+		if boilerplateLine(trimmed) {
 			blank(b, lo, hi)
-		case email && mailHeader(trimmed):
+		} else if email && mailHeader(trimmed) {
 			// Who sent it to whom, and when: names and addresses.
 			blank(b, lo, hi)
-		case email && strings.HasPrefix(trimmed, "Subject: "):
+		} else if email && strings.HasPrefix(trimmed, "Subject: ") {
 			at := strings.Index(line, "Subject: ")
 			blank(b, lo+at, lo+at+len("Subject: "))
-		case response && noiseHeader(trimmed):
+		} else if response && noiseHeader(trimmed) {
 			blank(b, lo, hi)
-		case kubeEvent(trimmed):
+		} else if kubeEvent(trimmed) {
 			blankKubeEvent(b, lo, line)
-		case psPosition(trimmed) != "":
+		} else if file := psPosition(trimmed); file != "" {
 			// PowerShell's "At C:\ops\Set-KioskApp.ps1:27 char:5".
-			paths = append(paths, psPosition(trimmed))
+			paths = append(paths, file)
 			blank(b, lo, hi)
-		case strings.HasPrefix(trimmed, "+ CategoryInfo "):
+		} else if strings.HasPrefix(trimmed, "+ CategoryInfo ") {
 			// Its category ("PermissionDenied") stays.
 			if i := strings.Index(line, ": "); i >= 0 {
 				blank(b, lo, lo+i+len(": "))
 			}
-		case strings.HasPrefix(trimmed, "+ FullyQualifiedErrorId "), strings.Trim(trimmed, "+~ ") == "" && strings.Contains(trimmed, "+ ") && strings.Contains(trimmed, "~"):
+		} else if strings.HasPrefix(trimmed, "+ FullyQualifiedErrorId ") || strings.Trim(trimmed, "+~ ") == "" && strings.Contains(trimmed, "+ ") && strings.Contains(trimmed, "~") {
 			// The error's ID, and the underline under the command.
 			blank(b, lo, hi)
-		case unityFrame(trimmed) != "":
-			file := unityFrame(trimmed)
+		} else if file := unityFrame(trimmed); file != "" {
 			name, _, _ := strings.Cut(trimmed, " (")
 			if vendorName(name, dotnetVendors) || strings.Contains(file, "PackageCache/") {
 				blank(b, lo, hi)
@@ -80,24 +79,24 @@ func readPaste(task string) (string, []string) {
 			paths = append(paths, file)
 			// Keep the method's name: "Lantern.Kiosk.ContentLoader:Start".
 			blank(b, lo+strings.Index(line, name)+len(name), hi)
-		case diffHeader(trimmed) != "":
+		} else if file := diffHeader(trimmed); file != "" {
 			// "--- a/x.py" and "+++ b/x.py" name one file, once.
-			if f := diffHeader(trimmed); !slices.Contains(paths, f) {
-				paths = append(paths, f)
+			if !slices.Contains(paths, file) {
+				paths = append(paths, file)
 			}
 			blank(b, lo, hi)
-		case postgresLabel(trimmed) != "":
+		} else if label := postgresLabel(trimmed); label != "" {
 			// "DETAIL:  Key (barcode)=(1) already exists.": the label
 			// goes, the message stays.
-			at := strings.Index(line, postgresLabel(trimmed))
-			blank(b, lo+at, lo+at+len(postgresLabel(trimmed)))
-		case strings.HasPrefix(trimmed, "@@ -"):
+			at := strings.Index(line, label)
+			blank(b, lo+at, lo+at+len(label))
+		} else if strings.HasPrefix(trimmed, "@@ -") {
 			// A hunk's line numbers; the function after them stays.
 			if i := strings.Index(trimmed[len("@@ -"):], " @@"); i >= 0 {
 				at := strings.Index(line, "@@ -")
 				blank(b, lo+at, lo+at+len("@@ -")+i+len(" @@"))
 			}
-		case strings.HasPrefix(trimmed, `File "`):
+		} else if strings.HasPrefix(trimmed, `File "`) {
 			file, rest, ok := strings.Cut(trimmed[len(`File "`):], `"`)
 			if !ok || file == "" || !strings.HasPrefix(rest, ", line ") {
 				continue
@@ -120,21 +119,20 @@ func readPaste(task string) (string, []string) {
 				end = lo + i + len(", in ")
 			}
 			blank(b, lo, end)
-		case elixirFile(trimmed) != "":
+		} else if file := elixirFile(trimmed); file != "" {
 			app, _, _ := strings.Cut(trimmed[1:], " ")
 			if elixirVendors[app] {
 				blank(b, lo, hi)
 				continue
 			}
 			// Keep the call: "Lantern.Capacity.remaining/2".
-			file := elixirFile(trimmed)
 			paths = append(paths, file)
 			at := strings.Index(line, file) + len(file)
 			if i := strings.Index(line[at:], ": "); i >= 0 {
 				at += i + len(": ")
 			}
 			blank(b, lo, lo+at)
-		case appleFrame(trimmed):
+		} else if appleFrame(trimmed) {
 			f := strings.Fields(trimmed)
 			if appleImage(f[1]) {
 				blank(b, lo, hi)
@@ -153,8 +151,7 @@ func readPaste(task string) (string, []string) {
 				}
 				blank(b, lo+i, hi)
 			}
-		case dotnetFrame(trimmed) != "":
-			name := dotnetFrame(trimmed)
+		} else if name := dotnetFrame(trimmed); name != "" {
 			if vendorName(name, dotnetVendors) {
 				blank(b, lo, hi)
 				continue
@@ -169,8 +166,7 @@ func readPaste(task string) (string, []string) {
 			}
 			blank(b, lo, lo+at)
 			blank(b, lo+at+len(name), hi)
-		case phpFrame(trimmed) != "":
-			file := phpFrame(trimmed)
+		} else if file := phpFrame(trimmed); file != "" {
 			if vendorFile(file) {
 				blank(b, lo, hi)
 				continue
@@ -180,8 +176,7 @@ func readPaste(task string) (string, []string) {
 			if i := strings.Index(line, "): "); i >= 0 {
 				blank(b, lo, lo+i+len("): "))
 			}
-		case strings.HasPrefix(trimmed, "at ") && frameLoc(trimmed[len("at "):]):
-			name, loc := frameAt(trimmed[len("at "):])
+		} else if name, loc, ok := atFrame(trimmed); ok {
 			if vendorFrame(name, loc) {
 				blank(b, lo, hi)
 				// Rust prints a frame's function on the line above
@@ -200,8 +195,7 @@ func readPaste(task string) (string, []string) {
 				}
 			}
 			blank(b, lo, lo+strings.Index(line, "at ")+len("at "))
-		case rubyFrame(trimmed) != "":
-			file := rubyFrame(trimmed)
+		} else if file := rubyFrame(trimmed); file != "" {
 			at := strings.Index(line, file)
 			if vendorFile(file) {
 				blank(b, lo, hi)
@@ -214,8 +208,7 @@ func readPaste(task string) (string, []string) {
 				end += i + len("in ")
 			}
 			blank(b, lo+at, lo+end)
-		case goFileLine(line) != "":
-			file := goFileLine(line)
+		} else if file := goFileLine(line); file != "" {
 			// The function line above it is the same frame.
 			fn := k > 0 && lines[k-1][1] > lines[k-1][0] && goFileLine(task[lines[k-1][0]:lines[k-1][1]]) == ""
 			if vendorFile(file) {
@@ -970,15 +963,20 @@ func frameAt(s string) (name, loc string) {
 	return "", s
 }
 
-// frameLoc reports whether what follows "at " is a frame: a location
-// with a line number, or a JVM's native or unknown one, after a name
-// or alone.
-func frameLoc(s string) bool {
-	_, loc := frameAt(s)
-	if strings.Contains(loc, " ") {
-		return jvmLoc(loc)
+// atFrame reads a trimmed line that is a Java, Kotlin or Node frame: "at "
+// and, after a name or alone, a location with a line number or a JVM's
+// native or unknown one. It gives the frame's name and location (see
+// frameAt), and false for a line that is no such frame.
+func atFrame(t string) (name, loc string, ok bool) {
+	s, ok := strings.CutPrefix(t, "at ")
+	if !ok {
+		return "", "", false
 	}
-	return strings.Contains(loc, ":") && trimLineRef(loc) != loc || loc == "<anonymous>"
+	name, loc = frameAt(s)
+	if strings.Contains(loc, " ") {
+		return name, loc, jvmLoc(loc)
+	}
+	return name, loc, strings.Contains(loc, ":") && trimLineRef(loc) != loc || loc == "<anonymous>"
 }
 
 // locFile is the file of a frame's location, without its line and column
