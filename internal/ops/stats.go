@@ -18,6 +18,17 @@ const charsPerToken = 4
 // rate per week from two sessions an hour apart would only mislead.
 const minGrowthSpan = 7 * 24 * time.Hour
 
+// exactFullRecallBytes is the largest memory whose full recall stats weighs
+// exactly, folded and redacted as recall --all prints it (64 KB, as stats
+// prints sizes). Up to it that costs milliseconds: on generated memories of
+// about 62 KB (long, default, agent) stats takes 46-50 M instructions
+// instead of 14-16 M (callgrind; 13-16 ms of CPU instead of 8), most of it
+// the near-duplicate index's set-up, which a 16 KB memory pays too (long:
+// 37 M against 13 M). On a 1 MB memory it took 277 M against 85 M (long):
+// a larger memory's full recall is an estimate (see recall.Estimate), and
+// stats costs what it did.
+const exactFullRecallBytes = 64 * 1000
+
 // StatsOptions asks Stats for the numbers.
 type StatsOptions struct {
 	// Busy, when set, is told the long part starts and returns the
@@ -66,9 +77,9 @@ type RecallCost struct {
 	// Shown is the number of learnings in that output.
 	Shown int `json:"shown"`
 	// Estimated is set where the size is weighed before near duplicates
-	// fold and secrets are redacted (the full recall, see
-	// recall.Estimate): Shown is then an upper bound and Chars off by
-	// what the fold and the redaction take.
+	// fold and secrets are redacted (the full recall of a memory over
+	// exactFullRecallBytes, see recall.Estimate): Shown is then an upper
+	// bound and Chars off by what the fold and the redaction take.
 	Estimated bool `json:"estimated,omitempty"`
 }
 
@@ -145,12 +156,18 @@ func compute(doc *learnings.Document, now time.Time) *StatsResult {
 		rep.Categories = append(rep.Categories, CategoryCount{Category: c, Count: counts[c]})
 	}
 	// One selection weighs both recalls: the learnings are ordered and
-	// grouped once. The full recall is an estimate (its fold and its
-	// redaction of every learning were two thirds of stats' work), the
-	// default one exact (one cheap selection).
-	full, recalls := engine.Measure(doc, engine.DefaultMaxChars)
-	rep.FullRecall = RecallCost{Chars: full.Chars, Tokens: tokens(full.Chars), Shown: full.Shown, Estimated: true}
-	rep.DefaultRecall = cost(recalls[0])
+	// grouped once. The default recall is exact (one cheap selection), and
+	// so is the full one on a memory of up to exactFullRecallBytes; on a
+	// larger one the full recall is an estimate (its fold and its
+	// redaction of every learning were two thirds of stats' work).
+	if len(doc.Source) <= exactFullRecallBytes {
+		_, recalls := engine.Measure(doc, 0, engine.DefaultMaxChars)
+		rep.FullRecall, rep.DefaultRecall = cost(recalls[0]), cost(recalls[1])
+	} else {
+		full, recalls := engine.Measure(doc, engine.DefaultMaxChars)
+		rep.FullRecall = RecallCost{Chars: full.Chars, Tokens: tokens(full.Chars), Shown: full.Shown, Estimated: true}
+		rep.DefaultRecall = cost(recalls[0])
+	}
 
 	var newest, oldest *learnings.Session
 	sessionBytes := 0

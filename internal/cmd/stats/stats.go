@@ -35,14 +35,15 @@ learnings per category, what a recall costs an agent (the full recall with
 --all and the default budgeted one), how old the newest and oldest sessions
 are, and how fast the file grows per week over the span of its sessions.
 
-The full recall's figures are an estimate: recall --all folds near
-duplicates into one learning and redacts secrets, and stats, to stay fast on
-a large file, weighs its output as if neither happened. The size is off by
-what the folded learnings and the redacted secrets take (under 5% on
-generated memories, none on a file with neither) and the count of learnings
-is an upper bound: enough to tell whether a full recall fits a model's
-context. The default recall's figures are exact. In --json,
-full_recall.estimated is true.
+The default recall's figures are exact, and so are the full recall's on a
+memory of up to 64 KB. On a larger one the full recall's figures are an
+estimate: recall --all folds near duplicates into one learning and redacts
+secrets, and stats, to stay fast on a large file, weighs its output as if
+neither happened. The size is off by what the folded learnings and the
+redacted secrets take (under 5% on generated memories, none on a file with
+neither) and the count of learnings is an upper bound: enough to tell
+whether a full recall fits a model's context. In --json,
+full_recall.estimated is then true.
 
 Token counts are estimates: characters divided by 4, a fair average for
 English text and code; the real count depends on the model's tokenizer.`,
@@ -101,8 +102,12 @@ func write(w io.Writer, r *ops.StatsResult) {
 	for _, c := range r.Categories {
 		fmt.Fprintf(w, "  %-*s  %d\n", width, c.Category, c.Count)
 	}
-	fmt.Fprintf(w, "Recall:     full (--all) about %s chars, about %s tokens, up to %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
-	fmt.Fprintln(w, "            (an estimate: --all also folds near duplicates and redacts secrets)")
+	if r.FullRecall.Estimated {
+		fmt.Fprintf(w, "Recall:     full (--all) about %s chars, about %s tokens, up to %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
+		fmt.Fprintln(w, "            (an estimate: --all also folds near duplicates and redacts secrets)")
+	} else {
+		fmt.Fprintf(w, "Recall:     full (--all) %s chars, about %s tokens, %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
+	}
 	fmt.Fprintf(w, "            default (--max-chars %d) %s chars, about %s tokens, %s\n", r.DefaultRecallBudget, thousands(r.DefaultRecall.Chars), thousands(r.DefaultRecall.Tokens), memview.Plural(r.DefaultRecall.Shown, "learning", "learnings"))
 	fmt.Fprintf(w, "            (tokens estimated as %s)\n", r.TokenEstimate)
 	switch {
