@@ -13,17 +13,21 @@ import (
 	"github.com/learn-memory/learn/learnings/secrets"
 )
 
+// supersededMemory is a hand-written file with a superseded learning, a
+// repeated one, a custom category and a line not read as a learning.
+var supersededMemory = []byte("## Recent Sessions\n\n## [2026-01-02 10:00 UTC] - Later\n\n### Learnings\n\n" +
+	"**Gotchas:**\n- Run `make gen` first.\n- Run `make gen` first.\n\n**User Corrections:**\n- ~~Backoff caps at 20 s.~~ (superseded by l1)\n" +
+	"- Backoff caps at 30 s.\n\nstray line by hand\n\n---\n\n## [2026-01-01 10:00 UTC] - Earlier\n\n### Learnings\n\n" +
+	"**Fresh Discoveries:**\n- Backoff caps at 30 s.\n- The gateway drops idle connections at 60 s.\n")
+
 // TestMeasureIsSelect holds Measure to Select, budget by budget, on
 // memories of every generator and on hand-written files with superseded
 // learnings, custom categories, unread lines and none at all.
 func TestMeasureIsSelect(t *testing.T) {
 	docs := map[string][]byte{
-		"empty":        nil,
-		"no learnings": []byte("# Notes\n\nJust text.\n"),
-		"superseded and custom": []byte("## Recent Sessions\n\n## [2026-01-02 10:00 UTC] - Later\n\n### Learnings\n\n" +
-			"**Gotchas:**\n- Run `make gen` first.\n- Run `make gen` first.\n\n**User Corrections:**\n- ~~Backoff caps at 20 s.~~ (superseded by l1)\n" +
-			"- Backoff caps at 30 s.\n\nstray line by hand\n\n---\n\n## [2026-01-01 10:00 UTC] - Earlier\n\n### Learnings\n\n" +
-			"**Fresh Discoveries:**\n- Backoff caps at 30 s.\n- The gateway drops idle connections at 60 s.\n"),
+		"empty":                 nil,
+		"no learnings":          []byte("# Notes\n\nJust text.\n"),
+		"superseded and custom": supersededMemory,
 	}
 	for _, mode := range append([]string{""}, memgen.Modes...) {
 		docs["generated "+mode] = memgen.GenerateWith(memgen.Options{Seed: 7, Size: 120 << 10, Mode: mode})
@@ -69,12 +73,9 @@ func TestMeasureEstimate(t *testing.T) {
 		"- Staging reads DB_PASSWORD=" + fakeKey("Xq7", 21) + " from the vault, not from .env.\n" +
 		"- Deploys wait for the smoke tests to pass.\n\n---\n"
 	docs := map[string][]byte{
-		"empty":        nil,
-		"no learnings": []byte("# Notes\n\nJust text.\n"),
-		"superseded and repeated": []byte("## Recent Sessions\n\n## [2026-01-02 10:00 UTC] - Later\n\n### Learnings\n\n" +
-			"**Gotchas:**\n- Run `make gen` first.\n- Run `make gen` first.\n\n**User Corrections:**\n- ~~Backoff caps at 20 s.~~ (superseded by l1)\n" +
-			"- Backoff caps at 30 s.\n\nstray line by hand\n\n---\n\n## [2026-01-01 10:00 UTC] - Earlier\n\n### Learnings\n\n" +
-			"**Fresh Discoveries:**\n- Backoff caps at 30 s.\n- The gateway drops idle connections at 60 s.\n"),
+		"empty":                   nil,
+		"no learnings":            []byte("# Notes\n\nJust text.\n"),
+		"superseded and repeated": supersededMemory,
 		"custom categories": []byte("## [2026-01-01 10:00 UTC] - One\n\n### Learnings\n\n**Team Habits:**\n- Demos happen on Fridays.\n" +
 			"\n**Release Rituals:**\n- Tag releases from main only.\n- ```sh\n  make release\n  ```\n"),
 	}
