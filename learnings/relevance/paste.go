@@ -186,13 +186,12 @@ func readPaste(task string) (string, []string) {
 				}
 				continue
 			}
+			at := strings.Index(line, loc) // loc is a part of trimmed
 			if f := locFile(loc); builtFile(f) {
-				blank(b, lo+strings.Index(line, loc), lo+strings.Index(line, loc)+len(loc))
+				blank(b, lo+at, lo+at+len(loc))
 			} else if f != "" && looksLikePath(f) {
 				paths = append(paths, f)
-				if i := strings.Index(line, loc); i >= 0 {
-					blank(b, lo+i, lo+i+len(loc))
-				}
+				blank(b, lo+at, lo+at+len(loc))
 			}
 			blank(b, lo, lo+strings.Index(line, "at ")+len("at "))
 		} else if file := rubyFrame(trimmed); file != "" {
