@@ -2,6 +2,7 @@ package similar
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -13,7 +14,7 @@ import (
 func scoreAgrees(t *testing.T, f *Filter, sc *filterScratch, stored string) {
 	t.Helper()
 	read := withoutLeadIn(stored)
-	sc.readTerms(read, f.holders)
+	sc.readTerms(read, f, nil)
 	st := Prepare(read)
 	if sc.weight != st.f.weight {
 		t.Fatalf("readTerms(%q) weight %v, Prepare's %v", read, sc.weight, st.f.weight)
@@ -59,6 +60,46 @@ func TestFilterScoreAsCompare(t *testing.T) {
 	for _, s := range texts {
 		scoreAgrees(t, f, sc, s)
 	}
+}
+
+// TestOutOfReachAsMayBeRelated holds readTerms' early stop to
+// mayBeRelated: a stored text it stops reading is one the whole read
+// rules out for every candidate the weight check let through. The stored
+// texts are learnings as people and agents write them (anchorTexts, the
+// fold seeds) and long ones of two to six of them in a row, as agents
+// write a learning of several sentences; the candidates are some of them.
+func TestOutOfReachAsMayBeRelated(t *testing.T) {
+	texts := append(anchorTexts(t), foldSeeds...)
+	stored := slices.Clone(texts)
+	for i := 0; i+6 <= len(texts); i += 3 {
+		stored = append(stored, strings.Join(texts[i:i+2+i%5], " "))
+	}
+	cands := []string{"Run `make gen` before `go test`.", "Don't commit the .env file"}
+	for i := 0; i < len(texts); i += len(texts) / 20 {
+		cands = append(cands, texts[i])
+	}
+	f := NewFilter(cands)
+	sc := f.scratch.Get().(*filterScratch)
+	stopped := 0
+	for _, s := range stored {
+		f.weigh(s, sc)
+		f.weightCheck(sc)
+		read := withoutLeadIn(s)
+		if len(sc.live) == 0 || sc.readTerms(read, f, sc.live) {
+			continue
+		}
+		stopped++
+		sc.readTerms(read, f, nil)
+		for _, i := range sc.live {
+			if got := f.mayBeRelated(int(i), sc); got != unrelated {
+				t.Errorf("readTerms stopped reading %q, which mayBeRelated reads as %d with %q", s, got, cands[i])
+			}
+		}
+	}
+	if stopped < 20 {
+		t.Errorf("readTerms stopped early on %d of %d texts: the test checks too little", stopped, len(stored))
+	}
+	t.Logf("readTerms stopped early on %d of %d texts", stopped, len(stored))
 }
 
 // FuzzFilterScore holds mayBeRelated's Score to Compare's on any pair.

@@ -155,42 +155,55 @@ func (s *gramSet) distinct(words []string) []uint64 {
 }
 
 // distinctGrowing is distinct for a long text: it reads the trigrams a
-// word at a time into a table that doubles when half full, so its memory
-// follows the distinct trigrams. The order is the same: first met first.
+// word at a time (add) into a table that doubles when half full, so its
+// memory follows the distinct trigrams. The order is the same: first met
+// first.
 func (s *gramSet) distinctGrowing(words []string) []uint64 {
-	out := s.all[:0]
-	size := longGramText
-	shift := 64 - bits.Len(uint(size-1))
-	table := s.clearedTable(size)
+	s.start(longGramText)
 	for _, w := range words {
-		s.word = appendTrigrams(s.word[:0], w)
-		for _, g := range s.word {
+		s.add(w)
+	}
+	return s.all
+}
+
+// start empties s for add, with a table of at least size slots.
+func (s *gramSet) start(size int) {
+	s.all = s.all[:0]
+	s.clearedTable(1 << bits.Len(uint(max(size, 2)-1)))
+}
+
+// add puts the trigrams of w that s has not met yet at the end of s.all,
+// doubling the table when it is half full.
+func (s *gramSet) add(w string) {
+	s.word = appendTrigrams(s.word[:0], w)
+	all, table := s.all, s.table
+	mask := uint64(len(table) - 1)
+	shift := 64 - bits.Len64(mask)
+	for _, g := range s.word {
+		h := g * 0x9E3779B97F4A7C15 >> shift
+		for table[h] != 0 && table[h] != g+1 {
+			h = (h + 1) & mask
+		}
+		if table[h] != 0 {
+			continue
+		}
+		table[h] = g + 1
+		all = append(all, g)
+		if 2*len(all) < len(table) {
+			continue
+		}
+		table = s.clearedTable(2 * len(table))
+		mask = uint64(len(table) - 1)
+		shift--
+		for _, g := range all {
 			h := g * 0x9E3779B97F4A7C15 >> shift
-			for table[h] != 0 && table[h] != g+1 {
-				h = (h + 1) & uint64(size-1)
-			}
-			if table[h] != 0 {
-				continue
+			for table[h] != 0 {
+				h = (h + 1) & mask
 			}
 			table[h] = g + 1
-			out = append(out, g)
-			if 2*len(out) < size {
-				continue
-			}
-			size *= 2
-			shift--
-			table = s.clearedTable(size)
-			for _, g := range out {
-				h := g * 0x9E3779B97F4A7C15 >> shift
-				for table[h] != 0 {
-					h = (h + 1) & uint64(size-1)
-				}
-				table[h] = g + 1
-			}
 		}
 	}
-	s.all = out
-	return out
+	s.all = all
 }
 
 // clearedTable is s.table at size slots, all free.
@@ -198,7 +211,7 @@ func (s *gramSet) clearedTable(size int) []uint64 {
 	if cap(s.table) < size {
 		s.table = make([]uint64, size)
 	}
-	table := s.table[:size]
-	clear(table)
-	return table
+	s.table = s.table[:size]
+	clear(s.table)
+	return s.table
 }
