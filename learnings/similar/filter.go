@@ -425,8 +425,9 @@ func (f *Filter) Matches(stored string, found func(candidate int, v Verdict)) {
 	}
 }
 
-// weightCheck sets sc.live to the candidates whose weight check the
-// stored text weigh read passes, and sc.liveGrams and sc.liveWeight.
+// weightCheck sets sc.live to the candidates that pass the weight check
+// on the stored text weigh read last, and sc.liveGrams and sc.liveWeight
+// to what readTerms asks of them before it tries outOfReach.
 func (f *Filter) weightCheck(sc *filterScratch) {
 	sc.live, sc.liveGrams, sc.liveWeight = sc.live[:0], 0, 0
 	for i := range f.cands {
