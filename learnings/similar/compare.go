@@ -221,7 +221,7 @@ func (t *Text) Compare(c *Text) Verdict {
 func (t *Text) judge(c *Text, score, shared float64) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.sameKey(c) && sameContent(t.analysis(), c.analysis()) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src):
+	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src):
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
@@ -229,6 +229,13 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 		v.Kind = Update
 	}
 	return v
+}
+
+// sameReading reports whether t and c say the same once read (sameContent),
+// or once an "only" beside the verb is read on either side of it
+// (onlyByVerb), which needs the texts as written.
+func (t *Text) sameReading(c *Text) bool {
+	return sameContent(t.analysis(), c.analysis()) || onlyByVerb(t.src, c.src)
 }
 
 // sureUpdateScore is the Score from which one change (mayUpdate) makes an
@@ -316,7 +323,7 @@ func (t *Text) Same(c *Text) bool {
 	if t.f.canon == c.f.canon && t.sameKey(c) {
 		return !modalClash(t.src, c.src)
 	}
-	if !t.sameKey(c) || !sameContent(t.analysis(), c.analysis()) || !codeKept(t.src, c.src) {
+	if !t.sameKey(c) || !t.sameReading(c) || !codeKept(t.src, c.src) {
 		return false
 	}
 	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
