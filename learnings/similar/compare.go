@@ -233,9 +233,10 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 
 // sameReading reports whether t and c say the same once read (sameContent),
 // or once an "only" beside the verb is read on either side of it
-// (onlyByVerb), which needs the texts as written.
+// (onlyByVerb) or a time fronted before a passive is read after it
+// (frontedPassive), which need the texts as written.
 func (t *Text) sameReading(c *Text) bool {
-	return sameContent(t.analysis(), c.analysis()) || onlyByVerb(t.src, c.src)
+	return sameContent(t.analysis(), c.analysis()) || onlyByVerb(t.src, c.src) || frontedPassive(t, c)
 }
 
 // sureUpdateScore is the Score from which one change (mayUpdate) makes an

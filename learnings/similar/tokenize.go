@@ -618,6 +618,9 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	if lx.same != "" && !t.literal {
 		st = lx.same
 	}
+	if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
+		t.byEnd = len(t.cur) + 1 // "picked by the producer during the show"
+	}
 	t.emit(st)
 	if st == wantStem {
 		t.prefers = len(t.cur)
