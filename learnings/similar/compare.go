@@ -233,10 +233,11 @@ func (t *Text) judge(c *Text, score, shared float64) Verdict {
 
 // sameReading reports whether t and c say the same once read (sameContent),
 // or once an "only" beside the verb is read on either side of it
-// (onlyByVerb) or a time fronted before a passive is read after it
-// (frontedPassive), which need the texts as written.
+// (onlyByVerb), a time fronted before a passive is read after it
+// (frontedPassive) or a passive's agent runs on through the phrase after
+// it (agentPhrase), which need the texts as written.
 func (t *Text) sameReading(c *Text) bool {
-	return sameContent(t.analysis(), c.analysis()) || onlyByVerb(t.src, c.src) || frontedPassive(t, c)
+	return sameContent(t.analysis(), c.analysis()) || onlyByVerb(t.src, c.src) || frontedPassive(t, c) || agentPhrase(t, c)
 }
 
 // sureUpdateScore is the Score from which one change (mayUpdate) makes an

@@ -59,7 +59,13 @@
 //     match", "stops the match immediately"), but "only" stays with the
 //     word it limits ("only the head brewer changes the recipe on
 //     weekdays" and "the head brewer changes the recipe on weekdays only"
-//     are two learnings), and
+//     are two learnings) save right before and right after the verb
+//     ("the backup job only runs on weekdays", "... runs only on
+//     weekdays"; only.go); a time or place fronted before a passive reads
+//     after it ("On Mondays the PRs are opened by Dependabot"), and a
+//     passive's agent may run on through the phrase after it ("is
+//     overridden by the value in the config file"; fronted.go,
+//     agent.go), and
 //   - a word in backticks that the reading takes for another word is
 //     written as it is in the other text, in backticks or not: code is a
 //     command or a name as typed, so "run `git fetch`" and "run `git

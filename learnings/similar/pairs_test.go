@@ -66,6 +66,11 @@ func TestQualityBars(t *testing.T) {
 			}
 			continue
 		}
+		if p.kind == "new" {
+			// Another fact beside the stored one: never the same
+			// (TestDistinctIsNeverSame), and no update either.
+			continue
+		}
 		changed++
 		switch v.Kind {
 		case Update:

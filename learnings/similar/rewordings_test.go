@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -36,13 +36,14 @@ func testRewordings(t *testing.T, file string) {
 			continue
 		}
 		report := t.Logf
-		if v.Kind == Same || k == Distinct && !strings.HasPrefix(file, "siblings") && file != "rephrasings.txt" && file != "swaps15.txt" {
+		if v.Kind == Same || k == Distinct && !strings.HasPrefix(file, "siblings") && !strings.HasPrefix(file, "rephrasings") && !strings.HasPrefix(file, "swaps") {
 			// A sibling asked about as an update, or a change
 			// dropped as the same learning: never. siblings.txt
 			// measures the siblings the rules still call updates,
 			// held by its floor, and so do rephrasings.txt its
 			// look-alikes with the roles swapped and swaps15.txt its
-			// one other verb; the same learning stays an error.
+			// one other verb (rephrasings2.txt and swaps16.txt
+			// alike); the same learning stays an error.
 			report = t.Errorf
 		}
 		report("%s:%d: %v (score %.2f, %s), want %v:\n  %s\n  %s", file, p.line, v.Kind, v.Score, FormatChanges(Diff(p.stored, p.cand)), k, p.stored, p.cand)
@@ -209,8 +210,9 @@ func testRewordings(t *testing.T, file string) {
 			// same (48 updates, 6 new: each a swap of two words no
 			// table joins) and 11 of 25 updates (14 new: the value
 			// beside a swap the tables do not know); once "beginner"
-			// read as "novice" (decision15), same 7.
-			floor = map[string]float64{"same": 0.11, "update": 0.44}[k]
+			// read as "novice" (decision15), same 7; once heldout14's
+			// swaps read alike (decision16), 9.
+			floor = map[string]float64{"same": 0.15, "update": 0.44}[k]
 		}
 		if file == "valueswaps.txt" && k == "update" {
 			// Updates whose value changes beside a harmless swap
@@ -305,8 +307,42 @@ func testRewordings(t *testing.T, file string) {
 			// once "to let" read as "so", 36; once a noun of an
 			// action read as its verb (nominals), 38; once "the Y
 			// of X" read as a compound with X of two words, 39;
-			// once a passive kept the "of" of its subject, 40.
-			floor = map[string]float64{"same": 0.78, "update": 1, "new": 0.2}[k]
+			// once a passive kept the "of" of its subject, 40; once a
+			// time fronted before a passive read after it
+			// (decision16), 41.
+			floor = map[string]float64{"same": 0.8, "update": 1, "new": 0.2}[k]
+		}
+		if file == "rephrasings2.txt" {
+			// A second set of restatements built another way and
+			// their look-alikes (decision16), written and labelled
+			// before running: main 0fd6fec called 4 of 24 the same,
+			// 11 of 24 updates (the agent of a passive changed read
+			// as new) and 3 of 5 new. Once an "only" before the verb
+			// read as the one after it (onlyByVerb), same 9; once a
+			// time fronted before a passive read after it
+			// (frontedPassive), 16; once a passive's agent ran on
+			// through the phrase after it (agentPhrase), 20. Left:
+			// "only" moved past the object, a passive whose agent
+			// comes after the rest, and the updates a passive whose
+			// agent changed makes (read as new: an update rule for
+			// them was dropped, since store's filter and lint's index
+			// do not find such pairs).
+			floor = map[string]float64{"same": 0.83, "update": 0.45, "new": 0.6}[k]
+		}
+		if file == "swaps16.txt" {
+			// The everyday swaps heldout14 showed no table reading
+			// alike, stated again in other domains with look-alike
+			// updates and new facts (decision16), written before the
+			// tables changed: main 0fd6fec called 11 of 32 the same,
+			// 9 of 16 updates and 4 of 7 new; once travel, clue,
+			// scrap, remainder, evidence, injure, unclaimed and
+			// ahead read as the word beside them and "bring back",
+			// "turn away", "up until" and "right up to" as phrases,
+			// 23 and 15. Left: swaps whose words are the same only
+			// in some sentences ("charged" and "billed", "collects"
+			// and "picks up", "writes down" and "notes", "checks" and
+			// "inspections", "shift" and "move": review13_test.go).
+			floor = map[string]float64{"same": 0.71, "update": 0.93, "new": 0.57}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading

@@ -335,6 +335,10 @@ func decide(t *testing.T, stored, cand string) string {
 // with nobody having read the pairs: heldout7 DUPLICATE 54, heldout8
 // DUPLICATE 49, heldout15 DUPLICATE 22; the rest unchanged, none called
 // DUPLICATE.
+// In issue 24's round 16 heldout14 was retired to development (its misses
+// read by decision16): DUPLICATE 32 once its everyday swaps read alike
+// (travel/journey, hint/clue, scrapped/discarded, ...), UPDATE 24 once
+// the past forms stemming misses read as their verb ("lost").
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -402,8 +406,8 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout14": {
-		"DUPLICATE": 23,
-		"UPDATE":    23,
+		"DUPLICATE": 32,
+		"UPDATE":    24,
 		"NEW":       20,
 	},
 	// heldout15's floors are its score at c95c666, its first run, before
