@@ -780,6 +780,12 @@ type changeText struct {
 	// readWords only: the words dropOldValue and dropReplaces leave are
 	// not asked.
 	insteadOf, not bool
+	// number[i] is numberLike(words[i]), read with the word's field and
+	// kept with it in changeMemo, so that signatureOf does not ask it
+	// again of every word of every learning it reads (two map look-ups
+	// for a word without a digit: 3.5 % of lint's instructions on the
+	// prose generator's 10 MB memory); set by readWords only.
+	number []bool
 }
 
 // changeWords is readWords of the text, read on first use and kept: lint
@@ -818,14 +824,14 @@ func (r *changeReader) field(f string) {
 	if r.inCode || strings.HasPrefix(f, "`") {
 		code = r.spans
 	}
-	if strings.Count(f, "`")%2 == 1 {
-		r.inCode = !r.inCode
-	}
 	var fr fieldReading
 	if r.memo == nil {
 		fr = readField(f, code == 0, r.lex)
 	} else {
 		fr = r.memo.field(f, code == 0, r.lex)
+	}
+	if fr.oddTicks {
+		r.inCode = !r.inCode
 	}
 	for _, w := range fr.words[:fr.n] {
 		r.out.read(w, code, r.lex, &r.runs)
@@ -834,24 +840,27 @@ func (r *changeReader) field(f string) {
 
 // fieldReading is what a field of a text reads as, whatever the fields
 // around it: up to two words (a contraction's base and "not"), each with
-// its lexicon entry and the word it adds unless a run of phrases takes it.
+// its lexicon entry and the word it adds unless a run of phrases takes it,
+// and whether the field holds an odd number of backticks (opening or
+// closing a code span).
 type fieldReading struct {
-	words [2]changeWord
-	n     int
+	words    [2]changeWord
+	n        int
+	oddTicks bool
 }
 
 // changeWord is one word of a fieldReading: its entry lx, and out, the
 // word read adds for it when no run of phrases ends at it (none unless
-// keep).
+// keep), and whether out is numberLike.
 type changeWord struct {
-	lx   *lexEntry
-	out  string
-	keep bool
+	lx           *lexEntry
+	out          string
+	keep, number bool
 }
 
 // readField reads the field f, in prose or in code.
 func readField(f string, prose bool, lex *lexTable) fieldReading {
-	var fr fieldReading
+	fr := fieldReading{oddTicks: strings.Count(f, "`")%2 == 1}
 	w := fold(trimWord(f))
 	if prose {
 		// A contraction is read as its words and a negation as "not",
@@ -876,7 +885,7 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 	}
 	lx := lex.lookup(w)
 	out, keep := wordOf(w, lx, lex)
-	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep}
+	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out)}
 	fr.n++
 }
 
@@ -888,9 +897,18 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 // stemming each field once took lint on the 1 MB memories from 920 to
 // 888 M instructions on prose, 1645 to 1566 M on default, and on the 10
 // MB prose memory from 13.41 to 12.60 G (callgrind).
+//
+// The fields are held in fieldTables, not maps: most are short, and a
+// short field is found by its bytes packed in one number (see
+// fieldTable).
 type changeMemo struct {
-	prose, code map[string]fieldReading
+	prose, code *fieldTable[fieldReading]
 }
+
+// maxChangeFields bounds each table of a changeMemo: past it, a field is
+// read afresh every time. The prose generator's 10 MB memory has fewer
+// than a tenth as many distinct fields.
+const maxChangeFields = 1 << 18
 
 // field is readField(f, prose, lex), read once.
 func (m *changeMemo) field(f string, prose bool, lex *lexTable) fieldReading {
@@ -898,14 +916,16 @@ func (m *changeMemo) field(f string, prose bool, lex *lexTable) fieldReading {
 	if prose {
 		seen = &m.prose
 	}
-	if fr, ok := (*seen)[f]; ok {
-		return fr
-	}
 	if *seen == nil {
-		*seen = make(map[string]fieldReading)
+		*seen = newFieldTable[fieldReading](maxChangeFields)
+	} else if fr := (*seen).ref(f); fr != nil {
+		return *fr
 	}
 	fr := readField(f, prose, lex)
-	(*seen)[strings.Clone(f)] = fr
+	if !inSlot(f) {
+		f = strings.Clone(f) // kept as the long fields' key
+	}
+	(*seen).put(f, fr)
 	return fr
 }
 
@@ -917,18 +937,18 @@ func readWords(s string, memo *changeMemo) *changeText {
 	// growing two lists a word at a time was a third of readWords' CPU on
 	// the prose generator's 10 MB memory.
 	sc := changeScratches.Get().(*changeText)
-	r := changeReader{out: changeText{words: sc.words[:0], span: sc.span[:0]}, lex: lexicon(), memo: memo}
+	r := changeReader{out: changeText{words: sc.words[:0], span: sc.span[:0], number: sc.number[:0]}, lex: lexicon(), memo: memo}
 	for f := range wordFields(s) {
 		r.field(f)
 	}
 	out := r.out
 	kept := new(changeText)
 	if len(out.words) > 0 {
-		kept.words, kept.span = slices.Clone(out.words), slices.Clone(out.span)
+		kept.words, kept.span, kept.number = slices.Clone(out.words), slices.Clone(out.span), slices.Clone(out.number)
 		kept.insteadOf, kept.not = replaces(kept.words), saysNot(kept.words)
 	}
 	clear(out.words)
-	sc.words, sc.span = out.words[:0], out.span[:0]
+	sc.words, sc.span, sc.number = out.words[:0], out.span[:0], out.number[:0]
 	changeScratches.Put(sc)
 	return kept
 }
@@ -940,14 +960,21 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 	// for, as the same-learning reading does: the one part of a word's
 	// reading that depends on the words before it.
 	if to, from, ok := runs.read(wr.lx, len(out.words)); ok {
-		out.words, out.span = out.words[:from], out.span[:from]
+		out.words, out.span, out.number = out.words[:from], out.span[:from], out.number[:from]
 		wr.out, wr.keep = wordOf(to, lex.lookup(to), lex)
+		wr.number = wr.keep && numberLike(wr.out)
 	}
 	if wr.keep {
-		if code == 0 {
+		if code == 0 && asksWhether(wr.out) {
+			// readAskedWord may read the word before as another too.
 			wr.out = readAskedWord(out.words, wr.out)
+			wr.number = numberLike(wr.out)
+			if n := len(out.words); n > 0 {
+				out.number[n-1] = numberLike(out.words[n-1])
+			}
 		}
 		out.add(wr.out, code)
+		out.number = append(out.number, wr.number)
 	}
 }
 

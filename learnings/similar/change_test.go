@@ -264,6 +264,13 @@ func TestReadWordsThroughMemo(t *testing.T) {
 					got.insteadOf != want.insteadOf || got.not != want.not {
 					t.Errorf("%q through the memo reads %q %v, afresh %q %v", s, got.words, got.span, want.words, want.span)
 				}
+				for _, c := range []*changeText{got, want} {
+					for i, w := range c.words {
+						if c.number[i] != numberLike(w) {
+							t.Errorf("%q: word %d %q is read as a number %v, numberLike says %v", s, i, w, c.number[i], numberLike(w))
+						}
+					}
+				}
 			}
 			for _, s := range texts {
 				check(s)

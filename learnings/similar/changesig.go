@@ -110,7 +110,7 @@ func signatureOf(t *Text) *changeSig {
 		if cw.span[i] > 0 {
 			k |= 1
 		}
-		if numberLike(w) {
+		if cw.number[i] {
 			k |= 2
 		}
 		keys = append(keys, k)
@@ -177,7 +177,7 @@ func (s *changeSig) wordOrder() []int32 {
 		v := int32(lo)
 		if !functionStem(w) {
 			v |= contentBit
-			if cw.span[i] == 0 && !numberLike(w) {
+			if cw.span[i] == 0 && !cw.number[i] {
 				v |= proseBit
 			}
 		}
