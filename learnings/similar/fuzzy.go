@@ -349,20 +349,22 @@ func (tr *termReading) anchorsOf(w string) anchorTally {
 }
 
 // termReadingMemo holds the termReading of each word read before. A
-// worker keeps one across the texts it prepares (termReadings).
-type termReadingMemo map[string]*termReading
+// worker keeps one across the texts it prepares (termReadings). It is a
+// fieldTable, not a map: most words are at most eight bytes, found by
+// their bytes packed in one number.
+type termReadingMemo struct{ *fieldTable[*termReading] }
 
-var termReadings = sync.Pool{New: func() any { return make(termReadingMemo) }}
+var termReadings = sync.Pool{New: func() any { return termReadingMemo{newFieldTable[*termReading](maxMemoWords)} }}
 
 // read is the termReading of w, whose entry is lx, from m when it is
 // there, else read and added to m while it holds fewer than maxMemoWords
 // words. The memo keeps its own copy of w, so that it holds no text's
 // memory.
 func (m termReadingMemo) read(lex *lexTable, w string, lx *lexEntry) *termReading {
-	if tr, ok := m[w]; ok {
+	if tr, ok := m.get(w); ok {
 		return tr
 	}
-	keep := len(m) < maxMemoWords
+	keep := len(m.vals) < m.limit
 	if keep {
 		w = strings.Clone(w)
 	}
@@ -390,7 +392,7 @@ func (m termReadingMemo) read(lex *lexTable, w string, lx *lexEntry) *termReadin
 		tr.digits = strings.ContainsAny(w, "0123456789")
 	}
 	if keep {
-		m[key] = tr
+		m.put(key, tr)
 	}
 	return tr
 }
