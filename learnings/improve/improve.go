@@ -147,7 +147,10 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	}
 	rep.Learnings, rep.Duplicates = len(kept), len(all)-len(kept)
 
-	items := make([]Item, len(kept))
+	// Only the items reported are made Items: what ranks the others is
+	// a standing each (an Item for each of the 67,000 learnings of the
+	// default generator's 10 MB memory was 7 MB of fresh memory a run).
+	standings := make([]standing, len(kept))
 	profiles := make([]similar.Profile, len(kept))
 	profiled := make([]bool, len(kept))
 	profile := func(i int) similar.Profile {
@@ -158,9 +161,9 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	}
 	similar.Parallel(len(kept), func(i int) {
 		may := match.mayCover == nil || match.mayCover(kept[i])
-		items[i] = newItem(all[kept[i]], func() similar.Profile { return profile(i) }, i, may, match)
+		standings[i] = newStanding(all[kept[i]], func() similar.Profile { return profile(i) }, may, match)
 	})
-	suggest := func(i int) { place(&items[i], all[kept[i]], profile(i), match, freq) }
+	suggest := func(i int) { place(&standings[i], all[kept[i]], profile(i), match, freq) }
 	linked := make(map[string]int)
 	for _, n := range kept {
 		if s := all[n].s; s != nil {
@@ -172,7 +175,9 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	for i := range rep.Docs {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
-	rep.Covered, rep.Suggestions, rep.Omitted = sortItems(items, limit, suggest, maxDocFreq(corpus, freq))
+	covered, suggestions, omitted := sortItems(standings, limit, suggest, maxDocFreq(corpus, freq))
+	rep.Covered, rep.Suggestions, rep.Omitted = items(all, kept, standings, covered), items(all, kept, standings, suggestions), omitted
+	similar.Parallel(len(rep.Covered), func(i int) { rep.Covered[i].Text = secrets.Redact(rep.Covered[i].Text) })
 	// Only the items reported show their session's references, so only
 	// their sessions' are redacted, each distinct reference once, not
 	// every session's (callgrind, improve-docs on the 1 MB memories of
@@ -202,9 +207,7 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 
 // sortItems parts the items into the covered ones, in order, and the
 // suggestions, most valuable first (byValue), of which it keeps the first
-// limit (0: all) and counts the others. Either list is nil when empty. It
-// sorts positions rather than the items, which are large, and copies each
-// item kept once.
+// limit (0: all) and counts the others, by their places in items.
 //
 // An item not covered gets its place in the docs from suggest, which sets
 // its Suggestion and DocFreq: that takes a search of the docs, so with a
@@ -215,11 +218,11 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 // (placing all the 24,000-63,000 learnings of a generated 10 MB memory
 // against one README took 115-120 ms of CPU; the limit of 20 places a
 // single batch of 64 on each generator).
-func sortItems(items []Item, limit int, suggest func(i int), top int) (covered, suggestions []Item, omitted int) {
+func sortItems(items []standing, limit int, suggest func(i int), top int) (covered, suggestions []int32, omitted int) {
 	var sug []int32
 	for i := range items {
-		if items[i].Covered != nil {
-			covered = append(covered, items[i])
+		if items[i].covered != nil {
+			covered = append(covered, int32(i))
 		} else {
 			sug = append(sug, int32(i))
 		}
@@ -228,27 +231,43 @@ func sortItems(items []Item, limit int, suggest func(i int), top int) (covered, 
 	if limit > 0 && len(sug) > limit {
 		sug, omitted = sug[:limit], len(sug)-limit
 	}
-	if len(sug) > 0 {
-		suggestions = make([]Item, len(sug))
-		for i, n := range sug {
-			suggestions[i] = items[n]
+	return covered, sug, omitted
+}
+
+// items makes the Items of the standings the list names, in its order;
+// nil for an empty list. The text of a covered item is left to redact.
+func items(all []entry, kept []int, standings []standing, list []int32) []Item {
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]Item, len(list))
+	for i, n := range list {
+		e, st := all[kept[n]], &standings[n]
+		it := &out[i]
+		*it = Item{ID: e.l.ID, Category: e.category, Text: e.l.Text, Seen: []string{}, Covered: st.covered,
+			Suggestion: st.suggestion, DocFreq: st.freq, order: int(n), rank: st.rank}
+		if e.s != nil {
+			// The session's redacted references are set once the item
+			// is reported (AnalyseTop).
+			it.Session, it.Stamp = e.s.ID, e.s.Stamp
 		}
 	}
-	return covered, suggestions, omitted
+	return out
 }
 
 // placeTop places the items sug lists (all of them with no limit) and
 // returns sug sorted by byValue, the first limit of them placed and in
 // their final order; the rest are only counted.
-func placeTop(items []Item, sug []int32, limit int, suggest func(i int), top int) []int32 {
+func placeTop(items []standing, sug []int32, limit int, suggest func(i int), top int) []int32 {
+	byPlace := func(a, b int32) int { return byValue(&items[a], &items[b], a, b) }
 	if limit == 0 || len(sug) <= limit {
 		similar.Parallel(len(sug), func(i int) { suggest(int(sug[i])) })
-		// order is unique, so this sort is stable.
-		slices.SortFunc(sug, func(a, b int32) int { return byValue(&items[a], &items[b]) })
+		// The places are unique, so this sort is stable.
+		slices.SortFunc(sug, byPlace)
 		return sug
 	}
-	bound := func(it *Item) Item { return Item{rank: it.rank, DocFreq: max(it.DocFreq, top), order: it.order} }
-	// The bounds are held as small copies, in byValue's order: building
+	// An item's bound is its standing with DocFreq raised to top. The
+	// bounds are held as small copies, in byValue's order: building
 	// two Items for each comparison made sorting 60,000 suggestions about
 	// ten times slower (180-240 ms against 20-48 in a benchmark on a busy
 	// machine; 25-30 ms of CPU of a 10 MB improve-docs run in profiles).
@@ -257,15 +276,15 @@ func placeTop(items []Item, sug []int32, limit int, suggest func(i int), top int
 	// improve-docs' instructions on the long 1 MB memory.
 	keys := make(boundHeap, len(sug))
 	for i, n := range sug {
-		b := bound(&items[n])
-		keys[i] = boundKey{b.rank, b.DocFreq, b.order, n}
+		keys[i] = boundKey{items[n].rank, max(items[n].freq, top), n}
 	}
 	keys.init()
 	var placed []int32
 	for len(keys) > 0 {
 		if len(placed) >= limit {
 			// No item left can rank before the limit-th placed.
-			if b := bound(&items[keys[0].n]); byValue(&b, &items[placed[limit-1]]) > 0 {
+			b, n := keys[0], placed[limit-1]
+			if byValue(&standing{freq: b.freq, rank: b.rank}, &items[n], b.n, n) > 0 {
 				break
 			}
 		}
@@ -275,7 +294,7 @@ func placeTop(items []Item, sug []int32, limit int, suggest func(i int), top int
 		}
 		similar.Parallel(len(batch), func(i int) { suggest(int(batch[i])) })
 		placed = append(placed, batch...)
-		slices.SortFunc(placed, func(a, b int32) int { return byValue(&items[a], &items[b]) })
+		slices.SortFunc(placed, byPlace)
 	}
 	// The items past the limit are only counted: their order does not
 	// matter.
@@ -286,15 +305,15 @@ func placeTop(items []Item, sug []int32, limit int, suggest func(i int), top int
 }
 
 // boundKey is what byValue reads of an item's bound: its category's
-// rank, its DocFreq and its order, and which item (n) it bounds.
+// rank, its DocFreq, and the item's place (n).
 type boundKey struct {
-	rank, freq, order int
-	n                 int32
+	rank, freq int
+	n          int32
 }
 
 // before is byValue's order of the bounds a and b.
 func (a *boundKey) before(b *boundKey) bool {
-	return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(b.freq, a.freq), cmp.Compare(a.order, b.order)) < 0
+	return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(b.freq, a.freq), cmp.Compare(a.n, b.n)) < 0
 }
 
 // boundHeap is a binary min-heap of bounds in byValue's order.
@@ -464,45 +483,50 @@ func matcher(corpus Corpus) matchFuncs {
 	}
 }
 
-// newItem is the distinct learning e, the order-th, with the doc that
-// covers it, if any; profile is e's profile, asked for only when a doc
-// may cover it (may). It reads only e, its profile and what no goroutine
-// writes, so that AnalyseTop makes the items in parallel. An item not
-// covered has its session's DocFreq until place finds where it belongs,
-// and its text is left as written, for finish.
-func newItem(e entry, profile func() similar.Profile, order int, may bool, match matchFuncs) Item {
-	l := e.l
-	it := Item{ID: l.ID, Category: e.category, Text: l.Text, order: order, rank: e.rank, Seen: []string{}}
+// standing is what AnalyseTop keeps of a distinct learning while it sorts
+// them: the doc that covers it or where it belongs, how often the sessions
+// saw that doc or those its session read (an Item's DocFreq), and its
+// category's rank.
+type standing struct {
+	covered    *Coverage
+	suggestion *Placement
+	freq, rank int
+}
+
+// newStanding is the standing of the distinct learning e, with the doc
+// that covers it, if any; profile is e's profile, asked for only when a
+// doc may cover it (may). It reads only e, its profile and what no
+// goroutine writes, so that AnalyseTop makes them in parallel. A learning
+// not covered has its session's DocFreq until place finds where it
+// belongs.
+func newStanding(e entry, profile func() similar.Profile, may bool, match matchFuncs) standing {
+	st := standing{rank: e.rank}
 	if e.s != nil {
-		// The session's redacted references are set once the item is
-		// reported (AnalyseTop).
-		it.Session, it.Stamp = e.s.ID, e.s.Stamp
-		it.DocFreq = e.s.freq
+		st.freq = e.s.freq
 	}
 	if !may {
-		return it
+		return st
 	}
-	if m, ok := match.covered(l.Text, profile()); ok {
-		it.Text = secrets.Redact(l.Text)
-		it.Covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
-		it.DocFreq = 0
+	if m, ok := match.covered(e.l.Text, profile()); ok {
+		st.covered = &Coverage{Path: m.Path, Line: m.Line, Heading: m.Heading, Score: m.Score, Excerpt: m.Excerpt}
+		st.freq = 0
 	}
-	return it
+	return st
 }
 
 // place says where in the docs the learning of it, e, belongs, and how
 // often the sessions saw that doc or those e's session read.
-func place(it *Item, e entry, p similar.Profile, match matchFuncs, freq map[string]int) {
+func place(it *standing, e entry, p similar.Profile, match matchFuncs, freq map[string]int) {
 	var seen []string
 	if e.s != nil {
 		seen = e.s.Docs
 	}
 	sg := match.suggest(e.l.Text, p, seen)
-	it.Suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
+	it.suggestion = &Placement{Path: sg.Path, Heading: sg.Heading, Line: sg.Line,
 		InsertAfter: sg.InsertAfter, NewSection: sg.NewSection, Reason: sg.Reason}
-	it.DocFreq = freq[docPath(sg.Path)]
+	it.freq = freq[docPath(sg.Path)]
 	if e.s != nil {
-		it.DocFreq = max(it.DocFreq, e.s.freq)
+		it.freq = max(it.freq, e.s.freq)
 	}
 }
 
@@ -513,15 +537,17 @@ func finish(it *Item) {
 }
 
 // byValue puts the most valuable suggestion first: the spec's category
-// priority, then how often sessions read the doc it belongs in, then newest.
-func byValue(a, b *Item) int {
+// priority, then how often sessions read the doc it belongs in, then newest
+// (the first among the distinct learnings: na and nb are a's and b's
+// places).
+func byValue(a, b *standing, na, nb int32) int {
 	if c := cmp.Compare(a.rank, b.rank); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(b.DocFreq, a.DocFreq); c != 0 {
+	if c := cmp.Compare(b.freq, a.freq); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.order, b.order)
+	return cmp.Compare(na, nb)
 }
 
 // RankDocs counts, per documentation file, the sessions that saw it: each
