@@ -351,7 +351,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout3": {
-		"DUPLICATE": 40,
+		"DUPLICATE": 41,
 		"UPDATE":    46,
 		"NEW":       25,
 	},
@@ -366,7 +366,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       26,
 	},
 	"heldout6": {
-		"DUPLICATE": 91,
+		"DUPLICATE": 92,
 		"UPDATE":    51,
 		"NEW":       25,
 	},
@@ -415,16 +415,20 @@ var heldoutFloor = map[string]map[string]int{
 	// UPDATE, 12 NEW), UPDATE 27 of 30 (none called DUPLICATE, 3 called
 	// NEW), NEW 20 of 20.
 	"heldout15": {
-		"DUPLICATE": 22,
+		"DUPLICATE": 23,
 		"UPDATE":    27,
 		"NEW":       20,
 	},
 	// heldout16's floors are its score at eea1da5 on main's 0fd6fec, its
 	// first run, before issue 24's round 16 was merged, measured on totals
 	// only: DUPLICATE 14 of 70 (33 called UPDATE, 23 NEW), UPDATE 23 of 30
-	// (none called DUPLICATE, 7 called NEW), NEW 20 of 20.
+	// (none called DUPLICATE, 7 called NEW), NEW 20 of 20. After round 16
+	// (decision16: "only" beside its verb, a time fronted before a
+	// passive, a passive's agent phrase, past forms, everyday swaps)
+	// heldout3, heldout6, heldout15 and heldout16 gained one DUPLICATE
+	// each, and their floors were raised by the lead.
 	"heldout16": {
-		"DUPLICATE": 14,
+		"DUPLICATE": 15,
 		"UPDATE":    23,
 		"NEW":       20,
 	},
