@@ -292,27 +292,29 @@ func wordsOf(s string) []word {
 // badge": see apostropheTail), nor two words a space apart whose second
 // is a request word other than a particle ("button is", "teacher can").
 func (q *query) joinsOf(task string) {
-	var prev terms.Token
-	have := false
+	var ts []terms.Token
 	terms.Tokenize(task, func(t terms.Token) {
+		if !t.Piece && (t.Part || !strings.ContainsFunc(task[t.Start:t.End], notWordRune)) {
+			ts = append(ts, t)
+		}
+	})
+	for n := 1; n < len(ts); n++ {
+		p, t := ts[n-1], ts[n]
+		if apostropheTail(task, p) || apostropheTail(task, t) {
+			continue
+		}
 		w := task[t.Start:t.End]
-		if t.Piece || !t.Part && strings.ContainsFunc(w, notWordRune) {
-			return
-		}
-		p := prev
-		ok := have
-		prev, have = t, !apostropheTail(task, t)
-		if !ok || !have {
-			return
-		}
 		between := task[p.End:t.Start]
 		if between != "-" && between != " " || between == " " && taskStopWord(t.Term) && !particles[strings.ToLower(w)] {
-			return
+			continue
+		}
+		if between == " " && n+1 < len(ts) && prepositionHere(task, t, ts[n+1]) {
+			continue
 		}
 		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
 		joined, letters := terms.JoinedTerm(a, b)
 		if !letters || len(a+b) < 4 || slices.Contains(q.words, joined) {
-			return
+			continue
 		}
 		var ws []int
 		for _, term := range []string{p.Term, t.Term} {
@@ -330,8 +332,38 @@ func (q *query) joinsOf(task string) {
 		case between == "-" && !taskStopWord(joined):
 			q.add(joined, a+"-"+b, weightTask, false)
 		}
-	})
+	}
 }
+
+// prepositionHere reports whether t, a particle that may join the word
+// before it ("log in", "add on"), is a preposition instead: "in" or "on"
+// followed by a noun phrase's determiner or a number ("readings are
+// logged in the tank sheet", "logged in our portal", "check in 2
+// weeks", "add on the invoice"). As a particle it stands before another
+// particle or preposition ("log in to the portal", "log in on the first
+// day", "logged in as admin"), a time ("log in this morning"), a clause's
+// next word or nothing ("can't log in since the release", "can't log
+// in").
+func prepositionHere(task string, t, next terms.Token) bool {
+	switch strings.ToLower(task[t.Start:t.End]) {
+	case "in", "on":
+	default:
+		return false
+	}
+	if task[t.End:next.Start] != " " {
+		return false
+	}
+	w := strings.ToLower(task[next.Start:next.End])
+	return phraseOpeners[w] || isNumber(next.Term)
+}
+
+// phraseOpeners are the determiners that open a place's or a document's
+// noun phrase. "this", "that", "last" and "next" open a time's as often
+// ("couldn't log in this morning", "log in next week"), after which the
+// particle is one.
+var phraseOpeners = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true,
+	"your": true, "its": true, "their": true, "his": true, "her": true, "these": true, "those": true,
+	"some": true, "any": true, "all": true, "both": true, "each": true, "every": true}
 
 // particles are the request words that join the word before them into
 // one ("log in", "set up", "check out", "roll back", "drop off"). Any other
