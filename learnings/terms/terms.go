@@ -13,6 +13,7 @@ package terms
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -323,16 +324,80 @@ func asciiLetters(w string) bool {
 // final e) so "retries", "retried" and "retrying" all meet "retry", and
 // "cache", "cached" and "caching" meet "cach". It is deliberately
 // light: a wrong merge costs more in a small corpus than a missed one.
+// So a word whose final e tells it from another word keeps it (see
+// keepE): "plane" is no "plan", "theme" no "them", "noted" no "not".
 func Stem(w string) string {
 	if len(w) <= 3 || !isASCIIAlpha(w) {
 		return w
 	}
-	w = stripSuffix(w)
-	if n := len(w); n > 4 && w[n-1] == 'e' {
-		return w[:n-1]
+	s := stripSuffix(w)
+	if n := len(s); n > 4 && s[n-1] == 'e' && !keptWord(s) {
+		return s[:n-1]
 	}
-	return w
+	if cut := len(w) - len(s); (cut == 2 && strings.HasSuffix(w, "ed") || cut == 3 && strings.HasSuffix(w, "ing")) && keptForms(s) {
+		// "planed", "staging", "noted": the e's word, since the word
+		// without it doubles its consonant ("planned", "stagging"), which
+		// stripSuffix undoes.
+		return s + "e"
+	}
+	return s
 }
+
+func keptWord(w string) bool {
+	words, _ := keepE()
+	return words[w]
+}
+
+func keptForms(s string) bool {
+	_, forms := keepE()
+	return forms[s]
+}
+
+// keepE holds the words whose final e is all that tells them from another
+// common word, with its -ed and -ing forms ("planed", "stating"), where
+// Stem would drop it: "plane" and "plan", "state" and "stat", "route" and
+// "rout", "theme" and "them", "quite" and "quit", "rated" and "rat",
+// "coding" and "cod", "noted" and "not". Each pair is two words of the
+// system's word list (/usr/share/dict/words, SCOWL) of different meaning
+// (TestKeepE holds the list to it); spellings of one word ("blonde",
+// "gelatine"), Latin plurals ("formulae") and words of one root ("bathe",
+// "breathe", "retiree") merge as before. A word whose e-less partner
+// takes -ed and -ing without doubling ("singing", "casting",
+// "severing") keeps only its own forms: those go to the partner
+// (keepEOnly). "stripe" and "strip" stay merged for now: on dev17 the
+// mentions of Stripe make "strip" a common word of the memory, and kept
+// apart, a decoy sharing only "stripping" with a task's "strip" passes as
+// one rare word (its homonym trap lost). keepE returns the words and,
+// without their e ("plan" for "plane", as stripSuffix leaves "planed"),
+// those whose -ed and -ing forms are theirs.
+// They are built on first use: at start-up they cost every run of learn
+// 12 KB of allocations (TestInitAllocations), though only a run that
+// stems reads them.
+var keepE = sync.OnceValues(func() (words, forms map[string]bool) {
+	words, forms = map[string]bool{}, map[string]bool{}
+	for w := range strings.FieldsSeq(keepEWords) {
+		words[w] = true
+		forms[w[:len(w)-1]] = true
+	}
+	for w := range strings.FieldsSeq(keepEOnly) {
+		words[w] = true
+	}
+	return words, forms
+})
+
+const keepEWords = `averse browse compose coupe crude curse demure dense diverse erase
+	expose finale flake forte glade globe grade grime gripe grille hearse heroine hinge
+	humane inhumane karate lapse lease locale lunge morale parse paste plane please
+	plume premiere prime prone prose puree quite range rationale refugee regale
+	route scare scrape secrete shade shame shine silicone slate slime slope snipe spare
+	sparse spate spine spite stage stare state suede suite tease tense theme
+	tripe twine unite urbane white write
+	bite cane code cope cube dine hate hope mate note pine rate site tape tone tube
+	wine`
+
+// keepEOnly are the words of keepE whose -ed and -ing forms are their
+// partner's: "singing" is "sing", "casting" "cast", "severing" "sever".
+const keepEOnly = `singe caste severe`
 
 func stripSuffix(w string) string {
 	n := len(w)
@@ -379,16 +444,17 @@ func isASCIIAlpha(w string) bool {
 
 // StopWord reports whether term (as Tokenize emits it) is a word too common
 // to decide a ranking on its own.
-func StopWord(term string) bool { return stopWords[term] }
+func StopWord(term string) bool { return stopWords()[term] }
 
 // stopWords holds the stop words as Tokenize emits them: Stem makes "where"
 // "wher", which a list of the words as written missed, so "learn search
-// where config" ranked on "where".
-var stopWords = func() map[string]bool {
+// where config" ranked on "where". It is built on first use, as Stem's
+// keepE, which it reads, is.
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an and are as at be by for from how in is it of on or
 		that the to was what when where which with`) {
 		m[Stem(w)] = true
 	}
 	return m
-}()
+})

@@ -25,7 +25,7 @@ func TestTokenizeCompounds(t *testing.T) {
 		{"stripe_webhook-retry", []string{"stripe_webhook-retry", "strip", "webhook", "retry"}},
 		{"fix/stripe-webhook-retries", []string{"fix/stripe-webhook-retries", "fix", "strip", "webhook", "retry"}},
 		{"learnings/recall.Select", []string{"learnings/recall.select", "learning", "recall", "select"}},
-		{"parseHeaders", []string{"parseheader", "pars", "header"}},
+		{"parseHeaders", []string{"parseheader", "parse", "header"}},
 		{"ALLCAPS", []string{"allcap"}},
 	}
 	for _, tt := range tests {
