@@ -535,9 +535,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		return
 	}
 	if lx.relation != "" {
-		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
-			t.byEnd = len(t.cur) + 1 // "uploaded by the gateway over LoRa"
-		}
+		t.agentEnds(w) // "uploaded by the gateway over LoRa"
 		if lx.relation == "over" && t.prefers > 0 && len(t.cur) > t.prefers {
 			// "Wants X over Y" is "prefers X to Y" (a stop word)
 			// and "likes X more than Y": after the object of a
@@ -560,9 +558,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 			t.ofs = mark(t.ofs, len(t.cur))
 		}
 		t.pronoun = t.pronoun || isPronoun(w)
-		if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
-			t.byEnd = len(t.cur) + 1
-		}
+		t.agentEnds(w)
 		return
 	}
 	if lx.number != "" {
@@ -618,9 +614,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	if lx.same != "" && !t.literal {
 		st = lx.same
 	}
-	if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
-		t.byEnd = len(t.cur) + 1 // "picked by the producer during the show"
-	}
+	t.agentEnds(w) // "picked by the producer during the show"
 	t.emit(st)
 	if st == wantStem {
 		t.prefers = len(t.cur)
@@ -641,6 +635,16 @@ func isPronoun(w string) bool {
 		return true
 	}
 	return false
+}
+
+// agentEnds ends the agent of a passive clause (byEnd) at w, the word
+// being read, when w is the first after "by" that ends it (endsAgent),
+// whichever way w is read: a relation ("over"), a stop word or a word of
+// content ("during").
+func (t *tokenizer) agentEnds(w string) {
+	if t.by > 0 && t.byEnd == 0 && len(t.cur) >= t.by && endsAgent(w) {
+		t.byEnd = len(t.cur) + 1
+	}
 }
 
 // endsAgent reports a word that ends the agent of a passive clause ("by
