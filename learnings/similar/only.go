@@ -70,11 +70,8 @@ func textWords(s string) []string {
 	return out
 }
 
-// isModal reports a modal verb, after which the word is a verb.
+// isModal reports a modal verb (modal) or its negation as one word,
+// after which the word is a verb.
 func isModal(w string) bool {
-	switch w {
-	case "can", "must", "should", "will", "may", "might", "could", "would", "cannot", "can't", "won't", "shall":
-		return true
-	}
-	return false
+	return modal(w) || w == "cannot" || w == "can't" || w == "won't"
 }
