@@ -14,10 +14,10 @@ import "strings"
 // "to be" ("At the end of each lesson the logbook is signed by ..."); a
 // text with no article there, or a comma, is left as it is.
 func frontedPassive(t, c *Text) bool {
-	if s, ok := frontedLast(t.src); ok && sameContent(analyse(s), c.analysis()) {
+	if s := frontedLast(t.src); s != "" && sameContent(analyse(s), c.analysis()) {
 		return true
 	}
-	if s, ok := frontedLast(c.src); ok && sameContent(t.analysis(), analyse(s)) {
+	if s := frontedLast(c.src); s != "" && sameContent(t.analysis(), analyse(s)) {
 		return true
 	}
 	return false
@@ -25,18 +25,18 @@ func frontedPassive(t, c *Text) bool {
 
 // frontedLast is s with the time or place that opens it before a passive
 // clause with an agent moved to the end of that clause (see
-// frontedPassive), and whether s has one.
-func frontedLast(s string) (string, bool) {
+// frontedPassive), "" when s has none.
+func frontedLast(s string) string {
 	ws := strings.Fields(s)
 	if len(ws) < 6 || !frontingWord(strings.ToLower(ws[0])) {
-		return "", false
+		return ""
 	}
 	subject := -1 // where the last article before the verb "to be" stands
 	be := -1
 	for i, w := range ws {
 		lw := strings.ToLower(w)
 		if strings.ContainsAny(w, ",;:") {
-			return "", false
+			return ""
 		}
 		if isBe(lw) {
 			be = i
@@ -47,7 +47,7 @@ func frontedLast(s string) (string, bool) {
 		}
 	}
 	if subject < 2 || be < subject+2 || be+2 >= len(ws) || strings.ToLower(ws[be+2]) != "by" {
-		return "", false
+		return ""
 	}
 	end := len(ws) // the clause ends at the first mark after the verb
 	for i := be; i < len(ws); i++ {
@@ -64,7 +64,7 @@ func frontedLast(s string) (string, bool) {
 	out = append(out, ws[:subject]...)
 	out[len(out)-1] += mark
 	out = append(out, ws[end:]...)
-	return strings.Join(out, " "), true
+	return strings.Join(out, " ")
 }
 
 // frontingWord reports a preposition that opens a phrase of time or place

@@ -26,8 +26,7 @@ func TestFrontedPassive(t *testing.T) {
 		{"The PRs are opened by Dependabot on Mondays.", ""},
 		{"In winter the ski racks are waxed with the hot iron.", ""},
 	} {
-		got, _ := frontedLast(tt.in)
-		if got != tt.want {
+		if got := frontedLast(tt.in); got != tt.want {
 			t.Errorf("frontedLast(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
