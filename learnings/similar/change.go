@@ -641,9 +641,10 @@ func letters(t string) string {
 func numberLike(t string) bool {
 	// As strings.TrimLeft(t, "#v") and strings.ContainsAny(t,
 	// "0123456789"), without making a set of their cutsets for every
-	// word: signatureOf asks this of every word it reads (TrimLeft was
+	// word: signatureOf asked this of every word it read (TrimLeft was
 	// 0.11 s of numberLike's 0.27 s in lint's profile on the 10 MB
-	// memories of default, long and prose).
+	// memories of default, long and prose); now readWords asks it of
+	// every word it reads afresh (changeText.number).
 	for len(t) > 0 && (t[0] == '#' || t[0] == 'v') {
 		t = t[1:]
 	}
