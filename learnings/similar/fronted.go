@@ -77,7 +77,8 @@ func frontingWord(w string) bool {
 	return false
 }
 
-// isBe reports a form of "to be" that makes a passive.
+// isBe reports a form of "to be" or "get" that makes a passive ("is
+// opened by", "gets opened by").
 func isBe(w string) bool {
 	switch w {
 	case "is", "are", "was", "were", "gets", "get":
