@@ -58,9 +58,9 @@ type Item struct {
 	Suggestion *Placement `json:"suggestion,omitempty"`
 	Example    string     `json:"example,omitempty"`
 	DocFreq    int        `json:"doc_frequency"`
-	// order is the learning's place among the distinct ones, rank its
-	// category's (learnings.CategoryRank), kept for sorting.
-	order, rank int
+	// order is the learning's place among the distinct ones, by which
+	// AnalyseTop finds its session once the item is reported.
+	order int
 }
 
 // Coverage is the doc passage that already says a learning.
@@ -212,7 +212,7 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 // An item not covered gets its place in the docs from suggest, which sets
 // its Suggestion and DocFreq: that takes a search of the docs, so with a
 // limit only the items that may rank among the first limit get one. An
-// item's DocFreq is at least its session's (set by newItem) and at most
+// item's DocFreq is at least its session's (set by newStanding) and at most
 // top, so the items are tried by category, then that bound, then age, and
 // the search stops once no item left can rank before the limit-th found
 // (placing all the 24,000-63,000 learnings of a generated 10 MB memory
@@ -245,7 +245,7 @@ func items(all []entry, kept []int, standings []standing, list []int32) []Item {
 		e, st := all[kept[n]], &standings[n]
 		it := &out[i]
 		*it = Item{ID: e.l.ID, Category: e.category, Text: e.l.Text, Seen: []string{}, Covered: st.covered,
-			Suggestion: st.suggestion, DocFreq: st.freq, order: int(n), rank: st.rank}
+			Suggestion: st.suggestion, DocFreq: st.freq, order: int(n)}
 		if e.s != nil {
 			// The session's redacted references are set once the item
 			// is reported (AnalyseTop).
