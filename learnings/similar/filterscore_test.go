@@ -68,6 +68,8 @@ func TestFilterScoreAsCompare(t *testing.T) {
 // texts are learnings as people and agents write them (anchorTexts, the
 // fold seeds) and long ones of two to six of them in a row, as agents
 // write a learning of several sentences; the candidates are some of them.
+// A text it reads to the end, gathering its trigrams a word at a time once
+// it may stop, reads as the whole read does.
 func TestOutOfReachAsMayBeRelated(t *testing.T) {
 	texts := append(anchorTexts(t), foldSeeds...)
 	stored := slices.Clone(texts)
@@ -80,12 +82,22 @@ func TestOutOfReachAsMayBeRelated(t *testing.T) {
 	}
 	f := NewFilter(cands)
 	sc := f.scratch.Get().(*filterScratch)
-	stopped := 0
+	stopped, whole := 0, 0
 	for _, s := range stored {
 		f.weigh(s, sc)
 		f.weightCheck(sc)
 		read := withoutLeadIn(s)
-		if len(sc.live) == 0 || sc.readTerms(read, f, sc.live) {
+		if len(sc.live) == 0 {
+			continue
+		}
+		if sc.readTerms(read, f, sc.live) {
+			whole++
+			weight, shared, grams := sc.weight, slices.Clone(sc.shared), slices.Clone(sc.gramList)
+			sc.readTerms(read, f, nil)
+			if weight != sc.weight || !slices.Equal(shared, sc.shared) || !slices.Equal(grams, sc.gramList) {
+				t.Errorf("readTerms(%q) with the live candidates: weight %v, shares %v, %d trigrams; the whole read's %v, %v, %d",
+					read, weight, shared, len(grams), sc.weight, sc.shared, len(sc.gramList))
+			}
 			continue
 		}
 		stopped++
@@ -96,10 +108,10 @@ func TestOutOfReachAsMayBeRelated(t *testing.T) {
 			}
 		}
 	}
-	if stopped < 20 {
-		t.Errorf("readTerms stopped early on %d of %d texts: the test checks too little", stopped, len(stored))
+	if stopped < 20 || whole < 20 {
+		t.Errorf("readTerms stopped early on %d of %d texts and read %d to the end: the test checks too little", stopped, len(stored), whole)
 	}
-	t.Logf("readTerms stopped early on %d of %d texts", stopped, len(stored))
+	t.Logf("readTerms stopped early on %d of %d texts and read %d to the end", stopped, len(stored), whole)
 }
 
 // FuzzFilterScore holds mayBeRelated's Score to Compare's on any pair.
