@@ -608,9 +608,8 @@ func (sc *filterScratch) readTerms(s string, f *Filter, live []int32) bool {
 	if counted < 0 {
 		sc.gramList = sc.gs.distinct(sc.words)
 	} else if !out {
-		for _, w := range sc.words[counted:] {
-			sc.gs.add(w)
-		}
+		// Once begun, sc.gs took each word as it was read: size and
+		// weight only grow, so every visit after the first adds its own.
 		sc.gramList = sc.gs.all
 	}
 	clear(sc.words)
