@@ -57,6 +57,31 @@ func TestBackupWritesSpecFileAndRing(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("ring holds leftovers: %v", entries)
 	}
+	// The ring copy is a second name for the spec backup's bytes, and a
+	// later backup, renamed over the spec backup, leaves it as it was.
+	spec := memfile.BackupPath(path)
+	if a, b := stat(t, ringCopy), stat(t, spec); !os.SameFile(a, b) {
+		t.Errorf("ring copy %v and spec backup %v are two files, want one linked twice", a, b)
+	}
+	next, err := memfile.Backup(path, []byte("v2\n"), now.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readString(t, ringCopy); got != "v1\n" {
+		t.Errorf("ring copy content after the next backup = %q", got)
+	}
+	if os.SameFile(stat(t, ringCopy), stat(t, spec)) || !os.SameFile(stat(t, next), stat(t, spec)) {
+		t.Errorf("after the next backup the spec backup is not the newest ring copy alone")
+	}
+}
+
+func stat(t *testing.T, path string) os.FileInfo {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi
 }
 
 func TestBackupRingIsUniqueSortedAndBounded(t *testing.T) {
