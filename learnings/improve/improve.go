@@ -176,7 +176,7 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
 	covered, suggestions, omitted := sortItems(standings, limit, suggest, maxDocFreq(corpus, freq))
-	rep.Covered, rep.Suggestions, rep.Omitted = items(all, kept, standings, covered), items(all, kept, standings, suggestions), omitted
+	rep.Covered, rep.Suggestions, rep.Omitted = reported(all, kept, standings, covered), reported(all, kept, standings, suggestions), omitted
 	similar.Parallel(len(rep.Covered), func(i int) { rep.Covered[i].Text = secrets.Redact(rep.Covered[i].Text) })
 	// Only the items reported show their session's references, so only
 	// their sessions' are redacted, each distinct reference once, not
@@ -210,14 +210,15 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 // limit (0: all) and counts the others, by their places in items.
 //
 // An item not covered gets its place in the docs from suggest, which sets
-// its Suggestion and DocFreq: that takes a search of the docs, so with a
-// limit only the items that may rank among the first limit get one. An
-// item's DocFreq is at least its session's (set by newStanding) and at most
-// top, so the items are tried by category, then that bound, then age, and
-// the search stops once no item left can rank before the limit-th found
-// (placing all the 24,000-63,000 learnings of a generated 10 MB memory
-// against one README took 115-120 ms of CPU; the limit of 20 places a
-// single batch of 64 on each generator).
+// its standing's suggestion and freq (its Item's Suggestion and DocFreq):
+// that takes a search of the docs, so with a limit only the items that
+// may rank among the first limit get one. An item's DocFreq is at least
+// its session's (set by newStanding) and at most top, so the items are
+// tried by category, then that bound, then age, and the search stops once
+// no item left can rank before the limit-th found (placing all the
+// 24,000-63,000 learnings of a generated 10 MB memory against one README
+// took 115-120 ms of CPU; the limit of 20 places a single batch of 64 on
+// each generator).
 func sortItems(items []standing, limit int, suggest func(i int), top int) (covered, suggestions []int32, omitted int) {
 	var sug []int32
 	for i := range items {
@@ -234,9 +235,9 @@ func sortItems(items []standing, limit int, suggest func(i int), top int) (cover
 	return covered, sug, omitted
 }
 
-// items makes the Items of the standings the list names, in its order;
+// reported makes the Items of the standings the list names, in its order;
 // nil for an empty list. The text of a covered item is left to redact.
-func items(all []entry, kept []int, standings []standing, list []int32) []Item {
+func reported(all []entry, kept []int, standings []standing, list []int32) []Item {
 	if len(list) == 0 {
 		return nil
 	}
