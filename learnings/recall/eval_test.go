@@ -930,8 +930,8 @@ func evalRecall(t *testing.T, dir string) {
 	t.Logf("room: %d wanted learnings chosen but left out by the budget; %d decoys chosen, kept out by the budget alone", crowded, guarded)
 	t.Logf("evidence: chosen on one word of the task alone %d wanted, %d decoys (shown %d, %d); on paths at hand alone %d wanted, %d decoys (shown %d, %d)",
 		alone.word[0], alone.word[1], alone.wordShown[0], alone.wordShown[1], alone.path[0], alone.path[1], alone.pathShown[0], alone.pathShown[1])
-	t.Logf("takers: where a chosen wanted learning did not fit, %d others shown chosen: on a path %d; on the task's words %d (one %d, two %d, three or more %d), %d of them holding no word of the task the wanted learnings lack",
-		takers.shown, takers.path, takers.shown-takers.path, takers.told[1], takers.told[2], takers.told[3], takers.within)
+	t.Logf("takers: where a chosen wanted learning did not fit, %d others shown chosen: on a path %d; otherwise %d (told one of the task's words %d, two %d, three or more %d, none %d), %d of them holding no word of the task the wanted learnings lack",
+		takers.shown, takers.path, takers.shown-takers.path, takers.told[1], takers.told[2], takers.told[3], takers.told[0], takers.within)
 	floor := evalFloor[filepath.Base(dir)]
 	if got := pct(sum.found, sum.total); got < floor {
 		t.Errorf("recall at budget with context is %.1f%%, below the %.1f%% bar", got, floor)
@@ -1004,11 +1004,11 @@ func roomTally(doc *learnings.Document, res *Result, tk evalTask, one map[string
 
 // takerTally counts, over the tasks where a wanted learning the ranking
 // chose did not fit, the other learnings shown as chosen: those on a path
-// at hand, those on the task's words by how many it says they hold (see
-// relevance.Match.Told; told[3] is three or more), and how many of these
-// hold no word of the task (relevance.Match.Terms) that the task's wanted
-// learnings lack, so that they are about the wanted learnings' subject in
-// the task's own words.
+// at hand, the others by how many of the task's words it says they hold
+// (see relevance.Match.Told; told[3] is three or more, told[0] none), and
+// how many of these hold no word of the task (relevance.Match.Terms) that
+// the task's wanted learnings lack, so that they are about the wanted
+// learnings' subject in the task's own words.
 //
 // On the development sets at 2000 characters in issue 24's round 16
 // (rank20), where 39 chosen wanted learnings did not fit, 168 others were
