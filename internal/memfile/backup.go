@@ -88,8 +88,10 @@ func Backup(path string, data []byte, now time.Time) (string, error) {
 	if list, err := Backups(path); err == nil && len(list) > 0 && !list[0].Time.Before(stamp) {
 		stamp = list[0].Time.Add(time.Millisecond)
 	}
+	// Only a link refused is written as a copy: a link made whose folder
+	// failed to sync is an error, as a copy's would be, not a second copy.
 	copyPath, err := linkUnique(ring, ringPrefix(path), BackupPath(path), stamp)
-	if err != nil {
+	if copyPath == "" {
 		copyPath, err = writeUnique(ring, ringPrefix(path), data, stamp)
 	}
 	if err != nil {
@@ -135,7 +137,8 @@ func writeUnique(dir, prefix string, data []byte, t time.Time) (string, error) {
 }
 
 // linkUnique hard-links the synced file from to the first free name in
-// dir from t on, as writeUnique does its temp file.
+// dir from t on, as writeUnique does its temp file. The name is "" when
+// no link was made.
 func linkUnique(dir, prefix, from string, t time.Time) (string, error) {
 	for range 10000 {
 		name := filepath.Join(dir, prefix+t.Format(ringStamp)+".md")
