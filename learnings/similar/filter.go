@@ -452,11 +452,12 @@ const (
 )
 
 // mayBeRelated tells whether candidate i may be the same learning as
-// stored or an update of it (mayBeEither), only the same learning
-// (sameOnly) or neither (unrelated), asking mayRelate's questions (can the
-// Score reach sameFloor, can it reach UpdateThreshold with the shared
-// weight mayUpdate asks for) of what costs a fraction of preparing
-// stored: the terms of its words, each read through a memo, and their
+// the stored text readTerms read last into sc or an update of it
+// (mayBeEither), only the same learning (sameOnly) or neither
+// (unrelated), asking mayRelate's questions (can the Score reach
+// sameFloor, can it reach UpdateThreshold with the shared weight
+// mayUpdate asks for) of what costs a fraction of preparing the stored
+// text: the terms of its words, each read through a memo, and their
 // distinct trigrams.
 //
 // Lemma. Matches reports a pair only where Compare does, and Compare
