@@ -154,7 +154,7 @@ func TestSignaturesKeepEveryUpdate(t *testing.T) {
 	// The development pair sets, each pair's texts one after the other,
 	// as a memory whose learnings are updates, rewordings and strangers.
 	var sets []string
-	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt"} {
+	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt", "testdata/heldout12/pairs.txt", "testdata/heldout13/pairs.txt", "testdata/heldout14/pairs.txt"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

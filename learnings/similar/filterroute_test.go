@@ -106,7 +106,7 @@ func TestFilterAsCompareOnPairSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files = append(files, "testdata/heldout9/pairs.txt") // retired to development
+	files = append(files, "testdata/heldout9/pairs.txt", "testdata/heldout12/pairs.txt", "testdata/heldout13/pairs.txt", "testdata/heldout14/pairs.txt") // retired to development
 	checked := 0
 	for _, file := range files {
 		ps, err := pairfile.Read(file)

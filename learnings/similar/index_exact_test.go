@@ -35,7 +35,7 @@ func TestIndexIsExact(t *testing.T) {
 		}
 	}
 	var sets []string
-	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt", "testdata/heldout12/pairs.txt", "testdata/heldout13/pairs.txt"} {
+	for _, pattern := range []string{"testdata/*.txt", "testdata/heldout9/pairs.txt", "testdata/heldout12/pairs.txt", "testdata/heldout13/pairs.txt", "testdata/heldout14/pairs.txt"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
