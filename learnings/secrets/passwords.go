@@ -96,9 +96,9 @@ func passwordRules() []rule {
 			valueAfter: 2,
 			spoken:     true,
 			hints:      passwordHints,
-			re: lazyregexp.New(`(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+			src: `(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
-				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue),
+				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue,
 			valid: spokenPassword,
 		},
 		{
@@ -110,8 +110,8 @@ func passwordRules() []rule {
 			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
-			re: lazyregexp.New(`(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
-				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue),
+			src: `(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue,
 			valid: spokenPassword,
 		},
 		{
@@ -123,8 +123,8 @@ func passwordRules() []rule {
 			valueAfter: 2,
 			spoken:     true,
 			hints:      passwordHints,
-			re: lazyregexp.New(`(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
-				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue),
+			src: `(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue,
 			valid: spokenPassword,
 		},
 		{
@@ -149,7 +149,7 @@ func passwordRules() []rule {
 			valueAfter: 1,
 			spoken:     true,
 			hints:      []string{"passw", "pw"},
-			re:         lazyregexp.New(`(?i)\b(?:password|passwd|pw)[ \t]+` + credValue),
+			src:        `(?i)\b(?:password|passwd|pw)[ \t]+` + credValue,
 			valid: func(text string, span []int) bool {
 				return spokenPassword(text, span) && !algorithm().MatchString(value(text, span))
 			},
@@ -159,7 +159,7 @@ func passwordRules() []rule {
 			kind:  "password in credentials",
 			needs: ":",
 			hints: userPassHints(),
-			re:    lazyregexp.New(`(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`),
+			src:   `(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`,
 			judge: judgeUserPassword,
 			// A match is the character before a user name (a blank, maybe)
 			// and a word holding its hint: it starts a word back at most.

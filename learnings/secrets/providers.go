@@ -140,7 +140,7 @@ func providerRules() []rule {
 			re: lazyregexp.New(`(?:secret_[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35})`)},
 		keyed("Datadog key", []string{"datadog", "dd_api", "dd_app", "dd-api", "dd-app", "ddapi"}, `[a-f0-9]{40}|[a-f0-9]{32}`),
 		provider("New Relic key", `(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9\-]{32}|NRJS-[a-f0-9]{19}|[a-f0-9]{36}NRAL)`, "nrak-", "nrii-", "nrjs-", "nral"),
-		{kind: "Sentry DSN key", hints: []string{"://"}, needs: "@", trimmed: true, re: lazyregexp.New(`https?://(?P<s>[0-9a-f]{32}(?::[0-9a-f]{32})?)@[A-Za-z0-9.\-]+(?::[0-9]+)?/[0-9]+`)},
+		{kind: "Sentry DSN key", hints: []string{"://"}, needs: "@", trimmed: true, src: `https?://(?P<s>[0-9a-f]{32}(?::[0-9a-f]{32})?)@[A-Za-z0-9.\-]+(?::[0-9]+)?/[0-9]+`},
 		provider("Sentry token", `(?:sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{50,})`, "sntryu_", "sntrys_"),
 		keyed("Sentry token", []string{"sentry"}, `[a-f0-9]{64}`),
 		provider("Grafana token", `(?:glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|eyJrIjoi[A-Za-z0-9]{70,400}={0,3})`, "glc_", "glsa_", "eyjrijoi"),
