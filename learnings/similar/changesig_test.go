@@ -242,6 +242,113 @@ func TestKindBitsAgreeWithMerge(t *testing.T) {
 	}
 }
 
+// TestMergeKindsStopsExactly holds mergeKinds, which stops once the
+// surpluses say no and marks kinds with bits shifted along the merge, to
+// a merge read to the end with every kind's bit taken from its index: the
+// same answer, and the same marks wherever it lets a pair through. It
+// pairs each learning of a generated memory of every generator with the
+// learnings just before it.
+func TestMergeKindsStopsExactly(t *testing.T) {
+	yes, no, long := 0, 0, 0
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		t.Run(cmp.Or(mode, "default"), func(t *testing.T) {
+			var sigs []*changeSig
+			src := memgen.GenerateWith(memgen.Options{Seed: 7, Size: 256 << 10, Mode: mode})
+			for line := range strings.Lines(string(src)) {
+				if text, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "- "); ok {
+					sigs = append(sigs, signatureOf(Prepare(text)))
+				}
+			}
+			for i, a := range sigs {
+				if len(a.kinds) > 64 {
+					long++
+				}
+				for _, b := range sigs[max(0, i-30):i] {
+					ok, marks := mergeKinds(a, b)
+					wantOK, wantMarks := mergeKindsToTheEnd(a, b)
+					if ok != wantOK {
+						t.Fatalf("pair %d: mergeKinds says %v, the whole merge %v", i, ok, wantOK)
+					}
+					if !ok {
+						no++
+						continue
+					}
+					yes++
+					if marks != wantMarks {
+						t.Fatalf("pair %d: marks %+v, the whole merge's %+v", i, marks, wantMarks)
+					}
+				}
+			}
+		})
+	}
+	// Both answers and texts of more than 64 kinds must be seen, or the
+	// test proves nothing.
+	if yes < 100 || no < 100 || long == 0 {
+		t.Errorf("the merge let %d pairs through and ruled out %d, %d texts of more than 64 kinds: want at least 100 pairs of each and a text", yes, no, long)
+	}
+	t.Logf("the merge let %d pairs through and ruled out %d; %d texts of more than 64 kinds", yes, no, long)
+}
+
+// mergeKindsToTheEnd is mergeKinds read plainly: the surplus of each text
+// over the other, kind by kind, every kind marked with bit i of its index
+// (none past the 64th), and the answer asked at the end.
+func mergeKindsToTheEnd(a, b *changeSig) (bool, kindMarks) {
+	var m kindMarks
+	var sa, sb surplus
+	mark := func(bits *uint64, i int) {
+		if i < 64 {
+			*bits |= 1 << i
+		}
+	}
+	count := map[uint64][2]int32{}
+	index := map[uint64][2]int{}
+	for i, k := range a.kinds {
+		c := count[k.hash]
+		c[0] = k.count
+		count[k.hash] = c
+		x := index[k.hash]
+		x[0] = i
+		index[k.hash] = x
+	}
+	for j, k := range b.kinds {
+		c := count[k.hash]
+		c[1] = k.count
+		count[k.hash] = c
+		x := index[k.hash]
+		x[1] = j
+		index[k.hash] = x
+	}
+	for i, k := range a.kinds {
+		c := count[k.hash]
+		switch {
+		case c[1] == 0:
+			mark(&m.lacks[0], i)
+			sa.add(&a.kinds[i], c[0])
+		case c[0] > c[1]:
+			sa.add(&a.kinds[i], c[0]-c[1])
+			mark(&m.holds[1], index[k.hash][1])
+		default:
+			mark(&m.holds[0], i)
+		}
+	}
+	for j, k := range b.kinds {
+		c := count[k.hash]
+		switch {
+		case c[0] == 0:
+			mark(&m.lacks[1], j)
+			sb.add(&b.kinds[j], c[1])
+		case c[1] > c[0]:
+			sb.add(&b.kinds[j], c[1]-c[0])
+		case c[1] == c[0]:
+			mark(&m.holds[1], j)
+		}
+	}
+	if !sa.nonNumber && !sb.nonNumber || !sa.prose && !sb.prose {
+		return true, m
+	}
+	return sa.more <= maxChangedWords && sb.more <= maxChangedWords, m
+}
+
 // TestPlacesApartIsConservative holds placesApart to oneChange on whole
 // memories: wherever it rules a pair out, oneChange says no. It pairs each
 // learning of generated memories of every generator (two seeds) with the
