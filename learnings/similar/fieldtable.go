@@ -19,13 +19,43 @@ package similar
 // 185.7 -> 168.6 M). A longer field, and a run of fields outside ASCII
 // longer than eight bytes, goes to a map as before, and so does the empty
 // field, whose slot would read as a free one (size 0).
+//
+// What the fields give is kept in pages of a fixed size, not in one slice:
+// a slice grown by append past a few hundred values grows by a quarter at
+// a time, so a table that reached its limit had allocated four to five
+// times what it holds, all of it fresh memory while the collector is off.
+// improve-docs' tables of what a field gives a share (64 bytes a field)
+// allocated 20.7 MB of the 84 MB a run on the long generator's 10 MB
+// memory allocates (BenchmarkImproveDocsOp, GOGC=off, pprof alloc_space).
 type fieldTable[V any] struct {
 	// slots holds the short fields, len a power of two and at most half
-	// full; vals what every field gives, in the order they were added.
+	// full; vals what every field gives, in the order they were added,
+	// n of them, 1<<valPageBits a page (see val).
 	slots []fieldSlot
-	vals  []V
+	vals  [][]V
+	n     int
 	long  map[string]int32
 	limit int
+}
+
+// valPageBits is the size of a fieldTable's pages of values: 1 << 10.
+const valPageBits = 10
+
+// val is where the i-th value added to t is.
+func (t *fieldTable[V]) val(i int32) *V {
+	return &t.vals[i>>valPageBits][i&(1<<valPageBits-1)]
+}
+
+// add appends v to t's values and returns its index.
+func (t *fieldTable[V]) add(v V) int32 {
+	i := t.n
+	if i&(1<<valPageBits-1) == 0 {
+		t.vals = append(t.vals, make([]V, 0, 1<<valPageBits))
+	}
+	last := len(t.vals) - 1
+	t.vals[last] = append(t.vals[last], v)
+	t.n++
+	return int32(i)
 }
 
 // fieldSlot is a short field: its bytes (the first in the low byte), its
@@ -72,19 +102,19 @@ func (t *fieldTable[V]) get(c string) (V, bool) {
 				break
 			}
 			if s.word == w && s.size == uint32(len(c)) {
-				return t.vals[s.val], true
+				return *t.val(s.val), true
 			}
 		}
 	} else if i, ok := t.long[c]; ok {
-		return t.vals[i], true
+		return *t.val(i), true
 	}
 	var zero V
 	return zero, false
 }
 
 // ref is get for a caller that reads what the field c gave in place:
-// where t holds it, nil when it does not, valid until the next put, which
-// may move it. What a field gives a share (fieldShare) is 64 bytes, which
+// where t holds it, nil when it does not (a later put does not move it:
+// the values are kept in pages). What a field gives a share (fieldShare) is 64 bytes, which
 // get and the share's apply copied at every field a text holds:
 // improve-docs on the long 1 MB memory of bench/ read 253.8 -> 243.7 M
 // instructions (callgrind). It is get's search written again, not a call
@@ -100,11 +130,11 @@ func (t *fieldTable[V]) ref(c string) *V {
 				break
 			}
 			if s.word == w && s.size == uint32(len(c)) {
-				return &t.vals[s.val]
+				return t.val(s.val)
 			}
 		}
 	} else if i, ok := t.long[c]; ok {
-		return &t.vals[i]
+		return t.val(i)
 	}
 	return nil
 }
@@ -112,17 +142,16 @@ func (t *fieldTable[V]) ref(c string) *V {
 // put adds what the field c gives, v, unless t is full (limit) or
 // already holds c.
 func (t *fieldTable[V]) put(c string, v V) {
-	if len(t.vals) >= t.limit {
+	if t.n >= t.limit {
 		return
 	}
 	if !inSlot(c) {
 		if _, ok := t.long[c]; !ok {
-			t.long[c] = int32(len(t.vals))
-			t.vals = append(t.vals, v)
+			t.long[c] = t.add(v)
 		}
 		return
 	}
-	if 2*(len(t.vals)+1) > len(t.slots) {
+	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
 	w, mask := packField(c), len(t.slots)-1
@@ -132,8 +161,7 @@ func (t *fieldTable[V]) put(c string, v V) {
 			return
 		}
 	}
-	t.slots[k] = fieldSlot{word: w, size: uint32(len(c)), val: int32(len(t.vals))}
-	t.vals = append(t.vals, v)
+	t.slots[k] = fieldSlot{word: w, size: uint32(len(c)), val: t.add(v)}
 }
 
 // grow doubles the short fields' slots.

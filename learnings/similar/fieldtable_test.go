@@ -44,8 +44,8 @@ func TestFieldTableAsMap(t *testing.T) {
 					t.Errorf("get(%q) = %d %v, want %d %v", f, got, ok, want[f], want[f] != 0)
 				}
 			}
-			if len(table.vals) != len(want) || len(want) != maxMemoFields {
-				t.Errorf("table holds %d fields, map %d, want both %d", len(table.vals), len(want), maxMemoFields)
+			if table.n != len(want) || len(want) != maxMemoFields {
+				t.Errorf("table holds %d fields, map %d, want both %d", table.n, len(want), maxMemoFields)
 			}
 		})
 	}

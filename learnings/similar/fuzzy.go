@@ -364,7 +364,7 @@ func (m termReadingMemo) read(lex *lexTable, w string, lx *lexEntry) *termReadin
 	if tr, ok := m.get(w); ok {
 		return tr
 	}
-	keep := len(m.vals) < m.limit
+	keep := m.n < m.limit
 	if keep {
 		w = strings.Clone(w)
 	}
