@@ -157,7 +157,7 @@ func NewFilter(candidates []string) *Filter {
 	f.scratch.New = func() any {
 		return &filterScratch{
 			have: make([]float64, len(candidates)), found: make([]uint64, (bits+63)/64), past: map[rune]bool{}, folds: map[rune]runeFold{},
-			shared: make([]float64, len(candidates)), joined: make([]bool, len(candidates)), terms: map[string]bool{}, memo: termMemo{},
+			shared: make([]float64, len(candidates)), joined: make([]bool, len(candidates)), terms: map[string]bool{}, memo: newTermMemo(),
 		}
 	}
 	return f
