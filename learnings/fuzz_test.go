@@ -50,6 +50,9 @@ func FuzzParse(f *testing.F) {
 			}
 			ids[l.ID] = true
 		}
+		if n := d.NumLearnings(); n != len(d.Learnings()) {
+			t.Fatalf("NumLearnings() = %d, want len(Learnings()) %d", n, len(d.Learnings()))
+		}
 	})
 }
 

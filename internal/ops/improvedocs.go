@@ -99,7 +99,7 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	}
 	done := func() {}
 	if opts.Busy != nil {
-		done = opts.Busy(fmt.Sprintf("matching %s against %s", plural(len(live.Learnings()), "learning", "learnings"), plural(len(paths), "doc", "docs")))
+		done = opts.Busy(fmt.Sprintf("matching %s against %s", plural(live.NumLearnings(), "learning", "learnings"), plural(len(paths), "doc", "docs")))
 	}
 	rep := improve.AnalyseTop(live, seen, corpus, opts.Limit)
 	done()

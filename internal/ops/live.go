@@ -12,7 +12,7 @@ import (
 // the copy shares its learnings and spans, and is doc itself when no
 // learning is superseded.
 func liveDocument(doc *learnings.Document) *learnings.Document {
-	if !slices.ContainsFunc(doc.Learnings(), func(l *learnings.Learning) bool { return l.Superseded != nil }) {
+	if !anySuperseded(doc) {
 		// Nothing to leave out: the copy of every session and category
 		// was 4% of a 10 MB improve-docs run's allocations.
 		return doc
@@ -40,4 +40,26 @@ func liveCategories(cs []*learnings.Category) []*learnings.Category {
 		out[i] = &cp
 	}
 	return out
+}
+
+// anySuperseded reports whether a learning of doc is superseded, reading
+// the categories in place rather than listing every learning
+// (doc.Learnings(): 528 kB on the default generator's 10 MB memory).
+func anySuperseded(doc *learnings.Document) bool {
+	superseded := func(l *learnings.Learning) bool { return l.Superseded != nil }
+	if doc.Consolidated != nil {
+		for _, c := range doc.Consolidated.Categories {
+			if slices.ContainsFunc(c.Learnings, superseded) {
+				return true
+			}
+		}
+	}
+	for _, s := range doc.Sessions {
+		for _, c := range s.Categories {
+			if slices.ContainsFunc(c.Learnings, superseded) {
+				return true
+			}
+		}
+	}
+	return false
 }

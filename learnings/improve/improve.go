@@ -421,7 +421,7 @@ func (s *session) redactedDocs(memo map[string]string) []string {
 func entries(doc *learnings.Document, freq map[string]int) []entry {
 	sessions := make([]*session, len(doc.Sessions))
 	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
-	all := make([]entry, 0, len(doc.Learnings()))
+	all := make([]entry, 0, doc.NumLearnings())
 	for i, s := range doc.Sessions {
 		for _, c := range s.Categories {
 			rank := learnings.CategoryRank(c.Name)
