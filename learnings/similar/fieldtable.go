@@ -32,7 +32,7 @@ type fieldTable[V any] struct {
 	// full; vals what every field gives, in the order they were added,
 	// n of them, 1<<valPageBits a page (see val).
 	slots []fieldSlot
-	vals  [][]V
+	vals  []*[1 << valPageBits]V
 	n     int
 	long  map[string]int32
 	limit int
@@ -48,14 +48,13 @@ func (t *fieldTable[V]) val(i int32) *V {
 
 // add appends v to t's values and returns its index.
 func (t *fieldTable[V]) add(v V) int32 {
-	i := t.n
+	i := int32(t.n)
 	if i&(1<<valPageBits-1) == 0 {
-		t.vals = append(t.vals, make([]V, 0, 1<<valPageBits))
+		t.vals = append(t.vals, new([1 << valPageBits]V))
 	}
-	last := len(t.vals) - 1
-	t.vals[last] = append(t.vals[last], v)
+	*t.val(i) = v
 	t.n++
-	return int32(i)
+	return i
 }
 
 // fieldSlot is a short field: its bytes (the first in the low byte), its
