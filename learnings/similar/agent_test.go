@@ -13,6 +13,8 @@ func TestPassiveAgent(t *testing.T) {
 		{"The boulder problems are reset by the front desk staff every Tuesday.", "the front desk staff"},
 		{"The shop is open by 9am.", ""},
 		{"Tests are run with `go test` in CI.", ""},
+		{"The session cookie is not cleared by the logout handler.", ""},
+		{"The stale branches get pruned by the nightly job, then the tags.", "the nightly job"},
 	} {
 		if got := passiveAgent(tt.in); got != tt.want {
 			t.Errorf("passiveAgent(%q) = %q, want %q", tt.in, got, tt.want)
