@@ -951,7 +951,8 @@ func middleNotAPlace(a, b string) bool {
 	return at != ""
 }
 
-// anyWord reports whether a word of the folded text is one is reports.
+// anyWord reports whether a word of the folded text is one that is
+// reports.
 func anyWord(folded string, is func(string) bool) bool {
 	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
 		if is(f) {

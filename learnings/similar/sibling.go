@@ -132,11 +132,12 @@ func (t *Text) otherSubject(c *Text) bool {
 }
 
 // subjectWords are the words of s as written, folded and without the
-// punctuation around them (a mark or an emoji is no word), with an article that opens s set aside (art)
-// and "now", "nowadays" and "anymore" left out (a learning says them
-// anywhere; marked reports whether s holds one). named is the index of
-// the first word after the first written with a capital letter, a name
-// ("Press Enter twice"), or 0 for none.
+// punctuation around them (a mark or an emoji is no word), with an
+// article that opens s set aside (art) and "now", "nowadays" and
+// "anymore" left out (a learning says them anywhere; marked reports
+// whether s holds one). named is the index of the first word after the
+// first written with a capital letter, a name ("Press Enter twice"), or 0
+// for none.
 func subjectWords(s string) (ws []string, named int, art, marked bool) {
 	for f := range strings.FieldsSeq(s) {
 		t := trimWord(f)
