@@ -369,7 +369,7 @@ func testRewordings(t *testing.T, file string) {
 			// before running: main c95c666 called 22 of 79 siblings
 			// new and 59 of 63 updates, none the same; 24 new once a
 			// file named without an extension read as a citation
-			// (bareFiles), 48 once a frame said of another scope was
+			// (bareFile), 48 once a frame said of another scope was
 			// two facts (otherScope: "for", an opening phrase of
 			// place, "also in", "in" after a name in code), 50 once
 			// a name in code after a plural noun of its kind was
