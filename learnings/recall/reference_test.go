@@ -27,6 +27,19 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
 	shown := similar.NewSameIndex()
 	done := map[*learnings.Learning]bool{}
+	// show shows it, or folds it into the near duplicate already shown
+	// and reports false.
+	show := func(it Item) bool {
+		t := similar.Prepare(it.Learning.Text)
+		if i, dup := shown.Find(t); dup {
+			r.Shown[i].Collapsed++
+			r.Duplicates++
+			return false
+		}
+		shown.Add(len(r.Shown), t)
+		r.Shown = append(r.Shown, it)
+		return true
+	}
 	if len(r.chosen) > 0 {
 		limit := min(int(float64(r.MaxChars)*chosenShare), budget)
 		stated := min(int(float64(r.MaxChars)*statedShare), budget)
@@ -45,15 +58,10 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 				continue
 			}
 			done[it.Learning] = true
-			t := similar.Prepare(it.Learning.Text)
-			if i, dup := shown.Find(t); dup {
-				r.Shown[i].Collapsed++
-				r.Duplicates++
+			if !show(it) {
 				continue
 			}
-			shown.Add(len(r.Shown), t)
 			spent += cost
-			r.Shown = append(r.Shown, it)
 			r.Chosen++
 		}
 		if r.Chosen > 0 {
@@ -83,16 +91,11 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 			r.OmittedTotal++
 			continue
 		}
-		t := similar.Prepare(it.Learning.Text)
-		if i, dup := shown.Find(t); dup {
-			r.Shown[i].Collapsed++
-			r.Duplicates++
+		if !show(it) {
 			continue
 		}
-		shown.Add(len(r.Shown), t)
 		budget -= cost
 		current = it.Category
-		r.Shown = append(r.Shown, it)
 	}
 	if !ranked {
 		slices.SortStableFunc(order, names.compare)
