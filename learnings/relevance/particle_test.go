@@ -6,10 +6,10 @@ import (
 )
 
 // TestParticleOrPreposition holds that a task's "log in" (or "clock in",
-// "sign in") is read as the one word "login" where "in" is the verb's
-// particle, and not where it is a preposition opening a noun phrase
-// ("logged in the tank sheet"), nor where a number follows it (see
-// prepositionHere).
+// "sign in", "sign on") is read as the one word "login" where "in" or
+// "on" is the verb's particle, and not where it is a preposition opening
+// a noun phrase ("logged in the tank sheet", "sign on the duty sheet"),
+// nor where a number follows it (see prepositionHere).
 func TestParticleOrPreposition(t *testing.T) {
 	tests := []struct {
 		task, joined string
@@ -26,6 +26,9 @@ func TestParticleOrPreposition(t *testing.T) {
 		{"agency staff clock in via the kiosk", "clockin", true},
 		{"customers can't sign in with google", "signin", true},
 		{"drivers sign in at the depot gate", "signin", true},
+		{"staff can't log on to the till", "logon", true},
+		{"drivers sign on at the depot", "signon", true},
+		{"drivers sign on the duty sheet", "signon", false},
 		{"where do we add on the delivery charge", "addon", false},
 		{"dip readings are logged in the tank sheet", "loggedin", false},
 		{"who can log in the returned parcels", "login", false},

@@ -336,10 +336,10 @@ func (q *query) joinsOf(task string) {
 }
 
 // prepositionHere reports whether t, a particle that may join the word
-// before it ("log in", "add on"), is a preposition instead: "in" or "on"
+// before it ("log in", "sign on"), is a preposition instead: "in" or "on"
 // followed by a noun phrase's determiner or a number ("readings are
 // logged in the tank sheet", "logged in our portal", "check in 2
-// weeks", "add on the invoice"). As a particle it stands before another
+// weeks", "drivers sign on the duty sheet"). As a particle it stands before another
 // particle or preposition ("log in to the portal", "log in on the first
 // day", "logged in as admin"), a time ("log in this morning"), a clause's
 // next word or nothing ("can't log in since the release", "can't log
