@@ -433,12 +433,8 @@ func (f *Filter) weightCheck(sc *filterScratch) {
 	for i := range f.cands {
 		if c := &f.cands[i]; c.need <= 0 || sc.have[i] >= c.need || sc.joined[i] {
 			sc.live = append(sc.live, int32(i))
-			floor := sameFloor
-			if sc.joined[i] {
-				floor = joinedFloor
-			}
 			sc.liveGrams = max(sc.liveGrams, c.grams)
-			sc.liveWeight = max(sc.liveWeight, wordWeight*c.t.f.weight/floor)
+			sc.liveWeight = max(sc.liveWeight, wordWeight*c.t.f.weight/sc.floor(i))
 		}
 	}
 }
@@ -520,10 +516,7 @@ func (f *Filter) mayBeRelated(i int, sc *filterScratch) int {
 	if n := grams + c.grams; n > 0 {
 		dice = 2 * float64(min(grams, c.grams)) / float64(n)
 	}
-	floor := sameFloor
-	if sc.joined[i] {
-		floor = joinedFloor
-	}
+	floor := sc.floor(i)
 	bound := wordWeight*j + trigramWeight*dice
 	if bound < floor-boundSlack {
 		return unrelated
@@ -650,15 +643,21 @@ func (f *Filter) outOfReach(live []int32, sc *filterScratch) bool {
 		if n >= c.grams {
 			dice = 2 * float64(c.grams) / float64(n+c.grams)
 		}
-		floor := sameFloor
-		if sc.joined[i] {
-			floor = joinedFloor
-		}
-		if wordWeight*min(1, c.t.f.weight/sc.weight)+trigramWeight*dice >= floor-boundSlack {
+		if wordWeight*min(1, c.t.f.weight/sc.weight)+trigramWeight*dice >= sc.floor(int(i))-boundSlack {
 			return false
 		}
 	}
 	return true
+}
+
+// floor is the Score candidate i must reach to be the same learning as
+// the stored text weigh read last: sameFloor, or joinedFloor where the
+// candidate shares words with it only once they are joined.
+func (sc *filterScratch) floor(i int) float64 {
+	if sc.joined[i] {
+		return joinedFloor
+	}
+	return sameFloor
 }
 
 // gramTable is a set of trigrams as gramSet.distinct packs them, open
