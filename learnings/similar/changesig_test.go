@@ -300,46 +300,41 @@ func mergeKindsToTheEnd(a, b *changeSig) (bool, kindMarks) {
 			*bits |= 1 << i
 		}
 	}
-	count := map[uint64][2]int32{}
-	index := map[uint64][2]int{}
-	for i, k := range a.kinds {
-		c := count[k.hash]
-		c[0] = k.count
-		count[k.hash] = c
-		x := index[k.hash]
-		x[0] = i
-		index[k.hash] = x
+	// seen holds, for each kind, its count and index in a (0) and b (1).
+	type place struct {
+		count int32
+		index int
 	}
-	for j, k := range b.kinds {
-		c := count[k.hash]
-		c[1] = k.count
-		count[k.hash] = c
-		x := index[k.hash]
-		x[1] = j
-		index[k.hash] = x
+	seen := map[uint64][2]place{}
+	for s, ks := range [2][]sigWord{a.kinds, b.kinds} {
+		for i, k := range ks {
+			x := seen[k.hash]
+			x[s] = place{k.count, i}
+			seen[k.hash] = x
+		}
 	}
 	for i, k := range a.kinds {
-		c := count[k.hash]
+		x, y := seen[k.hash][0], seen[k.hash][1]
 		switch {
-		case c[1] == 0:
+		case y.count == 0:
 			mark(&m.lacks[0], i)
-			sa.add(&a.kinds[i], c[0])
-		case c[0] > c[1]:
-			sa.add(&a.kinds[i], c[0]-c[1])
-			mark(&m.holds[1], index[k.hash][1])
+			sa.add(&a.kinds[i], x.count)
+		case x.count > y.count:
+			sa.add(&a.kinds[i], x.count-y.count)
+			mark(&m.holds[1], y.index)
 		default:
 			mark(&m.holds[0], i)
 		}
 	}
 	for j, k := range b.kinds {
-		c := count[k.hash]
+		x, y := seen[k.hash][0], seen[k.hash][1]
 		switch {
-		case c[0] == 0:
+		case x.count == 0:
 			mark(&m.lacks[1], j)
-			sb.add(&b.kinds[j], c[1])
-		case c[1] > c[0]:
-			sb.add(&b.kinds[j], c[1]-c[0])
-		case c[1] == c[0]:
+			sb.add(&b.kinds[j], y.count)
+		case y.count > x.count:
+			sb.add(&b.kinds[j], y.count-x.count)
+		case y.count == x.count:
 			mark(&m.holds[1], j)
 		}
 	}
