@@ -113,8 +113,9 @@ func (t *fieldTable[V]) get(c string) (V, bool) {
 
 // ref is get for a caller that reads what the field c gave in place:
 // where t holds it, nil when it does not (a later put does not move it:
-// the values are kept in pages). What a field gives a share (fieldShare) is 64 bytes, which
-// get and the share's apply copied at every field a text holds:
+// the values are kept in pages). What a field gives a share (fieldShare)
+// is 64 bytes, which get and the share's apply copied at every field a
+// text holds:
 // improve-docs on the long 1 MB memory of bench/ read 253.8 -> 243.7 M
 // instructions (callgrind). It is get's search written again, not a call
 // from get, which would cost the anchors' memos, whose 24 bytes come back
