@@ -102,11 +102,13 @@ func write(w io.Writer, r *ops.StatsResult) {
 	for _, c := range r.Categories {
 		fmt.Fprintf(w, "  %-*s  %d\n", width, c.Category, c.Count)
 	}
+	about, upTo := "", ""
 	if r.FullRecall.Estimated {
-		fmt.Fprintf(w, "Recall:     full (--all) about %s chars, about %s tokens, up to %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
+		about, upTo = "about ", "up to "
+	}
+	fmt.Fprintf(w, "Recall:     full (--all) %s%s chars, about %s tokens, %s%s\n", about, thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), upTo, memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
+	if r.FullRecall.Estimated {
 		fmt.Fprintln(w, "            (an estimate: --all also folds near duplicates and redacts secrets)")
-	} else {
-		fmt.Fprintf(w, "Recall:     full (--all) %s chars, about %s tokens, %s\n", thousands(r.FullRecall.Chars), thousands(r.FullRecall.Tokens), memview.Plural(r.FullRecall.Shown, "learning", "learnings"))
 	}
 	fmt.Fprintf(w, "            default (--max-chars %d) %s chars, about %s tokens, %s\n", r.DefaultRecallBudget, thousands(r.DefaultRecall.Chars), thousands(r.DefaultRecall.Tokens), memview.Plural(r.DefaultRecall.Shown, "learning", "learnings"))
 	fmt.Fprintf(w, "            (tokens estimated as %s)\n", r.TokenEstimate)
