@@ -58,9 +58,6 @@ type Item struct {
 	Suggestion *Placement `json:"suggestion,omitempty"`
 	Example    string     `json:"example,omitempty"`
 	DocFreq    int        `json:"doc_frequency"`
-	// order is the learning's place among the distinct ones, by which
-	// AnalyseTop finds its session once the item is reported.
-	order int
 }
 
 // Coverage is the doc passage that already says a learning.
@@ -176,21 +173,14 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
 	}
 	covered, suggestions, omitted := sortItems(standings, limit, suggest, maxDocFreq(corpus, freq))
-	rep.Covered, rep.Suggestions, rep.Omitted = reported(all, kept, standings, covered), reported(all, kept, standings, suggestions), omitted
-	similar.Parallel(len(rep.Covered), func(i int) { rep.Covered[i].Text = secrets.Redact(rep.Covered[i].Text) })
 	// Only the items reported show their session's references, so only
 	// their sessions' are redacted, each distinct reference once, not
 	// every session's (callgrind, improve-docs on the 1 MB memories of
 	// bench/: agent 414.7 -> 405.4 M instructions, default 501.1 ->
 	// 499.0, prose 399.7 -> 397.8, long 451.1 -> 450.0).
 	redacted := make(map[string]string)
-	for _, list := range [][]Item{rep.Covered, rep.Suggestions} {
-		for i := range list {
-			if s := all[kept[list[i].order]].s; s != nil {
-				list[i].Seen = s.redactedDocs(redacted)
-			}
-		}
-	}
+	rep.Covered, rep.Suggestions, rep.Omitted = reported(all, kept, standings, covered, redacted), reported(all, kept, standings, suggestions, redacted), omitted
+	similar.Parallel(len(rep.Covered), func(i int) { rep.Covered[i].Text = secrets.Redact(rep.Covered[i].Text) })
 	similar.Parallel(len(rep.Suggestions), func(i int) { finish(&rep.Suggestions[i]) })
 	// A Documentation Seen reference can hold a credential (a URL with a
 	// token): the report is read by people and agents, so it shows them
@@ -235,9 +225,10 @@ func sortItems(items []standing, limit int, suggest func(i int), top int) (cover
 	return covered, sug, omitted
 }
 
-// reported makes the Items of the standings the list names, in its order;
-// nil for an empty list. The text of a covered item is left to redact.
-func reported(all []entry, kept []int, standings []standing, list []int32) []Item {
+// reported makes the Items of the standings the list names, in its order,
+// with their sessions' references redacted through the memo redacted; nil
+// for an empty list. The text of a covered item is left to redact.
+func reported(all []entry, kept []int, standings []standing, list []int32, redacted map[string]string) []Item {
 	if len(list) == 0 {
 		return nil
 	}
@@ -246,11 +237,9 @@ func reported(all []entry, kept []int, standings []standing, list []int32) []Ite
 		e, st := all[kept[n]], &standings[n]
 		it := &out[i]
 		*it = Item{ID: e.l.ID, Category: e.category, Text: e.l.Text, Seen: []string{}, Covered: st.covered,
-			Suggestion: st.suggestion, DocFreq: st.freq, order: int(n)}
+			Suggestion: st.suggestion, DocFreq: st.freq}
 		if e.s != nil {
-			// The session's redacted references are set once the item
-			// is reported (AnalyseTop).
-			it.Session, it.Stamp = e.s.ID, e.s.Stamp
+			it.Session, it.Stamp, it.Seen = e.s.ID, e.s.Stamp, e.s.redactedDocs(redacted)
 		}
 	}
 	return out
