@@ -42,6 +42,11 @@ func TestStatsFullRecall(t *testing.T) {
 				if !got.Estimated || got.Shown < len(all.Shown) {
 					t.Errorf("%d bytes: full recall %+v, want an estimate of at least %d learnings", len(src), got, len(all.Shown))
 				}
+				// stats' help promises the size is off by under 5% on
+				// generated memories.
+				if off := got.Chars - chars; off*20 >= chars || -off*20 >= chars || got.Tokens != tokens(got.Chars) {
+					t.Errorf("%d bytes: full recall %+v, recall --all prints %d chars: off by 5%% or more", len(src), got, chars)
+				}
 				return
 			}
 			exact++
