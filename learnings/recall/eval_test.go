@@ -250,6 +250,17 @@ const evalBudget = 2000
 // the way a passenger, a driver, a depot manager or finance says it, 5
 // avoid lines and 3 absent subjects with a never line each) was written
 // in issue 24's round 16 before its measuring, for the same reason.
+// testdata/eval21 (a home care agency in West Yorkshire: the rota and
+// its OR-Tools solver sidecar, electronic call monitoring by NFC tag and
+// GPS, the carers' Expo app and its offline queue, eMAR and body maps,
+// late visit alerts and the no-access protocol, council exports for
+// Leeds, Wakefield and Kirklees, private invoices by Direct Debit,
+// payroll to Sage with mileage and travel time, training, DBS and visa
+// checks, the family portal, Horizon queues and Twilio; 40 tasks wanting
+// 66 learnings like the reviewers' hidden set, about half of them said
+// the way a carer, a coordinator, a relative or payroll says it, 6 avoid
+// lines and 3 absent subjects with a never line each) was written in
+// issue 24's round 17 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -366,7 +377,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -495,6 +506,11 @@ var evalFloor = map[string]float64{
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
 	// of 3.
 	"eval20": 86.1,
+	// eval21's is its baseline: 57 of 66 (86.3%, at the evalset17 branch
+	// on main's 1ab6097, the first run of the set, before issue 24's round
+	// 17 was merged). By kind: words 33 of 39, paths 7 of 9, old 11 of 12,
+	// plain 6 of 6.
+	"eval21": 86.3,
 	// dev24's is its baseline: 32 of 38 (84.2%, at the rank20 branch on
 	// main's 0fd6fec, the first run of the set).
 	"dev24": 84.2,
@@ -693,6 +709,10 @@ var evalTrapFloor = map[string]int{
 	// eval20's is its baseline: 9 of 10 at 2eaa6c9 (first run; 5 avoid
 	// lines making 7 pairs, and 3 never lines on 3 absent subjects).
 	"eval20": 9,
+	// eval21's is its baseline: 7 of 14 at the evalset17 branch on main's
+	// 1ab6097 (first run; 6 avoid lines making 11 pairs, and 3 never lines
+	// on 3 absent subjects).
+	"eval21": 7,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
