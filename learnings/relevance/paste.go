@@ -229,6 +229,7 @@ func readPaste(task string) (string, []string) {
 	blankMentions(b)
 	blankLogins(b)
 	blankEmoji(b)
+	blankCourtesies(b)
 	blankSignOff(b)
 	return string(b), paths
 }
@@ -484,6 +485,88 @@ func blankSignOff(b []byte) {
 	if at >= 0 {
 		blank(b, at, len(s))
 	}
+}
+
+// blankCourtesies blanks the courtesies a message opens and closes with
+// ("hope you're well", "sorry to bother you", "no rush", "thanks in
+// advance", "let me know if you need anything else"): a pasted email or
+// a long request carries them whatever it asks, and their words ("hope",
+// "sorry", "rush", "advance", "anything") would be read as the task's, a
+// rare one chosen as the word the memory lacks. A courtesy is one only
+// where it starts or ends a phrase (the message's start or end, its
+// punctuation, a line's end), and a courtesy of one or two words only
+// where it does both: "could you look when you get a chance?" and "Sorry
+// to bother you again." hold one, but "the Let me know button", "a quick
+// question form" and "no rush orders" are the subject.
+func blankCourtesies(b []byte) {
+	// Lower case in ASCII only, byte for byte, so that an index in
+	// lower is one in b.
+	lb := slices.Clone(b)
+	for i, c := range lb {
+		if 'A' <= c && c <= 'Z' {
+			lb[i] = c + 'a' - 'A'
+		}
+	}
+	lower := string(lb)
+	for _, c := range courtesies {
+		for _, phrase := range []string{c, strings.ReplaceAll(c, "'", "\u2019")} {
+			for from := 0; ; {
+				i := strings.Index(lower[from:], phrase)
+				if i < 0 {
+					break
+				}
+				i += from
+				j := i + len(phrase)
+				from = j
+				before := courtesyEdge(strings.TrimRight(lower[:i], " \t"), true)
+				after := courtesyEdge(strings.TrimLeft(lower[j:], " \t"), false)
+				if before && after || (before || after) && strings.Count(c, " ") >= 2 {
+					blank(b, i, j)
+				}
+			}
+		}
+	}
+}
+
+// courtesyEdge reports whether s, the text before a courtesy (before) or
+// after it, ends or starts a phrase there.
+func courtesyEdge(s string, before bool) bool {
+	if s == "" {
+		return true
+	}
+	if before {
+		return strings.ContainsRune(".!?,;:\n(-", rune(s[len(s)-1]))
+	}
+	return strings.ContainsRune(".!?,;:\n)-", rune(s[0]))
+}
+
+// courtesies are the set phrases of a message's opening and closing, lower
+// case, longest first where one holds another ("no rush on this" before
+// "no rush"). Apostrophes are straight; blankCourtesies reads curly ones
+// too.
+var courtesies = []string{
+	"i hope you're well", "i hope you are well", "hope you're well", "hope you are well",
+	"hope you're doing well", "hope you are doing well", "hope all is well", "hope all's well",
+	"hope this finds you well", "hope you had a good weekend", "hope you had a nice weekend",
+	"hope you're having a good week", "sorry to bother you", "sorry to bother", "sorry to chase",
+	"sorry to be a pain", "sorry for the long message", "sorry for the long email",
+	"sorry for the essay", "sorry if this is a silly question", "sorry if this is a dumb question",
+	"apologies for the long email", "apologies for the long message",
+	"apologies if this has been asked before", "sorry if this has been asked before",
+	"quick question", "bit of a long one", "just a heads up", "heads up", "fyi",
+	"good morning", "good afternoon", "morning all", "afternoon all", "hi all", "hello all",
+	"hi there", "hello there", "no rush on this", "no rush", "no hurry on this", "no hurry",
+	"not urgent",
+	"when you get a chance", "when you get a moment", "when you get a minute",
+	"when you have a chance", "when you have a moment", "when you have a minute",
+	"when you get a sec", "thanks in advance", "thanks so much", "thanks a lot", "many thanks",
+	"much appreciated", "any help appreciated", "any help much appreciated",
+	"any help would be appreciated", "any help would be great", "any help is appreciated",
+	"appreciate any help", "appreciate it", "let me know if you need anything else",
+	"let me know if you need anything", "let me know if you need more info",
+	"let me know if you need more details", "let me know if you need more information",
+	"let me know what you think", "let me know", "happy to jump on a call", "thanks again",
+	"cheers in advance", "ta very much",
 }
 
 // signature reports whether s is a name as people sign a message with:
