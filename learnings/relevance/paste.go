@@ -508,8 +508,13 @@ func blankCourtesies(b []byte) {
 		}
 	}
 	lower := string(lb)
+	curly := strings.Contains(lower, "\u2019")
 	for _, c := range courtesies {
-		for _, phrase := range []string{c, strings.ReplaceAll(c, "'", "\u2019")} {
+		phrases := []string{c}
+		if curly && strings.Contains(c, "'") {
+			phrases = append(phrases, strings.ReplaceAll(c, "'", "\u2019"))
+		}
+		for _, phrase := range phrases {
 			for from := 0; ; {
 				i := strings.Index(lower[from:], phrase)
 				if i < 0 {
