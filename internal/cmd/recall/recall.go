@@ -79,7 +79,8 @@ flags, or a context that finds nothing, the output is exactly as above.
 
 How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
-slashes; fix/stripe-webhook-retry: stripe, webhook, retry), lightly stemmed
+slashes; fix/stripe-webhook-retry: stripe, webhook, retry; but a unit or a name
+of up to three letters is one word: kW, kWh, iOS, IDs), lightly stemmed
 (retries, retrying: retry), a word written joined or hyphenated is one word
 (epaper, e-paper; a task's "front end" or "log in" also finds frontend, login),
 a word spelt the British or the American way is one word (colour, color;
@@ -92,7 +93,8 @@ libraries and runtimes (site-packages, node_modules, gems, the Go module cache a
 standard library, java., androidx., System.) add nothing, the project's own frames
 add their files as paths at hand (without line numbers) and their functions as
 words, and timestamps, addresses, IDs, log levels, links to issues, @handles, template
-headings and a message's greeting and signature are dropped.
+headings and a message's greeting, courtesies (hope you're well, sorry to
+bother you, no rush, thanks in advance) and signature are dropped.
 Each word found in the
 learning's text scores by BM25: more the rarer it is among the memory's
 learnings, a little more when repeated, less in a long learning. Another form
