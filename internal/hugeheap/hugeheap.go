@@ -36,7 +36,11 @@
 // it saves; peak RSS is 3-5 MB higher.
 package hugeheap
 
-import "sync"
+import (
+	"strings"
+	"sync"
+	"unsafe"
+)
 
 // minSize is the smallest file for which Reserve prepares the heap: recall
 // on a 300 KB memory made 1,530 faults, 900-1,240 with the reserve (1 MB:
@@ -107,8 +111,51 @@ func Reserve(size int64) {
 	if !mayMap(n) {
 		return
 	}
-	if advise(make([]byte, n)) {
+	block := make([]byte, n)
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
+	if advise(block) {
 		collect()
+		fillHead(start, (start+hugePage-1)&^(hugePage-1))
+	}
+}
+
+// heads keeps what fillHead took for the rest of the process.
+var heads []*strings.Builder
+
+// minHead is the least fillHead takes: an allocation past 32 KB is a span
+// of its own, placed at the lowest free pages it fits in.
+const minHead = 64 << 10
+
+// fillHead takes, and never touches, the freed block's pages from start,
+// where the block began, to boundary, the first huge-page boundary in it,
+// which the kernel backs with 4 KB pages: the heap hands out its lowest
+// free pages first, so without it they went to the allocations that
+// follow, the memory file's buffer first. strings.Builder's Grow allocates
+// without zeroing, so the pages stay unbacked. Where the free pages began
+// below start (a gap before the block), the first take begins there and a
+// second takes what is left up to boundary. On the 8 generated 1 MB
+// memories (medians of 30 interleaved runs, load 14-22) page faults went
+// from 1,210-1,378 to 1,087-1,138 for recall, 1,408-1,516 to 1,292-1,352
+// for store, 1,286-1,409 to 1,140-1,182 for recall --task; CPU time 0.3-1.0
+// ms less for recall (of 12-17) and for recall --task on all eight, 0-0.6
+// less for store on seven (paths 0.2 more); recall at 10 MB (default,
+// long, intl) 120-270 faults fewer. The heap holds up to 2 MB more, never
+// backed by memory.
+func fillHead(start, boundary uintptr) {
+	next := start
+	for range 2 {
+		if boundary-next < minHead {
+			return
+		}
+		b := new(strings.Builder)
+		b.Grow(int(boundary - next))
+		b.WriteByte(0) // to read where it is: one page touched
+		heads = append(heads, b)
+		at := uintptr(unsafe.Pointer(unsafe.StringData(b.String())))
+		if at >= next {
+			return // it took the pages from next on, or found them taken
+		}
+		next = at + uintptr(b.Cap())
 	}
 }
 

@@ -1,8 +1,10 @@
 package hugeheap
 
 import (
+	"runtime"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // reset puts the package back as a process starts it.
@@ -57,4 +59,49 @@ func TestReserve(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFillHead frees a block whose start is no huge-page boundary, as
+// Reserve's seldom is, and checks that after fillHead the next large allocation,
+// the memory file's buffer in a run, gets pages past the boundary, not
+// the block's first pages, which the kernel backs with 4 KB pages.
+func TestFillHead(t *testing.T) {
+	t.Cleanup(func() { heads = nil })
+	for _, tt := range []struct {
+		name  string
+		shift int // bytes allocated and kept before the block, to move it
+	}{
+		{"after 64 KB kept", 64 << 10},
+		{"after 512 KB kept", 512 << 10},
+		{"after 1.5 MB kept", 3 << 19},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			start, boundary := freedBlock(tt.shift)
+			if boundary-start < minHead {
+				t.Skipf("the block began %d bytes before a boundary", boundary-start)
+			}
+			fillHead(start, boundary)
+			buf := make([]byte, 1<<20)
+			at := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+			if at < boundary && at+uintptr(len(buf)) > start {
+				t.Errorf("after fillHead(%#x, %#x) a 1 MB buffer is at %#x, %d bytes before the boundary", start, boundary, at, boundary-at)
+			}
+		})
+	}
+}
+
+// keep holds what freedBlock allocated before its block.
+var keep [][]byte
+
+// freedBlock allocates shift bytes and keeps them, then a block of 8 MB,
+// frees the block with a collection and returns where it began and the
+// first huge-page boundary in it.
+func freedBlock(shift int) (start, boundary uintptr) {
+	runtime.GC()
+	keep = append(keep, make([]byte, shift))
+	block := make([]byte, 8<<20)
+	start = uintptr(unsafe.Pointer(unsafe.SliceData(block)))
+	block = nil
+	runtime.GC()
+	return start, (start + hugePage - 1) &^ (hugePage - 1)
 }
