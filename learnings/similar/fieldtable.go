@@ -1,5 +1,7 @@
 package similar
 
+import "strings"
+
 // fieldTable is a memo of what each field of a memory's texts gives (V),
 // keyed by the field's bytes, bounded to limit fields. The memos of
 // words no table knows (wordMemo) are such tables too, a word read as a
@@ -36,6 +38,10 @@ type fieldTable[V any] struct {
 	n     int
 	long  map[string]int32
 	limit int
+	// copies says that put keys a long field by a copy of it (see put);
+	// a table that lives no longer than the texts it reads, or whose
+	// caller gives it copies, goes without.
+	copies bool
 }
 
 // valPageBits is the size of a fieldTable's pages of values: 1 << 10.
@@ -66,9 +72,10 @@ type fieldSlot struct {
 }
 
 // newFieldTable is an empty fieldTable of at most limit fields, with
-// room for a few thousand short ones before it grows.
+// room for a few thousand short ones before it grows, that keeps copies
+// of its long fields.
 func newFieldTable[V any](limit int) *fieldTable[V] {
-	return &fieldTable[V]{slots: make([]fieldSlot, 1<<12), long: map[string]int32{}, limit: limit}
+	return &fieldTable[V]{slots: make([]fieldSlot, 1<<12), long: map[string]int32{}, limit: limit, copies: true}
 }
 
 // packField is the bytes of c, at most eight, as one number, the first in
@@ -140,13 +147,20 @@ func (t *fieldTable[V]) ref(c string) *V {
 }
 
 // put adds what the field c gives, v, unless t is full (limit) or
-// already holds c.
+// already holds c. A long field is keyed by a copy of its own (copies):
+// the memos are pooled, kept by a worker across texts and by learn serve
+// and learn mcp across requests, and a key pointing into the text it was
+// read from held that text (a memory file since rewritten, say) for as
+// long as the memo lived (TestMemosKeepNoText).
 func (t *fieldTable[V]) put(c string, v V) {
 	if t.n >= t.limit {
 		return
 	}
 	if !inSlot(c) {
 		if _, ok := t.long[c]; !ok {
+			if t.copies {
+				c = strings.Clone(c)
+			}
 			t.long[c] = t.add(v)
 		}
 		return

@@ -3,6 +3,7 @@ package similar
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestFieldTableAsMap holds a fieldTable to a map of the same fields:
@@ -66,5 +67,76 @@ func TestFieldTableEmptyField(t *testing.T) {
 		if got, ok := table.get(tc.field); got != tc.want || ok != (tc.want != 0) {
 			t.Errorf("get(%q) = %d %v, want %d", tc.field, got, ok, tc.want)
 		}
+	}
+}
+
+// TestMemosKeepNoText holds the memos a worker keeps across texts, and a
+// server across requests (fieldMemos, anchorMemos, termMemos), to keys and
+// values of their own: none points into a text read through them, so that
+// a memo taken from its pool by a later request does not hold the texts of
+// an earlier one, which may be a memory file since rewritten. Each text is
+// read as anchorsAndShare reads it, the ASCII ones field by field and the
+// others as one run, through memos filled by every text before it.
+func TestMemosKeepNoText(t *testing.T) {
+	texts := anchorTexts(t)
+	// The texts are parts of one string, so that "points into a text" is
+	// one test of an address.
+	all := strings.Join(texts, "\n")
+	inText := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(all)))
+		return lo <= p && p < lo+uintptr(len(all))
+	}
+	stops, lex := anchorStops(), lexicon()
+	words, fields, terms := newFieldTable[anchorTally](maxMemoWords), newFieldTable[fieldAnchors](maxMemoFields), newTermMemo()
+	var toks []string
+	for at := 0; at < len(all); {
+		s := all[at:]
+		if n := len(texts[0]); n < len(s) {
+			s = s[:n]
+		}
+		texts = texts[1:]
+		at += len(s) + 1
+		var a anchorTally
+		if asciiPrefix(s, 0) == len(s) {
+			a.asciiFields(stops, words, fields, s)
+			eachASCIIToken(s, func(w string) {
+				base, not := expandContraction(w)
+				terms.read(lex, base)
+				terms.read(lex, not)
+			})
+		} else {
+			_, _, toks = a.memoRun(stops, words, fields, s, toks)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		long map[string]int32
+	}{
+		{"fields", fields.long},
+		{"words", words.long},
+		{"terms", terms.long},
+	} {
+		kept := 0
+		for k := range tc.long {
+			if inText(k) {
+				kept++
+			}
+		}
+		if kept > 0 || len(tc.long) == 0 {
+			t.Errorf("the memo of %s keys %d long ones, %d of them pointing into the texts read", tc.name, len(tc.long), kept)
+		}
+	}
+	kept := 0
+	for i := range terms.n {
+		r := terms.val(int32(i))
+		if inText(r.word) || inText(r.term) {
+			kept++
+		}
+	}
+	if kept > 0 || terms.n == 0 {
+		t.Errorf("the memo of terms holds %d words, %d of them read as a word or a term pointing into the texts read", terms.n, kept)
 	}
 }

@@ -81,9 +81,13 @@ type shareMemo struct {
 	held []heldTerm
 }
 
-// newShareFields is an empty shareFields.
+// newShareFields is an empty shareFields. Its keys are the fields as the
+// texts hold them, not copies (see put): a share's memo is made for one
+// call, which reads the texts it points into.
 func newShareFields() shareFields {
-	return &shareMemo{fieldTable: newFieldTable[fieldShare](maxMemoFields)}
+	t := newFieldTable[fieldShare](maxMemoFields)
+	t.copies = false
+	return &shareMemo{fieldTable: t}
 }
 
 // fieldShare is what one ASCII field or run gives: what it gives the
@@ -208,8 +212,13 @@ func heldBit(term string) uint64 { return 1 << (maphash.String(anchorSeed, term)
 // instructions, default 321.9 -> 315.2, improve-docs long 231.2 -> 228.0.
 type termMemo struct{ *fieldTable[wordTerm] }
 
-// newTermMemo is an empty termMemo.
-func newTermMemo() termMemo { return termMemo{newFieldTable[wordTerm](maxMemoWords)} }
+// newTermMemo is an empty termMemo, whose table is given copies of the
+// words it keeps (see read).
+func newTermMemo() termMemo {
+	t := newFieldTable[wordTerm](maxMemoWords)
+	t.copies = false
+	return termMemo{t}
+}
 
 // wordTerm is what fill reads of a word: the word it keeps and its term,
 // whether the term is generic, and ok when the word gives one.
@@ -221,14 +230,22 @@ type wordTerm struct {
 var termMemos = sync.Pool{New: func() any { return newTermMemo() }}
 
 // read is lex.termWord(w), through m, which keeps it while it holds fewer
-// than maxMemoWords words.
+// than maxMemoWords words. The word and the term it keeps are read from a
+// copy of w, not from the text w is in: most are w itself, or a part of
+// it, and would hold that text as the memo's keys did (see put).
 func (m termMemo) read(lex *lexTable, w string) wordTerm {
 	if r := m.ref(w); r != nil {
 		return *r
 	}
+	keep := m.n < m.limit
+	if keep {
+		w = strings.Clone(w)
+	}
 	var r wordTerm
 	r.word, r.term, r.generic, r.ok = lex.termWord(w)
-	m.put(w, r)
+	if keep {
+		m.put(w, r)
+	}
 	return r
 }
 
