@@ -21,12 +21,11 @@ const minGrowthSpan = 7 * 24 * time.Hour
 // exactFullRecallBytes is the largest memory whose full recall stats weighs
 // exactly, folded and redacted as recall --all prints it (64 KB, as stats
 // prints sizes). Up to it that costs milliseconds: on generated memories of
-// about 62 KB (long, default, agent) stats takes 46-50 M instructions
-// instead of 14-16 M (callgrind; 13-16 ms of CPU instead of 8), most of it
-// the near-duplicate index's set-up, which a 16 KB memory pays too (long:
-// 37 M against 13 M). On a 1 MB memory it took 277 M against 85 M (long):
-// a larger memory's full recall is an estimate (see recall.Estimate), and
-// stats costs what it did.
+// about 61 KB (long, default, agent) stats takes 46-48 M instructions
+// instead of 13-16 M (callgrind; on long 12-14 ms of CPU instead of 7),
+// most of it the near-duplicate index's set-up, which a 16 KB memory pays
+// too (long: 37 M against 12 M). A larger memory's full recall is an
+// estimate: exact, it costs three times as much (see recall.Estimate).
 const exactFullRecallBytes = 64 * 1000
 
 // StatsOptions asks Stats for the numbers.
@@ -164,7 +163,8 @@ func compute(doc *learnings.Document, now time.Time) *StatsResult {
 		_, recalls := engine.Measure(doc, 0, engine.DefaultMaxChars)
 		rep.FullRecall, rep.DefaultRecall = cost(recalls[0]), cost(recalls[1])
 	} else {
-		full, recalls := engine.Measure(doc, engine.DefaultMaxChars)
+		estimate, recalls := engine.Measure(doc, engine.DefaultMaxChars)
+		full := estimate()
 		rep.FullRecall = RecallCost{Chars: full.Chars, Tokens: tokens(full.Chars), Shown: full.Shown, Estimated: true}
 		rep.DefaultRecall = cost(recalls[0])
 	}

@@ -10,9 +10,10 @@ import "github.com/learn-memory/learn/learnings"
 // the learnings repeat one); on a file with neither it is exact. The figure
 // is for telling whether a full recall fits a model's context, and the two
 // steps were two thirds of learn stats' work: without them stats on the
-// generated long 1 MB memory takes 86 M instructions instead of 272 M
-// (callgrind), recall 80 M. Stats weighs a small memory's full recall
-// exactly instead (Measure's budget 0), where the two steps cost little.
+// generated long 1 MB memory takes 84 M instructions instead of 270 M
+// (callgrind, GOMAXPROCS=1), recall 78 M. Stats weighs a small memory's
+// full recall exactly instead (Measure's budget 0), where the two steps
+// cost little.
 type Estimate struct {
 	// Chars is the output's length in characters (runes).
 	Chars int
@@ -22,23 +23,27 @@ type Estimate struct {
 }
 
 // Measure weighs what recalls of doc would show, for a caller that weighs
-// them rather than showing one (learn stats): the full recall as an
-// Estimate, and Select(doc, Options{MaxChars: b}) for each budget b (0: no
-// budget, folded and redacted, exact), in order. The file's learnings are
-// ordered, grouped by category and its unread lines found once for all,
-// not once per Select: on a generated 10 MB memory that is ~70 ms of CPU of
-// the ~175 ms a second Select took.
-func Measure(doc *learnings.Document, budgets ...int) (Estimate, []*Result) {
+// them rather than showing one (learn stats): Select(doc, Options{MaxChars:
+// b}) for each budget b (0: no budget, folded and redacted, exact), in
+// order, and estimate, which weighs the full recall as an Estimate when
+// called: a caller that weighs a small memory's full recall exactly does
+// not pay for the estimate too. The file's learnings are ordered, grouped
+// by category and its unread lines found once for all, not once per
+// Select: on a generated 10 MB memory that is ~70 ms of CPU of the ~175 ms
+// a second Select took.
+func Measure(doc *learnings.Document, budgets ...int) (estimate func() Estimate, recalls []*Result) {
 	base, items, names := gather(doc, Options{})
 	result := func(b int) *Result {
 		r := *base
 		r.MaxChars, r.opts.MaxChars = max(b, 0), b
 		return &r
 	}
-	full := result(0)
-	full.Shown = items
-	est := Estimate{Chars: full.chars(unredactedCost), Shown: len(items)}
-	out := make([]*Result, len(budgets))
+	estimate = func() Estimate {
+		full := result(0)
+		full.Shown = items
+		return Estimate{Chars: full.chars(unredactedCost), Shown: len(items)}
+	}
+	recalls = make([]*Result, len(budgets))
 	for i, b := range budgets {
 		r := result(b)
 		if r.MaxChars == 0 {
@@ -46,7 +51,7 @@ func Measure(doc *learnings.Document, budgets ...int) (Estimate, []*Result) {
 		} else {
 			r.fit(items, names)
 		}
-		out[i] = r
+		recalls[i] = r
 	}
-	return est, out
+	return estimate, recalls
 }

@@ -89,7 +89,8 @@ func TestMeasureEstimate(t *testing.T) {
 	for name, src := range docs {
 		t.Run(name, func(t *testing.T) {
 			doc := learnings.Parse(src)
-			est, _ := Measure(doc)
+			estimate, _ := Measure(doc)
+			est := estimate()
 			all := Select(doc, Options{})
 			chars := utf8.RuneCountInString(all.Text())
 			redacted := false
