@@ -48,17 +48,17 @@ func passwordRules() []rule {
 			kind:  "netrc password",
 			hints: []string{"machine", "default"},
 			// Most lines that say "default" are prose without a password.
-			may:   func(line string) bool { return strings.Contains(line, "password") },
-			re:    lazyregexp.New(`\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`),
-			valid: flagPassword,
+			may:     func(line string) bool { return strings.Contains(line, "password") },
+			pattern: `\b(?:machine[ \t]+\S+|default)(?:[ \t]+(?:login|account|port)[ \t]+\S+)*[ \t]+password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))`,
+			valid:   flagPassword,
 		},
 		{
 			// Rules read one line at a time, so ^ and $ are the line's
 			// bounds; Go tries an expression that opens with ^ (not
 			// (?m)^) at the start of its input only, not at every byte.
-			kind:  "netrc password",
-			hints: []string{"password"},
-			re:    lazyregexp.New(`^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`),
+			kind:    "netrc password",
+			hints:   []string{"password"},
+			pattern: `^[ \t]*(?:[-*+][ \t]+)?password[ \t]+(?:"(?P<qs>[^"\n]+)"|(?P<s>\S+))[ \t]*$`,
 			valid: func(text string, span []int) bool {
 				return flagPassword(text, span) && spokenPassword(text, span)
 			},
@@ -82,8 +82,8 @@ func passwordRules() []rule {
 			// echo S3cret | docker login --password-stdin, | sudo -S, | chpasswd.
 			kind:  "password on a command line",
 			hints: []string{"echo", "printf"},
-			re: lazyregexp.New(`\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
-				`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`),
+			pattern: `\b(?:echo|printf)[ \t]+(?:-n[ \t]+)?(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s|'"]+))[ \t]*\|[ \t]*[^\n]*?` +
+				`(?:--password-stdin|\bsudo[ \t]+(?:-\S+[ \t]+)*-S\b|\bchpasswd\b|\bpasswd[ \t]+--stdin\b)`,
 			valid: flagPassword,
 		},
 		{
@@ -96,7 +96,7 @@ func passwordRules() []rule {
 			valueAfter: 2,
 			spoken:     true,
 			hints:      passwordHints,
-			src: `(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
+			pattern: `(?i)(?:\b(?:with|use|using|enter|type|and|plus|or|then|mit|und|avec|et|con|y|com|e|en|и)|[,;/(]|` +
 				`\b(?:user(?:name)?|login|account|benutzer(?:name)?|utilisateur|usuario|utente|gebruiker|пользователь)[ \t]*[:=]?[ \t]*[^\s,;/]+)` +
 				`[ \t]+(?:(?:the|a|its|their|das|le|la|el|o|a|het|il)[ \t]+)?` + passwordWordsRe + `[ \t]*[:=：]?[ \t]*` + credValue,
 			valid: spokenPassword,
@@ -110,7 +110,7 @@ func passwordRules() []rule {
 			trimmed:  true,
 			spoken:   true,
 			hints:    passwordHints,
-			src: `(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			pattern: `(?i)` + passwordWordsRe + `s?(?:[ \t]+(?:for|of|on|in|to|für|für[ \t]+den|pour|de|del|para|per|voor|для)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]*(?:[ \t](?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became|ist|lautet|war|est|était|es|era|é|è|är|on|jest|je|je[ \t]+to|az|это)[ \t]+|[ \t]*(?:是|为|為|は|:|：|=)[ \t]*)` + credValue,
 			valid: spokenPassword,
 		},
@@ -123,7 +123,7 @@ func passwordRules() []rule {
 			valueAfter: 2,
 			spoken:     true,
 			hints:      passwordHints,
-			src: `(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
+			pattern: `(?i)\b(?:set|sets|setting|changed?|changes|changing|reset|resets|updated?|updates|rotated?)[ \t]+` +
 				`(?:(?:the|its|their|a|his|her|my|our|your)[ \t]+)?(?:[A-Za-z0-9_-]+[ \t]+)?` + passwordWordsRe + `[ \t]+(?:to|=)[ \t]+` + credValue,
 			valid: spokenPassword,
 		},
@@ -133,8 +133,8 @@ func passwordRules() []rule {
 			windowed: true,
 			spoken:   true,
 			hints:    []string{"cred", "login", "log in", "sign in", "signin", "anmeld", "connexion"},
-			re: lazyregexp.New(`(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
-				`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue),
+			pattern: `(?i)\b(?:credentials|creds|login|logins|log[ \t]+in[ \t]+(?:with|as|using)|sign[ \t]*in[ \t]+(?:with|as|using)|anmeldedaten|identifiants)` +
+				`[ \t]*(?:are|is|sind|sont|with|as|using|:|=|-)?[ \t]*` + "`?" + `(?P<user>[A-Za-z0-9._@\-]{1,40})[ \t]*[/:][ \t]*` + credValue,
 			valid: func(text string, span []int) bool {
 				v := value(text, span)
 				return spokenPassword(text, span) && !fileName().MatchString(v) && !acronym().MatchString(v)
@@ -149,18 +149,18 @@ func passwordRules() []rule {
 			valueAfter: 1,
 			spoken:     true,
 			hints:      []string{"passw", "pw"},
-			src:        `(?i)\b(?:password|passwd|pw)[ \t]+` + credValue,
+			pattern:    `(?i)\b(?:password|passwd|pw)[ \t]+` + credValue,
 			valid: func(text string, span []int) bool {
 				return spokenPassword(text, span) && !algorithm().MatchString(value(text, span))
 			},
 		},
 		{
 			// admin:S3cr3t!@db, as a connection string without its scheme.
-			kind:  "password in credentials",
-			needs: ":",
-			hints: userPassHints(),
-			src:   `(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`,
-			judge: judgeUserPassword,
+			kind:    "password in credentials",
+			needs:   ":",
+			hints:   userPassHints(),
+			pattern: `(?:^|[\s"'` + "`" + `=(<])(?P<user>[A-Za-z0-9._%+\-]{1,64}):(?P<s>[^\s:/'"` + "`" + `]{3,})@(?P<host>[A-Za-z0-9\[][A-Za-z0-9.\-\]]*)`,
+			judge:   judgeUserPassword,
 			// A match is the character before a user name (a blank, maybe)
 			// and a word holding its hint: it starts a word back at most.
 			lead:    1,
@@ -196,8 +196,8 @@ func commandPassword(command, flag string, hints ...string) rule {
 	return rule{
 		kind:  "password on a command line",
 		hints: hints,
-		re: lazyregexp.New(`(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
-			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`),
+		pattern: `(?i:\b` + command + `)\b[^\n|;&]*?[ \t]` + flag +
+			`(?:"(?P<qs>[^"\n]+)"|'(?P<q2>[^'\n]+)'|(?P<s>[^\s"'` + "`" + `|;&)]+))`,
 		valid: flagPassword,
 	}
 }

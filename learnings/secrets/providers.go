@@ -4,8 +4,6 @@ import (
 	"encoding/base64"
 	"regexp"
 	"strings"
-
-	"github.com/learn-memory/learn/internal/lazyregexp"
 )
 
 // providerRules are the formats of the providers' keys and tokens, after the
@@ -18,22 +16,22 @@ func providerRules() []rule {
 		// service account file, where the body is one line with "\n" escapes)
 		// and base64-encoded as in a kubeconfig's client-key-data.
 		{kind: "private key", whole: true, hints: []string{"-----begin"},
-			re: lazyregexp.New(`-----BEGIN[A-Z0-9 _-]{0,30} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 _-]{0,30} PRIVATE KEY(?: BLOCK)?-----)?`)},
-		{kind: "private key", hints: []string{"ls0tls1crudjti"}, re: lazyregexp.New(`LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`), valid: encodesPrivateKey},
+			pattern: `-----BEGIN[A-Z0-9 _-]{0,30} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 _-]{0,30} PRIVATE KEY(?: BLOCK)?-----)?`},
+		{kind: "private key", hints: []string{"ls0tls1crudjti"}, pattern: `LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}`, valid: encodesPrivateKey},
 		provider("age secret key", `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, "age-secret-key-1"),
 
 		// Cloud providers.
 		provider("AWS access key", `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`, "a3t", "akia", "asia", "abia", "acca"),
 		{kind: "AWS secret access key", hints: []string{"secret"},
-			re: lazyregexp.New(`(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::|=|=>)[ \t]*["']?(?P<s>[A-Za-z0-9/+]{40})(?:$|[^A-Za-z0-9/+=])`)},
+			pattern: `(?i)(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?[ \t]*(?::|=|=>)[ \t]*["']?(?P<s>[A-Za-z0-9/+]{40})(?:$|[^A-Za-z0-9/+=])`},
 		provider("Google API key", `AIza[0-9A-Za-z_\-]{35}`, "aiza"),
 		provider("Google OAuth access token", `ya29\.[0-9A-Za-z_\-]{20,}`, "ya29."),
 		provider("Google OAuth client secret", `GOCSPX-[0-9A-Za-z_\-]{28}`, "gocspx-"),
-		{kind: "Azure storage account key", hints: []string{"accountkey="}, re: lazyregexp.New(`(?i)AccountKey=(?P<s>[A-Za-z0-9+/]{80,}={0,2})`)},
-		{kind: "Azure shared access key", hints: []string{"sharedaccesskey="}, re: lazyregexp.New(`(?i)SharedAccessKey=(?P<s>[A-Za-z0-9+/]{40,}={0,2})`)},
-		{kind: "Azure SAS signature", hints: []string{"sig="}, re: lazyregexp.New(`[?&;]sig=(?P<s>[A-Za-z0-9%+/=]{20,})`)},
+		{kind: "Azure storage account key", hints: []string{"accountkey="}, pattern: `(?i)AccountKey=(?P<s>[A-Za-z0-9+/]{80,}={0,2})`},
+		{kind: "Azure shared access key", hints: []string{"sharedaccesskey="}, pattern: `(?i)SharedAccessKey=(?P<s>[A-Za-z0-9+/]{40,}={0,2})`},
+		{kind: "Azure SAS signature", hints: []string{"sig="}, pattern: `[?&;]sig=(?P<s>[A-Za-z0-9%+/=]{20,})`},
 		{kind: "Azure AD client secret", hints: []string{"q~"}, bounded: true, valid: randomValue,
-			re: lazyregexp.New(`[a-zA-Z0-9_~.]{3}[0-9]Q~[a-zA-Z0-9_~.\-]{31,34}`)},
+			pattern: `[a-zA-Z0-9_~.]{3}[0-9]Q~[a-zA-Z0-9_~.\-]{31,34}`},
 		provider("DigitalOcean token", `do[opr]_v1_[a-f0-9]{64}`, "dop_v1_", "doo_v1_", "dor_v1_"),
 		provider("Heroku API key", `HRKU-AA[0-9A-Za-z_\-]{58}`, "hrku-aa"),
 		keyed("Heroku API key", []string{"heroku"}, uuid),
@@ -58,7 +56,7 @@ func providerRules() []rule {
 		provider("GitLab token", `glcbt-[0-9A-Za-z]{1,5}_[0-9A-Za-z_\-]{20,}`, "glcbt-"),
 		provider("GitLab pipeline trigger token", `glptt-[0-9a-f]{40}`, "glptt-"),
 		provider("GitLab runner registration token", `GR1348941[A-Za-z0-9_\-]{20,}`, "gr1348941"),
-		{kind: "GitLab session cookie", hints: []string{"_gitlab_session="}, re: lazyregexp.New(`_gitlab_session=(?P<s>[0-9a-z]{32})`)},
+		{kind: "GitLab session cookie", hints: []string{"_gitlab_session="}, pattern: `_gitlab_session=(?P<s>[0-9a-z]{32})`},
 		provider("npm token", `npm_[A-Za-z0-9]{36}`, "npm_"),
 		provider("PyPI token", `pypi-AgE[A-Za-z0-9_\-]{50,}`, "pypi-age"),
 		provider("RubyGems API key", `rubygems_[a-f0-9]{48}`, "rubygems_"),
@@ -87,11 +85,11 @@ func providerRules() []rule {
 		// Chat, mail and messaging.
 		provider("Slack token", `xox(?:e\.xox)?[abposre]-(?:[0-9]+-)+[A-Za-z0-9\-]{8,}`, "xox"),
 		provider("Slack app token", `(?i:xapp)-[0-9]-[A-Z0-9]+-[0-9]+-[A-Za-z0-9]+`, "xapp-"),
-		{kind: "Slack webhook URL", hints: []string{"hooks.slack.com"}, re: lazyregexp.New(`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,}`)},
-		{kind: "Discord webhook URL", hints: []string{"discord"}, re: lazyregexp.New(`https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]{20,}`)},
+		{kind: "Slack webhook URL", hints: []string{"hooks.slack.com"}, pattern: `(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,}`},
+		{kind: "Discord webhook URL", hints: []string{"discord"}, pattern: `https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]{20,}`},
 		{kind: "Discord bot token", hints: []string{"discord", "bot", "token"}, context: true, bounded: true, valid: discordToken,
-			may: dotsApart(7),
-			re:  lazyregexp.New(`[MNO][A-Za-z0-9_\-]{22,26}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}`)},
+			may:     dotsApart(7),
+			pattern: `[MNO][A-Za-z0-9_\-]{22,26}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}`},
 		hinted(provider("Telegram bot token", `[0-9]{8,10}:AA[A-Za-z0-9_\-]{33}`), ":aa"),
 		provider("SendGrid API key", `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`, "sg."),
 		provider("Sendinblue API key", `xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}`, "xkeysib-"),
@@ -104,7 +102,7 @@ func providerRules() []rule {
 		keyed("Postmark server token", []string{"postmark"}, uuid),
 		provider("Resend API key", `re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}`, "^re_"),
 		{kind: "Microsoft Teams webhook URL", hints: []string{"webhook.office.com"},
-			re: lazyregexp.New(`https://[A-Za-z0-9\-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@\-]{30,}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9\-]{36}`)},
+			pattern: `https://[A-Za-z0-9\-]+\.webhook\.office\.com/webhookb2/[A-Za-z0-9@\-]{30,}/IncomingWebhook/[A-Za-z0-9]{32}/[A-Za-z0-9\-]{36}`},
 
 		// Payments.
 		hinted(provider("Stripe key", `(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}`), "k_live_", "k_test_", "k_prod_"),
@@ -137,10 +135,10 @@ func providerRules() []rule {
 		keyed("Atlassian API token", []string{"atlassian", "jira", "confluence"}, `[A-Za-z0-9]{24}`),
 		provider("Linear API key", `lin_(?:api_[A-Za-z0-9]{40}|oauth_[a-f0-9]{64})`, "lin_"),
 		{kind: "Notion token", hints: []string{"secret_", "ntn_"}, bounded: true, valid: randomValue,
-			re: lazyregexp.New(`(?:secret_[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35})`)},
+			pattern: `(?:secret_[A-Za-z0-9]{43}|ntn_[0-9]{11}[A-Za-z0-9]{35})`},
 		keyed("Datadog key", []string{"datadog", "dd_api", "dd_app", "dd-api", "dd-app", "ddapi"}, `[a-f0-9]{40}|[a-f0-9]{32}`),
 		provider("New Relic key", `(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9\-]{32}|NRJS-[a-f0-9]{19}|[a-f0-9]{36}NRAL)`, "nrak-", "nrii-", "nrjs-", "nral"),
-		{kind: "Sentry DSN key", hints: []string{"://"}, needs: "@", trimmed: true, src: `https?://(?P<s>[0-9a-f]{32}(?::[0-9a-f]{32})?)@[A-Za-z0-9.\-]+(?::[0-9]+)?/[0-9]+`},
+		{kind: "Sentry DSN key", hints: []string{"://"}, needs: "@", trimmed: true, pattern: `https?://(?P<s>[0-9a-f]{32}(?::[0-9a-f]{32})?)@[A-Za-z0-9.\-]+(?::[0-9]+)?/[0-9]+`},
 		provider("Sentry token", `(?:sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_]{50,})`, "sntryu_", "sntrys_"),
 		keyed("Sentry token", []string{"sentry"}, `[a-f0-9]{64}`),
 		provider("Grafana token", `(?:glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|eyJrIjoi[A-Za-z0-9]{70,400}={0,3})`, "glc_", "glsa_", "eyjrijoi"),
@@ -163,7 +161,7 @@ func providerRules() []rule {
 		keyed("Okta API token", []string{"okta"}, `00[A-Za-z0-9_=\-]{40}`),
 		keyed("Algolia API key", []string{"algolia"}, hex32re),
 		keyed("Twitter API secret", []string{"twitter"}, `[A-Za-z0-9]{45,50}|[0-9]{15,25}-[A-Za-z0-9]{20,40}|A{22}[A-Za-z0-9%]{80,100}`),
-		{kind: "JWT", hints: []string{"eyj"}, re: lazyregexp.New(`eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`)},
+		{kind: "JWT", hints: []string{"eyj"}, pattern: `eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]*`},
 	}
 }
 
@@ -177,7 +175,7 @@ const (
 // not continue into more key characters, so that a longer identifier that
 // happens to contain "AKIA" and sixteen capitals is not reported.
 func provider(kind, pattern string, hints ...string) rule {
-	return rule{kind: kind, re: lazyregexp.New(pattern), bounded: true, hints: hints}
+	return rule{kind: kind, pattern: pattern, bounded: true, hints: hints}
 }
 
 func hinted(r rule, hints ...string) rule {
@@ -196,14 +194,14 @@ func checked(r rule, valid func(text string, span []int) bool) rule {
 // heroku_app_id is a UUID too, and no secret). The value must also read as
 // random.
 func keyed(kind string, names []string, shape string) rule {
-	re := lazyregexp.New(`(?i:(?P<key>[A-Za-z0-9_.\-]*(?:` + strings.Join(names, "|") + `)[A-Za-z0-9_.\-]*))["']?[ \t]*(?::=|=>|=|:)[ \t]*["'` + "`" +
-		`]?(?P<s>(?:` + shape + `))`)
+	pattern := `(?i:(?P<key>[A-Za-z0-9_.\-]*(?:` + strings.Join(names, "|") + `)[A-Za-z0-9_.\-]*))["']?[ \t]*(?::=|=>|=|:)[ \t]*["'` + "`" +
+		`]?(?P<s>(?:` + shape + `))`
 	return rule{
 		kind:    kind,
 		hints:   names,
 		bounded: true,
 		valid:   randomValue,
-		re:      re,
+		pattern: pattern,
 		judge: func(text string, re *regexp.Regexp, m []int) string {
 			key := strings.ToLower(value(text, m[2*re.SubexpIndex("key"):]))
 			if !containsAny(key, secretNameWords) {

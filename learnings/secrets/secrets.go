@@ -65,11 +65,11 @@ type Finding struct {
 // run.
 type rule struct {
 	kind string
-	re   func() *regexp.Regexp
-	// src, when set, is the source of re, which rules then compiles from
-	// it: a trimmed rule must give it, so that its at and afterOne are
-	// built from the source rather than from a compiled re (see names).
-	src string
+	// pattern is the rule's expression as written, and re the expression
+	// compiled from it on first use (rules makes it, and at and afterOne
+	// for a trimmed rule).
+	pattern string
+	re      func() *regexp.Regexp
 	// valid, when set, rejects matches whose secret, text[span[0]:span[1]],
 	// is not one.
 	valid func(text string, span []int) bool
@@ -183,49 +183,49 @@ func standsAlone(text string, start, end int) bool {
 func assignmentRules() []rule {
 	return []rule{
 		{
-			kind:  "password in URL",
-			hints: []string{"://"},
-			needs: "@",
-			src:   `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`,
-			valid: validURLPassword,
+			kind:    "password in URL",
+			hints:   []string{"://"},
+			needs:   "@",
+			pattern: `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@'"]*:(?P<s>[^\s/'"]+)@[A-Za-z0-9.\-\[]`,
+			valid:   validURLPassword,
 			// A match is a word holding its hint.
 			trimmed: true,
 		},
 		{
-			kind:  "curl credentials",
-			hints: []string{"curl"},
-			re:    lazyregexp.New(`\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`),
+			kind:    "curl credentials",
+			hints:   []string{"curl"},
+			pattern: `\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:[ \t]+|=)["']?[^\s:"']*:(?P<s>[^\s"']+)`,
 			valid: func(text string, span []int) bool {
 				v := value(text, span)
 				return !isPlaceholder(v) && !isReference(v)
 			},
 		},
 		{
-			kind:  "basic auth credentials",
-			hints: []string{"basic"},
-			re:    lazyregexp.New(`(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`),
-			valid: encodesCredentials,
+			kind:    "basic auth credentials",
+			hints:   []string{"basic"},
+			pattern: `(?i)\bbasic[ \t]+(?P<s>[A-Za-z0-9+/]{8,}={0,2})`,
+			valid:   encodesCredentials,
 		},
 		{
-			kind:  "bearer token",
-			hints: []string{"bearer"},
-			re:    lazyregexp.New(`(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`),
-			valid: func(text string, span []int) bool { return looksRandom(value(text, span)) },
+			kind:    "bearer token",
+			hints:   []string{"bearer"},
+			pattern: `(?i)\bbearer[ \t]+(?P<s>[A-Za-z0-9_\-.=+/]{20,})`,
+			valid:   func(text string, span []int) bool { return looksRandom(value(text, span)) },
 		},
 		{
 			// A command-line flag: --password S3cret, --api-key=..., as
 			// learnings quote the commands they ran.
 			judge: judgeAssignment,
 			hints: []string{"--"},
-			re: lazyregexp.New(`(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
-				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`),
+			pattern: `(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`,
 		},
 		{
 			// A password stated in prose: "the staging password is X", "the
 			// password for the test tenant was `X`".
 			kind:  "password assignment",
 			hints: []string{"password", "passwd", "passphrase"},
-			src: `(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
+			pattern: `(?i)\b(?:password|passwd|passphrase)s?(?:[ \t]+(?:for|of|on|in)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?` +
 				`[ \t]+(?:is|was|are|were|is set to|set to)[ \t]+` + saidValue,
 			valid:   saidPassword,
 			spoken:  true,
@@ -235,7 +235,7 @@ func assignmentRules() []rule {
 			// "log in with the password X".
 			kind:    "password assignment",
 			hints:   []string{"password", "passwd", "passphrase"},
-			src:     `(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue,
+			pattern: `(?i)\b(?:with|use|using|enter|type)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:password|passwd|passphrase)[ \t]+` + saidValue,
 			valid:   saidPassword,
 			spoken:  true,
 			lead:    2,
@@ -277,18 +277,16 @@ var compoundWord = lazyregexp.New(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 var rules = sync.OnceValue(func() []rule {
 	rs := slices.Concat(providerRules(), assignmentRules(), passwordRules())
 	for i := range rs {
-		if rs[i].src != "" {
-			rs[i].re = lazyregexp.New(rs[i].src)
+		if rs[i].pattern == "" {
+			panic("secrets: rule " + rs[i].kind + " has no pattern")
 		}
+		rs[i].re = lazyregexp.New(rs[i].pattern)
 		if rs[i].windowed || rs[i].trimmed {
 			rs[i].firsts = firstBytes(rs[i].hints)
 		}
 		if rs[i].trimmed {
-			if rs[i].src == "" {
-				panic("secrets: trimmed rule " + rs[i].kind + " has no src")
-			}
-			rs[i].at = lazyregexp.New(`\A(?:` + rs[i].src + `)`)
-			rs[i].afterOne = lazyregexp.New(`\A(?s:.)(?:` + rs[i].src + `)`)
+			rs[i].at = lazyregexp.New(`\A(?:` + rs[i].pattern + `)`)
+			rs[i].afterOne = lazyregexp.New(`\A(?s:.)(?:` + rs[i].pattern + `)`)
 		}
 	}
 	return rs
