@@ -70,6 +70,7 @@ var passwordCases = []struct{ kind, text, secret string }{
 	{"password on a command line", "mysql -uroot -pS3cret", "S3cret"},
 	{"password on a command line", "mysqldump -u backup -p'B4ckup!' shop > shop.sql", "B4ckup!"},
 	{"password on a command line", "mariadb -h db -u app -papppass app", "apppass"},
+	{"password on a command line", "openssl enc -d -aes-256-cbc -k Tr0ub4dor3x -in backup.tar.enc | tar x", "Tr0ub4dor3x"},
 	{"password on a command line", "sshpass -p S3cret ssh deploy@10.0.0.4", "S3cret"},
 	{"password on a command line", "sshpass -pjumphost ssh ops@bastion", "jumphost"},
 	{"password on a command line", "docker login -u ci -p D0ckerP4ss registry.acme.io", "D0ckerP4ss"},

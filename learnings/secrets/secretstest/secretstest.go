@@ -253,6 +253,14 @@ func Providers() []Provider {
 		{Kind: "Algolia API key", Secrets: []string{Fake(224, lowerHex, 32)}, Texts: named("ALGOLIA_ADMIN_KEY", "ALGOLIA_API_KEY")},
 		{Kind: "Twitter API secret", Secrets: []string{Fake(225, alnumSet, 50)}, Texts: named("TWITTER_API_SECRET")},
 		{Kind: "age secret key", Secrets: []string{"AGE-SECRET-KEY-1" + strings.ToUpper(Fake(226, bech32, 58))}},
+		{Kind: "Vercel token", Secrets: []string{Fake(236, alnumSet, 24)}, Texts: named("VERCEL_TOKEN")},
+		{Kind: "ClickHouse Cloud API key", Secrets: []string{"4b1d" + Fake(237, alnumSet, 38)}},
+		{Kind: "GitLab session cookie", Secrets: []string{Fake(238, lowerNum, 32)}, Texts: []string{
+			"Cookie: _gitlab_session=%s; path=/", "curl -b '_gitlab_session=%s' https://gitlab.acme.io/api/v4/projects"}},
+		{Kind: "Artifactory reference token", Secrets: []string{"cmVmdGtu" + Fake(239, alnumSet, 56)}},
+		{Kind: "Sentry token", Secrets: []string{Fake(240, lowerHex, 64)}, Texts: named("SENTRY_AUTH_TOKEN")},
+		{Kind: "Dropbox token", Secrets: []string{"sl." + Fake(241, urlSafe, 138)}},
+		{Kind: "LaunchDarkly key", Secrets: []string{"sdk-" + UUID(242), "api-" + UUID(243)}},
 		{Kind: "JWT", Secrets: []string{"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + "eyJyb2xlIjoic2VydmljZV9yb2xlIiwi" + Fake(227, urlSafe, 60) + "." + Fake(228, urlSafe, 43)}},
 
 		// Free-form secrets, found by what the setting is called.
