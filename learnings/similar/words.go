@@ -7,7 +7,7 @@ package similar
 import "sync"
 
 // lexEntry is what the word tables say of one word, so that reading a
-// word takes one map lookup rather than one per table.
+// word takes one look-up (lexTable) rather than one per table.
 type lexEntry struct {
 	word string
 	// negation is negationWords, negationTerm the negations features
@@ -93,9 +93,10 @@ func (t *lexTable) put(e *lexEntry) {
 // slot is where w's search starts: a hash of its length and its first
 // two, middle and last two bytes, cheap for the many words in no table
 // (lookup compares whole words). The second and second-to-last bytes tell
-// apart the inflections phrases adds ("stops", "stopped"): with 3300
-// words the average search over the words of testdata/pairs.txt is 1.22
-// slots, against 1.39 on the first, middle and last bytes alone.
+// apart the inflections phrases adds ("stops", "stopped"): with the
+// lexicon's 4648 words in 32768 slots, the average search over the words
+// of testdata/pairs.txt is 1.13 slots, against 1.34 on the first, middle
+// and last bytes alone.
 func (t lexTable) slot(w string) int {
 	n := len(w)
 	if n == 0 {
