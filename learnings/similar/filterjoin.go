@@ -63,6 +63,8 @@ const (
 	splitOther = 1 << 31
 )
 
+// add lists k, and sets its bits for the ways a stored text may write it
+// that its candidate does not (newForm).
 func (l *keyList) add(k filterKey) {
 	l.keys = append(l.keys, k)
 	if len(k.s) >= maxKeyRun {
@@ -72,11 +74,12 @@ func (l *keyList) add(k filterKey) {
 	if newForm(formClosed, k.forms) {
 		l.closedLens |= 1 << len(k.s)
 	}
+	open, hyphen := newForm(formOpen, k.forms), newForm(formHyphen, k.forms)
 	for n := 1; n < len(k.s); n++ {
-		if newForm(formOpen, k.forms) {
+		if open {
 			l.openAt[n] |= letterBit(k.s[n])
 		}
-		if newForm(formHyphen, k.forms) {
+		if hyphen {
 			l.hyphenAt[n] |= letterBit(k.s[n])
 		}
 	}
@@ -264,14 +267,14 @@ func (f *Filter) keysAt(text string, i, end int, c, next byte, sc *filterScratch
 // however many keys there are. It reports false, having marked nothing,
 // where a rune outside ASCII after the letters leaves the form to
 // markKeys. Against markKeys' walk through every key of the list, it took
-// summarise - of 40 candidates on each generator's 1 MB memory from, in
-// M instructions (callgrind, GOMAXPROCS=1), 571.3 to
-// 533.5 on prose, 877.3 to 838.6 on long, 726.9 to 707.4 on agent, 503.7
-// to 492.6 on zipf, 798.9 to 789.3 on paths, 726.2 to 719.5 on sparse,
-// 959.7 to 952.7 on default and 1315.6 to 1314.5 on intl, and left
-// store's four-learning session as it was (148.4 and 149.0 on default).
-// Before the keys, summarise took 477.3 on prose (measured with 578.9 and
-// 541.3 for the two above).
+// summarise - of 40 candidates on each generator's 1 MB memory from, in M
+// instructions (callgrind, GOMAXPROCS=1), 571.3 to 533.5 on prose, 877.3
+// to 838.6 on long, 726.9 to 707.4 on agent, 503.7 to 492.6 on zipf,
+// 798.9 to 789.3 on paths, 726.2 to 719.5 on sparse, 959.7 to 952.7 on
+// default and 1315.6 to 1314.5 on intl, and left store's four-learning
+// session as it was (148.4 and 149.0 on default). Before the keys,
+// summarise took 477.3 on prose (measured with 578.9 and 541.3 for the
+// two above).
 func (f *Filter) markWritten(text string, i, end int, closed bool, split byte, sc *filterScratch) bool {
 	word := text[i:end]
 	for k := range len(word) {
