@@ -1,6 +1,9 @@
 package similar
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCommonGroups holds commonGroups to the pairs of testdata/common.txt,
 // each way round: a restatement that swaps one of their words is the same
@@ -58,6 +61,35 @@ func TestCommonGroupsKeepApart(t *testing.T) {
 		a, b := lookup(stem(p[0])).same, lookup(stem(p[1])).same
 		if a != "" && a == b {
 			t.Errorf("%q and %q are read as one word %q", p[0], p[1], a)
+		}
+	}
+}
+
+// TestDecisionJoinsJoin holds each pair of decisionJoins to a join that
+// happens: its two words head no one group of the tables, each is in a
+// group, and the decision reads both, and every word of the second's
+// group, as the first's. joinGroups passes over a pair it cannot join, so
+// a group edited away would otherwise undo the join unseen.
+func TestDecisionJoinsJoin(t *testing.T) {
+	groupOf := map[string][]string{}
+	for _, g := range decisionTables() {
+		ws := strings.Fields(g)
+		for _, w := range ws {
+			groupOf[stem(w)] = ws
+		}
+	}
+	same := sameStems()
+	for _, j := range decisionJoins {
+		a, b, _ := strings.Cut(j, " ")
+		ga, gb := groupOf[stem(a)], groupOf[stem(b)]
+		if ga == nil || gb == nil || ga[0] == gb[0] {
+			t.Errorf("join %q: groups %q and %q, want two groups", j, ga, gb)
+			continue
+		}
+		for _, w := range append([]string{a}, gb...) {
+			if got, want := same[stem(w)], same[stem(a)]; got != want || want == "" {
+				t.Errorf("join %q: %q is read as %q, want %q", j, w, got, want)
+			}
 		}
 	}
 }
