@@ -71,7 +71,8 @@ func TestFieldTableEmptyField(t *testing.T) {
 }
 
 // TestMemosKeepNoText holds the memos a worker keeps across texts, and a
-// server across requests (fieldMemos, anchorMemos, termMemos), to keys and
+// server across requests (fieldMemos, anchorMemos, termMemos and
+// termReadings), to keys and
 // values of their own: none points into a text read through them, so that
 // a memo taken from its pool by a later request does not hold the texts of
 // an earlier one, which may be a memory file since rewritten. Each text is
@@ -91,6 +92,7 @@ func TestMemosKeepNoText(t *testing.T) {
 	}
 	stops, lex := anchorStops(), lexicon()
 	words, fields, terms := newFieldTable[anchorTally](maxMemoWords), newFieldTable[fieldAnchors](maxMemoFields), newTermMemo()
+	readings := newTermReadingMemo()
 	var toks []string
 	for at := 0; at < len(all); {
 		s := all[at:]
@@ -106,6 +108,9 @@ func TestMemosKeepNoText(t *testing.T) {
 				base, not := expandContraction(w)
 				terms.read(lex, base)
 				terms.read(lex, not)
+				if lx := lex.lookup(base); base != "" && !lx.negationTerm {
+					readings.read(lex, base, lx)
+				}
 			})
 		} else {
 			_, _, toks = a.memoRun(stops, words, fields, s, toks)
@@ -118,6 +123,7 @@ func TestMemosKeepNoText(t *testing.T) {
 		{"fields", fields.long},
 		{"words", words.long},
 		{"terms", terms.long},
+		{"readings", readings.long},
 	} {
 		kept := 0
 		for k := range tc.long {
@@ -138,5 +144,15 @@ func TestMemosKeepNoText(t *testing.T) {
 	}
 	if kept > 0 || terms.n == 0 {
 		t.Errorf("the memo of terms holds %d words, %d of them read as a word or a term pointing into the texts read", terms.n, kept)
+	}
+	kept = 0
+	for i := range readings.n {
+		r := *readings.val(int32(i))
+		if inText(r.word) || inText(r.stem) || inText(r.us) || inText(r.term) {
+			kept++
+		}
+	}
+	if kept > 0 || readings.n == 0 {
+		t.Errorf("the memo of readings holds %d words, %d of them read as a word pointing into the texts read", readings.n, kept)
 	}
 }

@@ -354,7 +354,15 @@ func (tr *termReading) anchorsOf(w string) anchorTally {
 // their bytes packed in one number.
 type termReadingMemo struct{ *fieldTable[*termReading] }
 
-var termReadings = sync.Pool{New: func() any { return termReadingMemo{newFieldTable[*termReading](maxMemoWords)} }}
+var termReadings = sync.Pool{New: func() any { return newTermReadingMemo() }}
+
+// newTermReadingMemo is an empty termReadingMemo, whose table is given
+// copies of the words it keeps (see read).
+func newTermReadingMemo() termReadingMemo {
+	t := newFieldTable[*termReading](maxMemoWords)
+	t.copies = false
+	return termReadingMemo{t}
+}
 
 // read is the termReading of w, whose entry is lx, from m when it is
 // there, else read and added to m while it holds fewer than maxMemoWords
