@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -343,6 +343,15 @@ func testRewordings(t *testing.T, file string) {
 			// and "picks up", "writes down" and "notes", "checks" and
 			// "inspections", "shift" and "move": review13_test.go).
 			floor = map[string]float64{"same": 0.71, "update": 0.93, "new": 0.57}[k]
+		}
+		if file == "swaps17.txt" {
+			// The everyday swaps heldout15 showed no table reading
+			// alike, stated again in other domains with look-alike
+			// updates and new facts (decision17), written and
+			// labelled before the tables changed: main 1ab6097
+			// called 1 of 37 the same, 10 of 25 updates and 3 of 13
+			// new, none of the updates or new pairs the same.
+			floor = map[string]float64{"same": 0.02, "update": 0.4, "new": 0.23}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading
