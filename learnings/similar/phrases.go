@@ -115,6 +115,9 @@ var phrases = []string{
 	"send back = return",
 	"bring back = return",
 	"turn away = reject",
+	// A request, an offer or a booking turned down is refused; the
+	// volume turned down is turned down both ways.
+	"turn down = reject",
 	"throw away = discard",
 	"throw out = discard",
 	"leave out = omit",
@@ -231,6 +234,9 @@ var phrases = []string{
 	"roll back = revert",
 	"get rid of = remove",
 	"hold off = postpone",
+	// Lots, seats or stock held back are kept back: withheld.
+	"hold back = withhold",
+	"keep back = withhold",
 	"put off = postpone",
 	"log in = login",
 	"sign in = login",
@@ -379,6 +385,7 @@ var phrases = []string{
 	"in the end = eventually",
 	"a bit = slightly",
 	"right after = after",
+	"straight after = after",
 	"right before = before",
 	"in spite of = despite",
 	// "Just" before a determiner limits what follows, as "only" does
@@ -390,6 +397,12 @@ var phrases = []string{
 	"just this = only",
 	"just these = only",
 	"just those = only",
+	// "Not just for visitors" is "not only for visitors".
+	"just for = only",
+	// Parcels, keys or a car dropped off somewhere are delivered there.
+	// "Check with" stays out: "check with the owner" asks, "checked with
+	// ruff" verifies, and "confirm with the lead" is that same ask.
+	"drop off = deliver",
 	"as long as = if",
 	"provided that = if",
 	"with regard to = about",

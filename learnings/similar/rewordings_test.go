@@ -152,8 +152,9 @@ func testRewordings(t *testing.T, file string) {
 			// only in some sentences: 14 of the 15 read as updates,
 			// "wait for X to become" and "wait until X is" as
 			// distinct. Once "following the" read as "after the" and
-			// "becomes" as "gets" (decision10), same 67.
-			floor = map[string]float64{"same": 0.83, "update": 1}[k]
+			// "becomes" as "gets" (decision10), same 67; once "just
+			// for" read as "only" (decision17), 68.
+			floor = map[string]float64{"same": 0.85, "update": 1}[k]
 		}
 		if file == "synonyms10.txt" && k != "new" {
 			// Everyday restatements the way an agent writes them again
@@ -338,11 +339,13 @@ func testRewordings(t *testing.T, file string) {
 			// scrap, remainder, evidence, injure, unclaimed and
 			// ahead read as the word beside them and "bring back",
 			// "turn away", "up until" and "right up to" as phrases,
-			// 23 and 15. Left: swaps whose words are the same only
-			// in some sentences ("charged" and "billed", "collects"
-			// and "picks up", "writes down" and "notes", "checks" and
-			// "inspections", "shift" and "move": review13_test.go).
-			floor = map[string]float64{"same": 0.71, "update": 0.93, "new": 0.57}[k]
+			// 23 and 15; once "turn down" read as "reject"
+			// (decision17), same 24. Left: swaps whose words are the
+			// same only in some sentences ("charged" and "billed",
+			// "collects" and "picks up", "writes down" and "notes",
+			// "checks" and "inspections", "shift" and "move":
+			// review13_test.go).
+			floor = map[string]float64{"same": 0.75, "update": 0.93, "new": 0.57}[k]
 		}
 		if file == "swaps17.txt" {
 			// The everyday swaps heldout15 showed no table reading
@@ -350,8 +353,15 @@ func testRewordings(t *testing.T, file string) {
 			// updates and new facts (decision17), written and
 			// labelled before the tables changed: main 1ab6097
 			// called 1 of 37 the same, 10 of 25 updates and 3 of 13
-			// new, none of the updates or new pairs the same.
-			floor = map[string]float64{"same": 0.02, "update": 0.4, "new": 0.23}[k]
+			// new, none of the updates or new pairs the same. Once
+			// little, differ, view, lowest read as small, vary, see,
+			// bottom, and "straight after", "just for", "drop off",
+			// "turn down", "hold back" and "keep back" as phrases,
+			// 13 and 15. Left: words the same only in some senses
+			// ("quote", "due", "sorted", "missed", "logged", "swap",
+			// "clear", "lost", "damaged", "books", "run out": see
+			// lexicon_common.go's decisionGroups).
+			floor = map[string]float64{"same": 0.35, "update": 0.6, "new": 0.23}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading
