@@ -131,33 +131,50 @@ func (t *Text) otherSubject(c *Text) bool {
 	return true
 }
 
-// subjectWords are the words of s as written, folded and without the
-// punctuation around them (a mark or an emoji is no word), with an
-// article that opens s set aside (art) and "now", "nowadays" and
-// "anymore" left out (a learning says them anywhere; marked reports
-// whether s holds one). named is the index of the first word after the
-// first written with a capital letter, a name ("Press Enter twice"), or 0
-// for none.
+// subjectWords are the words of s as written (eachWritten), with an
+// article that opens s set aside (art); marked reports "now", "nowadays"
+// or "anymore". named is the index of the first word after the first
+// written with a capital letter, a name ("Press Enter twice"), or 0 for
+// none.
 func subjectWords(s string) (ws []string, named int, art, marked bool) {
-	for f := range strings.FieldsSeq(s) {
-		t := trimWord(f)
-		w := fold(t)
-		switch {
-		case !strings.ContainsFunc(w, isLetterOrDigit):
-			continue // no word: a mark or an emoji
-		case len(ws) == 0 && !art && (w == "the" || w == "a" || w == "an"):
+	marked = eachWritten(s, func(_, t, w string, _ bool) {
+		if len(ws) == 0 && !art && (w == "the" || w == "a" || w == "an") {
 			art = true
-			continue
-		case w == "now" || w == "nowadays" || w == "anymore":
-			marked = true
-			continue
+			return
 		}
 		if named == 0 && len(ws) > 0 && strings.ContainsFunc(t, unicode.IsUpper) {
 			named = len(ws)
 		}
 		ws = append(ws, w)
-	}
+	})
 	return ws, named, art, marked
+}
+
+// eachWritten calls word with each word of s as written, in order: its
+// field f, the word without the punctuation around it (t), t folded (w),
+// and whether it stands in a code span. A field with no letter or digit
+// (a mark, an emoji) is no word, and "now", "nowadays" and "anymore" are
+// left out, since a learning says them anywhere: eachWritten reports
+// whether s holds one. subjectWords and writtenWordsOf read s through it.
+func eachWritten(s string, word func(f, t, w string, code bool)) (marked bool) {
+	inCode := false
+	for f := range strings.FieldsSeq(s) {
+		code := inCode || strings.HasPrefix(f, "`")
+		if strings.Count(f, "`")%2 == 1 {
+			inCode = !inCode
+		}
+		t := trimWord(f)
+		w := fold(t)
+		switch {
+		case !strings.ContainsFunc(w, isLetterOrDigit):
+			continue // no word: a mark or an emoji
+		case w == "now" || w == "nowadays" || w == "anymore":
+			marked = true
+			continue
+		}
+		word(f, t, w, code)
+	}
+	return marked
 }
 
 // changeMarks are the words that say a learning replaces what was true
@@ -406,9 +423,9 @@ func spanOfTime(ws []string) bool {
 	return false
 }
 
-// writtenWords are a text's words as written, folded and without the
-// punctuation around them, as subjectWords reads them with the article
-// kept; comma marks a word a comma ends, code one in a code span.
+// writtenWords are a text's words as written (eachWritten), as
+// subjectWords reads them with the article kept; comma marks a word a
+// comma ends, code one in a code span.
 type writtenWords struct {
 	words       []string
 	comma, code []bool
@@ -420,24 +437,11 @@ type writtenWords struct {
 func writtenWordsOf(s string) writtenWords {
 	n := strings.Count(s, " ") + 1
 	out := writtenWords{words: make([]string, 0, n), comma: make([]bool, 0, n), code: make([]bool, 0, n)}
-	inCode := false
-	for f := range strings.FieldsSeq(s) {
-		code := inCode || strings.HasPrefix(f, "`")
-		if strings.Count(f, "`")%2 == 1 {
-			inCode = !inCode
-		}
-		w := fold(trimWord(f))
-		switch {
-		case !strings.ContainsFunc(w, isLetterOrDigit):
-			continue // no word: a mark or an emoji
-		case w == "now" || w == "nowadays" || w == "anymore":
-			out.marked = true
-			continue
-		}
+	out.marked = eachWritten(s, func(f, _, w string, code bool) {
 		out.words = append(out.words, w)
 		out.code = append(out.code, code)
 		out.comma = append(out.comma, strings.HasSuffix(strings.TrimRight(f, "`*_\"')"), ","))
-	}
+	})
 	return out
 }
 
