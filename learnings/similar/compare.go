@@ -401,7 +401,7 @@ func round2(f float64) float64 { return math.Round(f*100) / 100 }
 // relatedness is the word and trigram overlap of two texts, and the word
 // weight they share.
 func relatedness(fa *features, gramsA *grams, fb *features, gramsB *grams) (score, shared float64) {
-	j, shared := weightedJaccard(fa.terms, fb.terms)
+	j, shared := weightedJaccard(fa.sortedTerms(), fb.sortedTerms())
 	return wordWeight*j + trigramWeight*gramDice(gramsA, gramsB), shared
 }
 

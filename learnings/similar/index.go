@@ -170,8 +170,10 @@ type Index struct {
 	// sorted, for looking one up.
 	termID      map[string]int32
 	termWeights []float64
-	// termCount[id] is how many entries have term id.
+	// termCount[id] is how many entries have term id, and lastFiled[id]
+	// the last entry filed with it.
 	termCount []int32
+	lastFiled []int32
 	termIDs   []int32
 	sortedIDs []int32
 	// postings[id] lists the entries with term id, in the order added: a
@@ -310,7 +312,7 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	Parallel(n, func(i int) {
 		t := prepareAnchored(text(i))
 		texts[i] = t
-		ix.entries[i].t, ix.entries[i].canon, ix.hot[i].weight = t, fnv(t.f.canon), t.f.weight
+		ix.entries[i].t, ix.entries[i].canon = t, fnv(t.f.canon)
 	})
 	// A text with no anchors may be the same as any other with none.
 	shared := make(map[uint64]bool, n)
@@ -324,8 +326,15 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	}
 	prepareInOrder(n, func(i int) *Text {
 		t := texts[i]
-		if ix.mayRepeat[i] && !t.hasKey {
-			t.key, t.hasKey = t.analysisKey(), true
+		if ix.mayRepeat[i] {
+			// Only a text that may repeat another is compared by its
+			// terms (SameIndex, Compare): they are sorted here, on
+			// the worker, before it is visited (file sums its
+			// weight).
+			t.f.terms, t.f.inTextOrder = sortUniqueStrings(t.f.terms), false
+			if !t.hasKey {
+				t.key, t.hasKey = t.analysisKey(), true
+			}
 		}
 		return t
 	}, func(i int, t *Text) {
@@ -351,6 +360,7 @@ func prepareAnchored(s string) *Text {
 		t Text
 		f features
 	})
+	p.f.inTextOrder = true // see Index.file
 	// fill reads the anchors with the words, but for the few texts whose
 	// tokens the tokenizer reads otherwise: one with a "%" is known to be
 	// one up front, and when anchorSum cannot read its anchors either it
@@ -394,9 +404,18 @@ const bytesPerTerm = 8
 // file numbers the terms of entry n, whose text is t, and counts the
 // entry into each term's posting list: its place there is how many entries
 // before it have the term.
+//
+// A text's terms come in text order, repeats and all (inTextOrder), but
+// for the few that may repeat another: a term is filed once, the first
+// time, which the entry its id was last filed for tells, and the text's
+// weight is summed here, over its terms once each, as fill sums it over
+// the sorted ones. Which order the terms are numbered and listed in
+// changes nothing BestBefore finds: the common terms and the lists of one
+// length it reads first are exact bounds either way (see BestBefore).
 func (ix *Index) file(n int32, t *Text) {
 	e := &ix.entries[n]
 	e.from = int32(len(ix.termIDs))
+	weight := 0.0
 	for _, term := range t.f.terms {
 		id, ok := ix.termID[term]
 		if !ok {
@@ -404,12 +423,19 @@ func (ix *Index) file(n int32, t *Text) {
 			ix.termID[term] = id
 			ix.termWeights = append(ix.termWeights, termWeight(term))
 			ix.termCount = append(ix.termCount, 0)
+			ix.lastFiled = append(ix.lastFiled, -1)
 		}
+		if ix.lastFiled[id] == n {
+			continue
+		}
+		ix.lastFiled[id] = n
+		weight += ix.termWeights[id]
 		ix.termIDs = append(ix.termIDs, id)
 		ix.rank = append(ix.rank, ix.termCount[id])
 		ix.termCount[id]++
 	}
 	e.to = int32(len(ix.termIDs))
+	t.f.weight, ix.hot[n].weight = weight, weight
 }
 
 // post lays out the posting lists and the sorted term runs of the filed

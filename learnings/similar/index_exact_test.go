@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -95,6 +96,49 @@ func checkIndexExact(t *testing.T, texts []string) int {
 		}
 	}
 	return updates
+}
+
+// TestIndexFilesAsPrepare holds what Index.PrepareInOrder files of each
+// text, whose terms prepareAnchored leaves in text order with repeats
+// (but for a text that may repeat another), to Prepare: the entry's term
+// ids are the ids of Prepare's terms, each once, and its weight in the
+// bounds and the text's are Prepare's weight. The texts are anchorTexts:
+// generated memories, the pair sets and every word of the lexicon in
+// sentences that repeat it.
+func TestIndexFilesAsPrepare(t *testing.T) {
+	texts := anchorTexts(t)
+	ix := NewIndex()
+	prepared := ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *Text) {})
+	termOf := make([]string, len(ix.termWeights))
+	for term, id := range ix.termID {
+		termOf[id] = term
+	}
+	repeats, repeated := 0, 0
+	for i, s := range texts {
+		want := Prepare(s).f
+		e := &ix.entries[i]
+		var got []string
+		for _, id := range ix.sortedIDs[e.from:e.to] {
+			got = append(got, termOf[id])
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want.terms) || ix.hot[i].weight != want.weight || prepared[i].f.weight != want.weight {
+			t.Fatalf("text %d %q: filed %q weight %v (text %v), Prepare's %q %v", i, s, got, ix.hot[i].weight, prepared[i].f.weight, want.terms, want.weight)
+		}
+		if ix.MayRepeat(i) {
+			repeats++
+			if prepared[i].f.inTextOrder || !slices.Equal(prepared[i].f.terms, want.terms) {
+				t.Fatalf("text %d %q may repeat another: terms %q, Prepare's %q", i, s, prepared[i].f.terms, want.terms)
+			}
+		} else if len(prepared[i].f.terms) > len(want.terms) {
+			repeated++
+		}
+	}
+	// Texts of both kinds, and terms repeated in a text, or the test
+	// holds little.
+	if repeats < 100 || repeated < 100 {
+		t.Errorf("%d texts may repeat another, %d repeat a term: too few", repeats, repeated)
+	}
 }
 
 // FuzzIndexIsExact is TestIndexIsExact on a few texts, one a line.
