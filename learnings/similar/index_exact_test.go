@@ -3,6 +3,7 @@ package similar
 import (
 	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -158,4 +159,35 @@ func FuzzIndexIsExact(f *testing.F) {
 		}
 		checkIndexExact(t, texts)
 	})
+}
+
+// TestCommonIDsAsSort holds commonIDs to sorting every id by count,
+// highest first and ties by id, and taking the first k: on counts drawn
+// as the words of a memory fall (a few on most entries, most on one or
+// two), on counts all tied, and on fewer ids than k.
+func TestCommonIDsAsSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := map[string][]int32{"none": {}, "one": {3}, "tied": slices.Repeat([]int32{2}, 600)}
+	for i := range 40 {
+		n := 1 + rng.IntN(3000)
+		count := make([]int32, n)
+		for id := range count {
+			// Zipf-like: 1/u of a uniform u, capped.
+			count[id] = int32(min(1+int(1/(rng.Float64()+1e-4)), 1+i*50))
+		}
+		cases[fmt.Sprintf("zipf%d", i)] = count
+	}
+	for name, count := range cases {
+		for _, k := range []int{1, 7, commonTerms, 2000} {
+			want := make([]int32, len(count))
+			for id := range want {
+				want[id] = int32(id)
+			}
+			slices.SortFunc(want, func(a, b int32) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
+			want = want[:min(k, len(want))]
+			if got := commonIDs(count, k); !slices.Equal(got, want) {
+				t.Errorf("%s, k %d: commonIDs gives %v, the sort %v", name, k, got, want)
+			}
+		}
+	}
 }
