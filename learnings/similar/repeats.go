@@ -121,17 +121,17 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // mixedAnchors is anchorsAndShare of a valid UTF-8 text outside ASCII
 // with no "%" (an invalid byte folds to U+FFFD, which can join what the
 // folded whole text parts: FuzzMixedAnchors found one), read field by
-// field: its ASCII fields in place, as an ASCII text's, and
-// each run of the others (fields parted by white space alone) folded and
+// field: its ASCII fields in place, as an ASCII text's, and each of the
+// others (a field parted from the rest by ASCII white space) folded and
 // read as readText reads the folded text. Folding keeps ASCII white space
 // and never joins across it (no character composes with a space, and case
-// folding reads one character at a time), so the folded runs and the ASCII
-// fields in lower case are the folded text's fields; most such learnings
-// have a character or two outside ASCII (an accent, an emoji) and folding
-// and reading the whole text through the Unicode tokenizer cost two to
-// three times the ASCII reading of it (FuzzMixedAnchors holds the two
-// readings equal). A share reads through its memo of fields, which
-// anchorsAndShare makes when it has none.
+// folding reads one character at a time), so the folded fields and the
+// ASCII fields in lower case are the folded text's fields; most such
+// learnings have a character or two outside ASCII (an accent, an emoji)
+// and folding and reading the whole text through the Unicode tokenizer
+// cost two to three times the ASCII reading of it (FuzzMixedAnchors holds
+// the two readings equal). A share reads through its memo of fields,
+// which anchorsAndShare makes when it has none.
 func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 	defer anchorMemos.Put(memo)
@@ -147,41 +147,35 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 		if start == end {
 			break
 		}
-		if asciiPrefix(s[:end], start) == end {
-			f := s[start:end]
+		f := s[start:end]
+		i = end
+		if asciiPrefix(f, 0) == len(f) {
 			same = same && !hasUpperASCII(f)
 			if fields != nil {
 				a.asciiFields(stops, memo, fields, f)
 			} else {
 				share.addField(stops, memo, &a, f)
 			}
-			i = end
 			continue
 		}
-		// A run of fields outside ASCII, up to the next ASCII one.
-		for {
-			next, nextEnd := nextASCIIField(s, end)
-			if next == nextEnd || asciiPrefix(s[:nextEnd], next) == nextEnd {
-				break
-			}
-			end = nextEnd
-		}
-		// A run is read as a field is, through the memo of the fields:
-		// what it gives depends on it alone, and
-		// folding it is most of the reading (callgrind, on the intl 1 MB
-		// memory of bench/: learn stats 493.6 -> 394.0 M instructions,
-		// improve-docs 489.2 -> 382.1; long 325.5 -> 317.1 and 317.0 ->
-		// 311.7).
-		run := s[start:end]
+		// A field outside ASCII is read as an ASCII one is, through
+		// the memo of the fields: what it gives depends on it alone,
+		// and folding it is most of the reading (callgrind, on the
+		// intl 1 MB memory of bench/: learn stats 493.6 -> 394.0 M
+		// instructions, improve-docs 489.2 -> 382.1; long 325.5 ->
+		// 317.1 and 317.0 -> 311.7). Each field is its own entry, not
+		// the run of such fields up to the next ASCII one: a run
+		// ending in "#5184）。" is new at every number, and the runs of
+		// the intl generator's 10 MB memory fold 1.49 MB in 13,140
+		// distinct runs, its fields 87 kB in 7,113.
 		var changed, again bool
 		if fields != nil {
-			changed, again, toks = a.memoRun(stops, memo, fields, run, toks)
+			changed, again, toks = a.memoRun(stops, memo, fields, f, toks)
 		} else {
-			changed, again, toks = share.addRun(stops, memo, &a, run, toks)
+			changed, again, toks = share.addRun(stops, memo, &a, f, toks)
 		}
 		same = same && !changed
 		refold = refold || again
-		i = end
 	}
 	if !same && refold {
 		// The tokenizer reads a field folded again (see readClauses):
@@ -191,10 +185,11 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	return a, true
 }
 
-// foldedRun reads run, a run of fields outside ASCII, as mixedAnchors
-// reads it: folded, and each field's canonical tokens (toks is scratch
-// for them) given to visit; changed reports that folding changed it,
-// refold a field the tokenizer reads folded again (see readClauses).
+// foldedRun reads run, a field outside ASCII, as mixedAnchors reads it:
+// folded, and the canonical tokens of each field of the folded text (toks
+// is scratch for them: folding may part it at a space outside ASCII)
+// given to visit; changed reports that folding changed it, refold a field
+// the tokenizer reads folded again (see readClauses).
 func foldedRun(run string, toks []string, visit func(w string)) (changed, refold bool, _ []string) {
 	folded := fold(run)
 	for j := 0; j < len(folded); {
@@ -247,7 +242,7 @@ func (a *anchorTally) asciiField(stops *lexTable, memo wordMemo, c string) {
 type fieldMemo = *fieldTable[fieldAnchors]
 
 // fieldAnchors is what a field gives a text's anchors: its own, and for a
-// run of fields outside ASCII (mixedAnchors), whether folding changed it
+// field outside ASCII (mixedAnchors), whether folding changed it
 // and whether the tokenizer reads a field of it folded again.
 type fieldAnchors struct {
 	a               anchorTally
@@ -279,8 +274,8 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 	}
 }
 
-// memoRun counts the anchors of run, a run of fields outside ASCII,
-// through fields, returning foldedRun's changed and refold (toks is
+// memoRun counts the anchors of run, a field outside ASCII, through
+// fields, returning foldedRun's changed and refold (toks is
 // scratch), as asciiFields an ASCII text's.
 func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (changed, refold bool, _ []string) {
 	f, ok := fields.get(run)
