@@ -85,8 +85,10 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 			i = end
 		}
 	}
-	if strings.IndexByte(s, '%') < 0 && utf8.ValidString(s) {
-		return mixedAnchors(s, share)
+	if strings.IndexByte(s, '%') < 0 && (share == nil || utf8.ValidString(s)) {
+		if a, ok, valid := mixedAnchors(s, share); valid {
+			return a, ok
+		}
 	}
 	sc := scratches.Get().(*scratch)
 	_, text, toks, fields := readText(sc, s, true)
@@ -118,10 +120,10 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	return a, ok
 }
 
-// mixedAnchors is anchorsAndShare of a valid UTF-8 text outside ASCII
-// with no "%" (an invalid byte folds to U+FFFD, which can join what the
-// folded whole text parts: FuzzMixedAnchors found one), read field by
-// field: its ASCII fields in place, as an ASCII text's, and each of the
+// mixedAnchors is anchorsAndShare of a text outside ASCII with no "%",
+// valid UTF-8 when share is not nil, or valid is false (an invalid byte
+// folds to U+FFFD, which can join what the folded whole text parts:
+// FuzzMixedAnchors found one), read field by field: its ASCII fields in place, as an ASCII text's, and each of the
 // others (a field parted from the rest by ASCII white space) folded and
 // read as readText reads the folded text. Folding keeps ASCII white space
 // and never joins across it (no character composes with a space, and case
@@ -132,7 +134,7 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // cost two to three times the ASCII reading of it (FuzzMixedAnchors holds
 // the two readings equal). A share reads through its memo of fields,
 // which anchorsAndShare makes when it has none.
-func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
+func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 	defer anchorMemos.Put(memo)
 	var fields fieldMemo
@@ -170,7 +172,11 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 		// distinct runs, its fields 87 kB in 7,113.
 		var changed, again bool
 		if fields != nil {
-			changed, again, toks = a.memoRun(stops, memo, fields, f, toks)
+			var read fieldAnchors
+			if read, toks = a.memoRun(stops, memo, fields, f, toks); read.invalid {
+				return anchorTally{}, false, false
+			}
+			changed, again = read.changed, read.refold
 		} else {
 			changed, again, toks = share.addRun(stops, memo, &a, f, toks)
 		}
@@ -180,9 +186,9 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok bool) {
 	if !same && refold {
 		// The tokenizer reads a field folded again (see readClauses):
 		// only its tokens give the anchors.
-		return anchorTally{}, false
+		return anchorTally{}, false, true
 	}
-	return a, true
+	return a, true, true
 }
 
 // foldedRun reads run, a field outside ASCII, as mixedAnchors reads it:
@@ -242,11 +248,12 @@ func (a *anchorTally) asciiField(stops *lexTable, memo wordMemo, c string) {
 type fieldMemo = *fieldTable[fieldAnchors]
 
 // fieldAnchors is what a field gives a text's anchors: its own, and for a
-// field outside ASCII (mixedAnchors), whether folding changed it
-// and whether the tokenizer reads a field of it folded again.
+// field outside ASCII (mixedAnchors), whether folding changed it,
+// whether the tokenizer reads a field of it folded again and whether it
+// is not valid UTF-8 (memoRun).
 type fieldAnchors struct {
-	a               anchorTally
-	changed, refold bool
+	a                        anchorTally
+	changed, refold, invalid bool
 }
 
 // maxMemoFields bounds a fieldMemo, as maxMemoWords a wordMemo.
@@ -275,17 +282,22 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 }
 
 // memoRun counts the anchors of run, a field outside ASCII, through
-// fields, returning foldedRun's changed and refold (toks is
-// scratch), as asciiFields an ASCII text's.
-func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (changed, refold bool, _ []string) {
+// fields, returning what it gives (toks is scratch), as asciiFields an
+// ASCII text's; a field that is not valid UTF-8 is only marked invalid.
+// Its validity is read here, once for each field, not over every text
+// outside ASCII before it is read (utf8.ValidString, 2.4 % of learn
+// compact's instructions on the intl 1 MB memory of bench/, callgrind).
+func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (_ fieldAnchors, _ []string) {
 	f, ok := fields.get(run)
 	if !ok {
-		f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
+		if f.invalid = !utf8.ValidString(run); !f.invalid {
+			f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
+		}
 		fields.put(run, f)
 	}
 	a.sum += f.a.sum
 	a.n += f.a.n
-	return f.changed, f.refold, toks
+	return f, toks
 }
 
 // asciiTokens counts the anchors of the canonical tokens of the ASCII

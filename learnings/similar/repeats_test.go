@@ -255,7 +255,7 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 		}
 		holds := func(term string) bool { return len(term)%3 == 0 }
 		gotShare, wantShare := shareTally{holds: holds, fields: newShareFields()}, shareTally{holds: holds}
-		got, gotOK := mixedAnchors(s, &gotShare)
+		got, gotOK, _ := mixedAnchors(s, &gotShare)
 		want, wantOK := wholeAnchors(s, &wantShare)
 		if gotOK {
 			fast++
@@ -265,12 +265,17 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 				s, got, gotOK, gotShare.share(), want, wantOK, wantShare.share())
 		}
 		memoShare := shareTally{holds: holds, fields: kept}
-		if got, gotOK := mixedAnchors(s, &memoShare); got != want || gotOK != wantOK || memoShare.share() != wantShare.share() {
+		if got, gotOK, _ := mixedAnchors(s, &memoShare); got != want || gotOK != wantOK || memoShare.share() != wantShare.share() {
 			t.Errorf("mixedAnchors(%q) with a memo of fields = %+v %v share %v, the whole text's %+v %v share %v",
 				s, got, gotOK, memoShare.share(), want, wantOK, wantShare.share())
 		}
-		if got, gotOK := mixedAnchors(s, nil); gotOK != wantOK || gotOK && got != want {
-			t.Errorf("mixedAnchors(%q) without a share = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
+		// Without a share, a text that is not UTF-8 is left to
+		// anchorSum's reading of the whole text.
+		if got, gotOK, valid := mixedAnchors(s, nil); valid != utf8.ValidString(s) || valid && (gotOK != wantOK || gotOK && got != want) {
+			t.Errorf("mixedAnchors(%q) without a share = %+v %v (valid %v), the whole text's %+v %v", s, got, gotOK, valid, want, wantOK)
+		}
+		if got, gotOK := anchorSum(s); gotOK != wantOK || gotOK && got != want {
+			t.Errorf("anchorSum(%q) = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
 		}
 	}
 	if fast < len(texts)/2 {
@@ -282,14 +287,20 @@ func TestMixedAnchorsAsWhole(t *testing.T) {
 // text on any text.
 func FuzzMixedAnchors(f *testing.F) {
 	for _, s := range []string{"Die Zeitüberschreitung beträgt 30 s.", "Deploy 🚀 after `make gen` ✅", "Café\u00a0Crème ist ÜBER",
-		"東京 の 設定 uses Go", "a \u0301b İstanbul ﬁle ５０％", "Don\u2019t cache Straße"} {
+		"東京 の 設定 uses Go", "a \u0301b İstanbul ﬁle ５０％", "Don\u2019t cache Straße", "Zeit\xffüberschreitung 30 s", "caf\xc3 \xe2\x80 ok"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) || !utf8.ValidString(s) {
+		if strings.IndexByte(s, '%') >= 0 || asciiPrefix(s, 0) == len(s) {
 			return // anchorsAndShare reads such a text whole
 		}
-		got, gotOK := mixedAnchors(s, nil)
+		if !utf8.ValidString(s) {
+			if _, _, valid := mixedAnchors(s, nil); valid {
+				t.Fatalf("mixedAnchors(%q), not valid UTF-8, read it", s)
+			}
+			return
+		}
+		got, gotOK, _ := mixedAnchors(s, nil)
 		want, wantOK := wholeAnchors(s, nil)
 		if got != want || gotOK != wantOK {
 			t.Fatalf("mixedAnchors(%q) = %+v %v, the whole text's %+v %v", s, got, gotOK, want, wantOK)
