@@ -169,7 +169,9 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 		// the run of such fields up to the next ASCII one: a run
 		// ending in "#5184）。" is new at every number, and the runs of
 		// the intl generator's 10 MB memory fold 1.49 MB in 13,140
-		// distinct runs, its fields 87 kB in 7,113.
+		// distinct runs, its fields 87 kB in 7,113 (on its 1 MB
+		// memory, callgrind: learn compact 276.3 -> 208.5 M
+		// instructions, improve-docs 320.7 -> 248.7).
 		var changed, again bool
 		if fields != nil {
 			var read fieldAnchors
