@@ -113,7 +113,13 @@ func TestMemosKeepNoText(t *testing.T) {
 				}
 			})
 		} else {
-			_, _, toks = a.memoRun(stops, words, fields, s, toks)
+			for _, f := range strings.Fields(s) {
+				if asciiPrefix(f, 0) == len(f) {
+					a.asciiFields(stops, words, fields, f)
+				} else {
+					_, toks = a.memoRun(stops, words, fields, f, toks)
+				}
+			}
 		}
 	}
 	for _, tc := range []struct {
