@@ -30,6 +30,7 @@ type profiledCorpus interface {
 	CoveredProfile(p similar.Profile) (docs.Match, bool)
 	SuggestProfile(p similar.Profile, seenDocs []string) docs.Suggestion
 	HasTerm(term string) bool
+	PassageShare(share float64, held []similar.HeldTerm) float64
 	MayCoverShare(share float64) bool
 }
 
@@ -133,11 +134,12 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 		}
 	}
 	// A learning is profiled only when a doc may cover it or it is
-	// placed: most share too few words with the docs to be covered. The
-	// share of its words the docs hold is read with its anchors.
+	// placed: most share too few words with any one passage of the docs
+	// to be covered. The share of its words the passage holding most of
+	// them holds is read with its anchors.
 	match := matcher(corpus)
 	if match.mayCover != nil {
-		shares := similar.PrepareRepeatsSharesInOrder(len(all), text, match.hasTerm, fold)
+		shares := similar.PrepareRepeatsSharesInOrder(len(all), text, match.hasTerm, match.passageShare, fold)
 		match.mayCover = func(n int) bool { return match.mayCoverShare(shares[n]) }
 	} else {
 		similar.PrepareRepeatsInOrder(len(all), text, fold)
@@ -446,14 +448,15 @@ func newSession(s *learnings.Session, freq map[string]int) *session {
 }
 
 // matchFuncs are a Corpus's Covered and Suggest, given the learning both as
-// text and profiled, and when the corpus has them its HasTerm and
-// MayCoverShare, and mayCover, whether a doc may cover the n-th
+// text and profiled, and when the corpus has them its HasTerm, PassageShare
+// and MayCoverShare, and mayCover, whether a doc may cover the n-th
 // learning: one it rules out is not covered, and needs no profile to
 // say so.
 type matchFuncs struct {
 	covered       func(text string, p similar.Profile) (docs.Match, bool)
 	suggest       func(text string, p similar.Profile, seen []string) docs.Suggestion
 	hasTerm       func(term string) bool
+	passageShare  func(share float64, held []similar.HeldTerm) float64
 	mayCoverShare func(share float64) bool
 	mayCover      func(n int) bool
 }
@@ -466,6 +469,7 @@ func matcher(corpus Corpus) matchFuncs {
 			covered:       func(_ string, p similar.Profile) (docs.Match, bool) { return pc.CoveredProfile(p) },
 			suggest:       func(_ string, p similar.Profile, seen []string) docs.Suggestion { return pc.SuggestProfile(p, seen) },
 			hasTerm:       pc.HasTerm,
+			passageShare:  pc.PassageShare,
 			mayCoverShare: pc.MayCoverShare,
 			mayCover:      func(int) bool { return true },
 		}

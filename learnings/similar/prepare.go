@@ -50,16 +50,16 @@ func PrepareRepeatsInOrder(n int, text func(i int) string, visit func(i int, t *
 }
 
 // PrepareRepeatsSharesInOrder is PrepareRepeatsInOrder that also returns
-// TermShare(text(i), holds) by i, read with the anchors: a text outside
-// ASCII is folded once for both.
-func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, visit func(i int, t *Text)) []float64 {
+// TermShareOf(text(i), holds, narrow) by i, read with the anchors: a
+// text outside ASCII is folded once for both.
+func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64, visit func(i int, t *Text)) []float64 {
 	shares := make([]float64, n)
 	// What a field gives depends on holds: its memos serve this call only.
 	fields := &sync.Pool{New: func() any { return newShareFields() }}
 	prepareRepeats(n, text, func(i int, s string) (anchorTally, bool) {
 		t := shareTally{holds: holds, memo: termMemos.Get().(termMemo), fields: fields.Get().(shareFields)}
 		a, ok := anchorsAndShare(s, &t)
-		shares[i] = t.share()
+		shares[i] = t.shareOf(narrow)
 		termMemos.Put(t.memo)
 		fields.Put(t.fields)
 		return a, ok

@@ -32,11 +32,22 @@ func (p Profile) Shareable() Profile {
 // is never less than the true one. An ASCII text is read in place, with
 // no canonical text written.
 func TermShare(s string, holds func(term string) bool) float64 {
+	return TermShareOf(s, holds, nil)
+}
+
+// TermShareOf is TermShare narrowed by narrow when not nil: given the
+// share and the terms of s holds accepts (each once, with its weight), it
+// returns the share the caller counts, at most the one given. A caller
+// whose docs hold those terms in many passages, of which a text is
+// matched against one at a time, counts only the terms of the passage
+// that holds most of them (see docs.Corpus.PassageShare), and so rules
+// out many more texts than the share of all the docs' terms does.
+func TermShareOf(s string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64) float64 {
 	s = withoutLeadIn(s)
 	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
 	defer termMemos.Put(t.memo)
 	eachToken(s, t.token)
-	return t.share()
+	return t.shareOf(narrow)
 }
 
 // shareTally is TermShare's count of the terms of a text read so far.
@@ -46,7 +57,7 @@ type shareTally struct {
 	// inTerms are the terms holds accepts, each once, and inSketch has
 	// the bit of each (heldBit): a term whose bit it lacks is not among
 	// them, with no need to look.
-	inTerms  []heldTerm
+	inTerms  []HeldTerm
 	inSketch uint64
 	// out and outGeneric sketch the other terms, generic or not.
 	out, outGeneric uint64
@@ -78,7 +89,7 @@ type shareFields = *shareMemo
 // collections it brought on).
 type shareMemo struct {
 	*fieldTable[fieldShare]
-	held []heldTerm
+	held []HeldTerm
 }
 
 // newShareFields is an empty shareFields. Its keys are the fields as the
@@ -96,7 +107,7 @@ func newShareFields() shareFields {
 type fieldShare struct {
 	fieldAnchors
 	out, outGeneric uint64
-	held            []heldTerm
+	held            []HeldTerm
 }
 
 // addField adds the ASCII field c to t and its anchors to a, through
@@ -150,7 +161,7 @@ func (t *shareTally) apply(a *anchorTally, f *fieldShare) {
 	t.out |= f.out
 	t.outGeneric |= f.outGeneric
 	for _, h := range f.held {
-		if t.inSketch&h.bit == 0 || !t.holding(h.term) {
+		if t.inSketch&h.bit == 0 || !t.holding(h.Term) {
 			t.hold(h)
 		}
 	}
@@ -159,7 +170,7 @@ func (t *shareTally) apply(a *anchorTally, f *fieldShare) {
 // holding reports term among t.inTerms.
 func (t *shareTally) holding(term string) bool {
 	for _, h := range t.inTerms {
-		if h.term == term {
+		if h.Term == term {
 			return true
 		}
 	}
@@ -168,7 +179,7 @@ func (t *shareTally) holding(term string) bool {
 
 // hold adds h, a term not among t.inTerms, to them, in the room of
 // t.fields when t has one.
-func (t *shareTally) hold(h heldTerm) {
+func (t *shareTally) hold(h HeldTerm) {
 	if t.fields == nil {
 		t.inTerms = append(t.inTerms, h)
 	} else {
@@ -179,18 +190,18 @@ func (t *shareTally) hold(h heldTerm) {
 		t.fields.held = t.inTerms
 	}
 	t.inSketch |= h.bit
-	t.in += h.weight
+	t.in += h.Weight
 }
 
-// heldTerm is a term holds accepts, with its weight and its bit in a
-// shareTally's inSketch, read once for the field that gives it: a long
+// HeldTerm is a term holds accepts, with its weight (TermWeight) and its
+// bit in a shareTally's inSketch, read once for the field that gives it: a long
 // learning holds dozens of the docs' terms, and looking each field's up
 // in the terms added before, and its weight, cost learn improve-docs
 // (callgrind) on the long 10 MB memory 2020.2 -> 1953.1 M instructions,
 // on the 1 MB memories long 312.1 -> 303.3, default 365.9 -> 358.6.
-type heldTerm struct {
-	term   string
-	weight float64
+type HeldTerm struct {
+	Term   string
+	Weight float64
 	bit    uint64
 }
 
@@ -277,7 +288,7 @@ func (t *shareTally) words(base, not string) {
 		case !ok:
 		case t.holds(term):
 			if !t.holding(term) {
-				t.hold(heldTerm{term, termWeight(term), heldBit(term)})
+				t.hold(HeldTerm{term, termWeight(term), heldBit(term)})
 			}
 		case generic:
 			t.outGeneric |= 1 << (maphash.String(anchorSeed, term) & 63)
@@ -288,11 +299,18 @@ func (t *shareTally) words(base, not string) {
 }
 
 // share is the share the terms added give.
-func (t *shareTally) share() float64 {
+func (t *shareTally) share() float64 { return t.shareOf(nil) }
+
+// shareOf is share narrowed by narrow when not nil (see TermShareOf).
+func (t *shareTally) shareOf(narrow func(share float64, held []HeldTerm) float64) float64 {
 	if t.in == 0 {
 		return 0
 	}
-	return t.in / (t.in + float64(bits.OnesCount64(t.out)) + 0.5*float64(bits.OnesCount64(t.outGeneric)))
+	share := t.in / (t.in + float64(bits.OnesCount64(t.out)) + 0.5*float64(bits.OnesCount64(t.outGeneric)))
+	if narrow != nil {
+		share = narrow(share, t.inTerms)
+	}
+	return share
 }
 
 // term is the term fill reads of the word w, and whether it is generic;
