@@ -163,13 +163,22 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 		standings[i] = newStanding(all[kept[i]], func() similar.Profile { return profile(i) }, may, match)
 	})
 	suggest := func(i int) { place(&standings[i], all[kept[i]], profile(i), match, freq) }
+	// The learnings of a session are consecutive in kept: each session's
+	// files are counted once for all of its learnings, not once for each
+	// (a map update per learning and file: agent's sessions list up to
+	// fifteen).
 	linked := make(map[string]int)
-	for _, n := range kept {
-		if s := all[n].s; s != nil {
+	for i := 0; i < len(kept); {
+		s, j := all[kept[i]].s, i+1
+		for j < len(kept) && all[kept[j]].s == s {
+			j++
+		}
+		if s != nil {
 			for _, p := range s.paths {
-				linked[p]++
+				linked[p] += j - i
 			}
 		}
+		i = j
 	}
 	for i := range rep.Docs {
 		rep.Docs[i].Learnings = linked[rep.Docs[i].Path]
