@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
@@ -562,8 +563,7 @@ func byValue(a, b *standing, na, nb int32) int {
 func RankDocs(doc *learnings.Document) []DocRank {
 	byPath := make(map[string]*DocRank)
 	var order []*DocRank
-	bump := func(ref string, n int) {
-		p := docPath(ref)
+	bump := func(ref, p string, n int) {
 		if p == "" || n <= 0 {
 			return
 		}
@@ -578,15 +578,19 @@ func RankDocs(doc *learnings.Document) []DocRank {
 			d.Refs = append(d.Refs, ref)
 		}
 	}
+	// The files a session saw, a short list read again for each session
+	// rather than a map made for each (sparse's 10 MB memory has 27,000
+	// sessions).
+	var seen []string
 	for _, s := range doc.Sessions {
-		seen := make(map[string]bool)
+		seen = seen[:0]
 		for _, ref := range s.Docs {
 			ref = cleanRef(ref)
 			// A session that lists README.md and README.md#usage saw the
 			// file once.
-			if p := docPath(ref); !seen[p] {
-				seen[p] = true
-				bump(ref, 1)
+			if p := docPath(ref); !slices.Contains(seen, p) {
+				seen = append(seen, p)
+				bump(ref, p, 1)
 			} else if d := byPath[p]; d != nil && !slices.Contains(d.Refs, ref) {
 				d.Refs = append(d.Refs, ref)
 			}
@@ -594,7 +598,8 @@ func RankDocs(doc *learnings.Document) []DocRank {
 	}
 	if doc.Consolidated != nil {
 		for _, t := range doc.Consolidated.Tally {
-			bump(cleanRef(t.Ref), t.Count)
+			ref := cleanRef(t.Ref)
+			bump(ref, docPath(ref), t.Count)
 		}
 	}
 	out := make([]DocRank, len(order))
@@ -617,8 +622,8 @@ func cleanRef(ref string) string { return strings.TrimSpace(strings.Trim(strings
 // lib/auth.ex, and "docstrings in lib/auth.ex" names lib/auth.ex.
 func docPath(ref string) string {
 	ref = cleanRef(ref)
-	if fields := strings.Fields(ref); len(fields) > 1 {
-		ref = strings.Trim(fields[len(fields)-1], "`()")
+	if last := lastField(ref); len(last) < len(ref) {
+		ref = strings.Trim(last, "`()")
 	}
 	if i := strings.IndexByte(ref, '#'); i >= 0 {
 		ref = ref[:i]
@@ -627,6 +632,28 @@ func docPath(ref string) string {
 		ref = ref[:i]
 	}
 	return strings.TrimPrefix(ref, "./")
+}
+
+// lastField is the last of the fields of s, which has no white space
+// around it, as strings.Fields cuts them, found in place: Fields listed
+// all of them for every reference of every session, three times a run
+// (RankDocs twice, newSession). An ASCII tail is read byte by byte, as
+// Fields reads ASCII; past a byte outside ASCII unicode says what a space
+// is.
+func lastField(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			if j := strings.LastIndexFunc(s, unicode.IsSpace); j >= 0 {
+				_, size := utf8.DecodeRuneInString(s[j:])
+				return s[j+size:]
+			}
+			return s
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return s[i+1:]
+		}
+	}
+	return s
 }
 
 func isDigits(s string) bool {

@@ -1,6 +1,7 @@
 package improve
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -96,17 +97,33 @@ func TestInsert(t *testing.T) {
 
 func TestDocPath(t *testing.T) {
 	tests := map[string]string{
-		"README.md":                 "README.md",
-		"`docs/api.md#retries`":     "docs/api.md",
-		"lib/auth.ex:45":            "lib/auth.ex",
-		"lib/auth.ex:45-60":         "lib/auth.ex",
-		"docstrings in lib/auth.ex": "lib/auth.ex",
-		"./CONTRIBUTING.md":         "CONTRIBUTING.md",
-		"":                          "",
+		"README.md":                  "README.md",
+		"`docs/api.md#retries`":      "docs/api.md",
+		"lib/auth.ex:45":             "lib/auth.ex",
+		"lib/auth.ex:45-60":          "lib/auth.ex",
+		"docstrings in lib/auth.ex":  "lib/auth.ex",
+		"./CONTRIBUTING.md":          "CONTRIBUTING.md",
+		"":                           "",
+		"see (docs/api.md)":          "docs/api.md",
+		"docs in\u00a0docs/ü.md":     "docs/ü.md",
+		"the\tguide  `a b.md`":       "b.md",
+		"lines 4-9 of x.go:4-9":      "x.go",
+		"bad \xff byte\xe2\x80 y.md": "y.md",
+		"\xe2\x80\x83 z.md":          "z.md",
+		"only\xffone":                "only\xffone",
 	}
 	for in, want := range tests {
 		if got := docPath(in); got != want {
 			t.Errorf("docPath(%q) = %q, want %q", in, got, want)
+		}
+		// docPath finds the last field in place: it is the one
+		// strings.Fields lists last.
+		ref := cleanRef(in)
+		if fields := strings.Fields(ref); len(fields) > 1 {
+			ref = strings.Trim(fields[len(fields)-1], "`()")
+		}
+		if got, want := docPath(in), docPath(ref); got != want {
+			t.Errorf("docPath(%q) = %q, but %q of its last field as strings.Fields cuts it", in, got, want)
 		}
 	}
 }
