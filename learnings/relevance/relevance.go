@@ -144,7 +144,8 @@ type Match struct {
 	// of the context's words that says something on its own (see
 	// signalShare) in the learning's text or its session's focus or
 	// project, not only in the names of the documents its session read,
-	// and each path at hand that matched.
+	// once with its camelCase pieces (see query.signal), and each path
+	// at hand that matched.
 	signals int
 	// onlySeen is set when the learning's only link to the context is
 	// what its session read: no word of the context in its text or its
@@ -817,6 +818,13 @@ func (s *scan) rank(floor float64, need int) []Match {
 		read, own bool
 	}
 	var ws []ranked
+	// signals are a match's pieces of evidence, each counted once
+	// however many of the context's words it holds (see query.signal).
+	type signal struct {
+		word         int
+		told, stated bool
+	}
+	var signals []signal
 	for k, o := range order {
 		m := &out[k]
 		m.Learning, m.Score = s.ls[o.i], o.score
@@ -826,16 +834,33 @@ func (s *scan) rank(floor float64, need int) []Match {
 		}
 		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 		from := len(termArena)
+		hs := s.hits[s.off[o.i]:s.off[o.i+1]]
+		held := func(k int) bool {
+			return slices.ContainsFunc(hs, func(h hit) bool { return h.word == k })
+		}
+		signals = signals[:0]
 		for _, w := range ws {
 			termArena = append(termArena, s.q.shown[w.word])
-			if w.score >= signalShare*floor && !w.read {
-				m.signals++
-				if s.q.told[w.word] {
-					m.told++
-					if w.own {
-						m.stated++
-					}
-				}
+			if w.score < signalShare*floor || w.read {
+				continue
+			}
+			g := s.q.signal(w.word, held)
+			j := slices.IndexFunc(signals, func(sg signal) bool { return sg.word == g })
+			if j < 0 {
+				j = len(signals)
+				signals = append(signals, signal{word: g})
+			}
+			sg := &signals[j]
+			sg.told = sg.told || s.q.told[w.word]
+			sg.stated = sg.stated || s.q.told[w.word] && w.own
+		}
+		for _, sg := range signals {
+			m.signals++
+			if sg.told {
+				m.told++
+			}
+			if sg.stated {
+				m.stated++
 			}
 		}
 		m.signals += len(s.refs[o.i])
