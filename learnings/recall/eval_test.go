@@ -702,7 +702,9 @@ var evalTrapFloor = map[string]int{
 	"eval16": 6,
 	// eval17's is its baseline: 9 of 13 at 70c75e7 (first run; 6 avoid
 	// lines making 10 pairs, and 3 never lines on 3 absent subjects).
-	"eval17": 9,
+	// 10 since signals17's file name written in the task is the path at
+	// hand it names, not a second path ("settings.yaml").
+	"eval17": 10,
 	// eval18's is its baseline: 6 of 11 at 6a4c8b6 (first run; 5 avoid
 	// lines making 8 pairs, and 3 never lines on 3 absent subjects).
 	"eval18": 6,

@@ -234,18 +234,29 @@ func newQuery(ctx Context) *query {
 	// A library's file ("panicked at /root/.cargo/registry/...") is
 	// neither: it is noise, as its frames are (see readPaste). Nor is a
 	// count or a date ("12/31").
+	var written []string
 	terms.Tokenize(read, func(t terms.Token) {
 		w := trimLineRef(read[t.Start:t.End])
 		if t.Part || !looksLikePath(w) || !strings.ContainsFunc(w, unicode.IsLetter) {
 			return
 		}
 		if !vendorFile(w) {
-			paths = append(paths, w)
+			written = append(written, w)
 		}
 		for i := t.Start; i < t.End; i++ {
 			task[i] = ' '
 		}
 	})
+	// A path written in the task that a path at hand, or a longer path
+	// written beside it, already names ("prepare.py" beside
+	// proc/odm/prepare.py) is that path, not a second one: a learning
+	// that names the file would match two paths at hand for one file.
+	given := len(paths)
+	for _, w := range written {
+		if !namedBy(w, paths[:given], true) && !namedBy(w, written, false) {
+			paths = append(paths, w)
+		}
+	}
 	// Every sentence of a long request counts alike. Its background is
 	// mostly the subject's own words ("lesson", "teacher", "charge"), and
 	// the ask often has none ("Can I get it back?"). In issue 24's round
@@ -298,6 +309,19 @@ func newQuery(ctx Context) *query {
 	q.addEveryday(string(task))
 	q.addAbbreviations(string(task))
 	return q
+}
+
+// namedBy reports whether one of ps names the file w names: ends with it
+// after a slash, or, where equal counts, is it.
+func namedBy(w string, ps []string, equal bool) bool {
+	cw, ok := newCtxPath(w)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(ps, func(p string) bool {
+		cp, ok := newCtxPath(p)
+		return ok && (equal && cp.file == cw.file || suffixAt(cp.file, cw.file))
+	})
 }
 
 type word struct {

@@ -91,3 +91,38 @@ func TestSignalsOfTheContext(t *testing.T) {
 		})
 	}
 }
+
+// TestWrittenPathNamedAtHand holds a file name the task writes to the path
+// at hand it names: one path, not two, so that a learning that names the
+// file matches it once.
+func TestWrittenPathNamedAtHand(t *testing.T) {
+	for _, tc := range []struct {
+		task  string
+		paths []string
+		want  []string // the paths at hand, as given
+	}{
+		{"Can you look at prepare.py and see why it drops images?", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py"}},
+		{"prepare.py:147 raises KeyError on a job without GCPs", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py"}},
+		{"odm/prepare.py is slow on big jobs", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py"}},
+		{"see proc/odm/prepare.py", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py"}},
+		{"see ./proc/odm/prepare.py", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py"}},
+		{"Prepare.py fails", []string{"Proc/ODM/prepare.py"}, []string{"Proc/ODM/prepare.py"}},
+		{"the bug is in Uploader.swift line 40", []string{`ios\Uploader.swift`}, []string{`ios\Uploader.swift`}},
+		{"check `settings.yaml` first", []string{"proc/odm/prepare.py"}, []string{"proc/odm/prepare.py", "settings.yaml"}},
+		{"prepare.py fails", []string{"proc/odm/prepare_test.py"}, []string{"proc/odm/prepare_test.py", "prepare.py"}},
+		{"prepare.py fails", []string{"proc/odm/notprepare.py"}, []string{"proc/odm/notprepare.py", "prepare.py"}},
+		{"api/handlers.go and handlers.go disagree", nil, []string{"api/handlers.go"}},
+		{"handlers.go calls store.go", nil, []string{"handlers.go", "store.go"}},
+		{"handlers.go:88 panics", []string{"internal/api/handlers.go", "internal/api/routes.go"}, []string{"internal/api/handlers.go", "internal/api/routes.go"}},
+	} {
+		t.Run(tc.task, func(t *testing.T) {
+			var got []string
+			for _, p := range newQuery(Context{Task: tc.task, Paths: tc.paths}).paths {
+				got = append(got, p.given)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("paths at hand %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
