@@ -192,13 +192,13 @@ func (q *query) signals() int {
 
 // signal is the word of the context whose evidence word w gives: w, or
 // for a camelCase piece the context writes nowhere on its own, the word
-// it is a piece of (the first of them held says a learning holds). A word
-// and its pieces are one piece of evidence: a learning that writes "GCPs"
-// holds "gcps", "gc" and "ps", one that writes "uploadFile" "uploadfile",
-// "upload" and "file", and each says one thing the task says. A piece
-// found alone ("Dynamo streams" for a task's "DynamoDB") stands for its
-// word, and so does another form or a stand-in of a piece.
-func (q *query) signal(w int, held func(int) bool) int {
+// it is a piece of (the first of them hs, a learning's hits, holds). A
+// word and its pieces are one piece of evidence: a learning that writes
+// "GCPs" holds "gcps", "gc" and "ps", one that writes "uploadFile"
+// "uploadfile", "upload" and "file", and each says one thing the task
+// says. A piece found alone ("Dynamo streams" for a task's "DynamoDB")
+// stands for its word, and so does another form or a stand-in of a piece.
+func (q *query) signal(w int, hs []hit) int {
 	if b := q.base[w]; b >= 0 && b < len(q.wholes) && q.wholes[b] != nil {
 		w = b
 	}
@@ -206,7 +206,7 @@ func (q *query) signal(w int, held func(int) bool) int {
 		return w
 	}
 	for _, k := range q.wholes[w] {
-		if held != nil && held(k) {
+		if slices.ContainsFunc(hs, func(h hit) bool { return h.word == k }) {
 			return k
 		}
 	}

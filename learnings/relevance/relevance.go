@@ -818,13 +818,12 @@ func (s *scan) rank(floor float64, need int) []Match {
 		read, own bool
 	}
 	var ws []ranked
-	// signals are a match's pieces of evidence, each counted once
-	// however many of the context's words it holds (see query.signal).
-	type signal struct {
-		word         int
-		told, stated bool
-	}
-	var signals []signal
+	// counted, told and stated are, by the word of the context a signal
+	// stands for (see query.signal), k+1 once match k has counted it as
+	// a signal, a told one and a stated one: each counts once however
+	// many of the context's words the match holds for it.
+	counted := make([]int, 3*len(s.q.words))
+	told, stated := counted[len(s.q.words):2*len(s.q.words)], counted[2*len(s.q.words):]
 	for k, o := range order {
 		m := &out[k]
 		m.Learning, m.Score = s.ls[o.i], o.score
@@ -834,32 +833,22 @@ func (s *scan) rank(floor float64, need int) []Match {
 		}
 		slices.SortStableFunc(ws, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
 		from := len(termArena)
-		hs := s.hits[s.off[o.i]:s.off[o.i+1]]
-		held := func(k int) bool {
-			return slices.ContainsFunc(hs, func(h hit) bool { return h.word == k })
-		}
-		signals = signals[:0]
 		for _, w := range ws {
 			termArena = append(termArena, s.q.shown[w.word])
 			if w.score < signalShare*floor || w.read {
 				continue
 			}
-			g := s.q.signal(w.word, held)
-			j := slices.IndexFunc(signals, func(sg signal) bool { return sg.word == g })
-			if j < 0 {
-				j = len(signals)
-				signals = append(signals, signal{word: g})
+			g := s.q.signal(w.word, s.hits[s.off[o.i]:s.off[o.i+1]])
+			if counted[g] != k+1 {
+				counted[g] = k + 1
+				m.signals++
 			}
-			sg := &signals[j]
-			sg.told = sg.told || s.q.told[w.word]
-			sg.stated = sg.stated || s.q.told[w.word] && w.own
-		}
-		for _, sg := range signals {
-			m.signals++
-			if sg.told {
+			if s.q.told[w.word] && told[g] != k+1 {
+				told[g] = k + 1
 				m.told++
 			}
-			if sg.stated {
+			if s.q.told[w.word] && w.own && stated[g] != k+1 {
+				stated[g] = k + 1
 				m.stated++
 			}
 		}
