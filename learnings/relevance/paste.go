@@ -449,15 +449,7 @@ func blankEmoji(b []byte) {
 // word of the task the memory lacks.
 func blankSignOff(b []byte) {
 	s := strings.TrimRight(string(b), " \t\r\n.!")
-	// Lower case in ASCII only, byte for byte, so that an index in
-	// lower is one in s.
-	lb := []byte(s)
-	for i, c := range lb {
-		if 'A' <= c && c <= 'Z' {
-			lb[i] = c + 'a' - 'A'
-		}
-	}
-	lower := string(lb)
+	lower := lowerBytes(s)
 	at := -1
 	for _, c := range []string{"thanks", "thank you", "cheers", "regards", "best wishes", "best"} {
 		for _, sep := range []string{", ", ",\n", "\n", " - ", " "} {
@@ -499,15 +491,7 @@ func blankSignOff(b []byte) {
 // to bother you again." hold one, but "the Let me know button", "a quick
 // question form" and "no rush orders" are the subject.
 func blankCourtesies(b []byte) {
-	// Lower case in ASCII only, byte for byte, so that an index in
-	// lower is one in b.
-	lb := slices.Clone(b)
-	for i, c := range lb {
-		if 'A' <= c && c <= 'Z' {
-			lb[i] = c + 'a' - 'A'
-		}
-	}
-	lower := string(lb)
+	lower := lowerBytes(string(b))
 	curly := strings.Contains(lower, "\u2019")
 	for _, c := range courtesies {
 		phrases := []string{c}
@@ -533,6 +517,16 @@ func blankCourtesies(b []byte) {
 	}
 }
 
+// lowerBytes is s lower-cased in ASCII only, byte for byte, so that an
+// index in it is one in s.
+func lowerBytes(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerByte(c)
+	}
+	return string(b)
+}
+
 // courtesyEdge reports whether s, the text before a courtesy (before) or
 // after it, ends or starts a phrase there.
 func courtesyEdge(s string, before bool) bool {
@@ -546,9 +540,10 @@ func courtesyEdge(s string, before bool) bool {
 }
 
 // courtesies are the set phrases of a message's opening and closing, lower
-// case, longest first where one holds another ("no rush on this" before
-// "no rush"). Apostrophes are straight; blankCourtesies reads curly ones
-// too.
+// case. Each is looked for in the text as it was before any of them was
+// blanked, so their order does not matter: where one holds another, the
+// longer blanks what the shorter alone would not ("No rush on this, ...").
+// Apostrophes are straight; blankCourtesies reads curly ones too.
 var courtesies = []string{
 	"i hope you're well", "i hope you are well", "hope you're well", "hope you are well",
 	"hope you're doing well", "hope you are doing well", "hope all is well", "hope all's well",
