@@ -107,7 +107,7 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 
 // developmentSet names the recall eval sets open to development; the
 // held-out ones are never read here.
-var developmentSet = regexp.MustCompile(`^(eval[2-5]?|eval1[2-5]|dev[0-9]+)$`)
+var developmentSet = regexp.MustCompile(`^(eval[2-5]?|eval1[2-7]|dev[0-9]+)$`)
 
 // TestSelectAsReference holds Select with a budget to referenceFit on
 // generated memories at many seeds (genMemory, and memgen's generators,
