@@ -106,17 +106,23 @@ func TestQueryCourtesies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {
-			got := taskWords(tt.task)
-			for _, w := range tt.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("%q not read: %q", w, got)
-				}
-			}
-			for _, w := range tt.without {
-				if slices.Contains(got, w) {
-					t.Errorf("%q read: %q", w, got)
-				}
-			}
+			checkRead(t, taskWords(tt.task), tt.want, tt.without)
 		})
+	}
+}
+
+// checkRead fails t unless got, the words read from a task, holds every
+// word of want and none of without.
+func checkRead(t *testing.T, got, want, without []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("%q not read: %q", w, got)
+		}
+	}
+	for _, w := range without {
+		if slices.Contains(got, w) {
+			t.Errorf("%q read: %q", w, got)
+		}
 	}
 }

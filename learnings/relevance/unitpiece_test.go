@@ -1,9 +1,6 @@
 package relevance
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // TestWordsOfUnitsAndShortNames holds a unit, a short mixed-case name and a
 // letter alone to no camelCase pieces, as people write them in tasks, and
@@ -46,16 +43,7 @@ func TestWordsOfUnitsAndShortNames(t *testing.T) {
 			for _, w := range wordsOf(tc.task) {
 				got = append(got, w.shown)
 			}
-			for _, w := range tc.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("%q not read: %q", w, got)
-				}
-			}
-			for _, w := range tc.without {
-				if slices.Contains(got, w) {
-					t.Errorf("%q read as a word: %q", w, got)
-				}
-			}
+			checkRead(t, got, tc.want, tc.without)
 		})
 	}
 }
