@@ -11,11 +11,11 @@ import (
 func reset(t *testing.T) {
 	t.Helper()
 	mu.Lock()
-	collect, expect, done = nil, nil, false
+	collect, expect, done, heads = nil, nil, false, nil
 	mu.Unlock()
 	t.Cleanup(func() {
 		mu.Lock()
-		collect, expect, done = nil, nil, false
+		collect, expect, done, heads = nil, nil, false, nil
 		mu.Unlock()
 	})
 }
