@@ -126,12 +126,13 @@ var heads []*strings.Builder
 // of its own, placed at the lowest free pages it fits in.
 const minHead = 64 << 10
 
-// fillHead takes, and never touches, the freed block's pages from start,
+// fillHead takes, and never uses, the freed block's pages from start,
 // where the block began, to boundary, the first huge-page boundary in it,
 // which the kernel backs with 4 KB pages: the heap hands out its lowest
 // free pages first, so without it they went to the allocations that
 // follow, the memory file's buffer first. strings.Builder's Grow allocates
-// without zeroing, so the pages stay unbacked. Where the free pages began
+// without zeroing, so the pages stay unbacked but for the one a take's
+// first byte is written to, to read where it is. Where the free pages began
 // below start (a gap before the block), the first take begins there and a
 // second takes what is left up to boundary. On the 8 generated 1 MB
 // memories (medians of 30 interleaved runs, load 14-22) page faults went
