@@ -96,6 +96,15 @@ func TestQueryCourtesies(t *testing.T) {
 			[]string{"hiya", "dispatch", "board", "refresh", "screen", "control", "room", "clicks", "ideas"}, []string{"sec"}},
 		{"Hello all, hope you're having a good week. The online booking page shows slots for the Kendal clinic on bank holidays when it's closed. Much appreciated if someone can fix it.",
 			[]string{"online", "booking", "page", "slots", "kendal", "clinic", "bank", "holidays", "closed"}, []string{"hope", "week"}},
+		// Lines ended with "\r\n", as a message pasted from Windows is.
+		{"Hi all\r\nThe fuel card import skips every row since the bank changed its CSV.\r\nNo rush\r\nPriya",
+			[]string{"fuel", "card", "import", "skips", "row", "bank", "csv"}, []string{"rush"}},
+		{"Hope you're well.\r\nThe tills at the Filey shop print yesterday's date on receipts after midnight.\r\nWhen you get a chance, could you look?\r\n",
+			[]string{"tills", "filey", "shop", "print", "yesterday", "date", "receipts", "midnight"}, []string{"hope", "chance"}},
+		// A courtesy is never read inside a longer word.
+		{"Thanks in advanced settings the export button is greyed out", []string{"advanced", "settings", "export", "button", "greyed"}, nil},
+		{"the no rushing rule for the crane lifts is not enforced by the app", []string{"rushing", "rule", "crane", "lifts", "enforced", "app"}, nil},
+		{"Quick questionnaire results are missing from the weekly report", []string{"questionnaire", "results", "missing", "weekly", "report"}, nil},
 		// A courtesy's words inside the request are its subject.
 		{"the Let me know button on the feedback form does nothing", []string{"button", "feedback", "form"}, nil},
 		{"the quick question form loses what people typed", []string{"quick", "question", "form", "loses", "people", "typed"}, nil},

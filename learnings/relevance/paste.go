@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // readPaste reads a task the way users paste one: a request followed by a
@@ -486,7 +487,7 @@ func blankSignOff(b []byte) {
 // "sorry", "rush", "advance", "anything") would be read as the task's, a
 // rare one chosen as the word the memory lacks. A courtesy is one only
 // where it starts or ends a phrase (the message's start or end, its
-// punctuation, a line's end), and a courtesy of one or two words only
+// punctuation, a line's end, "\r\n" as "\n"), never inside a word, and a courtesy of one or two words only
 // where it does both: "could you look when you get a chance?" and "Sorry
 // to bother you again." hold one, but "the Let me know button", "a quick
 // question form" and "no rush orders" are the subject.
@@ -507,14 +508,26 @@ func blankCourtesies(b []byte) {
 				i += from
 				j := i + len(phrase)
 				from = j
-				before := courtesyEdge(strings.TrimRight(lower[:i], " \t"), true)
-				after := courtesyEdge(strings.TrimLeft(lower[j:], " \t"), false)
+				if inWord(lower, i, j) {
+					continue
+				}
+				before := courtesyEdge(strings.TrimRight(lower[:i], " \t\r"), true)
+				after := courtesyEdge(strings.TrimLeft(lower[j:], " \t\r"), false)
 				if before && after || (before || after) && strings.Count(c, " ") >= 2 {
 					blank(b, i, j)
 				}
 			}
 		}
 	}
+}
+
+// inWord reports whether s[i:j] starts or ends inside a word of s: "thanks
+// in advance" in "thanks in advanced settings" is no courtesy.
+func inWord(s string, i, j int) bool {
+	letter := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[j:])
+	return i > 0 && letter(before) || j < len(s) && letter(after)
 }
 
 // lowerBytes is s lower-cased in ASCII only, byte for byte, so that an
