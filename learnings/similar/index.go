@@ -501,14 +501,7 @@ func (ix *Index) markCommon(count []int32) {
 // commonIDs is the k ids with the highest count (all when there are fewer),
 // ordered by count, highest first, and ties by id.
 func commonIDs(count []int32, k int) []int32 {
-	if len(count) <= k {
-		ids := make([]int32, len(count))
-		for id := range ids {
-			ids[id] = int32(id)
-		}
-		slices.SortFunc(ids, func(a, b int32) int { return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) })
-		return ids
-	}
+	k = min(k, len(count))
 	most := int32(0)
 	for _, c := range count {
 		most = max(most, c)
