@@ -923,10 +923,7 @@ func (m *changeMemo) field(f string, prose bool, lex *lexTable) fieldReading {
 		return *fr
 	}
 	fr := readField(f, prose, lex)
-	if !inSlot(f) {
-		f = strings.Clone(f) // kept as the long fields' key
-	}
-	(*seen).put(f, fr)
+	(*seen).put(f, fr) // which keys a long field by a copy of its own
 	return fr
 }
 
