@@ -72,12 +72,12 @@ func TestFieldTableEmptyField(t *testing.T) {
 
 // TestMemosKeepNoText holds the memos a worker keeps across texts, and a
 // server across requests (fieldMemos, anchorMemos, termMemos and
-// termReadings), to keys and
-// values of their own: none points into a text read through them, so that
-// a memo taken from its pool by a later request does not hold the texts of
-// an earlier one, which may be a memory file since rewritten. Each text is
-// read as anchorsAndShare reads it, the ASCII ones field by field and the
-// others as one run, through memos filled by every text before it.
+// termReadings), to keys and values of their own: none points into a text
+// read through them, so that a memo taken from its pool by a later
+// request does not hold the texts of an earlier one, which may be a
+// memory file since rewritten. Each text is read as anchorsAndShare reads
+// it, field by field (mixedAnchors, for one outside ASCII), through memos
+// filled by every text before it.
 func TestMemosKeepNoText(t *testing.T) {
 	texts := anchorTexts(t)
 	// The texts are parts of one string, so that "points into a text" is

@@ -101,8 +101,8 @@ func newShareFields() shareFields {
 	return &shareMemo{fieldTable: t}
 }
 
-// fieldShare is what one ASCII field or run gives: what it gives the
-// anchors (with foldedRun's changed and refold, for a run), its terms'
+// fieldShare is what one field gives: what it gives the anchors (with
+// foldedRun's changed and refold, for a field outside ASCII), its terms'
 // sketches, and the terms holds accepts, in order, each once.
 type fieldShare struct {
 	fieldAnchors
@@ -134,9 +134,8 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 	t.apply(a, f)
 }
 
-// addRun is addField for run, a run of fields outside ASCII, read as
-// foldedRun reads it (toks is scratch), returning foldedRun's changed and
-// refold.
+// addRun is addField for run, a field outside ASCII, read as foldedRun
+// reads it (toks is scratch), returning foldedRun's changed and refold.
 func (t *shareTally) addRun(stops *lexTable, memo wordMemo, a *anchorTally, run string, toks []string) (changed, refold bool, _ []string) {
 	f := t.fields.ref(run)
 	if f == nil {

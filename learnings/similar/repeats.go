@@ -121,19 +121,22 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 }
 
 // mixedAnchors is anchorsAndShare of a text outside ASCII with no "%",
-// valid UTF-8 when share is not nil, or valid is false (an invalid byte
-// folds to U+FFFD, which can join what the folded whole text parts:
-// FuzzMixedAnchors found one), read field by field: its ASCII fields in place, as an ASCII text's, and each of the
-// others (a field parted from the rest by ASCII white space) folded and
-// read as readText reads the folded text. Folding keeps ASCII white space
-// and never joins across it (no character composes with a space, and case
-// folding reads one character at a time), so the folded fields and the
-// ASCII fields in lower case are the folded text's fields; most such
-// learnings have a character or two outside ASCII (an accent, an emoji)
-// and folding and reading the whole text through the Unicode tokenizer
-// cost two to three times the ASCII reading of it (FuzzMixedAnchors holds
-// the two readings equal). A share reads through its memo of fields,
-// which anchorsAndShare makes when it has none.
+// read field by field: its ASCII fields in place, as an ASCII text's, and
+// each of the others (a field parted from the rest by ASCII white space)
+// folded and read as readText reads the folded text. The text must be
+// valid UTF-8 (an invalid byte folds to U+FFFD, which can join what the
+// folded whole text parts: FuzzMixedAnchors found one): with a share the
+// caller checks it, since a share cannot take back the fields it was
+// given; without one, memoRun checks each field once, and valid is false
+// for a text that is not. Folding keeps ASCII white space and never joins
+// across it (no character composes with a space, and case folding reads
+// one character at a time), so the folded fields and the ASCII fields in
+// lower case are the folded text's fields; most such learnings have a
+// character or two outside ASCII (an accent, an emoji) and folding and
+// reading the whole text through the Unicode tokenizer cost two to three
+// times the ASCII reading of it (FuzzMixedAnchors holds the two readings
+// equal). A share reads through its memo of fields, which anchorsAndShare
+// makes when it has none.
 func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 	defer anchorMemos.Put(memo)
@@ -193,13 +196,13 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 	return a, true, true
 }
 
-// foldedRun reads run, a field outside ASCII, as mixedAnchors reads it:
+// foldedRun reads field, one outside ASCII, as mixedAnchors reads it:
 // folded, and the canonical tokens of each field of the folded text (toks
 // is scratch for them: folding may part it at a space outside ASCII)
 // given to visit; changed reports that folding changed it, refold a field
 // the tokenizer reads folded again (see readClauses).
-func foldedRun(run string, toks []string, visit func(w string)) (changed, refold bool, _ []string) {
-	folded := fold(run)
+func foldedRun(field string, toks []string, visit func(w string)) (changed, refold bool, _ []string) {
+	folded := fold(field)
 	for j := 0; j < len(folded); {
 		fs, fe := nextField(folded, j)
 		if fs == fe {
@@ -215,7 +218,7 @@ func foldedRun(run string, toks []string, visit func(w string)) (changed, refold
 		}
 		j = fe
 	}
-	return folded != run, refold, toks
+	return folded != field, refold, toks
 }
 
 // hasUpperASCII reports an ASCII capital letter in s.
@@ -283,19 +286,19 @@ func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMe
 	}
 }
 
-// memoRun counts the anchors of run, a field outside ASCII, through
+// memoRun counts the anchors of c, a field outside ASCII, through
 // fields, returning what it gives (toks is scratch), as asciiFields an
 // ASCII text's; a field that is not valid UTF-8 is only marked invalid.
 // Its validity is read here, once for each field, not over every text
 // outside ASCII before it is read (utf8.ValidString, 2.4 % of learn
 // compact's instructions on the intl 1 MB memory of bench/, callgrind).
-func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, run string, toks []string) (_ fieldAnchors, _ []string) {
-	f, ok := fields.get(run)
+func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, c string, toks []string) (_ fieldAnchors, _ []string) {
+	f, ok := fields.get(c)
 	if !ok {
-		if f.invalid = !utf8.ValidString(run); !f.invalid {
-			f.changed, f.refold, toks = foldedRun(run, toks, func(w string) { f.a.token(stops, memo, w) })
+		if f.invalid = !utf8.ValidString(c); !f.invalid {
+			f.changed, f.refold, toks = foldedRun(c, toks, func(w string) { f.a.token(stops, memo, w) })
 		}
-		fields.put(run, f)
+		fields.put(c, f)
 	}
 	a.sum += f.a.sum
 	a.n += f.a.n
