@@ -5,6 +5,7 @@ package similar
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -508,18 +509,54 @@ func readsAlone(w string) bool {
 // a unit after a number as its value, each a word of the tables.) The
 // words of the tables are held as their lexicon entries (known), so that
 // one look-up tells a word of the tables and a stop; the rest as entries
-// of their own. It is built on first use, in a few milliseconds.
-var anchorStops = sync.OnceValue(func() *lexTable {
-	lex := lexicon()
-	set := make(map[string]*lexEntry, 2*len(lex.slots)/3)
+// of their own, the words of anchorStopText.
+var anchorStops = sync.OnceValue(func() *lexTable { return stopsTable(lexicon(), anchorStopText) })
+
+// stopsTable is a table of the entries of lex and, as entries of their
+// own, the words of stops, one a line, which lex does not hold. The words
+// are anchorStopWords' of the lexicon, written to anchorstops_data.go by
+// TestAnchorStopsData: worked out on every run that reads anchors
+// (compact, lint, store, improve-docs), stemming and spelling each word of
+// the tables into a map cost 20 M instructions (callgrind, compact on the
+// zipf 1 MB memory).
+func stopsTable(lex *lexTable, stops string) *lexTable {
+	n := strings.Count(stops, "\n")
 	for _, e := range lex.slots {
 		if e != nil {
-			set[e.word] = e
+			n++
 		}
 	}
+	t := lexTable{slots: make([]*lexEntry, 1024)}
+	for len(t.slots) < 4*n {
+		t.slots = make([]*lexEntry, 2*len(t.slots))
+	}
+	for _, e := range lex.slots {
+		if e != nil {
+			t.put(e)
+		}
+	}
+	own := make([]lexEntry, 0, strings.Count(stops, "\n"))
+	for w := range strings.SplitSeq(strings.TrimSuffix(stops, "\n"), "\n") {
+		own = append(own, lexEntry{word: w, stopOnly: true})
+		t.put(&own[len(own)-1])
+	}
+	return &t
+}
+
+// anchorStopWords are the words of anchorStops that lex, the lexicon,
+// does not hold, sorted (see anchorStops).
+func anchorStopWords(lex *lexTable) []string {
+	set := make(map[string]bool, 2*len(lex.slots)/3)
+	for _, e := range lex.slots {
+		if e != nil {
+			set[e.word] = true
+		}
+	}
+	var out []string
 	put := func(s string) {
-		if s != "" && set[s] == nil {
-			set[s] = &lexEntry{word: s, stopOnly: true}
+		if s != "" && !set[s] {
+			set[s] = true
+			out = append(out, s)
 		}
 	}
 	done := make(map[string]bool, len(set))
@@ -553,6 +590,6 @@ var anchorStops = sync.OnceValue(func() *lexTable {
 		"is", "are", "was", "were", "be", "been", "being", "by", "sure", "make", "over", "before", "after", "to", "percent", "not"} {
 		add(w, false)
 	}
-	t := newLexTable(set)
-	return &t
-})
+	slices.Sort(out)
+	return out
+}
