@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -206,7 +207,8 @@ func unreadSources(t *testing.T) map[string][]byte {
 
 // TestUnreadFromParseAsRescanned holds Unread, read from the lines the
 // parse logged, to the second scan it replaced, and so is the Unread of a
-// document whose Source is not the one parsed or that ParseWithoutIDs read.
+// document whose Source is not the one parsed or that ParseWithoutIDs read,
+// and ParseForUnread keeps the parse's log without giving IDs.
 func TestUnreadFromParseAsRescanned(t *testing.T) {
 	for name, src := range unreadSources(t) {
 		t.Run(name, func(t *testing.T) {
@@ -228,6 +230,16 @@ func TestUnreadFromParseAsRescanned(t *testing.T) {
 			}
 			if got := dw.Unread(); !reflect.DeepEqual(got, want) {
 				t.Fatalf("Unread of ParseWithoutIDs:\n got %+v\nwant %+v", got, want)
+			}
+			du := ParseForUnread(src)
+			if du.lines == nil || !sameBytes(du.lines.src, du.Source) {
+				t.Fatal("ParseForUnread kept no log of its lines for Unread")
+			}
+			if du.idsGiven || slices.ContainsFunc(du.Learnings(), func(l *Learning) bool { return l.ID != "" }) {
+				t.Fatal("ParseForUnread gave IDs")
+			}
+			if got := du.Unread(); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Unread of ParseForUnread:\n got %+v\nwant %+v", got, want)
 			}
 		})
 	}

@@ -111,8 +111,9 @@ func (m *Memory) limit() int {
 // planCompact plans and applies the compaction of src, filling res. It
 // leaves res.Compacted false when there is nothing to fold.
 func planCompact(m *Memory, opts CompactOptions, res *CompactResult, src []byte, warn bool) ([]byte, error) {
-	// Nothing compact reports or writes names a learning by its ID.
-	doc := learnings.ParseWithoutIDs(src)
+	// Nothing compact reports or writes names a learning by its ID; the
+	// plan asks Unread of the file.
+	doc := learnings.ParseForUnread(src)
 	res.BytesBefore, res.BytesAfter = len(src), len(src)
 	res.Sections = res.Sections[:0]
 	for _, s := range doc.Sections {
