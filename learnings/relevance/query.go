@@ -250,10 +250,11 @@ func newQuery(ctx Context) *query {
 	// A path written in the task that a path at hand, or a longer path
 	// written beside it, already names ("prepare.py" beside
 	// proc/odm/prepare.py) is that path, not a second one: a learning
-	// that names the file would match two paths at hand for one file.
+	// that names the file would match two paths at hand for one file. A
+	// path equal to one before it is dropped with the others below.
 	given := len(paths)
 	for _, w := range written {
-		if !namedBy(w, paths[:given], true) && !namedBy(w, written, false) {
+		if !namedBy(w, paths[:given]) && !namedBy(w, written) {
 			paths = append(paths, w)
 		}
 	}
@@ -311,16 +312,16 @@ func newQuery(ctx Context) *query {
 	return q
 }
 
-// namedBy reports whether one of ps names the file w names: ends with it
-// after a slash, or, where equal counts, is it.
-func namedBy(w string, ps []string, equal bool) bool {
+// namedBy reports whether one of ps names the file w names with more of
+// its directories: ends with it after a slash.
+func namedBy(w string, ps []string) bool {
 	cw, ok := newCtxPath(w)
 	if !ok {
 		return false
 	}
 	return slices.ContainsFunc(ps, func(p string) bool {
 		cp, ok := newCtxPath(p)
-		return ok && (equal && cp.file == cw.file || suffixAt(cp.file, cw.file))
+		return ok && suffixAt(cp.file, cw.file)
 	})
 }
 
