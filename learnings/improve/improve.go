@@ -636,8 +636,8 @@ func docPath(ref string) string {
 
 // lastField is the last of the fields of s, which has no white space
 // around it, as strings.Fields cuts them, found in place: Fields listed
-// all of them for every reference of every session, three times a run
-// (RankDocs twice, newSession). An ASCII tail is read byte by byte, as
+// all of them for every reference of every session, twice a run
+// (RankDocs, newSession's uniquePaths). An ASCII tail is read byte by byte, as
 // Fields reads ASCII; past a byte outside ASCII unicode says what a space
 // is.
 func lastField(s string) string {
