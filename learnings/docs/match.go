@@ -91,13 +91,7 @@ func (c *Corpus) PassageShare(share float64, held []similar.HeldTerm) float64 {
 	var in float64
 	for _, h := range held {
 		in += h.Weight
-		for _, n := range c.postings[h.Term] {
-			if !sc.touched[n] {
-				sc.touched[n] = true
-				sc.passages = append(sc.passages, n)
-			}
-			sc.shared[n] += h.Weight
-		}
+		sc.add(c.postings[h.Term], h.Weight)
 	}
 	var most float64
 	for _, n := range sc.passages {
@@ -129,14 +123,7 @@ func (c *Corpus) CoveredProfile(p similar.Profile) (Match, bool) {
 		return Match{}, false
 	}
 	for i, t := range p.Terms() {
-		w := weights[i]
-		for _, n := range c.postings[t] {
-			if !sc.touched[n] {
-				sc.touched[n] = true
-				sc.passages = append(sc.passages, n)
-			}
-			sc.shared[n] += w
-		}
+		sc.add(c.postings[t], weights[i])
 	}
 	var score float64
 	best := int32(-1)
@@ -182,6 +169,17 @@ type scratch struct {
 	// weights holds the learning's term weights, in the order of its
 	// terms.
 	weights []float64
+}
+
+// add adds w to the word weight each of the passages ns holds.
+func (sc *scratch) add(ns []int32, w float64) {
+	for _, n := range ns {
+		if !sc.touched[n] {
+			sc.touched[n] = true
+			sc.passages = append(sc.passages, n)
+		}
+		sc.shared[n] += w
+	}
 }
 
 // tallies takes a zeroed scratch sized for c.
