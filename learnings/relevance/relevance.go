@@ -824,9 +824,6 @@ func (s *scan) rank(floor float64, need int) []Match {
 	// many of the context's words the match holds for it.
 	counted := make([]int, 3*len(s.q.words))
 	told, stated := counted[len(s.q.words):2*len(s.q.words)], counted[2*len(s.q.words):]
-	// Only a context with camelCase pieces has signals of more than one
-	// word: without, each word is its own.
-	pieces := slices.ContainsFunc(s.q.wholes, func(ws []int) bool { return ws != nil })
 	for k, o := range order {
 		m := &out[k]
 		m.Learning, m.Score = s.ls[o.i], o.score
@@ -841,10 +838,7 @@ func (s *scan) rank(floor float64, need int) []Match {
 			if w.score < signalShare*floor || w.read {
 				continue
 			}
-			g := w.word
-			if pieces {
-				g = s.q.signal(w.word, s.hits[s.off[o.i]:s.off[o.i+1]])
-			}
+			g := s.q.signal(w.word, s.hits[s.off[o.i]:s.off[o.i+1]])
 			if counted[g] != k+1 {
 				counted[g] = k + 1
 				m.signals++
