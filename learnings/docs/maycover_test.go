@@ -34,7 +34,7 @@ func TestMayCover(t *testing.T) {
 			}
 			if !may {
 				ruledOut++
-				if c.MayCoverShare(similar.TermShare(text, c.HasTerm)) {
+				if c.MayCoverShare(similar.TermShare(text, c.HasTerm, nil)) {
 					byPassage++
 				}
 			}

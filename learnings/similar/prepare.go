@@ -50,7 +50,7 @@ func PrepareRepeatsInOrder(n int, text func(i int) string, visit func(i int, t *
 }
 
 // PrepareRepeatsSharesInOrder is PrepareRepeatsInOrder that also returns
-// TermShareOf(text(i), holds, narrow) by i, read with the anchors: a
+// TermShare(text(i), holds, narrow) by i, read with the anchors: a
 // text outside ASCII is folded once for both.
 func PrepareRepeatsSharesInOrder(n int, text func(i int) string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64, visit func(i int, t *Text)) []float64 {
 	shares := make([]float64, n)

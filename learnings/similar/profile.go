@@ -31,18 +31,15 @@ func (p Profile) Shareable() Profile {
 // counted by a 64-bit sketch, which may count two as one, so the share
 // is never less than the true one. An ASCII text is read in place, with
 // no canonical text written.
-func TermShare(s string, holds func(term string) bool) float64 {
-	return TermShareOf(s, holds, nil)
-}
-
-// TermShareOf is TermShare narrowed by narrow when not nil: given the
-// share and the terms of s holds accepts (each once, with its weight), it
-// returns the share the caller counts, at most the one given. A caller
-// whose docs hold those terms in many passages, of which a text is
-// matched against one at a time, counts only the terms of the passage
-// that holds most of them (see docs.Corpus.PassageShare), and so rules
-// out many more texts than the share of all the docs' terms does.
-func TermShareOf(s string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64) float64 {
+//
+// When narrow is not nil, given the share and the terms of s holds
+// accepts (each once, with its weight), it returns the share the caller
+// counts, at most the one given. A caller whose docs hold those terms in
+// many passages, of which a text is matched against one at a time,
+// counts only the terms of the passage that holds most of them (see
+// docs.Corpus.PassageShare), and so rules out many more texts than the
+// share of all the docs' terms does.
+func TermShare(s string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64) float64 {
 	s = withoutLeadIn(s)
 	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
 	defer termMemos.Put(t.memo)
@@ -300,7 +297,7 @@ func (t *shareTally) words(base, not string) {
 // share is the share the terms added give.
 func (t *shareTally) share() float64 { return t.shareOf(nil) }
 
-// shareOf is share narrowed by narrow when not nil (see TermShareOf).
+// shareOf is share narrowed by narrow when not nil (see TermShare).
 func (t *shareTally) shareOf(narrow func(share float64, held []HeldTerm) float64) float64 {
 	if t.in == 0 {
 		return 0

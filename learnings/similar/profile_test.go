@@ -52,7 +52,7 @@ func TestTermShareAsProfile(t *testing.T) {
 			if own > 0 {
 				want = in / own
 			}
-			got := TermShare(s, func(term string) bool { return held[term] })
+			got := TermShare(s, func(term string) bool { return held[term] }, nil)
 			if got < want-1e-12 {
 				t.Fatalf("TermShare(%q) = %v, the profile's share %v", s, got, want)
 			}

@@ -343,7 +343,7 @@ func TestAnchorsAndShareAsApart(t *testing.T) {
 				if gotOK != wantOK || (gotOK && got != want) {
 					t.Errorf("anchorsAndShare(%q) (fields memo %v): anchors %v %v, anchorSum's %v %v", s, memo != nil, got, gotOK, want, wantOK)
 				}
-				if got, want := tally.share(), TermShare(s, holds); got != want {
+				if got, want := tally.share(), TermShare(s, holds, nil); got != want {
 					t.Errorf("anchorsAndShare(%q) with %s (fields memo %v): share %v, TermShare's %v", s, name, memo != nil, got, want)
 				}
 			}
