@@ -189,12 +189,13 @@ func (t *shareTally) hold(h HeldTerm) {
 	t.in += h.Weight
 }
 
-// HeldTerm is a term holds accepts, with its weight (TermWeight) and its
-// bit in a shareTally's inSketch, read once for the field that gives it: a long
-// learning holds dozens of the docs' terms, and looking each field's up
-// in the terms added before, and its weight, cost learn improve-docs
-// (callgrind) on the long 10 MB memory 2020.2 -> 1953.1 M instructions,
-// on the 1 MB memories long 312.1 -> 303.3, default 365.9 -> 358.6.
+// HeldTerm is a term holds accepts, with its weight (TermWeight), as
+// TermShare's narrow is given them, and its bit in a shareTally's
+// inSketch, read once for the field that gives it: a long learning holds
+// dozens of the docs' terms, and looking each field's up in the terms
+// added before, and its weight, cost learn improve-docs (callgrind) on
+// the long 10 MB memory 2020.2 -> 1953.1 M instructions, on the 1 MB
+// memories long 312.1 -> 303.3, default 365.9 -> 358.6.
 type HeldTerm struct {
 	Term   string
 	Weight float64
