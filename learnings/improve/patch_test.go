@@ -119,6 +119,9 @@ func TestDocPath(t *testing.T) {
 		// docPath finds the last field in place: it is the one
 		// strings.Fields lists last.
 		ref := cleanRef(in)
+		if fields := strings.Fields(ref); len(fields) > 0 && lastField(ref) != fields[len(fields)-1] {
+			t.Errorf("lastField(%q) = %q, but strings.Fields cuts %q last", ref, lastField(ref), fields[len(fields)-1])
+		}
 		if fields := strings.Fields(ref); len(fields) > 1 {
 			ref = strings.Trim(fields[len(fields)-1], "`()")
 		}
