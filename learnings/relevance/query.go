@@ -213,6 +213,15 @@ func (q *query) signal(w int, hs []hit) int {
 	return q.wholes[w][0]
 }
 
+// one is the word of the context whose evidence word w or another form
+// of it gives in a learning with hits hs (see signal and root): the rules
+// that ask how many of the task's words a learning holds, or whether it
+// holds another, count a word and its camelCase pieces once, as a match's
+// signals do.
+func (q *query) one(w int, hs []hit) int {
+	return q.signal(q.root(w), hs)
+}
+
 // root is the word of the context that word w stands for: w itself, or
 // the word w is another form of (base).
 func (q *query) root(w int) int {

@@ -1,6 +1,8 @@
 package relevance
 
 import (
+	"slices"
+
 	"github.com/learn-memory/learn/learnings/terms"
 )
 
@@ -96,17 +98,20 @@ func (s *scan) scattered(ms []Match, at []int, df []float64, floor float64) {
 	}
 }
 
-// uncommonTold counts the words of the task or branch (another form of one
-// counting as the word) that learning i holds in its text or its session's
+// uncommonTold counts the words of the task or branch (another form of one,
+// or a camelCase piece of it, counting as the word; see query.one) that learning i holds in its text or its session's
 // focus and fewer than common learnings of the memory hold.
 func (s *scan) uncommonTold(i int, df []float64, common float64) int {
-	n := 0
-	for _, h := range s.hits[s.off[i]:s.off[i+1]] {
+	var counted []int
+	hs := s.hits[s.off[i]:s.off[i+1]]
+	for _, h := range hs {
 		if !h.read && s.q.told[h.word] && s.q.weights[h.word] > 0 && df[h.word] < common {
-			n++
+			if g := s.q.one(h.word, hs); !slices.Contains(counted, g) {
+				counted = append(counted, g)
+			}
 		}
 	}
-	return n
+	return len(counted)
 }
 
 // placed is a word of the task found at a word's position in a text.
@@ -114,7 +119,10 @@ type placed struct{ word, at int }
 
 // near reports whether two different words of the task or branch stand
 // within scatterWindow words of each other in text (another form of a
-// word counting as the word), reusing seen's storage.
+// word, or a camelCase piece of it, counting as the word), reusing seen's
+// storage. One word of text is never two: "GCPs" is not "gcps" beside
+// "gc" and "ps", nor "downloadFile" the task's "downloadFile" beside the
+// "file" of its "uploadFile".
 func (s *scan) near(text string, seen []placed) (bool, []placed) {
 	seen = seen[:0]
 	found := false
@@ -126,8 +134,9 @@ func (s *scan) near(text string, seen []placed) (bool, []placed) {
 			if !s.q.told[w] || s.q.weights[w] == 0 {
 				return
 			}
+			w = s.q.signal(w, nil)
 			for _, p := range seen {
-				if p.word != w && at-p.at <= scatterWindow {
+				if p.word != w && p.at != at && at-p.at <= scatterWindow {
 					found = true
 				}
 			}
