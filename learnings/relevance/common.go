@@ -129,19 +129,21 @@ func (s *scan) toldWord(i int, termScore []float64, floor float64) int {
 }
 
 // sessionHolds reports whether another learning of match k's session
-// holds in its own text a word of the task other than root w.
+// holds in its own text a word of the task other than root w (a camelCase
+// piece of w, or the word w is a piece of, is w: see query.one).
 func (s *scan) sessionHolds(k int, ms []Match, at []int, w int) bool {
 	se := ms[k].Learning.Session
 	if se == nil {
 		return false
 	}
+	g := s.q.one(w, s.hits[s.off[at[k]]:s.off[at[k]+1]])
 	for j, m := range ms {
 		if j == k || m.Learning.Session != se {
 			continue
 		}
-		i := at[j]
-		for _, h := range s.hits[s.off[i]:s.off[i+1]] {
-			if h.own && !h.read && s.q.told[h.word] && s.q.root(h.word) != w {
+		hs := s.hits[s.off[at[j]]:s.off[at[j]+1]]
+		for _, h := range hs {
+			if h.own && !h.read && s.q.told[h.word] && s.q.one(h.word, hs) != g {
 				return true
 			}
 		}
