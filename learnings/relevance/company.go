@@ -153,8 +153,8 @@ func (s *scan) rarerWord(k int, at []int, termScore []float64, floor float64) bo
 }
 
 // detailOf reports whether every word of the task the corroborated match
-// top rests on stands in a detail of the word match k rests on (see
-// detailWords): "the beacon went out during the gale last night" is about
+// top rests on (a camelCase piece read as its word: see query.one) stands
+// in a detail of the word match k rests on (see detailWords): "the beacon went out during the gale last night" is about
 // the beacon, and the gale warnings that share "gale" and "night" only
 // say when. named are the task's words that name a thing (namedWords).
 func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64, named []string) bool {
@@ -167,11 +167,12 @@ func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64
 		return false
 	}
 	i := at[top]
-	for j, h := range s.hits[s.off[i]:s.off[i+1]] {
+	hs := s.hits[s.off[i]:s.off[i+1]]
+	for j, h := range hs {
 		if h.read || !s.q.told[h.word] || termScore[s.off[i]+j] < signalShare*floor {
 			continue
 		}
-		if !detail[s.q.shown[h.word]] {
+		if !detail[s.q.shown[s.q.one(h.word, hs)]] {
 			return false
 		}
 	}
