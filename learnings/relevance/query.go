@@ -118,7 +118,7 @@ func (q *query) addWord(w word, weight float64, fromPath bool) {
 	i := q.add(w.term, w.shown, weight, fromPath)
 	k := slices.Index(q.words, w.whole)
 	switch {
-	case !w.piece || k < 0 || k == i:
+	case !w.piece() || k < 0 || k == i:
 		q.wholes[i] = nil
 	case i == n:
 		q.wholes[i] = []int{k}
@@ -336,15 +336,17 @@ func namedBy(w string, ps []string) bool {
 
 type word struct {
 	term, shown string
-	piece       bool
-	whole       string // for a piece, the term of the word it is a piece of
+	whole       string // for a camelCase piece, the term of the word it is a piece of
 }
+
+// piece reports whether w is a camelCase piece of a word (see wordsOf).
+func (w word) piece() bool { return w.whole != "" }
 
 func (w word) weight() float64 {
 	switch {
 	case isNumber(w.term):
 		return weightNumber
-	case w.piece:
+	case w.piece():
 		return weightPiece
 	}
 	return 1
@@ -364,7 +366,7 @@ func wordsOf(s string) []word {
 			return
 		}
 		if (t.Part || !strings.ContainsFunc(w, notWordRune)) && !contractionTail(s, t) {
-			ow := word{term: t.Term, shown: strings.ToLower(w), piece: t.Piece}
+			ow := word{term: t.Term, shown: strings.ToLower(w)}
 			if t.Piece {
 				ow.whole = wholeTerm
 			}
