@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,20 +53,7 @@ func anchorStopsSource(ws []string) []byte {
 // writes it again.
 func TestAnchorStopsData(t *testing.T) {
 	lex := newLexicon()
-	want := anchorStopsSource(anchorStopWords(&lex))
-	if *update {
-		if err := os.WriteFile(anchorStopsFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(anchorStopsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: the word tables give other stops; run go test ./learnings/similar -run 'TestLexiconData|TestAnchorStopsData' -update", anchorStopsFile)
-	}
+	holdGenerated(t, anchorStopsFile, anchorStopsSource(anchorStopWords(&lex)), "other stops")
 }
 
 // TestAnchorStopsAsBuilt holds the table anchorStops loads from
