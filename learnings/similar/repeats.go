@@ -526,10 +526,7 @@ func stopsTable(lex *lexTable, stops string) *lexTable {
 			n++
 		}
 	}
-	t := lexTable{slots: make([]*lexEntry, 1024)}
-	for len(t.slots) < 4*n {
-		t.slots = make([]*lexEntry, 2*len(t.slots))
-	}
+	t := emptyLexTable(n)
 	for _, e := range lex.slots {
 		if e != nil {
 			t.put(e)

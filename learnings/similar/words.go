@@ -69,12 +69,19 @@ type lexTable struct {
 }
 
 func newLexTable(m map[string]*lexEntry) lexTable {
-	t := lexTable{slots: make([]*lexEntry, 1024)}
-	for len(t.slots) < 4*len(m) {
-		t.slots = make([]*lexEntry, 2*len(t.slots))
-	}
+	t := emptyLexTable(len(m))
 	for _, e := range m {
 		t.put(e)
+	}
+	return t
+}
+
+// emptyLexTable is a lexTable with room for n entries: at least 1024
+// slots, and four for each entry.
+func emptyLexTable(n int) lexTable {
+	t := lexTable{slots: make([]*lexEntry, 1024)}
+	for len(t.slots) < 4*n {
+		t.slots = make([]*lexEntry, 2*len(t.slots))
 	}
 	return t
 }
