@@ -82,10 +82,10 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	for _, p := range doc.Problems {
 		out.Problems = append(out.Problems, Problem{Line: p.Line, Message: p.Message})
 	}
-	live := liveDocument(doc)
 	// The docs sessions saw are checked too, docstring files included.
+	// AnalyseTop leaves the superseded learnings out.
 	extra := slices.Clone(opts.Docs)
-	seen := improve.RankDocs(live)
+	seen := improve.RankDocs(doc)
 	for _, d := range seen {
 		extra = append(extra, d.Path)
 	}
@@ -99,9 +99,9 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	}
 	done := func() {}
 	if opts.Busy != nil {
-		done = opts.Busy(fmt.Sprintf("matching %s against %s", plural(live.NumLearnings(), "learning", "learnings"), plural(len(paths), "doc", "docs")))
+		done = opts.Busy(fmt.Sprintf("matching %s against %s", plural(liveLearnings(doc), "learning", "learnings"), plural(len(paths), "doc", "docs")))
 	}
-	rep := improve.AnalyseTop(live, seen, corpus, opts.Limit)
+	rep := improve.AnalyseTop(doc, seen, corpus, opts.Limit)
 	done()
 	out.Docs, out.Learnings, out.Duplicates, out.MoreSuggestions = rep.Docs, rep.Learnings, rep.Duplicates, rep.Omitted
 	if paths != nil {
@@ -116,7 +116,7 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 			byID[it.ID] = nil
 		}
 	}
-	for _, l := range live.Learnings() {
+	for _, l := range doc.Learnings() {
 		if found, wanted := byID[l.ID]; wanted && found == nil {
 			byID[l.ID] = l
 		}
