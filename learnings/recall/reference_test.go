@@ -28,7 +28,8 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 	shown := similar.NewSameIndex()
 	done := map[*learnings.Learning]bool{}
 	// show shows it, or folds it into the near duplicate already shown
-	// and reports false.
+	// and reports false: Result.show with every text prepared in full
+	// (similar.Prepare), not PrepareKeyed, which this holds it to.
 	show := func(it Item) bool {
 		t := similar.Prepare(it.Learning.Text)
 		if i, dup := shown.Find(t); dup {
