@@ -154,9 +154,9 @@ func (s *scan) rarerWord(k int, at []int, termScore []float64, floor float64) bo
 
 // detailOf reports whether every word of the task the corroborated match
 // top rests on (a camelCase piece read as its word: see query.one) stands
-// in a detail of the word match k rests on (see detailWords): "the beacon went out during the gale last night" is about
-// the beacon, and the gale warnings that share "gale" and "night" only
-// say when. named are the task's words that name a thing (namedWords).
+// in a detail of the word match k rests on (see detailWords): "the beacon
+// went out during the gale last night" is about the beacon, and the gale
+// warnings that share "gale" and "night" only say when. named are the task's words that name a thing (namedWords).
 func (s *scan) detailOf(k, top int, at []int, termScore []float64, floor float64, named []string) bool {
 	w := s.toldWord(at[k], termScore, floor)
 	if w < 0 || !s.thing(w) {

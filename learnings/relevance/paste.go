@@ -487,10 +487,11 @@ func blankSignOff(b []byte) {
 // "sorry", "rush", "advance", "anything") would be read as the task's, a
 // rare one chosen as the word the memory lacks. A courtesy is one only
 // where it starts or ends a phrase (the message's start or end, its
-// punctuation, a line's end, "\r\n" as "\n"), never inside a word, and a courtesy of one or two words only
-// where it does both: "could you look when you get a chance?" and "Sorry
-// to bother you again." hold one, but "the Let me know button", "a quick
-// question form" and "no rush orders" are the subject.
+// punctuation, a line's end, "\r\n" as "\n"), never inside a word, and a
+// courtesy of one or two words only where it does both: "could you look
+// when you get a chance?" and "Sorry to bother you again." hold one, but
+// "the Let me know button", "a quick question form" and "no rush orders"
+// are the subject.
 func blankCourtesies(b []byte) {
 	lower := lowerBytes(string(b))
 	curly := strings.Contains(lower, "\u2019")

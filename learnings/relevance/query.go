@@ -393,10 +393,9 @@ func wordsOf(s string) []word {
 // pieces went (eval17 54 -> 53 found). A word and its pieces are one
 // signal now (see query.signal), and the learning is chosen as the best
 // match, on one signal; dropping the pieces was not measured again since.
-// The units' pieces moved no found
-// learning or trap, but lifted three wanted learnings of eval16's tasks
-// that write "kWh", "22 kW" and "IDs" (ranks 16, 8 and 10 to 8, 6 and 9)
-// past matches on "w" and "k" alone.
+// The units' pieces moved no found learning or trap, but lifted three
+// wanted learnings of eval16's tasks that write "kWh", "22 kW" and "IDs"
+// (ranks 16, 8 and 10 to 8, 6 and 9) past matches on "w" and "k" alone.
 func wordPiece(whole, piece string) bool {
 	if len(piece) < 2 {
 		return false

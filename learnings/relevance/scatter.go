@@ -98,9 +98,10 @@ func (s *scan) scattered(ms []Match, at []int, df []float64, floor float64) {
 	}
 }
 
-// uncommonTold counts the words of the task or branch (another form of one,
-// or a camelCase piece of it, counting as the word; see query.one) that learning i holds in its text or its session's
-// focus and fewer than common learnings of the memory hold.
+// uncommonTold counts the words of the task or branch (another form of
+// one, or a camelCase piece of it, counting as the word; see query.one)
+// that learning i holds in its text or its session's focus and fewer than
+// common learnings of the memory hold.
 func (s *scan) uncommonTold(i int, df []float64, common float64) int {
 	var counted []int
 	hs := s.hits[s.off[i]:s.off[i+1]]
