@@ -525,10 +525,9 @@ func blankCourtesies(b []byte) {
 // inWord reports whether s[i:j] starts or ends inside a word of s: "thanks
 // in advance" in "thanks in advanced settings" is no courtesy.
 func inWord(s string, i, j int) bool {
-	letter := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
 	after, _ := utf8.DecodeRuneInString(s[j:])
-	return i > 0 && letter(before) || j < len(s) && letter(after)
+	return i > 0 && !notWordRune(before) || j < len(s) && !notWordRune(after)
 }
 
 // lowerBytes is s lower-cased in ASCII only, byte for byte, so that an
