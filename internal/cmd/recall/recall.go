@@ -124,7 +124,9 @@ the path (the session may have learnt something else). Only learnings scoring at
 least the floor are chosen: the score of a task word held once by one learning
 in 50 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
-path, two paths) come before those resting on one rare word, unless that one
+path, two paths; a word and its camelCase pieces are one signal, as are a file
+name the task writes and the path at hand it names) come before those resting
+on one rare word, unless that one
 scores half as much again, and one resting on a single task word is left out
 when a learning of another session holds two task words and scores higher: the
 word is then likely used in another sense (holiday mode against a holiday
