@@ -261,6 +261,20 @@ const evalBudget = 2000
 // the way a carer, a coordinator, a relative or payroll says it, 6 avoid
 // lines and 3 absent subjects with a never line each) was written in
 // issue 24's round 17 before its measuring, for the same reason.
+// testdata/eval22 (a music festival's own system in Lancashire: tickets
+// from See Tickets' nightly CSV, posted wristbands and the Flutter gate
+// scanner with its re-entry and site count, accreditation zones and the
+// Zebra pass printer, volunteers' deposits through Rosterfy, crew meal
+// credits, artists' guest lists, runners and running order, Square bar
+// tills and the drinks price list, reusable cup deposits, Intellitix
+// cashless top-ups, readers and refunds, traders' commission, power and
+// payouts through Xero, the noise licence and its meters, wind holds and
+// safety pushes in the Expo app, car park ANPR, shuttles, the Box Office,
+// access requests and privacy; 40 tasks wanting 66 learnings like the
+// reviewers' hidden set, half of them said the way an attendee, a
+// volunteer, a trader, a steward, a neighbour or finance says it, 6
+// avoid lines and 3 absent subjects with a never line each) was written
+// in issue 24's round 18 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -278,7 +292,7 @@ const evalBudget = 2000
 // eval21 stay held out. In round 18 eval18 (45 of 66 found, 6 of 11 traps
 // held, unchanged since its first run) was retired to development, so its
 // misses, the most of any held-out set, can be read; eval19 to eval21
-// stay held out.
+// stay held out, with eval22 (round 18) beside them.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
@@ -383,7 +397,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
