@@ -389,6 +389,14 @@ const evalBudget = 2000
 // the task in another sense (a git tag for a linen tag, a Xero batch for
 // a washer batch, Horizon's scaling for the platform scale) and absent
 // subjects whose decoy shares one word with the task.
+// testdata/dev25 (six coworking buildings: doors, printing, day passes,
+// meeting room credits, invoices, the reception iPads) is a development
+// set written for the recall22 branch in issue 24's round 18 from the
+// kinds of eval18's misses, in other words than eval18's, before its
+// code: a person's everyday word for the learning's ("dearer", "wipe",
+// "vanished", a "voucher"), a symptom for its mechanism ("log in again"),
+// long requests wanting two learnings, decoys that read the same file,
+// old learnings and absent subjects sharing one word with the task.
 // testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
 // direct debits, door codes, class bookings, wearables) is a development
 // set written for the rank19 branch in issue 24's round 15 from the
@@ -397,7 +405,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -539,6 +547,10 @@ var evalFloor = map[string]float64{
 	// dev24's is its baseline: 32 of 38 (84.2%, at the rank20 branch on
 	// main's 0fd6fec, the first run of the set).
 	"dev24": 84.2,
+	// dev25's is its baseline: 32 of 37 (86.4%, at the recall22 branch on
+	// main's cc3fa4f, the first run of the set). By kind: words 19 of 24,
+	// paths 5 of 5, plain 3 of 3, old 5 of 5.
+	"dev25": 86.4,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -863,6 +875,12 @@ var evalTrapFloor = map[string]int{
 	// subjects with a never line each): 12 of 13 at the first run; the
 	// ironer's breaker that trips is chosen for solar panels that trip.
 	"dev24": 12,
+	// dev25 (33 tasks, six coworking buildings: 3 avoid lines on a decoy
+	// whose session read the task's file, 3 absent subjects with a never
+	// line each): 4 of 6 at the first run; the Liverpool events curfew is
+	// chosen for a leaking coffee machine at Liverpool, and the Square
+	// cafe tills for selling mugs in the cafe.
+	"dev25": 4,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.
