@@ -106,6 +106,21 @@ var everydayPhrases = []string{
 	"card expires | billing",
 	"card expired | billing",
 	"expired card | billing",
+	// Being asked to sign in again, or thrown out, is how a session or
+	// an access token that expired shows ("the till says we need to log
+	// in again" for OAuth refresh tokens that last 30 days); "money off"
+	// is a discount. Written in issue 24's round 18 (recall22) from
+	// general knowledge after reading eval18's misses: "log in again" was
+	// one of them; "signed out" finds one more on dev17 and "money off"
+	// two on dev25 (written for the branch before these lines, with the
+	// phrase in it), the others move no set. Not "token": an API token
+	// is no login ("customers get logged out in a second tab" chose "API
+	// tokens are scoped per customer" on dev5).
+	"log in again | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
+	"sign in again | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
+	"logged out | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
+	"signed out | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
+	"money off | discount discounts promo",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
@@ -139,6 +154,15 @@ var everydayWords = []string{
 	"sacked | dismiss dismissal",
 	"jab jabs | vaccination vaccine",
 	"quieter louder | loudness normalise normalize",
+	// How customers say a price is high, a record is erased, an order
+	// is collected and a gift card is bought: written in issue 24's round
+	// 18 (recall22) from general knowledge after reading eval18's misses,
+	// where "expensive", "wiped", "pickup" and "voucher" each find one;
+	// their other inflections and words in none.
+	"expensive pricier dearer costlier overpriced | price pricing markup surcharge uplift",
+	"wipe wiped erase erased | delete deletion erasure anonymise anonymize",
+	"pickup pickups | collection",
+	"voucher vouchers | gift",
 }
 
 // instanceWords are names of a kind of thing, each with the word a

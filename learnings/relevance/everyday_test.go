@@ -54,6 +54,14 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"what do we do when a client stops paying", "Dunning emails go out on days 3, 10 and 20.", true},
 		{"a tenant stopped paying in March", "Delinquent accounts are locked out after 30 days.", true},
 		{"can the board see how full each car park is", "Occupancy is counted from the barrier sensors.", true},
+		{"why is the large size so much dearer in the app", "App prices carry a 12% markup over the counter.", true},
+		{"the airport shop is more expensive than town", "Each branch has its own pricing tier.", true},
+		{"please wipe my account and everything on it", "Account deletion anonymises orders after 30 days.", true},
+		{"can I get my pickup time changed", "Collection windows are 10 minutes long.", true},
+		{"a customer has a voucher from last year", "Gift codes are valid for two years.", true},
+		{"the scales keep asking us to sign in again", "The vendor's session lasts 12 hours.", true},
+		{"the till says someone must log in again", "Refresh tokens last 30 days and are rotated on use.", true},
+		{"can a student discount go with the money off from a flyer", "Only one promo applies per basket.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
@@ -73,6 +81,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"the money is back in the float", "Refunds are issued by the manager.", false},
 		// A word software uses in its own sense: the webhook "fired".
 		{"the webhook fired twice", "Staff dismissal needs HR sign-off.", false},
+		{"delete the old gift codes", "Please wipe the whiteboard after the meeting.", false},
+		{"reconnect after a refresh", "Staff have to log in again every morning.", false},
+		{"lower the markup", "Coffee is dearer at the airport.", false},
 	}
 	checkFinds(t, tests)
 }

@@ -86,8 +86,9 @@ var symptomGroups = []string{
 	"sideways | exif orientation",
 	// something that was there and is gone: deleted, delisted, purged
 	// by a retention rule (round 15, rank19: dev7's show that vanished
-	// from a directory)
-	"vanished disappeared disappear disappears | deleted removed delisted purged retention",
+	// from a directory); or expired, or lapsed (round 18, recall22:
+	// eval18's loyalty stamps that "disappeared" after 6 months)
+	"vanished disappeared disappear disappears | deleted removed delisted purged retention expire expired expires expiry lapse lapsed lapses",
 	// a blank page: rendering
 	"blank | render rendered rendering template javascript",
 }

@@ -34,6 +34,8 @@ func TestSymptomsFindMechanisms(t *testing.T) {
 		{"replays look pixelated in the first minute", "HLS starts at the lowest bitrate and steps up.", true},
 		{"our podcast vanished from the directory", "A feed that returns 404 for a week is delisted.", true},
 		{"half the photos in the gallery disappeared overnight", "Uploads older than 90 days are purged by the bucket's lifecycle rule.", true},
+		{"my reward points have disappeared", "Points expire after 12 months without a purchase.", true},
+		{"the credits on my account vanished overnight", "Unused credits lapse at the end of the month.", true},
 		// One way: the mechanism does not find the symptom.
 		{"add an idempotency key to captures", "Customers were charged twice in March.", false},
 		{"move the cron jobs to UTC", "The clocks changed and reports came late.", false},
