@@ -618,8 +618,10 @@ var evalFloor = map[string]float64{
 	// for one thing count as synonyms ("refund" for "credit"); 44 since a
 	// short form finds its word ("biz cards"), 45 since an everyday phrase
 	// does ("lead time" for "turnaround", words8); 46 since a match under
-	// the floor on a stand-in of a task word is chosen (subject11).
-	"dev12": 86.7,
+	// the floor on a stand-in of a task word is chosen (subject11); 47
+	// since an everyday word whose term is a request word is read as
+	// written ("okayed", recall22).
+	"dev12": 88.6,
 	// dev13's is its baseline (77 of 78 at ba0f42e, before the traps6
 	// branch changed the ranking).
 	"dev13": 98.7,

@@ -204,6 +204,12 @@ type everyday struct {
 	// "=": the task must write it as the line does, in lower case, not
 	// only its words' terms ("hours behind", not "an hour behind").
 	written map[string]string
+	// asWritten maps, in lower case as written, each word of
+	// everydayWords and instanceWords whose term is a request word
+	// ("okayed", whose term is "okay") to the terms terms holds for it:
+	// the task's words leave request words out (see taskStopWord), so
+	// such a word is read as written, as a phrase is.
+	asWritten map[string][]string
 }
 
 // everydayIndex is the index of the everyday tables, built on first use.
@@ -254,6 +260,7 @@ var everydayIndex = sync.OnceValue(func() everyday {
 			add(key[0]+" "+key[2], ts)
 		}
 	}
+	asWritten := map[string][]string{}
 	for _, g := range slices.Concat(everydayWords, instanceWords) {
 		left, right, _ := strings.Cut(g, "|")
 		ts := rightTerms(right)
@@ -261,9 +268,12 @@ var everydayIndex = sync.OnceValue(func() everyday {
 			for _, t := range inflectedTerms(w) {
 				add(t, ts)
 			}
+			if taskStopWord(terms.Stem(w)) {
+				asWritten[w] = ts
+			}
 		}
 	}
-	return everyday{m, written}
+	return everyday{m, written, asWritten}
 })
 
 // addEveryday adds, for each everyday word and phrase of the task, a word
@@ -288,6 +298,9 @@ func (q *query) addEveryday(task string) {
 	terms.Tokenize(task, func(t terms.Token) {
 		if t.Compound || t.Piece {
 			return // a hyphenated phrase is read from its parts ("heads-up")
+		}
+		if ts := idx.asWritten[strings.ToLower(task[t.Start:t.End])]; ts != nil {
+			q.addPhrase(task, []terms.Token{t}, ts)
 		}
 		if len(run) > 0 {
 			if between := task[run[len(run)-1].End:t.Start]; between != " " && between != "-" {

@@ -54,6 +54,7 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"what do we do when a client stops paying", "Dunning emails go out on days 3, 10 and 20.", true},
 		{"a tenant stopped paying in March", "Delinquent accounts are locked out after 30 days.", true},
 		{"can the board see how full each car park is", "Occupancy is counted from the barrier sensors.", true},
+		{"the client okayed the layout on monday", "Proofs are approved from the emailed link.", true},
 		{"why is the large size so much dearer in the app", "App prices carry a 12% markup over the counter.", true},
 		{"the airport shop is more expensive than town", "Each branch has its own pricing tier.", true},
 		{"please wipe my account and everything on it", "Account deletion anonymises orders after 30 days.", true},
@@ -82,6 +83,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		// A word software uses in its own sense: the webhook "fired".
 		{"the webhook fired twice", "Staff dismissal needs HR sign-off.", false},
 		{"delete the old gift codes", "Please wipe the whiteboard after the meeting.", false},
+		// A request word is read as written only where the table lists
+		// it so: "okay" is no "okayed".
+		{"is it okay to paint the door", "Refunds are approved by the manager.", false},
 		{"reconnect after a refresh", "Staff have to log in again every morning.", false},
 		{"lower the markup", "Coffee is dearer at the airport.", false},
 	}
