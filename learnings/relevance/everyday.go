@@ -222,7 +222,13 @@ type everyday struct {
 var everydayIndex = sync.OnceValue(func() everyday {
 	m := map[string][]string{}
 	written := map[string]string{}
+	// rights holds each right side inflected, by its text: several lines
+	// share one (the four phrases for signing in again).
+	rights := map[string][]string{}
 	rightTerms := func(right string) []string {
+		if ts, ok := rights[right]; ok {
+			return ts
+		}
 		var ts []string
 		for _, w := range strings.Fields(right) {
 			for _, t := range inflectedTerms(w) {
@@ -231,6 +237,7 @@ var everydayIndex = sync.OnceValue(func() everyday {
 				}
 			}
 		}
+		rights[right] = ts
 		return ts
 	}
 	add := func(key string, ts []string) {
@@ -267,9 +274,9 @@ var everydayIndex = sync.OnceValue(func() everyday {
 		for _, w := range strings.Fields(left) {
 			for _, t := range inflectedTerms(w) {
 				add(t, ts)
-			}
-			if taskStopWord(terms.Stem(w)) {
-				asWritten[w] = ts
+				if taskStopWord(t) {
+					asWritten[w] = ts
+				}
 			}
 		}
 	}
