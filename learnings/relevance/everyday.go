@@ -206,9 +206,9 @@ type everyday struct {
 	written map[string]string
 	// asWritten maps, in lower case as written, each word of
 	// everydayWords and instanceWords whose term is a request word
-	// ("okayed", whose term is "okay") to the terms terms holds for it:
-	// the task's words leave request words out (see taskStopWord), so
-	// such a word is read as written, as a phrase is.
+	// ("okayed", whose term is "okay") to the terms of its line's right
+	// side: the task's words leave request words out (see taskStopWord),
+	// so such a word is read as written, as a phrase is.
 	asWritten map[string][]string
 }
 
