@@ -1,6 +1,9 @@
 package terms
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Matcher finds a fixed set of wanted words in texts, as Tokenize would
 // emit them (plain words and the parts of compounds; never a compound
@@ -53,6 +56,22 @@ type Matcher struct {
 	lasts    uint32
 	phrase   phrase
 	capitals map[string][]int
+	// splits are the words JoinSplit gave, cut in two every way;
+	// splitLens has a bit for each length of a first part, by its first
+	// byte (lower case), so that a word no first part can be is passed
+	// over with one look (see Scan).
+	splits    []split
+	splitLens [256]uint32
+	// seen marks the wanted words and aliases Scan has found written as
+	// one word (see Seen).
+	seen []bool
+}
+
+// split is a word given to JoinSplit cut in two: first and rest, lower
+// case, and the term and index Scan reports it by.
+type split struct {
+	first, rest, term string
+	k                 int
 }
 
 // family is a wanted word's family: the index Scan reports and the
@@ -65,7 +84,7 @@ type family struct {
 // NewMatcher returns a Matcher for words, each a term as Tokenize emits it
 // (folded and stemmed). Scan reports a word by its index in words.
 func NewMatcher(words []string) *Matcher {
-	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}, masks: []uint64{0}, words: len(words)}
+	m := &Matcher{index: make(map[string]int, len(words)), stems: map[string]int{}, masks: []uint64{0}, words: len(words), seen: make([]bool, len(words))}
 	for i, w := range words {
 		m.enter(w, i)
 	}
@@ -120,6 +139,35 @@ func (m *Matcher) Alias(term string, ks ...int) {
 	}
 	m.enter(term, m.words+len(m.fans))
 	m.fans = append(m.fans, ks)
+	m.seen = append(m.seen, false)
+}
+
+// Seen reports whether a text Scan read wrote term, a wanted word or an
+// alias, as one word: joined, hyphenated or in camelCase ("frontend",
+// "front-end" or "FrontEnd" for a task's "front end"), not split as
+// JoinSplit reads it.
+func (m *Matcher) Seen(term string) bool {
+	k, ok := m.index[term]
+	return ok && m.seen[k]
+}
+
+// JoinSplit makes Scan also report the wanted word k, written (lower
+// case, ASCII letters) as a text wrote it, where a text writes it as two
+// words a single space apart that may be one (see SplitJoins): "set up"
+// for a task's "setup", "data base" for its "database", "time stamps" for
+// its "timestamp".
+func (m *Matcher) JoinSplit(written string, k int) {
+	if k < 0 || k >= m.words || !asciiLetters(written) {
+		return
+	}
+	for cut := 1; cut <= len(written)-2 && cut < 32; cut++ {
+		first, rest := written[:cut], written[cut:]
+		if !firstPart(first) || functionWords[rest] && !particles[rest] || otherSense[written] {
+			continue
+		}
+		m.splits = append(m.splits, split{first, rest, Stem(written), k})
+		m.splitLens[first[0]] |= 1 << cut
+	}
 }
 
 // Family makes Scan report the wanted word k wherever a text has a word of
@@ -272,6 +320,9 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 		}
 		if m.hyphens && prevEnd == start-1 && text[prevEnd] == '-' && prevASCII && ascii {
 			m.joined(text[prevStart:prevEnd], text[start:i], hit)
+		}
+		if n := prevEnd - prevStart; prevEnd == start-1 && text[prevEnd] == ' ' && n < 32 && m.splitLens[lowerByte[text[prevStart]]]&(1<<n) != 0 {
+			m.spaced(text, text[prevStart:prevEnd], text[start:i], i, hit)
 		}
 		prevStart, prevEnd, prevASCII = start, i, ascii
 		if m.acronyms != nil {
@@ -427,6 +478,9 @@ func (m *Matcher) family(root string) (family, bool) {
 
 // report calls hit with k, or with the words of alias k; nothing for -1.
 func (m *Matcher) report(k int, hit func(int)) {
+	if k >= 0 {
+		m.seen[k] = true
+	}
 	switch {
 	case k < 0:
 	case k < m.words:
@@ -526,9 +580,64 @@ func (m *Matcher) joined(a, b string, hit func(int)) {
 			m.buf = append(m.buf, lower(w[j]))
 		}
 	}
-	if k := m.find(); k >= 0 && k < m.words {
+	k := m.find()
+	if k >= 0 {
+		m.seen[k] = true
+	}
+	if k >= 0 && k < m.words {
 		hit(k)
 	}
+}
+
+// spaced reports the word given to JoinSplit that a and b, ASCII words
+// written "a b" in text with b ending at end, make together, if any.
+func (m *Matcher) spaced(text, a, b string, end int, hit func(int)) {
+	for _, s := range m.splits {
+		if len(s.first) != len(a) || lowerByte[b[0]] != s.rest[0] || !equalLower(a, s.first) {
+			continue
+		}
+		m.buf = m.buf[:0]
+		for _, w := range [2]string{a, b} {
+			for j := 0; j < len(w); j++ {
+				m.buf = append(m.buf, lower(w[j]))
+			}
+		}
+		if !asciiLetters(b) || Stem(string(m.buf)) != s.term {
+			continue
+		}
+		if lb := m.buf[len(a):]; (string(lb) == "in" || string(lb) == "on") && !SplitJoins(s.first, string(lb), nextWord(text, end)) {
+			return
+		}
+		hit(s.k)
+		return
+	}
+}
+
+// equalLower reports whether w written in lower case is lw.
+func equalLower(w, lw string) bool {
+	for j := 0; j < len(w); j++ {
+		if lower(w[j]) != lw[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// nextWord is the word (lower case) after the single space at text[i], or
+// the byte there when it is no letter ("/" of "/var/log", "2" of "2
+// places"), or "" at a stop.
+func nextWord(text string, i int) string {
+	if i+1 >= len(text) || text[i] != ' ' {
+		return ""
+	}
+	j := i + 1
+	for j < len(text) && isLetter(text[j]) {
+		j++
+	}
+	if j == i+1 {
+		return text[i+1 : i+2]
+	}
+	return strings.ToLower(text[i+1 : j])
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
