@@ -30,6 +30,13 @@ type query struct {
 	told    []bool    // the word is in the task or the branch name, not only in a path
 	paths   []ctxPath
 	joins   []join
+	// splits are the words the task writes as two (see split).
+	splits []split
+	// phrasal are the words made of a verb and its particle, two request
+	// words, that the task writes apart ("check out", "set up"): they
+	// count only where the memory writes them as one word (see
+	// oneWords).
+	phrasal []int
 	// syns are the synonyms of its words (see addSynonyms).
 	syns []join
 	// acronyms are the task's abbreviations, capitals its phrases that
@@ -49,6 +56,10 @@ type query struct {
 	// their forms (see terms.FamilyOf).
 	roots []string
 	forms []terms.Form
+	// oneWith is, for a word the task writes only as a part of a word
+	// it splits, the word that counts for both parts (see oneWords), or
+	// -1; nil where there is none.
+	oneWith []int
 	// wholes are, for a camelCase piece the context writes nowhere on
 	// its own ("gc" and "ps" of "GCPs", "upload" of "uploadFile"), the
 	// words it is a piece of; nil for any other word, and missing for
@@ -62,6 +73,18 @@ type query struct {
 type join struct {
 	term  string // the two words run together, folded and stemmed
 	words []int  // the task's words among the two
+}
+
+// split is a word the task writes as two, with a hyphen or a space: its
+// term, as join's, and parts, the words of the task that count as it
+// once it is one word (see oneWords): the word itself where the task
+// also writes it joined, then those of the two that the task writes
+// nowhere else. sure is set where the two are one word whatever the
+// memory holds: the task hyphenates them or writes them joined too.
+type split struct {
+	term  string
+	parts []int
+	sure  bool
 }
 
 // matcher returns a Matcher for the query's words that reads a word
@@ -88,6 +111,11 @@ func (q *query) matcher() *terms.Matcher {
 		m.Capitals(c.term, c.words...)
 	}
 	m.JoinHyphens()
+	for i, w := range q.shown {
+		if q.told[i] && q.weights[i] > 0 && q.base[i] < 0 && q.words[i] != "" {
+			m.JoinSplit(strings.NewReplacer("-", "", " ", "").Replace(w), i)
+		}
+	}
 	return m
 }
 
@@ -199,6 +227,16 @@ func (q *query) signals() int {
 // says. A piece found alone ("Dynamo streams" for a task's "DynamoDB")
 // stands for its word, and so does another form or a stand-in of a piece.
 func (q *query) signal(w int, hs []hit) int {
+	w = q.whole(w, hs)
+	if w < len(q.oneWith) && q.oneWith[w] >= 0 {
+		return q.oneWith[w]
+	}
+	return w
+}
+
+// whole is w, or for a camelCase piece the context writes nowhere on its
+// own, the word it is a piece of (see signal).
+func (q *query) whole(w int, hs []hit) int {
 	if b := q.base[w]; b >= 0 && b < len(q.wholes) && q.wholes[b] != nil {
 		w = b
 	}
@@ -211,6 +249,46 @@ func (q *query) signal(w int, hs []hit) int {
 		}
 	}
 	return q.wholes[w][0]
+}
+
+// oneWords makes the words of each join that is one word one signal:
+// where the task hyphenates it ("front-end"), writes it joined as well
+// ("frontend" beside "front end"), or the memory writes it as one word
+// (seen) ("frontend", "front-end" or "FrontEnd" for a task's "front end").
+// A learning that writes "front end" says one thing the task says, not
+// two. Two words the task writes side by side that the memory never
+// joins ("cache timeout") stay two: counting every such pair once lost
+// wanted learnings and traps on the development sets (issue 24's round
+// 17). A part the task also writes on its own stays a signal of its own.
+func (q *query) oneWords(seen func(term string) bool) {
+	// A verb and its particle are a word of the task ("check out" the
+	// checkout) only where the memory writes the word joined: most are
+	// no noun ("show up", "come out"), and read as a word of the task
+	// they made a match on the task's other word alone need a second
+	// signal (TestCommonWordDetail, TestAnotherKind).
+	for _, i := range q.phrasal {
+		if !seen(q.words[i]) {
+			for w, b := range q.base {
+				if w == i || b == i {
+					q.weights[w] = 0
+				}
+			}
+		}
+	}
+	for _, j := range q.splits {
+		if len(j.parts) < 2 || !j.sure && !seen(j.term) {
+			continue
+		}
+		if q.oneWith == nil {
+			q.oneWith = make([]int, len(q.words))
+			for i := range q.oneWith {
+				q.oneWith[i] = -1
+			}
+		}
+		for _, p := range j.parts[1:] {
+			q.oneWith[p] = j.parts[0]
+		}
+	}
 }
 
 // one is the word of the context whose evidence word w or another form
@@ -430,6 +508,12 @@ func (q *query) joinsOf(task string) {
 			ts = append(ts, t)
 		}
 	})
+	type pair struct {
+		n              int // ts[n-1] and ts[n]
+		joined, shown  string
+		hyphen, inTask bool
+	}
+	var pairs []pair
 	for n := 1; n < len(ts); n++ {
 		p, t := ts[n-1], ts[n]
 		if apostropheTail(task, p) || apostropheTail(task, t) {
@@ -444,10 +528,34 @@ func (q *query) joinsOf(task string) {
 			continue
 		}
 		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
-		joined, letters := terms.JoinedTerm(a, b)
-		if !letters || len(a+b) < 4 || slices.Contains(q.words, joined) {
+		if between == " " && !terms.SplitJoins(a, b, "") {
 			continue
 		}
+		joined, letters := terms.JoinedTerm(a, b)
+		if !letters || len(a+b) < 4 {
+			continue
+		}
+		pairs = append(pairs, pair{n, joined, a + between + b, between == "-", slices.Contains(q.words, joined)})
+	}
+	// parts are the words of a pair that the task writes only in pairs
+	// that make the same word (see join.parts).
+	parts := func(pr pair, ws []int) []int {
+		var out []int
+		for _, i := range ws {
+			alone := false
+			for n, t := range ts {
+				alone = alone || t.Term == q.words[i] && !slices.ContainsFunc(pairs, func(o pair) bool {
+					return o.joined == pr.joined && (o.n == n || o.n-1 == n)
+				})
+			}
+			if !alone {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	for _, pr := range pairs {
+		p, t := ts[pr.n-1], ts[pr.n]
 		var ws []int
 		for _, term := range []string{p.Term, t.Term} {
 			if i := slices.Index(q.words, term); i >= 0 && q.weights[i] > 0 && !slices.Contains(ws, i) {
@@ -455,14 +563,26 @@ func (q *query) joinsOf(task string) {
 			}
 		}
 		switch {
+		case pr.inTask:
+			// The task writes the word joined too ("frontend" beside
+			// "front end"): its parts count as it does.
+			if k := slices.Index(q.words, pr.joined); len(ws) > 0 && q.weights[k] > 0 {
+				q.splits = append(q.splits, split{pr.joined, append([]int{k}, parts(pr, ws)...), true})
+			}
 		case len(ws) > 0 && taskStopWord(p.Term):
 			// "the sync", "on gateway": never one word, and an alias
 			// starting "th" or "on" would make the scan look up every
 			// "the" and "only" of the memory (Rank's CPU +10%).
 		case len(ws) > 0:
-			q.joins = append(q.joins, join{joined, ws})
-		case between == "-" && !taskStopWord(joined):
-			q.add(joined, a+"-"+b, weightTask, false)
+			q.joins = append(q.joins, join{pr.joined, ws})
+			q.splits = append(q.splits, split{pr.joined, parts(pr, ws), pr.hyphen})
+		case (pr.hyphen || particles[strings.ToLower(task[t.Start:t.End])]) && !taskStopWord(pr.joined):
+			// Two request words, hyphenated or a verb and its particle
+			// ("set-up", "check out"): a word of the task of their own.
+			i := q.add(pr.joined, pr.shown, weightTask, false)
+			if !pr.hyphen {
+				q.phrasal = append(q.phrasal, i)
+			}
 		}
 	}
 }

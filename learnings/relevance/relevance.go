@@ -393,8 +393,9 @@ func Rank(ls []*learnings.Learning, ctx Context) Ranking {
 	if len(q.words) == 0 && len(q.paths) == 0 {
 		return r
 	}
-	r.need = min(2, q.signals())
 	s := newScan(q, ls)
+	q.oneWords(s.seen)
+	r.need = min(2, q.signals())
 	s.task = ctx.Task
 	r.Matches = s.rank(r.Floor, r.need)
 	return r
@@ -422,6 +423,9 @@ type scan struct {
 	avgLen float64
 	// m is a Matcher for the query's words, free once the scan is done.
 	m *terms.Matcher
+	// seen reports whether a part of the scan found a word or alias
+	// written as one word (see terms.Matcher.Seen).
+	seen func(term string) bool
 	// task is the task as the user wrote it (see commonWord).
 	task string
 	// taskVerbs caches verbsOf(task), non-nil once read (see verbs).
@@ -511,6 +515,9 @@ func newScan(q *query, ls []*learnings.Learning) *scan {
 	// Lengths are whole numbers, so the average is the same however the
 	// memory was split.
 	s.m = parts[0].m
+	s.seen = func(term string) bool {
+		return slices.ContainsFunc(parts, func(p *part) bool { return p.m.Seen(term) })
+	}
 	total := 0
 	for _, p := range parts {
 		base := len(s.hits)
