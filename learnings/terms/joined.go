@@ -54,7 +54,7 @@ var functionWords = setOf(`a an the this that these those some any every each no
 	either neither other another such what which who whom whose where when why how whether
 	there here then than if as so and or nor but not in on at to of for by with from into onto
 	over under upon within without about above below after before since until till via per
-	be is are was were been being am do does did have has had may might can could will would
+	be is are was were been being am do does did have has had may might could will would
 	shall should must it its i you he she we they me him us them my your our their one`)
 
 // particles are the function words that join the verb before them into
