@@ -11,6 +11,8 @@ package similar
 import (
 	"strings"
 	"unicode"
+
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // compoundWord is one whitespace-separated piece of a text as the compound
@@ -94,10 +96,33 @@ const (
 	formOpen
 )
 
-// openNotCompound are pairs of words whose closed form is another word or
-// says another thing: "a part" is not "apart", "may be" not "maybe", "in
-// to" not "into".
-var openNotCompound = map[string]bool{"a": true, "an": true, "the": true, "in": true, "on": true, "may": true}
+// openCompound is the closed form, lower case, of the open compound
+// ws[i] and ws[i+1] write, if they write one: two words of letters a
+// space apart that may be one word (see terms.SplitJoins: "a part" is not
+// "apart", "every day" not "everyday", "work out" the fee no workout, "log
+// in" the tank sheet no login).
+func openCompound(ws []*compoundWord, i int) (string, bool) {
+	w := ws[i]
+	if !w.letters || !w.open || i+1 >= len(ws) {
+		return "", false
+	}
+	n := ws[i+1]
+	if n == nil || !n.letters || !n.joinable {
+		return "", false
+	}
+	next := ""
+	if n.open && i+2 < len(ws) {
+		next = "`"
+		if x := ws[i+2]; x != nil && x.core != "" && x.joinable {
+			next = strings.ToLower(x.core)
+		}
+	}
+	first, second := strings.ToLower(w.core), strings.ToLower(n.core)
+	if !terms.SplitJoins(first, second, next) {
+		return "", false
+	}
+	return first + second, true
+}
 
 // compoundFormsOf maps the closed form of each word and compound of ws, in
 // lower case, to the ways ws writes it.
@@ -111,12 +136,9 @@ func compoundFormsOf(ws []*compoundWord) map[string]uint8 {
 		case w.hyphen:
 			forms[strings.ToLower(strings.ReplaceAll(w.core, "-", ""))] |= formHyphen
 		case w.letters:
-			first := strings.ToLower(w.core)
-			forms[first] |= formClosed
-			if i+1 < len(ws) && w.open {
-				if n := ws[i+1]; n != nil && n.letters && n.joinable && !openNotCompound[first] {
-					forms[first+strings.ToLower(n.core)] |= formOpen
-				}
+			forms[strings.ToLower(w.core)] |= formClosed
+			if closed, ok := openCompound(ws, i); ok {
+				forms[closed] |= formOpen
 			}
 		}
 	}
@@ -225,17 +247,12 @@ func joinIn(s string, ws []*compoundWord, join map[string]bool) string {
 			b.WriteString(s[from:w.start])
 			b.WriteString(strings.ReplaceAll(w.core, "-", ""))
 			from = w.end
-		case w.letters && w.open && i+1 < len(ws):
-			n := ws[i+1]
-			if n == nil || !n.letters || !n.joinable {
-				continue
-			}
-			first := strings.ToLower(w.core)
-			if openNotCompound[first] || !join[first+strings.ToLower(n.core)] {
+		case w.letters:
+			if closed, ok := openCompound(ws, i); !ok || !join[closed] {
 				continue
 			}
 			b.WriteString(s[from:w.end])
-			from, joined = n.start, true
+			from, joined = ws[i+1].start, true
 		}
 	}
 	if from == 0 {

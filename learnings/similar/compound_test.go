@@ -56,6 +56,19 @@ func TestCompoundsKeptApart(t *testing.T) {
 		{"Hold on to the lock.", "Hold onto the lock."},
 		{"The time, stamp and user go in the log.", "The timestamp and user go in the log."},
 		{"Pass --dry-run first.", "Pass --dryrun first."},
+		{"Run the full suite every day.", "Run the full suite everyday."},
+		{"Any one of the replicas can take writes.", "Anyone of the replicas can take writes."},
+		{"It takes some time to warm the cache.", "It takes sometime to warm the cache."},
+		{"No one reviews the nightly diff.", "Noone reviews the nightly diff."},
+		{"On line 40 the parser trips on a tab.", "Online 40 the parser trips on a tab."},
+		{"The flags are all ready before the deploy.", "The flags are already before the deploy."},
+		{"Over time the cache grows past 2 GB.", "Overtime the cache grows past 2 GB."},
+		{"Work out the fee before the refund.", "Workout the fee before the refund."},
+		{"Make up the shortfall from the float.", "Makeup the shortfall from the float."},
+		{"Turn over the card to read the code.", "Turnover the card to read the code."},
+		{"Pick up loads from the depot at six.", "Pick uploads from the depot at six."},
+		{"Keep the log in /var/log for a week.", "Keep the login /var/log for a week."},
+		{"Readings we log in the tank sheet are checked.", "Readings we login the tank sheet are checked."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a, func(t *testing.T) {
