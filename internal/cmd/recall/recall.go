@@ -81,8 +81,10 @@ How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,
 slashes; fix/stripe-webhook-retry: stripe, webhook, retry; but a unit or a name
 of up to three letters is one word: kW, kWh, iOS, IDs), lightly stemmed
-(retries, retrying: retry), a word written joined or hyphenated is one word
-(epaper, e-paper; a task's "front end" or "log in" also finds frontend, login),
+(retries, retrying: retry), a word written joined, hyphenated or split is one
+word (epaper, e-paper; a task's "front end" or "log in" also finds frontend,
+login, and its "setup" or "database" finds set up, data base; but not every day
+for everyday, work out for workout, nor log in the sheet for login),
 a word spelt the British or the American way is one word (colour, color;
 cancelled, canceled), and so are a short form and the word it stands for
 (perms, permissions; repo, repository; i18n, internationalization; 5 min,
@@ -125,7 +127,9 @@ least the floor are chosen: the score of a task word held once by one learning
 in 50 (about 3.5 to 4 in a memory of 50 learnings or more). Those resting on two
 signals (two task words that each score a quarter of the floor, a word and a
 path, two paths; a word and its camelCase pieces are one signal, as are a file
-name the task writes and the path at hand it names) come before those resting
+name the task writes and the path at hand it names, and a word the task writes
+split where it is one word: the task hyphenates it or also writes it joined, or
+the memory writes it joined) come before those resting
 on one rare word, unless that one
 scores half as much again, and one resting on a single task word is left out
 when a learning of another session holds two task words and scores higher: the
