@@ -538,17 +538,28 @@ func (q *query) joinsOf(task string) {
 		pairs = append(pairs, pair{n, joined, a + between + b, between == "-", slices.Contains(q.words, joined)})
 	}
 	// parts are the words of a pair that the task writes only in pairs
-	// that make the same word (see join.parts).
+	// that make the same word (see split.parts).
+	count := map[string]int{}
+	for _, t := range ts {
+		count[t.Term]++
+	}
+	covered := map[string]map[int]bool{} // the tokens of the pairs making each word
+	for _, pr := range pairs {
+		if covered[pr.joined] == nil {
+			covered[pr.joined] = map[int]bool{}
+		}
+		covered[pr.joined][pr.n-1], covered[pr.joined][pr.n] = true, true
+	}
 	parts := func(pr pair, ws []int) []int {
 		var out []int
 		for _, i := range ws {
-			alone := false
-			for n, t := range ts {
-				alone = alone || t.Term == q.words[i] && !slices.ContainsFunc(pairs, func(o pair) bool {
-					return o.joined == pr.joined && (o.n == n || o.n-1 == n)
-				})
+			n := 0
+			for at := range covered[pr.joined] {
+				if ts[at].Term == q.words[i] {
+					n++
+				}
 			}
-			if !alone {
+			if n == count[q.words[i]] {
 				out = append(out, i)
 			}
 		}

@@ -132,6 +132,9 @@ func TestOneWordOneSignal(t *testing.T) {
 		{"cache timeout is too short", "The cache timeout is 30 s.", "Timeouts of the cache are set per route.", 2},
 		{"user name is lost", "The user name is lost on a save.", "", 3},
 		{"user name is lost", "The user name is lost on a save.", "Usernames are lower-cased.", 2},
+		// "end" is a word of the task on its own too.
+		{"the front end stalls at the end of an upload", "The front end stalls at the end of every upload.", "The frontend router lazy-loads each page.", 4},
+		{"the front end stalls on an upload", "The front end stalls on every upload.", "The frontend router lazy-loads each page.", 3},
 	} {
 		t.Run(tc.task+" / "+tc.learning, func(t *testing.T) {
 			sessions := [][]string{{"Work", "", tc.learning}}
