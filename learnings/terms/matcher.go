@@ -275,7 +275,8 @@ func (m *Matcher) Scan(text string, hit func(int)) int {
 	words := 0
 	i := 0
 	m.phrase.reset()
-	// The word before, for JoinHyphens; prevEnd is -2 before the first.
+	// The word before, for JoinHyphens and JoinSplit; prevEnd is -2
+	// before the first.
 	prevStart, prevEnd, prevASCII := 0, -2, false
 	m.firstEnd = -2
 	for i < len(text) {
