@@ -1,7 +1,5 @@
 package terms
 
-import "strings"
-
 // SplitJoins reports whether a and b, two words (lower case) written a
 // space apart, may be one word written split, as people write "set up"
 // for "setup", "data base" for "database" and "log in" for "login"; next
@@ -13,16 +11,16 @@ import "strings"
 // "already"); never when b is a function word but for a verb's particle
 // ("set up", "check out", "hand off"); never when a is a particle but
 // "back", which ends the verb before it ("pick up loads" is no
-// "uploads"); nor when the particle "in" or "on"
-// opens a noun phrase, a number or a path ("log in the tank sheet", "log
-// in 2 places", "the log in /var/log"): next is then the byte after the
-// space, when it is no letter; and never for a closed word whose verb says another thing
+// "uploads"); nor when the particle "in" or "on" opens a noun phrase, a
+// number or a path ("log in the tank sheet", "log in 2 places", "the log
+// in /var/log"): next is then the byte after the space, when it is no
+// letter; and never for a closed word whose verb says another thing
 // ("work out" the sum is no workout).
 func SplitJoins(a, b, next string) bool {
-	if a == "" || b == "" || !firstPart(a) || otherSense[a+b] {
+	if a == "" || b == "" || !firstPart(a) || otherSense(a+b) {
 		return false
 	}
-	if functionWords[b] && !particles[b] {
+	if functionWord(b) && !particle(b) {
 		return false
 	}
 	if b == "in" || b == "on" {
@@ -35,41 +33,61 @@ func SplitJoins(a, b, next string) bool {
 // split: no function word, nor a particle but "back" ("back end", "back
 // up"), for a particle ends the verb before it ("pick up loads" is no
 // "uploads").
-func firstPart(a string) bool { return !functionWords[a] && (!particles[a] || a == "back") }
+func firstPart(a string) bool { return !functionWord(a) && (!particle(a) || a == "back") }
 
 // PhraseOpener reports whether w, lower case, is a determiner that opens
 // a noun phrase naming a place or a document ("the", "our", "each"): after
 // it "in" and "on" are prepositions, not a verb's particle. "this",
 // "that", "last" and "next" open a time's as often ("couldn't log in this
 // morning"), after which the particle is one.
-func PhraseOpener(w string) bool { return phraseOpeners[w] }
-
-var phraseOpeners = setOf(`the a an my our your its their his her these those some any all
-	both each every`)
-
-// functionWords are the words that make no compound with the word after
-// them: determiners, pronouns, prepositions, auxiliaries and
-// conjunctions.
-var functionWords = setOf(`a an the this that these those some any every each no all both
-	either neither other another such what which who whom whose where when why how whether
-	there here then than if as so and or nor but not in on at to of for by with from into onto
-	over under upon within without about above below after before since until till via per
-	be is are was were been being am do does did have has had may might could will would
-	shall should must it its i you he she we they me him us them my your our their one`)
-
-// particles are the function words that join the verb before them into
-// one word: "log in", "sign on", "set up", "check out", "shut down".
-var particles = setOf(`in on up out off down over back through around`)
-
-// otherSense are closed words whose parts, written apart, are a verb
-// with another meaning: "work out" the sum is no workout, "make up" the
-// shortfall no makeup, "turn over" the card no turnover.
-var otherSense = setOf(`workout workouts makeup turnover holdup letdown`)
-
-func setOf(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
+func PhraseOpener(w string) bool {
+	switch w {
+	case "the", "a", "an", "my", "our", "your", "its", "their", "his", "her", "these", "those",
+		"some", "any", "all", "both", "each", "every":
+		return true
 	}
-	return m
+	return false
+}
+
+// functionWord reports whether w is a word that makes no compound with
+// the word after it: a determiner, a pronoun, a preposition, an
+// auxiliary or a conjunction. A switch, not a map: the tables would be
+// built at start-up (TestInitAllocations).
+func functionWord(w string) bool {
+	switch w {
+	case "a", "an", "the", "this", "that", "these", "those", "some", "any", "every", "each", "no",
+		"all", "both", "either", "neither", "other", "another", "such", "what", "which", "who",
+		"whom", "whose", "where", "when", "why", "how", "whether", "there", "here", "then", "than",
+		"if", "as", "so", "and", "or", "nor", "but", "not", "in", "on", "at", "to", "of", "for",
+		"by", "with", "from", "into", "onto", "over", "under", "upon", "within", "without", "about",
+		"above", "below", "after", "before", "since", "until", "till", "via", "per", "be", "is",
+		"are", "was", "were", "been", "being", "am", "do", "does", "did", "have", "has", "had",
+		"may", "might", "could", "will", "would", "shall", "should", "must", "it", "its", "i", "you",
+		"he", "she", "we", "they", "me", "him", "us", "them", "my", "your", "our", "their", "one":
+		return true
+	}
+	return false
+}
+
+// particle reports whether w is a function word that joins the verb
+// before it into one word: "log in", "sign on", "set up", "check out",
+// "shut down".
+func particle(w string) bool {
+	switch w {
+	case "in", "on", "up", "out", "off", "down", "over", "back", "through", "around":
+		return true
+	}
+	return false
+}
+
+// otherSense reports whether w is a closed word whose parts, written
+// apart, are a verb with another meaning: "work out" the sum is no
+// workout, "make up" the shortfall no makeup, "turn over" the card no
+// turnover.
+func otherSense(w string) bool {
+	switch w {
+	case "workout", "workouts", "makeup", "turnover", "holdup", "letdown":
+		return true
+	}
+	return false
 }
