@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -362,6 +362,15 @@ func testRewordings(t *testing.T, file string) {
 			// "clear", "lost", "damaged", "books", "run out": see
 			// lexicon_common.go's decisionGroups).
 			floor = map[string]float64{"same": 0.35, "update": 0.6, "new": 0.23}[k]
+		}
+		if file == "swaps18.txt" {
+			// The kinds of restatement heldout16 showed no rule
+			// reading alike, stated again in other domains with
+			// look-alike updates and new facts (decision18), written
+			// and labelled before the rules changed: main cc3fa4f
+			// called 11 of 41 the same, 10 of 17 updates and 4 of 11
+			// new, none of the updates or new pairs the same.
+			floor = map[string]float64{"same": 0.26, "update": 0.58, "new": 0.36}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading
