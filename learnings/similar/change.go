@@ -852,11 +852,12 @@ type fieldReading struct {
 
 // changeWord is one word of a fieldReading: its entry lx, and out, the
 // word read adds for it when no run of phrases ends at it (none unless
-// keep), and whether out is numberLike.
+// keep), whether out is numberLike, and whether the word is a past
+// participle.
 type changeWord struct {
-	lx           *lexEntry
-	out          string
-	keep, number bool
+	lx                       *lexEntry
+	out                      string
+	keep, number, participle bool
 }
 
 // readField reads the field f, in prose or in code.
@@ -886,7 +887,7 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 	}
 	lx := lex.lookup(w)
 	out, keep := wordOf(w, lx, lex)
-	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out)}
+	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out), participle: isParticiple(w)}
 	fr.n++
 }
 
@@ -963,6 +964,13 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 		wr.number = wr.keep && numberLike(wr.out)
 	}
 	if wr.keep {
+		if n := len(out.words); code == 0 && n > 0 && out.words[n-1] == getReading && wr.participle {
+			// "Get" before a participle is the "be" of a passive, as
+			// the same-learning reading has it: "staff get told a
+			// week ahead", "staff are told two weeks ahead" change
+			// one thing.
+			out.words[n-1] = beReading
+		}
 		if code == 0 && asksWhether(wr.out) {
 			// readAskedWord may read the word before as another too.
 			wr.out = readAskedWord(out.words, wr.out)
@@ -975,6 +983,9 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 		out.number = append(out.number, wr.number)
 	}
 }
+
+// getReading and beReading are how readWords reads "get" and "are".
+const getReading, beReading = "get", "ar"
 
 // wordOf is the word oneChange compares for the word w, whose entry is lx,
 // and whether it compares one.

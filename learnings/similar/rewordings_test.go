@@ -368,9 +368,14 @@ func testRewordings(t *testing.T, file string) {
 			// reading alike, stated again in other domains with
 			// look-alike updates and new facts (decision18), written
 			// and labelled before the rules changed: main cc3fa4f
-			// called 11 of 41 the same, 10 of 17 updates and 4 of 11
-			// new, none of the updates or new pairs the same.
-			floor = map[string]float64{"same": 0.26, "update": 0.58, "new": 0.36}[k]
+			// called 11 of 42 the same, 10 of 18 updates and 4 of 15
+			// new, and two new pairs the same ("drivers are charged a
+			// fee", "drivers charge a fee"). Once a passive whose
+			// subject is given something never read as its active
+			// (givenThings), "get" before "paid", "told" and their
+			// like read as "be", also before a run of phrases, and in
+			// the words a change is counted on, 15, 12 and 4.
+			floor = map[string]float64{"same": 0.35, "update": 0.66, "new": 0.26}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading

@@ -427,6 +427,17 @@ func (t *tokenizer) joinSplit() {
 // readWord is one without the split phrasal verbs; lx is w's lexicon
 // entry.
 func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
+	if t.get {
+		// Before the runs of phrases: the word after "get" decides,
+		// though a run starts at it ("users get logged out" is "users
+		// are logged out", "logged out" a run).
+		t.get = false
+		if !isParticiple(w) {
+			t.emit(stem("get"))
+		} else if t.be == 0 {
+			t.be = -(len(t.cur) + 1)
+		}
+	}
 	if lx.phrase == nil || t.literal {
 		// Most words: no run of phrases goes on through them, nor
 		// through the parts of a hyphenated word ("--set-up-only").
@@ -444,14 +455,6 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		t.flush(sepList, true)
 		if lx.phrase != nil && !t.literal {
 			t.phrases.read(lx, t.state())
-		}
-	}
-	if t.get {
-		t.get = false
-		if !isParticiple(w) {
-			t.emit(stem("get"))
-		} else if t.be == 0 {
-			t.be = -(len(t.cur) + 1)
 		}
 	}
 	switch w {

@@ -190,9 +190,14 @@ func fillLex[V any](entry func(w string) *lexEntry, table map[string]V, field fu
 	}
 }
 
+// irregularParticiples are the past participles no "-ed" ends. "Paid",
+// "told", "sold" and their like are here so that "get" before them is the
+// "be" of a passive ("pickers get paid a bonus", "pickers are paid a
+// bonus": swaps18.txt).
 var irregularParticiples = setOf("run", "built", "written", "done", "made", "kept", "set", "put", "sent",
 	"shown", "taken", "given", "read", "found", "held", "hidden", "known", "seen", "thrown", "split",
-	"bound", "broken", "chosen", "driven", "frozen", "spun", "stuck", "torn", "won", "cut", "shut", "left", "rebuilt", "rewritten")
+	"bound", "broken", "chosen", "driven", "frozen", "spun", "stuck", "torn", "won", "cut", "shut", "left", "rebuilt", "rewritten",
+	"paid", "told", "sold", "bought", "brought", "caught", "taught", "lost", "spent", "lent", "fed", "led", "heard", "hurt", "laid")
 
 var openerTokens = valueSet(clauseOpeners)
 
