@@ -142,8 +142,8 @@ const anchorStopText = "" +
 	"odorite\nodorites\nodorless\nodors\nodourabl\nodourit\noffenc\noffenceabl\n" +
 	"offenceit\noffens\noffense\noffenseabl\noffenseable\noffensed\noffenseed\n" +
 	"offenseful\noffenseing\noffenseit\noffenseite\noffenseites\noffenseless\n" +
-	"offenses\nonc\now\nparallell\npleas\nplenti\nploughabl\nploughit\nplow\n" +
-	"plowabl\nplowable\nplowd\nplowed\nplowful\nplowing\nplowit\nplowite\n" +
+	"offenses\nonc\nonlin\now\nparallell\npleas\nplenti\nploughabl\nploughit\n" +
+	"plow\nplowabl\nplowable\nplowd\nplowed\nplowful\nplowing\nplowit\nplowite\n" +
 	"plowites\nplowless\nplows\nplus\npractic\npractice\npracticeabl\npracticeable\n" +
 	"practiced\npracticeed\npracticeful\npracticeing\npracticeit\npracticeite\n" +
 	"practiceites\npracticeless\npractices\npractis\npractiseabl\npractiseit\n" +
@@ -189,7 +189,7 @@ const anchorStopText = "" +
 	"tyreabl\ntyreit\nunabl\nuninstall\nuntill\nutilis\nvapor\nvaporabl\n" +
 	"vaporable\nvapord\nvapored\nvaporful\nvaporing\nvaporit\nvaporite\n" +
 	"vaporites\nvaporless\nvapors\nvapourabl\nvapourit\nvariabl\nverbo\n" +
-	"w\nweekli\nwer\nwher\nwherea\nwhil\nwilfulabl\nwilfulit\nwillful\nwillfulabl\n" +
-	"willfulable\nwillfuld\nwillfuled\nwillfulful\nwillfuling\nwillfulit\n" +
-	"willfulite\nwillfulites\nwillfulless\nwillfuls\nwir\nworkdai\nwrot\n" +
-	"yet\n"
+	"w\nwebsit\nweekli\nwer\nwher\nwherea\nwhil\nwilfulabl\nwilfulit\nwillful\n" +
+	"willfulabl\nwillfulable\nwillfuld\nwillfuled\nwillfulful\nwillfuling\n" +
+	"willfulit\nwillfulite\nwillfulites\nwillfulless\nwillfuls\nwir\nworkdai\n" +
+	"wrot\nyet\n"

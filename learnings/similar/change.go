@@ -808,10 +808,12 @@ func (t *Text) changeWordsWith(memo *changeMemo) *changeText {
 type changeReader struct {
 	out    changeText
 	inCode bool
-	spans  int
-	lex    *lexTable
-	runs   phraseReader[int]
-	memo   *changeMemo
+	// afterGet is set when the field read last was a form of "get".
+	afterGet bool
+	spans    int
+	lex      *lexTable
+	runs     phraseReader[int]
+	memo     *changeMemo
 }
 
 // field reads the next field f of the text.
@@ -834,6 +836,14 @@ func (r *changeReader) field(f string) {
 	if fr.oddTicks {
 		r.inCode = !r.inCode
 	}
+	if n := len(r.out.words); r.afterGet && code == 0 && n > 0 && r.out.words[n-1] == getReading && isParticiple(fold(trimWord(f))) {
+		// "Get" before a participle is the "be" of a passive, as the
+		// same-learning reading has it: "staff get told a week ahead"
+		// and "staff are told two weeks ahead" change one thing. Asked
+		// after a form of "get" only, not of every field read.
+		r.out.words[n-1] = beReading
+	}
+	r.afterGet = fr.get
 	for _, w := range fr.words[:fr.n] {
 		r.out.read(w, code, r.lex, &r.runs)
 	}
@@ -842,22 +852,21 @@ func (r *changeReader) field(f string) {
 // fieldReading is what a field of a text reads as, whatever the fields
 // around it: up to two words (a contraction's base and "not"), each with
 // its lexicon entry and the word it adds unless a run of phrases takes it,
-// and whether the field holds an odd number of backticks (opening or
-// closing a code span).
+// whether the field holds an odd number of backticks (opening or closing
+// a code span), and whether it is a form of "get".
 type fieldReading struct {
-	words    [2]changeWord
-	n        int
-	oddTicks bool
+	words         [2]changeWord
+	n             int
+	oddTicks, get bool
 }
 
 // changeWord is one word of a fieldReading: its entry lx, and out, the
 // word read adds for it when no run of phrases ends at it (none unless
-// keep), whether out is numberLike, and whether the word is a past
-// participle.
+// keep), and whether out is numberLike.
 type changeWord struct {
-	lx                       *lexEntry
-	out                      string
-	keep, number, participle bool
+	lx           *lexEntry
+	out          string
+	keep, number bool
 }
 
 // readField reads the field f, in prose or in code.
@@ -877,6 +886,10 @@ func readField(f string, prose bool, lex *lexTable) fieldReading {
 		}
 	}
 	fr.add(w, lex)
+	switch w {
+	case "get", "gets", "got", "gotten", "getting":
+		fr.get = true
+	}
 	return fr
 }
 
@@ -887,7 +900,7 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 	}
 	lx := lex.lookup(w)
 	out, keep := wordOf(w, lx, lex)
-	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out), participle: isParticiple(w)}
+	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out)}
 	fr.n++
 }
 
@@ -964,13 +977,6 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 		wr.number = wr.keep && numberLike(wr.out)
 	}
 	if wr.keep {
-		if n := len(out.words); code == 0 && n > 0 && out.words[n-1] == getReading && wr.participle {
-			// "Get" before a participle is the "be" of a passive, as
-			// the same-learning reading has it: "staff get told a
-			// week ahead", "staff are told two weeks ahead" change
-			// one thing.
-			out.words[n-1] = beReading
-		}
 		if code == 0 && asksWhether(wr.out) {
 			// readAskedWord may read the word before as another too.
 			wr.out = readAskedWord(out.words, wr.out)

@@ -81,6 +81,11 @@
 //     "middle" is "centre" only as the middle of a thing ("in the middle
 //     of the loaf"), not as a setting's value ("set align-items to
 //     center") or in a name ("the middle locker"), and
+//   - one does not say its subject is given a thing where the other says
+//     the subject gives it: the reading drops "are", so "drivers are
+//     charged a fee" and "drivers charge a fee" hold the same tokens,
+//     but a passive with an object after its participle is never read as
+//     its active (givenThings), and
 //   - their Score is at least 0.4, a guard against texts whose tokens agree
 //     only by the accident of what the reading dropped.
 //

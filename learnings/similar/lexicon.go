@@ -417,7 +417,9 @@ var looseGroups = []string{
 	// "clients can move a session", "... reschedule a session").
 	"send route push email dispatch",
 	"run operate last",
-	"move transfer reschedule shift",
+	// "Transfer" reads as "move" in the decision's tables
+	// (decisionJoins), and "move" brings it here.
+	"move reschedule shift",
 	"fee surcharge",
 	"give pass",
 	"get download",

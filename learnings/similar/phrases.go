@@ -336,6 +336,12 @@ var phrases = []string{
 	// "Run it at night" says when, not how often: "overnight".
 	"at night = overnight",
 	"during the night = overnight",
+	// "A fortnight" is two weeks, in British English, however many
+	// days the other text counts ("within two weeks", "within a
+	// fortnight").
+	"two week = fortnight",
+	// What is sold, shown or booked on the website is online.
+	"on the website = online",
 	"every week = weekly",
 	"each week = weekly",
 	"every hour = hourly",

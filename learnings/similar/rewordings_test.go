@@ -374,8 +374,18 @@ func testRewordings(t *testing.T, file string) {
 			// subject is given something never read as its active
 			// (givenThings), "get" before "paid", "told" and their
 			// like read as "be", also before a run of phrases, and in
-			// the words a change is counted on, 15, 12 and 4.
-			floor = map[string]float64{"same": 0.35, "update": 0.66, "new": 0.26}[k]
+			// the words a change is counted on, 15, 12 and 4; once "a
+			// fortnight" read as "two weeks" and "on the website" as
+			// "online", 19 and 12; once normal and ordinary, serious
+			// and severe, climb and ascend, move and transfer, seem
+			// and look read alike, 31 and 14. Left: the clauses
+			// rebuilt (a relative clause, "to be entered, ... must"),
+			// the swaps kept apart for a second sense ("leaves for"
+			// and "departs from", "comes from" and "arrives at",
+			// "ships" and "sends", "takes" and "lasts", "go out" and
+			// "are sent"), and the look-alikes the rules call updates
+			// (the safe side).
+			floor = map[string]float64{"same": 0.73, "update": 0.77, "new": 0.26}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading
