@@ -632,12 +632,12 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 	for _, n := range touched {
 		hot := &ix.hot[n]
 		weight, shared := hot.weight, float64(sc.acc[n].shared)
-		need := minSharedShare*max(f.weight, weight) - boundSlack
-		if !ix.reference && min(shared+allUnread, f.weight, weight) < need {
+		need := minSharedShare*larger(f.weight, weight) - boundSlack
+		if !ix.reference && (shared+allUnread < need || f.weight < need || weight < need) {
 			continue
 		}
 		known := maskShared(&hot.common, &ones, &halves)
-		inter := min(shared+unknown+known, f.weight, weight)
+		inter := smaller(shared+unknown+known, smaller(f.weight, weight))
 		if inter < need ||
 			wordWeight*inter/(f.weight+weight-inter)+trigramWeight < floor {
 			continue
@@ -744,6 +744,26 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		return 0, Verdict{}, false
 	}
 	return int(best), v, true
+}
+
+// larger and smaller are max and min of two weights, which are never NaN
+// nor -0: the built-ins handle both, with more instructions, in the loop
+// over every entry a text's words touch (7.5 M of them on the zipf
+// generator's 10 MB memory, 0.28 M on its 1 MB one). Lint on the 1 MB
+// memories (callgrind, GOMAXPROCS=1): zipf 443.0 -> 439.5 M
+// instructions, long 540.6 -> 534.1 M.
+func larger(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func smaller(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	return b
 }
 
 // unreadMasks sorts the weight of the terms BestBefore leaves unread: those
