@@ -208,8 +208,9 @@ func heldBit(term string) uint64 { return 1 << (maphash.String(anchorSeed, term)
 // termMemo holds what lexTable.termWord reads of each word, which depends
 // on the word alone: every word but a stop word is looked up in its
 // American spelling and its stem, and a memory repeats its words. A worker
-// keeps one across the texts it reads (termMemos), and so does the store
-// filter's scratch.
+// keeps one across the texts it reads (termMemos); the store filter's
+// scratch keeps a table of its own that also numbers the terms
+// (filterScratch.read).
 //
 // It is a fieldTable, not a map: a map of its maxMemoWords words grew to
 // twice what it holds, doubling as it filled, and allocated 8.0 MB of
