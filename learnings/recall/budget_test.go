@@ -136,6 +136,30 @@ func undamaged(us []learnings.Unread) int {
 	return n
 }
 
+// TestRunesOver holds runesOver to a count of every character, on texts
+// whose first bytes outside ASCII fall before, inside and after its
+// eight-byte steps, and on invalid bytes, each read as one character.
+func TestRunesOver(t *testing.T) {
+	texts := []string{
+		"",
+		"short",
+		"exactly8",
+		strings.Repeat("ascii only ", 9),
+		"é" + strings.Repeat("x", 30),
+		"abcdefg" + "日本語" + strings.Repeat("y", 20),
+		strings.Repeat("z", 17) + "Größe" + strings.Repeat("w", 12),
+		strings.Repeat("q", 23) + "\xff\x80\xbf" + strings.Repeat("v", 9),
+		strings.Repeat("r", 8) + "🚀" + strings.Repeat("s", 8) + "🚀",
+	}
+	for _, s := range texts {
+		for n := -1; n <= len(s)+1; n++ {
+			if got, want := runesOver(s, n), utf8.RuneCountInString(s) > n; got != want {
+				t.Errorf("runesOver(%q, %d) = %v, want %v", s, n, got, want)
+			}
+		}
+	}
+}
+
 // TestRawCostOver holds rawCostOver, which reads a text only up to the
 // limit, to rawCost on texts of every shape a learning takes, at every
 // limit around their cost.
