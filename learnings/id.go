@@ -67,13 +67,23 @@ var (
 // hashes start with, before any hex digit is written (recall on the
 // default 1 MB memory: 128.8 -> 128.2 M instructions, callgrind; 0.2 to
 // 1.0 M fewer on each of the 8 generated 1 MB memories).
-func assignIDs(d *Document) { assignIDsFrom(d.Sessions, d.Learnings()) }
+func assignIDs(d *Document) { assignIDsFrom(d.Sessions, d.Learnings(), nil) }
+
+// idKeys are the ID numbers (idKey) of learnings, worked out as the parse
+// read them: of[i]'s is keys[i], in the order read.
+type idKeys struct {
+	of   []*Learning
+	keys []uint32
+}
 
 // assignIDsFrom gives the sessions and learnings their IDs, each a run
 // that ends at the end of its document's list (Sessions, Learnings()): a
 // copy number counts the copies below an ID, so the IDs of a run that
-// reaches the end are the ones the whole document gives it.
-func assignIDsFrom(sessions []*Session, all []*Learning) {
+// reaches the end are the ones the whole document gives it. The numbers
+// read already (read, nil when none) are taken where all lists their
+// learnings in the order read, which is file order; any other learning's
+// text is hashed here.
+func assignIDsFrom(sessions []*Session, all []*Learning, read *idKeys) {
 	const n = 1 + idHexDigits
 	count := len(sessions) + len(all)
 	keys := make([]uint32, 0, count)
@@ -83,7 +93,16 @@ func assignIDsFrom(sessions []*Session, all []*Learning) {
 		buf = append(append(append(buf[:0], s.Stamp...), 0), s.Focus...)
 		keys = append(keys, idKey(buf))
 	}
+	known := -1 // the last number of read not taken yet
+	if read != nil {
+		known = len(read.of) - 1
+	}
 	for i := len(all) - 1; i >= 0; i-- {
+		if known >= 0 && read.of[known] == all[i] {
+			keys = append(keys, read.keys[known])
+			known--
+			continue
+		}
 		buf = appendIDText(buf[:0], all[i].Content())
 		keys = append(keys, idKey(buf))
 	}
