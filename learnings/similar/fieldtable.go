@@ -101,18 +101,28 @@ func slotOf(w uint64, size, mask int) int {
 // get returns what the field c gave, if t holds it.
 func (t *fieldTable[V]) get(c string) (V, bool) {
 	if inSlot(c) {
-		w, mask := packField(c), len(t.slots)-1
-		for k := slotOf(w, len(c), mask); ; k = (k + 1) & mask {
-			s := &t.slots[k]
-			if s.size == 0 {
-				break
-			}
-			if s.word == w && s.size == uint32(len(c)) {
-				return *t.val(s.val), true
-			}
-		}
-	} else if i, ok := t.long[c]; ok {
+		return t.getShort(packField(c), len(c))
+	}
+	if i, ok := t.long[c]; ok {
 		return *t.val(i), true
+	}
+	var zero V
+	return zero, false
+}
+
+// getShort is get of a field of one to eight bytes, size of them, packed
+// into w as packField packs them: a caller that reads a text eight bytes
+// at a time (memoAnchors) has them packed already.
+func (t *fieldTable[V]) getShort(w uint64, size int) (V, bool) {
+	mask := len(t.slots) - 1
+	for k := slotOf(w, size, mask); ; k = (k + 1) & mask {
+		s := &t.slots[k]
+		if s.size == 0 {
+			break
+		}
+		if s.word == w && s.size == uint32(size) {
+			return *t.val(s.val), true
+		}
 	}
 	var zero V
 	return zero, false

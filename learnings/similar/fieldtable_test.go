@@ -76,8 +76,8 @@ func TestFieldTableEmptyField(t *testing.T) {
 // read through them, so that a memo taken from its pool by a later
 // request does not hold the texts of an earlier one, which may be a
 // memory file since rewritten. Each text is read as anchorsAndShare reads
-// it, field by field (mixedAnchors, for one outside ASCII), through memos
-// filled by every text before it.
+// it, field by field (memoText), through memos filled by every text
+// before it.
 func TestMemosKeepNoText(t *testing.T) {
 	texts := anchorTexts(t)
 	// The texts are parts of one string, so that "points into a text" is
@@ -93,7 +93,6 @@ func TestMemosKeepNoText(t *testing.T) {
 	stops, lex := anchorStops(), lexicon()
 	words, fields, terms := newFieldTable[anchorTally](maxMemoWords), newFieldTable[fieldAnchors](maxMemoFields), newTermMemo()
 	readings := newTermReadingMemo()
-	var toks []string
 	for at := 0; at < len(all); {
 		s := all[at:]
 		if n := len(texts[0]); n < len(s) {
@@ -102,8 +101,8 @@ func TestMemosKeepNoText(t *testing.T) {
 		texts = texts[1:]
 		at += len(s) + 1
 		var a anchorTally
+		a.memoText(stops, words, fields, s)
 		if asciiPrefix(s, 0) == len(s) {
-			a.asciiFields(stops, words, fields, s)
 			eachASCIIToken(s, func(w string) {
 				base, not := expandContraction(w)
 				terms.read(lex, base)
@@ -112,14 +111,6 @@ func TestMemosKeepNoText(t *testing.T) {
 					readings.read(lex, base, lx)
 				}
 			})
-		} else {
-			for _, f := range strings.Fields(s) {
-				if asciiPrefix(f, 0) == len(f) {
-					a.asciiFields(stops, words, fields, f)
-				} else {
-					_, toks = a.memoRun(stops, words, fields, f, toks)
-				}
-			}
 		}
 	}
 	for _, tc := range []struct {

@@ -5,6 +5,7 @@ package similar
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -66,17 +67,19 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 		// A text read alone has a memo of its own.
 		share.fields = newShareFields()
 	}
-	if asciiPrefix(s, 0) == len(s) {
+	if share == nil {
+		stops, memo, fields := anchorStops(), anchorMemos.Get().(wordMemo), fieldMemos.Get().(fieldMemo)
+		ok, valid := a.memoText(stops, memo, fields, s)
+		anchorMemos.Put(memo)
+		fieldMemos.Put(fields)
+		if valid {
+			return a, ok
+		}
+	} else if asciiPrefix(s, 0) == len(s) {
 		// The tokens of an ASCII text are read in place: the
 		// canonical text readText writes is not needed.
 		stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 		defer anchorMemos.Put(memo)
-		if share == nil {
-			fields := fieldMemos.Get().(fieldMemo)
-			a.asciiFields(stops, memo, fields, s)
-			fieldMemos.Put(fields)
-			return a, true
-		}
 		for i := 0; ; {
 			start, end := nextASCIIField(s, i)
 			if start == end {
@@ -86,7 +89,7 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 			i = end
 		}
 	}
-	if strings.IndexByte(s, '%') < 0 && (share == nil || utf8.ValidString(s)) {
+	if share != nil && strings.IndexByte(s, '%') < 0 && utf8.ValidString(s) {
 		if a, ok, valid := mixedAnchors(s, share); valid {
 			return a, ok
 		}
@@ -128,8 +131,8 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // valid UTF-8 (an invalid byte folds to U+FFFD, which can join what the
 // folded whole text parts: FuzzMixedAnchors found one): with a share the
 // caller checks it, since a share cannot take back the fields it was
-// given; without one, memoRun checks each field once, and valid is false
-// for a text that is not. Folding keeps ASCII white space and never joins
+// given; without one, it is memoText's reading, and valid is false for a
+// text that is not. Folding keeps ASCII white space and never joins
 // across it (no character composes with a space, and case folding reads
 // one character at a time), so the folded fields and the ASCII fields in
 // lower case are the folded text's fields; most such learnings have a
@@ -139,13 +142,15 @@ func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 // equal). A share reads through its memo of fields, which anchorsAndShare
 // makes when it has none.
 func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
+	if share == nil {
+		stops, memo, fields := anchorStops(), anchorMemos.Get().(wordMemo), fieldMemos.Get().(fieldMemo)
+		defer anchorMemos.Put(memo)
+		defer fieldMemos.Put(fields)
+		ok, valid = a.memoText(stops, memo, fields, s)
+		return a, ok, valid
+	}
 	stops, memo := anchorStops(), anchorMemos.Get().(wordMemo)
 	defer anchorMemos.Put(memo)
-	var fields fieldMemo
-	if share == nil {
-		fields = fieldMemos.Get().(fieldMemo)
-		defer fieldMemos.Put(fields)
-	}
 	same, refold := true, false
 	var toks []string
 	for i := 0; ; {
@@ -157,11 +162,7 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 		i = end
 		if asciiPrefix(f, 0) == len(f) {
 			same = same && !hasUpperASCII(f)
-			if fields != nil {
-				a.asciiFields(stops, memo, fields, f)
-			} else {
-				share.addField(stops, memo, &a, f)
-			}
+			share.addField(stops, memo, &a, f)
 			continue
 		}
 		// A field outside ASCII is read as an ASCII one is, through
@@ -177,15 +178,7 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 		// memory, callgrind: learn compact 276.3 -> 208.5 M
 		// instructions, improve-docs 320.7 -> 248.7).
 		var changed, again bool
-		if fields != nil {
-			var read fieldAnchors
-			if read, toks = a.memoRun(stops, memo, fields, f, toks); read.invalid {
-				return anchorTally{}, false, false
-			}
-			changed, again = read.changed, read.refold
-		} else {
-			changed, again, toks = share.addRun(stops, memo, &a, f, toks)
-		}
+		changed, again, toks = share.addRun(stops, memo, &a, f, toks)
 		same = same && !changed
 		refold = refold || again
 	}
@@ -195,6 +188,117 @@ func mixedAnchors(s string, share *shareTally) (a anchorTally, ok, valid bool) {
 		return anchorTally{}, false, true
 	}
 	return a, true, true
+}
+
+// memoText counts the anchors of s as anchorSum reads them, field by
+// field through the memos, in one pass that finds each field's end and
+// whether it is ASCII eight bytes at a time (fieldEnd) and looks a field
+// of at most eight bytes up by the number those bytes make
+// (fieldTable.getShort): an ASCII field in place, as asciiField reads it,
+// and one outside ASCII folded (memoRun), as mixedAnchors reads it with a
+// share. Reading an ASCII text whole and one outside ASCII field by field,
+// as anchorSum did, read each byte four or five times over: the test for
+// ASCII, the field's end, the field's own test for ASCII and capitals,
+// packing it for the look-up; learn compact on the 1 MB memories of
+// bench/ (callgrind) then read long 132.4 -> 116.4 M instructions, intl
+// 170.7 -> 156.7, default 192.2 -> 184.5. valid is false when the fields
+// do not give the anchors: a field outside ASCII in a text with a "%" or
+// not valid UTF-8, which readText reads whole; ok as anchorSum's. It
+// leaves no anchors counted when either is false.
+func (a *anchorTally) memoText(stops *lexTable, memo wordMemo, fields fieldMemo, s string) (ok, valid bool) {
+	// A "%" is looked for once, at the first field outside ASCII: an
+	// ASCII field spells it out itself (asciiField).
+	looked, percent := false, false
+	changed, refold := false, false
+	var toks []string
+	for i := 0; i < len(s); {
+		if asciiSpace(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		end, wide := fieldEnd(s, i)
+		i = end
+		if wide {
+			if !looked {
+				looked, percent = true, strings.IndexByte(s, '%') >= 0
+			}
+			if percent {
+				*a = anchorTally{}
+				return false, false
+			}
+			var read fieldAnchors
+			if read, toks = a.memoRun(stops, memo, fields, s[start:end], toks); read.invalid {
+				*a = anchorTally{}
+				return false, false
+			}
+			changed = changed || read.changed
+			refold = refold || read.refold
+			continue
+		}
+		var b fieldAnchors
+		var known bool
+		if n := end - start; n < 8 && start+8 <= len(s) {
+			b, known = fields.getShort(load8(s, start)&(1<<(8*n)-1), n)
+		} else {
+			b, known = fields.get(s[start:end])
+		}
+		if !known {
+			c := s[start:end]
+			b.a.asciiField(stops, memo, c)
+			fields.put(c, b)
+		}
+		a.sum += b.a.sum
+		a.n += b.a.n
+	}
+	if refold && (changed || hasUpperASCII(s)) {
+		// Folding changed the text (a field outside ASCII, or an
+		// ASCII capital lower-cased) and the tokenizer reads a field
+		// of it folded again (see readClauses): only its tokens give
+		// the anchors.
+		*a = anchorTally{}
+		return false, true
+	}
+	return true, true
+}
+
+// fieldEnd is where the field of s that starts at i (not white space)
+// ends, as nextASCIIField finds it, and whether it holds a byte outside
+// ASCII, read eight bytes at a time where there are eight.
+func fieldEnd(s string, i int) (end int, wide bool) {
+	const high = 0x8080808080808080
+	var outside uint64
+	for ; i+8 <= len(s); i += 8 {
+		w := load8(s, i)
+		h := w & high
+		if m := spaceBytes(w&^high) &^ h; m != 0 {
+			n := bits.TrailingZeros64(m) >> 3
+			return i + n, outside|h&(1<<(8*n)-1) != 0
+		}
+		outside |= h
+	}
+	for ; i < len(s) && !asciiSpace(s[i]); i++ {
+		outside |= uint64(s[i] & 0x80)
+	}
+	return i, outside != 0
+}
+
+// load8 is the eight bytes of s from i on as one number, the first in
+// the low byte, as packField packs them.
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// spaceBytes marks with its high bit each byte of w, eight bytes below
+// 0x80, that asciiSpace reads as white space: ' ' and '\t' to '\r'.
+// Adding 0x80-n to such a byte sets its high bit when it is n or more and
+// never carries into the next byte, so each mark is exact.
+func spaceBytes(w uint64) uint64 {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	atLeast := func(n uint64) uint64 { return (w + (0x80-n)*ones) & high }
+	return atLeast('\t')&^atLeast('\r'+1) | atLeast(' ')&^atLeast(' '+1)
 }
 
 // foldedRun reads field, one outside ASCII, as mixedAnchors reads it:
@@ -267,28 +371,8 @@ const maxMemoFields = 1 << 16
 
 var fieldMemos = sync.Pool{New: func() any { return newFieldTable[fieldAnchors](maxMemoFields) }}
 
-// asciiFields counts the anchors of the ASCII text s field by field,
-// through fields.
-func (a *anchorTally) asciiFields(stops *lexTable, memo wordMemo, fields fieldMemo, s string) {
-	for i := 0; ; {
-		start, end := nextASCIIField(s, i)
-		if start == end {
-			return
-		}
-		c := s[start:end]
-		b, ok := fields.get(c)
-		if !ok {
-			b.a.asciiField(stops, memo, c)
-			fields.put(c, b)
-		}
-		a.sum += b.a.sum
-		a.n += b.a.n
-		i = end
-	}
-}
-
 // memoRun counts the anchors of c, a field outside ASCII, through
-// fields, returning what it gives (toks is scratch), as asciiFields an
+// fields, returning what it gives (toks is scratch), as memoText an
 // ASCII text's; a field that is not valid UTF-8 is only marked invalid.
 // Its validity is read here, once for each field, not over every text
 // outside ASCII before it is read (utf8.ValidString, 2.4 % of learn

@@ -350,3 +350,45 @@ func TestAnchorsAndShareAsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldEndAsNextField holds fieldEnd, which reads eight bytes at a
+// time, to nextASCIIField's byte by byte reading, with every byte value
+// at every place of a field and of the white space after it.
+func TestFieldEndAsNextField(t *testing.T) {
+	for b := range 256 {
+		for at := range 12 {
+			for _, base := range []string{"abcdefghijklmnopq rst", "ab cd\tef\ngh\ri\vj\fk", "x", "Straße ist  東京\u00a0ok"} {
+				s := []byte(base)
+				if at >= len(s) {
+					continue
+				}
+				s[at] = byte(b)
+				checkFieldEnd(t, string(s))
+			}
+		}
+	}
+}
+
+// FuzzFieldEnd holds fieldEnd to nextASCIIField on any text.
+func FuzzFieldEnd(f *testing.F) {
+	for _, s := range []string{"Deploy 🚀 after `make gen` ✅", "a\x85b\xa0c d", "12345678 123456789\t1234567\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkFieldEnd(t, s) })
+}
+
+// checkFieldEnd compares fieldEnd with nextASCIIField on every field of s.
+func checkFieldEnd(t *testing.T, s string) {
+	t.Helper()
+	for i := 0; ; {
+		start, end := nextASCIIField(s, i)
+		if start == end {
+			return
+		}
+		wide := asciiPrefix(s[start:end], 0) != end-start
+		if got, gotWide := fieldEnd(s, start); got != end || gotWide != wide {
+			t.Fatalf("fieldEnd(%q, %d) = %d %v, nextASCIIField's %d, outside ASCII %v", s, start, got, gotWide, end, wide)
+		}
+		i = end
+	}
+}
