@@ -47,7 +47,7 @@ func TestVerifyInsertedAgreesWithFullCheck(t *testing.T) {
 				continue
 			}
 			fast++
-			if err := e.verifyKept(out); err != nil {
+			if err := e.verifyKept(parse(out, false)); err != nil {
 				t.Errorf("%s, %s: the local check accepted an insert the full check refuses: %v", name, in.Focus, err)
 			}
 			if got, want := len(Parse(out).Learnings()), len(d.Learnings())+len(in.Learnings); got != want {
@@ -88,7 +88,7 @@ func TestVerifyKeptNamesTheLoss(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d := Parse([]byte(src))
 			e := d.Edit().InsertSession(newSession("New", "User Corrections|Backups run nightly.")).RemoveSession(d.Sessions[2])
-			err := e.verifyKept([]byte(tt.out))
+			err := e.verifyKept(parse([]byte(tt.out), false))
 			switch {
 			case tt.want == "" && err != nil:
 				t.Fatalf("verifyKept refused: %v", err)
