@@ -172,3 +172,52 @@ func FuzzIsPhrase(f *testing.F) {
 		}
 	})
 }
+
+// TestLeadInOpenersFit holds every first word of a lead-in to the buffer
+// opensLikeLeadIn reads it into.
+func TestLeadInOpenersFit(t *testing.T) {
+	for w := range leadInOpeners() {
+		if len(w) >= maxOpener {
+			t.Errorf("lead-in opener %q is %d bytes, opensLikeLeadIn reads at most %d", w, len(w), maxOpener-1)
+		}
+	}
+}
+
+// TestOpensLikeLeadInAsCut holds withoutOneLeadIn, which reads only the
+// openings opensLikeLeadIn lets through, to cutLeadIn reading every one,
+// on texts written as people and agents write learnings and every lead-in
+// before them as people write it.
+func TestOpensLikeLeadInAsCut(t *testing.T) {
+	texts := anchorTexts(t)
+	var leads []string
+	for _, m := range []map[string]bool{leadIns(), leadInsThat()} {
+		for p := range m {
+			leads = append(leads, p+": ", strings.ToUpper(p[:1])+p[1:]+", ", " "+strings.ToUpper(p)+" - ", p+" that ", p+" — ", p+"; ", p+"\t,")
+		}
+	}
+	cut := 0
+	for i, s := range texts {
+		for _, x := range []string{s, leads[i%len(leads)] + s} {
+			if got, want := withoutOneLeadIn(x), cutLeadIn(x); got != want {
+				t.Fatalf("withoutOneLeadIn(%q) = %q, cutLeadIn's %q", x, got, want)
+			} else if got != x {
+				cut++
+			}
+		}
+	}
+	if cut < len(texts)/2 {
+		t.Errorf("only %d of %d texts lost a lead-in: the test checks little", cut, 2*len(texts))
+	}
+}
+
+// FuzzOpensLikeLeadIn holds withoutOneLeadIn to cutLeadIn on any text.
+func FuzzOpensLikeLeadIn(f *testing.F) {
+	for _, s := range []string{"Again: x", "As noted before, y", "Remember that z", "FYI — q", "N.B.: w", "heads-up: v", "Double-checked, u"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := withoutOneLeadIn(s), cutLeadIn(s); got != want {
+			t.Fatalf("withoutOneLeadIn(%q) = %q, cutLeadIn's %q", s, got, want)
+		}
+	})
+}
