@@ -74,8 +74,9 @@ func withoutLeadIn(s string) string {
 // Nearly every learning opens with a word no lead-in opens with, which
 // one look-up of that word tells (opensLikeLeadIn); reading the opening
 // up to its first comma, colon or dash for every learning, with a look-up
-// at each, cost learn compact on the default generator's 10 MB memory 50
-// of its 1,600 M instructions (callgrind).
+// at each, cost learn compact's reading of anchors on the default
+// generator's 10 MB memory 536.4 M instructions, 510.4 M without
+// (callgrind).
 func withoutOneLeadIn(s string) string {
 	if !opensLikeLeadIn(s) {
 		return s
