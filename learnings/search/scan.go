@@ -33,6 +33,10 @@ func search(doc *learnings.Document, q string, opts Options) ([]Hit, int, map[st
 	if len(exact) == 0 {
 		return nil, 0, nil
 	}
+	gate := newGate(exact, prefixes)
+	if !gate.anyHolds(ix.docs) {
+		return nil, 0, nil
+	}
 	// The categories are read only to keep one (see score).
 	if opts.Category != "" {
 		ix.cats = make([]string, len(ix.docs))
@@ -53,7 +57,6 @@ func search(doc *learnings.Document, q string, opts Options) ([]Hit, int, map[st
 		names = append(names, t)
 		postings = append(postings, nil)
 	}
-	gate := newGate(exact, prefixes)
 	var tf []float32
 	var used []int
 	var total float64
@@ -234,6 +237,9 @@ type gate struct {
 	// starts in ASCII (stepped set).
 	steps   [stateMask | 0xff + 1]uint64
 	stepped bool
+	// firsts is the roots' first bytes, which holds looks for (see
+	// firstLetters).
+	firsts []uint64
 }
 
 // The classes of a byte that skim tells apart.
@@ -304,6 +310,7 @@ func newGate(exact, prefixes []string) *gate {
 	}
 	if g.stepped = !g.all && !g.wide; g.stepped {
 		g.newSteps()
+		g.firsts = g.firstLetters()
 	}
 	return g
 }

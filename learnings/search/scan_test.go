@@ -141,6 +141,9 @@ func checkWords(t *testing.T, text, query string) {
 		got = append(got, ts...)
 	})
 	wn, want := wantedTerms(text, exact, prefixes)
+	if len(want) > 0 && !g.holds(text) {
+		t.Fatalf("query %q in %q: holds rules the text out, but it holds %q", query, text, want)
+	}
 	if n != wn || n != nextWordCount(text) || !slices.Equal(got, want) {
 		t.Fatalf("query %q in %q: the gate reads %d words, terms %q; tokenising it whole, %d (NextWord %d), %q",
 			query, text, n, got, wn, nextWordCount(text), want)
