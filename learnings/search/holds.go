@@ -77,12 +77,14 @@ func (g *gate) holds(text string) bool {
 		if m &= 1<<(8*n) - 1; m != 0 && g.rootsAt(text, i, m) {
 			return true
 		}
-		i += n
-		k, size := g.rune(text, i)
-		if k&runeStop != 0 && (size < 4 || wordRune(text[i:])) {
-			return true
+		// Then the runes beyond ASCII from there on, one by one.
+		for i += n; i < len(text) && text[i] >= utf8.RuneSelf; {
+			k, size := g.rune(text, i)
+			if k&runeStop != 0 && (size < 4 || wordRune(text[i:])) {
+				return true
+			}
+			i += size
 		}
-		i += size
 	}
 }
 
