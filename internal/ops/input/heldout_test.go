@@ -401,7 +401,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       25,
 	},
 	"heldout4": {
-		"DUPLICATE": 54,
+		"DUPLICATE": 55,
 		"UPDATE":    50,
 		"NEW":       26,
 	},
