@@ -426,9 +426,22 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 	sessions := make([]*session, len(doc.Sessions))
 	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
 	all := make([]entry, 0, doc.NumLearnings())
+	// A category's rank is worked out once for each name as written, not
+	// once for each session's category: normalising the name cost about
+	// 1,000 instructions a call, 31,000 calls on the default generator's
+	// 10 MB memory (callgrind: 33 M of improve-docs' 2,215 M).
+	ranks := make(map[string]int)
+	rankOf := func(name string) int {
+		r, ok := ranks[name]
+		if !ok {
+			r = learnings.CategoryRank(name)
+			ranks[name] = r
+		}
+		return r
+	}
 	for i, s := range doc.Sessions {
 		for _, c := range s.Categories {
-			rank := learnings.CategoryRank(c.Name)
+			rank := rankOf(c.Name)
 			for _, l := range c.Learnings {
 				if l.Superseded == nil {
 					all = append(all, entry{l, c.Name, rank, sessions[i]})
@@ -438,7 +451,7 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 	}
 	if doc.Consolidated != nil {
 		for _, c := range doc.Consolidated.Categories {
-			rank := learnings.CategoryRank(c.Name)
+			rank := rankOf(c.Name)
 			for _, l := range c.Learnings {
 				if l.Superseded == nil {
 					all = append(all, entry{l, c.Name, rank, nil})
