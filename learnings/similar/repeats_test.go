@@ -138,13 +138,18 @@ func anchorsOf(s string) anchorTally {
 // of the same earlier one, or of none, on texts with many repeats (the
 // development pairs, whose texts are each other's rewordings, and the
 // generators' memories, with their repeats) and on a text repeated as it
-// is.
+// is. PrepareRepeatsSharesInOrder, which does not visit a word for word
+// repeat, must leave out exactly those of them PrepareKeysInOrder finds
+// as repeats, and find the others as it does.
 func TestRepeatsFindAsKeys(t *testing.T) {
 	texts := anchorTexts(t)
 	texts = append(texts, texts[len(texts)/3:len(texts)/2]...)
-	fold := func(prepare func(n int, text func(i int) string, visit func(i int, t *Text))) []int {
+	fold := func(prepare func(n int, text func(i int) string, visit func(i int, t *Text)), unvisited int) []int {
 		idx := NewSameIndex()
 		of := make([]int, len(texts))
+		for i := range of {
+			of[i] = unvisited
+		}
 		prepare(len(texts), func(i int) string { return texts[i] }, func(i int, p *Text) {
 			of[i] = i
 			if p == nil {
@@ -158,9 +163,13 @@ func TestRepeatsFindAsKeys(t *testing.T) {
 		})
 		return of
 	}
-	keyed := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) { PrepareKeysInOrder(n, text, visit) })
-	repeats := fold(PrepareRepeatsInOrder)
-	found := 0
+	keyed := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) { PrepareKeysInOrder(n, text, visit) }, 0)
+	repeats := fold(PrepareRepeatsInOrder, 0)
+	// A text the shares' walk does not visit keeps -1.
+	shares := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) {
+		PrepareRepeatsSharesInOrder(n, text, func(string) bool { return false }, nil, visit)
+	}, -1)
+	found, skipped := 0, 0
 	for i := range texts {
 		if keyed[i] != i {
 			found++
@@ -168,9 +177,20 @@ func TestRepeatsFindAsKeys(t *testing.T) {
 		if keyed[i] != repeats[i] {
 			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsInOrder as %d", texts[i], keyed[i], repeats[i])
 		}
+		switch {
+		case shares[i] < 0:
+			skipped++
+			if keyed[i] == i {
+				t.Errorf("%q: PrepareRepeatsSharesInOrder leaves it out, PrepareKeysInOrder finds it repeats none", texts[i])
+			}
+		case keyed[i] != shares[i] && shares[i] != i:
+			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsSharesInOrder as %d", texts[i], keyed[i], shares[i])
+		case keyed[i] != i && shares[i] == i:
+			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsSharesInOrder as none", texts[i], keyed[i])
+		}
 	}
-	if found < len(texts)/10 {
-		t.Errorf("only %d of %d texts repeat an earlier one: the test needs more", found, len(texts))
+	if found < len(texts)/10 || skipped < len(texts)/20 {
+		t.Errorf("only %d of %d texts repeat an earlier one, %d word for word: the test needs more", found, len(texts), skipped)
 	}
 }
 
