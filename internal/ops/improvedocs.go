@@ -72,7 +72,9 @@ type DocItem struct {
 // Superseded learnings are neither suggested nor counted: their text is an
 // old, wrong fact. It never edits a doc.
 func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error) {
-	snap, err := m.read()
+	// It never asks which lines were left unread: the file is read
+	// without the scan's log of every line (readUnlogged).
+	snap, err := m.readUnlogged()
 	if err != nil {
 		return nil, fmt.Errorf("read learnings: %w", err)
 	}
