@@ -423,8 +423,20 @@ func (s *session) redactedDocs(memo map[string]string) []string {
 // it, and offering it for the docs would document the old, wrong fact. The
 // sessions' references are read on every CPU.
 func entries(doc *learnings.Document, freq map[string]int) []entry {
+	// Sessions name the same few docs again and again: each reference,
+	// as written, has its file worked out once, before the sessions are
+	// read in parallel (on the sparse generator's 10 MB memory, 27,588
+	// sessions: entries 74.8 -> 62.0 M instructions, callgrind).
+	files := make(map[string]string)
+	for _, s := range doc.Sessions {
+		for _, ref := range s.Docs {
+			if _, ok := files[ref]; !ok {
+				files[ref] = docPath(ref)
+			}
+		}
+	}
 	sessions := make([]*session, len(doc.Sessions))
-	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq) })
+	similar.Parallel(len(sessions), func(i int) { sessions[i] = newSession(doc.Sessions[i], freq, files) })
 	all := make([]entry, 0, doc.NumLearnings())
 	// A category's rank is worked out once for each name as written, not
 	// once for each session's category: normalising the name cost about
@@ -462,8 +474,10 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 	return all
 }
 
-func newSession(s *learnings.Session, freq map[string]int) *session {
-	ss := &session{Session: s, paths: uniquePaths(s.Docs)}
+// newSession is what s's learnings share; files holds the file each of
+// its references names (docPath).
+func newSession(s *learnings.Session, freq map[string]int, files map[string]string) *session {
+	ss := &session{Session: s, paths: uniquePaths(s.Docs, files)}
 	for _, p := range ss.paths {
 		ss.freq = max(ss.freq, freq[p])
 	}
@@ -681,10 +695,12 @@ func isDigits(s string) bool {
 	return true
 }
 
-func uniquePaths(refs []string) []string {
+// uniquePaths is the files refs name, each once, in order; files holds
+// the file each reference names (docPath).
+func uniquePaths(refs []string, files map[string]string) []string {
 	var out []string
 	for _, r := range refs {
-		if p := docPath(r); p != "" && !slices.Contains(out, p) {
+		if p := files[r]; p != "" && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
