@@ -21,13 +21,14 @@ import (
 // time, and 1,000 of them were one change; the signatures let 1,700
 // through, and BestBefore for every learning took 1.9-2.6 s of CPU
 // instead of 2.8-3.3 s (three interleaved runs each, on a loaded
-// machine). (Since a text saying "not" or "instead of" lets its pairs
+// machine). (Once a text saying "not" or "instead of" let its pairs
 // through where the other text does not say it, they let 14,400 through,
-// 1,042 of them one change.) Where learnings are short (the default and
-// sparse generators) oneChange is cheap and the signatures let three pairs
-// in four through (default: 176,000 of 199,000; 4,100 one change): they
-// cost about as much as they save there (sparse: 0.70 s with them, 0.66 s
-// without, medians of five).
+// 1,042 of them one change; since surplusSaysNo reads the other text's
+// surplus in such pairs, 2,906, 648 of them one change.) Where learnings
+// are short (the default and sparse generators) oneChange is cheap and
+// the signatures let three pairs in four through (default: 176,000 of
+// 199,000; 4,100 one change): they cost about as much as they save there
+// (sparse: 0.70 s with them, 0.66 s without, medians of five).
 
 // changeSig is what mayChangeOnce reads of a text: its change words (see
 // changeWords), each kind once with its count, sorted by hash.
