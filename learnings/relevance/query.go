@@ -521,7 +521,7 @@ func (q *query) joinsOf(task string) {
 		}
 		w := task[t.Start:t.End]
 		between := task[p.End:t.Start]
-		if between != "-" && between != " " || between == " " && taskStopWord(t.Term) && !particles[strings.ToLower(w)] {
+		if between != "-" && between != " " || between == " " && taskStopWord(t.Term) && !terms.Particle(strings.ToLower(w)) {
 			continue
 		}
 		if between == " " && n+1 < len(ts) && prepositionHere(task, t, ts[n+1]) {
@@ -592,7 +592,7 @@ func (q *query) joinsOf(task string) {
 		case len(ws) > 0:
 			q.joins = append(q.joins, join{pr.joined, ws})
 			q.splits = append(q.splits, split{pr.joined, parts(pr, ws), pr.hyphen})
-		case (pr.hyphen || particles[strings.ToLower(task[t.Start:t.End])]) && !taskStopWord(pr.joined):
+		case (pr.hyphen || terms.Particle(strings.ToLower(task[t.Start:t.End]))) && !taskStopWord(pr.joined):
 			// Two request words, hyphenated or a verb and its particle
 			// ("set-up", "check out"): a word of the task of their own.
 			i := q.add(pr.joined, pr.shown, weightTask, false)
@@ -622,23 +622,8 @@ func prepositionHere(task string, t, next terms.Token) bool {
 		return false
 	}
 	w := strings.ToLower(task[next.Start:next.End])
-	return phraseOpeners[w] || isNumber(next.Term)
+	return terms.PhraseOpener(w) || isNumber(next.Term)
 }
-
-// phraseOpeners are the determiners that open a place's or a document's
-// noun phrase. "this", "that", "last" and "next" open a time's as often
-// ("couldn't log in this morning", "log in next week"), after which the
-// particle is one.
-var phraseOpeners = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true,
-	"your": true, "its": true, "their": true, "his": true, "her": true, "these": true, "those": true,
-	"some": true, "any": true, "all": true, "both": true, "each": true, "every": true}
-
-// particles are the request words that join the word before them into
-// one ("log in", "set up", "check out", "roll back", "drop off"). Any other
-// request word after a space starts the next phrase: "button is" and
-// "teacher can" are no words.
-var particles = map[string]bool{"in": true, "on": true, "up": true, "out": true, "off": true,
-	"down": true, "over": true, "back": true, "around": true, "through": true}
 
 // nounUse reports whether words[i], a request word, is the noun of the
 // same spelling: "update" asks for work in "please update the docs" but is

@@ -20,7 +20,7 @@ func SplitJoins(a, b, next string) bool {
 	if a == "" || b == "" || !firstPart(a) || otherSense(a+b) {
 		return false
 	}
-	if functionWord(b) && !particle(b) {
+	if functionWord(b) && !Particle(b) {
 		return false
 	}
 	if b == "in" || b == "on" {
@@ -33,7 +33,7 @@ func SplitJoins(a, b, next string) bool {
 // split: no function word, nor a particle but "back" ("back end", "back
 // up"), for a particle ends the verb before it ("pick up loads" is no
 // "uploads").
-func firstPart(a string) bool { return !functionWord(a) && (!particle(a) || a == "back") }
+func firstPart(a string) bool { return !functionWord(a) && (!Particle(a) || a == "back") }
 
 // PhraseOpener reports whether w, lower case, is a determiner that opens
 // a noun phrase naming a place or a document ("the", "our", "each"): after
@@ -69,10 +69,11 @@ func functionWord(w string) bool {
 	return false
 }
 
-// particle reports whether w is a function word that joins the verb
-// before it into one word: "log in", "sign on", "set up", "check out",
-// "shut down".
-func particle(w string) bool {
+// Particle reports whether w, lower case, is a function word that joins
+// the verb before it into one word: "log in", "sign on", "set up", "check
+// out", "shut down". Any other function word after a space starts the
+// next phrase: "button is" and "teacher can" are no words.
+func Particle(w string) bool {
 	switch w {
 	case "in", "on", "up", "out", "off", "down", "over", "back", "through", "around":
 		return true

@@ -164,7 +164,7 @@ func (m *Matcher) JoinSplit(written string, k int) {
 	}
 	for cut := 1; cut <= len(written)-2 && cut < 32; cut++ {
 		first, rest := written[:cut], written[cut:]
-		if !firstPart(first) || functionWord(rest) && !particle(rest) || otherSense(written) {
+		if !firstPart(first) || functionWord(rest) && !Particle(rest) || otherSense(written) {
 			continue
 		}
 		m.splits[first[0]] = append(m.splits[first[0]], split{first, rest, Stem(written), k})
