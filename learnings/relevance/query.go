@@ -553,7 +553,9 @@ func (q *query) joinsOf(task string) {
 		at     int
 	}
 	covered, counted := map[made]int{}, map[token]bool{}
+	hyphenated := map[string]bool{} // the words the task writes with a hyphen
 	for _, pr := range pairs {
+		hyphenated[pr.joined] = hyphenated[pr.joined] || pr.hyphen
 		for _, at := range []int{pr.n - 1, pr.n} {
 			if tk := (token{pr.joined, at}); !counted[tk] {
 				counted[tk] = true
@@ -594,9 +596,12 @@ func (q *query) joinsOf(task string) {
 			q.splits = append(q.splits, split{pr.joined, parts(pr, ws), pr.hyphen})
 		case (pr.hyphen || terms.Particle(strings.ToLower(task[t.Start:t.End]))) && !taskStopWord(pr.joined):
 			// Two request words, hyphenated or a verb and its particle
-			// ("set-up", "check out"): a word of the task of their own.
+			// ("set-up", "check out"): a word of the task of their own,
+			// phrasal only where the task never hyphenates it ("the
+			// set-up fails when I set up" still finds "Set up needs
+			// Homebrew").
 			i := q.add(pr.joined, pr.shown, weightTask, false)
-			if !pr.hyphen {
+			if !hyphenated[pr.joined] {
 				q.phrasal = append(q.phrasal, i)
 			}
 		}
