@@ -9,7 +9,7 @@ import (
 // "sign in", "sign on") is read as the one word "login" where "in" or
 // "on" is the verb's particle, and not where it is a preposition opening
 // a noun phrase ("logged in the tank sheet", "sign on the duty sheet"),
-// nor where a number follows it (see prepositionHere).
+// nor where a number or a path follows it (see terms.SplitJoins).
 func TestParticleOrPreposition(t *testing.T) {
 	tests := []struct {
 		task, joined string
@@ -40,6 +40,8 @@ func TestParticleOrPreposition(t *testing.T) {
 		{"staff sign in the visitors book", "signin", false},
 		{"items we log in their folder", "login", false},
 		{"shipments we log in each region's tracker", "login", false},
+		{"the log in /var/log fills the disk", "login", false},
+		{"can't log in, the portal says expired", "login", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.task, func(t *testing.T) {

@@ -524,11 +524,12 @@ func (q *query) joinsOf(task string) {
 		if between != "-" && between != " " || between == " " && taskStopWord(t.Term) && !terms.Particle(strings.ToLower(w)) {
 			continue
 		}
-		if between == " " && n+1 < len(ts) && prepositionHere(task, t, ts[n+1]) {
-			continue
-		}
 		a, b := strings.ToLower(task[p.Start:p.End]), strings.ToLower(w)
-		if between == " " && !terms.SplitJoins(a, b, "") {
+		if between == " " && !terms.SplitJoins(a, b, terms.WordAfterSpace(task, t.End)) {
+			// "in" or "on" opening a noun phrase, a number or a path is
+			// a preposition ("readings are logged in the tank sheet",
+			// "check in 2 weeks", "the log in /var/log"), as a memory's
+			// is (see terms.Matcher.JoinSplit).
 			continue
 		}
 		joined, letters := terms.JoinedTerm(a, b)
@@ -606,28 +607,6 @@ func (q *query) joinsOf(task string) {
 			}
 		}
 	}
-}
-
-// prepositionHere reports whether t, a particle that may join the word
-// before it ("log in", "sign on"), is a preposition instead: "in" or "on"
-// followed by a noun phrase's determiner or a number ("readings are
-// logged in the tank sheet", "logged in our portal", "check in 2
-// weeks", "drivers sign on the duty sheet"). As a particle it stands before another
-// particle or preposition ("log in to the portal", "log in on the first
-// day", "logged in as admin"), a time ("log in this morning"), a clause's
-// next word or nothing ("can't log in since the release", "can't log
-// in").
-func prepositionHere(task string, t, next terms.Token) bool {
-	switch strings.ToLower(task[t.Start:t.End]) {
-	case "in", "on":
-	default:
-		return false
-	}
-	if task[t.End:next.Start] != " " {
-		return false
-	}
-	w := strings.ToLower(task[next.Start:next.End])
-	return terms.PhraseOpener(w) || isNumber(next.Term)
 }
 
 // nounUse reports whether words[i], a request word, is the noun of the

@@ -630,7 +630,7 @@ func (m *Matcher) spaced(text, a, b string, end int, hit func(int)) {
 		if !asciiLetters(b) || Stem(string(m.buf)) != s.term {
 			continue
 		}
-		if lb := m.buf[len(a):]; (string(lb) == "in" || string(lb) == "on") && !SplitJoins(s.first, string(lb), nextWord(text, end)) {
+		if lb := m.buf[len(a):]; (string(lb) == "in" || string(lb) == "on") && !SplitJoins(s.first, string(lb), WordAfterSpace(text, end)) {
 			return
 		}
 		hit(s.k)
@@ -648,10 +648,11 @@ func equalLower(w, lw string) bool {
 	return true
 }
 
-// nextWord is the word (lower case) after the single space at text[i], or
-// the byte there when it is no letter ("/" of "/var/log", "2" of "2
-// places"), or "" at a stop.
-func nextWord(text string, i int) string {
+// WordAfterSpace is the word (lower case, ASCII letters) after the
+// single space at text[i], or the byte there when it is no letter ("/" of
+// "/var/log", "2" of "2 places"), or "" where text[i] is no space: the
+// next that SplitJoins reads, in a task as in a memory.
+func WordAfterSpace(text string, i int) string {
 	if i+1 >= len(text) || text[i] != ' ' {
 		return ""
 	}
