@@ -110,6 +110,10 @@ func openCompound(ws []*compoundWord, i int) (string, bool) {
 	if n == nil || !n.letters || !n.joinable {
 		return "", false
 	}
+	// next is "" where the second word ends a clause or the text, and
+	// "`", no letter, where the piece after it is code or opens with
+	// punctuation, as terms.WordAfterSpace gives a memory's byte after
+	// the space.
 	next := ""
 	if n.open && i+2 < len(ws) {
 		next = "`"
