@@ -27,6 +27,8 @@ func fuzzSeeds(f *testing.F) {
 		"> ## quoted\n## real\n", "\t- tab\n\t\t```\n", "<pre>\n## x\n", "-\n  foo\n-\n  ```\n  bar\n  ```\n",
 		"## Consolidated Learnings\n**Documentation Seen** (compacted sessions): `a` (2), b (x)\n",
 		"## Recent Sessions\r\n## [2026-01-01 00:00 UTC] - a\r\n- b\r\n  c",
+		"## Recent Sessions\n## [2026-01-02 00:00 UTC] - a\n- ~~Old  rule.~~ (superseded by l1234567 on 2026-01-02)\n- old RULE.\n" +
+			"## Consolidated Learnings\n**Patterns:**\n- Old rule.\n- Größe\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -52,6 +54,20 @@ func FuzzParse(f *testing.F) {
 		}
 		if n := d.NumLearnings(); n != len(d.Learnings()) {
 			t.Fatalf("NumLearnings() = %d, want len(Learnings()) %d", n, len(d.Learnings()))
+		}
+		// The IDs Parse gives from the numbers it works out while reading
+		// are the ones hashed after a parse without them.
+		plain := ParseWithoutIDs(src)
+		plain.AssignIDs()
+		for i, l := range plain.Learnings() {
+			if got := d.Learnings()[i].ID; got != l.ID {
+				t.Fatalf("learning %d (%q): Parse gave %s, AssignIDs %s", i, l.Text, got, l.ID)
+			}
+		}
+		for i, s := range plain.Sessions {
+			if got := d.Sessions[i].ID; got != s.ID {
+				t.Fatalf("session %d: Parse gave %s, AssignIDs %s", i, got, s.ID)
+			}
 		}
 	})
 }

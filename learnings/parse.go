@@ -134,7 +134,8 @@ func (d *Document) AssignIDsOf(ls ...*Learning) {
 func parse(src []byte, logLines bool) *Document { return parseKeyed(src, logLines, nil) }
 
 // parseKeyed is parse; with keys set it also works out each learning's ID
-// number as the learning is read, into keys, for the IDs Parse then gives. The text is read again while it is still in the cache: hashing
+// number as the learning is read, into keys, for the IDs Parse then
+// gives. The text is read again while it is still in the cache: hashing
 // every text after the parse read each from memory again, and that load
 // was half of the samples of the IDs' normalising (perf, recall on the
 // default 1 MB memory). Recall on the 8 generated 1 MB memories, 15
