@@ -79,11 +79,11 @@ func (e *Editor) verifyKept(after *Document) error {
 		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
 			continue
 		}
-		listed = append(listed, wanted{text: l.Content(), n: 1, line: l.Span.Line})
+		listed = append(listed, wanted{text: l.Content(), line: l.Span.Line})
 	}
 	added := func(ls []NewLearning) {
 		for _, l := range ls {
-			listed = append(listed, wanted{text: l.Text, n: 1})
+			listed = append(listed, wanted{text: l.Text})
 		}
 	}
 	added(e.add)
@@ -107,7 +107,6 @@ func (e *Editor) verifyKept(after *Document) error {
 		if !ok {
 			i = len(ws)
 			index[w.text] = i
-			w.n = 0
 			ws = append(ws, w)
 		}
 		ws[i].n++
