@@ -121,7 +121,9 @@ func AnalyseTop(doc *learnings.Document, docs []DocRank, corpus Corpus, limit in
 	index := similar.NewSameIndex()
 	kept := make([]int, 0, len(all))
 	// Only the learnings another may repeat are keyed; the others are
-	// distinct as they come.
+	// distinct as they come. PrepareRepeatsSharesInOrder does not visit
+	// a learning that repeats an earlier one word for word: it is a
+	// duplicate, left out of kept as if found in the index.
 	text := func(i int) string { return all[i].l.Text }
 	fold := func(n int, t *similar.Text) {
 		// Whether a learning counts depends on every one before it.
