@@ -44,16 +44,7 @@ func TestOneSignalPerWord(t *testing.T) {
 		t.Run(tc.task+" / "+tc.learning, func(t *testing.T) {
 			ls := memory(append([][]string{{"Work", "", tc.learning}},
 				chores(100, "The nightly job %d must finish before the %s export runs.", "catalogue", "staff", "invoice", "report")...)...)
-			r := Rank(ls, Context{Task: tc.task, Paths: tc.paths})
-			for _, m := range r.Matches {
-				if m.Learning.Text == tc.learning {
-					if m.signals != tc.want {
-						t.Errorf("%d signals (%q), want %d", m.signals, m.Terms, tc.want)
-					}
-					return
-				}
-			}
-			t.Errorf("no match")
+			wantSignals(t, Rank(ls, Context{Task: tc.task, Paths: tc.paths}), tc.learning, tc.want)
 		})
 	}
 }
@@ -125,4 +116,19 @@ func TestWrittenPathNamedAtHand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wantSignals fails t unless r matches the learning whose text is text
+// on want signals.
+func wantSignals(t *testing.T, r Ranking, text string, want int) {
+	t.Helper()
+	for _, m := range r.Matches {
+		if m.Learning.Text == text {
+			if m.signals != want {
+				t.Errorf("%d signals (%q), want %d", m.signals, m.Terms, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no match")
 }

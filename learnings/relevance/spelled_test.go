@@ -148,16 +148,7 @@ func TestOneWordOneSignal(t *testing.T) {
 				sessions = append(sessions, []string{"Other", "", tc.other})
 			}
 			ls := memory(append(sessions, chores(100, "The nightly job %d must finish before the %s export runs.", "catalogue", "staff", "invoice", "report")...)...)
-			r := Rank(ls, Context{Task: tc.task})
-			for _, m := range r.Matches {
-				if m.Learning.Text == tc.learning {
-					if m.signals != tc.want {
-						t.Errorf("%d signals (%q), want %d", m.signals, m.Terms, tc.want)
-					}
-					return
-				}
-			}
-			t.Errorf("no match")
+			wantSignals(t, Rank(ls, Context{Task: tc.task}), tc.learning, tc.want)
 		})
 	}
 }
