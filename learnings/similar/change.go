@@ -808,7 +808,8 @@ func (t *Text) changeWordsWith(memo *changeMemo) *changeText {
 type changeReader struct {
 	out    changeText
 	inCode bool
-	// afterGet is set when the field read last was a form of "get".
+	// afterGet is set when the field read last was a form of "get" in
+	// prose.
 	afterGet bool
 	spans    int
 	lex      *lexTable
@@ -843,7 +844,7 @@ func (r *changeReader) field(f string) {
 		// after a form of "get" only, not of every field read.
 		r.out.words[n-1] = beReading
 	}
-	r.afterGet = fr.get
+	r.afterGet = fr.get && code == 0 // a command's get (`go get`) is no passive
 	for _, w := range fr.words[:fr.n] {
 		r.out.read(w, code, r.lex, &r.runs)
 	}

@@ -322,3 +322,25 @@ func TestClauseWithoutSpaces(t *testing.T) {
 		{"The shipping API rejects addresses in 東京 without a postcode.", "The shipping API rejects addresses in 大阪 without a postcode.", Update},
 	})
 }
+
+// TestGetInCodeStaysGet holds "get" to a word of prose before it reads as
+// the "be" of a passive: "`go get` updated the modules" runs a command, it
+// is not "the modules were updated".
+func TestGetInCodeStaysGet(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		be   bool
+	}{
+		{"Staff get told a week ahead.", true},
+		{"Run `go get` updated modules in CI.", false},
+		{"`go get` updated the lock file.", false},
+		{"The `get` paid endpoint is cached.", false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			ws := readWords(tc.text, nil).words
+			if got := slices.Contains(ws, beReading); got != tc.be {
+				t.Errorf("words %q: reads get as be %v, want %v", ws, got, tc.be)
+			}
+		})
+	}
+}
