@@ -191,7 +191,7 @@ func (e *Editor) verifyInserted(out []byte) bool {
 	window := make([]byte, 0, len(head)+n+first.Span.End-pos)
 	window = append(window, head...)
 	window = append(window, out[pos:pos+n+first.Span.End-pos]...)
-	w := Parse(window)
+	w := ParseWithoutIDs(window) // the check reads texts, not IDs
 	if len(w.Damage) > 0 || len(w.Problems) > len(d.Problems) || w.Consolidated != nil || len(w.Sessions) != len(e.sessions)+1 {
 		return false
 	}
