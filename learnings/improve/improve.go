@@ -644,7 +644,9 @@ func RankDocs(doc *learnings.Document) []DocRank {
 	return out
 }
 
-func cleanRef(ref string) string { return strings.TrimSpace(strings.Trim(strings.TrimSpace(ref), "`")) }
+func cleanRef(ref string) string {
+	return strings.TrimFunc(ref, func(r rune) bool { return r == '`' || unicode.IsSpace(r) })
+}
 
 // docPath reduces a Documentation Seen reference to the file it names:
 // "docs/api.md#retries" and "lib/auth.ex:45" name docs/api.md and

@@ -303,3 +303,18 @@ func TestAnalyseTopGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanRefOnce holds cleanRef to one reading of a reference however
+// many times it is cleaned: RankDocs cleans a reference before docPath,
+// which cleans it again, while entries calls docPath alone, and the two
+// must name the same file for a session's count to be found.
+func TestCleanRefOnce(t *testing.T) {
+	for _, ref := range []string{"README.md", " `README.md` ", "`` `README.md` ``", "` docs/api.md#retries `", "`lib/auth.ex:45`", "docstrings in `lib/auth.ex`", "``", " "} {
+		if once, twice := cleanRef(ref), cleanRef(cleanRef(ref)); once != twice {
+			t.Errorf("cleanRef(%q) = %q, cleaned again %q", ref, once, twice)
+		}
+		if a, b := docPath(ref), docPath(cleanRef(ref)); a != b {
+			t.Errorf("docPath(%q) = %q, after cleanRef %q", ref, a, b)
+		}
+	}
+}
