@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/learn-memory/learn/internal/hugeheap"
+	"github.com/learn-memory/learn/internal/heapexpect"
 )
 
 // ErrNotFile marks a path that exists but cannot be a learnings file (a
@@ -52,7 +52,7 @@ func Read(path string) ([]byte, error) {
 	if err := checkRegular(path, fi); err != nil {
 		return nil, err
 	}
-	hugeheap.Reserve(fi.Size())
+	heapexpect.File(fi.Size())
 	data := make([]byte, 0, fi.Size()+1)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])

@@ -42,11 +42,11 @@ func collectLate(limit int64, getenv func(string) string) {
 	armLocked()
 }
 
-// late is what collectLate changed, so that collectNow can start it again.
+// late is what collectLate changed, so that expectHeap can raise the limit
+// while the collector waits.
 var late struct {
 	sync.Mutex
 	on       bool // the collector waits for the limit
-	gen      int  // which sentinel's cleanup ends the wait
 	limit    int64
 	percent  int // the settings the first collection puts back
 	memLimit int64
@@ -54,15 +54,13 @@ var late struct {
 
 // armLocked makes a sentinel whose cleanup, run after the first collection
 // (the one the limit starts: the sentinel is garbage from the start), puts
-// the collector back, unless collectNow started the wait again meanwhile.
+// the collector back.
 func armLocked() {
-	late.gen++
-	gen := late.gen
 	sentinel := &gcSentinel{}
 	runtime.AddCleanup(sentinel, func(int) {
 		late.Lock()
 		defer late.Unlock()
-		if late.on && late.gen == gen {
+		if late.on {
 			late.on = false
 			debug.SetGCPercent(late.percent)
 			debug.SetMemoryLimit(late.memLimit)
@@ -71,7 +69,7 @@ func armLocked() {
 }
 
 // expectHeap raises the limit the collector waits for to n, the heap a
-// run over a large memory file is expected to take (hugeheap.Reserve's
+// run over a large memory file is expected to take (heapexpect's
 // estimate, 16 bytes per byte of the file), while the collector still
 // waits: below it, collecting frees memory the run is about to take again.
 // lint, stats, improve-docs and compact on a 10 MB memory allocate 100-200
@@ -83,7 +81,8 @@ func armLocked() {
 // 137, improve-docs 158 -> 167, compact 157 -> 172 (bench/timeit, five
 // interleaved runs each, load 12-17). On the long, intl and prose 10 MB
 // memories the four commands ran two to six collections fewer (in half of
-// the cases none but the two of hugeheap's reserve), lint 7-16% less CPU,
+// the cases none but the two that the huge-page reserve of the time, since
+// dropped, ran), lint 7-16% less CPU,
 // the others between 13% less and 6% more, within that load's noise; the
 // cost is peak RSS, up to about 40% (intl stats 124 -> 167-171 MB). Files
 // under 4 MB keep the 64 MB limit, so nothing changes at the 1 MB default.
@@ -93,36 +92,6 @@ func expectHeap(n int64) {
 	if late.on && n > late.limit {
 		late.limit = n
 		debug.SetMemoryLimit(n)
-	}
-}
-
-// collectNow runs a collection, for hugeheap, which frees the block it
-// marked for 2 MB pages that way, and then goes on collecting late as
-// before: the collection would otherwise end collectLate's wait.
-//
-// It collects on one processor. runtime.GC sweeps the heap one span at a
-// time and yields after each; with a second processor idle, every yield
-// wakes a thread there, which takes the goroutine over while the first
-// goes to sleep, hundreds of times. That was two thirds of the
-// collection's CPU: 3.8 ms of a recall on the default 1 MB memory, 1.2 ms
-// on one processor. Median CPU of recall at 1 MB, 20 interleaved runs on
-// 2 cores at load 13: default 24.4 -> 20.8 ms, long 18.6 -> 15.3, prose
-// 20.0 -> 16.7, the other five 3-4 ms less as well; store 2.7-4.1 ms less
-// on all eight. The cost is 70-140 more page faults of about 1,200 (means
-// of 40 runs, sd 160): taking the second processor away and back
-// allocates its structures again (40 in a bare program). Only the
-// short-lived commands collect here, so that GOMAXPROCS set back by hand
-// no longer follows the machine's CPU quota does not matter.
-func collectNow() {
-	late.Lock()
-	defer late.Unlock()
-	procs := runtime.GOMAXPROCS(1)
-	runtime.GC()
-	runtime.GOMAXPROCS(procs)
-	if late.on {
-		debug.SetGCPercent(-1)
-		debug.SetMemoryLimit(late.limit)
-		armLocked()
 	}
 }
 

@@ -122,45 +122,9 @@ var longLivedLines = []struct {
 	{[]string{"--file"}, false},
 }
 
-// TestCollectNow checks that the collection hugeheap forces does not end
-// the late collection: the collector stays off until the limit, and then
-// comes back as before; and that the processors it collects on are given
-// back.
-func TestCollectNow(t *testing.T) {
-	defaultGC(t)
-	procs := runtime.GOMAXPROCS(0)
-	defer runtime.GOMAXPROCS(procs)
-	for _, n := range []int{1, 2, 3} {
-		runtime.GOMAXPROCS(n)
-		collectNow()
-		if got := runtime.GOMAXPROCS(0); got != n {
-			t.Fatalf("collectNow with GOMAXPROCS %d left it at %d", n, got)
-		}
-	}
-	runtime.GOMAXPROCS(procs)
-	if p, l := gcSettings(); p != 100 || l != math.MaxInt64 {
-		t.Fatalf("collectNow without collectLate changed the collector: percent %d, limit %d", p, l)
-	}
-	// Above what the test binary holds already, so only the loop below
-	// reaches it.
-	max := limitAbove()
-	collectLate(max, func(string) string { return "" })
-	for range 3 {
-		collectNow()
-		time.Sleep(10 * time.Millisecond) // the cleanups of the sentinels collected run meanwhile
-		if p, l := gcSettings(); p != -1 || l != max {
-			t.Fatalf("after collectNow the collector is back: percent %d, limit %d", p, l)
-		}
-	}
-	allocateUntilCollected(t, "the limit")
-	if _, l := gcSettings(); l != math.MaxInt64 {
-		t.Errorf("memory limit after the first collection %d, want none", l)
-	}
-}
-
-// TestExpectHeap checks that the heap hugeheap expects for a large file
-// raises the limit the collector waits for, never lowers it, survives
-// hugeheap's collection, and changes nothing once the collector is back.
+// TestExpectHeap checks that the heap expected for a large file raises the
+// limit the collector waits for, never lowers it, and changes nothing once
+// the collector is back.
 func TestExpectHeap(t *testing.T) {
 	defaultGC(t)
 	expectHeap(1 << 40)
@@ -181,11 +145,6 @@ func TestExpectHeap(t *testing.T) {
 		if p, l := gcSettings(); p != -1 || l != tt.want {
 			t.Fatalf("expectHeap(%d) after collectLate(%d): percent %d, limit %d, want -1 and %d", tt.expect, max, p, l, tt.want)
 		}
-	}
-	collectNow()
-	time.Sleep(10 * time.Millisecond)
-	if p, l := gcSettings(); p != -1 || l != max+32<<20 {
-		t.Fatalf("after collectNow: percent %d, limit %d, want -1 and the raised %d", p, l, max+32<<20)
 	}
 	allocateUntilCollected(t, "the raised limit")
 	expectHeap(1 << 40)

@@ -32,7 +32,7 @@ import (
 	"github.com/learn-memory/learn/internal/cmd/undo"
 	"github.com/learn-memory/learn/internal/cmd/version"
 	"github.com/learn-memory/learn/internal/cmdutil"
-	"github.com/learn-memory/learn/internal/hugeheap"
+	"github.com/learn-memory/learn/internal/heapexpect"
 )
 
 // Version is set at build time with -ldflags "-X .../root.Version=v1.2.3";
@@ -44,7 +44,7 @@ var Version = ""
 func Main() int {
 	if !longLived(os.Args[1:]) {
 		collectLate(lateGCLimit, os.Getenv)
-		hugeheap.Enable(collectNow, expectHeap)
+		heapexpect.Enable(expectHeap)
 	}
 	f := cmdutil.NewFactory()
 	cmd := newCmdRoot(f, os.Args[1:])
