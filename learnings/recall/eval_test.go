@@ -275,6 +275,21 @@ const evalBudget = 2000
 // volunteer, a trader, a steward, a neighbour or finance says it, 6
 // avoid lines and 3 absent subjects with a never line each) was written
 // in issue 24's round 18 before its measuring, for the same reason.
+// testdata/eval23 (a family dairy business in Cheshire and Shropshire: a
+// DeLaval rotary read through DelPro, four Lely robots read through
+// Horizon, Raspberry Pi gateways on the bulk tanks, slurry store and plant
+// wash, the Kotlin herd app and its EID stick readers, SenseHub heat and
+// calving collars, breeding, pregnancy scans and dry off, medicines and
+// withdrawal periods, mastitis and cell counts, NMR milk recording,
+// Müller's collections, statements and milk price, BCMS births,
+// movements, deaths and passports, TB testing, calves and the calf
+// feeder, heifer rearing, feed, NVZ slurry rules, relief milkers, Xero,
+// Red Tractor, Kamal deploys; 40 tasks wanting 63 learnings like the
+// reviewers' hidden set, half of them said the way a herdsman, a relief
+// milker, the calf rearer, the farm office or finance says it, pasted
+// errors, 7 avoid lines and 3 absent subjects with a never line each)
+// was written in issue 24's round 19 before its measuring, for the same
+// reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -408,7 +423,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
