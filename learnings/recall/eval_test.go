@@ -571,6 +571,11 @@ var evalFloor = map[string]float64{
 	// 5 of 11. 47 of 66 (71.2%) after recall22's everyday words merged in
 	// the same round (measured by the lead).
 	"eval22": 71.2,
+	// eval23's is its baseline: 50 of 63 (79.3%, at 7f48b92 on main's
+	// a05fedb, the first run of the set, before issue 24's round 19 was
+	// merged). By kind: words 26 of 37, paths 8 of 8, old 10 of 12, plain
+	// 6 of 6.
+	"eval23": 79.3,
 	// dev24's is its baseline: 32 of 38 (84.2%, at the rank20 branch on
 	// main's 0fd6fec, the first run of the set).
 	"dev24": 84.2,
@@ -787,6 +792,10 @@ var evalTrapFloor = map[string]int{
 	// (first run; 6 avoid lines making 10 pairs, and 3 never lines on 3
 	// absent subjects).
 	"eval22": 12,
+	// eval23's is its baseline: 13 of 13 at 7f48b92 on main's a05fedb
+	// (first run; 7 avoid lines making 10 pairs, and 3 never lines on 3
+	// absent subjects).
+	"eval23": 13,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
