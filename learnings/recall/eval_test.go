@@ -415,6 +415,16 @@ const evalBudget = 2000
 // "vanished", a "voucher"), a symptom for its mechanism ("log in again"),
 // long requests wanting two learnings, decoys that read the same file,
 // old learnings and absent subjects sharing one word with the task.
+// testdata/dev26 (five holiday parks: owners' pitch fees, arrears and
+// instalment plans, contractors and their approvals, out-of-hours
+// faults, the letting scheme's payouts, the residency rule, occupancy
+// reports) is a development set written for the recall23 branch in
+// issue 24's round 19 from the kinds of eval19's misses, in other words
+// than eval19's, before its code: a weekday for the weekend, a trade for
+// the contractor, slang for money, "behind" with a payment for arrears,
+// another form of the learning's word (occupants for occupancy), an
+// abbreviation (DD), paths whose decoy read the same file, old learnings
+// and absent subjects sharing one word with the task.
 // testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
 // direct debits, door codes, class bookings, wearables) is a development
 // set written for the rank19 branch in issue 24's round 15 from the
@@ -423,7 +433,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -584,6 +594,10 @@ var evalFloor = map[string]float64{
 	// paths 5 of 5, plain 3 of 3, old 5 of 5. 34 (91.8%) since "money
 	// off" reads as a discount (recall22).
 	"dev25": 91.8,
+	// dev26's is its baseline: 19 of 26 (73.0%, at the recall23 branch on
+	// main's a05fedb, the first run of the set). By kind: words 11 of 16,
+	// old 5 of 7, paths 2 of 2, plain 1 of 1.
+	"dev26": 73.0,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -921,6 +935,7 @@ var evalTrapFloor = map[string]int{
 	// chosen for a leaking coffee machine at Liverpool, and the Square
 	// cafe tills for selling mugs in the cafe.
 	"dev25": 4,
+	"dev26": 4,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.
