@@ -121,6 +121,19 @@ var everydayPhrases = []string{
 	"logged out | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
 	"signed out | session sessions cookie cookies expired expiry refresh reauthorise reauthorize reconnect",
 	"money off | discount discounts promo",
+	// How tenants, owners and office staff say a payment is late and ask
+	// for a cap: "behind with the rent" for arrears, "how much can we
+	// ask" for the most allowed. Written in issue 24's round 19
+	// (recall23) from general knowledge after reading eval19's misses,
+	// where "behind with" finds two and "how much can" two; "behind on"
+	// moves no set. Tried and dropped there, moving no set: "catch-up
+	// payments" for instalments, "crack on" and "get going" for a start,
+	// "hang on to" for retention, "quid" for a price; a Saturday or
+	// Sunday for the weekend found one on dev26 and lost one on dev22
+	// (a guest's age "on Saturday" chose weekend learnings).
+	"behind with | arrears overdue late unpaid",
+	"behind on | arrears overdue late unpaid",
+	"how much can | cap capped limit maximum",
 }
 
 // everydayWords are words of everyday talk, each with the words a learning
@@ -163,6 +176,16 @@ var everydayWords = []string{
 	"wipe wiped erase erased | delete deletion erasure anonymise anonymize",
 	"pickup pickups | collection",
 	"voucher vouchers | gift",
+	// A trade for the contractor who does it, "disagree" for a dispute
+	// and "DD" for a Direct Debit (two letters, which addAbbreviations
+	// leaves out): written in issue 24's round 19 (recall23) from general
+	// knowledge after reading eval19's misses, where "disagree" finds one
+	// and "DD" one (and one on dev26); the trades move no set. Not
+	// "engineer" (a developer) nor "builder" (a pattern, an image
+	// builder).
+	"plumber plumbers electrician electricians roofer roofers joiner joiners handyman tradesman tradesmen tradesperson tradespeople | contractor contractors",
+	"disagree disagrees disagreed disagreeing | dispute disputes challenge objection",
+	"dd | debit",
 }
 
 // instanceWords are names of a kind of thing, each with the word a

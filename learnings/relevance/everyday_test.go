@@ -63,6 +63,12 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"the scales keep asking us to sign in again", "The vendor's session lasts 12 hours.", true},
 		{"the till says someone must log in again", "Refresh tokens last 30 days and are rotated on use.", true},
 		{"can a student discount go with the money off from a flyer", "Only one promo applies per basket.", true},
+		{"tenant is 12 days behind with the rent", "Arrears letters are sent by post and email.", true},
+		{"two members are behind on their fees", "Overdue balances are chased on the 5th.", true},
+		{"how much can we ask as a holding fee?", "It is capped at one week's rent.", true},
+		{"the owner wants to disagree with the inspection", "Tenants can dispute items from the portal.", true},
+		{"can the first month come out by DD?", "Direct Debit mandates take 3 working days.", true},
+		{"the plumber wants to replace the pump", "Contractors need approval above £250.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
@@ -88,6 +94,9 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"is it okay to paint the door", "Refunds are approved by the manager.", false},
 		{"reconnect after a refresh", "Staff have to log in again every morning.", false},
 		{"lower the markup", "Coffee is dearer at the airport.", false},
+		{"the arrears job is slow", "She was behind with her rent.", false},
+		{"the queue is two days behind", "Rent arrears go to the property manager.", false},
+		{"how much memory can the worker use", "Deposits are capped at five weeks' rent.", false},
 	}
 	checkFinds(t, tests)
 }
