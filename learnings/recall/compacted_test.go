@@ -32,9 +32,11 @@ var compactedFloor = map[string]int{
 // them recall holds on the compacted memory (see TestEvalRecallCompacted):
 // the counts at main ba496bb, 195 of 245, a baseline as compactedFloor
 // is: a change that holds fewer on a compacted memory fails here, not
-// only in the log.
+// only in the log. eval5's is 19 since relevance.BestSessionFirst
+// (recall23), which holds one more on dev15 and dev16 here, as on the
+// sessions (see evalTrapFloor).
 var compactedTrapFloor = map[string]int{
-	"eval4": 22, "eval5": 20, "eval12": 15, "eval13": 10, "eval14": 6, "eval15": 13, "eval16": 5,
+	"eval4": 22, "eval5": 19, "eval12": 15, "eval13": 10, "eval14": 6, "eval15": 13, "eval16": 5,
 	"eval17": 9, "eval18": 9, "dev15": 14, "dev16": 15, "dev17": 5, "dev19": 8, "dev20": 10,
 	"dev21": 5, "dev22": 7, "dev23": 6, "dev24": 12, "dev25": 4,
 }

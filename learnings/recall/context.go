@@ -54,6 +54,7 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 	}
 	// As Relevant orders them: corroborated first.
 	slices.SortStableFunc(chosen, func(a, b Item) int { return ranking.CompareCorroboration(*a.Match, *b.Match) })
+	relevance.BestSessionFirst(chosen, func(it Item) *relevance.Match { return it.Match })
 	return chosen
 }
 

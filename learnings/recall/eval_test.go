@@ -568,8 +568,9 @@ var evalFloor = map[string]float64{
 	// ("behind with" the rent, "how much can" we ask, "disagree", "DD"),
 	// written after reading its misses; 51 (77.2%) since a noun in -ancy
 	// or -ency is of the family of its -ant or -ent ("tenancy" for the
-	// task's "tenants", recall23).
-	"eval19": 77.2,
+	// task's "tenants", recall23); 52 (78.7%) since the best match's
+	// session's other facts go right after it (BestSessionFirst).
+	"eval19": 78.7,
 	// eval20's is its baseline: 56 of 65 (86.1%, at 2eaa6c9 on main's
 	// 0fd6fec, the first run of the set, before issue 24's round 16 was
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
@@ -740,8 +741,13 @@ var evalTrapFloor = map[string]int{
 	// session holds two of the task's words (tariff and sticker held; the
 	// holiday freeze shares "freezing" too, and nothing holds two words of
 	// the ghosting task). 20 since a word written two ways is one term:
-	// the ghosting task's "epaper" finds the learning's "e-paper".
-	"eval5": 20,
+	// the ghosting task's "epaper" finds the learning's "e-paper". 19
+	// since the best match's session's other facts go right after it
+	// (relevance.BestSessionFirst, recall23: 3 more traps held on dev15,
+	// dev16 and eval18): one of them takes room for the hub task, where
+	// "Hub code logs with `ESP_LOGx`" of another session then fits and
+	// the longer wanted learning does not.
+	"eval5": 19,
 	// eval6's was 31 of 41 at 4473107 (first run): 20 of 22 avoid pairs
 	// and 11 of 19 never lines held. 38 once a one-word match is left out
 	// when a better match of another session holds two of the task's words.
