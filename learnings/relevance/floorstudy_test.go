@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // studySets are the development sets of recall's evaluation, named one by
@@ -124,7 +125,10 @@ func clausesOf(task string) (clauses []string, last []bool) {
 // learning's session and shares one of its words; cat, the category; len
 // in bytes; paths matched; ntask, the task's words; n, the memory's
 // learnings; topdf, how many learnings hold the best word; age in days
-// before the newest session (-1 when compacted); words, each as
+// before the newest session (-1 when compacted); near and nearw, how
+// many words of the learning that are not the task's (nor stop words,
+// nor held by more than a tenth of the memory) the task's five best
+// chosen matches hold, and their summed rarity; words, each as
 // word:where(t text, f focus, d documents)~kind:share of the floor:df.
 func TestFloorStudy(t *testing.T) {
 	out := os.Getenv("FLOOR_STUDY")
@@ -138,7 +142,7 @@ func TestFloorStudy(t *testing.T) {
 	defer f.Close()
 	w := bufio.NewWriter(f)
 	defer w.Flush()
-	fmt.Fprintln(w, strings.Join([]string{"set", "line", "kind", "role", "chosen", "ratio", "best", "rank", "nwords", "signals", "told", "stated", "own", "focus", "read", "topshare", "alias", "clauses", "lastsent", "phrase", "sesschosen", "sesschosenword", "cat", "len", "paths", "ntask", "n", "topdf", "age", "words", "key", "text"}, "\t"))
+	fmt.Fprintln(w, strings.Join([]string{"set", "line", "kind", "role", "chosen", "ratio", "best", "rank", "nwords", "signals", "told", "stated", "own", "focus", "read", "topshare", "alias", "clauses", "lastsent", "phrase", "sesschosen", "sesschosenword", "cat", "len", "paths", "ntask", "n", "topdf", "age", "near", "nearw", "words", "key", "text"}, "\t"))
 	for _, set := range studySets {
 		dir := filepath.Join("../recall/testdata", set)
 		src, err := os.ReadFile(filepath.Join(dir, "memory.md"))
@@ -146,14 +150,20 @@ func TestFloorStudy(t *testing.T) {
 			t.Fatal(err)
 		}
 		ls := learnings.Parse(src).Learnings()
+		memDF := map[string]float64{}
+		for _, l := range ls {
+			for _, t := range uniqueWords(l.Text) {
+				memDF[t]++
+			}
+		}
 		for _, tk := range loadStudyTasks(t, filepath.Join(dir, "tasks.txt")) {
-			studyTaskRows(w, set, tk, ls)
+			studyTaskRows(w, set, tk, ls, memDF)
 		}
 	}
 }
 
 // studyTaskRows writes the rows of one task.
-func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Learning) {
+func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Learning, memDF map[string]float64) {
 	role := map[*learnings.Learning]string{}
 	key := map[*learnings.Learning]string{}
 	find := func(s, r string) {
@@ -208,6 +218,29 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 		if l.Session != nil && l.Session.Time.After(newest) {
 			newest = l.Session.Time
 		}
+	}
+	// subject is the words of the task's best chosen matches (up to
+	// five, at or above the floor): the memory's words for what the task
+	// is about, beside the task's own.
+	subject := map[string]bool{}
+	taken := 0
+	for _, m := range ms {
+		if taken == 5 || m.Score < floor {
+			break
+		}
+		if r.Chosen(m) {
+			taken++
+			for _, t := range uniqueWords(m.Learning.Text) {
+				subject[t] = true
+			}
+		}
+	}
+	taskSet := map[string]bool{}
+	for _, t := range terms.Words(tk.ctx.Task) {
+		taskSet[t] = true
+	}
+	for _, t := range q.words {
+		taskSet[t] = true
 	}
 	clauses, last := clausesOf(tk.ctx.Task)
 	taskTerms := wordsOf(tk.ctx.Task)
@@ -297,13 +330,20 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 		if m.Learning.Session != nil && !m.Learning.Session.Time.IsZero() {
 			age = int(newest.Sub(m.Learning.Session.Time).Hours() / 24)
 		}
+		near, nearW := 0, 0.0
+		for _, t := range uniqueWords(m.Learning.Text) {
+			if subject[t] && !taskSet[t] && !terms.StopWord(t) && memDF[t] <= 0.1*n {
+				near++
+				nearW += idf(n, memDF[t])
+			}
+		}
 		text := m.Learning.Text
 		if r := []rune(text); len(r) > 90 {
 			text = string(r[:90])
 		}
-		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%v\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%d\t%v\t%v\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n",
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%v\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%d\t%v\t%v\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\t%s\t%s\n",
 			set, tk.line, tk.kind, rl, chosen, ratio, best, k+1, len(hs), m.signals, m.told, m.stated, own, focus, read, top/m.Score, alias,
-			len(inClause), inLast, phrase, sessChosen, sessWord, catName(m.Learning.Category), len(m.Learning.Text), len(m.Paths), ntask, len(ls), topDF, age,
+			len(inClause), inLast, phrase, sessChosen, sessWord, catName(m.Learning.Category), len(m.Learning.Text), len(m.Paths), ntask, len(ls), topDF, age, near, nearW,
 			strings.Join(words, " "), key[m.Learning], strings.ReplaceAll(text, "\t", " "))
 	}
 }
@@ -327,6 +367,13 @@ func hasPhrase(task, text []word, q *query) bool {
 		}
 	}
 	return false
+}
+
+// uniqueWords is the distinct terms of text.
+func uniqueWords(text string) []string {
+	ws := terms.Words(text)
+	slices.Sort(ws)
+	return slices.Compact(ws)
 }
 
 // catName is c's canonical category without spaces.
