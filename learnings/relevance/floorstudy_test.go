@@ -128,7 +128,8 @@ func clausesOf(task string) (clauses []string, last []bool) {
 // before the newest session (-1 when compacted); near and nearw, how
 // many words of the learning that are not the task's (nor stop words,
 // nor held by more than a tenth of the memory) the task's five best
-// chosen matches hold, and their summed rarity; words, each as
+// chosen matches hold, and their summed rarity; nchosen, the task's
+// chosen matches; words, each as
 // word:where(t text, f focus, d documents)~kind:share of the floor:df.
 func TestFloorStudy(t *testing.T) {
 	out := os.Getenv("FLOOR_STUDY")
@@ -142,7 +143,7 @@ func TestFloorStudy(t *testing.T) {
 	defer f.Close()
 	w := bufio.NewWriter(f)
 	defer w.Flush()
-	fmt.Fprintln(w, strings.Join([]string{"set", "line", "kind", "role", "chosen", "ratio", "best", "rank", "nwords", "signals", "told", "stated", "own", "focus", "read", "topshare", "alias", "clauses", "lastsent", "phrase", "sesschosen", "sesschosenword", "cat", "len", "paths", "ntask", "n", "topdf", "age", "near", "nearw", "words", "key", "text"}, "\t"))
+	fmt.Fprintln(w, strings.Join([]string{"set", "line", "kind", "role", "chosen", "ratio", "best", "rank", "nwords", "signals", "told", "stated", "own", "focus", "read", "topshare", "alias", "clauses", "lastsent", "phrase", "sesschosen", "sesschosenword", "cat", "len", "paths", "ntask", "n", "topdf", "age", "near", "nearw", "nchosen", "words", "key", "text"}, "\t"))
 	for _, set := range studySets {
 		dir := filepath.Join("../recall/testdata", set)
 		src, err := os.ReadFile(filepath.Join(dir, "memory.md"))
@@ -208,7 +209,11 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 		best = ms[0].Score / floor
 	}
 	chosenSess := map[*learnings.Session][]string{}
+	nChosen := 0
 	for _, m := range ms {
+		if r.Chosen(m) {
+			nChosen++
+		}
 		if r.Chosen(m) && m.Learning.Session != nil {
 			chosenSess[m.Learning.Session] = append(chosenSess[m.Learning.Session], m.Terms...)
 		}
@@ -341,9 +346,9 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 		if r := []rune(text); len(r) > 90 {
 			text = string(r[:90])
 		}
-		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%v\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%d\t%v\t%v\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%s\t%s\t%s\n",
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%v\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%d\t%v\t%v\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%s\t%s\t%s\n",
 			set, tk.line, tk.kind, rl, chosen, ratio, best, k+1, len(hs), m.signals, m.told, m.stated, own, focus, read, top/m.Score, alias,
-			len(inClause), inLast, phrase, sessChosen, sessWord, catName(m.Learning.Category), len(m.Learning.Text), len(m.Paths), ntask, len(ls), topDF, age, near, nearW,
+			len(inClause), inLast, phrase, sessChosen, sessWord, catName(m.Learning.Category), len(m.Learning.Text), len(m.Paths), ntask, len(ls), topDF, age, near, nearW, nChosen,
 			strings.Join(words, " "), key[m.Learning], strings.ReplaceAll(text, "\t", " "))
 	}
 }

@@ -148,7 +148,8 @@ func (c Context) Empty() bool {
 // task's best match under 2 floors 34, 19, 2755; two words (not the
 // task's, nor held by a tenth of the memory) of the task's five best
 // chosen matches 25, 10, 5645, and with a best match under 2 floors 14,
-// 1, 785. Every feature that parts wanted from decoys holds others by
+// 1, 785; a task with at most two chosen matches (room to spare) 14, 25,
+// 2021. Every feature that parts wanted from decoys holds others by
 // the thousand, and the wanted learning is seldom the best of them in
 // its task (4 of those 14 are first or second), so choosing them after
 // every other takes the priority fill's room: two stated words found
