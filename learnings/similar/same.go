@@ -917,26 +917,23 @@ func senseClash(a, b string) bool {
 
 // givenThings counts the passive clauses of s whose subject is given
 // something: a form of "be" or "get", a past participle and an object
-// opened by "a", "an" or a possessive ("drivers are charged a fee",
-// "volunteers get paid their expenses", "members are sent a receipt").
+// opened by "a", "an", "the" or a possessive ("drivers are charged a fee",
+// "volunteers get paid their expenses", "members are sent a receipt",
+// "customers get told the delivery date").
 // The reading drops "are", and reads "get" before a participle as it, so
 // "drivers are charged a fee" and "drivers charge a fee" hold the same
 // tokens; but the one pays the fee and the other asks it (swaps18.txt).
 // A passive with no such object reads as its active ("tests are run with
 // jest", "tests run with jest"), and so does one with a span or a count
-// after it ("orders are shipped a day later", "jobs are retried a few
-// times"). A text with more such clauses than the other is never the
+// after it ("orders are shipped a day later", "orders are shipped the
+// next day", "jobs are retried a few times": spanAhead). A text with more such clauses than the other is never the
 // same learning: "a fee is charged to drivers" goes with the active,
 // which errs towards two learnings.
 func givenThings(s string) int {
-	type word struct {
-		w   string
-		end bool
-	}
-	var ws []word
+	var ws []clauseToken
 	for f := range strings.FieldsSeq(fold(s)) {
 		w, end := clauseWord(f)
-		ws = append(ws, word{w, end})
+		ws = append(ws, clauseToken{w, end})
 	}
 	n := 0
 	for i, x := range ws {
@@ -948,11 +945,53 @@ func givenThings(s string) int {
 			j++ // "are also charged a fee"
 		}
 		if j+2 < len(ws) && !ws[j].end && !ws[j+1].end && isParticiple(ws[j].w) && givenOpener(ws[j+1].w) &&
-			!isTimeWord(ws[j+2].w) && !countWord(ws[j+2].w) {
+			!countWord(ws[j+2].w) && !spanAhead(ws[j+2:]) {
 			n++
 		}
 	}
 	return n
+}
+
+// clauseToken is a word as clauseWord reads it, and whether its clause
+// ends after it.
+type clauseToken struct {
+	w   string
+	end bool
+}
+
+// spanPhraseWords is how many words after the opener of a passive's object
+// spanAhead reads: enough for "the following Monday" and "the same
+// working day", not so many that it runs into the next phrase.
+const spanPhraseWords = 3
+
+// spanAhead reports whether the phrase that opens ws, up to its clause's
+// end, a preposition or spanPhraseWords words, names a span of time or a
+// day: "orders are shipped the next day", "reports are run the night
+// before", "jobs are retried the following Monday", where "the" opens no
+// thing given ("drivers are charged the parking fee").
+func spanAhead(ws []clauseToken) bool {
+	for i, x := range ws {
+		if i == spanPhraseWords || i > 0 && phraseStop(x.w) {
+			return false
+		}
+		if isTimeWord(x.w) {
+			return true
+		}
+		if x.end {
+			return false
+		}
+	}
+	return false
+}
+
+// phraseStop reports a word that closes the object of a passive: a
+// preposition or a word that opens a clause.
+func phraseStop(w string) bool {
+	switch w {
+	case "by", "at", "on", "in", "for", "to", "from", "with", "of", "after", "before", "and", "or", "if", "when", "so", "until", "via", "over":
+		return true
+	}
+	return false
 }
 
 // beOrGet, passiveAdverb, givenOpener and countWord are switches, not
@@ -979,7 +1018,7 @@ func passiveAdverb(w string) bool {
 // subject is given it.
 func givenOpener(w string) bool {
 	switch w {
-	case "a", "an", "their", "his", "her", "its", "our", "your", "my":
+	case "a", "an", "the", "their", "his", "her", "its", "our", "your", "my":
 		return true
 	}
 	return false
