@@ -29,7 +29,7 @@ const anchorStopText = "" +
 	"automaticalli\nawai\nb\nbaill\nbasiz\nbasized\nbasizes\nbasizing\nbecaus\n" +
 	"befor\nbehavior\nbehaviorabl\nbehaviorable\nbehaviord\nbehaviored\n" +
 	"behaviorful\nbehavioring\nbehaviorit\nbehaviorite\nbehaviorites\n" +
-	"behaviorless\nbehaviors\nbehaviourabl\nbehaviourit\nburn\ncanceledabl\n" +
+	"behaviorless\nbehaviors\nbehaviourabl\nbehaviourit\nbesid\nburn\ncanceledabl\n" +
 	"canceledable\ncanceledd\ncanceleded\ncanceledful\ncanceleding\ncanceledit\n" +
 	"canceledite\ncanceledites\ncanceledless\ncanceleds\ncancelingabl\n" +
 	"cancelingable\ncancelingd\ncancelinged\ncancelingful\ncancelinging\n" +
@@ -57,11 +57,11 @@ const anchorStopText = "" +
 	"dialeds\ndiall\ndialledabl\ndialledit\ndialog\ndialogabl\ndialogable\n" +
 	"dialogd\ndialoged\ndialogful\ndialoging\ndialogit\ndialogite\ndialogites\n" +
 	"dialogless\ndialogs\ndialogu\ndialogueabl\ndialogueit\ndifferenc\n" +
-	"discabl\ndiscit\ndisk\ndiskabl\ndiskable\ndiskd\ndisked\ndiskful\ndisking\n" +
-	"diskit\ndiskite\ndiskites\ndiskless\ndisks\ndon\ndoubl\ndraft\ndraftabl\n" +
-	"draftable\ndraftd\ndrafted\ndraftful\ndrafting\ndraftit\ndraftite\n" +
-	"draftites\ndraftless\ndrafts\ndraughtabl\ndraughtit\ndream\ndu\ndur\n" +
-	"e\nels\nencrypt\nendeavorabl\nendeavorable\nendeavord\nendeavored\n" +
+	"directli\ndiscabl\ndiscit\ndisk\ndiskabl\ndiskable\ndiskd\ndisked\ndiskful\n" +
+	"disking\ndiskit\ndiskite\ndiskites\ndiskless\ndisks\ndon\ndoubl\ndraft\n" +
+	"draftabl\ndraftable\ndraftd\ndrafted\ndraftful\ndrafting\ndraftit\n" +
+	"draftite\ndraftites\ndraftless\ndrafts\ndraughtabl\ndraughtit\ndream\n" +
+	"du\ndur\ne\nels\nencrypt\nendeavorabl\nendeavorable\nendeavord\nendeavored\n" +
 	"endeavorful\nendeavoring\nendeavorit\nendeavorite\nendeavorites\n" +
 	"endeavorless\nendeavors\nendeavourabl\nendeavourit\nenquir\nenquireabl\n" +
 	"enquireit\nenquiryabl\nenquiryit\nenrolabl\nenrolit\nenroll\nenrollabl\n" +
@@ -100,57 +100,58 @@ const anchorStopText = "" +
 	"inquiryit\ninquiryite\ninquiryites\ninquiryless\ninquirys\ninstall\n" +
 	"installment\ninstallmentabl\ninstallmentable\ninstallmentd\ninstallmented\n" +
 	"installmentful\ninstallmenting\ninstallmentit\ninstallmentite\ninstallmentites\n" +
-	"installmentless\ninstallments\ninstalmentabl\ninstalmentit\njewelleryabl\n" +
-	"jewelleryit\njewelry\njewelryabl\njewelryable\njewelryd\njewelryed\n" +
-	"jewelryful\njewelrying\njewelryit\njewelryite\njewelryites\njewelryless\n" +
-	"jewelrys\njudgementabl\njudgementit\njudgment\njudgmentabl\njudgmentable\n" +
-	"judgmentd\njudgmented\njudgmentful\njudgmenting\njudgmentit\njudgmentite\n" +
-	"judgmentites\njudgmentless\njudgments\nkei\nkerbabl\nkerbit\nkubernet\n" +
-	"label\nlabeled\nlabeledabl\nlabeledable\nlabeledd\nlabeleded\nlabeledful\n" +
-	"labeleding\nlabeledit\nlabeledite\nlabeledites\nlabeledless\nlabeleds\n" +
-	"labeling\nlabelingabl\nlabelingable\nlabelingd\nlabelinged\nlabelingful\n" +
-	"labelinging\nlabelingit\nlabelingite\nlabelingites\nlabelingless\n" +
-	"labelings\nlabell\nlabelledabl\nlabelledit\nlabellingabl\nlabellingit\n" +
-	"labor\nlaborabl\nlaborable\nlabord\nlabored\nlaborful\nlaboring\nlaborit\n" +
-	"laborite\nlaborites\nlaborless\nlabors\nlabourabl\nlabourit\nlap\nlea\n" +
-	"leap\nlearn\nleav\nlevel\nleveled\nleveledabl\nleveledable\nleveledd\n" +
-	"leveleded\nleveledful\nleveleding\nleveledit\nleveledite\nleveledites\n" +
-	"leveledless\nleveleds\nlevell\nlevelledabl\nlevelledit\nlicenc\nlicenceabl\n" +
-	"licenceit\nlicens\nlicense\nlicenseabl\nlicenseable\nlicensed\nlicenseed\n" +
-	"licenseful\nlicenseing\nlicenseit\nlicenseite\nlicenseites\nlicenseless\n" +
-	"licenses\nliter\nliterabl\nliterable\nliterd\nlitered\nliterful\nlitering\n" +
-	"literit\nliterite\nliterites\nliterless\nliters\nlitr\nlitreabl\nlitreit\n" +
-	"mad\nmajoriti\nmanualli\nmarshaled\nmarshaledabl\nmarshaledable\nmarshaledd\n" +
-	"marshaleded\nmarshaledful\nmarshaleding\nmarshaledit\nmarshaledite\n" +
-	"marshaledites\nmarshaledless\nmarshaleds\nmarshaling\nmarshalingabl\n" +
-	"marshalingable\nmarshalingd\nmarshalinged\nmarshalingful\nmarshalinging\n" +
-	"marshalingit\nmarshalingite\nmarshalingites\nmarshalingless\nmarshalings\n" +
-	"marshall\nmarshalledabl\nmarshalledit\nmarshallingabl\nmarshallingit\n" +
-	"messag\nmeter\nmeterabl\nmeterable\nmeterd\nmetered\nmeterful\nmetering\n" +
-	"meterit\nmeterite\nmeterites\nmeterless\nmeters\nmetr\nmetreabl\nmetreit\n" +
-	"minut\nmodel\nmodeled\nmodeledabl\nmodeledable\nmodeledd\nmodeleded\n" +
-	"modeledful\nmodeleding\nmodeledit\nmodeledite\nmodeledites\nmodeledless\n" +
-	"modeleds\nmodeling\nmodelingabl\nmodelingable\nmodelingd\nmodelinged\n" +
-	"modelingful\nmodelinging\nmodelingit\nmodelingite\nmodelingites\n" +
-	"modelingless\nmodelings\nmodell\nmodelledabl\nmodelledit\nmodellingabl\n" +
-	"modellingit\nmold\nmoldabl\nmoldable\nmoldd\nmolded\nmoldful\nmolding\n" +
-	"moldit\nmoldite\nmoldites\nmoldless\nmolds\nmonthli\nmor\nmouldabl\n" +
-	"mouldit\nn\nneighbor\nneighborabl\nneighborable\nneighbord\nneighbored\n" +
-	"neighborful\nneighboring\nneighborit\nneighborite\nneighborites\n" +
-	"neighborless\nneighbors\nneighbourabl\nneighbourit\nnightli\nnin\n" +
-	"non\nodor\nodorabl\nodorable\nodord\nodored\nodorful\nodoring\nodorit\n" +
-	"odorite\nodorites\nodorless\nodors\nodourabl\nodourit\noffenc\noffenceabl\n" +
-	"offenceit\noffens\noffense\noffenseabl\noffenseable\noffensed\noffenseed\n" +
-	"offenseful\noffenseing\noffenseit\noffenseite\noffenseites\noffenseless\n" +
-	"offenses\nonc\nonlin\now\nparallell\npleas\nplenti\nploughabl\nploughit\n" +
-	"plow\nplowabl\nplowable\nplowd\nplowed\nplowful\nplowing\nplowit\nplowite\n" +
-	"plowites\nplowless\nplows\nplus\npractic\npractice\npracticeabl\npracticeable\n" +
-	"practiced\npracticeed\npracticeful\npracticeing\npracticeit\npracticeite\n" +
-	"practiceites\npracticeless\npractices\npractis\npractiseabl\npractiseit\n" +
-	"prec\npretenc\npretenceabl\npretenceit\npretens\npretense\npretenseabl\n" +
-	"pretenseable\npretensed\npretenseed\npretenseful\npretenseing\npretenseit\n" +
-	"pretenseite\npretenseites\npretenseless\npretenses\nprincipall\nprincipl\n" +
-	"prioriti\nprogram\nprogramabl\nprogramable\nprogramd\nprogramed\nprogramful\n" +
+	"installmentless\ninstallments\ninstalmentabl\ninstalmentit\nirrespectiv\n" +
+	"jewelleryabl\njewelleryit\njewelry\njewelryabl\njewelryable\njewelryd\n" +
+	"jewelryed\njewelryful\njewelrying\njewelryit\njewelryite\njewelryites\n" +
+	"jewelryless\njewelrys\njudgementabl\njudgementit\njudgment\njudgmentabl\n" +
+	"judgmentable\njudgmentd\njudgmented\njudgmentful\njudgmenting\njudgmentit\n" +
+	"judgmentite\njudgmentites\njudgmentless\njudgments\nkei\nkerbabl\n" +
+	"kerbit\nkubernet\nlabel\nlabeled\nlabeledabl\nlabeledable\nlabeledd\n" +
+	"labeleded\nlabeledful\nlabeleding\nlabeledit\nlabeledite\nlabeledites\n" +
+	"labeledless\nlabeleds\nlabeling\nlabelingabl\nlabelingable\nlabelingd\n" +
+	"labelinged\nlabelingful\nlabelinging\nlabelingit\nlabelingite\nlabelingites\n" +
+	"labelingless\nlabelings\nlabell\nlabelledabl\nlabelledit\nlabellingabl\n" +
+	"labellingit\nlabor\nlaborabl\nlaborable\nlabord\nlabored\nlaborful\n" +
+	"laboring\nlaborit\nlaborite\nlaborites\nlaborless\nlabors\nlabourabl\n" +
+	"labourit\nlap\nlea\nleap\nlearn\nleav\nlevel\nleveled\nleveledabl\nleveledable\n" +
+	"leveledd\nleveleded\nleveledful\nleveleding\nleveledit\nleveledite\n" +
+	"leveledites\nleveledless\nleveleds\nlevell\nlevelledabl\nlevelledit\n" +
+	"licenc\nlicenceabl\nlicenceit\nlicens\nlicense\nlicenseabl\nlicenseable\n" +
+	"licensed\nlicenseed\nlicenseful\nlicenseing\nlicenseit\nlicenseite\n" +
+	"licenseites\nlicenseless\nlicenses\nliter\nliterabl\nliterable\nliterd\n" +
+	"litered\nliterful\nlitering\nliterit\nliterite\nliterites\nliterless\n" +
+	"liters\nlitr\nlitreabl\nlitreit\nmad\nmajoriti\nmanualli\nmarshaled\n" +
+	"marshaledabl\nmarshaledable\nmarshaledd\nmarshaleded\nmarshaledful\n" +
+	"marshaleding\nmarshaledit\nmarshaledite\nmarshaledites\nmarshaledless\n" +
+	"marshaleds\nmarshaling\nmarshalingabl\nmarshalingable\nmarshalingd\n" +
+	"marshalinged\nmarshalingful\nmarshalinging\nmarshalingit\nmarshalingite\n" +
+	"marshalingites\nmarshalingless\nmarshalings\nmarshall\nmarshalledabl\n" +
+	"marshalledit\nmarshallingabl\nmarshallingit\nmessag\nmeter\nmeterabl\n" +
+	"meterable\nmeterd\nmetered\nmeterful\nmetering\nmeterit\nmeterite\n" +
+	"meterites\nmeterless\nmeters\nmetr\nmetreabl\nmetreit\nminut\nmodel\n" +
+	"modeled\nmodeledabl\nmodeledable\nmodeledd\nmodeleded\nmodeledful\n" +
+	"modeleding\nmodeledit\nmodeledite\nmodeledites\nmodeledless\nmodeleds\n" +
+	"modeling\nmodelingabl\nmodelingable\nmodelingd\nmodelinged\nmodelingful\n" +
+	"modelinging\nmodelingit\nmodelingite\nmodelingites\nmodelingless\n" +
+	"modelings\nmodell\nmodelledabl\nmodelledit\nmodellingabl\nmodellingit\n" +
+	"mold\nmoldabl\nmoldable\nmoldd\nmolded\nmoldful\nmolding\nmoldit\nmoldite\n" +
+	"moldites\nmoldless\nmolds\nmonthli\nmor\nmouldabl\nmouldit\nn\nneighbor\n" +
+	"neighborabl\nneighborable\nneighbord\nneighbored\nneighborful\nneighboring\n" +
+	"neighborit\nneighborite\nneighborites\nneighborless\nneighbors\nneighbourabl\n" +
+	"neighbourit\nnightli\nnin\nnon\nodor\nodorabl\nodorable\nodord\nodored\n" +
+	"odorful\nodoring\nodorit\nodorite\nodorites\nodorless\nodors\nodourabl\n" +
+	"odourit\noffenc\noffenceabl\noffenceit\noffens\noffense\noffenseabl\n" +
+	"offenseable\noffensed\noffenseed\noffenseful\noffenseing\noffenseit\n" +
+	"offenseite\noffenseites\noffenseless\noffenses\nonc\nonlin\now\nparallell\n" +
+	"pleas\nplenti\nploughabl\nploughit\nplow\nplowabl\nplowable\nplowd\n" +
+	"plowed\nplowful\nplowing\nplowit\nplowite\nplowites\nplowless\nplows\n" +
+	"plus\npractic\npractice\npracticeabl\npracticeable\npracticed\npracticeed\n" +
+	"practiceful\npracticeing\npracticeit\npracticeite\npracticeites\n" +
+	"practiceless\npractices\npractis\npractiseabl\npractiseit\nprec\npretenc\n" +
+	"pretenceabl\npretenceit\npretens\npretense\npretenseabl\npretenseable\n" +
+	"pretensed\npretenseed\npretenseful\npretenseing\npretenseit\npretenseite\n" +
+	"pretenseites\npretenseless\npretenses\nprincipall\nprincipl\nprioriti\n" +
+	"program\nprogramabl\nprogramable\nprogramd\nprogramed\nprogramful\n" +
 	"programing\nprogramit\nprogramite\nprogramites\nprogramless\nprogramm\n" +
 	"programmeabl\nprogrammeit\nprogrammesabl\nprogrammesit\nprograms\n" +
 	"programsabl\nprogramsable\nprogramsd\nprogramsed\nprogramsful\nprogramsing\n" +

@@ -439,6 +439,25 @@ var phrases = []string{
 	"way too = too",
 	"far too = too",
 	"much too = too",
+	// Runs heldout17 showed written for a word (swaps19.txt), each the
+	// word in every sentence: "as well as" and "in addition to" a thing
+	// are "besides" it, "regardless of" a thing is "whatever" it, "no one"
+	// is "nobody", and a thing "taken away" is removed (a takeaway is one
+	// word). "Straight" is "directly" only before where a thing goes or
+	// comes from: "straight quotes" and "three straight days" stay.
+	"as well as = besides",
+	"in addition to = besides",
+	"regardless of = whatever",
+	"irrespective of = whatever",
+	"no one = nobody",
+	"take away = remove",
+	"straight from = directly",
+	"straight to = directly",
+	"straight into = directly",
+	"directly from = directly",
+	"directly to = directly",
+	"directly into = directly",
+	"hold on to = keep",
 	// Done "by itself" or "on its own" is done without being asked.
 	"by itself = automatically",
 	"by themselves = automatically",

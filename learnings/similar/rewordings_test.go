@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -386,6 +386,24 @@ func testRewordings(t *testing.T, file string) {
 			// "are sent"), and the look-alikes the rules call updates
 			// (the safe side).
 			floor = map[string]float64{"same": 0.73, "update": 0.77, "new": 0.26}[k]
+		}
+		if file == "swaps19.txt" {
+			// The kinds of restatement heldout17 showed no rule
+			// reading alike, stated again in other domains with
+			// look-alike updates and new facts (decision19), written
+			// and labelled before the rules changed: main a05fedb
+			// called 5 of 47 the same, 4 of 11 updates and 0 of 12
+			// new, and two new pairs the same (a "the" object of a
+			// passive: givenThings). Once the pronouns written two
+			// ways ("anybody", "no one") and the runs "as well as",
+			// "regardless of", "take away", "straight from" and "hold
+			// on to" read as their words, 23 and 6. Left: swaps kept
+			// apart for a second sense ("rings" and "phones",
+			// "present" and "show", "held" and "kept", "hire" and
+			// "rental"), verbs no table reads alike, clauses rebuilt,
+			// and the look-alike new facts the rules call updates
+			// (the safe side).
+			floor = map[string]float64{"same": 0.48, "update": 0.54, "new": 0}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading
