@@ -861,12 +861,13 @@ type fieldReading struct {
 	oddTicks, get bool
 }
 
-// changeWord is one word of a fieldReading: its entry lx, and out, the
+// changeWord is one word of a fieldReading: the word as written (word,
+// which tells a phrasal verb from a noun: nounPlace), its entry lx, and out, the
 // word read adds for it when no run of phrases ends at it (none unless
 // keep), and whether out is numberLike.
 type changeWord struct {
 	lx           *lexEntry
-	out          string
+	word, out    string
 	keep, number bool
 }
 
@@ -901,7 +902,7 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 	}
 	lx := lex.lookup(w)
 	out, keep := wordOf(w, lx, lex)
-	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out)}
+	fr.words[fr.n] = changeWord{lx: lx, word: w, out: out, keep: keep, number: keep && numberLike(out)}
 	fr.n++
 }
 
@@ -972,7 +973,7 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 	// A run of phrases ("out of date") is read as the word it stands
 	// for, as the same-learning reading does: the one part of a word's
 	// reading that depends on the words before it.
-	if to, from, ok := runs.read(wr.lx, len(out.words)); ok {
+	if to, from, ok := runs.read(wr.lx, wr.word, len(out.words)); ok {
 		out.words, out.span, out.number = out.words[:from], out.span[:from], out.number[:from]
 		wr.out, wr.keep = wordOf(to, lex.lookup(to), lex)
 		wr.number = wr.keep && numberLike(wr.out)

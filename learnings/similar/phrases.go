@@ -663,22 +663,28 @@ func phraseWord(w string) bool {
 type phraseReader[M any] struct {
 	words [maxPhraseWords - 1]*lexEntry // the last words of runs read, oldest first
 	marks [maxPhraseWords - 1]M
+	nouns [maxPhraseWords - 1]bool // whether each word stands where a noun does (nounPlace)
 	n     int
+	// before and before2 are the last two words read, the last first.
+	before, before2 string
 }
 
-// read takes the next word's lexicon entry and the caller's mark before
-// it. When the word ends a run, it returns the word the run is read as and
+// read takes the next word w, its lexicon entry and the caller's mark
+// before it. When the word ends a run, it returns the word the run is read as and
 // the mark before the run's first word; the caller goes back to that mark
 // and reads the word instead.
-func (r *phraseReader[M]) read(lx *lexEntry, mark M) (to string, from M, ok bool) {
+func (r *phraseReader[M]) read(lx *lexEntry, w string, mark M) (to string, from M, ok bool) {
+	before, before2 := r.before, r.before2
+	r.before, r.before2 = w, before
 	base := lx.phrase
 	if base == nil {
 		r.n = 0
 		return "", from, false
 	}
+	noun := nounPlace(w == base.word, before, before2)
 	for _, p := range base.ends {
 		k := len(p.words) - 1
-		if k <= r.n && sameEntries(r.words[r.n-k:r.n], p.words[:k]) {
+		if k <= r.n && sameEntries(r.words[r.n-k:r.n], p.words[:k]) && !(r.nouns[r.n-k] && p.verbal()) {
 			from = r.marks[r.n-k]
 			r.n = 0
 			return p.to, from, true
@@ -687,11 +693,40 @@ func (r *phraseReader[M]) read(lx *lexEntry, mark M) (to string, from M, ok bool
 	if r.n == len(r.words) {
 		copy(r.words[:], r.words[1:])
 		copy(r.marks[:], r.marks[1:])
+		copy(r.nouns[:], r.nouns[1:])
 		r.n--
 	}
-	r.words[r.n], r.marks[r.n] = base, mark
+	r.words[r.n], r.marks[r.n], r.nouns[r.n] = base, mark, noun
 	r.n++
 	return "", from, false
+}
+
+// verbal reports a phrasal verb, a verb and its particle ("pass on", "log
+// in"), which a noun written the same way is not: "a day pass on the
+// dashboard" forwards nothing, and "the log in the console" logs no one
+// in. A run read as an adverb ("right away" is "immediately") is none.
+func (p *phrase) verbal() bool {
+	return len(p.words) == 2 && slices.Contains(p.words[0].splits, p) && !strings.HasSuffix(p.to, "ly")
+}
+
+// nounPlace reports whether a word after before (and before2 ahead of it)
+// stands where a noun does: right after a determiner ("a pass", "the
+// log"), or in its base form after a determiner and a span of time or a
+// number ("a day pass", "the season pass", "a 7-day pass"). Any other word
+// between may be a subject ("a migration wipes out the table", "the
+// script set up the cluster", "the guides pass on the feedback").
+func nounPlace(base bool, before, before2 string) bool {
+	return nounOpener(before) || base && nounOpener(before2) && before != "" && isTimeWord(before)
+}
+
+// nounOpener reports a word that opens a noun phrase (a switch: a map
+// would be built at package init, see isPronoun).
+func nounOpener(w string) bool {
+	switch w {
+	case "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their", "each", "every", "any", "no":
+		return true
+	}
+	return false
 }
 
 // splitParticle reports a run of phrases that is a verb and a particle
@@ -747,7 +782,13 @@ func splitEnd(w string, lx *lexEntry) bool {
 }
 
 // reset forgets the words read: a run does not go on across a clause's end.
-func (r *phraseReader[M]) reset() { r.n = 0 }
+func (r *phraseReader[M]) reset() { r.n, r.before, r.before2 = 0, "", "" }
+
+// skip reads the word w, which is in no run of phrases: a run does not go
+// on through it, and nounPlace reads it.
+func (r *phraseReader[M]) skip(w string) {
+	r.n, r.before, r.before2 = 0, w, r.before
+}
 
 func sameEntries(a, b []*lexEntry) bool {
 	for i := range a {
