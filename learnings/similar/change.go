@@ -861,13 +861,12 @@ type fieldReading struct {
 	oddTicks, get bool
 }
 
-// changeWord is one word of a fieldReading: the word as written (word,
-// which tells a phrasal verb from a noun: nounPlace), its entry lx, and out, the
+// changeWord is one word of a fieldReading: its entry lx, and out, the
 // word read adds for it when no run of phrases ends at it (none unless
 // keep), and whether out is numberLike.
 type changeWord struct {
 	lx           *lexEntry
-	word, out    string
+	out          string
 	keep, number bool
 }
 
@@ -902,7 +901,7 @@ func (fr *fieldReading) add(w string, lex *lexTable) {
 	}
 	lx := lex.lookup(w)
 	out, keep := wordOf(w, lx, lex)
-	fr.words[fr.n] = changeWord{lx: lx, word: w, out: out, keep: keep, number: keep && numberLike(out)}
+	fr.words[fr.n] = changeWord{lx: lx, out: out, keep: keep, number: keep && numberLike(out)}
 	fr.n++
 }
 
@@ -973,7 +972,15 @@ func (out *changeText) read(wr changeWord, code int, lex *lexTable, runs *phrase
 	// A run of phrases ("out of date") is read as the word it stands
 	// for, as the same-learning reading does: the one part of a word's
 	// reading that depends on the words before it.
-	if to, from, ok := runs.read(wr.lx, wr.word, len(out.words)); ok {
+	// The phrase reader tells a phrasal verb from a noun by the words
+	// before it (nounPlace): the word of a known entry ("a", "the",
+	// "pass"), else the word read ("season"), which saves keeping each
+	// field's text.
+	w := wr.lx.word
+	if w == "" {
+		w = wr.out
+	}
+	if to, from, ok := runs.read(wr.lx, w, len(out.words)); ok {
 		out.words, out.span, out.number = out.words[:from], out.span[:from], out.number[:from]
 		wr.out, wr.keep = wordOf(to, lex.lookup(to), lex)
 		wr.number = wr.keep && numberLike(wr.out)

@@ -681,7 +681,6 @@ func (r *phraseReader[M]) read(lx *lexEntry, w string, mark M) (to string, from 
 		r.n = 0
 		return "", from, false
 	}
-	noun := nounPlace(w == base.word, before, before2)
 	for _, p := range base.ends {
 		k := len(p.words) - 1
 		if k <= r.n && sameEntries(r.words[r.n-k:r.n], p.words[:k]) && !(r.nouns[r.n-k] && p.verbal()) {
@@ -696,7 +695,8 @@ func (r *phraseReader[M]) read(lx *lexEntry, w string, mark M) (to string, from 
 		copy(r.nouns[:], r.nouns[1:])
 		r.n--
 	}
-	r.words[r.n], r.marks[r.n], r.nouns[r.n] = base, mark, noun
+	// Only the verb of a phrasal verb asks where it stands.
+	r.words[r.n], r.marks[r.n], r.nouns[r.n] = base, mark, base.splits != nil && nounPlace(w == base.word, before, before2)
 	r.n++
 	return "", from, false
 }
