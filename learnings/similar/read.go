@@ -372,10 +372,6 @@ func readClauses(sc *scratch, text string, toks []string, fields []field, read [
 			wr = read[k:fl.toks]
 		}
 		k = fl.toks
-		t.ahead = ""
-		if k < len(toks) {
-			t.ahead = toks[k]
-		}
 		if !plainField(c) && (strings.Contains(c, "%") || !foldsToItself(c)) {
 			// A field of a folded text that folding again leaves as
 			// it is has the tokens read of it already: see

@@ -69,12 +69,6 @@ type tokenizer struct {
 	// the word after it ("by and large"): the run takes it, or it ends
 	// the clause as any "and" does.
 	andHeld bool
-	// next is the word after the one being read: "." when the clause
-	// ends after it, "" when it is not known (the last word of a field
-	// whose next field the caller did not give: ahead). It tells
-	// "once" the opener ("once the build passes") from "once" the count
-	// ("once a week"): onceCounts.
-	next, ahead string
 }
 
 // splitState is a verb of a phrasal verb of phrases ("log" of "log out")
@@ -231,23 +225,15 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 		return
 	}
 	t.code = strings.HasPrefix(trimmed, "-") || strings.ContainsRune(c, '`')
-	end := trimMarksRight(c, false)
-	last := t.ahead
-	if end != "" && strings.ContainsRune(",;!?).:", rune(end[len(end)-1])) {
-		last = "."
-	}
 	for i, w := range words {
 		var r *wordReading
 		if read != nil {
 			r = &read[i]
 		}
-		t.next = last
-		if i+1 < len(words) {
-			t.next = words[i+1]
-		}
 		t.word(w, r)
 	}
-	t.code, t.next = false, ""
+	t.code = false
+	end := trimMarksRight(c, false)
 	if end == "" {
 		return
 	}
@@ -533,7 +519,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		}
 		return
 	}
-	if lx.opener != "" && !(w == "once" && onceCounts(t.next)) {
+	if lx.opener != "" {
 		readAsked(t.cur, w)
 		t.flush(sepStrong, false)
 		t.emit(lx.opener)
@@ -669,8 +655,7 @@ func (t *tokenizer) agentEnds(w string) {
 // what follows it is said of the whole clause, not of the agent.
 func endsAgent(w string) bool {
 	switch w {
-	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "over", "every", "each", "during",
-		"once", "twice": // "by the agent once an hour" (onceCounts)
+	case "in", "on", "at", "for", "with", "from", "into", "onto", "to", "via", "over", "every", "each", "during":
 		return true
 	}
 	return false
@@ -682,21 +667,6 @@ func (t *tokenizer) endGet() {
 		t.get = false
 		t.emit(stem("get"))
 	}
-}
-
-// onceCounts reports whether "once" before next says how often, not
-// when: "once a week", "once per run", "once every hour", "once more",
-// "once at start-up", "rerun once." read as "one time", where "once the
-// build passes" and "once it is merged" open a clause as "when" does.
-// An unknown next word ("") leaves "once" the opener it always was.
-func onceCounts(next string) bool {
-	switch next {
-	case ".", "a", "an", "per", "every", "each", "more", "again", "only", "daily", "weekly", "nightly", "monthly",
-		"yearly", "hourly", "in", "at", "on", "during", "for", "before", "after", "and", "or", "but", "then",
-		"when", "if", "while", "by", "twice":
-		return true
-	}
-	return false
 }
 
 // isParticiple reports a word that reads as a past participle after "to
