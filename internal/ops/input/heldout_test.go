@@ -401,7 +401,13 @@ func decide(t *testing.T, stored, cand string) string {
 // In issue 24's round 19 heldout17 was retired to development (DUPLICATE
 // 18, UPDATE 25, NEW 20 when it was, the fewest DUPLICATE of the held-out
 // sets), so its misses can be read; heldout19, written before that
-// round's measuring, takes its place.
+// round's measuring, takes its place. heldout17 DUPLICATE 22 once the
+// pronouns written two ways ("anybody", "no one") and "as well as",
+// "regardless of", "take away" and "straight from" read as their words
+// (decision19); the rest of its misses are one-word swaps no table reads
+// (18), swaps kept apart for a second sense (5), several swaps at once
+// (18), clauses rebuilt (7), and five updates called new where a value
+// changes beside such a swap.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -501,7 +507,7 @@ var heldoutFloor = map[string]map[string]int{
 	// NEW), UPDATE 25 of 30 (none called DUPLICATE, 5 called NEW), NEW 20
 	// of 20.
 	"heldout17": {
-		"DUPLICATE": 18,
+		"DUPLICATE": 22,
 		"UPDATE":    25,
 		"NEW":       20,
 	},
