@@ -93,24 +93,15 @@ func Text(s string) string {
 // whether Text returns s as it is, read in one pass: stats weighs a full
 // recall by the characters of every learning it shows, and checking each
 // text and then counting its characters read it twice. Eight bytes are
-// read at once as a 64-bit word while none of them is outside printable
-// ASCII or a "<", which most of a memory is: a byte with its top bit set,
-// below 0x20, or equal to 0x7f or "<" sets the top bit of some byte of the
-// test (each term is exact for "some byte"). When clean is false, n is not
-// the count.
+// read at once while none of them is outside printable ASCII or a "<"
+// (plain8), which most of a memory is. When clean is false, n is not the
+// count.
 func Count(s string) (n int, clean bool) {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			w := s[i : i+8]
-			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			del, lt := x^0x7f*ones, x^'<'*ones // a zero byte where x has one
-			if (x|(x-0x20*ones)&^x|(del-ones)&^del|(lt-ones)&^lt)&highs == 0 {
-				i += 8
-				n += 8
-				continue
-			}
+		if i+8 <= len(s) && plain8(load8(s, i)) {
+			i += 8
+			n += 8
+			continue
 		}
 		size, unsafe := charAt(s, i)
 		if unsafe {
@@ -122,9 +113,34 @@ func Count(s string) (n int, clean bool) {
 	return n, true
 }
 
-// firstUnsafe is the offset of the first byte Text changes, or -1.
+// plain8 reports that the eight bytes x holds (load8) are all printable
+// ASCII other than "<", which Text keeps as they are: a byte with its top
+// bit set, below 0x20, or equal to 0x7f or "<" sets the top bit of some
+// byte of the test (each term is exact for "some byte").
+func plain8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	del, lt := x^0x7f*ones, x^'<'*ones // a zero byte where x has one
+	return (x|(x-0x20*ones)&^x|(del-ones)&^del|(lt-ones)&^lt)&highs == 0
+}
+
+// load8 is the eight bytes of s from i on as one number.
+func load8(s string, i int) uint64 {
+	w := s[i : i+8]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// firstUnsafe is the offset of the first byte Text changes, or -1, read
+// eight bytes at a time where they are plain8, as Count reads them: a
+// character at a time, it was 13 % of the instructions of learn compact
+// --dry-run on the default generator's 10 MB memory (callgrind), which
+// cleans an 18 MB diff.
 func firstUnsafe(s string) int {
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plain8(load8(s, i)) {
+			i += 8
+			continue
+		}
 		size, unsafe := charAt(s, i)
 		if unsafe {
 			return i

@@ -187,3 +187,25 @@ func FuzzCount(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFirstUnsafe holds firstUnsafe, which skips eight plain bytes at a
+// time, to the character-by-character reading of charAt.
+func FuzzFirstUnsafe(f *testing.F) {
+	for _, s := range []string{"plain ascii text of some length", "twelve bytes<project-memory>b", "0123456789\x1by", "abcdefgh\x7f", "abcdefgé🚀\u202e", "abcdefg\r\nok\r", "abcdefgh\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := -1
+		for i := 0; i < len(s); {
+			size, unsafe := charAt(s, i)
+			if unsafe {
+				want = i
+				break
+			}
+			i += size
+		}
+		if got := firstUnsafe(s); got != want {
+			t.Fatalf("firstUnsafe(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
