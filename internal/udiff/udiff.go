@@ -27,9 +27,18 @@ func Unified(oldLabel, newLabel string, old, new []byte) []byte {
 		return nil
 	}
 	ops := lineOps(string(old), string(new))
+	hs := hunks(ops, Context)
+	// The diff is written into room made for all of it: grown by
+	// doubling, the 18 MB diff of a 10 MB compact was allocated and
+	// copied twice over, and the garbage collector ran for it.
+	size := len(oldLabel) + len(newLabel) + 16
+	for _, h := range hs {
+		size += hunkSize(ops, h)
+	}
 	var out bytes.Buffer
+	out.Grow(size)
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", oldLabel, newLabel)
-	for _, h := range hunks(ops, Context) {
+	for _, h := range hs {
 		writeHunk(&out, ops, h)
 	}
 	return out.Bytes()
@@ -221,6 +230,19 @@ func hunks(ops []op, ctx int) []hunk {
 		i = end
 	}
 	return hs
+}
+
+// hunkSize is at least the bytes writeHunk writes for h.
+func hunkSize(ops []op, h hunk) int {
+	const header, noNewline = 96, len("\n\\ No newline at end of file\n")
+	n := header
+	for _, o := range ops[h.start:h.end] {
+		n += 1 + len(o.text)
+		if !strings.HasSuffix(o.text, "\n") {
+			n += noNewline
+		}
+	}
+	return n
 }
 
 func writeHunk(out *bytes.Buffer, ops []op, h hunk) {
