@@ -284,3 +284,26 @@ func dotsApart(n int) func(line string) bool {
 		return false
 	}
 }
+
+// flagNamed is the command-line flag rule's may: a "--" with a character
+// of a flag's name (an ASCII letter or digit, "-", or a byte outside ASCII,
+// which case folding may read as a letter) right after it. The rule's hint
+// "--" is on every line of a unified diff that deletes a bullet ("-- "):
+// learn compact --dry-run on the default generator's 10 MB memory tried
+// the expression on 80,735 such lines.
+func flagNamed(line string) bool {
+	for i := strings.Index(line, "--"); i >= 0; {
+		if i+2 < len(line) {
+			c := line[i+2]
+			if c >= 0x80 || c == '-' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z' {
+				return true
+			}
+		}
+		j := strings.Index(line[i+1:], "--")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,4 +42,26 @@ func TestScanFindsProviderKeys(t *testing.T) {
 		kinds[p.Kind] = true
 	}
 	t.Logf("detection: %d of %d secrets found (%.1f%%), %d kinds", found, len(cases), 100*float64(found)/float64(len(cases)), len(kinds))
+}
+
+// FuzzFlagNamed holds flagNamed, the command-line flag rule's may, to the
+// rule's expression: a line the expression finds a match on must pass it.
+func FuzzFlagNamed(f *testing.F) {
+	for _, s := range []string{"mysql --password=S3cret -h db", "-- a deleted bullet", "run ---api-key x9", "--ſecret=abcdef", "a--Token 12345", "--\u212aey=zz", "---"} {
+		f.Add(s)
+	}
+	var flag *rule
+	for i, r := range rules() {
+		if slices.Equal(r.hints, []string{"--"}) {
+			flag = &rules()[i]
+		}
+	}
+	if flag == nil {
+		f.Fatal("no rule with the hint \"--\"")
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if flag.names().MatchString(line) && !flagNamed(line) {
+			t.Fatalf("the flag rule matches %q, but flagNamed rules it out", line)
+		}
+	})
 }

@@ -217,6 +217,7 @@ func assignmentRules() []rule {
 			// learnings quote the commands they ran.
 			judge: judgeAssignment,
 			hints: []string{"--"},
+			may:   flagNamed,
 			pattern: `(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
 				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`,
 		},
