@@ -209,3 +209,24 @@ func FuzzFirstUnsafe(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlainBytes holds plainBytes to a byte-by-byte count, on the first
+// eight bytes of any text: a borrow of the word test must not flag a byte
+// before the first one that is not plain.
+func FuzzPlainBytes(f *testing.F) {
+	for _, s := range []string{"abcdefgh", "ab\x00\x20cdef", "a<b\x1f\x20\x20\x20\x20", "\x7f\x7fabcdef", "abcdefg\xff", "\x20\x1f\x20\x20\x20\x20\x20\x20", "=<=<=<=<"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) < 8 {
+			return
+		}
+		want := 0
+		for want < 8 && s[want] >= 0x20 && s[want] < 0x7f && s[want] != '<' {
+			want++
+		}
+		if got := plainBytes(load8(s, 0)); got != want {
+			t.Fatalf("plainBytes(%q) = %d, want %d", s[:8], got, want)
+		}
+	})
+}
