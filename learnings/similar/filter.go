@@ -560,10 +560,7 @@ func (sc *filterScratch) readTerms(s string, f *Filter, live []int32) bool {
 	counted, size := -1, 0
 	lex := lexicon()
 	out := false
-	visit := func(tok string) {
-		if out {
-			return
-		}
+	visit := func(tok string) (more bool) {
 		base, not := expandContraction(tok)
 		for _, w := range [2]string{base, not} {
 			r := sc.read(lex, f, w)
@@ -586,7 +583,7 @@ func (sc *filterScratch) readTerms(s string, f *Filter, live []int32) bool {
 			}
 		}
 		if live == nil || size < sc.liveGrams || sc.weight <= sc.liveWeight {
-			return
+			return true
 		}
 		if counted < 0 {
 			sc.gs.start(min(len(s), longGramText))
@@ -597,8 +594,9 @@ func (sc *filterScratch) readTerms(s string, f *Filter, live []int32) bool {
 		}
 		counted = len(sc.words)
 		out = f.outOfReach(live, sc)
+		return !out
 	}
-	eachToken(s, visit)
+	eachTokenWhile(s, visit)
 	if counted < 0 {
 		sc.gramList = sc.gs.distinct(sc.words)
 	} else if !out {

@@ -398,16 +398,53 @@ func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
 
 // eachToken calls visit with each canonical token of s, as readText
 // reads them: an ASCII text's in place (eachASCIIToken), another's from
-// its folded text.
+// its folded text, without the canonical text readText joins from them
+// (store at 1 MB, callgrind, M instructions: long 112.5 -> 110.4, agent
+// 96.6 -> 96.4, default 124.1 -> 123.8).
 func eachToken(s string, visit func(string)) {
 	if asciiPrefix(s, 0) == len(s) {
 		eachASCIIToken(s, visit)
 		return
 	}
 	sc := scratches.Get().(*scratch)
-	_, _, toks, fields := readText(sc, s, false)
+	toks, fields := readTokens(sc, fold(s), false)
 	for _, w := range toks {
 		visit(w)
+	}
+	clear(toks)
+	sc.toks, sc.fields = toks[:0], fields[:0]
+	scratches.Put(sc)
+}
+
+// eachTokenWhile is eachToken for a visit that may stop the reading: it
+// calls visit with each canonical token of s until visit reports false.
+// readTerms stops at the token that puts a stored text out of every
+// candidate's reach, and reading the tokens after it only to skip them
+// cost store at 1 MB (callgrind, M instructions) long 118.3 -> 116.0 and
+// agent 98.5 -> 97.5, whose long texts mostly stop early; the others,
+// whose texts never do, within 0.2.
+func eachTokenWhile(s string, visit func(string) bool) {
+	if asciiPrefix(s, 0) == len(s) {
+		var buf []byte
+		for i := 0; ; {
+			start, end := nextASCIIToken(s, i)
+			if start == end {
+				return
+			}
+			var w string
+			w, buf = lowerToken(s[start:end], buf)
+			if !visit(w) {
+				return
+			}
+			i = end
+		}
+	}
+	sc := scratches.Get().(*scratch)
+	toks, fields := readTokens(sc, fold(s), false)
+	for _, w := range toks {
+		if !visit(w) {
+			break
+		}
 	}
 	clear(toks)
 	sc.toks, sc.fields = toks[:0], fields[:0]
