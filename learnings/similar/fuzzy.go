@@ -45,13 +45,23 @@ func canonicalTokens(s string) []string {
 // toks. Tokens never span white space, so the tokens of a text are those of
 // its strings.Fields one after the other: Prepare scans field by field and
 // shares the tokens with the same-learning tokenizer.
+//
+// An ASCII byte is read without decoding it, and tested for a word through
+// wordByte rather than isWordRune: the texts outside ASCII that Prepare
+// and the store's filter read are mostly ASCII, and decoding and testing
+// each of their bytes as a rune took store at 1 MB (callgrind, M
+// instructions) long 116.0 -> 112.5, agent 97.5 -> 96.6, default 124.8 ->
+// 124.1, paths 114.0 -> 113.5, intl 119.0 -> 118.5, sparse 121.8 -> 121.4.
 func appendCanonical(toks []string, s string) []string {
 	prev := ' '
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		start := i
 		switch {
-		case isWordRune(r):
+		case r < utf8.RuneSelf && wordByte[r] || r >= utf8.RuneSelf && isWordRune(r):
 		case (r == '-' || r == '.') && (unicode.IsSpace(prev) || isOpener(prev)):
 			// A flag ("-race", "--json") or a dotfile (".env"): keep the
 			// leading mark when letters follow.
@@ -70,8 +80,12 @@ func appendCanonical(toks []string, s string) []string {
 		}
 		i += size
 		for i < len(s) {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if isWordRune(r) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if wordByte[c] {
+					i++
+					continue
+				}
+			} else if r, size := utf8.DecodeRuneInString(s[i:]); isWordRune(r) {
 				i += size
 				continue
 			}
@@ -86,7 +100,9 @@ func appendCanonical(toks []string, s string) []string {
 			break
 		}
 		toks = append(toks, s[start:i])
-		prev, _ = utf8.DecodeLastRuneInString(s[:i])
+		if prev = rune(s[i-1]); prev >= utf8.RuneSelf {
+			prev, _ = utf8.DecodeLastRuneInString(s[:i])
+		}
 	}
 	return toks
 }
