@@ -54,7 +54,9 @@ func ParseSuperseded(text string) (*Superseded, bool) {
 		return nil, false
 	}
 	sup := &Superseded{}
-	if strings.TrimSpace(note) != "" {
+	if by, date, ok := writtenNote(note); ok {
+		sup.By, sup.Date = by, date
+	} else if strings.TrimSpace(note) != "" {
 		m := supNote().FindStringSubmatch(note)
 		if m == nil {
 			return nil, false
@@ -71,6 +73,62 @@ func ParseSuperseded(text string) (*Superseded, bool) {
 		sup.Text += "\n\n" + rest
 	}
 	return sup, true
+}
+
+// writtenNote reads the note as SupersededText writes it, " (superseded by
+// ID on DATE)" with a learning ID and a date of digits, without the
+// expressions, and gives what they would: the ID and the date. Any other
+// note is left to them (ok false). The three expressions cost 22,000
+// instructions a struck learning, and parsing one is part of every
+// command: on the agent 1 MB memory, with 181 struck learnings (callgrind,
+// M instructions), recall 88.4 -> 84.0, store 96.2 -> 92.0.
+// TestWrittenNoteAsExpressions holds it to them.
+func writtenNote(note string) (by, date string, ok bool) {
+	rest, ok := strings.CutPrefix(note, " (superseded by ")
+	if !ok {
+		return "", "", false
+	}
+	if rest, ok = strings.CutSuffix(rest, ")"); !ok {
+		return "", "", false
+	}
+	by, date, ok = strings.Cut(rest, " on ")
+	if !ok || !writtenID(by) || !writtenDate(date) {
+		return "", "", false
+	}
+	return by, date, true
+}
+
+// writtenID reports whether s is a learning ID as learn gives them: "l",
+// seven lower-case hex digits, and maybe "-" and a copy number.
+func writtenID(s string) bool {
+	if len(s) < 1+idHexDigits || s[0] != 'l' {
+		return false
+	}
+	for i := 1; i < 1+idHexDigits; i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	copyNumber := s[1+idHexDigits:]
+	if copyNumber == "" {
+		return true
+	}
+	return copyNumber[0] == '-' && len(copyNumber) > 1 && allDigits(copyNumber[1:])
+}
+
+// writtenDate reports whether s is a date as YYYY-MM-DD in digits.
+func writtenDate(s string) bool {
+	return len(s) == len("2006-01-02") && s[4] == '-' && s[7] == '-' &&
+		allDigits(s[:4]) && allDigits(s[5:7]) && allDigits(s[8:])
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // SupersededText is the text a superseded learning is written with: its
