@@ -271,7 +271,10 @@ func (r Ranking) Chosen(m Match) bool {
 
 // Relevant returns the matches Chosen admits, the corroborated ones
 // first, each group best first, but for a match on one signal that scores
-// half as much again as a corroborated one (see CompareCorroboration).
+// half as much again as a corroborated one (see CompareCorroboration),
+// and for the other matches of the first one's session that hold a word
+// of the task, which go right after it when it states the task's subject
+// (see BestSessionFirst).
 // Among those at or above the floor, one that shares a single rare word
 // with the task goes after those that share more, and is left out when a better match rests on two words of
 // the task and comes from another session (see company). Leaving out

@@ -159,7 +159,10 @@ happens ("froze"), or where or with what it happens, after a preposition past
 the common word ("tables look broken in Safari"), is no rarer word; a noun
 ending in -ing is ("a band for the wedding"). A learning under the floor is
 chosen, last, when it shares a task word with a learning of its own session
-chosen on two signals: a second fact about the same subject. A newer learning
+chosen on two signals: a second fact about the same subject. When the best
+chosen learning holds two task words in its own text, the other chosen learnings
+of its session that hold a task word come right after it, before those of other
+sessions: the session was about the task's subject. A newer learning
 that restates one of the best chosen (the same first two words, half of the
 older one's words) is chosen right before it: "Locum vets now receive ... Adyen
 payouts" before "Locum vets are paid by bank transfer". When no learning reaches
