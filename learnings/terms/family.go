@@ -80,7 +80,7 @@ func FamilyOf(word string) (root string, form Form) {
 	// shares with "notified"; "operational" is "operation" and "oper".
 	for range 2 {
 		i := slices.IndexFunc(derivations, func(d derivation) bool {
-			return strings.HasSuffix(w, d.suffix) && len(w)-len(d.suffix) >= d.keep && !(d.then != "" && otherQuality(w))
+			return strings.HasSuffix(w, d.suffix) && len(w)-len(d.suffix) >= d.keep && !otherQuality(w, d)
 		})
 		if i < 0 {
 			break
@@ -291,10 +291,13 @@ var derivations = []derivation{
 	{"y", 5, "", false},
 }
 
-// otherQuality reports whether w, a noun in -ancy or -ency, names another
-// thing than the adjective or doer in -ant or -ent it is written from:
-// money is no "current", nor a delay "latent".
-func otherQuality(w string) bool { return w == "currency" || w == "latency" }
+// otherQuality reports whether d is the -ancy or -ency derivation and w a
+// noun in it that names another thing than the adjective or doer in -ant
+// or -ent it is written from: money is no "current", nor a delay "latent".
+// The other derivations take such a word's suffix off as usual.
+func otherQuality(w string, d derivation) bool {
+	return (d.suffix == "ancy" || d.suffix == "ency") && (w == "currency" || w == "latency")
+}
 
 // irregular maps past forms that do not end in -ed to their verb, and
 // irregular plurals to their noun.
