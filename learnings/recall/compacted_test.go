@@ -20,12 +20,16 @@ import (
 // 198 of 245 traps, compacted 1018 and 195: by kind, paths 178 -> 150 of
 // 184 (eval2 18 -> 6: a learning found through the file its session
 // read), old 170 -> 161 of 193, words 480 -> 471, plain 64 -> 61; compact
-// merged none of the wanted learnings away.
+// merged none of the wanted learnings away. In round 19 the floors were
+// raised to what the round's merged work finds compacted (eval, eval13,
+// eval14, eval16, eval18, dev16 and dev24 one more each, 1025 of the 22
+// sets), as evalFloor's were, so that losing it fails here too; eval19
+// (retired to development that round) and dev26 joined at their counts.
 var compactedFloor = map[string]int{
-	"eval": 57, "eval2": 39, "eval3": 48, "eval4": 58, "eval5": 74, "eval12": 47,
-	"eval13": 56, "eval14": 51, "eval15": 56, "eval16": 46, "eval17": 52, "eval18": 49,
-	"dev15": 45, "dev16": 37, "dev17": 61, "dev19": 31, "dev20": 42, "dev21": 37,
-	"dev22": 32, "dev23": 34, "dev24": 32, "dev25": 34,
+	"eval": 58, "eval2": 39, "eval3": 48, "eval4": 58, "eval5": 74, "eval12": 47,
+	"eval13": 57, "eval14": 52, "eval15": 56, "eval16": 47, "eval17": 52, "eval18": 50,
+	"dev15": 45, "dev16": 38, "dev17": 61, "dev19": 31, "dev20": 42, "dev21": 37,
+	"dev22": 32, "dev23": 34, "dev24": 33, "dev25": 34, "eval19": 50, "dev26": 20,
 }
 
 // compactedTrapFloor is, for each of those sets with traps, how many of
@@ -34,16 +38,17 @@ var compactedFloor = map[string]int{
 // is: a change that holds fewer on a compacted memory fails here, not
 // only in the log. eval5's is 19 since relevance.BestSessionFirst
 // (recall23), which holds one more on dev15 and dev16 here, as on the
-// sessions (see evalTrapFloor).
+// sessions (see evalTrapFloor); dev15's and dev16's were raised to those
+// counts in the same round, and eval19 and dev26 joined at theirs.
 var compactedTrapFloor = map[string]int{
 	"eval4": 22, "eval5": 19, "eval12": 15, "eval13": 10, "eval14": 6, "eval15": 13, "eval16": 5,
-	"eval17": 9, "eval18": 9, "dev15": 14, "dev16": 15, "dev17": 5, "dev19": 8, "dev20": 10,
-	"dev21": 5, "dev22": 7, "dev23": 6, "dev24": 12, "dev25": 4,
+	"eval17": 9, "eval18": 9, "dev15": 15, "dev16": 16, "dev17": 5, "dev19": 8, "dev20": 10,
+	"dev21": 5, "dev22": 7, "dev23": 6, "dev24": 12, "dev25": 4, "eval19": 7, "dev26": 3,
 }
 
 // compactedSets are the development sets TestEvalRecallCompacted reads:
 // never a held-out one.
-var compactedSets = []string{"eval", "eval2", "eval3", "eval4", "eval5", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "dev15", "dev16", "dev17", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25"}
+var compactedSets = []string{"eval", "eval2", "eval3", "eval4", "eval5", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "dev15", "dev16", "dev17", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "eval19", "dev26"}
 
 // TestEvalRecallCompacted measures recall on a memory its user compacts
 // keeping the last eight months: compact folds every session oldAge or
@@ -66,7 +71,7 @@ var compactedSets = []string{"eval", "eval2", "eval3", "eval4", "eval5", "eval12
 // compacted (old 2) and held 2 traps fewer, so it is not done.
 func TestEvalRecallCompacted(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compacts 22 memories")
+		t.Skip("compacts 24 memories")
 	}
 	for _, set := range compactedSets {
 		t.Run(set, func(t *testing.T) { evalCompacted(t, filepath.Join("testdata", set)) })
