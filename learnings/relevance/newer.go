@@ -144,6 +144,7 @@ func (s *scan) restated(ms []Match, at []int, floor float64) bool {
 		n.stated = max(n.stated, o.stated)
 		n.onlySeen = n.onlySeen && o.onlySeen
 		n.alone, n.second = false, o.second
+		n.restates = o.Learning
 		moved = true
 	}
 	return moved

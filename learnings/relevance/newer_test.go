@@ -1,6 +1,7 @@
 package relevance
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,30 @@ func TestSortByScoreKeepsLearnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRestatedNewerFirstInTheBestSession holds that a newer restatement
+// stays before the older learning it restates when the older is of the
+// best match's session and BestSessionFirst moves it up: the older fact,
+// bank transfers from Xero, must not be shown before the Adyen payouts
+// that replaced it.
+func TestRestatedNewerFirstInTheBestSession(t *testing.T) {
+	ls := memory(append([][]string{
+		{"Locum pay", "", "Locum timesheets are approved in Rota by the practice manager before any locum is paid.", "Locum vets are paid by bank transfer from Xero at the end of each month."},
+		{"Locum payouts", "", "Locum vets now receive their fees as Adyen payouts every second Friday; the month-end bank transfer from Xero is gone."},
+	}, chores(40, "The nightly job %d must finish before the %s report runs.", "audit", "revenue", "occupancy", "staff")...)...)
+	start := time.Date(2026, 9, 1, 9, 0, 0, 0, time.UTC)
+	for i, l := range ls {
+		l.Session.Time = start.AddDate(0, 0, i)
+	}
+	r := Rank(ls, Context{Task: "locum timesheets approved but the locum vets still not paid"})
+	var got []string
+	for _, m := range r.Relevant() {
+		got = append(got, strings.Join(strings.Fields(m.Learning.Text)[:4], " "))
+	}
+	want := []string{"Locum timesheets are approved", "Locum vets now receive", "Locum vets are paid"}
+	if !slices.Equal(got, want) {
+		t.Errorf("relevant: %q, want %q", got, want)
 	}
 }

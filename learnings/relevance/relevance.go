@@ -205,6 +205,9 @@ type Match struct {
 	// a word of the task as a signal (see scan.standIns): it is chosen
 	// after every other.
 	standIn bool
+	// restates is the older learning this newer one restates, ranked
+	// right before it (see scan.restated), or nil.
+	restates *learnings.Learning
 }
 
 // PathMatch says how a path at hand relates to a learning.
@@ -324,8 +327,13 @@ func BestSessionFirst[T any](xs []T, match func(T) *Match) {
 	if best.Learning.Session == nil || !best.Stated() {
 		return
 	}
+	// A newer restatement of a sibling moves with it, so that it stays
+	// before the older fact it replaces (see scan.restated).
 	sibling := func(x T) bool {
 		m := match(x)
+		if m.restates != nil && m.restates.Session == best.Learning.Session {
+			return true
+		}
 		return m.Learning.Session == best.Learning.Session && m.Told() >= 1
 	}
 	if !slices.ContainsFunc(xs[1:], sibling) {
