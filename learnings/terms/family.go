@@ -49,9 +49,11 @@ func Family(word string) string {
 // The rules are few and conservative: one inflection (as Stem takes it
 // off), then up to two derivational suffixes, each only where at least
 // four letters stay (five for -al, -ion and -ition, whose shorter roots
-// are other words: "portal", "station", "partition"), then a final e. A
-// word of three letters has no family but a listed verb's. A few nouns of a three-letter verb are listed ("payment",
-// "payout"). A wrong join costs a little (a family match
+// are other words: "portal", "station", "partition"; three for -ancy and
+// -ency, which give back the -ant or -ent: "tenancy", not "agency"), then
+// a final e. A word of three letters has no family but a listed verb's. A
+// few nouns of a three-letter verb are listed ("payment", "payout"). A
+// wrong join costs a little (a family match
 // weighs less than the word itself, see relevance), a missed one a
 // wanted learning.
 func FamilyOf(word string) (root string, form Form) {
