@@ -572,8 +572,10 @@ var evalFloor = map[string]float64{
 	// written after reading its misses; 51 (77.2%) since a noun in -ancy
 	// or -ency is of the family of its -ant or -ent ("tenancy" for the
 	// task's "tenants", recall23); 52 (78.7%) since the best match's
-	// session's other facts go right after it (BestSessionFirst).
-	"eval19": 78.7,
+	// session's other facts go right after it (BestSessionFirst); 51
+	// (77.2%) once "DD" was taken out again (a developer's dd copies a
+	// disk).
+	"eval19": 77.2,
 	// eval20's is its baseline: 56 of 65 (86.1%, at 2eaa6c9 on main's
 	// 0fd6fec, the first run of the set, before issue 24's round 16 was
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
@@ -606,9 +608,10 @@ var evalFloor = map[string]float64{
 	"dev25": 91.8,
 	// dev26's is its baseline: 19 of 26 (73.0%, at the recall23 branch on
 	// main's a05fedb, the first run of the set). By kind: words 11 of 16,
-	// old 5 of 7, paths 2 of 2, plain 1 of 1. 20 (76.9%) since "DD"
-	// reads as a Direct Debit (recall23).
-	"dev26": 76.9,
+	// old 5 of 7, paths 2 of 2, plain 1 of 1. 20 (76.9%) while "DD"
+	// read as a Direct Debit (recall23), 19 again once it was taken out (a
+	// developer's dd copies a disk).
+	"dev26": 73.0,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword

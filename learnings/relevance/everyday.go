@@ -125,14 +125,15 @@ var everydayPhrases = []string{
 	// for a cap: "behind with the rent" for arrears, "how much can we
 	// ask" for the most allowed. Written in issue 24's round 19
 	// (recall23) from general knowledge after reading eval19's misses,
-	// where "behind with" finds two and "how much can" two; "behind on"
-	// moves no set. Tried and dropped there, moving no set: "catch-up
+	// where "behind with" finds two and "how much can" two. Not "behind
+	// on", which moved no set and is how a developer says a branch is
+	// behind another ("the build is behind on main"). Tried and dropped
+	// there, moving no set: "catch-up
 	// payments" for instalments, "crack on" and "get going" for a start,
 	// "hang on to" for retention, "quid" for a price; a Saturday or
 	// Sunday for the weekend found one on dev26 and lost one on dev22
 	// (a guest's age "on Saturday" chose weekend learnings).
 	"behind with | arrears overdue late unpaid",
-	"behind on | arrears overdue late unpaid",
 	"how much can | cap capped limit maximum",
 }
 
@@ -176,16 +177,16 @@ var everydayWords = []string{
 	"wipe wiped erase erased | delete deletion erasure anonymise anonymize",
 	"pickup pickups | collection",
 	"voucher vouchers | gift",
-	// A trade for the contractor who does it, "disagree" for a dispute
-	// and "DD" for a Direct Debit (two letters, which addAbbreviations
-	// leaves out): written in issue 24's round 19 (recall23) from general
-	// knowledge after reading eval19's misses, where "disagree" finds one
-	// and "DD" one (and one on dev26); the trades move no set. Not
-	// "engineer" (a developer) nor "builder" (a pattern, an image
-	// builder).
+	// A trade for the contractor who does it and "disagree" for a
+	// dispute: written in issue 24's round 19 (recall23) from general
+	// knowledge after reading eval19's misses, where "disagree" finds
+	// one; the trades move no set. Not "engineer" (a developer) nor
+	// "builder" (a pattern, an image builder), nor "DD" for a Direct
+	// Debit, which found one on eval19 and one on dev26 but is the Unix
+	// command that copies disks in a developer's task ("dd the disk
+	// image before the upgrade" chose a learning on debit payments).
 	"plumber plumbers electrician electricians roofer roofers joiner joiners handyman tradesman tradesmen tradesperson tradespeople | contractor contractors",
 	"disagree disagrees disagreed disagreeing | dispute disputes challenge objection",
-	"dd | debit",
 }
 
 // instanceWords are names of a kind of thing, each with the word a

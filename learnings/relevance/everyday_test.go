@@ -64,14 +64,17 @@ func TestEverydayFindsTheLearningsWords(t *testing.T) {
 		{"the till says someone must log in again", "Refresh tokens last 30 days and are rotated on use.", true},
 		{"can a student discount go with the money off from a flyer", "Only one promo applies per basket.", true},
 		{"tenant is 12 days behind with the rent", "Arrears letters are sent by post and email.", true},
-		{"two members are behind on their fees", "Overdue balances are chased on the 5th.", true},
 		{"how much can we ask as a holding fee?", "It is capped at one week's rent.", true},
 		{"the owner wants to disagree with the inspection", "Tenants can dispute items from the portal.", true},
-		{"can the first month come out by DD?", "Direct Debit mandates take 3 working days.", true},
 		{"the plumber wants to replace the pump", "Contractors need approval above £250.", true},
 		// One way: a learning's everyday word is not looked for by a task
 		// in the developers' words.
 		{"the parent process exits early", "Her mum booked the appointment.", false},
+		// A developer's "behind on" and "dd" are a branch and a command.
+		{"the build is behind on main", "Overdue balances are chased on the 5th.", false},
+		{"my branch is two commits behind on origin", "Arrears letters are sent by post and email.", false},
+		{"dd the disk image before the upgrade", "Direct Debit mandates take 3 working days.", false},
+		{"use dd to write the iso to the usb stick", "Debit card payments settle the next day.", false},
 		{"refund the order", "They want their money back.", false},
 		{"restore the nightly backup", "Can I get my files back?", false},
 		{"the EU requires a cookie banner", "Shipping to Germany takes 3 days.", false},
