@@ -47,3 +47,20 @@ func TestRead(t *testing.T) {
 		})
 	}
 }
+
+func TestHeldOut(t *testing.T) {
+	for path, want := range map[string]bool{
+		"testdata/heldout/pairs.txt":                              true,
+		"testdata/heldout2/pairs.txt":                             true,
+		"../../../learnings/similar/testdata/heldout18/pairs.txt": true,
+		"testdata/heldout19/pairs.txt":                            true,
+		"testdata/heldout9/pairs.txt":                             false,
+		"../../../learnings/similar/testdata/heldout17/pairs.txt": false,
+		"testdata/pairs.txt":                                      false,
+		"testdata/swaps16.txt":                                    false,
+	} {
+		if got := HeldOut(path); got != want {
+			t.Errorf("HeldOut(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -50,7 +50,8 @@ func TestChangeSignatureIsConservative(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(24, 1))
 	checked, ones, ruledOut := 0, 0, 0
-	check := func(t *testing.T, a, b string) {
+	var fails pairFailures
+	check := func(t *testing.T, p pair, a, b string) {
 		t.Helper()
 		ta, tb := Prepare(a), Prepare(b)
 		one := oneChange(ta, tb)
@@ -62,22 +63,23 @@ func TestChangeSignatureIsConservative(t *testing.T) {
 			ruledOut++
 		}
 		if one && !may {
-			t.Errorf("oneChange says one change, the signatures rule it out:\n  a: %s\n  b: %s", a, b)
+			fails.errorf(t, p, "oneChange says one change, the signatures rule it out:\n  a: %s\n  b: %s", a, b)
 		}
 	}
 	for _, p := range pairs {
-		t.Run(fmt.Sprintf("%s/%d", p.kind, p.line), func(t *testing.T) {
-			check(t, p.stored, p.cand)
-			check(t, p.cand, p.stored)
+		fails.run(t, p, func(t *testing.T) {
+			check(t, p, p.stored, p.cand)
+			check(t, p, p.cand, p.stored)
 			for _, s := range []string{p.stored, p.cand} {
 				for range 6 {
 					e := edited(rng, s)
-					check(t, s, e)
-					check(t, e, s)
+					check(t, p, s, e)
+					check(t, p, e, s)
 				}
 			}
 		})
 	}
+	fails.report(t)
 	t.Logf("%d pairs: %d one change, %d ruled out", checked, ones, ruledOut)
 	// The test must see both answers often, or it proves nothing.
 	if ones < 300 || ruledOut < 300 {

@@ -23,15 +23,18 @@ func TestKeyedTextsCompareAsPrepared(t *testing.T) {
 	if len(pairs) < 200 {
 		t.Fatalf("read %d pairs, want the test sets", len(pairs))
 	}
+	var fails pairFailures
 	for _, p := range pairs {
-		t.Run(fmt.Sprintf("%s/%d", p.kind, p.line), func(t *testing.T) {
+		fails.run(t, p, func(t *testing.T) {
 			for _, s := range []string{p.stored, p.cand} {
 				k, full := prepareKeyed(s), Prepare(s)
 				if k.Canonical() != full.Canonical() || k.Empty() != full.Empty() || k.analysisKey() != full.analysisKey() {
-					t.Fatalf("%q: keyed canon %q key %q, prepared %q %q", s, k.Canonical(), k.analysisKey(), full.Canonical(), full.analysisKey())
+					fails.errorf(t, p, "%q: keyed canon %q key %q, prepared %q %q", s, k.Canonical(), k.analysisKey(), full.Canonical(), full.analysisKey())
+					return
 				}
 				if got, want := dumpPrepared(s, &Text{f: k.features(), src: s}), dumpPrepared(s, full); got != want {
-					t.Fatalf("%q: keyed features\n%s\nprepared\n%s", s, got, want)
+					fails.errorf(t, p, "%q: keyed features\n%s\nprepared\n%s", s, got, want)
+					return
 				}
 			}
 			want := Prepare(p.stored).Compare(Prepare(p.cand))
@@ -45,12 +48,13 @@ func TestKeyedTextsCompareAsPrepared(t *testing.T) {
 				{"prepared-keyed", Prepare(p.stored), prepareKeyed(p.cand)},
 			} {
 				if got := mix.a.Same(mix.b); got != wantSame {
-					t.Errorf("%s: Same %v, prepared texts %v", mix.name, got, wantSame)
+					fails.errorf(t, p, "%s: Same %v, prepared texts %v", mix.name, got, wantSame)
 				}
 				if got := mix.a.Compare(mix.b); fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Errorf("%s: Compare %v, prepared texts %v", mix.name, got, want)
+					fails.errorf(t, p, "%s: Compare %v, prepared texts %v", mix.name, got, want)
 				}
 			}
 		})
 	}
+	fails.report(t)
 }

@@ -228,6 +228,7 @@ func TestPassiveWithAdjunct(t *testing.T) {
 // nothing): a pair Compare calls the same or an update is never ruled out
 // because the lexicon reads one of its words as another.
 func TestFilterKeepsRewordings(t *testing.T) {
+	var fails pairFailures
 	for _, file := range everyPairSet(t) {
 		for _, p := range loadPairsFrom(t, file) {
 			for _, q := range [2][2]string{{p.stored, p.cand}, {p.cand, p.stored}} {
@@ -236,13 +237,14 @@ func TestFilterKeepsRewordings(t *testing.T) {
 				NewFilter([]string{q[1]}).Matches(q[0], func(_ int, v Verdict) { got = &v })
 				switch {
 				case want.Kind == Distinct && got != nil:
-					t.Errorf("%s:%d: filter reported a distinct pair", file, p.line)
+					fails.errorf(t, p, "%s:%d: filter reported a distinct pair", file, p.line)
 				case want.Kind != Distinct && (got == nil || got.Kind != want.Kind):
-					t.Errorf("%s:%d: filter gave %v, Compare %v:\n  %s\n  %s", file, p.line, got, want.Kind, q[0], q[1])
+					fails.errorf(t, p, "%s:%d: filter gave %v, Compare %v:\n  %s\n  %s", file, p.line, got, want.Kind, q[0], q[1])
 				}
 			}
 		}
 	}
+	fails.report(t)
 }
 
 // TestAmericanDoubleL keeps the "-elled" rule to British doublings: a

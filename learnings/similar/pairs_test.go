@@ -9,6 +9,8 @@ import (
 type pair struct {
 	kind, stored, cand string
 	line               int
+	// file is the pair file it was read from; "" for a pair a test made.
+	file string
 }
 
 // loadPairs reads testdata/pairs.txt: blocks of a kind line, the stored
@@ -24,7 +26,7 @@ func loadPairsFrom(t testing.TB, path string) []pair {
 	}
 	out := make([]pair, len(ps))
 	for i, p := range ps {
-		out[i] = pair{kind: p.Label, stored: p.Stored, cand: p.Cand, line: p.Line}
+		out[i] = pair{kind: p.Label, stored: p.Stored, cand: p.Cand, line: p.Line, file: path}
 	}
 	return out
 }
