@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 // IDs are not stored in the file; they are derived from content so that the
@@ -250,7 +252,7 @@ func appendIDText(buf []byte, text string) []byte {
 	afterSpace := true
 	for i := 0; i < len(text); {
 		if i+8 <= len(text) {
-			if w, ok := idWord(le64(text[i:i+8]), afterSpace); ok {
+			if w, ok := idWord(le.Uint64(text[i:i+8]), afterSpace); ok {
 				buf = binary.LittleEndian.AppendUint64(buf, w)
 				afterSpace = w>>56 == ' '
 				i += 8
@@ -337,14 +339,6 @@ func foldIDRune(r rune) (lower rune, space bool) {
 		return r, false
 	}
 	return unicode.ToLower(r), unicode.IsSpace(r)
-}
-
-// le64 is the first eight bytes of s as a little-endian number; the
-// compiler makes it one load.
-func le64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/internal/le"
 	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
@@ -274,10 +275,7 @@ func runesOver(s string, n int) bool {
 // asciiWord reports whether the eight bytes of s are ASCII; the compiler
 // makes the number one load.
 func asciiWord(s string) bool {
-	_ = s[7]
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	return w&0x8080808080808080 == 0
+	return le.Uint64(s)&0x8080808080808080 == 0
 }
 
 func textCost(text string, it Item, withCategory bool) int {

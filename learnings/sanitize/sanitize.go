@@ -14,6 +14,8 @@ import (
 	"math/bits"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 // FrameTags are the names of the tags learn (its command files, the
@@ -100,7 +102,7 @@ func Text(s string) string {
 func Count(s string) (n int, clean bool) {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if k := plainBytes(load8(s, i)); k > 0 {
+			if k := plainBytes(le.Uint64(s[i:i+8])); k > 0 {
 				i += k
 				n += k
 				continue
@@ -116,7 +118,7 @@ func Count(s string) (n int, clean bool) {
 	return n, true
 }
 
-// plainBytes is how many of the eight bytes x holds (load8), from the
+// plainBytes is how many of the eight bytes x holds (le.Uint64), from the
 // first on, are printable ASCII other than "<", which Text keeps as they
 // are: a byte with its top bit set, below 0x20, or equal to 0x7f or "<"
 // sets the top bit of its byte of the test, and a borrow it starts only
@@ -130,13 +132,6 @@ func plainBytes(x uint64) int {
 	return bits.TrailingZeros64((x|(x-0x20*ones)&^x|(del-ones)&^del|(lt-ones)&^lt)&highs) >> 3
 }
 
-// load8 is the eight bytes of s from i on as one number.
-func load8(s string, i int) uint64 {
-	w := s[i : i+8]
-	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-}
-
 // firstUnsafe is the offset of the first byte Text changes, or -1, read
 // eight bytes at a time where they are plain (plainBytes), as Count reads
 // them: a character at a time, it was 13 % of the instructions of learn
@@ -145,7 +140,7 @@ func load8(s string, i int) uint64 {
 func firstUnsafe(s string) int {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if k := plainBytes(load8(s, i)); k > 0 {
+			if k := plainBytes(le.Uint64(s[i:i+8])); k > 0 {
 				i += k
 				continue
 			}

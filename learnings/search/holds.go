@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/internal/le"
 	"github.com/learn-memory/learn/learnings/terms"
 )
 
@@ -61,7 +62,7 @@ func (g *gate) holds(text string) bool {
 		if i+8 > len(text) {
 			return g.holdsBytes(text, i)
 		}
-		x := le64(text[i:])
+		x := le.Uint64(text[i:])
 		m := g.firstsIn(x)
 		wide := x & highs
 		if wide == 0 {
@@ -93,7 +94,7 @@ func (g *gate) holds(text string) bool {
 // fewer than eight are left. A text's eight bytes cost 12 instructions.
 func passFirst(text string, i int, first uint64) int {
 	for ; i+8 <= len(text); i += 8 {
-		x := le64(text[i:])
+		x := le.Uint64(text[i:])
 		v := (x | 0x20*ones) ^ first
 		if (^(v+0x7f*ones)|x)&highs != 0 {
 			return i
@@ -165,13 +166,6 @@ func (g *gate) firstLetters() []uint64 {
 		firsts = append(firsts, uint64(c)*ones)
 	}
 	return firsts
-}
-
-// le64 is the little-endian number s's eight bytes spell, read with one load.
-func le64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // wordRune reports whether the rune s starts with is part of a word

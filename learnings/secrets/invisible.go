@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 // isInvisible reports the characters that render as nothing: zero-width
@@ -94,10 +96,7 @@ func fold(text string) (string, []cut) {
 // ascii8 reports whether the first eight bytes of s are ASCII; s has
 // eight at least. The compiler reads them in one load.
 func ascii8(s string) bool {
-	_ = s[7]
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	return w&0x8080808080808080 == 0
+	return le.Uint64(s)&0x8080808080808080 == 0
 }
 
 // unfold moves findings in folded text back onto the original text: a

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 // Weights of the two parts of a Verdict's Score. Word overlap carries the
@@ -168,9 +170,7 @@ const foldGap = 16
 // (callgrind).
 func asciiPrefix(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if le.Uint64(s[i:i+8])&0x8080808080808080 != 0 {
 			break
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 // A text's anchors are the tokens of its analysis key that the tokenizer
@@ -286,9 +288,7 @@ func fieldEnd(s string, i int) (end int, wide bool) {
 // load8 is the eight bytes of s from i on as one number, the first in
 // the low byte, as packField packs them.
 func load8(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return le.Uint64(s[i : i+8])
 }
 
 // spaceBytes marks with its high bit each byte of w, eight bytes below
