@@ -1,9 +1,9 @@
 package terms
 
-// SplitJoins reports whether a and b, two words (lower case) written a
-// space apart, may be one word written split, as people write "set up"
-// for "setup", "data base" for "database" and "log in" for "login"; next
-// is the word after b, lower case, or "". The parts of a closed word are
+// SplitJoins reports whether a and b, two words written a space apart,
+// may be one word written split, as people write "set up" for "setup",
+// "data base" for "database" and "log in" for "login"; next is the word
+// after b, or "". The parts of a closed word are
 // words of their own, so the two are read as one only by a rule: never
 // when a is a function word, whose closed form says another thing ("every
 // day" is no "everyday", "any one" no "anyone", "some time" no
@@ -15,7 +15,9 @@ package terms
 // number or a path ("log in the tank sheet", "log in 2 places", "the log
 // in /var/log"): next is then the byte after the space, when it is no
 // letter; and never for a closed word whose verb says another thing
-// ("work out" the sum is no workout).
+// ("work out" the sum is no workout). a, b and next are lower case, as
+// every caller has them already: the word lists read here are, and a
+// capital would miss them ("The re" would join).
 func SplitJoins(a, b, next string) bool {
 	if a == "" || b == "" || !firstPart(a) || otherSense(a+b) {
 		return false

@@ -67,6 +67,8 @@ func TestJoinSplit(t *testing.T) {
 		{"uploads", "Pick up loads at six.", false},
 		{"workout", "Work out the fee.", false},
 		{"everyday", "Runs every day.", false},
+		{"Setup", "Set up the box first.", true}, // read lower case, as Scan reads the text
+		{"DataBase", "The data bases are vacuumed.", true},
 	}
 	for _, tt := range tests {
 		m := NewMatcher([]string{Stem(tt.word)})

@@ -153,15 +153,16 @@ func (m *Matcher) Seen(term string) bool {
 	return ok && m.seen[k]
 }
 
-// JoinSplit makes Scan also report the wanted word k, written (lower
-// case, ASCII letters) as a text wrote it, where a text writes it as two
-// words a single space apart that may be one (see SplitJoins): "set up"
-// for a task's "setup", "data base" for its "database", "time stamps" for
-// its "timestamp".
+// JoinSplit makes Scan also report the wanted word k, written (ASCII
+// letters, read lower case as Scan reads a text) as a text wrote it,
+// where a text writes it as two words a single space apart that may be
+// one (see SplitJoins): "set up" for a task's "setup" or "Setup", "data
+// base" for its "database", "time stamps" for its "timestamp".
 func (m *Matcher) JoinSplit(written string, k int) {
 	if k < 0 || k >= m.words || !asciiLetters(written) {
 		return
 	}
+	written = strings.ToLower(written) // the same string when it has no capital
 	for cut := 1; cut <= len(written)-2 && cut < 32; cut++ {
 		first, rest := written[:cut], written[cut:]
 		if !firstPart(first) || functionWord(rest) && !Particle(rest) || otherSense(written) {
