@@ -34,6 +34,9 @@ type Editor struct {
 	err         error
 	// result is the document Bytes read its output back as, when it did.
 	result *Document
+	// keptInOrder says verifyKept found the output's learnings in the
+	// order it listed them, the path that needs no map; a test reads it.
+	keptInOrder bool
 }
 
 type supersedeOp struct {

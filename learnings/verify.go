@@ -75,19 +75,34 @@ func (e *Editor) verifyKept(after *Document) error {
 	}
 	all := d.Learnings()
 	listed := make([]wanted, 0, len(all))
-	for _, l := range all {
-		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
-			continue
-		}
-		listed = append(listed, wanted{text: l.Content(), line: l.Span.Line})
-	}
 	added := func(ls []NewLearning) {
 		for _, l := range ls {
 			listed = append(listed, wanted{text: l.Text})
 		}
 	}
-	added(e.add)
-	added(e.setLearning)
+	// The consolidated learnings set or added are listed where the output
+	// has them, at the end of the Consolidated section, before the
+	// learnings that follow it: so compact --keep N's output, the new
+	// Consolidated and then the sessions kept, reads in order.
+	consolidatedEnd, placed := -1, false
+	if d.Consolidated != nil {
+		consolidatedEnd = d.Consolidated.Span.End
+	}
+	for _, l := range all {
+		if !placed && consolidatedEnd >= 0 && l.Span.Start >= consolidatedEnd {
+			added(e.add)
+			added(e.setLearning)
+			placed = true
+		}
+		if goneLearning[l] || l.Session != nil && goneSession[l.Session] || l.Session == nil && e.set {
+			continue
+		}
+		listed = append(listed, wanted{text: l.Content(), line: l.Span.Line})
+	}
+	if !placed {
+		added(e.add)
+		added(e.setLearning)
+	}
 	for _, s := range e.sessions {
 		added(s.Learnings)
 	}
@@ -95,9 +110,12 @@ func (e *Editor) verifyKept(after *Document) error {
 	got := after.Learnings()
 	// An output that reads as the learnings wanted, in the order they
 	// were listed, keeps them all: compact's, which replaces
-	// Consolidated and removes every session, does, and needs no map of
-	// their texts (see Bytes for what the two cost).
-	if slices.EqualFunc(got, listed, func(l *Learning, w wanted) bool { return l.Content() == w.text }) {
+	// Consolidated and removes every session or all but the newest N,
+	// does, and needs no map of their texts (see Bytes for what the two
+	// cost). A store's new session goes above the sessions it keeps, so
+	// its output takes the map.
+	e.keptInOrder = slices.EqualFunc(got, listed, func(l *Learning, w wanted) bool { return l.Content() == w.text })
+	if e.keptInOrder {
 		return nil
 	}
 	index := make(map[string]int, len(listed))

@@ -98,3 +98,25 @@ func TestVerifyKeptNamesTheLoss(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyKeptInOrderWithKeep holds compact's edits to verifyKept's
+// in-order path: replacing Consolidated and removing every session, or
+// all but the newest, leaves the learnings wanted in the order listed.
+func TestVerifyKeptInOrderWithKeep(t *testing.T) {
+	d := Parse(memgen.GenerateWith(memgen.Options{Seed: 3, Size: 40 << 10}))
+	if len(d.Sessions) < 4 || d.Consolidated == nil {
+		t.Fatalf("%d sessions, Consolidated %v: want a memory with both", len(d.Sessions), d.Consolidated != nil)
+	}
+	for _, keep := range []int{0, 1, 3} {
+		e := d.Edit().SetConsolidated([]NewLearning{{Category: "User Corrections", Text: "Consolidated one."}, {Category: "Fresh Discoveries", Text: "Consolidated two."}}, nil)
+		for _, s := range d.Sessions[keep:] {
+			e.RemoveSession(s)
+		}
+		if _, err := e.Bytes(); err != nil {
+			t.Fatalf("keep %d: %v", keep, err)
+		}
+		if !e.keptInOrder {
+			t.Errorf("keep %d: verifyKept took the map, not the in-order path", keep)
+		}
+	}
+}
