@@ -91,7 +91,10 @@ func (g *gate) holds(text string) bool {
 
 // passFirst is where the first eight bytes of text from i on that hold
 // first's byte in either case, or a byte beyond ASCII, start, or where
-// fewer than eight are left. A text's eight bytes cost 12 instructions.
+// fewer than eight are left. A text's eight bytes cost 26 instructions
+// (amd64, go1.26, counted in go build -gcflags=-S); for a word no
+// learning holds it saves learn search 0.5% to 2.7% of its instructions
+// on the 8 generators' 1 MB memories (intl 0.5%, long 2.7%; callgrind).
 func passFirst(text string, i int, first uint64) int {
 	for ; i+8 <= len(text); i += 8 {
 		x := le.Uint64(text[i:])
