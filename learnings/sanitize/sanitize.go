@@ -102,7 +102,7 @@ func Text(s string) string {
 func Count(s string) (n int, clean bool) {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if k := plainBytes(le.Uint64(s[i:i+8])); k > 0 {
+			if k := plainBytes(le.Uint64(s[i : i+8])); k > 0 {
 				i += k
 				n += k
 				continue
@@ -140,7 +140,7 @@ func plainBytes(x uint64) int {
 func firstUnsafe(s string) int {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if k := plainBytes(le.Uint64(s[i:i+8])); k > 0 {
+			if k := plainBytes(le.Uint64(s[i : i+8])); k > 0 {
 				i += k
 				continue
 			}

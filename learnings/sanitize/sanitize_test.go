@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/learn-memory/learn/learnings/internal/le"
 )
 
 func TestTextNeutralisesControls(t *testing.T) {
@@ -225,7 +227,7 @@ func FuzzPlainBytes(f *testing.F) {
 		for want < 8 && s[want] >= 0x20 && s[want] < 0x7f && s[want] != '<' {
 			want++
 		}
-		if got := plainBytes(load8(s, 0)); got != want {
+		if got := plainBytes(le.Uint64(s)); got != want {
 			t.Fatalf("plainBytes(%q) = %d, want %d", s[:8], got, want)
 		}
 	})
