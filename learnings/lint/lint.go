@@ -279,13 +279,22 @@ func pairs(doc *learnings.Document) []Finding {
 	// similar.Index says why no exact search is as cheap).
 	related.Common = max(commonFloor, len(ls)/commonShare)
 	// Each learning's earlier repeat is found in file order as the
-	// learnings are prepared and indexed.
+	// learnings are prepared and indexed: searched for, or that of the
+	// earlier learning it copies word for word (see Index.RepeatOf).
 	same := similar.NewSameIndex()
 	same.Grow(len(ls))
 	dupOf := make([]int, len(ls))
 	texts := related.PrepareInOrder(len(ls), func(i int) string { return ls[i].Text }, func(i int, t *similar.Text) {
 		dupOf[i] = -1
-		if !related.MayRepeat(i) {
+		first, search := related.RepeatOf(i)
+		if first >= 0 {
+			dupOf[i] = first
+			if dupOf[first] >= 0 {
+				dupOf[i] = dupOf[first]
+			}
+			return
+		}
+		if !search {
 			return
 		}
 		if j, dup := same.Find(t); dup {

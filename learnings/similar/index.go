@@ -201,8 +201,11 @@ type Index struct {
 	// searching for them: the reference a test holds them to.
 	reference bool
 	scratch   sync.Pool
-	// mayRepeat[i] is MayRepeat(i).
+	// mayRepeat[i] is MayRepeat(i), and copyOf[i] and search[i] are
+	// RepeatOf(i).
 	mayRepeat []bool
+	copyOf    []int32
+	search    []bool
 }
 
 // indexEntry keeps beside the text what the bounds read of it, so that
@@ -283,9 +286,10 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 //
 // Only a text whose anchors (anchorSum) another text shares, or that has
 // none, may be the same learning as another (see MayRepeat), and only
-// those are given their analysis key up front; the others' key is read
-// if a comparison asks for it, which their anchors mostly spare
-// (Text.sameKey). The features and anchors of every text are read first,
+// those whose repeat is searched for (RepeatOf: not a word-for-word copy,
+// nor a text only its copies may repeat) are given their analysis key up
+// front; the others' key is read if a comparison asks for it, which their
+// anchors mostly spare (Text.sameKey). The features and anchors of every text are read first,
 // the anchors with the words (features.fill), and then the keys, which
 // wait for every text's anchors. Of the learnings of the 10 MB memories
 // of bench/, 10 % share their anchors on default and agent, 1-4 % on the
@@ -324,9 +328,10 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	for i, t := range texts {
 		ix.mayRepeat[i] = shared[t.anchors]
 	}
+	ix.copyOf, ix.search = copiesOf(texts, ix.mayRepeat)
 	prepareInOrder(n, func(i int) *Text {
 		t := texts[i]
-		if ix.mayRepeat[i] {
+		if ix.search[i] {
 			// Only a text that may repeat another is compared by its
 			// terms (SameIndex, Compare): they are sorted here, on
 			// the worker, before it is visited (file sums its
@@ -350,6 +355,58 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 // is not, and a caller telling the same learning (SameIndex) can leave it
 // out.
 func (ix *Index) MayRepeat(i int) bool { return ix.mayRepeat[i] }
+
+// RepeatOf tells a caller that finds each text's first earlier repeat
+// (SameIndex, in the order of PrepareInOrder) how to find text i's.
+// When i is word for word an earlier text that may repeat another (its
+// lead-in aside), first is the first such text: i's repeat is first's
+// repeat if it has one, else first itself, since every comparison reads
+// the two alike and first comes before i; else first is -1. When search is set, i's repeat is
+// to be searched for and i indexed for the texts after it. When neither,
+// i repeats no earlier text, and no later one but its copies, which
+// first tells. Only texts that search have their analysis key read up
+// front: a text whose anchors only its copies share needs none, nor do
+// the copies.
+func (ix *Index) RepeatOf(i int) (first int, search bool) {
+	return int(ix.copyOf[i]), ix.search[i]
+}
+
+// copiesOf is RepeatOf for texts, of which those marked in mayRepeat may
+// repeat another: copyOf[i] is the first text i copies word for word, or
+// -1, and search[i] whether i's repeat is searched for. A text whose
+// anchors (anchorSum) are shared by its copies only is not: a repeat has
+// the same anchors (its analysis key holds every token they are read
+// from), so it has no earlier repeat, and its copies find it as copies.
+// A text with no anchors (sum 0) is always searched for: its canonical
+// text may be empty, which is the same as no text. Of the learnings of the
+// 10 MB memories of bench/, those keyed up front (whose anchors another
+// text shares, before) go from default 6,804 to 3,712, zipf 1,350 to 730,
+// long 242 to 146, sparse 1,666 to 1,083, paths 1,521 to 937, intl 1,791
+// to 670, agent 1,176 to 207, prose 663 to 385: a key is a whole
+// same-learning analysis, 71 k instructions a text on default
+// (callgrind).
+func copiesOf(texts []*Text, mayRepeat []bool) (copyOf []int32, search []bool) {
+	copyOf = make([]int32, len(texts))
+	search = make([]bool, len(texts))
+	first := make(map[string]int32)
+	distinct := make(map[uint64]int)
+	for i, t := range texts {
+		copyOf[i] = -1
+		if !mayRepeat[i] || t.anchors == 0 || t.Empty() {
+			continue
+		}
+		if j, ok := first[t.src]; ok {
+			copyOf[i] = j
+			continue
+		}
+		first[t.src] = int32(i)
+		distinct[t.anchors]++
+	}
+	for i, t := range texts {
+		search[i] = mayRepeat[i] && (t.anchors == 0 || t.Empty() || copyOf[i] < 0 && distinct[t.anchors] > 1)
+	}
+	return copyOf, search
+}
 
 // prepareAnchored is Prepare of s without the analysis key, which
 // analysisKey reads when asked for, and with its anchors; a text whose
@@ -732,6 +789,9 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		}
 		words := shared / (f.weight + weight - shared) // as weightedJaccard, to the last bit
 		score := wordWeight*words + trigramWeight*gramDice(e.t.trigrams(), t.trigrams())
+		if !ix.reference && !mayBeBest(score, floor, c.n, best, bestScore) {
+			continue
+		}
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
 			continue
@@ -744,6 +804,25 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		return 0, Verdict{}, false
 	}
 	return int(best), v, true
+}
+
+// mayBeBest reports whether a pair of the given score can be the update
+// BestBefore keeps, before judge is asked: judge's Verdict has the score
+// rounded (round2) whatever it decides, and no update scores under the
+// floor (updateFloor), so a pair under the floor, or whose rounded score
+// is below the best so far (or equal to it, from a later entry), is not
+// kept whatever judge says. On the 10 MB memories of bench/, judge was
+// asked of every pair that got past oneChange, and is now asked of agent
+// 423 of 4,291 (whose learnings have many updates, the best of them
+// found first), prose 538 of 648, and within 1 % of them on the others
+// (default 3,448 of 3,474, where nearly every such pair is a sibling and
+// no update). A judge costs 87 k instructions on default's (callgrind).
+func mayBeBest(score, floor float64, n, best int32, bestScore float64) bool {
+	if score < floor {
+		return false
+	}
+	r := round2(score)
+	return best < 0 || r > bestScore || r == bestScore && n < best
 }
 
 // larger and smaller are max and min of two weights, which are never NaN

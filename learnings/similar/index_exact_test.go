@@ -101,7 +101,7 @@ func checkIndexExact(t *testing.T, texts []string) int {
 
 // TestIndexFilesAsPrepare holds what Index.PrepareInOrder files of each
 // text, whose terms prepareAnchored leaves in text order with repeats
-// (but for a text that may repeat another), to Prepare: the entry's term
+// (but for a text whose repeat is searched for, RepeatOf), to Prepare: the entry's term
 // ids are the ids of Prepare's terms, each once, and its weight in the
 // bounds and the text's are Prepare's weight. The texts are anchorTexts:
 // generated memories, the pair sets and every word of the lexicon in
@@ -126,7 +126,7 @@ func TestIndexFilesAsPrepare(t *testing.T) {
 		if !slices.Equal(got, want.terms) || ix.hot[i].weight != want.weight || prepared[i].f.weight != want.weight {
 			t.Fatalf("text %d %q: filed %q weight %v (text %v), Prepare's %q %v", i, s, got, ix.hot[i].weight, prepared[i].f.weight, want.terms, want.weight)
 		}
-		if ix.MayRepeat(i) {
+		if _, search := ix.RepeatOf(i); search {
 			repeats++
 			if prepared[i].f.inTextOrder || !slices.Equal(prepared[i].f.terms, want.terms) {
 				t.Fatalf("text %d %q may repeat another: terms %q, Prepare's %q", i, s, prepared[i].f.terms, want.terms)
@@ -190,4 +190,62 @@ func TestCommonIDsAsSort(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRepeatOfAsSearch holds Index.RepeatOf, which spares the search and
+// the analysis key of copies and of texts only their copies may repeat,
+// to searching every text that may repeat another (SameIndex, as lint did
+// before): each text's first earlier repeat is the same. The texts are
+// anchorTexts with a copy of one in seven after them, some with a
+// lead-in, so that word-for-word repeats of every kind are many.
+func TestRepeatOfAsSearch(t *testing.T) {
+	texts := anchorTexts(t)
+	for i, s := range texts[:len(texts):len(texts)] {
+		switch i % 21 {
+		case 0:
+			texts = append(texts, s)
+		case 7:
+			texts = append(texts, "Again: "+s)
+		case 14:
+			texts = append(texts, s, s)
+		}
+	}
+	ix := NewIndex()
+	prepared := ix.PrepareInOrder(len(texts), func(i int) string { return texts[i] }, func(int, *Text) {})
+	searched, all := NewSameIndex(), NewSameIndex()
+	got := make([]int, len(texts))
+	copies, alone := 0, 0
+	for i, p := range prepared {
+		got[i] = -1
+		first, search := ix.RepeatOf(i)
+		switch {
+		case first >= 0:
+			copies++
+			got[i] = first
+			if got[first] >= 0 {
+				got[i] = got[first]
+			}
+		case search:
+			if j, ok := searched.Find(p); ok {
+				got[i] = j
+			}
+			searched.Add(i, p)
+		case ix.MayRepeat(i):
+			alone++
+		}
+		want := -1
+		if ix.MayRepeat(i) {
+			if j, ok := all.Find(p); ok {
+				want = j
+			}
+			all.Add(i, p)
+		}
+		if got[i] != want {
+			t.Errorf("text %d %q: repeat %d, searching every text %d", i, texts[i], got[i], want)
+		}
+	}
+	if copies < 100 || alone < 100 {
+		t.Errorf("%d copies, %d texts only their copies may repeat: too few", copies, alone)
+	}
+	t.Logf("%d texts, %d copies, %d only their copies may repeat", len(texts), copies, alone)
 }
