@@ -9,8 +9,12 @@ import (
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
-// chosenHeading opens the learnings chosen for the task.
-const chosenHeading = "\n## Chosen for this task (best match first)\n\n"
+// chosenHeading opens the learnings chosen for the task. It counts
+// against the chosen learnings' share, so each character of it is theirs:
+// 31 characters where "Chosen for this task (best match first)" took 44
+// found 2 more on the development sets at 2000 (dev11, dev18; 1631 to
+// 1633 of 1879, traps held 390 of 483 either way, room23).
+const chosenHeading = "\n## For this task, best first\n\n"
 
 // startRank starts ranking ordered against ctx (when there is a context
 // and want is true) and returns a function that waits for the ranking.

@@ -151,7 +151,7 @@ func TestChosenShare(t *testing.T) {
 			r := Select(doc, Options{MaxChars: 2000, Context: relevance.Context{Task: tc.task}})
 			cost := runes(chosenHeading)
 			for _, it := range r.Shown[:r.Chosen] {
-				cost += bulletCost(it, true)
+				cost += bulletCost(it, r.chosenTag(it))
 			}
 			if r.Chosen == 0 || cost <= tc.over || cost > tc.most {
 				t.Errorf("chosen %d learnings in %d characters; want some, in more than %d and at most %d", r.Chosen, cost, tc.over, tc.most)
