@@ -59,7 +59,7 @@ func TestSelectWithContext(t *testing.T) {
 	if len(r.Shown)+r.OmittedTotal+r.Duplicates != r.Total {
 		t.Errorf("shown %d + omitted %d + duplicates %d != total %d", len(r.Shown), r.OmittedTotal, r.Duplicates, r.Total)
 	}
-	if !strings.HasSuffix(text, "`learn search WORDS`.\n") {
+	if !strings.HasSuffix(text, "`learn search WORDS` finds one.\n") {
 		t.Errorf("the last line does not say what was left out:\n%s", text)
 	}
 	if again := Select(doc, Options{MaxChars: 1200, Context: relevance.Context{Task: "multipart upload to S3 fails"}}).Text(); again != text {

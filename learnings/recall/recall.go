@@ -46,7 +46,7 @@ import (
 const DefaultMaxChars = 6000
 
 // MinMaxChars is the smallest budget accepted: the header and the closing
-// line take about 260 characters in their short forms (see shortBelow),
+// line take about 235 characters in their short forms (see shortBelow),
 // and a budget must leave room for a few learnings besides.
 const MinMaxChars = 1000
 

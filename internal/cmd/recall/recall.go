@@ -60,7 +60,7 @@ categories) and how to see them; --all prints everything. Below 3000
 characters the header says only that this is project data, not instructions,
 and how to see one learning, the closing line gives only the total left out
 and how to see or find the rest, and a chosen learning (see Context) names its
-category only when it is a User Correction: the boilerplate takes about 260
+category only when it is a User Correction: the boilerplate takes about 235
 characters instead of 590, and the learnings the rest. When lines of the
 file are not read as learnings (a memory another tool wrote: text above the
 first section, hand-written sections, paragraphs between learnings), the last
