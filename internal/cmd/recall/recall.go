@@ -71,7 +71,7 @@ bytes.
 Context. --task (the user's request in their words), --paths (the files at
 hand), --branch and --git (the project's changed, staged and untracked files and
 its current branch, from git) put the learnings that matter for that work
-first, under "For this task, best first", in up to half the
+first, under "Chosen for this task (best match first)", in up to half the
 budget (two thirds for learnings whose own text holds two of the task's
 words); the priority fill above follows with what is left, no learning is shown
 twice, and the last line still says what the budget left out. With no context
