@@ -346,3 +346,32 @@ func BenchmarkUnified1MB(b *testing.B) {
 		Unified("a/f", "b/f", []byte(old.String()), []byte(new))
 	}
 }
+
+// TestHunkSizeHoldsTheHunk holds hunkSize to its promise, at least the
+// bytes writeHunk writes, so that Unified's buffer, sized by it, is never
+// grown by doubling: on random edits, with lines that lack their newline
+// (CRLF, a last line without one) and line numbers of six digits.
+func TestHunkSizeHoldsTheHunk(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	long := strings.Repeat("same line\n", 120000)
+	inputs := [][2]string{{"a\r\nb", "a\nb\r\n"}, {"x", ""}, {"", "x"}, {long + "old", long + "new\nmore"}}
+	for range 200 {
+		old := randomText(rng, 1+rng.Intn(60))
+		inputs = append(inputs, [2]string{old, strings.TrimSuffix(mutate(rng, old), "\n")})
+	}
+	checked := 0
+	for _, in := range inputs {
+		ops := lineOps(in[0], in[1])
+		for _, h := range hunks(ops, Context) {
+			var out bytes.Buffer
+			writeHunk(&out, ops, h)
+			if size := hunkSize(ops, h); size < out.Len() {
+				t.Errorf("hunkSize %d, writeHunk wrote %d bytes:\n%s", size, out.Len(), out.String())
+			}
+			checked++
+		}
+	}
+	if checked < 200 {
+		t.Errorf("only %d hunks checked", checked)
+	}
+}
