@@ -33,8 +33,11 @@ func PrepareKeysInOrder(n int, text func(i int) string, visit func(i int, t *Tex
 // (SameIndex): a text that no other of them may be the same learning as
 // is visited with a nil Text, and needs no index entry, since no text is
 // found as its repeat and it is found as no text's; the others are read
-// as PrepareKeysInOrder reads them. All are visited in index order, on
-// the calling goroutine.
+// as PrepareKeysInOrder reads them, but for a text that repeats an
+// earlier one of them word for word, which is visited with that one's
+// Text, the same pointer (withoutCopies): a caller must not tell texts
+// apart by their *Text. All are visited in index order, on the calling
+// goroutine.
 //
 // A text may only be the same learning as one with the same anchors
 // (anchorSum), which cost a fraction of the key to read, and most texts
