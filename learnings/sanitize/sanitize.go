@@ -96,9 +96,9 @@ func Text(s string) string {
 // whether Text returns s as it is, read in one pass: stats weighs a full
 // recall by the characters of every learning it shows, and checking each
 // text and then counting its characters read it twice. Eight bytes are
-// read at once while none of them is outside printable ASCII or a "<"
-// (plainBytes), which most of a memory is. When clean is false, n is not
-// the count.
+// read at once and those before the first one outside printable ASCII or
+// a "<" skipped (plainBytes), which is most of a memory. When clean is
+// false, n is not the count.
 func Count(s string) (n int, clean bool) {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
