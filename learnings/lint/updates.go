@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/sanitize"
+	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -19,15 +21,28 @@ func unresolved(ls []*learnings.Learning, related *similar.Index, i int) (Findin
 	}
 	l, other := ls[i], ls[j]
 	newer, older := newerOf(l, other)
-	changes := similar.FormatChanges(similar.Diff(older.Text, newer.Text))
+	// The texts are shown as recall shows them (shown), the word diff
+	// read from them: the finding goes to a terminal and to an agent's
+	// context too.
+	lText, otherText := shown(l.Text), shown(other.Text)
+	olderText, newerText := otherText, lText
+	if newer == other {
+		olderText, newerText = lText, otherText
+	}
+	changes := similar.FormatChanges(similar.Diff(olderText, newerText))
 	return Finding{
 		Line: l.Span.Line, Severity: Warning, Kind: KindUpdate, IDs: []string{l.ID, other.ID}, Score: v.Score,
 		Message: fmt.Sprintf("learnings %s (line %d) and %s (line %d) say different things about the same subject (%s):\n  %s: %s\n  %s: %s",
-			l.ID, l.Span.Line, other.ID, other.Span.Line, changes, other.ID, oneLine(other.Text), l.ID, oneLine(l.Text)),
+			l.ID, l.Span.Line, other.ID, other.Span.Line, changes, other.ID, oneLine(otherText), l.ID, oneLine(lText)),
 		Fix: fmt.Sprintf("ask which is true: if %s replaces %s, store the text of %s again with learn store --replaces %s (or drop the old one with learn forget --id %s); if both hold, reword one so they no longer look alike",
 			newer.ID, older.ID, newer.ID, older.ID, older.ID),
 	}, true
 }
+
+// shown is a learning's text as a finding quotes it: its secrets redacted
+// and its terminal controls, bidi overrides and frame tags neutralised, as
+// recall and search show it.
+func shown(text string) string { return sanitize.Text(secrets.Redact(text)) }
 
 // oneLine is the first line of a learning, for a finding's message.
 func oneLine(s string) string {

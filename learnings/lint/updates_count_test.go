@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/learn-memory/learn/internal/memgen"
@@ -101,5 +102,37 @@ func TestPairKindsAreSummarises(t *testing.T) {
 				t.Errorf("summarise says %v, want %s", similar.Compare(tc.older, tc.newer).Kind, tc.want)
 			}
 		})
+	}
+}
+
+// TestUpdateShowsTextsAsRecallDoes holds the update finding, which quotes
+// both learnings, to what recall shows of a learning: a secret redacted
+// (TestSecretNeverPrinted's promise for every finding) and terminal
+// controls and bidi overrides neutralised, in the texts and in the word
+// diff. lint's output goes to a terminal and an agent's context as
+// recall's does.
+func TestUpdateShowsTextsAsRecallDoes(t *testing.T) {
+	older := "The payments API times out after 30 s; connect with mysql --password=S3cretValue99 -h db \u202eevil\u202c \x1b]0;title\x07 done."
+	newer := "The payments API times out after 60 s; connect with mysql --password=S3cretValue99 -h db \u202eevil\u202c \x1b]0;title\x07 done."
+	doc := learnings.Parse([]byte("## [2026-11-02 10:00 CET] - Two\n\n### Learnings\n\n**Fresh Discoveries:**\n- " + newer +
+		"\n\n## [2026-11-01 10:00 CET] - One\n\n### Learnings\n\n**Fresh Discoveries:**\n- " + older + "\n"))
+	updates := 0
+	for _, f := range check(doc) {
+		if f.Kind != KindUpdate {
+			continue
+		}
+		updates++
+		shown := f.Message + f.Fix
+		for _, leak := range []string{"S3cretValue99", "\u202e", "\x1b", "\x07"} {
+			if strings.Contains(shown, leak) {
+				t.Errorf("the update finding shows %q: %q", leak, shown)
+			}
+		}
+		if !strings.Contains(f.Message, "`30` → `60`") {
+			t.Errorf("the update finding lost its word diff: %s", f.Message)
+		}
+	}
+	if updates != 1 {
+		t.Fatalf("%d update findings, want 1", updates)
 	}
 }
