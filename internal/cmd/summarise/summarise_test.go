@@ -244,3 +244,31 @@ func TestDocsCapIsReported(t *testing.T) {
 		t.Errorf("capNote(3, 3) = %q, want nothing when all were read", got)
 	}
 }
+
+// TestReportNeutralisesControls holds the text report to what recall
+// shows of a learning: a candidate's preview and the words an update
+// changed (some of them the stored learning's, from the file) print their
+// terminal controls and bidi overrides neutralised, never raw.
+func TestReportNeutralisesControls(t *testing.T) {
+	dir := t.TempDir()
+	mem := "## [2026-11-20 10:00 UTC] - Cache work\n\n### Learnings\n\n**Fresh Discoveries:**\n- The cache TTL is \u202e30s\u202c in staging, set by the ops team.\n"
+	if err := os.WriteFile(filepath.Join(dir, "memory.md"), []byte(mem), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cand := "**Fresh Discoveries:**\n- The cache TTL is 60s\x1b]0;title\x07 in staging, set by the ops team.\n"
+	f, out, _ := memviewtest.Factory(dir, time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC), cand)
+	f.FileFlag = filepath.Join(dir, "memory.md")
+	err := memviewtest.Execute(NewCmdSummarise(f, nil), f, "-")
+	text := out.String()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "UPDATE of") {
+		t.Fatalf("no update reported: %q", text)
+	}
+	for _, raw := range []string{"\x1b", "\x07", "\u202e", "\u202c"} {
+		if strings.Contains(text, raw) {
+			t.Errorf("the report prints %q raw: %q", raw, text)
+		}
+	}
+}
