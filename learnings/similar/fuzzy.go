@@ -147,6 +147,12 @@ func fold(s string) string {
 			}
 			break
 		}
+		if !utf8.ValidString(s[from:end]) {
+			// A run cut short inside a broken sequence reads apart
+			// from the byte after it ("\xf2¾" leaves the ¾ as it is,
+			// "\xf2¾0" does not): fold the rest whole.
+			end = len(s)
+		}
 		lowerASCII(&b, s[done:from])
 		b.WriteString(strings.ReplaceAll(cases.Fold().String(norm.NFKC.String(s[from:end])), "\u2019", "'"))
 		done = end
