@@ -8,7 +8,8 @@ import "testing"
 // told the delivery date" are told it, "customers tell the delivery date"
 // tell it. A span of time or a count after the participle opens no thing
 // given ("orders are shipped the next day"), and such a passive reads as
-// its active.
+// its active; a span after the thing given ("their wages every week")
+// does not make it one.
 func TestGivenThings(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
@@ -27,6 +28,9 @@ func TestGivenThings(t *testing.T) {
 		{"Buyers get offered an extended warranty at checkout.", "Buyers offer an extended warranty at checkout.", false},
 		{"Trainees are taught the safety rules before their first shift.", "Trainees teach the safety rules before their first shift.", false},
 		{"Subscribers get emailed their invoice on the first of the month.", "Subscribers email their invoice on the first of the month.", false},
+		{"Staff are paid their wages every week.", "Staff pay their wages every week.", false},
+		{"Members are sent a receipt each month.", "Members send a receipt each month.", false},
+		{"Drivers are charged the fee every day.", "Drivers charge the fee every day.", false},
 		{"Orders are shipped the next day.", "Orders ship the next day.", true},
 		{"Orders placed before 2 pm ship the same day.", "Orders placed before 2 pm are shipped the same day.", true},
 		{"Nightly reports are run the evening before the board meeting.", "Nightly reports run the evening before the board meeting.", true},

@@ -926,9 +926,10 @@ func senseClash(a, b string) bool {
 // A passive with no such object reads as its active ("tests are run with
 // jest", "tests run with jest"), and so does one with a span or a count
 // after it ("orders are shipped a day later", "orders are shipped the
-// next day", "jobs are retried a few times": spanAhead). A text with more such clauses than the other is never the
-// same learning: "a fee is charged to drivers" goes with the active,
-// which errs towards two learnings.
+// next day", "jobs are retried a few times": spanAhead). A text with
+// more such clauses than the other is never the same learning: "a fee is
+// charged to drivers" goes with the active, which errs towards two
+// learnings.
 func givenThings(s string) int {
 	var ws []clauseToken
 	for f := range strings.FieldsSeq(fold(s)) {
@@ -965,13 +966,15 @@ type clauseToken struct {
 const spanPhraseWords = 3
 
 // spanAhead reports whether the phrase that opens ws, up to its clause's
-// end, a preposition or spanPhraseWords words, names a span of time or a
-// day: "orders are shipped the next day", "reports are run the night
-// before", "jobs are retried the following Monday", where "the" opens no
-// thing given ("drivers are charged the parking fee").
+// end, a preposition, a determiner or spanPhraseWords words, names a span
+// of time or a day: "orders are shipped the next day", "reports are run
+// the night before", "jobs are retried the following Monday", where "the"
+// opens no thing given ("drivers are charged the parking fee"). A
+// determiner opens the next phrase: in "staff are paid their wages every
+// week" the span follows the thing given.
 func spanAhead(ws []clauseToken) bool {
 	for i, x := range ws {
-		if i == spanPhraseWords || i > 0 && phraseStop(x.w) {
+		if i == spanPhraseWords || i > 0 && (phraseStop(x.w) || givenOpener(x.w) || spanDeterminer(x.w)) {
 			return false
 		}
 		if isTimeWord(x.w) {
@@ -989,6 +992,16 @@ func spanAhead(ws []clauseToken) bool {
 func phraseStop(w string) bool {
 	switch w {
 	case "by", "at", "on", "in", "for", "to", "from", "with", "of", "after", "before", "and", "or", "if", "when", "so", "until", "via", "over":
+		return true
+	}
+	return false
+}
+
+// spanDeterminer reports a determiner, other than givenOpener's, that
+// opens a phrase after a passive's object ("every week", "each month").
+func spanDeterminer(w string) bool {
+	switch w {
+	case "every", "each", "per", "this", "that", "these", "those":
 		return true
 	}
 	return false
