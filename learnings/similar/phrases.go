@@ -714,8 +714,15 @@ func (p *phrase) verbal() bool {
 // log"), or in its base form after a determiner and a span of time or a
 // number ("a day pass", "the season pass", "a 7-day pass"). Any other word
 // between may be a subject ("a migration wipes out the table", "the
-// script set up the cluster", "the guides pass on the feedback").
+// script set up the cluster", "the guides pass on the feedback"). "This"
+// is a subject too before a verb's -s form ("this sets up the cluster"),
+// so only the base form stands as a noun after it; "that" is most often
+// a relative pronoun ("the scripts that set up the cluster") and opens
+// no noun here.
 func nounPlace(base bool, before, before2 string) bool {
+	if before == "this" {
+		return base
+	}
 	return nounOpener(before) || base && nounOpener(before2) && before != "" && isTimeWord(before)
 }
 
@@ -723,7 +730,7 @@ func nounPlace(base bool, before, before2 string) bool {
 // would be built at package init, see isPronoun).
 func nounOpener(w string) bool {
 	switch w {
-	case "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their", "each", "every", "any", "no":
+	case "a", "an", "the", "this", "these", "those", "my", "your", "his", "her", "its", "our", "their", "each", "every", "any", "no":
 		return true
 	}
 	return false
