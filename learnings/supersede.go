@@ -113,22 +113,13 @@ func writtenID(s string) bool {
 	if copyNumber == "" {
 		return true
 	}
-	return copyNumber[0] == '-' && len(copyNumber) > 1 && allDigits(copyNumber[1:])
+	return copyNumber[0] == '-' && digits(copyNumber[1:])
 }
 
 // writtenDate reports whether s is a date as YYYY-MM-DD in digits.
 func writtenDate(s string) bool {
 	return len(s) == len("2006-01-02") && s[4] == '-' && s[7] == '-' &&
-		allDigits(s[:4]) && allDigits(s[5:7]) && allDigits(s[8:])
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+		digits(s[:4]) && digits(s[5:7]) && digits(s[8:])
 }
 
 // SupersededText is the text a superseded learning is written with: its
