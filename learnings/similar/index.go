@@ -288,10 +288,10 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // none, may be the same learning as another (see MayRepeat), and only
 // those whose repeat is searched for (RepeatOf: not a word-for-word copy,
 // nor a text only its copies may repeat) are given their analysis key up
-// front; the others' key is read if a comparison asks for it, which their
-// anchors mostly spare (Text.sameKey). The features and anchors of every text are read first,
-// the anchors with the words (features.fill), and then the keys, which
-// wait for every text's anchors. Of the learnings of the 10 MB memories
+// front; the others' key is read if a comparison asks for it, which
+// their anchors mostly spare (Text.sameKey). The features and anchors of
+// every text are read first, the anchors with the words (features.fill),
+// and then the keys, which wait for every text's anchors. Of the learnings of the 10 MB memories
 // of bench/, 10 % share their anchors on default and agent, 1-4 % on the
 // other generators. Against keying every text and reading each word
 // afresh (termReadingMemo, which alone gives default 1367 and prose
@@ -361,10 +361,10 @@ func (ix *Index) MayRepeat(i int) bool { return ix.mayRepeat[i] }
 // When i is word for word an earlier text that may repeat another (its
 // lead-in aside), first is the first such text: i's repeat is first's
 // repeat if it has one, else first itself, since every comparison reads
-// the two alike and first comes before i; else first is -1. When search is set, i's repeat is
-// to be searched for and i indexed for the texts after it. When neither,
-// i repeats no earlier text, and no later one but its copies, which
-// first tells. Only texts that search have their analysis key read up
+// the two alike and first comes before i; else first is -1. When search
+// is set, i's repeat is to be searched for and i indexed for the texts
+// after it. When neither, i repeats no earlier text, and no later one but
+// its copies, which first tells. Only texts that search have their analysis key read up
 // front: a text whose anchors only its copies share needs none, nor do
 // the copies.
 func (ix *Index) RepeatOf(i int) (first int, search bool) {
