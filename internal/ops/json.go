@@ -2,8 +2,7 @@ package ops
 
 import (
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/sanitize"
-	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/shown"
 )
 
 // Learning is one learning as every operation's result names it: the one
@@ -47,7 +46,7 @@ func NewSessionRef(s *learnings.Session) SessionRef {
 // redacted, and nothing in it can act on a terminal or on the frames learn
 // puts around memory. Only text shown, never text written back, is cleaned.
 func Clean(s string) string {
-	return sanitize.Text(secrets.Redact(s))
+	return shown.Text(s)
 }
 
 // cleanAll is Clean on each of refs, never nil.

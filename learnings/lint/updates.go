@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/sanitize"
-	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/shown"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -24,7 +23,7 @@ func unresolved(ls []*learnings.Learning, related *similar.Index, i int) (Findin
 	// The texts are shown as recall shows them (shown), the word diff
 	// read from them: the finding goes to a terminal and to an agent's
 	// context too.
-	lText, otherText := shown(l.Text), shown(other.Text)
+	lText, otherText := shown.Text(l.Text), shown.Text(other.Text) // as recall and search show them
 	olderText, newerText := otherText, lText
 	if newer == other {
 		olderText, newerText = lText, otherText
@@ -38,11 +37,6 @@ func unresolved(ls []*learnings.Learning, related *similar.Index, i int) (Findin
 			newer.ID, older.ID, newer.ID, older.ID, older.ID),
 	}, true
 }
-
-// shown is a learning's text as a finding quotes it: its secrets redacted
-// and its terminal controls, bidi overrides and frame tags neutralised, as
-// recall and search show it.
-func shown(text string) string { return sanitize.Text(secrets.Redact(text)) }
 
 // oneLine is the first line of a learning, for a finding's message.
 func oneLine(s string) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/learn-memory/learn/learnings/internal/le"
 	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/shown"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -310,7 +311,7 @@ func textCostRunes(text string, n int, it Item, withCategory bool) int {
 // into every agent's prompt, and terminal controls and frame tags
 // neutralised (sanitize.Text), since it goes to terminals and inside the
 // plugin's <project-memory> frame too.
-func shownText(it Item) string { return sanitize.Text(secrets.Redact(it.Learning.Text)) }
+func shownText(it Item) string { return shown.Text(it.Learning.Text) }
 
 func opensFence(text string) bool {
 	first := strings.TrimLeft(text, " ")

@@ -129,7 +129,7 @@ func TestSearchContextSnippetsAsSearch(t *testing.T) {
 				for _, limit := range []int{1, 3, 10} {
 					got, gn := SearchContext(doc, q, ctx, Options{Prefix: true, Limit: limit})
 					want := full[:min(limit, len(full))]
-					if diff := cmp.Diff(shown(want), shown(got), cmpopts.EquateEmpty()); diff != "" || gn != n {
+					if diff := cmp.Diff(shownHits(want), shownHits(got), cmpopts.EquateEmpty()); diff != "" || gn != n {
 						t.Errorf("%s, %q, %v, limit %d: matched %d (unlimited %d); hits differ from the unlimited search's first (-want +got):\n%s", name, q, ctx, limit, gn, n, diff)
 					}
 				}
@@ -148,7 +148,7 @@ type shownHit struct {
 	WhyPaths           []relevance.PathMatch
 }
 
-func shown(hits []Hit) []shownHit {
+func shownHits(hits []Hit) []shownHit {
 	var out []shownHit
 	for _, h := range hits {
 		s := shownHit{ID: h.Learning.ID, Snippet: h.Snippet, Plain: h.Plain, Score: h.Score, Marks: h.Marks}

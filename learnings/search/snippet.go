@@ -5,8 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/learn-memory/learn/learnings/sanitize"
-	"github.com/learn-memory/learn/learnings/secrets"
+	"github.com/learn-memory/learn/learnings/shown"
 )
 
 // snippetLen is roughly how many bytes of a learning a hit shows: enough
@@ -21,7 +20,7 @@ const snippetLen = 160
 // guarded the file) are redacted first, so a hit never shows one, and
 // terminal controls and frame tags are neutralised (sanitize.Text).
 func snippet(text string, matched map[string]float64, size int) (string, [][2]int) {
-	text = sanitize.Text(secrets.Redact(text))
+	text = shown.Text(text)
 	type match struct {
 		start, end int
 		term       string
