@@ -9,7 +9,6 @@ import (
 
 	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings"
-	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -314,7 +313,7 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*lea
 		keep = append(keep, l)
 		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
 			*updates = append(*updates, UpdatedStored{Number: i + 1, Stored: NewLearning(u),
-				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(secrets.Redact(u.Content()), l.Text)})
+				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(Clean(u.Content()), l.Text)})
 		}
 	}
 	return keep, sameAs

@@ -14,7 +14,6 @@ import (
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/secrets"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -246,7 +245,7 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 			candIx.Add(i, t)
 			of := NewLearning(u)
 			v.Verdict, v.Score, v.UpdateOf = VerdictUpdate, input.RoundScore(known[i].Score), &of
-			v.Changes = similar.Diff(secrets.Redact(u.Content()), input.Mask(c.Text))
+			v.Changes = similar.Diff(Clean(u.Content()), input.Mask(c.Text))
 		} else {
 			candIx.Add(i, t)
 			if corpus == nil {

@@ -272,3 +272,43 @@ func TestReportNeutralisesControls(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONChangesCleanStoredText checks that the words an update changed,
+// partly the stored learning's, leave the operation cleaned as all text
+// from the file does (ops.Clean), so --json and every front end get them
+// without a bidi override, not only the text report.
+func TestJSONChangesCleanStoredText(t *testing.T) {
+	dir := t.TempDir()
+	mem := "## [2026-11-20 10:00 UTC] - Cache work\n\n### Learnings\n\n**Fresh Discoveries:**\n- The cache TTL is \u202e30s\u202c in staging, set by the ops team.\n"
+	if err := os.WriteFile(filepath.Join(dir, "memory.md"), []byte(mem), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cand := "**Fresh Discoveries:**\n- The cache TTL is 60s in staging, set by the ops team.\n"
+	f, out, _ := memviewtest.Factory(dir, time.Date(2026, 11, 22, 14, 5, 0, 0, time.UTC), cand)
+	f.FileFlag = filepath.Join(dir, "memory.md")
+	if err := memviewtest.Execute(NewCmdSummarise(f, nil), f, "--json", "-"); err != nil {
+		t.Fatal(err)
+	}
+	var res ops.CheckResult
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("decode %q: %v", out.String(), err)
+	}
+	updates := 0
+	for _, v := range res.Verdicts {
+		if v.UpdateOf == nil {
+			continue
+		}
+		updates++
+		if len(v.Changes) == 0 {
+			t.Errorf("update %d has no changes", v.Number)
+		}
+		for _, c := range v.Changes {
+			if strings.ContainsAny(c.Old+c.New, "\u202e\u202c") {
+				t.Errorf("change %q -> %q carries a bidi override from the file", c.Old, c.New)
+			}
+		}
+	}
+	if updates == 0 {
+		t.Fatalf("no update reported: %s", out.String())
+	}
+}
