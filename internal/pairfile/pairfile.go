@@ -72,7 +72,7 @@ func Read(path string) ([]Pair, error) {
 // be read and printed. A set is retired here the round the lead retires it.
 var retired = map[string]bool{
 	"heldout9": true, "heldout12": true, "heldout13": true, "heldout14": true,
-	"heldout15": true, "heldout16": true, "heldout17": true,
+	"heldout15": true, "heldout16": true, "heldout17": true, "heldout18": true,
 }
 
 // HeldOut says whether the pair file at path is a held-out set's (its

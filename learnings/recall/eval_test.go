@@ -314,6 +314,9 @@ const evalBudget = 2000
 // In round 19 eval19 (43 of 66 found, 8 of 9 traps held; 42 at its first
 // run) was retired to development, so its misses can be read; eval20 to
 // eval22 stay held out, with eval23 (round 19) beside them.
+// In round 20 eval20 (56 of 65 found, 9 of 10 traps held, unchanged since
+// its first run) was retired to development, so its misses can be read;
+// eval21 to eval23 stay held out.
 // testdata/dev7 (a podcast hosting platform: rare words shared in another
 // sense, tasks in other words than their learnings) is a development set
 // written before the rareword2 branch's code, held to its baseline.
@@ -983,7 +986,7 @@ var evalTrapFloor = map[string]int{
 // leaves this list the round the lead retires it to development.
 var heldOutEval = map[string]bool{
 	"eval6": true, "eval7": true, "eval8": true, "eval9": true, "eval10": true, "eval11": true,
-	"eval20": true, "eval21": true, "eval22": true, "eval23": true,
+	"eval21": true, "eval22": true, "eval23": true,
 }
 
 func evalRecall(t *testing.T, dir string) {
