@@ -293,6 +293,22 @@ const evalBudget = 2000
 // errors, 7 avoid lines and 3 absent subjects with a never line each)
 // was written in issue 24's round 19 before its measuring, for the same
 // reason.
+// testdata/eval24 (a ready-mixed concrete supplier's four plants in the
+// East Midlands: COMMANDbatch and the plant bridge, delivery tickets and
+// their BS EN 206 contents, batch tolerances, cube tests, cores and
+// QSRMC audits, mix codes, admixtures, liquid screed and fibres, orders
+// by portal and phone, cut-offs, cancellations, Saturdays, partner
+// pumps, pour rates, the mixer fleet, Samsara drum sensors, geofences
+// and waiting time, the Kotlin driver app on Knox-managed cab tablets,
+// signatures and e-tickets, returned concrete and blocks, washout,
+// weather checks, haulage zones and surcharges, Stripe payment links,
+// credit limits and accounts on stop, weekly invoices to Sage 200; 40
+// tasks wanting 67 learnings like the reviewers' hidden set, about half
+// of them said the way a customer, a site foreman, a driver, a plant
+// manager or finance says it, 6 avoid lines, three of them on a rare
+// word in another sense (an engine retarder, a sales slump, admixture
+// drums), and 3 absent subjects with a never line each) was written in
+// issue 24's round 20 before its measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -439,7 +455,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -603,6 +619,11 @@ var evalFloor = map[string]float64{
 	// merged). By kind: words 26 of 37, paths 8 of 8, old 10 of 12, plain
 	// 6 of 6.
 	"eval23": 79.3,
+	// eval24's is its baseline: 53 of 67 (79.1%, at the evalset20 branch
+	// on main's b2539f9, the first run of the set, before issue 24's round
+	// 20 was merged). By kind: words 30 of 40, paths 9 of 9, plain 6 of 6,
+	// old 8 of 12.
+	"eval24": 79.1,
 	// dev24's is its baseline: 32 of 38 (84.2%, at the rank20 branch on
 	// main's 0fd6fec, the first run of the set).
 	// 33 of 38 (86.8%) since BestSessionFirst (recall23).
@@ -839,6 +860,10 @@ var evalTrapFloor = map[string]int{
 	// (first run; 7 avoid lines making 10 pairs, and 3 never lines on 3
 	// absent subjects).
 	"eval23": 13,
+	// eval24's is its baseline: 9 of 14 at the evalset20 branch on main's
+	// b2539f9 (first run; 6 avoid lines making 11 pairs, and 3 never lines
+	// on 3 absent subjects).
+	"eval24": 9,
 	// dev5 (30 trap tasks, a development set written for issue 24): 31
 	// of 33; the two it misses share a second word with the task through
 	// the session's focus ("customer") or the learning's text ("total").
@@ -986,7 +1011,7 @@ var evalTrapFloor = map[string]int{
 // leaves this list the round the lead retires it to development.
 var heldOutEval = map[string]bool{
 	"eval6": true, "eval7": true, "eval8": true, "eval9": true, "eval10": true, "eval11": true,
-	"eval21": true, "eval22": true, "eval23": true,
+	"eval21": true, "eval22": true, "eval23": true, "eval24": true,
 }
 
 func evalRecall(t *testing.T, dir string) {
