@@ -54,6 +54,7 @@ func TestHeldOut(t *testing.T) {
 		"testdata/heldout2/pairs.txt":                             true,
 		"../../../learnings/similar/testdata/heldout18/pairs.txt": false,
 		"testdata/heldout19/pairs.txt":                            true,
+		"testdata/heldout20/pairs.txt":                            true,
 		"testdata/heldout11/pairs.txt":                            true,
 		"testdata/heldout9/pairs.txt":                             false,
 		"../../../learnings/similar/testdata/heldout17/pairs.txt": false,
