@@ -14,7 +14,7 @@ import (
 func FuzzAppendCanonicalByRune(f *testing.F) {
 	for _, s := range []string{
 		"", "Run go test -race ./...", "Copy .env.example to .env", "naïve café — “quoted” — x\u0301y",
-		"a--b --json -1 .5", "\xff\xfeab\xc3", "日本語のテキスト and ASCII", "l1a2b3c4 on 2026-11-23",
+		"a--b --json -1 .5", "C++ and C# (Java 17+), a+b", "\xff\xfeab\xc3", "日本語のテキスト and ASCII", "l1a2b3c4 on 2026-11-23",
 	} {
 		f.Add(s)
 	}
@@ -26,7 +26,8 @@ func FuzzAppendCanonicalByRune(f *testing.F) {
 }
 
 // appendCanonicalByRune is appendCanonical as it was before 9614b9d,
-// decoding every rune.
+// decoding every rune, with the marks a token keeps since: a negative
+// number's sign and a closing "+" or "#".
 func appendCanonicalByRune(toks []string, s string) []string {
 	prev := ' '
 	for i := 0; i < len(s); {
@@ -39,7 +40,7 @@ func appendCanonicalByRune(toks []string, s string) []string {
 			if r == '-' && j < len(s) && s[j] == '-' {
 				j++
 			}
-			if next, _ := utf8.DecodeRuneInString(s[j:]); !unicode.IsLetter(next) {
+			if next, _ := utf8.DecodeRuneInString(s[j:]); !unicode.IsLetter(next) && (j > i+1 || r == '.' || next < '0' || next > '9') {
 				i, prev = i+size, r
 				continue
 			}
@@ -65,6 +66,7 @@ func appendCanonicalByRune(toks []string, s string) []string {
 			}
 			break
 		}
+		i = withTrailingMarks(s, i)
 		toks = append(toks, s[start:i])
 		prev, _ = utf8.DecodeLastRuneInString(s[:i])
 	}

@@ -29,8 +29,10 @@ const (
 // in case, Unicode form, markdown emphasis, punctuation or spacing compare
 // equal. It keeps what carries meaning: words, digits, and identifier-like
 // tokens whose inner '.', '_', '-', '/', ':', '@', '#' or apostrophe bind
-// them ("client.do", "db_password", "docs/api.md#retries", "aren't"), and the
-// leading dash or dot of flags and dotfiles ("-race", ".gitignore"). A
+// them ("client.do", "db_password", "docs/api.md#retries", "aren't"), the
+// leading dash or dot of flags and dotfiles ("-race", ".gitignore"), a
+// negative number's sign ("-3") and a closing "+" or "#" ("C++", "C#",
+// "Java 17+"), which make a value another. A
 // lead-in that only says the learning is said again ("Again:", "As noted
 // before,") is left out, as Prepare leaves it out (see withoutLeadIn), so
 // that what is kept by this key is what comparing keeps.
@@ -67,12 +69,13 @@ func appendCanonical(toks []string, s string) []string {
 		case r < utf8.RuneSelf && wordByte[r] || r >= utf8.RuneSelf && isWordRune(r):
 		case (r == '-' || r == '.') && (unicode.IsSpace(prev) || isOpener(prev)):
 			// A flag ("-race", "--json") or a dotfile (".env"): keep the
-			// leading mark when letters follow.
+			// leading mark when letters follow. One dash before a digit
+			// is a negative number ("-3" is not "3").
 			j := i + 1
 			if r == '-' && j < len(s) && s[j] == '-' {
 				j++
 			}
-			if next, _ := utf8.DecodeRuneInString(s[j:]); !unicode.IsLetter(next) {
+			if next, _ := utf8.DecodeRuneInString(s[j:]); !unicode.IsLetter(next) && (j > i+1 || r == '.' || next < '0' || next > '9') {
 				i, prev = i+size, r
 				continue
 			}
@@ -102,12 +105,45 @@ func appendCanonical(toks []string, s string) []string {
 			}
 			break
 		}
+		i = withTrailingMarks(s, i)
 		toks = append(toks, s[start:i])
 		if prev = rune(s[i-1]); prev >= utf8.RuneSelf {
 			prev, _ = utf8.DecodeLastRuneInString(s[:i])
 		}
 	}
 	return toks
+}
+
+// withTrailingMarks is the end of a token that ends at i, taking in the
+// marks that make it another value when they close it: a run of '+' ("C++",
+// "600+", "18+", "A+") or one '#' ("C#", "F#"). Set aside as punctuation,
+// "Java 17+" read as "Java 17" and a correction to it was skipped as the
+// same learning. Inside a token they still part words ("a+b").
+func withTrailingMarks(s string, i int) int {
+	j := i
+	for j < len(s) && s[j] == '+' {
+		j++
+	}
+	if j == i && j < len(s) && s[j] == '#' {
+		j++
+	}
+	if j == i {
+		return i
+	}
+	if next, _ := utf8.DecodeRuneInString(s[j:]); isWordRune(next) {
+		return i
+	}
+	return j
+}
+
+// withoutFlagDashes is a token without the dashes that open it as a flag
+// ("-race" reads as "race"), but a negative number keeps its sign: "-3" is
+// not "3".
+func withoutFlagDashes(w string) string {
+	if len(w) > 1 && w[0] == '-' && '0' <= w[1] && w[1] <= '9' {
+		return w
+	}
+	return strings.TrimLeft(w, "-")
 }
 
 // fold applies NFKC and case folding, and maps the typographic apostrophe to
@@ -410,7 +446,7 @@ func (m termReadingMemo) read(lex *lexTable, w string, lx *lexEntry) *termReadin
 		w = strings.Clone(w)
 	}
 	key, tr := w, new(termReading)
-	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+	if trimmed := withoutFlagDashes(w); len(trimmed) != len(w) {
 		w, lx = trimmed, lex.lookup(trimmed)
 	}
 	if lx.stop || w == "" {

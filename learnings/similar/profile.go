@@ -328,7 +328,7 @@ func (lex *lexTable) termWord(w string) (word, term string, generic, ok bool) {
 	if lx.negationTerm {
 		return "", "", false, false
 	}
-	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+	if trimmed := withoutFlagDashes(w); len(trimmed) != len(w) {
 		w, lx = trimmed, lex.lookup(trimmed)
 	}
 	if lx.stop || w == "" {

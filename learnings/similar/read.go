@@ -228,7 +228,7 @@ func nextASCIIToken(s string, i int) (start, end int) {
 			if c == '-' && j < len(s) && s[j] == '-' {
 				j++
 			}
-			if j < len(s) && isLetterByte(s[j]) {
+			if j < len(s) && (isLetterByte(s[j]) || c == '-' && j == i+1 && '0' <= s[j] && s[j] <= '9') {
 				return i, asciiTokenEnd(s, j)
 			}
 		}
@@ -254,7 +254,7 @@ func asciiTokenEnd(s string, i int) int {
 		}
 		break
 	}
-	return i
+	return withTrailingMarks(s, i)
 }
 
 func isWordByte(c byte) bool {

@@ -560,7 +560,7 @@ func (a *anchorTally) word(stops *lexTable, w string) {
 		a.add(stops, unit)
 		return
 	}
-	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+	if trimmed := withoutFlagDashes(w); len(trimmed) != len(w) {
 		if w, e = trimmed, stops.lookup(trimmed); e.known() {
 			return
 		}

@@ -550,7 +550,7 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 		t.emit(lx.relation)
 		return
 	}
-	if trimmed := strings.TrimLeft(w, "-"); len(trimmed) != len(w) {
+	if trimmed := withoutFlagDashes(w); len(trimmed) != len(w) {
 		w, lx = trimmed, t.lex.lookup(trimmed)
 	}
 	if lx.synonym != nil {
