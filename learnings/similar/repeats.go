@@ -596,11 +596,16 @@ func anchor(stops *lexTable, tok string) bool {
 }
 
 // marked reports a token with a letter or a digit: a path of marks
-// ("./...") is no word.
+// ("./...") or a currency sign ("£", see currencyOf) is no word.
 func marked(tok string) bool {
 	for i := 0; i < len(tok); i++ {
-		if isWordByte(tok[i]) || tok[i] >= 0x80 {
+		if isWordByte(tok[i]) {
 			return true
+		}
+		if tok[i] >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeRuneInString(tok[i:]); isWordRune(r) || r == utf8.RuneError {
+				return true
+			}
 		}
 	}
 	return false

@@ -387,6 +387,13 @@ func testRewordings(t *testing.T, file string) {
 			// (the safe side).
 			floor = map[string]float64{"same": 0.73, "update": 0.77, "new": 0.26}[k]
 		}
+		if file == "marks20.txt" {
+			// A comparison other than ">" reads as a token of marks
+			// (see comparisons), not as the words it stands for:
+			// "< 70%" and "under 70%", ">= 500" and "at least 500"
+			// are updates to it (the safe side), 3 of 13 same pairs.
+			floor = map[string]float64{"same": 0.76, "update": 1, "new": 1}[k]
+		}
 		if file == "swaps19.txt" {
 			// The kinds of restatement heldout17 showed no rule
 			// reading alike, stated again in other domains with

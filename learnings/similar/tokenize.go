@@ -212,6 +212,17 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 		t.word("to", nil)
 		return
 	}
+	if op, rest := comparisonOf(trimmed); op != "" {
+		if op == ">" {
+			t.word("over", nil)
+		} else {
+			t.emit(op)
+		}
+		trimmed = rest
+	}
+	if sign := currencyOf(trimmed); sign != "" {
+		t.emit(sign)
+	}
 	if len(words) == 0 {
 		// A path or pattern made of marks only ("./...", "."), which
 		// the word scan drops but which changes a command.
@@ -249,6 +260,60 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 	}
 	// A colon ("Supported: Go, Rust") labels what follows: the label stays
 	// attached to its values.
+}
+
+// comparisons are the operators a chunk may open with, and the token each
+// reads as: ">" is the word "over" ("> 200ms" says what "over 200ms" and
+// "above 200ms" say), the others a token of marks of their own, which no
+// text of words holds. Set aside as punctuation, a threshold turned round
+// ("< 200ms", "<= 5%", "== done") read as the same learning. The tokens
+// hold no letter nor digit, so they are never anchors (see marked), as
+// the words of a text read one by one are not.
+var comparisons = [...]struct{ op, token string }{
+	{">=", ">="}, {"≥", ">="}, {"<=", "<="}, {"≤", "<="},
+	{"!=", "<>"}, {"≠", "<>"}, {"==", "="},
+	{">", ">"}, {"<", "<"},
+}
+
+// comparisonOf is the token of the comparison c opens with and what
+// follows it, when c is the operator alone or the operator before a
+// number, a sign or a currency (">200ms", "<=-5", ">£50"); "" otherwise,
+// so that "<id>" or "<-" is no comparison.
+func comparisonOf(c string) (token, rest string) {
+	for _, cmp := range comparisons {
+		rest, ok := strings.CutPrefix(c, cmp.op)
+		if !ok {
+			continue
+		}
+		if next, _ := utf8.DecodeRuneInString(rest); rest == "" || unicode.IsDigit(next) || next == '-' || next == '.' || isCurrency(next) {
+			return cmp.token, rest
+		}
+		return "", c
+	}
+	return "", c
+}
+
+// isCurrency reports the currency signs a number may open with: "$5" is
+// not "€5".
+func isCurrency(r rune) bool {
+	switch r {
+	case '$', '£', '€', '¥', '₹':
+		return true
+	}
+	return false
+}
+
+// currencyOf is the currency sign that opens the chunk c before a digit
+// ("$5", "£1.50", "-$20"), as a token; "" when there is none.
+func currencyOf(c string) string {
+	c = strings.TrimPrefix(c, "-")
+	r, size := utf8.DecodeRuneInString(c)
+	if isCurrency(r) {
+		if next, _ := utf8.DecodeRuneInString(c[size:]); unicode.IsDigit(next) {
+			return c[:size]
+		}
+	}
+	return ""
 }
 
 // trimMarksLeft is strings.TrimLeft(s, "*_~`\"'“”‘’[]") without the
