@@ -447,6 +447,16 @@ const evalBudget = 2000
 // another form of the learning's word (occupants for occupancy), an
 // abbreviation (DD), paths whose decoy read the same file, old learnings
 // and absent subjects sharing one word with the task.
+// testdata/dev27 (a brewery with two taprooms: the tills' nightly
+// product sync, cask tags and keg deposits, the driver app's offline
+// queue, clean-in-place logs, the taproom rota, alcohol duty, trade
+// price lists, the canning line, lost property, tours) is a development
+// set written for the recall24 branch in issue 24's round 20 from the
+// kinds of eval20's misses, in other words than eval20's, before its
+// code: a symptom whose cause is a nightly download, a person's word for
+// the learning's ("days off" for rest days, diesel for fuel), tasks of
+// several questions, paths whose decoy read the same file, old learnings
+// and absent subjects sharing one word with the task.
 // testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
 // direct debits, door codes, class bookings, wearables) is a development
 // set written for the rank19 branch in issue 24's round 15 from the
@@ -455,7 +465,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/dev27", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -640,6 +650,10 @@ var evalFloor = map[string]float64{
 	// developer's dd copies a disk); 20 (76.9%) since the closing line
 	// under 3000 characters is shorter (room23).
 	"dev26": 76.9,
+	// dev27's is its baseline: 27 of 29 (93.1%, at the recall24 branch on
+	// main's b2539f9, the first run of the set). By kind: words 20 of 22,
+	// old 4 of 4, paths 2 of 2, plain 1 of 1.
+	"dev27": 93.1,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -1000,6 +1014,10 @@ var evalTrapFloor = map[string]int{
 	// "parking" and "owners"). The rule found 2 more on eval19 and moved
 	// no other set.
 	"dev26": 3,
+	// dev27 (21 tasks, a brewery: 2 never lines on absent subjects and 2
+	// avoid pairs): 3 of 4 at its first run; the cold store's viewing
+	// window on a tour is chosen for hiring the cold store for flowers.
+	"dev27": 3,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.
