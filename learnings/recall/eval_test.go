@@ -611,8 +611,10 @@ var evalFloor = map[string]float64{
 	// eval20's is its baseline: 56 of 65 (86.1%, at 2eaa6c9 on main's
 	// 0fd6fec, the first run of the set, before issue 24's round 16 was
 	// merged). By kind: words 35 of 44, paths 9 of 9, old 9 of 9, plain 3
-	// of 3.
-	"eval20": 86.1,
+	// of 3. Retired to development in round 20: 57 (87.6%) since a match
+	// on two words of a question the best match holds none of stays
+	// chosen (relevance's ownQuestion, recall24).
+	"eval20": 87.6,
 	// eval21's is its baseline: 57 of 66 (86.3%, at the evalset17 branch
 	// on main's 1ab6097, the first run of the set, before issue 24's round
 	// 17 was merged). By kind: words 33 of 39, paths 7 of 9, old 11 of 12,

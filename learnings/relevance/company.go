@@ -127,7 +127,9 @@ func (s *scan) company(ms []Match, at []int, termScore []float64, floor float64,
 		}
 		m.alone = m.Learning.Session == nil || !sessions[m.Learning.Session]
 	}
-	offSubject(ms, floor, func(k int) bool { return s.detailOf(k, top, at, termScore, floor, named) })
+	offSubject(ms, floor, func(k int) bool {
+		return s.detailOf(k, top, at, termScore, floor, named) || s.ownQuestion(ms[k], ms[top])
+	})
 }
 
 // commonOnly reports whether every word of the task match k rests on is

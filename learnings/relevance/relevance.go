@@ -45,7 +45,9 @@
 // holding at most one uncommon word of the task, whose words of the task
 // stand far apart, scoring under 0.6 of that best match: the sea lock's
 // opening times, which mention staff, for a row lock two staff hit (see
-// scan.scattered).
+// scan.scattered). Neither rule leaves out a match on two words of one
+// part of a question the best match holds no word of: a task of several
+// questions asks about several things (see scan.ownQuestion).
 //
 // Another form of a word of the context counts where a learning lacks the
 // word itself, for less (see weightFamily): "deployments" for "deploy",
@@ -522,6 +524,9 @@ type scan struct {
 	taskVerbs []string
 	// taskWords caches detailSplit(task), non-nil once read (see split).
 	taskWords []splitWord
+	// taskQuestions caches questionParts(task), non-nil once read (see
+	// questions).
+	taskQuestions [][]string
 	// things[w] is 1 where the task writes word w as a thing, 2 where
 	// not, 0 before thing is asked (see thing).
 	things []int8

@@ -82,7 +82,7 @@ func (s *scan) scattered(ms []Match, at []int, df []float64, floor float64) {
 			m.Learning.Session != nil && m.Learning.Session == ms[top].Learning.Session {
 			continue
 		}
-		if s.uncommonTold(at[k], df, common) > 1 {
+		if s.uncommonTold(at[k], df, common) > 1 || s.ownQuestion(*m, ms[top]) {
 			continue
 		}
 		var near bool
