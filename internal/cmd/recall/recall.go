@@ -145,7 +145,11 @@ that is not in a sixth of the memory's learnings, with no two task words within
 four words of each other, scoring under 0.6 of the best and from another
 session: the rare word sits in a sentence about something else ("The sea lock
 opens on the hour ... never typed in by staff" for "row lock waits when two
-staff save the same booking"). So is one whose word names another kind of thing
+staff save the same booking"). Neither of these two is left out when it holds
+two task words from one part of a question (a sentence ending in "?", cut at
+commas) in which the best learning holds none: a task of several questions asks
+about several things ("... and does your app work with a screen reader?"). So
+is one whose word names another kind of thing
 than the task's, whatever else matches: the task puts a word before it ("github
 actions"), the learning holds none of those and always puts another ("bulk
 actions"). And when no learning holds two task words, so is one resting on a
