@@ -37,6 +37,12 @@ func TestGivenThings(t *testing.T) {
 		{"Failed jobs are retried the following Monday.", "Failed jobs retry the following Monday.", true},
 		{"Backups are started the same working day.", "Backups start the same working day.", true},
 		{"Orders are shipped a day later.", "Orders ship a day later.", true},
+		// A number opens a span only as a time or before a word of
+		// time: a 5 pound fee is a thing given.
+		{"Drivers are charged the 5 pound fee at the gate.", "Drivers charge the 5 pound fee at the gate.", false},
+		{"Members are sent the 2 page summary after the meeting.", "Members send the 2 page summary after the meeting.", false},
+		{"Orders are shipped the 2 days after payment.", "Orders ship the 2 days after payment.", true},
+		{"Reminders are sent the 17:00 before the visit.", "Reminders send the 17:00 before the visit.", true},
 		{"Failed jobs are retried a few times.", "Failed jobs retry a few times.", true},
 		{"Tests are run with jest.", "Tests run with jest.", true},
 		{"Drivers are charged the parking fee.", "Drivers are billed the parking fee.", true},

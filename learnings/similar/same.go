@@ -977,7 +977,7 @@ func spanAhead(ws []clauseToken) bool {
 		if i == spanPhraseWords || i > 0 && (phraseStop(x.w) || givenOpener(x.w) || spanDeterminer(x.w)) {
 			return false
 		}
-		if isTimeWord(x.w) {
+		if spanWord(ws, i) {
 			return true
 		}
 		if x.end {
@@ -985,6 +985,26 @@ func spanAhead(ws []clauseToken) bool {
 		}
 	}
 	return false
+}
+
+// spanWord reports whether ws[i] names a time in a passive's object: a
+// word of isTimeWord, but a number only as a time of day or a date
+// ("17:00", "5pm", "2026-03-01") or before a word of time in its clause
+// ("2 days later"), so that "drivers are charged the 5 pound fee" gives
+// them a fee and is not read as "drivers charge the 5 pound fee".
+func spanWord(ws []clauseToken, i int) bool {
+	w := ws[i].w
+	if w == "" || w[0] < '0' || '9' < w[0] {
+		return isTimeWord(w)
+	}
+	if strings.ContainsAny(w, ":-/") || strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm") {
+		return true
+	}
+	if ws[i].end || i+1 == len(ws) {
+		return false
+	}
+	next := ws[i+1].w
+	return next != "" && (next[0] < '0' || '9' < next[0]) && isTimeWord(next)
 }
 
 // phraseStop reports a word that closes the object of a passive: a
