@@ -20,7 +20,7 @@ const anchorStopText = "" +
 	"analogful\nanaloging\nanalogit\nanalogite\nanalogites\nanalogless\n" +
 	"analogs\nanalogu\nanalogueabl\nanalogueit\nani\napprov\nar\narmor\narmorabl\n" +
 	"armorable\narmord\narmored\narmorful\narmoring\narmorit\narmorite\n" +
-	"armorites\narmorless\narmors\narmourabl\narmourit\naro\nartefactabl\n" +
+	"armorites\narmorless\narmors\narmourabl\narmourit\naro\narriv\nartefactabl\n" +
 	"artefactit\nartefactsabl\nartefactsit\nartifact\nartifactabl\nartifactable\n" +
 	"artifactd\nartifacted\nartifactful\nartifacting\nartifactit\nartifactite\n" +
 	"artifactites\nartifactless\nartifacts\nartifactsabl\nartifactsable\n" +
@@ -58,8 +58,8 @@ const anchorStopText = "" +
 	"dialogd\ndialoged\ndialogful\ndialoging\ndialogit\ndialogite\ndialogites\n" +
 	"dialogless\ndialogs\ndialogu\ndialogueabl\ndialogueit\ndifferenc\n" +
 	"directli\ndiscabl\ndiscit\ndisk\ndiskabl\ndiskable\ndiskd\ndisked\ndiskful\n" +
-	"disking\ndiskit\ndiskite\ndiskites\ndiskless\ndisks\ndon\ndoubl\ndraft\n" +
-	"draftabl\ndraftable\ndraftd\ndrafted\ndraftful\ndrafting\ndraftit\n" +
+	"disking\ndiskit\ndiskite\ndiskites\ndiskless\ndisks\ndispos\ndon\ndoubl\n" +
+	"draft\ndraftabl\ndraftable\ndraftd\ndrafted\ndraftful\ndrafting\ndraftit\n" +
 	"draftite\ndraftites\ndraftless\ndrafts\ndraughtabl\ndraughtit\ndream\n" +
 	"du\ndur\ne\nels\nencrypt\nendeavorabl\nendeavorable\nendeavord\nendeavored\n" +
 	"endeavorful\nendeavoring\nendeavorit\nendeavorite\nendeavorites\n" +

@@ -421,7 +421,11 @@ var looseGroups = []string{
 	// (decisionJoins), and "move" brings it here.
 	"move reschedule shift",
 	"fee surcharge",
-	"give pass",
+	// Lunch served at noon is given then, and leaflets given out are
+	// distributed ("give out" and "hand out" read as "distribute",
+	// phrases.go): "lunch is served from 11:30", "... given out from
+	// 12:00" (swaps20.txt).
+	"give pass serve distribute",
 	"get download",
 	"store keep archive",
 	"handle process",

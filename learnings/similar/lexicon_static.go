@@ -82,6 +82,11 @@ func loadLexicon() *lexTable {
 		}
 		phrases[i] = phrase{words: ws, to: p.to.String()}
 	}
+	all := make([]*phrase, len(phrases))
+	for i := range phrases {
+		all[i] = &phrases[i]
+	}
+	markWaits(all)
 	n = 0
 	for _, r := range lexData {
 		n += len(r.ends.links()) + len(r.splits.links())

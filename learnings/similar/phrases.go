@@ -10,6 +10,8 @@ package similar
 import (
 	"slices"
 	"strings"
+
+	"github.com/learn-memory/learn/learnings/terms"
 )
 
 // phrases are the runs and the word each is read as, "run = word". A run's
@@ -458,6 +460,66 @@ var phrases = []string{
 	"directly to = directly",
 	"directly into = directly",
 	"hold on to = keep",
+	// Runs heldout18 showed written for a word (swaps20.txt), each the
+	// word in every sentence a learning writes it in: to "let" someone
+	// "know" is to tell them (split: "lets the customer know"), an event
+	// that "takes place" is held, leaflets "handed out" or "given out"
+	// are distributed, a photo taken of a thing photographs it, what one
+	// "goes into" one enters, a guest who "turns up" arrives (the heating
+	// turned up is read so both ways), people who "get along" get on, a
+	// boiler "disposed of" is discarded, and a parcel that "arrives from"
+	// the depot comes from it. "Rings" is "calls" before the one called
+	// ("rings the customer"), never as a noun ("the hash ring") nor
+	// alone ("the bell rings"). "Leaves" is "departs" before a time ("leaves
+	// at 22:30", "leave by 10:00"), never before what is left ("leave the
+	// keys") nor where one goes ("leaves for the port"). "Once" before a
+	// period counts ("once a week" is "weekly", "once every two months"
+	// is "every two months"), where alone it opens a clause as "when"
+	// does.
+	"let know = tell",
+	"take place = held",
+	"hand out = distribute",
+	"give out = distribute",
+	"take a photo = photo",
+	"take a picture = photo",
+	"take a photograph = photo",
+	"take photo = photo",
+	"take picture = photo",
+	"go into = enter",
+	"turn up = arrive",
+	"get along = get",
+	"dispose of = discard",
+	"arrive from = come",
+	"ring the = call",
+	"ring a = call",
+	"ring an = call",
+	"ring every = call",
+	"ring each = call",
+	"ring any = call",
+	"ring their = call",
+	"ring our = call",
+	"ring your = call",
+	"ring his = call",
+	"leave at = depart",
+	"leave by = depart",
+	"once a day = daily",
+	"once a night = nightly",
+	"once a week = weekly",
+	"once a month = monthly",
+	"once a year = yearly",
+	"once an hour = hourly",
+	"once per day = daily",
+	"once per week = weekly",
+	"once per month = monthly",
+	"once per year = yearly",
+	"once per hour = hourly",
+	"once every day = daily",
+	"once every night = nightly",
+	"once every week = weekly",
+	"once every month = monthly",
+	"once every year = yearly",
+	"once every hour = hourly",
+	"once every = every",
 	// Done "by itself" or "on its own" is done without being asked.
 	"by itself = automatically",
 	"by themselves = automatically",
@@ -514,6 +576,30 @@ const maxPhraseWords = 4
 type phrase struct {
 	words []*lexEntry
 	to    string
+	// waits is set for a run the word after it may change (markWaits):
+	// the start of a longer run ("in addition", "in addition to"), or
+	// "log in" before a noun phrase ("the audit log in the console").
+	waits bool
+}
+
+// markWaits sets phrase.waits of the runs of ps that are the first words
+// of a longer run, and of the runs read as "login": "log in", "sign in"
+// and "log on" take no object, so a noun phrase after the particle says
+// it is a preposition ("the log in the console", as terms.SplitJoins
+// reads it).
+func markWaits(ps []*phrase) {
+	byFirst := make(map[*lexEntry][]*phrase, len(ps))
+	for _, p := range ps {
+		byFirst[p.words[0]] = append(byFirst[p.words[0]], p)
+	}
+	for _, p := range ps {
+		p.waits = p.to == "login"
+		for _, q := range byFirst[p.words[0]] {
+			if len(q.words) > len(p.words) && sameEntries(q.words[:len(p.words)], p.words) {
+				p.waits = true
+			}
+		}
+	}
 }
 
 // irregularForms are the forms of a verb of phrases that phraseForms does
@@ -563,6 +649,8 @@ func irregularForms(w string) []string {
 		return []string{"shown"}
 	case "go":
 		return []string{"goes", "going", "went", "gone"}
+	case "ring":
+		return []string{"rang", "rung"}
 	}
 	return nil
 }
@@ -597,18 +685,20 @@ func phraseForms(w string) []string {
 // (lexEntry.phraseReading), since a text that says the same may hold the
 // run instead.
 func addPhrases(entry func(w string) *lexEntry) {
+	var all []*phrase
 	for _, p := range allPhrases() {
 		run, to, ok := strings.Cut(p, " = ")
 		if !ok {
 			panic("similar: phrase without a reading: " + p)
 		}
-		addRun(entry, strings.Fields(run), to, splitParticle(run))
+		all = append(all, addRun(entry, strings.Fields(run), to, splitParticle(run)))
 	}
+	markWaits(all)
 }
 
 // addRun puts one run of phrases, its words in base form, read as to,
 // into the lexicon; split marks a phrasal verb its object may split.
-func addRun(entry func(w string) *lexEntry, words []string, to string, split bool) {
+func addRun(entry func(w string) *lexEntry, words []string, to string, split bool) *phrase {
 	ph := &phrase{to: to, words: make([]*lexEntry, 0, len(words))}
 	for _, w := range words {
 		base := entry(w)
@@ -645,6 +735,7 @@ func addRun(entry func(w string) *lexEntry, words []string, to string, split boo
 			entry(form).phraseReading = true
 		}
 	}
+	return ph
 }
 
 // phraseWord reports a word, lower case, of a run of phrases or one a run
@@ -667,6 +758,37 @@ type phraseReader[M any] struct {
 	n     int
 	// before and before2 are the last two words read, the last first.
 	before, before2 string
+	// hold makes a run that waits (phrase.waits) wait for the next word
+	// before it is read (settle); held is that run, heldFrom the mark
+	// before its first word. Only the same-learning reading holds runs.
+	hold     bool
+	held     *phrase
+	heldFrom M
+}
+
+// settle decides a run held for the word w after it, lx its entry (nil
+// at a clause's end): the run is read now (ok), unless w goes on with a
+// longer run, which read then finds, or w opens a noun phrase after a
+// run read as "login", which is then no run.
+func (r *phraseReader[M]) settle(w string, lx *lexEntry) (to string, from M, ok bool) {
+	p := r.held
+	if p == nil {
+		return "", from, false
+	}
+	r.held = nil
+	if lx != nil && p.to == "login" && terms.PhraseOpener(w) {
+		return "", from, false
+	}
+	if lx != nil && lx.phrase != nil {
+		for _, q := range lx.phrase.ends {
+			k := len(q.words) - 1
+			if k >= len(p.words) && k <= r.n && sameEntries(q.words[:len(p.words)], p.words) && sameEntries(r.words[r.n-k:r.n], q.words[:k]) {
+				return "", from, false
+			}
+		}
+	}
+	r.n = 0
+	return p.to, r.heldFrom, true
 }
 
 // read takes the next word w, its lexicon entry and the caller's mark
@@ -685,6 +807,10 @@ func (r *phraseReader[M]) read(lx *lexEntry, w string, mark M) (to string, from 
 		k := len(p.words) - 1
 		if k <= r.n && sameEntries(r.words[r.n-k:r.n], p.words[:k]) && !(r.nouns[r.n-k] && p.verbal()) {
 			from = r.marks[r.n-k]
+			if r.hold && p.waits {
+				r.held, r.heldFrom = p, from
+				break
+			}
 			r.n = 0
 			return p.to, from, true
 		}
@@ -754,6 +880,9 @@ func splitParticle(run string) bool {
 		return true
 	case "into":
 		return verb == "turn"
+	case "know":
+		// "Let the office know" tells the office.
+		return verb == "let"
 	}
 	return false
 }

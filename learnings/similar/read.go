@@ -363,6 +363,7 @@ func (a *analysis) fill(sc *scratch, text string, toks []string, fields []field,
 // is what features.fill read of each token, or nil.
 func readClauses(sc *scratch, text string, toks []string, fields []field, read []wordReading, cur []string) tokenizer {
 	t := tokenizer{lex: lexicon(), items: sc.items[:0], cur: cur, nextSep: sepStrong}
+	t.phrases.hold = true
 	k := 0
 	for _, fl := range fields {
 		c := text[fl.start:fl.end]

@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "marks20.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "swaps20.txt", "marks20.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -411,6 +411,25 @@ func testRewordings(t *testing.T, file string) {
 			// and the look-alike new facts the rules call updates
 			// (the safe side).
 			floor = map[string]float64{"same": 0.48, "update": 0.54, "new": 0}[k]
+		}
+		if file == "swaps20.txt" {
+			// The kinds of restatement heldout18 showed no rule
+			// reading alike, stated again in other domains with
+			// look-alike updates and new facts (decision20), written
+			// and labelled before the rules changed: main b2539f9
+			// called 3 of 45 the same, 3 of 9 updates and 3 of 12
+			// new. Once "let X know", "takes place", "hand out",
+			// "give out", "take a photo of", "go into", "turn up",
+			// "get along", "dispose of", "arrive from", "rings the",
+			// "leaves at" and "once a week" read as their words,
+			// hire as rental, veg as vegetable and exchanged as
+			// swapped, 28 and 8. Left: "put on hold", "or longer",
+			// "marked done", swaps kept apart for a second sense
+			// ("spotted" and "found", "skips" and "misses", "flagged"
+			// and "marked"), several swaps at once, clauses rebuilt,
+			// and the look-alike new facts the rules call updates
+			// (the safe side).
+			floor = map[string]float64{"same": 0.62, "update": 0.88, "new": 0.25}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading

@@ -1138,14 +1138,17 @@ func clauseWord(f string) (w string, end bool) {
 // "on Fridays", "in the morning").
 func placedNowhere(a, b string) bool {
 	fa := fold(a)
-	if !anyWord(fa, isPlaceForm) || anyWord(fold(b), isPlaceForm) {
+	if !placesThing(fa) || placesThing(fold(b)) {
 		return false
 	}
 	placed, where, pending := false, false, false
+	prev := ""
 	for f := range strings.FieldsSeq(fa) {
 		w, end := clauseWord(f)
+		takes := isTakeForm(prev)
+		prev = w
 		switch {
-		case isPlaceForm(w):
+		case isPlaceForm(w) && !takes:
 			if placed && !where {
 				return true
 			}
@@ -1169,6 +1172,28 @@ func placedNowhere(a, b string) bool {
 
 // isPlaceForm, isWhereWord, isArticle and isTimeWord are switches, not
 // maps: a map would be built at package init (see isPronoun).
+// placesThing reports whether the folded text writes a form of "place"
+// that may put a thing somewhere: not the noun of "takes place", which
+// says an event is held (phrases.go).
+func placesThing(folded string) bool {
+	prev := ""
+	for f := range strings.FieldsFuncSeq(folded, notWordRune) {
+		if isPlaceForm(f) && !isTakeForm(prev) {
+			return true
+		}
+		prev = f
+	}
+	return false
+}
+
+func isTakeForm(w string) bool {
+	switch w {
+	case "take", "takes", "took", "taken", "taking":
+		return true
+	}
+	return false
+}
+
 func isPlaceForm(w string) bool {
 	switch w {
 	case "place", "places", "placed", "placing":

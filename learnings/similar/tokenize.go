@@ -106,6 +106,10 @@ func (t *tokenizer) restore(s clauseState) {
 
 // flush closes the current clause; the next one starts after sep.
 func (t *tokenizer) flush(sep sepKind, conj bool) {
+	if to, from, ok := t.phrases.settle("", nil); ok {
+		t.restore(from) // a run held at the clause's end: "... log in."
+		t.one(to, nil)
+	}
 	if t.andHeld {
 		t.andHeld = false
 		t.flush(sepList, true)
@@ -423,7 +427,9 @@ func (t *tokenizer) one(w string, r *wordReading) {
 		return
 	}
 	if t.split.run != nil {
-		if splitEnd(w, lx) {
+		// "Let the museum know the group size" tells it the size:
+		// "know" after "let" is never a preposition.
+		if splitEnd(w, lx) || t.split.run.words[1].word == "know" {
 			t.joinSplit()
 		}
 		t.split = splitState{}
@@ -435,9 +441,9 @@ func (t *tokenizer) one(w string, r *wordReading) {
 	n, items, restores := len(t.cur), len(t.items), t.restores
 	t.readWord(w, lx, r)
 	switch {
-	case len(t.items) != items || t.restores != restores || len(t.cur) < n:
+	case len(t.items) != items || t.restores != restores || len(t.cur) < n || t.phrases.held != nil:
 		// A clause ended, or a run of phrases replaced words split
-		// points at.
+		// points at or waits to ("writes cuts down on" cuts down).
 		t.split = splitState{}
 	case run != nil:
 		t.split.run, t.split.p = run, n
@@ -492,6 +498,11 @@ func (t *tokenizer) joinSplit() {
 // readWord is one without the split phrasal verbs; lx is w's lexicon
 // entry.
 func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
+	if to, from, ok := t.phrases.settle(w, lx); ok {
+		// The run held for this word is read, then the word.
+		t.restore(from)
+		t.one(to, nil)
+	}
 	if t.get {
 		// Before the runs of phrases: the word after "get" decides,
 		// though a run starts at it ("users get logged out" is "users
@@ -587,6 +598,14 @@ func (t *tokenizer) readWord(w string, lx *lexEntry, r *wordReading) {
 	if lx.opener != "" {
 		readAsked(t.cur, w)
 		t.flush(sepStrong, false)
+		if lx.phrase != nil && !t.literal {
+			// The flush forgot the word, which may start a run
+			// that is no clause ("once a week" is "weekly"): the
+			// run, when it ends, goes back to here, and a clause
+			// of an adverb alone is read with the one before it
+			// (foldAdverbClauses).
+			t.phrases.read(lx, w, t.state())
+		}
 		t.emit(lx.opener)
 		return
 	}

@@ -431,7 +431,16 @@ func decide(t *testing.T, where string, shown bool, stored, cand string) string 
 // changes beside such a swap.
 // In issue 24's round 20 heldout18 was retired to development (DUPLICATE
 // 28, UPDATE 26, NEW 20 when it was, unchanged since its first run), so
-// its misses can be read.
+// its misses can be read. heldout18 DUPLICATE 37 and UPDATE 29 once "let
+// X know", "takes place", "hand out", "give out", "go into", "turn up",
+// "arrive from", "rings the" and "leaves by" read as their words, "once
+// a week" as "weekly", hire as rental, veg as vegetable, exchanged as
+// swapped, and "serve" and "distribute" as "give" where a change is
+// counted (decision20, swaps20.txt); with them heldout14 DUPLICATE 34,
+// heldout16 21 and heldout17 24. The rest of its misses are one-word
+// swaps no table reads (11), swaps kept apart for a second sense (5),
+// several swaps at once (16), a clause rebuilt (1), and one update called
+// new ("visits" and "inspects" beside "once every two months").
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -499,7 +508,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout14": {
-		"DUPLICATE": 33,
+		"DUPLICATE": 34,
 		"UPDATE":    24,
 		"NEW":       20,
 	},
@@ -521,7 +530,7 @@ var heldoutFloor = map[string]map[string]int{
 	// heldout3, heldout6, heldout15 and heldout16 gained one DUPLICATE
 	// each, and their floors were raised by the lead.
 	"heldout16": {
-		"DUPLICATE": 20,
+		"DUPLICATE": 21,
 		"UPDATE":    24,
 		"NEW":       20,
 	},
@@ -531,7 +540,7 @@ var heldoutFloor = map[string]map[string]int{
 	// NEW), UPDATE 25 of 30 (none called DUPLICATE, 5 called NEW), NEW 20
 	// of 20.
 	"heldout17": {
-		"DUPLICATE": 22,
+		"DUPLICATE": 24,
 		"UPDATE":    25,
 		"NEW":       20,
 	},
@@ -540,8 +549,8 @@ var heldoutFloor = map[string]map[string]int{
 	// only: DUPLICATE 28 of 70 (28 called UPDATE, 14 NEW), UPDATE 26 of 30
 	// (none called DUPLICATE, 4 called NEW), NEW 20 of 20.
 	"heldout18": {
-		"DUPLICATE": 28,
-		"UPDATE":    26,
+		"DUPLICATE": 37,
+		"UPDATE":    29,
 		"NEW":       20,
 	},
 	// heldout19's floors are its score at 7f48b92 on main's a05fedb, its
