@@ -45,7 +45,7 @@ var idTextCases = []string{
 	"  leading and trailing  ", "word        word", "seven.. X", "1234567 1234567 ", " 1234567", "1234567  x",
 	"tab\there", "line\nbreak\r\nand\vform\ffeed", "\t\t\tindented\n\n", "end with space ", "end with spaces  ",
 	"control \x01\x02\x1f bytes \x7f del", "@[\\]^_`{|}~ punctuation AZaz", "Ça casse les accents: ÉTÉ, Straße, ΣΊΣΥΦΟΣ",
-	"日本語のテキスト　全角スペース　です", "nbsp\u00a0here\u00a0\u00a0twice", "nel\u0085line sep\u2028para\u2029end",
+	"日本語のテキスト　全角スペース　です", "«µ¶·\u0085¸»×÷ÀÞßÿ\u00a0漢字\u3000かな\u3001ー龍\xe3\x80", "nbsp\u00a0here\u00a0\u00a0twice", "nel\u0085line sep\u2028para\u2029end",
 	"invalid \xff\xfe bytes \xc3 cut", "\xe2\x80", "ASCII then ünïcödé then ASCII AGAIN", "İstanbul ǅ ǈ",
 	"MixedCASE12345678MixedCASE12345678 ", "a b c d e f g h i j k l m n o p", "ab  cd  ef  gh  ij",
 	"- [x] `Exporter.Push` (see https://EXAMPLE.com/Path?Q=1)", "```go\nfunc F() {\n\treturn\n}\n```",
@@ -303,6 +303,22 @@ func TestFoldIDRune(t *testing.T) {
 		lower, space := foldIDRune(r)
 		if lower != unicode.ToLower(r) || space != unicode.IsSpace(r) {
 			t.Errorf("foldIDRune(%U) = %U, %v; unicode says %U, %v", r, lower, space, unicode.ToLower(r), unicode.IsSpace(r))
+		}
+	}
+}
+
+// TestIDTextAgreesByRuneOnShortRunes holds appendIDText to the plain rune
+// loop on every two- and three-byte string that starts with a byte from
+// 0x80, where its copying of Latin-1, kana and CJK runes decides, each
+// also between letters.
+func TestIDTextAgreesByRuneOnShortRunes(t *testing.T) {
+	var b [3]byte
+	for c := 0x80 << 16; c < 1<<24; c++ {
+		b[0], b[1], b[2] = byte(c>>16), byte(c>>8), byte(c)
+		for _, s := range []string{string(b[:2]), string(b[:]), "A" + string(b[:]) + "B"} {
+			if got, want := appendIDText(nil, s), idTextByRune(nil, s); string(got) != string(want) {
+				t.Fatalf("appendIDText(%q) = %q, want %q", s, got, want)
+			}
 		}
 	}
 }
