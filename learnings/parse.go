@@ -101,8 +101,8 @@ func (d *Document) AssignIDs() {
 // AssignIDsOf gives ls, learnings of d, and their sessions the IDs Parse
 // would give them, hashing only what those IDs depend on, for a caller
 // that names a few learnings of a file it read with ParseWithoutIDs (store
-// and summarise - name the stored learnings a candidate repeats or
-// updates). A "-N" copy number counts the copies of an ID below it in the
+// and summarise name the stored learnings a candidate repeats or updates,
+// search its hits). A "-N" copy number counts the copies of an ID below it in the
 // file, so every learning from the first of ls to the end of the file gets
 // its ID, and every session from the first of their sessions; those above
 // keep none until AssignIDs. The generated memories keep Consolidated
@@ -115,14 +115,20 @@ func (d *Document) AssignIDsOf(ls ...*Learning) {
 	if d.idsGiven || len(ls) == 0 {
 		return
 	}
+	// Sets, not a search of ls for each learning: search names up to
+	// every hit, tens of thousands with --limit 0.
+	named := make(map[*Learning]bool, len(ls))
+	sessions := make(map[*Session]bool)
+	for _, l := range ls {
+		named[l] = true
+		sessions[l.Session] = true
+	}
 	all := d.Learnings()
-	first := slices.IndexFunc(all, func(l *Learning) bool { return slices.Contains(ls, l) })
+	first := slices.IndexFunc(all, func(l *Learning) bool { return named[l] })
 	if first < 0 {
 		return
 	}
-	firstSession := slices.IndexFunc(d.Sessions, func(s *Session) bool {
-		return slices.ContainsFunc(ls, func(l *Learning) bool { return l.Session == s })
-	})
+	firstSession := slices.IndexFunc(d.Sessions, func(s *Session) bool { return sessions[s] })
 	if firstSession < 0 {
 		firstSession = len(d.Sessions)
 	}

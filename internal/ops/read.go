@@ -7,7 +7,7 @@ import "github.com/learn-memory/learn/learnings"
 func (m *Memory) read() (*Snapshot, error) { return m.readWith(learnings.Parse) }
 
 // readUnlogged is read for an operation that never asks which lines were
-// left unread (search, improve-docs): without a cached snapshot the file
+// left unread (improve-docs; search reads without IDs too, see Search): without a cached snapshot the file
 // is parsed without the scan's log of every line, which only Unread
 // reads. On five of bench/'s 1 MB memories (long, agent, default, prose,
 // zipf) the log cost search 0.7-1.8 M instructions of 94-132 M
