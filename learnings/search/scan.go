@@ -485,7 +485,10 @@ const (
 // The kinds of the runes below U+10000 are kept once found, in a table
 // made on the first rune beyond ASCII.
 func (g *gate) rune(text string, i int) (uint8, int) {
-	r, size := utf8.DecodeRuneInString(text[i:])
+	r, size := decodeShort(text[i:])
+	if size == 0 {
+		r, size = utf8.DecodeRuneInString(text[i:])
+	}
 	if r >= 0x10000 {
 		return runeStop, size
 	}
@@ -508,6 +511,24 @@ func (g *gate) rune(text string, i int) (uint8, int) {
 		g.runes[r] = k
 	}
 	return k, size
+}
+
+// decodeShort decodes the valid three-byte UTF-8 sequence s starts with
+// (kana, CJK and most other letters of U+0800 to U+FFFF), as
+// utf8.DecodeRuneInString does; size is 0 for anything else, which that
+// then reads. The utf8 package reads these runes out of line, and the
+// compiler inlines this only with the two-byte ones left to it: on the
+// intl 10 MB memory (German and Japanese) "learn search retry" went from
+// 1,176 to 1,156 M instructions (callgrind).
+func decodeShort(s string) (r rune, size int) {
+	if len(s) > 2 && s[0]&0xF0 == 0xE0 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+		// Not a rune two bytes spell, nor a surrogate.
+		r = rune(s[0]&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F)
+		if r >= 0x800 && uint32(r-0xD800) >= 0x800 {
+			return r, 3
+		}
+	}
+	return 0, 0
 }
 
 // composes reports, for a query with a term that starts beyond ASCII,

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/learn-memory/learn/internal/memgen"
 	"github.com/learn-memory/learn/learnings"
@@ -225,4 +226,24 @@ func FuzzGateWords(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, text, query string) { checkWords(t, text, query) })
+}
+
+// TestDecodeShort holds decodeShort to the utf8 package on every sequence
+// of two and three bytes: a rune it reads is the one utf8 reads, and it
+// leaves no valid two- or three-byte rune to utf8.
+func TestDecodeShort(t *testing.T) {
+	var b [3]byte
+	for c := range 1 << 24 {
+		b[0], b[1], b[2] = byte(c>>16), byte(c>>8), byte(c)
+		for _, s := range []string{string(b[:2]), string(b[:])} {
+			r, size := decodeShort(s)
+			wantR, wantSize := utf8.DecodeRuneInString(s)
+			if size == 0 && (wantSize != 3 || wantR == utf8.RuneError) {
+				continue
+			}
+			if r != wantR || size != wantSize {
+				t.Fatalf("decodeShort(%q) = %U, %d; utf8 says %U, %d", s, r, size, wantR, wantSize)
+			}
+		}
+	}
 }
