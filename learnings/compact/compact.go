@@ -102,32 +102,34 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 			n += len(c.Learnings)
 		}
 	}
+	f := newFolder(n)
 	folded := make([]folding, 0, n)
 	for _, s := range order[keep:] {
 		for _, c := range s.Categories {
+			category := f.labelOf(c.Name)
 			for _, l := range c.Learnings {
 				p.LearningsFolded++
 				if l.Superseded != nil {
 					p.Superseded++
 					continue
 				}
-				folded = append(folded, folding{c.Name, l.Text, l})
+				folded = append(folded, folding{category, l.Text, l})
 			}
 		}
 	}
 	if doc.Consolidated != nil {
 		for _, c := range doc.Consolidated.Categories {
+			category := f.labelOf(c.Name)
 			for _, l := range c.Learnings {
 				p.ConsolidatedBefore++
 				if l.Superseded != nil {
 					p.Superseded++
 					continue
 				}
-				folded = append(folded, folding{c.Name, l.Text, l})
+				folded = append(folded, folding{category, l.Text, l})
 			}
 		}
 	}
-	f := newFolder(len(folded))
 	p.entryOf = make(map[*learnings.Learning]int32, len(folded))
 	// Preparing the texts is most of the fold's work and each is prepared
 	// on its own: they are prepared on every CPU and folded in order as
