@@ -135,9 +135,12 @@ func NewPlan(doc *learnings.Document, opts Options) *Plan {
 	// on its own: they are prepared on every CPU and folded in order as
 	// they come. The fold only merges the same learning, which needs the
 	// key of a text only when another text may be its repeat, and its
-	// features only when another text has its key.
-	similar.PrepareRepeatsInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
+	// features only when another text has its key; a word for word copy
+	// goes where the text it repeats went.
+	similar.PrepareCopiesInOrder(len(folded), func(i int) string { return folded[i].text }, func(i int, t *similar.Text) {
 		p.entryOf[folded[i].l] = int32(f.add(folded[i].category, folded[i].text, t))
+	}, func(i, first int) {
+		p.entryOf[folded[i].l] = int32(f.again(folded[i].category, int(p.entryOf[folded[first].l])))
 	})
 	p.Consolidated, p.written = f.result()
 	p.entryTexts = make([]string, len(f.entries))

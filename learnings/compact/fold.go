@@ -127,6 +127,22 @@ func (f *folder) add(category label, text string, t *similar.Text) int {
 	return seq
 }
 
+// again folds a word for word copy, filed under category, of a learning
+// add folded into entry n (-1: one with nothing to keep), as add would
+// fold it, and returns n: the copy is the same learning as the text it
+// repeats (similar.PrepareCopiesInOrder).
+func (f *folder) again(category label, n int) int {
+	if n < 0 {
+		return -1
+	}
+	dup := &f.entries[n]
+	f.merged++
+	if category.rank < dup.rank {
+		dup.label = category
+	}
+	return dup.seq
+}
+
 // newEntry adds the entry of text, filed under category, with key canon,
 // and returns its number.
 func (f *folder) newEntry(category label, text, canon string) int {

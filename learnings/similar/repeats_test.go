@@ -167,17 +167,35 @@ func TestRepeatsFindAsKeys(t *testing.T) {
 	}
 	keyed := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) { PrepareKeysInOrder(n, text, visit) }, 0)
 	repeats := fold(PrepareRepeatsInOrder, 0)
+	// A copy handed on is where the text it repeats went; -2 marks a
+	// text neither visited nor handed on.
+	var handed []int
+	copies := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) {
+		handed = make([]int, n)
+		PrepareCopiesInOrder(n, text, visit, func(i, first int) { handed[i] = first + 1 })
+	}, -2)
+	for i, first := range handed {
+		if first > 0 {
+			copies[i] = copies[first-1]
+		}
+	}
 	// A text the shares' walk does not visit keeps -1.
 	shares := fold(func(n int, text func(i int) string, visit func(i int, t *Text)) {
 		PrepareRepeatsSharesInOrder(n, text, func(string) bool { return false }, nil, visit)
 	}, -1)
-	found, skipped := 0, 0
+	found, skipped, copied := 0, 0, 0
 	for i := range texts {
 		if keyed[i] != i {
 			found++
 		}
 		if keyed[i] != repeats[i] {
 			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsInOrder as %d", texts[i], keyed[i], repeats[i])
+		}
+		if keyed[i] != copies[i] {
+			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareCopiesInOrder as %d", texts[i], keyed[i], copies[i])
+		}
+		if handed[i] > 0 {
+			copied++
 		}
 		switch {
 		case shares[i] < 0:
@@ -191,8 +209,8 @@ func TestRepeatsFindAsKeys(t *testing.T) {
 			t.Errorf("%q: PrepareKeysInOrder finds it as text %d, PrepareRepeatsSharesInOrder as none", texts[i], keyed[i])
 		}
 	}
-	if found < len(texts)/10 || skipped < len(texts)/20 {
-		t.Errorf("only %d of %d texts repeat an earlier one, %d word for word: the test needs more", found, len(texts), skipped)
+	if found < len(texts)/10 || skipped < len(texts)/20 || copied < len(texts)/20 {
+		t.Errorf("only %d of %d texts repeat an earlier one, %d word for word (%d handed on as copies): the test needs more", found, len(texts), skipped, copied)
 	}
 }
 
