@@ -82,8 +82,13 @@ func ParseWithoutIDs(src []byte) *Document { return parse(src, false) }
 // ParseForUnread is ParseWithoutIDs keeping the scan's reading of every
 // line, as Parse does, for a caller that names no learning but asks
 // Unread (compact): Unread scanning the file again cost compact on the
-// zipf 1 MB memory 11.5 M instructions (callgrind).
-func ParseForUnread(src []byte) *Document { return parse(src, true) }
+// zipf 1 MB memory 11.5 M instructions (callgrind). Its document has no
+// problem of bytes that are not UTF-8 (see parseModel): compact, which
+// rewrites the file and leaves such bytes as they are, reports none of
+// the file's problems (lint does), and checking every byte of a memory
+// mostly outside ASCII cost learn compact on the intl generator's 10 MB
+// memory 64 M of 1,150 M instructions (callgrind).
+func ParseForUnread(src []byte) *Document { return parseModel(src, true, nil) }
 
 // AssignIDs gives every session and learning of d its ID, as Parse does,
 // unless they have them already: a document read with ParseWithoutIDs gets
@@ -151,6 +156,17 @@ func parse(src []byte, logLines bool) *Document { return parseKeyed(src, logLine
 // learnings (idKeys), not in them: 24 bytes more a Learning cost store,
 // which gives no IDs, 4-8% more samples in parsing (perf).
 func parseKeyed(src []byte, logLines bool, keys *idKeys) *Document {
+	d := parseModel(src, logLines, keys)
+	if line := invalidUTF8Line(src); line > 0 {
+		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
+	}
+	return d
+}
+
+// parseModel is parseKeyed without the problem of bytes that are not
+// UTF-8, for a reader that reports no problem of what it parses: the
+// editor's check of its own output (see Editor.Bytes).
+func parseModel(src []byte, logLines bool, keys *idKeys) *Document {
 	d := &Document{Source: src, EOL: detectEOL(src)}
 	start, num := 0, 1
 	if bytes.HasPrefix(src, bom) {
@@ -189,9 +205,6 @@ func parseKeyed(src []byte, logLines bool, keys *idKeys) *Document {
 			Cause: fmt.Sprintf("a code fence opened on line %d inside a learning is never closed, so it runs to the end of the file (line %d): the file may have been cut short", o.Line, sc.num)})
 	}
 	d.Damage = append(d.Damage, bareCRs(src)...)
-	if line := invalidUTF8Line(src); line > 0 {
-		d.Problems = append(d.Problems, Problem{Line: line, Message: "not valid UTF-8 text; the bytes are kept as they are"})
-	}
 	return d
 }
 
