@@ -45,11 +45,16 @@ func Enable(expectHeap func(n int64)) {
 }
 
 // File reports that the run reads a memory file of size bytes.
-func File(size int64) {
+func File(size int64) { Scaled(size, perByte) }
+
+// Scaled reports that the run over a memory file of size bytes takes up
+// to heapPerByte bytes of heap for each, for a command that knows it takes
+// more than perByte: lint keeps every learning prepared and indexed.
+func Scaled(size, heapPerByte int64) {
 	mu.Lock()
 	defer mu.Unlock()
 	if expect == nil || size <= 0 {
 		return
 	}
-	expect(min(size*perByte, maxHeap))
+	expect(min(size*heapPerByte, maxHeap))
 }

@@ -36,3 +36,25 @@ func TestFile(t *testing.T) {
 		})
 	}
 }
+
+func TestScaled(t *testing.T) {
+	for _, tt := range []struct {
+		name              string
+		size, heapPerByte int64
+		want              []int64
+	}{
+		{"10 MB at 28 bytes a byte", 10 << 20, 28, []int64{280 << 20}},
+		{"past the bound", 20 << 20, 28, []int64{maxHeap}},
+		{"empty file", 0, 28, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []int64
+			Enable(func(n int64) { got = append(got, n) })
+			t.Cleanup(func() { Enable(nil) })
+			Scaled(tt.size, tt.heapPerByte)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Scaled(%d, %d) expected %v, want %v", tt.size, tt.heapPerByte, got, tt.want)
+			}
+		})
+	}
+}
