@@ -132,7 +132,7 @@ func TestDiceBoundCountsEveryTrigram(t *testing.T) {
 	for i, a := range texts {
 		ga := sc.grams.distinct(featuresOf(a).words)
 		q := sc.querySketch(ga)
-		if len(q.extra) > 0 {
+		if len(q.more) > 0 {
 			collided++
 		}
 		for _, b := range texts[i%7 : i%7+40] {

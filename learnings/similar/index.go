@@ -928,38 +928,51 @@ func sketchOf(gs []uint64) gramSketch {
 func sketchBit(g uint64) uint16 { return uint16((g * 0x9E3779B97F4A7C15) >> 55) }
 
 // querySketch is what diceBound needs of a query's trigrams: the sketch
-// bits they set, and each bit that more than one of them sets, with how
-// many more; n is how many trigrams there are.
+// bits they set, and in more the bits that more than one of them sets, a
+// word of a layer each (see diceBound); n is how many trigrams there are.
 type querySketch struct {
-	bits  gramSketch
-	extra []bitCount
-	n     int
+	bits   gramSketch
+	layers []gramSketch
+	more   []sketchWord
+	n      int
 }
 
-type bitCount struct {
-	bit  uint16
-	more int
+// sketchWord is a word of bits of a gramSketch, and its place there.
+type sketchWord struct {
+	bits uint64
+	w    int
 }
 
 // querySketch reads the sketch of gs, a query's distinct trigrams in any
 // order, into sc's reusable querySketch.
 func (sc *indexScratch) querySketch(gs []uint64) *querySketch {
 	q := &sc.query
-	q.bits, q.extra, q.n = gramSketch{}, q.extra[:0], len(gs)
+	q.bits, q.layers, q.more, q.n = gramSketch{}, q.layers[:0], q.more[:0], len(gs)
+	// layers[k] has the bits that at least k+2 trigrams set.
 next:
 	for _, x := range gs {
 		b := sketchBit(x)
-		if q.bits[b>>6]>>(b&63)&1 == 0 {
-			q.bits[b>>6] |= 1 << (b & 63)
+		w, m := b>>6, uint64(1)<<(b&63)
+		if q.bits[w]&m == 0 {
+			q.bits[w] |= m
 			continue
 		}
-		for i := range q.extra {
-			if q.extra[i].bit == b {
-				q.extra[i].more++
+		for k := range q.layers {
+			if q.layers[k][w]&m == 0 {
+				q.layers[k][w] |= m
 				continue next
 			}
 		}
-		q.extra = append(q.extra, bitCount{b, 1})
+		var layer gramSketch
+		layer[w] = m
+		q.layers = append(q.layers, layer)
+	}
+	for k := range q.layers {
+		for w, m := range q.layers[k] {
+			if m != 0 {
+				q.more = append(q.more, sketchWord{m, w})
+			}
+		}
 	}
 	return q
 }
@@ -967,8 +980,12 @@ next:
 // diceBound is at least the Dice overlap of the query's trigrams with an
 // entry of n trigrams and the given sketch: a trigram whose bit the entry
 // lacks is not one of its trigrams. It counts the query's trigrams whose
-// bit the entry has, each bit once by population count and again for each
-// further trigram that sets it.
+// bit the entry has, each bit as often as trigrams set it: a population
+// count of the query's bits, and one of each word of bits set more often.
+// Counting a bit's further trigrams one by one, in a list of the bits set
+// more than once, took 214 M instructions of lint's 8,861 M on the prose
+// generator's 10 MB memory (callgrind), where a query's ~100 trigrams
+// share a bit ~10 times.
 func (q *querySketch) diceBound(n int, s *gramSketch) float64 {
 	if q.n+n == 0 {
 		return 0
@@ -977,8 +994,8 @@ func (q *querySketch) diceBound(n int, s *gramSketch) float64 {
 	for w := range q.bits {
 		shared += bits.OnesCount64(q.bits[w] & s[w])
 	}
-	for _, x := range q.extra {
-		shared += x.more * int(s[x.bit>>6]>>(x.bit&63)&1)
+	for _, x := range q.more {
+		shared += bits.OnesCount64(x.bits & s[x.w])
 	}
 	shared = min(shared, n)
 	return 2 * float64(shared) / float64(q.n+n)
