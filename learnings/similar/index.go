@@ -792,6 +792,14 @@ func (ix *Index) BestBefore(n int) (id int, v Verdict, ok bool) {
 		if !ix.reference && !mayBeBest(score, floor, c.n, best, bestScore) {
 			continue
 		}
+		// judge calls no sibling an update (the same pattern about
+		// another thing, see Text.sibling), and most pairs that get
+		// here are siblings: asked first, the sibling test spares them
+		// judge's tests of the same learning (sameOnceJoined reads both
+		// texts' compounds) and its second oneChange.
+		if !ix.reference && e.t.sibling(t) {
+			continue
+		}
 		got := e.t.judge(t, score, shared)
 		if got.Kind != Update {
 			continue
