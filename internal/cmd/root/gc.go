@@ -70,8 +70,9 @@ func armLocked() {
 
 // expectHeap raises the limit the collector waits for to n, the heap a
 // run over a large memory file is expected to take (heapexpect's
-// estimate, 16 bytes per byte of the file), while the collector still
-// waits: below it, collecting frees memory the run is about to take again.
+// estimate, 16 bytes per byte of the file, 28 for lint: heapexpect.Scaled),
+// while the collector still waits: below it, collecting frees memory the
+// run is about to take again.
 // lint, stats, improve-docs and compact on a 10 MB memory allocate 100-200
 // MB, and collected from 64 MB on they ran four to nine collections,
 // whose marking (on the second core when the first is busy) GODEBUG=gctrace=1
