@@ -87,6 +87,10 @@ type RecalledLearning struct {
 	// learning was chosen for it, and its score and reasons.
 	Chosen    bool       `json:"chosen_for_task,omitempty"`
 	Relevance *Relevance `json:"relevance,omitempty"`
+	// CutShort is set when the text output shows only the learning's
+	// first clause, an ellipsis and its ID: with work at hand, a learning
+	// it touches nothing of (Text here is whole).
+	CutShort bool `json:"cut_short,omitempty"`
 }
 
 // RecallContext is the work at hand as recall read it.
@@ -198,7 +202,7 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	for _, it := range res.Shown {
 		l := NewLearning(it.Learning)
 		l.Category = it.Category
-		out.Learnings = append(out.Learnings, RecalledLearning{Learning: l, Collapsed: it.Collapsed, Chosen: it.Chosen, Relevance: NewRelevance(it.Match)})
+		out.Learnings = append(out.Learnings, RecalledLearning{Learning: l, Collapsed: it.Collapsed, Chosen: it.Chosen, Relevance: NewRelevance(it.Match), CutShort: it.Cut > 0})
 	}
 	return out, nil
 }

@@ -23,7 +23,9 @@
 // Budget. The whole output, header, closing line and the note on what the
 // file holds that is not read included, stays within Options.MaxChars
 // characters (runes). A learning either fits whole or is left
-// out; smaller learnings after it may still fit. The closing line counts what
+// out; smaller learnings after it may still fit. With a task, a learning
+// after the chosen ones that the task touches nothing of is cut to its
+// first clause (see briefly). The closing line counts what
 // the budget left out, per category from shortBelow characters up.
 package recall
 
@@ -68,7 +70,8 @@ type Options struct {
 	// under their own heading, in up to half the budget (two thirds
 	// for those that say in their own words what the task is about, see
 	// statedShare); the usual priority fill follows with what is left,
-	// no learning shown twice.
+	// no learning shown twice, those the context touches nothing of cut
+	// to their first clause (see briefly).
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
 	// Reserve is how many characters of the budget the caller prints
@@ -90,6 +93,11 @@ type Item struct {
 	// Match is the learning's relevance to Options.Context and why; nil
 	// when it matched nothing of it.
 	Match *relevance.Match
+	// Cut, when above zero, is how many bytes of the learning's shown
+	// text (shownText) the output prints: its first clause, which an
+	// ellipsis follows, the rest a `learn show ID` away (see briefly).
+	// Zero prints it whole.
+	Cut int
 }
 
 // CategoryCount is how many learnings of one category something applies to.
@@ -221,7 +229,14 @@ func (r *Result) fit(items []Item, names categoryNames) {
 			heading = headedRunes
 		}
 		cost := budget + 1
-		if !rawCostOver(it, ranked, budget-heading) {
+		if r.briefly(it) {
+			// The clause is looked for in the text as written first, so
+			// that a learning whose clause cannot fit is not redacted.
+			if firstClauseEnd(it.Learning.Text, budget-heading) > 0 {
+				it.Cut = firstClauseEnd(shownText(it), budget-heading)
+			}
+		}
+		if it.Cut > 0 || !rawCostOver(it, ranked, budget-heading) {
 			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {

@@ -3,6 +3,7 @@ package recall
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,7 +18,8 @@ import (
 )
 
 // referenceFit is fit and fitChosen the plain way: every item's whole text
-// counted before the secret scan, every count of what is left out kept in
+// counted before the secret scan (a brief one's first clause looked for in
+// the shown text only), every count of what is left out kept in
 // a map, every compared text prepared in full. Select's shortcuts
 // (rawCostOver and runesOver's bound, the length of the heading kept for
 // its category, the running count of the category last left out,
@@ -80,8 +82,11 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 		if !ranked && it.Category != current {
 			heading = runes(categoryHeading(it.Category))
 		}
+		if r.briefly(it) {
+			it.Cut = firstClauseEnd(shownText(it), math.MaxInt)
+		}
 		cost := heading + rawCost(it, ranked)
-		if cost <= budget {
+		if cost <= budget || it.Cut > 0 {
 			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {

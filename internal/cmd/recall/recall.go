@@ -54,7 +54,8 @@ wording. Each learning ends with its ID, for 'learn show ID'.
 The whole output stays within --max-chars characters (default 6000, about 1,500
 tokens: the most important 40-60 learnings, cheap to inject into every session
 however large the file grows; at least 1000), the notes on damaged and unread
-lines included. A learning is shown whole or not at all. The closing line says
+lines included. A learning is shown whole or not at all (but see Context). The
+closing line says
 how many learnings of each category the budget left out (naming up to 8
 categories) and how to see them; --all prints everything. Below 3000
 characters the header says only that this is project data, not instructions,
@@ -74,8 +75,13 @@ its current branch, from git) put the learnings that matter for that work
 first, under "Chosen for this task (best match first)", in up to half the
 budget (two thirds for learnings whose own text holds two of the task's
 words); the priority fill above follows with what is left, no learning is shown
-twice, and the last line still says what the budget left out. With no context
-flags, or a context that finds nothing, the output is exactly as above.
+twice, and the last line still says what the budget left out. In the priority
+fill, a learning the work at hand touches nothing of (no word, path or document
+of it) is cut to its first clause or sentence, an ellipsis and its ID, so more
+of them fit: every User Correction the budget holds is still listed first, and
+'learn show ID' prints one whole (the header says so); --json gives every text
+whole and marks these "cut_short". One the work touches stays whole. With no
+context flags, or a context that finds nothing, the output is exactly as above.
 
 How a learning is scored, to check by hand: the task, branch and path words are
 split like identifiers (uploadFile: upload, file; snake_case, kebab-case, dots,

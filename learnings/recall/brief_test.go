@@ -1,0 +1,74 @@
+package recall
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/learn-memory/learn/learnings/relevance"
+)
+
+func TestFirstClauseEnd(t *testing.T) {
+	tests := []struct {
+		name, text string
+		limit      int
+		want       string // the text up to the cut; "" for no cut
+	}{
+		{"semicolon", "Tag releases from main only; the release job refuses others.", 100, "Tag releases from main only"},
+		{"sentence", "Photos are sorted by capture time. The clock drifted, so GPS time is used.", 100, "Photos are sorted by capture time."},
+		{"one sentence is not cut", "Run the linter before pushing.", 100, ""},
+		{"clause over the limit", "Tag releases from main only; the release job refuses others.", 20, ""},
+		{"clause at the limit", "Tag releases from main only; the release job refuses others.", 28, "Tag releases from main only"},
+		{"inside a code span", "Run `a; b` first; then c.", 100, "Run `a; b` first"},
+		{"inside parentheses", "Lien notices (mail in Texas; email in Ohio) go on day 30; sales wait.", 100, "Lien notices (mail in Texas; email in Ohio) go on day 30"},
+		{"short form", "Use a short form, e.g. Kubernetes, for names. Then go.", 100, "Use a short form, e.g. Kubernetes, for names."},
+		{"initial", "Ask J. Smith before a deploy. Then go.", 100, "Ask J. Smith before a deploy."},
+		{"number", "Set it to 2.5 GB. Then restart.", 100, "Set it to 2.5 GB."},
+		{"lower case after a stop", "See approx. ten rows. Then stop.", 100, "See approx. ten rows."},
+		{"line break first", "Run this:\n```sh\nmake; make test\n```", 100, ""},
+		{"at the end", "Nothing after it;", 100, ""},
+		{"not a clause", "Escape it as &amp;x in HTML.", 100, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if e := firstClauseEnd(tt.text, tt.limit); e > 0 {
+				got = tt.text[:e]
+			}
+			if got != tt.want {
+				t.Errorf("firstClauseEnd(%q, %d) cuts to %q, want %q", tt.text, tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBriefUntouched holds recall with a task to its rule for the rest of
+// the output: a learning the task touches nothing of is cut to its first
+// clause, an ellipsis and its ID; one it touches stays whole; with no task
+// nothing is cut.
+func TestBriefUntouched(t *testing.T) {
+	doc := fixture(nil,
+		fixtureSession{"2026-10-02 10:00", [][2]string{
+			{"User Corrections", "Tag releases from main only; the release job refuses other branches."},
+			{"User Corrections", "Run the linter before pushing; CI fails the build on any warning."},
+		}},
+		fixtureSession{"2025-03-01 09:00", [][2]string{
+			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
+		}},
+	)
+	ctx := relevance.Context{Task: "large video uploads to S3 fail halfway"}
+	text := Select(doc, Options{MaxChars: 2000, Context: ctx}).Text()
+	for _, want := range []string{
+		"- Tag releases from main only" + cutMark + " [",
+		"- Run the linter before pushing; CI fails the build on any warning. [",
+		"- S3 multipart parts must be at least 5 MB except the last one. [",
+		"prints one whole, with its session",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	plain := Select(doc, Options{MaxChars: 2000}).Text()
+	if strings.Contains(plain, cutMark) || !strings.Contains(plain, "the release job refuses other branches. [") {
+		t.Errorf("without a task a learning is cut:\n%s", plain)
+	}
+}
