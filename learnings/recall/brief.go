@@ -46,6 +46,10 @@ func (r *Result) briefly(it Item) bool {
 	return r.Chosen > 0 && r.opts.Ranked == nil && it.Match == nil
 }
 
+// briefTag is what a brief bullet of it costs besides its clause: the
+// bullet, the ellipsis and the ID.
+func briefTag(it Item) int { return 4 + 2 + runes(it.Learning.ID) + runes(cutMark) }
+
 // firstClauseEnd returns the byte offset where text is cut to show its
 // first clause: after the full stop, question or exclamation mark that
 // ends its first sentence, or before the semicolon that ends its first
@@ -57,15 +61,23 @@ func (r *Result) briefly(it Item) bool {
 // nothing; a line break ends the
 // search, so a code block or list under the first line is never cut into.
 func firstClauseEnd(text string, limit int) int {
-	inCode, parens := false, 0
-	chars := 0
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		chars++
-		if chars > limit || r == '\n' {
-			return 0
+	inCode, parens, chars := false, 0, 0
+	// Every mark looked for is ASCII, so the text is read a byte at a
+	// time and a character counted at each byte that starts one: the
+	// priority fill looks at every learning while room is left.
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c&0xC0 != 0x80 {
+			chars++
+			// A semicolon is not shown: the clause before the
+			// limit+1-th character may end there.
+			if chars-1 > limit {
+				return 0
+			}
 		}
-		switch r {
+		switch c {
+		case '\n':
+			return 0
 		case '`':
 			inCode = !inCode
 		case '(':
@@ -77,12 +89,10 @@ func firstClauseEnd(text string, limit int) int {
 				return i
 			}
 		case '.', '!', '?':
-			end := i + size
-			if !inCode && end+1 < len(text) && text[end] == ' ' && opensSentence(text[end+1:]) && !shortForm(text[:i]) {
-				return end
+			if chars <= limit && !inCode && i+2 < len(text) && text[i+1] == ' ' && opensSentence(text[i+2:]) && !shortForm(text[:i]) {
+				return i + 1
 			}
 		}
-		i += size
 	}
 	return 0
 }

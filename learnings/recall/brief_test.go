@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -17,7 +18,11 @@ func TestFirstClauseEnd(t *testing.T) {
 		{"sentence", "Photos are sorted by capture time. The clock drifted, so GPS time is used.", 100, "Photos are sorted by capture time."},
 		{"one sentence is not cut", "Run the linter before pushing.", 100, ""},
 		{"clause over the limit", "Tag releases from main only; the release job refuses others.", 20, ""},
-		{"clause at the limit", "Tag releases from main only; the release job refuses others.", 28, "Tag releases from main only"},
+		{"clause at the limit", "Tag releases from main only; the release job refuses others.", 27, "Tag releases from main only"},
+		{"clause one over the limit", "Tag releases from main only; the release job refuses others.", 26, ""},
+		{"sentence at the limit", "Photos are sorted by capture time. Then GPS time.", 34, "Photos are sorted by capture time."},
+		{"sentence one over the limit", "Photos are sorted by capture time. Then GPS time.", 33, ""},
+		{"no limit", "Tag releases from main only; the release job refuses others.", math.MaxInt, "Tag releases from main only"},
 		{"inside a code span", "Run `a; b` first; then c.", 100, "Run `a; b` first"},
 		{"inside parentheses", "Lien notices (mail in Texas; email in Ohio) go on day 30; sales wait.", 100, "Lien notices (mail in Texas; email in Ohio) go on day 30"},
 		{"short form", "Use a short form, e.g. Kubernetes, for names. Then go.", 100, "Use a short form, e.g. Kubernetes, for names."},

@@ -232,8 +232,9 @@ func (r *Result) fit(items []Item, names categoryNames) {
 		if r.briefly(it) {
 			// The clause is looked for in the text as written first, so
 			// that a learning whose clause cannot fit is not redacted.
-			if firstClauseEnd(it.Learning.Text, budget-heading) > 0 {
-				it.Cut = firstClauseEnd(shownText(it), budget-heading)
+			room := budget - heading - briefTag(it)
+			if firstClauseEnd(it.Learning.Text, room) > 0 {
+				it.Cut = firstClauseEnd(shownText(it), room)
 			}
 		}
 		if it.Cut > 0 || !rawCostOver(it, ranked, budget-heading) {
