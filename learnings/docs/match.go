@@ -41,16 +41,6 @@ func (c *Corpus) Covered(text string) (Match, bool) {
 	return c.CoveredProfile(similar.NewProfile(text))
 }
 
-// MayCover reports whether a passage may cover text, from the share of
-// its word weight that the passage holding most of it holds
-// (similar.TermShare with HasTerm and PassageShare, see MayCoverShare):
-// most learnings of a large memory share too few words with any one
-// passage of a project's docs to be covered, and need no profile to say
-// so (TestMayCover).
-func (c *Corpus) MayCover(text string) bool {
-	return c.MayCoverShare(similar.TermShare(text, c.HasTerm, c.PassageShare))
-}
-
 // MayCoverShare reports whether a passage may cover a text whose share of
 // word weight in that passage is at most share: when 0.7 times it (the
 // word part of CoveredBy's score) and the most the trigram part adds

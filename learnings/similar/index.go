@@ -201,8 +201,9 @@ type Index struct {
 	// searching for them: the reference a test holds them to.
 	reference bool
 	scratch   sync.Pool
-	// mayRepeat[i] is MayRepeat(i), and copyOf[i] and search[i] are
-	// RepeatOf(i).
+	// mayRepeat[i] says whether text i may be the same learning as
+	// another: one whose anchors no other text has is not. copyOf[i] and
+	// search[i] are RepeatOf(i).
 	mayRepeat []bool
 	copyOf    []int32
 	search    []bool
@@ -285,7 +286,7 @@ func NewIndex() *Index { return &Index{termID: map[string]int32{}} }
 // every CPU. It is called once, on a new Index.
 //
 // Only a text whose anchors (anchorSum) another text shares, or that has
-// none, may be the same learning as another (see MayRepeat), and only
+// none, may be the same learning as another (Index.mayRepeat), and only
 // those whose repeat is searched for (RepeatOf: not a word-for-word copy,
 // nor a text only its copies may repeat) are given their analysis key up
 // front; the others' key is read if a comparison asks for it, which
@@ -349,12 +350,6 @@ func (ix *Index) PrepareInOrder(n int, text func(i int) string, visit func(i int
 	ix.post()
 	return texts
 }
-
-// MayRepeat reports whether text i of PrepareInOrder may be the same
-// learning as another of its texts: one whose anchors no other text has
-// is not, and a caller telling the same learning (SameIndex) can leave it
-// out.
-func (ix *Index) MayRepeat(i int) bool { return ix.mayRepeat[i] }
 
 // RepeatOf tells a caller that finds each text's first earlier repeat
 // (SameIndex, in the order of PrepareInOrder) how to find text i's.

@@ -230,11 +230,11 @@ func TestRepeatOfAsSearch(t *testing.T) {
 				got[i] = j
 			}
 			searched.Add(i, p)
-		case ix.MayRepeat(i):
+		case ix.mayRepeat[i]:
 			alone++
 		}
 		want := -1
-		if ix.MayRepeat(i) {
+		if ix.mayRepeat[i] {
 			if j, ok := all.Find(p); ok {
 				want = j
 			}

@@ -73,7 +73,8 @@ func PrepareCopiesInOrder(n int, text func(i int) string, visit func(i int, t *T
 }
 
 // PrepareRepeatsSharesInOrder is PrepareRepeatsInOrder that also returns
-// TermShare(text(i), holds, narrow) by i, read with the anchors: a
+// by i the share of text(i)'s word weight the terms holds accepts give,
+// narrowed by narrow when not nil (shareTally.shareOf), read with the anchors: a
 // text outside ASCII is folded once for both. A text that repeats an
 // earlier one word for word, and has anchors, is not visited at all: it
 // is the same learning as that one, or as the one that one repeats, so a

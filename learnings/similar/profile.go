@@ -21,33 +21,16 @@ func (p Profile) Shareable() Profile {
 	return p
 }
 
-// TermShare is at least the share of the word weight of the terms of s
-// (those of NewProfile(s), each weighing TermWeight) that are terms holds
-// accepts, and 0 for a text with none: CoveredBy's word part against a
-// profile whose terms holds accepts is at most 0.7 times it, so that a
-// caller matching many texts against a few docs can leave most of them
-// unprofiled. It reads each word's term as fill does (term), keeping
+// shareTally counts the terms of a text read so far, for the share of
+// its word weight (each term weighing TermWeight) that terms holds
+// accepts give (share), 0 for a text with none: CoveredBy's word part
+// against a profile whose terms holds accepts is at most 0.7 times it, so
+// that a caller matching many texts against a few docs can leave most of
+// them unprofiled. It reads each word's term as fill does (term), keeping
 // none: the terms holds accepts are told apart exactly, the others only
 // counted by a 64-bit sketch, which may count two as one, so the share
-// is never less than the true one. An ASCII text is read in place, with
-// no canonical text written.
-//
-// When narrow is not nil, given the share and the terms of s holds
-// accepts (each once, with its weight), it returns the share the caller
-// counts, at most the one given. A caller whose docs hold those terms in
-// many passages, of which a text is matched against one at a time,
-// counts only the terms of the passage that holds most of them (see
-// docs.Corpus.PassageShare), and so rules out many more texts than the
-// share of all the docs' terms does.
-func TermShare(s string, holds func(term string) bool, narrow func(share float64, held []HeldTerm) float64) float64 {
-	s = withoutLeadIn(s)
-	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
-	defer termMemos.Put(t.memo)
-	eachToken(s, t.token)
-	return t.shareOf(narrow)
-}
-
-// shareTally is TermShare's count of the terms of a text read so far.
+// is never less than the true one (TestTermShareAsProfile). An ASCII text
+// is read in place, with no canonical text written.
 type shareTally struct {
 	holds func(term string) bool
 	in    float64
@@ -190,7 +173,7 @@ func (t *shareTally) hold(h HeldTerm) {
 }
 
 // HeldTerm is a term holds accepts, with its weight (TermWeight), as
-// TermShare's narrow is given them, and its bit in a shareTally's
+// shareOf's narrow is given them, and its bit in a shareTally's
 // inSketch, read once for the field that gives it: a long learning holds
 // dozens of the docs' terms, and looking each field's up in the terms
 // added before, and its weight, cost learn improve-docs (callgrind) on
@@ -299,7 +282,13 @@ func (t *shareTally) words(base, not string) {
 // share is the share the terms added give.
 func (t *shareTally) share() float64 { return t.shareOf(nil) }
 
-// shareOf is share narrowed by narrow when not nil (see TermShare).
+// shareOf is share narrowed by narrow when not nil: given the share and
+// the terms holds accepts (each once, with its weight), narrow returns
+// the share the caller counts, at most the one given. A caller whose docs
+// hold those terms in many passages, of which a text is matched against
+// one at a time, counts only the terms of the passage that holds most of
+// them (see docs.Corpus.PassageShare), and so rules out many more texts
+// than the share of all the docs' terms does.
 func (t *shareTally) shareOf(narrow func(share float64, held []HeldTerm) float64) float64 {
 	if t.in == 0 {
 		return 0

@@ -5,7 +5,17 @@ import (
 	"testing"
 )
 
-// TestTermShareAsProfile holds TermShare to the profile's terms: each
+// termShare is the share of the word weight of the terms of s a
+// shareTally gives, s read alone (see shareTally): the reference
+// anchorsAndShare, which reads the share with the anchors, is held to.
+func termShare(s string, holds func(term string) bool) float64 {
+	t := shareTally{holds: holds, memo: termMemos.Get().(termMemo)}
+	defer termMemos.Put(t.memo)
+	eachTokenWhile(withoutLeadIn(s), func(w string) bool { t.token(w); return true })
+	return t.share()
+}
+
+// TestTermShareAsProfile holds termShare to the profile's terms: each
 // word's term (lexTable.term) is one of NewProfile's, which it reads
 // every one of, and the share is never less than the share of the
 // profile's word weight holds accepts, for sets of terms from none to
@@ -52,9 +62,9 @@ func TestTermShareAsProfile(t *testing.T) {
 			if own > 0 {
 				want = in / own
 			}
-			got := TermShare(s, func(term string) bool { return held[term] }, nil)
+			got := termShare(s, func(term string) bool { return held[term] })
 			if got < want-1e-12 {
-				t.Fatalf("TermShare(%q) = %v, the profile's share %v", s, got, want)
+				t.Fatalf("termShare(%q) = %v, the profile's share %v", s, got, want)
 			}
 			if got < want+0.1 {
 				below++
@@ -62,6 +72,6 @@ func TestTermShareAsProfile(t *testing.T) {
 		}
 	}
 	if below < len(texts)*3 {
-		t.Errorf("TermShare is within 0.1 of the share for only %d of %d: its sketch is too loose", below, 4*len(texts))
+		t.Errorf("termShare is within 0.1 of the share for only %d of %d: its sketch is too loose", below, 4*len(texts))
 	}
 }

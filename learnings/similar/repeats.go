@@ -61,7 +61,7 @@ func (a *anchorTally) addTokens(clauses [][]string) {
 func anchorSum(s string) (a anchorTally, ok bool) { return anchorsAndShare(s, nil) }
 
 // anchorsAndShare is anchorSum, and when share is not nil, the terms of s
-// added to it (see TermShare): a text outside ASCII is folded once for
+// added to it (see shareTally): a text outside ASCII is folded once for
 // both.
 func anchorsAndShare(s string, share *shareTally) (a anchorTally, ok bool) {
 	s = withoutLeadIn(s)
@@ -396,19 +396,9 @@ func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
 	eachASCIIToken(s, func(w string) { a.token(stops, memo, w) })
 }
 
-// eachToken calls visit with each canonical token of s, as readText
-// reads them: an ASCII text's in place (eachASCIIToken), another's from
-// its folded text (eachFoldedToken).
-func eachToken(s string, visit func(string)) {
-	if asciiPrefix(s, 0) == len(s) {
-		eachASCIIToken(s, visit)
-		return
-	}
-	eachFoldedToken(s, func(w string) bool { visit(w); return true })
-}
-
-// eachTokenWhile is eachToken for a visit that may stop the reading: it
-// calls visit with each canonical token of s until visit reports false.
+// eachTokenWhile calls visit with each canonical token of s, as readText
+// reads them, until visit reports false: an ASCII text's in place, another's
+// from its folded text (eachFoldedToken).
 // readTerms stops at the token that puts a stored text out of every
 // candidate's reach, and reading the tokens after it only to skip them
 // cost store at 1 MB (callgrind, M instructions) long 118.3 -> 116.0 and

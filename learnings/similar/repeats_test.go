@@ -349,7 +349,7 @@ func FuzzMixedAnchors(f *testing.F) {
 }
 
 // TestAnchorsAndShareAsApart holds anchorsAndShare, which reads a text's
-// anchors and its word share in one pass, to anchorSum and TermShare each
+// anchors and its word share in one pass, to anchorSum and termShare each
 // reading it alone, for sets of terms from none to all of a text's, on
 // texts written as people and agents write them and those of every
 // generator's memory.
@@ -383,8 +383,8 @@ func TestAnchorsAndShareAsApart(t *testing.T) {
 				if gotOK != wantOK || (gotOK && got != want) {
 					t.Errorf("anchorsAndShare(%q) (fields memo %v): anchors %v %v, anchorSum's %v %v", s, memo != nil, got, gotOK, want, wantOK)
 				}
-				if got, want := tally.share(), TermShare(s, holds, nil); got != want {
-					t.Errorf("anchorsAndShare(%q) with %s (fields memo %v): share %v, TermShare's %v", s, name, memo != nil, got, want)
+				if got, want := tally.share(), termShare(s, holds); got != want {
+					t.Errorf("anchorsAndShare(%q) with %s (fields memo %v): share %v, termShare's %v", s, name, memo != nil, got, want)
 				}
 			}
 		}

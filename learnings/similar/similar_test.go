@@ -221,8 +221,8 @@ func TestIndexesAgreeWithCompare(t *testing.T) {
 		if got, ok := same.Find(p); ok != (wantSame >= 0) || ok && got != wantSame {
 			t.Errorf("SameIndex.Find(%q) = %d, %v; want %d", s, got, ok, wantSame)
 		}
-		if wantSame >= 0 && (!rel.MayRepeat(i) || !rel.MayRepeat(wantSame)) {
-			t.Errorf("Index.MayRepeat leaves out %q or %q, the same learning", s, texts[wantSame])
+		if wantSame >= 0 && (!rel.mayRepeat[i] || !rel.mayRepeat[wantSame]) {
+			t.Errorf("Index.mayRepeat leaves out %q or %q, the same learning", s, texts[wantSame])
 		}
 		if got, v, ok := rel.BestBefore(i); ok != (wantRel >= 0) || ok && (v.Score != bestScore || got != wantRel) {
 			t.Errorf("Index.BestBefore(%q, %d) = %d %+v %v; want %d", s, i, got, v, ok, wantRel)
