@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/learn-memory/learn/internal/taskfile"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 )
@@ -29,75 +29,17 @@ type evalTask struct {
 	never []string
 }
 
+// loadTasks reads a set's tasks.txt (taskfile.Read).
 func loadTasks(t *testing.T, path string) []evalTask {
 	t.Helper()
-	f, err := os.Open(path)
+	read, err := taskfile.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var tasks []evalTask
-	sc := bufio.NewScanner(f)
-	n := 0
-	// inTask says the line before was the task or a continuation of it:
-	// a continuation anywhere else would quietly add a want line or a
-	// comment's neighbour to the task.
-	inTask := false
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		if rest, ok := strings.CutPrefix(line, "|"); ok {
-			// A pasted task (a stack trace, a log tail) goes on over
-			// lines starting "|", each kept as written after "| ".
-			if !inTask {
-				t.Fatalf("%s:%d: a continuation (\"|\") not right after a task line", path, n)
-			}
-			tk := &tasks[len(tasks)-1]
-			tk.ctx.Task += "\n" + strings.TrimPrefix(rest, " ")
-			continue
-		}
-		inTask = false
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, value, ok := strings.Cut(line, ":")
-		if !ok {
-			if heldOutEval[filepath.Base(filepath.Dir(path))] {
-				t.Fatalf("%s:%d: no key (held out, the line not shown)", path, n)
-			}
-			t.Fatalf("%s:%d: no key in %q", path, n, line)
-		}
-		value = strings.TrimSpace(value)
-		if key == "kind" {
-			tasks = append(tasks, evalTask{line: n, kind: value})
-			continue
-		}
-		if len(tasks) == 0 {
-			t.Fatalf("%s:%d: %s before the first kind", path, n, key)
-		}
-		tk := &tasks[len(tasks)-1]
-		switch key {
-		case "task":
-			tk.ctx.Task = value
-			inTask = true
-		case "paths":
-			for p := range strings.SplitSeq(value, ",") {
-				tk.ctx.Paths = append(tk.ctx.Paths, strings.TrimSpace(p))
-			}
-		case "branch":
-			tk.ctx.Branch = value
-		case "want":
-			tk.want = append(tk.want, value)
-		case "avoid":
-			tk.avoid = append(tk.avoid, value)
-		case "never":
-			tk.never = append(tk.never, value)
-		default:
-			t.Fatalf("%s:%d: unknown key %q", path, n, key)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	tasks := make([]evalTask, len(read))
+	for i, tk := range read {
+		tasks[i] = evalTask{line: tk.Line, kind: tk.Kind, ctx: relevance.Context{Task: tk.Task, Paths: tk.Paths, Branch: tk.Branch},
+			want: tk.Want, avoid: tk.Avoid, never: tk.Never}
 	}
 	return tasks
 }
@@ -1037,20 +979,12 @@ var evalTrapFloor = map[string]int{
 	"dev22": 7,
 }
 
-// heldOutEval names the recall sets still held out: nobody reads them, so
-// their test prints totals only, never a task, a learning or a kind. A set
-// leaves this list the round the lead retires it to development.
-var heldOutEval = map[string]bool{
-	"eval6": true, "eval7": true, "eval8": true, "eval9": true, "eval10": true, "eval11": true,
-	"eval21": true, "eval22": true, "eval23": true, "eval24": true,
-}
-
 func evalRecall(t *testing.T, dir string) {
 	src, err := os.ReadFile(filepath.Join(dir, "memory.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown := !heldOutEval[filepath.Base(dir)]
+	shown := !taskfile.HeldOut(dir)
 	// logf logs what names a task or a learning, for a set that is not
 	// held out.
 	logf := func(format string, args ...any) {

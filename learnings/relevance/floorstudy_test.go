@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/learn-memory/learn/internal/taskfile"
 	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/terms"
 )
@@ -18,62 +19,6 @@ import (
 // one so that the study never reads a held-out set.
 var studySets = []string{"eval", "eval2", "eval3", "eval4", "eval5", "eval12", "eval13", "eval14", "eval15", "eval16", "eval17", "eval18", "eval19",
 	"dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25"}
-
-// studyTask is one task of a set's tasks.txt (see recall's evalTask).
-type studyTask struct {
-	line               int
-	kind               string
-	ctx                Context
-	want, avoid, never []string
-}
-
-// loadStudyTasks reads a tasks.txt as recall's loadTasks does, without
-// its checks: the evaluation makes them.
-func loadStudyTasks(t *testing.T, path string) []studyTask {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var ts []studyTask
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		if rest, ok := strings.CutPrefix(line, "|"); ok {
-			ts[len(ts)-1].ctx.Task += "\n" + strings.TrimPrefix(rest, " ")
-			continue
-		}
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, _ := strings.Cut(line, ":")
-		v = strings.TrimSpace(v)
-		if k == "kind" {
-			ts = append(ts, studyTask{line: n, kind: v})
-			continue
-		}
-		tk := &ts[len(ts)-1]
-		switch k {
-		case "task":
-			tk.ctx.Task = v
-		case "paths":
-			for p := range strings.SplitSeq(v, ",") {
-				tk.ctx.Paths = append(tk.ctx.Paths, strings.TrimSpace(p))
-			}
-		case "branch":
-			tk.ctx.Branch = v
-		case "want":
-			tk.want = append(tk.want, v)
-		case "avoid":
-			tk.avoid = append(tk.avoid, v)
-		case "never":
-			tk.never = append(tk.never, v)
-		}
-	}
-	return ts
-}
 
 // clausesOf splits a task into clauses (at punctuation and at "and",
 // "but", "so", "because", "when", "while") and says for each whether it
@@ -157,14 +102,18 @@ func TestFloorStudy(t *testing.T) {
 				memDF[t]++
 			}
 		}
-		for _, tk := range loadStudyTasks(t, filepath.Join(dir, "tasks.txt")) {
+		tasks, err := taskfile.Read(filepath.Join(dir, "tasks.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tk := range tasks {
 			studyTaskRows(w, set, tk, ls, memDF)
 		}
 	}
 }
 
 // studyTaskRows writes the rows of one task.
-func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Learning, memDF map[string]float64) {
+func studyTaskRows(w *bufio.Writer, set string, tk taskfile.Task, ls []*learnings.Learning, memDF map[string]float64) {
 	role := map[*learnings.Learning]string{}
 	key := map[*learnings.Learning]string{}
 	find := func(s, r string) {
@@ -175,16 +124,16 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 			}
 		}
 	}
-	for _, s := range tk.want {
+	for _, s := range tk.Want {
 		find(s, "want")
 	}
-	for _, s := range tk.avoid {
+	for _, s := range tk.Avoid {
 		find(s, "avoid")
 	}
-	for _, s := range tk.never {
+	for _, s := range tk.Never {
 		find(s, "never")
 	}
-	q := newQuery(tk.ctx)
+	q := newQuery(Context{Task: tk.Task, Paths: tk.Paths, Branch: tk.Branch})
 	if len(q.words) == 0 && len(q.paths) == 0 {
 		return
 	}
@@ -192,7 +141,7 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 	s := newScan(q, ls)
 	q.oneWords(s.seen)
 	need := min(2, q.signals())
-	s.task = tk.ctx.Task
+	s.task = tk.Task
 	ms := s.rank(floor, need)
 	r := Ranking{Matches: ms, Floor: floor, need: need}
 	idx := map[*learnings.Learning]int{}
@@ -241,14 +190,14 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 		}
 	}
 	taskSet := map[string]bool{}
-	for _, t := range terms.Words(tk.ctx.Task) {
+	for _, t := range terms.Words(tk.Task) {
 		taskSet[t] = true
 	}
 	for _, t := range q.words {
 		taskSet[t] = true
 	}
-	clauses, last := clausesOf(tk.ctx.Task)
-	taskTerms := wordsOf(tk.ctx.Task)
+	clauses, last := clausesOf(tk.Task)
+	taskTerms := wordsOf(tk.Task)
 	ntask := 0
 	for i := range q.words {
 		if q.told[i] && q.weights[i] > 0 && q.base[i] < 0 && !q.isStandIn(i) && q.words[i] != "" {
@@ -347,7 +296,7 @@ func studyTaskRows(w *bufio.Writer, set string, tk studyTask, ls []*learnings.Le
 			text = string(r[:90])
 		}
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%v\t%.2f\t%.2f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%d\t%v\t%v\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%d\t%s\t%s\t%s\n",
-			set, tk.line, tk.kind, rl, chosen, ratio, best, k+1, len(hs), m.signals, m.told, m.stated, own, focus, read, top/m.Score, alias,
+			set, tk.Line, tk.Kind, rl, chosen, ratio, best, k+1, len(hs), m.signals, m.told, m.stated, own, focus, read, top/m.Score, alias,
 			len(inClause), inLast, phrase, sessChosen, sessWord, catName(m.Learning.Category), len(m.Learning.Text), len(m.Paths), ntask, len(ls), topDF, age, near, nearW, nChosen,
 			strings.Join(words, " "), key[m.Learning], strings.ReplaceAll(text, "\t", " "))
 	}
