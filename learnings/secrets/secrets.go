@@ -214,11 +214,12 @@ func assignmentRules() []rule {
 		},
 		{
 			// A command-line flag: --password S3cret, --api-key=..., as
-			// learnings quote the commands they ran.
+			// learnings quote the commands they ran, and as an argument
+			// list quotes them: "--password", "S3cret".
 			judge: judgeAssignment,
 			hints: []string{"--"},
 			may:   flagNamed,
-			pattern: `(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key))(?:[ \t]+|=)` +
+			pattern: `(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|pwd|pw|token|secret|api-?key|access-key))(?:[ \t]+|=|["'],?[ \t]*)` +
 				`(?:(?P<q>["'])(?P<qs>[^"'\r\n]*)["']|(?P<s>[^\s"'` + "`" + `,;()]+))`,
 		},
 		{
@@ -735,7 +736,7 @@ func validURLPassword(text string, span []int) bool {
 // judgeAssignment returns the kind of secret an assignment holds, or "" when
 // its key is not about secrets or its value is not one.
 func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
-	key := strings.ToLower(value(text, m[2*re.SubexpIndex("key"):]))
+	key := lowerKey(value(text, m[2*re.SubexpIndex("key"):]))
 	span := secretIndex(re, m)
 	val := value(text, span)
 	quoted := m[2*re.SubexpIndex("q")] >= 0
@@ -778,6 +779,15 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 	return ""
 }
 
+// lowerKey is the name of a key in lower case as the rules' expressions,
+// which fold case, read it: folding reads the long s (U+017F) as an s, and
+// strings.ToLower alone left "--ſecret" a key named by no word for a
+// secret. The Kelvin sign, the other letter outside ASCII that folds into
+// it, strings.ToLower already reads as a k.
+func lowerKey(key string) string {
+	return strings.ReplaceAll(strings.ToLower(key), "ſ", "s")
+}
+
 // keyEnds are hints for keys that end in one of words: the word followed
 // by each character but a blank that can come between a key and its "="
 // or ":" (judgeAssignment takes "pass :" for prose, so that the many
@@ -812,7 +822,7 @@ func isPasswordKey(lower, key string) bool {
 // for such keys leave the blank out.
 func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
 	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
-	key := strings.ToLower(text[k[0]:k[1]])
+	key := lowerKey(text[k[0]:k[1]])
 	if containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "-pass", "_pw", "-pw") || strings.HasSuffix(text[:k[0]], "--") {
 		return false // a flag: --pass S3cret
 	}
@@ -826,14 +836,14 @@ func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
 func shellPassword(text string, re *regexp.Regexp, m []int) bool {
 	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
 	span := secretIndex(re, m)
-	key := strings.ToLower(text[k[0]:k[1]])
+	key := lowerKey(text[k[0]:k[1]])
 	return text[k[1]:span[0]] == "=" && len(value(text, span)) >= 4 &&
 		hasAnySuffix(key, "password", "passwd", "pwd", "pass", "pw", "passphrase")
 }
 
 var (
 	passwordWords = []string{"password", "passwd", "pwd", "passphrase", "pass_word"}
-	keyWords      = []string{"secret", "token", "apikey", "api_key", "api-key", "access_key", "auth_", "auth-",
+	keyWords      = []string{"secret", "token", "apikey", "api_key", "api-key", "access_key", "access-key", "auth_", "auth-",
 		"authkey", "authtoken", "authorization", "credential", "private_key"}
 )
 
