@@ -7,6 +7,7 @@ import (
 
 	"github.com/learn-memory/learn/internal/ops/opserr"
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/shown"
 )
 
 // CheckCategory refuses a --category value that names neither one of the
@@ -31,6 +32,10 @@ func CheckCategory(doc *learnings.Document, value string) error {
 				valid = append(valid, name)
 			}
 		}
+	}
+	// A custom category's name is the file's text, shown as learn shows it.
+	for i, name := range valid {
+		valid[i] = shown.Text(name)
 	}
 	return opserr.Mark(fmt.Errorf("--category %q: no such category; use one of: %s", value, strings.Join(valid, ", ")), opserr.Usage)
 }

@@ -65,7 +65,7 @@ func RecallFirstPrompt(m *Memory, opts FirstPromptOptions) (*FirstPromptResult, 
 	}
 	for _, it := range res.Shown {
 		l := NewLearning(it.Learning)
-		l.Category = it.Category
+		l.Category = Clean(it.Category)
 		out.Learnings = append(out.Learnings, l)
 	}
 	out.Text = firstPromptText(res)

@@ -299,7 +299,7 @@ func forgottenByCategory(ls []*learnings.Learning) []ForgottenCount {
 		if !ok {
 			i = len(out)
 			index[name] = i
-			out = append(out, ForgottenCount{Category: name})
+			out = append(out, ForgottenCount{Category: Clean(name)})
 		}
 		out[i].Count++
 	}

@@ -218,7 +218,7 @@ func Import(m *Memory, opts ImportOptions) (*ImportResult, error) {
 				c := s.from[i]
 				ref := res.Sessions[len(res.Sessions)-1]
 				res.Imported = append(res.Imported, ImportedLearning{
-					Learning: Learning{ID: ids[learningIDKey(s.session, l)], Category: l.Category, Text: Clean(l.Text), Session: &ref},
+					Learning: Learning{ID: ids[learningIDKey(s.session, l)], Category: Clean(l.Category), Text: Clean(l.Text), Session: &ref},
 					Source:   c.src.Display, Line: c.entry.Line, EndLine: c.entry.EndLine, CategoryReason: c.entry.Why, Family: families[c.src],
 				})
 			}

@@ -106,6 +106,10 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 	rep := improve.AnalyseTop(doc, seen, corpus, opts.Limit)
 	done()
 	out.Docs, out.Learnings, out.Duplicates, out.MoreSuggestions = rep.Docs, rep.Learnings, rep.Duplicates, rep.Omitted
+	for i, d := range out.Docs {
+		// The references are the file's text (Documentation Seen).
+		out.Docs[i].Path, out.Docs[i].Refs = Clean(d.Path), cleanAll(d.Refs)
+	}
 	if paths != nil {
 		out.DocsChecked = paths
 	}
@@ -138,7 +142,7 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 }
 
 func docItem(it improve.Item, byID map[string]*learnings.Learning) DocItem {
-	d := DocItem{Learning: Learning{ID: it.ID, Category: it.Category, Text: Clean(it.Text)}, DocsSeen: it.Seen, DocFrequency: it.DocFreq,
+	d := DocItem{Learning: Learning{ID: it.ID, Category: Clean(it.Category), Text: Clean(it.Text)}, DocsSeen: it.Seen, DocFrequency: it.DocFreq,
 		CoveredBy: it.Covered, Suggestion: it.Suggestion, Example: Clean(it.Example)}
 	if l := byID[it.ID]; l != nil && l.Session != nil {
 		ref := NewSessionRef(l.Session)

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"github.com/learn-memory/learn/learnings"
+	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/shown"
 )
 
@@ -26,9 +27,10 @@ type SessionRef struct {
 	Focus string `json:"focus"`
 }
 
-// NewLearning is l as results name it, its text made safe to show (Clean).
+// NewLearning is l as results name it, its text and category made safe to
+// show (Clean): a category label is the file's text too.
 func NewLearning(l *learnings.Learning) Learning {
-	out := Learning{ID: l.ID, Category: l.Category, Text: Clean(l.Text)}
+	out := Learning{ID: l.ID, Category: Clean(l.Category), Text: Clean(l.Text)}
 	if l.Session != nil {
 		ref := NewSessionRef(l.Session)
 		out.Session = &ref
@@ -47,6 +49,23 @@ func NewSessionRef(s *learnings.Session) SessionRef {
 // puts around memory. Only text shown, never text written back, is cleaned.
 func Clean(s string) string {
 	return shown.Text(s)
+}
+
+// cleanInput is what text given to learn (a candidate learning, a
+// session's focus) goes through before a result echoes it: neutralised as
+// Clean neutralises the file's text, so that --json, the MCP tools and the
+// text report show it alike. Its secrets are refused or masked before.
+func cleanInput(s string) string {
+	return sanitize.Text(s)
+}
+
+// cleanInputs is cleanInput on each of ss, never nil.
+func cleanInputs(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = cleanInput(s)
+	}
+	return out
 }
 
 // cleanAll is Clean on each of refs, never nil.

@@ -193,7 +193,7 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	out.Sessions, out.Total, out.Duplicates, out.MaxChars = res.Sessions, res.Total, res.Duplicates, res.MaxChars
 	out.OmittedTotal = res.OmittedTotal
 	for _, c := range res.Omitted {
-		out.Omitted = append(out.Omitted, CategoryCount{Category: c.Category, Count: c.Count})
+		out.Omitted = append(out.Omitted, CategoryCount{Category: Clean(c.Category), Count: c.Count})
 	}
 	if opts.Work.Set() {
 		c := sel.Context
@@ -201,7 +201,7 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	}
 	for _, it := range res.Shown {
 		l := NewLearning(it.Learning)
-		l.Category = it.Category
+		l.Category = Clean(it.Category)
 		out.Learnings = append(out.Learnings, RecalledLearning{Learning: l, Collapsed: it.Collapsed, Chosen: it.Chosen, Relevance: NewRelevance(it.Match), CutShort: it.Cut > 0})
 	}
 	return out, nil

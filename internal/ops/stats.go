@@ -152,7 +152,7 @@ func compute(doc *learnings.Document, now time.Time) *StatsResult {
 	}
 	slices.Sort(custom)
 	for _, c := range custom {
-		rep.Categories = append(rep.Categories, CategoryCount{Category: c, Count: counts[c]})
+		rep.Categories = append(rep.Categories, CategoryCount{Category: Clean(c), Count: counts[c]})
 	}
 	// One selection weighs both recalls: the learnings are ordered and
 	// grouped once. The default recall is exact (one cheap selection), and

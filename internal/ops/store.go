@@ -132,13 +132,13 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 		return nil, err
 	}
 	res := &StoreResult{
-		File: m.Display, FileReason: m.Reason, DryRun: opts.DryRun, Focus: in.Focus, Project: in.Project, Docs: append([]string{}, in.Docs...),
+		File: m.Display, FileReason: m.Reason, DryRun: opts.DryRun, Focus: cleanInput(in.Focus), Project: cleanInput(in.Project), Docs: cleanInputs(in.Docs),
 		Stored: []Learning{}, Skipped: []SkippedInput{}, Updates: []UpdatedStored{}, Replaced: []Learning{}, Quality: []QualityWarning{},
 		Warnings: []string{}, PrivateRemoved: in.PrivateRemoved, PrivateOnly: in.PrivateOnly, Notes: []InputNote{},
 	}
 	for _, d := range fromSession {
 		if slices.Contains(in.Docs, d) {
-			res.SessionDocs = append(res.SessionDocs, d)
+			res.SessionDocs = append(res.SessionDocs, cleanInput(d))
 		}
 	}
 	for _, n := range in.Notes {
@@ -152,7 +152,7 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 	}
 	for i, l := range in.Learnings {
 		for _, w := range input.Quality(l.Text) {
-			res.Quality = append(res.Quality, QualityWarning{Number: i + 1, Text: l.Text, Kind: w.Kind, Message: w.Message})
+			res.Quality = append(res.Quality, QualityWarning{Number: i + 1, Text: cleanInput(l.Text), Kind: w.Kind, Message: w.Message})
 		}
 	}
 
@@ -222,7 +222,7 @@ func Store(m *Memory, opts StoreOptions) (*StoreResult, error) {
 		if _, _, err := plan(src, exists); err != nil {
 			return nil, err
 		}
-		res.Preview = string(rendered)
+		res.Preview = cleanInput(string(rendered))
 	} else {
 		backup, err := m.write(plan)
 		if err != nil {
@@ -300,20 +300,20 @@ func dedup(doc *learnings.Document, ls []learnings.NewLearning, replacing []*lea
 	for i, l := range ls {
 		if k := known[i].Same; k != nil {
 			of := NewLearning(k)
-			*skips = append(*skips, SkippedInput{Number: i + 1, Category: l.Category, Text: l.Text, DuplicateOf: &of, Score: input.RoundScore(known[i].Score)})
+			*skips = append(*skips, SkippedInput{Number: i + 1, Category: cleanInput(l.Category), Text: cleanInput(l.Text), DuplicateOf: &of, Score: input.RoundScore(known[i].Score)})
 			sameAs = append(sameAs, k)
 			continue
 		}
 		t := similar.Prepare(l.Text)
 		if j, ok := inputIx.Find(t); ok {
-			*skips = append(*skips, SkippedInput{Number: i + 1, Category: l.Category, Text: l.Text, DuplicateOfInput: j + 1, Score: 1})
+			*skips = append(*skips, SkippedInput{Number: i + 1, Category: cleanInput(l.Category), Text: cleanInput(l.Text), DuplicateOfInput: j + 1, Score: 1})
 			continue
 		}
 		inputIx.Add(i, t)
 		keep = append(keep, l)
 		if u := known[i].Update; u != nil && !slices.Contains(replacing, u) {
 			*updates = append(*updates, UpdatedStored{Number: i + 1, Stored: NewLearning(u),
-				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(Clean(u.Content()), l.Text)})
+				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(Clean(u.Content()), cleanInput(l.Text))})
 		}
 	}
 	return keep, sameAs
@@ -349,7 +349,7 @@ func (r *StoreResult) identify(rendered []byte, s learnings.NewSession) {
 	}
 	if len(r.Stored) == 0 {
 		for _, l := range s.Learnings {
-			r.Stored = append(r.Stored, Learning{Category: l.Category, Text: l.Text})
+			r.Stored = append(r.Stored, Learning{Category: cleanInput(l.Category), Text: cleanInput(l.Text)})
 		}
 	}
 }

@@ -133,6 +133,16 @@ type CheckResult struct {
 	PrivateRemoved int         `json:"private_removed"`
 }
 
+// cleanCounts is counts with each category cleaned (Clean), never nil: a
+// custom category's name is the file's text.
+func cleanCounts(counts []engine.CategoryCount) []engine.CategoryCount {
+	out := make([]engine.CategoryCount, len(counts))
+	for i, c := range counts {
+		out[i] = engine.CategoryCount{Category: Clean(c.Category), Count: c.Count}
+	}
+	return out
+}
+
 // Summarise is the dedup half of /learning-summarise; it never writes.
 // Without candidates it gives the baseline: the stored learnings within
 // the budget and the documentation learn knows of. With candidates it says
@@ -188,11 +198,11 @@ func Summarise(m *Memory, opts SummariseOptions) (*SummariseResult, error) {
 	doc.AssignIDs()
 	sel := engine.Select(doc, engine.Options{MaxChars: maxChars})
 	out := &BaselineResult{File: m.Display, FileReason: m.Reason, Learnings: []Learning{}, Total: sel.Total, Stored: sel.Stored,
-		Omitted: append([]engine.CategoryCount{}, sel.Omitted...), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
+		Omitted: cleanCounts(sel.Omitted), OmittedTotal: sel.OmittedTotal, Docs: paths, DocsTotal: total,
 		DocsSeen: docsSeen(doc), AgentSession: newSessionHints(m.agentSession())}
 	for _, it := range sel.Shown {
 		l := NewLearning(it.Learning)
-		l.Category = it.Category
+		l.Category = Clean(it.Category)
 		out.Learnings = append(out.Learnings, l)
 	}
 	if sel.Stored > 0 {
@@ -230,7 +240,9 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 	candIx := similar.NewSameIndex()
 	var corpus *docs.Corpus
 	for i, c := range cands {
-		v := Verdict{Number: i + 1, Category: c.Category, Text: input.Mask(c.Text), Verdict: VerdictNew,
+		// The candidate is echoed as the file's text is shown (cleanInput).
+		text := cleanInput(input.Mask(c.Text))
+		v := Verdict{Number: i + 1, Category: cleanInput(c.Category), Text: text, Verdict: VerdictNew,
 			Secrets: append([]string{}, input.Kinds(c.Text)...), Warnings: []string{}}
 		for _, w := range input.Quality(c.Text) {
 			v.Warnings = append(v.Warnings, w.Message)
@@ -245,7 +257,7 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 			candIx.Add(i, t)
 			of := NewLearning(u)
 			v.Verdict, v.Score, v.UpdateOf = VerdictUpdate, input.RoundScore(known[i].Score), &of
-			v.Changes = similar.Diff(Clean(u.Content()), input.Mask(c.Text))
+			v.Changes = similar.Diff(Clean(u.Content()), text)
 		} else {
 			candIx.Add(i, t)
 			if corpus == nil {
