@@ -66,7 +66,8 @@ func (e *busyError) Is(target error) bool { return target == ErrBusy }
 // private: files 0600, the folder 0700 (minus the umask); an existing file
 // or folder keeps its mode. The lock is a sidecar
 // `<file>.lock` held with flock(2), which the kernel drops when its holder
-// dies, so a leftover lock file never blocks. The file keeps its mode.
+// dies, so a leftover lock file never blocks; writers take it in the
+// order they came (see ticket). The file keeps its mode.
 func Update(path string, timeout time.Duration, fn UpdateFunc) error {
 	return updateThen(path, timeout, fn, nil)
 }
@@ -184,24 +185,50 @@ func ensureGitignore(dir string, created bool) error {
 	return nil
 }
 
-// lock takes the sidecar lock, polling with a growing, jittered delay so
-// many waiting processes do not retry in step.
+// lock takes the sidecar lock in its turn: it takes a ticket (see
+// ticket) and waits for the writers that came before it.
 func lock(target string, timeout time.Duration) (func(), error) {
 	lockPath := target + ".lock"
+	deadline := time.Now().Add(timeout)
+	t, err := takeTicket(lockPath)
+	if err != nil {
+		return nil, writeError(lockPath, filepath.Dir(lockPath), err)
+	}
+	return t.lock(target, deadline, timeout)
+}
+
+// lock waits for t's turn, then polls the lock, which only a learn
+// without tickets can hold by then, with a growing, jittered delay so
+// that many such processes do not retry in step. The function it returns
+// unlocks and drops t; on an error t is dropped already.
+func (t *ticket) lock(target string, deadline time.Time, timeout time.Duration) (func(), error) {
+	lockPath := target + ".lock"
+	busy := &busyError{path: target, lock: lockPath, waited: timeout}
+	if ok, err := t.waitTurn(lockPath, deadline); err != nil || !ok {
+		t.drop()
+		if err != nil {
+			return nil, writeError(lockPath, filepath.Dir(lockPath), err)
+		}
+		return nil, busy
+	}
 	fl := flock.New(lockPath, flock.SetPermissions(newFilePerm))
-	start := time.Now()
 	delay := time.Millisecond
 	for {
 		ok, err := fl.TryLock()
 		if err != nil {
+			t.drop()
 			return nil, writeError(lockPath, filepath.Dir(lockPath), err)
 		}
 		if ok {
-			return func() { _ = fl.Unlock() }, nil
+			return func() {
+				_ = fl.Unlock()
+				t.drop()
+			}, nil
 		}
-		left := timeout - time.Since(start)
+		left := time.Until(deadline)
 		if left <= 0 {
-			return nil, &busyError{path: target, lock: lockPath, waited: timeout}
+			t.drop()
+			return nil, busy
 		}
 		sleep := delay/2 + rand.N(delay/2+1)
 		time.Sleep(min(sleep, left))

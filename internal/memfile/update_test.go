@@ -35,6 +35,8 @@ func TestMain(m *testing.M) {
 		os.Exit(helperAppend())
 	case "hold-lock":
 		os.Exit(helperHoldLock())
+	case "hold-ticket":
+		os.Exit(helperHoldTicket())
 	case "rewrite-loop":
 		os.Exit(helperRewriteLoop())
 	case "backup-loop":
@@ -59,6 +61,19 @@ func helperAppend() int {
 // killed.
 func helperHoldLock() int {
 	fl := flock.New(os.Getenv("HELPER_FILE") + ".lock")
+	if err := fl.Lock(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println("locked")
+	time.Sleep(time.Minute)
+	return 0
+}
+
+// helperHoldTicket holds ticket 1 of HELPER_FILE's lock, as a writer
+// waiting its turn does, says so, and waits to be killed.
+func helperHoldTicket() int {
+	fl := flock.New(os.Getenv("HELPER_FILE")+".lock.1", flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDWR))
 	if err := fl.Lock(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -531,6 +546,43 @@ func TestUpdateStaleLock(t *testing.T) {
 			t.Errorf("content = %q", got)
 		}
 	})
+}
+
+// TestUpdateAfterWaiterKilled has a writer ahead in the queue for the
+// lock (holding ticket 1) killed: a writer behind it is held up while it
+// lives, and not once it is dead, when its ticket is removed.
+func TestUpdateAfterWaiterKilled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.md")
+	cmd := helperCmd(t, "hold-ticket", "HELPER_FILE="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "locked\n" {
+		_ = cmd.Process.Kill()
+		t.Fatalf("helper did not take its ticket: %q %v", line, err)
+	}
+	if err := memfile.Update(path, 20*time.Millisecond, appendLine("x")); !errors.Is(err, memfile.ErrBusy) {
+		t.Errorf("behind a live writer Update error = %v, want ErrBusy", err)
+	}
+	_ = cmd.Process.Signal(syscall.SIGKILL)
+	_ = cmd.Wait()
+	if err := memfile.Update(path, 5*time.Second, appendLine("x")); err != nil {
+		t.Fatalf("a dead writer's ticket blocked Update: %v", err)
+	}
+	if got := readString(t, path); got != "x\n" {
+		t.Errorf("content = %q", got)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "m.md.lock.") {
+			t.Errorf("ticket %s left behind", e.Name())
+		}
+	}
 }
 
 func TestUpdateBusy(t *testing.T) {
