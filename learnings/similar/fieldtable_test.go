@@ -103,13 +103,14 @@ func TestMemosKeepNoText(t *testing.T) {
 		var a anchorTally
 		a.memoText(stops, words, fields, s)
 		if asciiPrefix(s, 0) == len(s) {
-			eachASCIIToken(s, func(w string) {
+			eachASCIIToken(s, func(w string) bool {
 				base, not := expandContraction(w)
 				terms.read(lex, base)
 				terms.read(lex, not)
 				if lx := lex.lookup(base); base != "" && !lx.negationTerm {
 					readings.read(lex, base, lx)
 				}
+				return true
 			})
 		}
 	}

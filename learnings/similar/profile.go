@@ -99,9 +99,10 @@ func (t *shareTally) addField(stops *lexTable, memo wordMemo, a *anchorTally, c 
 		one := shareTally{holds: t.holds, memo: t.memo}
 		if strings.IndexByte(c, '%') < 0 {
 			// The anchors and the terms read the same tokens: cut once.
-			eachASCIIToken(c, func(w string) {
+			eachASCIIToken(c, func(w string) bool {
 				read.a.token(stops, memo, w)
 				one.token(w)
+				return true
 			})
 		} else {
 			read.a.asciiField(stops, memo, c)
@@ -251,7 +252,9 @@ func (t *shareTally) term(lex *lexTable, w string) (term string, generic, ok boo
 }
 
 // ascii adds the terms of the ASCII text s, read in place.
-func (t *shareTally) ascii(s string) { eachASCIIToken(s, t.token) }
+func (t *shareTally) ascii(s string) {
+	eachASCIIToken(s, func(w string) bool { t.token(w); return true })
+}
 
 // token adds the terms of the canonical token tok, as fill reads them.
 func (t *shareTally) token(tok string) {

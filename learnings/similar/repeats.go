@@ -393,12 +393,12 @@ func (a *anchorTally) memoRun(stops *lexTable, memo wordMemo, fields fieldMemo, 
 // asciiTokens counts the anchors of the canonical tokens of the ASCII
 // text s.
 func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
-	eachASCIIToken(s, func(w string) { a.token(stops, memo, w) })
+	eachASCIIToken(s, func(w string) bool { a.token(stops, memo, w); return true })
 }
 
 // eachTokenWhile calls visit with each canonical token of s, as readText
-// reads them, until visit reports false: an ASCII text's in place, another's
-// from its folded text (eachFoldedToken).
+// reads them, until visit reports false: an ASCII text's in place
+// (eachASCIIToken), another's from its folded text (eachFoldedToken).
 // readTerms stops at the token that puts a stored text out of every
 // candidate's reach, and reading the tokens after it only to skip them
 // cost store at 1 MB (callgrind, M instructions) long 118.3 -> 116.0 and
@@ -406,19 +406,8 @@ func (a *anchorTally) asciiTokens(stops *lexTable, memo wordMemo, s string) {
 // whose texts never do, within 0.2.
 func eachTokenWhile(s string, visit func(string) bool) {
 	if asciiPrefix(s, 0) == len(s) {
-		var buf []byte
-		for i := 0; ; {
-			start, end := nextASCIIToken(s, i)
-			if start == end {
-				return
-			}
-			var w string
-			w, buf = lowerToken(s[start:end], buf)
-			if !visit(w) {
-				return
-			}
-			i = end
-		}
+		eachASCIIToken(s, visit)
+		return
 	}
 	eachFoldedToken(s, visit)
 }
@@ -442,10 +431,10 @@ func eachFoldedToken(s string, visit func(string) bool) {
 }
 
 // eachASCIIToken calls visit with each canonical token of the ASCII text
-// s in lower case, read in place: the anchors and the word share of a
-// text read its tokens this way without the canonical text readText
-// writes.
-func eachASCIIToken(s string, visit func(string)) {
+// s in lower case, read in place, until visit reports false: the anchors
+// and the word share of a text read its tokens this way without the
+// canonical text readText writes.
+func eachASCIIToken(s string, visit func(string) bool) {
 	var buf []byte
 	for i := 0; ; {
 		start, end := nextASCIIToken(s, i)
@@ -454,7 +443,9 @@ func eachASCIIToken(s string, visit func(string)) {
 		}
 		var w string
 		w, buf = lowerToken(s[start:end], buf)
-		visit(w)
+		if !visit(w) {
+			return
+		}
 		i = end
 	}
 }
