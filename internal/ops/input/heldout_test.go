@@ -432,6 +432,12 @@ func decide(t *testing.T, where string, shown bool, stored, cand string) string 
 // In issue 24's round 20 heldout18 was retired to development (DUPLICATE
 // 28, UPDATE 26, NEW 20 when it was, unchanged since its first run), so
 // its misses can be read. heldout18 DUPLICATE 37 and UPDATE 29 once "let
+// X know", "takes place", "hand out", "take a photo of", "dispose of" and
+// "once a week" read as their words, "rings the" as "calls", "leaves at"
+// as "departs", hire as rental, veg and exchanged as vegetable and
+// swapped (decision20). The lead measured the held-out sets once after
+// merging it and raised the floors it lifted: heldout5 DUPLICATE 54,
+// heldout10 33, heldout11 28, heldout19 27, heldout20 15. heldout18 DUPLICATE 37 and UPDATE 29 once "let
 // X know", "takes place", "hand out", "give out", "go into", "turn up",
 // "arrive from", "rings the" and "leaves by" read as their words, "once
 // a week" as "weekly", hire as rental, veg as vegetable, exchanged as
@@ -463,7 +469,7 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       26,
 	},
 	"heldout5": {
-		"DUPLICATE": 52,
+		"DUPLICATE": 54,
 		"UPDATE":    58,
 		"NEW":       26,
 	},
@@ -488,12 +494,12 @@ var heldoutFloor = map[string]map[string]int{
 		"NEW":       20,
 	},
 	"heldout10": {
-		"DUPLICATE": 32,
+		"DUPLICATE": 33,
 		"UPDATE":    29,
 		"NEW":       20,
 	},
 	"heldout11": {
-		"DUPLICATE": 26,
+		"DUPLICATE": 28,
 		"UPDATE":    22,
 		"NEW":       20,
 	},
@@ -558,7 +564,7 @@ var heldoutFloor = map[string]map[string]int{
 	// only: DUPLICATE 24 of 70 (25 called UPDATE, 21 NEW), UPDATE 27 of 30
 	// (none called DUPLICATE, 3 called NEW), NEW 20 of 20.
 	"heldout19": {
-		"DUPLICATE": 24,
+		"DUPLICATE": 27,
 		"UPDATE":    27,
 		"NEW":       20,
 	},
@@ -570,7 +576,7 @@ var heldoutFloor = map[string]map[string]int{
 	// "+"; once a closing "+" or "#" and a negative number's sign were
 	// part of the value (the lead, marks20.txt), none was: UPDATE 26.
 	"heldout20": {
-		"DUPLICATE": 14,
+		"DUPLICATE": 15,
 		"UPDATE":    26,
 		"NEW":       20,
 	},
