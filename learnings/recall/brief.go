@@ -61,11 +61,13 @@ func briefTag(it Item) int { return 4 + 2 + runes(it.Learning.ID) + runes(cutMar
 // to cut) or runs over limit characters. A sentence ends at such a mark
 // followed by a space and a capital, a digit, a code span or a quote, not
 // after a short form ("e.g.", "etc.", "vs.") or an initial; a mark or a
-// semicolon inside a code span, or a semicolon inside parentheses, ends
-// nothing; a line break ends the
-// search, so a code block or list under the first line is never cut into.
+// semicolon inside a code span (opened and closed by runs of as many
+// backticks, as Markdown reads them), parentheses or square brackets (a
+// link's text, a "[REDACTED kind]") ends nothing, so the cut never leaves
+// one open; a line break ends the search, so a code block or list under
+// the first line is never cut into.
 func firstClauseEnd(text string, limit int) int {
-	inCode, parens, chars := false, 0, 0
+	codeRun, parens, chars := 0, 0, 0
 	// Every mark looked for is ASCII, so the text is read a byte at a
 	// time and a character counted at each byte that starts one: the
 	// priority fill looks at every learning while room is left.
@@ -83,17 +85,26 @@ func firstClauseEnd(text string, limit int) int {
 		case '\n':
 			return 0
 		case '`':
-			inCode = !inCode
-		case '(':
+			if i > 0 && text[i-1] == '`' {
+				break // within a run, which its first backtick weighed
+			}
+			n := len(text[i:]) - len(strings.TrimLeft(text[i:], "`"))
+			switch codeRun {
+			case 0:
+				codeRun = n
+			case n:
+				codeRun = 0
+			}
+		case '(', '[':
 			parens++
-		case ')':
+		case ')', ']':
 			parens--
 		case ';':
-			if !inCode && parens <= 0 && i+2 < len(text) && text[i+1] == ' ' {
+			if codeRun == 0 && parens <= 0 && i+2 < len(text) && text[i+1] == ' ' {
 				return i
 			}
 		case '.', '!', '?':
-			if chars <= limit && !inCode && i+2 < len(text) && text[i+1] == ' ' && opensSentence(text[i+2:]) && !shortForm(text[:i]) {
+			if chars <= limit && codeRun == 0 && parens <= 0 && i+2 < len(text) && text[i+1] == ' ' && opensSentence(text[i+2:]) && !shortForm(text[:i]) {
 				return i + 1
 			}
 		}
