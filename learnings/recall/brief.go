@@ -8,10 +8,11 @@ import (
 
 // Brief learnings. With a task, the learnings chosen for it are shown
 // whole, and so is every learning of the priority fill that the task
-// touches (any word, path or document of it: Item.Match set); a learning of
-// the fill the task does not touch at all is shown up to the end of its
-// first clause or sentence, an ellipsis and its ID, the rest one `learn
-// show ID` away. A User Correction stays in its place, first, so that the
+// touches (any word, path or document of it: Item.Match set); when the
+// budget cannot hold every learning whole (see fit), a learning of the
+// fill the task does not touch at all is shown up to the end of its first
+// clause or sentence, an ellipsis and its ID, the rest one `learn show ID`
+// away. A User Correction stays in its place, first, so that the
 // agent still sees every correction the budget holds and what each is
 // about; the room its other clauses took shows more of the fill.
 //

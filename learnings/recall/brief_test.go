@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -58,14 +59,22 @@ func TestFirstClauseEnd(t *testing.T) {
 // clause, an ellipsis and its ID; one it touches stays whole; with no task
 // nothing is cut.
 func TestBriefUntouched(t *testing.T) {
+	corrections := [][2]string{
+		{"User Corrections", "Tag releases from main only; the release job refuses other branches."},
+		{"User Corrections", "Run the linter before pushing; CI fails the build on any warning."},
+	}
+	// Untouched learnings enough that the budget cannot hold them all
+	// whole: only then is one cut.
+	var older [][2]string
+	for i := range 30 {
+		older = append(older, [2]string{"Updated Conventions", fmt.Sprintf("Convention %d of the style guide holds; the reviewers check it on every pull request.", i)})
+	}
 	doc := fixture(nil,
-		fixtureSession{"2026-10-02 10:00", [][2]string{
-			{"User Corrections", "Tag releases from main only; the release job refuses other branches."},
-			{"User Corrections", "Run the linter before pushing; CI fails the build on any warning."},
-		}},
+		fixtureSession{"2026-10-02 10:00", corrections},
 		fixtureSession{"2025-03-01 09:00", [][2]string{
 			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
 		}},
+		fixtureSession{"2024-01-01 09:00", older},
 	)
 	ctx := relevance.Context{Task: "large video uploads to S3 fail halfway"}
 	text := Select(doc, Options{MaxChars: 2000, Context: ctx}).Text()
@@ -82,5 +91,18 @@ func TestBriefUntouched(t *testing.T) {
 	plain := Select(doc, Options{MaxChars: 2000}).Text()
 	if strings.Contains(plain, cutMark) || !strings.Contains(plain, "the release job refuses other branches. [") {
 		t.Errorf("without a task a learning is cut:\n%s", plain)
+	}
+	// Where the budget holds every learning whole, none is cut: a session
+	// start's recall whose branch matched one learning showed every
+	// correction cut short though all fitted.
+	small := fixture(nil,
+		fixtureSession{"2026-10-02 10:00", corrections},
+		fixtureSession{"2025-03-01 09:00", [][2]string{
+			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
+		}},
+	)
+	res := Select(small, Options{MaxChars: 2000, Context: ctx})
+	if text := res.Text(); res.Chosen == 0 || strings.Contains(text, cutMark) || !strings.Contains(text, "the release job refuses other branches. [") {
+		t.Errorf("a learning is cut though every one fits whole:\n%s", text)
 	}
 }

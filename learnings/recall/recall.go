@@ -23,9 +23,10 @@
 // Budget. The whole output, header, closing line and the note on what the
 // file holds that is not read included, stays within Options.MaxChars
 // characters (runes). A learning either fits whole or is left
-// out; smaller learnings after it may still fit. With a task, a learning
-// after the chosen ones that the task touches nothing of is cut to its
-// first clause (see briefly). The closing line counts what
+// out; smaller learnings after it may still fit. With a task, when the
+// budget cannot hold every learning whole, a learning after the chosen
+// ones that the task touches nothing of is cut to its first clause (see
+// briefly). The closing line counts what
 // the budget left out, per category from shortBelow characters up.
 package recall
 
@@ -71,7 +72,7 @@ type Options struct {
 	// for those that say in their own words what the task is about, see
 	// statedShare); the usual priority fill follows with what is left,
 	// no learning shown twice, those the context touches nothing of cut
-	// to their first clause (see briefly).
+	// to their first clause when not all fit whole (see briefly).
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
 	// Reserve is how many characters of the budget the caller prints
@@ -200,8 +201,26 @@ func gather(doc *learnings.Document, opts Options) (*Result, []Item, categoryNam
 }
 
 // fit shows the items that fit the budget, in order, folding duplicates of
-// shown ones into them, and counts the rest.
+// shown ones into them, and counts the rest. When the brief fill (see
+// briefly) cut a learning yet left none out, every learning fits whole,
+// and is shown so: cutting is for room, and where the budget holds all
+// (a small memory, or a session start's `learn recall --git` whose branch
+// matched one learning), a cut only hid what a correction asks.
 func (r *Result) fit(items []Item, names categoryNames) {
+	r.fill(items, names, true)
+	if r.OmittedTotal > 0 || !slices.ContainsFunc(r.Shown, func(it Item) bool { return it.Cut > 0 }) {
+		return
+	}
+	brief := *r
+	r.Shown, r.Omitted, r.OmittedTotal, r.Duplicates, r.Chosen = nil, nil, 0, 0, 0
+	r.fill(items, names, false)
+	if r.OmittedTotal > 0 {
+		*r = brief
+	}
+}
+
+// fill is fit in one pass, cutting brief learnings when brief is set.
+func (r *Result) fill(items []Item, names categoryNames, brief bool) {
 	ranked := r.opts.Ranked != nil
 	budget := r.MaxChars - runes(r.header()) - runes(r.worstFooter(items)) - runes(r.Notice()) - max(r.opts.Reserve, 0)
 	shown := similar.NewSameIndex()
@@ -229,7 +248,7 @@ func (r *Result) fit(items []Item, names categoryNames) {
 			heading = headedRunes
 		}
 		cost := budget + 1
-		if r.briefly(it) {
+		if brief && r.briefly(it) {
 			// The clause is looked for in the text as written first, so
 			// that a learning whose clause cannot fit is not redacted.
 			room := budget - heading - briefTag(it)
