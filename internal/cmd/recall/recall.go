@@ -78,7 +78,8 @@ words); the priority fill above follows with what is left, no learning is shown
 twice, and the last line still says what the budget left out. In the priority
 fill, when the budget cannot hold every learning whole, a learning the work at
 hand touches nothing of (no word, path or document of it) is cut to its first
-clause or sentence, an ellipsis and its ID, so more of them fit: every User Correction the budget holds is still listed first, and
+clause or sentence, an ellipsis and its ID, so more of them fit: every
+User Correction the budget holds is still listed first, and
 'learn show ID' prints one whole (the header says so); --json gives every text
 whole and marks these "cut_short". One the work touches stays whole. With no
 context flags, or a context that finds nothing, the output is exactly as above.
