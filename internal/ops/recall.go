@@ -88,8 +88,8 @@ type RecalledLearning struct {
 	Chosen    bool       `json:"chosen_for_task,omitempty"`
 	Relevance *Relevance `json:"relevance,omitempty"`
 	// CutShort is set when the text output shows only the learning's
-	// first clause, an ellipsis and its ID: with work at hand, a learning
-	// it touches nothing of (Text here is whole).
+	// first clause, an ellipsis and its ID: with a task, a learning it
+	// touches nothing of (Text here is whole).
 	CutShort bool `json:"cut_short,omitempty"`
 }
 

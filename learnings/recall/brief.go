@@ -45,10 +45,14 @@ import (
 // 19 found, and larger shares lost held-out traps before.
 
 // briefly reports whether it, an item of the priority fill, is shown cut
-// to its first clause: when learnings were chosen for a task and the task
-// touches nothing of it.
+// to its first clause: when learnings were chosen for a task in the
+// user's words and the task touches nothing of it. A branch or paths
+// alone (a session start's `learn recall --git`, which the Claude hook and
+// the opencode plugin run before any task is known) cut nothing: with no
+// task to say what matters, a correction's second clause may be the one
+// the session needs, and the rule was measured on tasks only.
 func (r *Result) briefly(it Item) bool {
-	return r.Chosen > 0 && r.opts.Ranked == nil && it.Match == nil
+	return r.Chosen > 0 && r.opts.Ranked == nil && r.opts.Context.Task != "" && it.Match == nil
 }
 
 // briefTag is what a brief bullet of it costs besides its clause: the

@@ -92,6 +92,12 @@ func TestBriefUntouched(t *testing.T) {
 	if strings.Contains(plain, cutMark) || !strings.Contains(plain, "the release job refuses other branches. [") {
 		t.Errorf("without a task a learning is cut:\n%s", plain)
 	}
+	// A branch alone chooses learnings but cuts none: a session start's
+	// recall knows no task yet.
+	res := Select(doc, Options{MaxChars: 2000, Context: relevance.Context{Branch: "fix/s3-multipart-uploads"}})
+	if text := res.Text(); res.Chosen == 0 || strings.Contains(text, cutMark) || !strings.Contains(text, "the release job refuses other branches. [") {
+		t.Errorf("with a branch alone (%d chosen) a learning is cut:\n%s", res.Chosen, text)
+	}
 	// Where the budget holds every learning whole, none is cut: a session
 	// start's recall whose branch matched one learning showed every
 	// correction cut short though all fitted.
@@ -101,7 +107,7 @@ func TestBriefUntouched(t *testing.T) {
 			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
 		}},
 	)
-	res := Select(small, Options{MaxChars: 2000, Context: ctx})
+	res = Select(small, Options{MaxChars: 2000, Context: ctx})
 	if text := res.Text(); res.Chosen == 0 || strings.Contains(text, cutMark) || !strings.Contains(text, "the release job refuses other branches. [") {
 		t.Errorf("a learning is cut though every one fits whole:\n%s", text)
 	}

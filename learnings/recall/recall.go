@@ -71,8 +71,9 @@ type Options struct {
 	// under their own heading, in up to half the budget (two thirds
 	// for those that say in their own words what the task is about, see
 	// statedShare); the usual priority fill follows with what is left,
-	// no learning shown twice, those the context touches nothing of cut
-	// to their first clause when not all fit whole (see briefly).
+	// no learning shown twice, and with a Task those the context touches
+	// nothing of cut to their first clause when not all fit whole (see
+	// briefly).
 	// An empty Context gives exactly the output without one.
 	Context relevance.Context
 	// Reserve is how many characters of the budget the caller prints

@@ -76,8 +76,8 @@ first, under "Chosen for this task (best match first)", in up to half the
 budget (two thirds for learnings whose own text holds two of the task's
 words); the priority fill above follows with what is left, no learning is shown
 twice, and the last line still says what the budget left out. In the priority
-fill, when the budget cannot hold every learning whole, a learning the work at
-hand touches nothing of (no word, path or document of it) is cut to its first
+fill, with --task, when the budget cannot hold every learning whole, a learning
+the work at hand touches nothing of (no word, path or document of it) is cut to its first
 clause or sentence, an ellipsis and its ID, so more of them fit: every
 User Correction the budget holds is still listed first, and
 'learn show ID' prints one whole (the header says so); --json gives every text
