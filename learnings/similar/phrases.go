@@ -468,9 +468,13 @@ var phrases = []string{
 	// "goes into" one enters, a guest who "turns up" arrives (the heating
 	// turned up is read so both ways), people who "get along" get on, a
 	// boiler "disposed of" is discarded, and a parcel that "arrives from"
-	// the depot comes from it. "Rings" is "calls" before the one called
-	// ("rings the customer"), never as a noun ("the hash ring") nor
-	// alone ("the bell rings"). "Leaves" is "departs" before a time ("leaves
+	// the depot comes from it. "Rings" is "calls" before an article and
+	// the one called ("rings the customer"), never as a noun ("the hash
+	// ring") nor alone ("the bell rings"); not before a word that says
+	// which or whose ("every", "any", "their", "your"), which the run
+	// would take with it: "rings every customer" and "rings any
+	// customer", "rings his manager" and "calls your manager" read the
+	// same. "Leaves" is "departs" before a time ("leaves
 	// at 22:30", "leave by 10:00"), never before what is left ("leave the
 	// keys") nor where one goes ("leaves for the port"). "Once" before a
 	// period counts ("once a week" is "weekly", "once every two months"
@@ -493,13 +497,6 @@ var phrases = []string{
 	"ring the = call",
 	"ring a = call",
 	"ring an = call",
-	"ring every = call",
-	"ring each = call",
-	"ring any = call",
-	"ring their = call",
-	"ring our = call",
-	"ring your = call",
-	"ring his = call",
 	"leave at = depart",
 	"leave by = depart",
 	"once a day = daily",

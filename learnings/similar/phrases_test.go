@@ -178,6 +178,11 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"Empty cartridges are disposed of by the supplier.", "Empty cartridges are thrown away by the supplier.", true},
 		{"The support desk rings the customer when the laptop is fixed.", "The support desk calls the customer when the laptop is fixed.", true},
 		{"The alarm rings at 7:00.", "The alarm calls at 7:00.", false},
+		// "Ring" takes no word that says which or whose into its run:
+		// taken, "every" and "any", "his" and "your" were dropped.
+		{"The dispatcher rings every driver on the late list.", "The dispatcher rings any driver on the late list.", false},
+		{"Ring his manager when the shift ends.", "Ring your manager when the shift ends.", false},
+		{"Ring his manager when the shift ends.", "Call your manager when the shift ends.", false},
 		{"The shuttle leaves at 18:00 from the main gate.", "The shuttle departs at 18:00 from the main gate.", true},
 		{"The shuttle leaves for the station at 18:00.", "The shuttle departs from the station at 18:00.", false},
 		{"The linter runs once a week on the main branch.", "The linter runs weekly on the main branch.", true},

@@ -432,21 +432,21 @@ func decide(t *testing.T, where string, shown bool, stored, cand string) string 
 // In issue 24's round 20 heldout18 was retired to development (DUPLICATE
 // 28, UPDATE 26, NEW 20 when it was, unchanged since its first run), so
 // its misses can be read. heldout18 DUPLICATE 37 and UPDATE 29 once "let
-// X know", "takes place", "hand out", "take a photo of", "dispose of" and
-// "once a week" read as their words, "rings the" as "calls", "leaves at"
-// as "departs", hire as rental, veg and exchanged as vegetable and
-// swapped (decision20). The lead measured the held-out sets once after
-// merging it and raised the floors it lifted: heldout5 DUPLICATE 54,
-// heldout10 33, heldout11 28, heldout19 27, heldout20 15. heldout18 DUPLICATE 37 and UPDATE 29 once "let
-// X know", "takes place", "hand out", "give out", "go into", "turn up",
-// "arrive from", "rings the" and "leaves by" read as their words, "once
-// a week" as "weekly", hire as rental, veg as vegetable, exchanged as
-// swapped, and "serve" and "distribute" as "give" where a change is
-// counted (decision20, swaps20.txt); with them heldout14 DUPLICATE 34,
-// heldout16 21 and heldout17 24. The rest of its misses are one-word
-// swaps no table reads (11), swaps kept apart for a second sense (5),
-// several swaps at once (16), a clause rebuilt (1), and one update called
-// new ("visits" and "inspects" beside "once every two months").
+// X know", "takes place", "hand out", "give out", "take a photo of", "go
+// into", "turn up", "dispose of", "arrive from", "rings the" and "leaves
+// at" or "by" read as their words, "once a week" as "weekly", hire as
+// rental, veg as vegetable, exchanged as swapped, and "serve" and
+// "distribute" as "give" where a change is counted (decision20,
+// swaps20.txt); with them heldout14 DUPLICATE 34, heldout16 21 and
+// heldout17 24. The lead measured the held-out sets once after merging it
+// and raised the floors it lifted: heldout5 DUPLICATE 54, heldout10 33,
+// heldout11 28, heldout19 27, heldout20 15. heldout18 DUPLICATE 36 once
+// "rings" took no "every" or "his" into its run (rev20a): taken, "rings
+// every customer" and "rings any customer" read the same. The rest of its
+// misses are one-word swaps no table reads (11), swaps kept apart for a
+// second sense (5), several swaps at once (16), a clause rebuilt (1), and
+// one update called new ("visits" and "inspects" beside "once every two
+// months").
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -555,7 +555,7 @@ var heldoutFloor = map[string]map[string]int{
 	// only: DUPLICATE 28 of 70 (28 called UPDATE, 14 NEW), UPDATE 26 of 30
 	// (none called DUPLICATE, 4 called NEW), NEW 20 of 20.
 	"heldout18": {
-		"DUPLICATE": 37,
+		"DUPLICATE": 36,
 		"UPDATE":    29,
 		"NEW":       20,
 	},
