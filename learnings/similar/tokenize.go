@@ -216,7 +216,9 @@ func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
 		t.word("to", nil)
 		return
 	}
-	if op, rest := comparisonOf(trimmed); op != "" {
+	// A comparison or a sign in brackets opens the chunk after the
+	// bracket: "(> 5%)", "(€15)".
+	if op, rest := comparisonOf(strings.TrimLeft(trimmed, "(")); op != "" {
 		if op == ">" {
 			t.word("over", nil)
 		} else {
@@ -307,14 +309,25 @@ func isCurrency(r rune) bool {
 	return false
 }
 
-// currencyOf is the currency sign that opens the chunk c before a digit
-// ("$5", "£1.50", "-$20"), as a token; "" when there is none.
+// currencyOf is the currency sign of the chunk c, as a token: one that
+// opens it before a digit ("$5", "£1.50", "(€15)"), with a negative
+// amount's dash ("-$20" is not "$20"), or one that closes it after a
+// digit ("20€", "15$)."); "" when there is none.
 func currencyOf(c string) string {
-	c = strings.TrimPrefix(c, "-")
-	r, size := utf8.DecodeRuneInString(c)
+	c = strings.TrimLeft(c, "(")
+	signed := strings.TrimPrefix(c, "-")
+	r, size := utf8.DecodeRuneInString(signed)
 	if isCurrency(r) {
-		if next, _ := utf8.DecodeRuneInString(c[size:]); unicode.IsDigit(next) {
-			return c[:size]
+		if next, _ := utf8.DecodeRuneInString(signed[size:]); unicode.IsDigit(next) {
+			return c[:len(c)-len(signed)+size]
+		}
+		return ""
+	}
+	c = strings.TrimRight(c, ".,;:!?)")
+	r, size = utf8.DecodeLastRuneInString(c)
+	if isCurrency(r) {
+		if prev, _ := utf8.DecodeLastRuneInString(c[:len(c)-size]); unicode.IsDigit(prev) {
+			return c[len(c)-size:]
 		}
 	}
 	return ""
