@@ -41,21 +41,25 @@ type ticket struct {
 // created with O_EXCL, so two writers never share a number, and locked
 // before it counts. A writer behind may find it in the moment between
 // creating and locking, take it for a dead writer's and remove it; the
-// ticket is then taken again, with a new number.
+// ticket is then taken again, with a new number. A name that exists but
+// is no ticket (a folder, a link, a pipe: ticketNumbers counts regular
+// files only) is passed by the next number.
 func takeTicket(lockPath string) (*ticket, error) {
+	least := 1
 	for {
 		ns, err := ticketNumbers(lockPath)
 		if err != nil {
 			return nil, err
 		}
-		n := 1
+		n := least
 		if len(ns) > 0 {
-			n = ns[len(ns)-1] + 1
+			n = max(n, ns[len(ns)-1]+1)
 		}
 		path := ticketPath(lockPath, n)
 		fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDWR), flock.SetPermissions(newFilePerm))
 		ok, err := fl.TryLock()
 		if errors.Is(err, fs.ErrExist) {
+			least = n + 1
 			continue
 		}
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -135,4 +136,37 @@ func TestWaitTurnWaitsForHeldTicket(t *testing.T) {
 		t.Errorf("waitTurn once the ticket ahead is dropped = %v, %v; want true", ok, err)
 	}
 	behind.drop()
+}
+
+// TestTakeTicketAboveOtherNames has a folder, a link and a pipe named as
+// the next tickets would be, as a cloned repository or a user could put
+// them: the writer takes the number above them. Creating a ticket there
+// failed with "exists" and, since the listing counts only regular files,
+// was tried again with the same number for ever.
+func TestTakeTicketAboveOtherNames(t *testing.T) {
+	dir := t.TempDir()
+	lockPath := filepath.Join(dir, "m.md.lock")
+	if err := os.WriteFile(lockPath+".1", nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(lockPath+".2", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "elsewhere"), lockPath+".3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(lockPath+".4", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tk, err := takeTicket(lockPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tk.drop()
+	if tk.n != 5 {
+		t.Errorf("ticket %d, want 5: above the names that are no tickets", tk.n)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "elsewhere")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the link was followed: %v", err)
+	}
 }
