@@ -138,7 +138,7 @@ func Import(m *Memory, opts ImportOptions) (*ImportResult, error) {
 		read := foreign.Read(src.Path, src.Data)
 		families[src] = read.Family
 		for _, s := range read.Skipped {
-			res.Skipped = append(res.Skipped, ImportSkip{Source: src.Display, Line: s.Line, EndLine: s.EndLine, Reason: s.Reason, Text: Clean(s.Text)})
+			res.Skipped = append(res.Skipped, ImportSkip{Source: cleanInput(src.Display), Line: s.Line, EndLine: s.EndLine, Reason: s.Reason, Text: Clean(s.Text)})
 		}
 		for _, e := range read.Entries {
 			c := candidate{src: src, entry: e}
@@ -213,13 +213,13 @@ func Import(m *Memory, opts ImportOptions) (*ImportResult, error) {
 		next = merged
 		ids = importedIDs(learnings.Parse(merged), sessions)
 		for _, s := range sessions {
-			res.Sessions = append(res.Sessions, SessionRef{ID: ids[sessionIDKey(s.session)], Stamp: learnings.FormatStamp(s.session.Time), Focus: s.session.Focus})
+			res.Sessions = append(res.Sessions, SessionRef{ID: ids[sessionIDKey(s.session)], Stamp: learnings.FormatStamp(s.session.Time), Focus: Clean(s.session.Focus)})
 			for i, l := range s.session.Learnings {
 				c := s.from[i]
 				ref := res.Sessions[len(res.Sessions)-1]
 				res.Imported = append(res.Imported, ImportedLearning{
 					Learning: Learning{ID: ids[learningIDKey(s.session, l)], Category: Clean(l.Category), Text: Clean(l.Text), Session: &ref},
-					Source:   c.src.Display, Line: c.entry.Line, EndLine: c.entry.EndLine, CategoryReason: c.entry.Why, Family: families[c.src],
+					Source:   cleanInput(c.src.Display), Line: c.entry.Line, EndLine: c.entry.EndLine, CategoryReason: c.entry.Why, Family: families[c.src],
 				})
 			}
 		}
@@ -279,7 +279,7 @@ func sourceOrder(srcs []ImportSource, display string) int {
 // skip records c as not imported; withText keeps a preview of it (never
 // for a secret).
 func (r *ImportResult) skip(c candidate, reason string, withText bool) {
-	s := ImportSkip{Source: c.src.Display, Line: c.entry.Line, EndLine: c.entry.EndLine, Reason: reason}
+	s := ImportSkip{Source: cleanInput(c.src.Display), Line: c.entry.Line, EndLine: c.entry.EndLine, Reason: reason}
 	if withText {
 		s.Text = Clean(input.Preview(c.entry.Text))
 	}
@@ -313,7 +313,7 @@ func dedupImport(doc *learnings.Document, cands []candidate, res *ImportResult, 
 		seen.Add(i, t)
 		keep = append(keep, c)
 		if u := known[i].Update; u != nil {
-			res.Updates = append(res.Updates, ImportUpdate{Source: c.src.Display, Line: c.entry.Line, Stored: NewLearning(u),
+			res.Updates = append(res.Updates, ImportUpdate{Source: cleanInput(c.src.Display), Line: c.entry.Line, Stored: NewLearning(u),
 				Score: input.RoundScore(known[i].Score), Changes: similar.Diff(Clean(u.Content()), c.text)})
 		}
 	}

@@ -143,7 +143,17 @@ func ImproveDocs(m *Memory, opts ImproveDocsOptions) (*ImproveDocsResult, error)
 
 func docItem(it improve.Item, byID map[string]*learnings.Learning) DocItem {
 	d := DocItem{Learning: Learning{ID: it.ID, Category: Clean(it.Category), Text: Clean(it.Text)}, DocsSeen: it.Seen, DocFrequency: it.DocFreq,
-		CoveredBy: it.Covered, Suggestion: it.Suggestion, Example: Clean(it.Example)}
+		Example: Clean(it.Example)}
+	// The passage and the place are the docs' text, copied so that the
+	// diff still reads the paths as they are.
+	if c := it.Covered; c != nil {
+		d.CoveredBy = &improve.Coverage{Path: Clean(c.Path), Line: c.Line, Heading: Clean(c.Heading), Score: c.Score, Excerpt: Clean(c.Excerpt)}
+	}
+	if p := it.Suggestion; p != nil {
+		clean := *p
+		clean.Path, clean.Heading, clean.NewSection, clean.Reason = Clean(p.Path), Clean(p.Heading), Clean(p.NewSection), Clean(p.Reason)
+		d.Suggestion = &clean
+	}
 	if l := byID[it.ID]; l != nil && l.Session != nil {
 		ref := NewSessionRef(l.Session)
 		d.Session = &ref

@@ -33,9 +33,10 @@ func TestResultsNeutraliseText(t *testing.T) {
 	if err := os.WriteFile(path, []byte(mem), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("# Acme\n\nThe worker pool is tuned per environment.\n"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("# Acme\n\nThe worker pool is tuned per environment.\n\n## Que"+b+"ues"+e+"\n\nThe frobnicator"+b+e+" queue drains every night at two and keeps a dead letter box.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	lessons := []byte("# Lessons\n\n## 2026-10-01 Queue" + b + " work" + e + "\n\n- The billing" + b + " queue retries each message five times" + e + " before parking it.\n")
 	m := &Memory{Path: path, Display: "memory.md", Root: dir, Reason: "--file",
 		Now: func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) }}
 	results := map[string]func() (any, error){
@@ -50,6 +51,16 @@ func TestResultsNeutraliseText(t *testing.T) {
 		"improve":     func() (any, error) { return ImproveDocs(m, ImproveDocsOptions{}) },
 		"baseline":    func() (any, error) { return Summarise(m, SummariseOptions{}) },
 		"check":       func() (any, error) { return Summarise(m, SummariseOptions{Candidates: []byte(cands)}) },
+		"check documented": func() (any, error) {
+			res, err := Summarise(m, SummariseOptions{Candidates: []byte("- The frobnicator queue drains every night at two and keeps a dead letter box.\n")})
+			if err == nil && (res.Check == nil || len(res.Check.Verdicts) != 1 || res.Check.Verdicts[0].DocumentedIn == nil) {
+				t.Errorf("the candidate the README states was not found documented: %+v", res.Check)
+			}
+			return res, err
+		},
+		"import": func() (any, error) {
+			return Import(m, ImportOptions{DryRun: true, Sources: []ImportSource{{Path: filepath.Join(dir, "tasks", "lessons.md"), Display: "tasks/lessons" + b + ".md", Data: lessons}}})
+		},
 		"store": func() (any, error) {
 			return Store(m, StoreOptions{DryRun: true, Focus: "fo" + b + "cus" + e, Project: "p" + e, Docs: []string{"docs/a" + b + ".md"}, Source: []byte(cands)})
 		},

@@ -269,7 +269,7 @@ func check(m *Memory, doc *learnings.Document, src []byte, paths []string, total
 			if match, ok := corpus.Covered(c.Text); ok {
 				score := input.RoundScore(match.Score)
 				v.Verdict, v.Score = VerdictDocumented, score
-				v.DocumentedIn = &DocPassage{Path: match.Path, Line: match.Line, Heading: match.Heading, Excerpt: match.Excerpt, Score: score}
+				v.DocumentedIn = &DocPassage{Path: Clean(match.Path), Line: match.Line, Heading: Clean(match.Heading), Excerpt: Clean(match.Excerpt), Score: score}
 			}
 		}
 		out.Verdicts = append(out.Verdicts, v)
