@@ -89,6 +89,9 @@ func Read(path string) ([]Task, error) {
 			continue
 		}
 		if len(tasks) == 0 {
+			if hidden {
+				return nil, fmt.Errorf("%s:%d: a key before the first kind (held out, the key not shown)", path, n)
+			}
 			return nil, fmt.Errorf("%s:%d: %s before the first kind", path, n, key)
 		}
 		tk := &tasks[len(tasks)-1]

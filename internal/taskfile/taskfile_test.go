@@ -51,6 +51,7 @@ func TestReadErrors(t *testing.T) {
 		{"unknown key", "dev1", "kind: a\nsecret: x\n", `:2: unknown key "secret"`, ""},
 		{"unknown key held out", "eval6", "kind: a\nsecret: x\n", ":2: unknown key (held out", "secret"},
 		{"before kind", "dev1", "task: x\n", ":1: task before the first kind", ""},
+		{"before kind held out", "eval6", "secret words: x\n", ":1: a key before the first kind (held out", "secret"},
 		{"stray continuation", "dev1", "kind: a\nwant: x\n| more\n", `:3: a continuation ("|") not right after a task line`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
