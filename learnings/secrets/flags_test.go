@@ -66,6 +66,10 @@ func TestRedactFlagSpellingsKeepsSettings(t *testing.T) {
 		"docker login --password-stdin < token.txt", "use --password-file /run/secrets/db", "--ſecret=$API_SECRET",
 		"--token=${GITHUB_TOKEN}", "--Key-password changeme", "--api-\u212aey <your-key>", "--pass 3", "\"--password\", \"<password>\"",
 		"'--token', os.environ['TOKEN']", "--paſſword-stdin", "--db-pwd $DB_PWD", "--pw 4096",
+		// A quote that closes a string the flag ends, and a flag after
+		// the flag: no value of it.
+		`{"cmd": "deploy --password", "note": "rotate yearly"}`, `run "mysql --pw", "select 1"`,
+		`subprocess.run(["mysql", "--password", "--host", "db1"])`,
 	} {
 		if got := Scan(text); len(got) != 0 {
 			t.Errorf("Scan(%q) = %+v, want nothing", text, got)

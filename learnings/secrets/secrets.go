@@ -216,7 +216,7 @@ func assignmentRules() []rule {
 			// A command-line flag: --password S3cret, --api-key=..., as
 			// learnings quote the commands they ran, and as an argument
 			// list quotes them: "--password", "S3cret".
-			judge: judgeAssignment,
+			judge: judgeFlag,
 			hints: []string{"--"},
 			may:   flagNamed,
 			pattern: `(?i)--(?P<key>[a-z0-9-]*?(?:password|passwd|passphrase|pass|pwd|pw|token|secret|api-?key|access-key))(?:[ \t]+|=|["'],?[ \t]*)` +
@@ -777,6 +777,23 @@ func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
 		return "generic API key assignment"
 	}
 	return ""
+}
+
+// judgeFlag is judgeAssignment for a command-line flag. A quote after
+// its name is a separator only where the same quote opens the name, as an
+// argument list writes it ("--password", "S3cret"): after a string that
+// ends in a flag ("run --password", "note": …) the next quoted string is
+// no value of it. Nor is a value that is itself a flag ("--password",
+// "--host": the password is asked for).
+func judgeFlag(text string, re *regexp.Regexp, m []int) string {
+	key := m[2*re.SubexpIndex("key"):]
+	if q := text[key[1]]; (q == '"' || q == '\'') && (key[0] < 3 || text[key[0]-3] != q) {
+		return ""
+	}
+	if strings.HasPrefix(value(text, secretIndex(re, m)), "--") {
+		return ""
+	}
+	return judgeAssignment(text, re, m)
 }
 
 // lowerKey is the name of a key in lower case as the rules' expressions,
