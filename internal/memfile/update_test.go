@@ -518,19 +518,7 @@ func TestUpdateStaleLock(t *testing.T) {
 	})
 	t.Run("holder killed with SIGKILL", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "m.md")
-		cmd := helperCmd(t, "hold-lock", "HELPER_FILE="+path)
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		line, err := bufio.NewReader(out).ReadString('\n')
-		if err != nil || line != "locked\n" {
-			_ = cmd.Process.Kill()
-			t.Fatalf("helper did not take the lock: %q %v", line, err)
-		}
+		cmd := startHolder(t, "hold-lock", path)
 		if err := memfile.Update(path, 20*time.Millisecond, appendLine("x")); !errors.Is(err, memfile.ErrBusy) {
 			t.Errorf("with a live holder Update error = %v, want ErrBusy", err)
 		}
@@ -553,19 +541,7 @@ func TestUpdateStaleLock(t *testing.T) {
 // lives, and not once it is dead, when its ticket is removed.
 func TestUpdateAfterWaiterKilled(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.md")
-	cmd := helperCmd(t, "hold-ticket", "HELPER_FILE="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil || line != "locked\n" {
-		_ = cmd.Process.Kill()
-		t.Fatalf("helper did not take its ticket: %q %v", line, err)
-	}
+	cmd := startHolder(t, "hold-ticket", path)
 	if err := memfile.Update(path, 20*time.Millisecond, appendLine("x")); !errors.Is(err, memfile.ErrBusy) {
 		t.Errorf("behind a live writer Update error = %v, want ErrBusy", err)
 	}
@@ -583,6 +559,26 @@ func TestUpdateAfterWaiterKilled(t *testing.T) {
 			t.Errorf("ticket %s left behind", e.Name())
 		}
 	}
+}
+
+// startHolder starts the helper in mode (hold-lock, hold-ticket) on
+// path and returns once it says it holds what it takes.
+func startHolder(t *testing.T, mode, path string) *exec.Cmd {
+	t.Helper()
+	cmd := helperCmd(t, mode, "HELPER_FILE="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "locked\n" {
+		_ = cmd.Process.Kill()
+		t.Fatalf("helper %s did not take its hold: %q %v", mode, line, err)
+	}
+	return cmd
 }
 
 func TestUpdateBusy(t *testing.T) {
