@@ -164,8 +164,10 @@ func parseKeyed(src []byte, logLines bool, keys *idKeys) *Document {
 }
 
 // parseModel is parseKeyed without the problem of bytes that are not
-// UTF-8, for a reader that reports no problem of what it parses: the
-// editor's check of its own output (see Editor.Bytes).
+// UTF-8, for a reader that reports no problem of what it parses: compact's
+// parse of the file (ParseForUnread) and the editor's check of its own
+// output (see Editor.Bytes). TestInvalidUTF8CompactsAsParsed holds compact
+// to what it writes over Parse.
 func parseModel(src []byte, logLines bool, keys *idKeys) *Document {
 	d := &Document{Source: src, EOL: detectEOL(src)}
 	start, num := 0, 1
