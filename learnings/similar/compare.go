@@ -213,19 +213,21 @@ func (t *Text) Compare(c *Text) Verdict {
 		return Verdict{Kind: Same, Score: 1}
 	}
 	score, shared := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
-	return t.judge(c, score, shared)
+	return t.judge(c, score, shared, false)
 }
 
 // judge is Compare's verdict on texts whose canonical forms differ or
-// whose analyses do, given their relatedness and shared word weight.
-func (t *Text) judge(c *Text, score, shared float64) Verdict {
+// whose analyses do, given their relatedness and shared word weight;
+// notSibling says the caller has found that c is not t's sibling, which
+// judge then does not ask again.
+func (t *Text) judge(c *Text, score, shared float64, notSibling bool) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
 	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src):
 		v.Kind = Same
 	case score >= joinedFloor && t.sameOnceJoined(c):
 		v.Kind = Same
-	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && !t.sibling(c):
+	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && (notSibling || !t.sibling(c)):
 		v.Kind = Update
 	}
 	return v
