@@ -24,26 +24,52 @@ func isInvisible(r rune) bool {
 	return false
 }
 
+// asASCII is the printable ASCII character that r stands for in a key:
+// the long s (U+017F) and the Kelvin sign (U+212A), which Unicode case
+// folding, and so the rules' (?i), reads as s and k, and the fullwidth
+// forms of ASCII (U+FF01-FF5E, "ｐａｓｓｗｏｒｄ＝…"), which a person reads
+// as the ASCII they stand for. The hint index matches ASCII bytes only:
+// "paſſword" and "ＰＡＳＳＷＯＲＤ" held no hint, so a secret set with
+// either was stored and shown. 0 for any other character.
+func asASCII(r rune) byte {
+	switch {
+	case r == 0x017F:
+		return 's'
+	case r == 0x212A:
+		return 'K'
+	case r >= 0xFF01 && r <= 0xFF5E:
+		return byte(r - 0xFF01 + '!')
+	}
+	return 0
+}
+
 // invisibleLead reports the first bytes of the UTF-8 encodings of the
-// invisible characters, so that fold decodes only where one can start.
+// invisible characters and of those asASCII reads, so that fold decodes
+// only where one can start.
 func invisibleLead(c byte) bool {
 	switch c {
-	case 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3:
+	case 0xC2, 0xC5, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3:
 		return true
 	}
 	return false
 }
 
-// cut is an invisible character fold removed: at is its offset in the
-// folded text, n its length in bytes.
-type cut struct{ at, n int }
+// cut is where fold changed the text: an invisible character it removed,
+// at its offset in the folded text and n its length in bytes, or, with
+// tail set, the last n bytes of a character it wrote as the one ASCII byte
+// before at.
+type cut struct {
+	at, n int
+	tail  bool
+}
 
 // fold returns text without the invisible characters that follow a
 // printable ASCII character (the only place one can split a key or the
-// word "password"), and where they were; text itself, and no cuts, when
-// there is none. The common case costs one pass over the bytes and no
-// allocation: an emoji's variation selector or a byte-order mark at the
-// start follows no such character and stays.
+// word "password"), with the characters asASCII reads written as ASCII,
+// and where it changed them; text itself, and no cuts, when there is
+// none. The common case costs one pass over the bytes and no allocation:
+// an emoji's variation selector or a byte-order mark at the start follows
+// no such character and stays.
 func fold(text string) (string, []cut) {
 	var b strings.Builder
 	var cuts []cut
@@ -73,6 +99,18 @@ func fold(text string) (string, []cut) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
+		if a := asASCII(r); a != 0 {
+			if cuts == nil {
+				b.Grow(len(text))
+			}
+			b.WriteString(text[prev:i])
+			b.WriteByte(a)
+			cuts = append(cuts, cut{at: b.Len(), n: n - 1, tail: true})
+			prev = i + n
+			afterKey = true
+			i += n
+			continue
+		}
 		switch {
 		case !isInvisible(r):
 			afterKey = false
@@ -100,11 +138,21 @@ func ascii8(s string) bool {
 }
 
 // unfold moves findings in folded text back onto the original text: a
-// finding covers the invisible characters inside it, none around it.
+// finding covers the invisible characters inside it, none around it, and
+// the whole of a character fold wrote as ASCII.
 func unfold(found []Finding, cuts []cut) {
 	for i := range found {
+		end := found[i].End
 		found[i].Start = original(found[i].Start, cuts)
-		found[i].End = original(found[i].End-1, cuts) + 1
+		found[i].End = original(end-1, cuts) + 1
+		for _, c := range cuts {
+			if c.at > end {
+				break
+			}
+			if c.at == end && c.tail {
+				found[i].End += c.n
+			}
+		}
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // characters at every offset of an eight-byte block, after ASCII, after
 // other characters and after each other.
 func TestFoldReadsEveryByte(t *testing.T) {
-	pieces := []string{"ghp_abc", "\u200b", "\ufeff", "\u00ad", "\U000E0041", "é", "日本", " ", "\t", "\x7f", "\xe2\x80", "\xff", "pass", "word", "K"}
+	pieces := []string{"ghp_abc", "\u200b", "\ufeff", "\u00ad", "\U000E0041", "é", "日本", " ", "\t", "\x7f", "\xe2\x80", "\xff", "pass", "word", "K", "ſ", "\u212a", "ｐ", "＝", "ő"}
 	var texts []string
 	for pad := range 17 {
 		for _, a := range pieces {
@@ -43,6 +43,15 @@ func foldByByte(text string) (string, []cut) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
+		if a := asASCII(r); a != 0 {
+			b.WriteString(text[prev:i])
+			b.WriteByte(a)
+			cuts = append(cuts, cut{at: b.Len(), n: n - 1, tail: true})
+			prev = i + n
+			afterKey = true
+			i += n
+			continue
+		}
 		switch {
 		case !isInvisible(r):
 			afterKey = false
