@@ -397,7 +397,7 @@ func scanLines(text string, rs []rule, lines []ruleLines) []Finding {
 		for _, m := range r.matches(text, rl.lines) {
 			start, end := secretSpan(r.names(), m)
 			if r.bounded && (!standsAlone(text, start, end) || isFiller(text[start:end])) ||
-				r.valid != nil && !r.valid(text, []int{start, end}) {
+				r.valid != nil && !r.valid(text, []int{start, end}) || inMark(text, start) {
 				continue
 			}
 			kind := r.kind
@@ -425,11 +425,24 @@ func Redact(text string) string {
 	prev := 0
 	for _, f := range found {
 		b.WriteString(text[prev:f.Start])
-		b.WriteString("[REDACTED " + f.Kind + "]")
+		b.WriteString(redactedMark + f.Kind + "]")
 		prev = f.End
 	}
 	b.WriteString(text[prev:])
 	return b.String()
+}
+
+// redactedMark opens what Redact writes in place of a secret.
+const redactedMark = "[REDACTED "
+
+// inMark reports whether the byte at i is inside a mark Redact wrote, as
+// "assignment]" of "[REDACTED password assignment]" is: Redact must not read
+// its own marks as secrets. A text redacted twice (improve-docs redacts a
+// learning recall's rendering already redacted) showed
+// "password=[REDACTED password [REDACTED password in prose]".
+func inMark(text string, i int) bool {
+	at := strings.LastIndex(text[:i], redactedMark)
+	return at >= 0 && !strings.ContainsAny(text[at+len(redactedMark):i], "]\n")
 }
 
 // isFiller reports a key whose last sixteen characters are one character

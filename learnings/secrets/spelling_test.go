@@ -41,3 +41,25 @@ func requireRedacted(t *testing.T, text, value string) {
 		t.Errorf("Redact(%q) = %q, kept the value", text, r)
 	}
 }
+
+// TestRedactTwiceIsRedactOnce redacts what Redact wrote again: its marks
+// are no secrets, so nothing changes. improve-docs showed "password=[REDACTED
+// password [REDACTED password in prose]" for every password it suggested.
+func TestRedactTwiceIsRedactOnce(t *testing.T) {
+	texts := []string{"DB_PASSWORD=Xq7Lm2Rt9Vb4Nz8Kw3 and password: Hu9-nter2x", "the password is Xq7Lm2Rt9Vb4 for staging"}
+	for _, sp := range secretstest.Spellings() {
+		texts = append(texts, sp.Text)
+	}
+	for _, c := range scanCases {
+		texts = append(texts, strings.Replace(c.text, "%s", c.secret, 1))
+	}
+	for _, c := range secretstest.Secrets() {
+		texts = append(texts, c.Text)
+	}
+	for _, text := range texts {
+		once := Redact(text)
+		if twice := Redact(once); twice != once {
+			t.Errorf("Redact(%q) = %q, and again %q", text, once, twice)
+		}
+	}
+}
