@@ -63,3 +63,25 @@ func TestRedactTwiceIsRedactOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksFitWindow holds every kind Scan names to inMark's window: a
+// longer mark would be read as a secret when redacted again.
+func TestMarksFitWindow(t *testing.T) {
+	var texts []string
+	for _, sp := range secretstest.Spellings() {
+		texts = append(texts, sp.Text)
+	}
+	for _, c := range scanCases {
+		texts = append(texts, strings.Replace(c.text, "%s", c.secret, 1))
+	}
+	for _, c := range secretstest.Secrets() {
+		texts = append(texts, c.Text)
+	}
+	for _, text := range texts {
+		for _, f := range Scan(text) {
+			if n := len(redactedMark) + len(f.Kind) + 1; n >= markWindow {
+				t.Errorf("kind %q makes a %d-byte mark, inMark looks back %d", f.Kind, n, markWindow)
+			}
+		}
+	}
+}
