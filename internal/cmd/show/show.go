@@ -12,7 +12,6 @@ import (
 	"github.com/learn-memory/learn/internal/cmdutil"
 	"github.com/learn-memory/learn/internal/memview"
 	"github.com/learn-memory/learn/internal/ops"
-	"github.com/learn-memory/learn/learnings/sanitize"
 )
 
 // Options holds the flags of "learn show".
@@ -111,7 +110,7 @@ func docsList(docs []string) string {
 }
 
 func writeLearning(w io.Writer, display string, l *ops.ShownLearning) {
-	fmt.Fprintf(w, "Learning %s (%s)\n", l.ID, sanitize.Text(l.Category))
+	fmt.Fprintf(w, "Learning %s (%s)\n", l.ID, l.Category)
 	fmt.Fprintf(w, "File:     %s\n", lines(display, l.Line, l.EndLine))
 	if s := l.Session; s != nil {
 		fmt.Fprintf(w, "Session:  %s  [%s] - %s\n", s.ID, s.Stamp, s.Focus)
@@ -138,7 +137,7 @@ func writeSession(w io.Writer, display string, s *ops.SessionDetail) {
 	category := ""
 	for _, l := range s.Learnings {
 		if l.Category != category {
-			fmt.Fprintf(w, "\n%s:\n", sanitize.Text(l.Category))
+			fmt.Fprintf(w, "\n%s:\n", l.Category)
 			category = l.Category
 		}
 		fmt.Fprintf(w, "  %s (line %d): %s\n", l.ID, l.Line, strings.ReplaceAll(l.Text, "\n", "\n    "))

@@ -14,7 +14,6 @@ import (
 	"github.com/learn-memory/learn/internal/ops/input"
 	"github.com/learn-memory/learn/learnings/docs"
 	engine "github.com/learn-memory/learn/learnings/recall"
-	"github.com/learn-memory/learn/learnings/sanitize"
 	"github.com/learn-memory/learn/learnings/similar"
 )
 
@@ -234,15 +233,14 @@ func report(w io.Writer, out *ops.CheckResult) {
 		if v.UpdateOf != nil {
 			verdict += " of " + v.UpdateOf.ID
 		}
-		// Texts print as recall prints a learning (sanitize.Text): the
-		// words an update changed are partly the stored learning's, from
-		// the file.
-		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, verdict, sanitize.Text(v.Category), sanitize.Text(input.Preview(v.Text)))
+		// The verdict's texts and changed words come cleaned from
+		// ops.Summarise, as every front end gets them.
+		fmt.Fprintf(w, "%d. %s [%s] %s\n", v.Number, verdict, v.Category, input.Preview(v.Text))
 		switch {
 		case v.DuplicateOf != nil:
 			fmt.Fprintf(w, "   duplicates [%s] from %s (score %.2f)\n", v.DuplicateOf.ID, input.Where(stampOf(v.DuplicateOf)), v.Score)
 		case v.UpdateOf != nil:
-			fmt.Fprintf(w, "   changed: %s\n", sanitize.Text(similar.FormatChanges(v.Changes)))
+			fmt.Fprintf(w, "   changed: %s\n", similar.FormatChanges(v.Changes))
 		case v.DuplicateOfCandidate > 0:
 			fmt.Fprintf(w, "   repeats candidate %d (score %.2f)\n", v.DuplicateOfCandidate, v.Score)
 		case v.DocumentedIn != nil:
