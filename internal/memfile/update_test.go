@@ -59,21 +59,16 @@ func helperAppend() int {
 
 // helperHoldLock takes the lock on HELPER_FILE, says so, and waits to be
 // killed.
-func helperHoldLock() int {
-	fl := flock.New(os.Getenv("HELPER_FILE") + ".lock")
-	if err := fl.Lock(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	fmt.Println("locked")
-	time.Sleep(time.Minute)
-	return 0
-}
+func helperHoldLock() int { return holdUntilKilled(flock.New(os.Getenv("HELPER_FILE") + ".lock")) }
 
 // helperHoldTicket holds ticket 1 of HELPER_FILE's lock, as a writer
 // waiting its turn does, says so, and waits to be killed.
 func helperHoldTicket() int {
-	fl := flock.New(os.Getenv("HELPER_FILE")+".lock.1", flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDWR))
+	return holdUntilKilled(flock.New(os.Getenv("HELPER_FILE")+".lock.1", flock.SetFlag(os.O_CREATE|os.O_EXCL|os.O_RDWR)))
+}
+
+// holdUntilKilled locks fl, says "locked", and waits to be killed.
+func holdUntilKilled(fl *flock.Flock) int {
 	if err := fl.Lock(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

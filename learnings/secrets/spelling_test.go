@@ -46,16 +46,7 @@ func requireRedacted(t *testing.T, text, value string) {
 // are no secrets, so nothing changes. improve-docs showed "password=[REDACTED
 // password [REDACTED password in prose]" for every password it suggested.
 func TestRedactTwiceIsRedactOnce(t *testing.T) {
-	texts := []string{"DB_PASSWORD=Xq7Lm2Rt9Vb4Nz8Kw3 and password: Hu9-nter2x", "the password is Xq7Lm2Rt9Vb4 for staging"}
-	for _, sp := range secretstest.Spellings() {
-		texts = append(texts, sp.Text)
-	}
-	for _, c := range scanCases {
-		texts = append(texts, strings.Replace(c.text, "%s", c.secret, 1))
-	}
-	for _, c := range secretstest.Secrets() {
-		texts = append(texts, c.Text)
-	}
+	texts := append([]string{"DB_PASSWORD=Xq7Lm2Rt9Vb4Nz8Kw3 and password: Hu9-nter2x", "the password is Xq7Lm2Rt9Vb4 for staging"}, secretTexts()...)
 	for _, text := range texts {
 		once := Redact(text)
 		if twice := Redact(once); twice != once {
@@ -67,6 +58,18 @@ func TestRedactTwiceIsRedactOnce(t *testing.T) {
 // TestMarksFitWindow holds every kind Scan names to inMark's window: a
 // longer mark would be read as a secret when redacted again.
 func TestMarksFitWindow(t *testing.T) {
+	for _, text := range secretTexts() {
+		for _, f := range Scan(text) {
+			if n := len(redactedMark) + len(f.Kind) + 1; n >= markWindow {
+				t.Errorf("kind %q makes a %d-byte mark, inMark looks back %d", f.Kind, n, markWindow)
+			}
+		}
+	}
+}
+
+// secretTexts are texts holding a secret of every kind the tests know: the
+// spellings, the scan cases and the providers' corpus.
+func secretTexts() []string {
 	var texts []string
 	for _, sp := range secretstest.Spellings() {
 		texts = append(texts, sp.Text)
@@ -77,11 +80,5 @@ func TestMarksFitWindow(t *testing.T) {
 	for _, c := range secretstest.Secrets() {
 		texts = append(texts, c.Text)
 	}
-	for _, text := range texts {
-		for _, f := range Scan(text) {
-			if n := len(redactedMark) + len(f.Kind) + 1; n >= markWindow {
-				t.Errorf("kind %q makes a %d-byte mark, inMark looks back %d", f.Kind, n, markWindow)
-			}
-		}
-	}
+	return texts
 }
