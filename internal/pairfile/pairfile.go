@@ -73,6 +73,7 @@ func Read(path string) ([]Pair, error) {
 var retired = map[string]bool{
 	"heldout9": true, "heldout12": true, "heldout13": true, "heldout14": true,
 	"heldout15": true, "heldout16": true, "heldout17": true, "heldout18": true,
+	"heldout19": true,
 }
 
 // HeldOut says whether the pair file at path is a held-out set's (its
