@@ -36,7 +36,7 @@ type Task struct {
 // set leaves this list the round the lead retires it to development.
 var heldOut = map[string]bool{
 	"eval6": true, "eval7": true, "eval8": true, "eval9": true, "eval10": true, "eval11": true,
-	"eval22": true, "eval23": true, "eval24": true,
+	"eval22": true, "eval23": true, "eval24": true, "eval25": true,
 }
 
 // HeldOut says whether the set in folder dir (its base name: eval6 and

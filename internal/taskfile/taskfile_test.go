@@ -67,7 +67,7 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestHeldOut(t *testing.T) {
-	for dir, want := range map[string]bool{"eval6": true, "testdata/eval23": true, "eval20": false, "eval21": false, "dev5": false, "eval": false} {
+	for dir, want := range map[string]bool{"eval6": true, "testdata/eval23": true, "eval25": true, "eval20": false, "eval21": false, "dev5": false, "eval": false} {
 		if got := HeldOut(dir); got != want {
 			t.Errorf("HeldOut(%q) = %v, want %v", dir, got, want)
 		}
