@@ -251,6 +251,27 @@ const evalBudget = 2000
 // word in another sense (an engine retarder, a sales slump, admixture
 // drums), and 3 absent subjects with a never line each) was written in
 // issue 24's round 20 before its measuring, for the same reason.
+// testdata/eval25 (a private group's three crematoria and two cemeteries
+// in the East Riding and North Lincolnshire: chapel slots, Saturdays,
+// provisional holds and the unattended diary, the funeral directors'
+// portal, its two-factor sign-in, e-signed Cremation 1 and the chains'
+// API, Cremation 4, 6 and 10 and the medical referee's queue with its
+// OCR summaries, the append-only statutory register and its cremation
+// numbers, the cremator bridge on OPC UA with its SQLite queue and
+// certificates, identity cards at the cremator door, CEMS emissions
+// reports and CAMEO mercury abatement, ashes held, posted, collected,
+// scattered and uncollected, Obitus music, webcasts and visual tributes,
+// graves, deeds, depths, dig sheets, topple tests and headstone permits,
+// plaques, the Book of Remembrance and the memorial shop, Xero invoices
+// and their reruns, public health funerals and council URNs; 42 tasks
+// wanting 64 learnings like the reviewers' hidden set, about half of them
+// said the way a funeral director, a family, the office, the medical
+// referee, a mason, an operator or finance says it, 6 avoid lines, five
+// of them on a word in another sense (a coffin charged into a cremator,
+// an urn for a council's URN, a grave plot for a chart's, the Book of
+// Remembrance, a grave's deed for a deed poll), and 3 absent subjects
+// with a never line each) was written in issue 24's round 21 before its
+// measuring, for the same reason.
 // In issue 24's round 11, eval12 and eval13 were retired to development:
 // their tasks and misses were read to find what unseen tasks need (eval13's
 // had been partly seen by the lead in round 10), so eval6 to eval11,
@@ -410,7 +431,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/dev27", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/dev27", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24", "testdata/eval25"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
