@@ -55,6 +55,7 @@ func TestHeldOut(t *testing.T) {
 		"../../../learnings/similar/testdata/heldout18/pairs.txt": false,
 		"testdata/heldout19/pairs.txt":                            false,
 		"testdata/heldout20/pairs.txt":                            true,
+		"testdata/heldout21/pairs.txt":                            true,
 		"testdata/heldout11/pairs.txt":                            true,
 		"testdata/heldout9/pairs.txt":                             false,
 		"../../../learnings/similar/testdata/heldout17/pairs.txt": false,
