@@ -423,6 +423,14 @@ const evalBudget = 2000
 // the learning's ("days off" for rest days, diesel for fuel), tasks of
 // several questions, paths whose decoy read the same file, old learnings
 // and absent subjects sharing one word with the task.
+// testdata/dev28 (a bike share scheme: docks, e-bike batteries, vans,
+// queues and receipts, council reports, passes and refunds, encrypted
+// dock PINs) is a development set written for the recall25 branch in
+// issue 24's round 21 from the kinds of eval21's misses and traps, before
+// any change to the ranking: paths whose decoy's session read the same
+// file and whose text names it, an error whose cause another session
+// learnt, a symptom for a cached table, another form of the learning's
+// word, old learnings, and absent subjects sharing one rare word.
 // testdata/dev22 (a chain of gyms: iOS and Android apps, a Django API,
 // direct debits, door codes, class bookings, wearables) is a development
 // set written for the rank19 branch in issue 24's round 15 from the
@@ -431,7 +439,7 @@ const evalBudget = 2000
 // for another, a symptom for its mechanism, decoys that read the same
 // file, and traps on one rare word in another sense.
 func TestEvalRecallAtBudget(t *testing.T) {
-	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/dev27", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24", "testdata/eval25"} {
+	for _, dir := range []string{"testdata/eval", "testdata/eval2", "testdata/eval3", "testdata/eval4", "testdata/eval5", "testdata/eval6", "testdata/eval7", "testdata/eval8", "testdata/eval9", "testdata/eval10", "testdata/eval11", "testdata/eval12", "testdata/eval13", "testdata/eval14", "testdata/dev5", "testdata/dev6", "testdata/dev7", "testdata/dev8", "testdata/dev9", "testdata/dev10", "testdata/dev11", "testdata/dev12", "testdata/dev13", "testdata/dev14", "testdata/dev15", "testdata/dev16", "testdata/dev17", "testdata/dev18", "testdata/dev19", "testdata/dev20", "testdata/dev21", "testdata/dev23", "testdata/dev22", "testdata/dev24", "testdata/dev25", "testdata/dev26", "testdata/dev27", "testdata/dev28", "testdata/eval15", "testdata/eval16", "testdata/eval17", "testdata/eval18", "testdata/eval19", "testdata/eval20", "testdata/eval21", "testdata/eval22", "testdata/eval23", "testdata/eval24", "testdata/eval25"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) { evalRecall(t, dir) })
 	}
 }
@@ -639,6 +647,10 @@ var evalFloor = map[string]float64{
 	// old 4 of 4, paths 2 of 2, plain 1 of 1. 28 (96.5%) since diesel
 	// reads as fuel (relevance's relatedGroups).
 	"dev27": 96.5,
+	// dev28's is its baseline: 23 of 24 (95.8%, at the recall25 branch on
+	// main's e837386, the first run of the set). By kind: words 13 of 14,
+	// old 3 of 3, paths 6 of 6, plain 1 of 1.
+	"dev28": 95.8,
 	// dev5's is its baseline (33 of 33 at issue 24's relevance branch).
 	"dev5": 100,
 	// dev6's was its baseline (34 of 39 at 55239e3, before the rareword
@@ -1013,6 +1025,14 @@ var evalTrapFloor = map[string]int{
 	// avoid pairs): 3 of 4 at its first run; the cold store's viewing
 	// window on a tour is chosen for hiring the cold store for flowers.
 	"dev27": 3,
+	// dev28 (19 tasks, a bike share scheme: 2 never lines on absent
+	// subjects and 3 avoid lines on paths tasks, 6 pairs): 4 of 8 at its
+	// first run; on each paths task a learning of a session that read the
+	// same file is chosen above one the task's words point to (the queue's
+	// dashboard for late receipts, the reports' base class for disputed
+	// rows, a station's roadworks status for unreadable dock PINs), and
+	// firmware "waves" for a surf trip.
+	"dev28": 4,
 	// dev22 (3 never lines on one rare word in another sense, 5 avoid
 	// pairs): 7 of 8 at c95c666; Fuse.js was chosen for a fuse that
 	// blows.
