@@ -58,9 +58,11 @@ func (r *Result) relevant(ranking relevance.Ranking, items []Item) []Item {
 			items[j].Match = &ms[i]
 		}
 	}
-	// As Relevant orders them: corroborated first.
+	// As Relevant orders them: corroborated first, the best session next,
+	// the untold after the task's stated matches.
 	slices.SortStableFunc(chosen, func(a, b Item) int { return ranking.CompareCorroboration(*a.Match, *b.Match) })
 	relevance.BestSessionFirst(chosen, func(it Item) *relevance.Match { return it.Match })
+	relevance.ToldFirst(chosen, func(it Item) *relevance.Match { return it.Match })
 	return chosen
 }
 

@@ -867,8 +867,11 @@ var evalTrapFloor = map[string]int{
 	"eval20": 9,
 	// eval21's is its baseline: 7 of 14 at the evalset17 branch on main's
 	// 1ab6097 (first run; 6 avoid lines making 11 pairs, and 3 never lines
-	// on 3 absent subjects).
-	"eval21": 7,
+	// on 3 absent subjects). 9 when it was retired to development (issue
+	// 24's round 21); 10 since a match only a path at hand links goes
+	// after one stating the task in three words (relevance.ToldFirst,
+	// recall25): the Horizon dashboard for late rota reminders.
+	"eval21": 10,
 	// eval22's is its baseline: 12 of 13 at 2f5a7f9 on main's cc3fa4f
 	// (first run; 6 avoid lines making 10 pairs, and 3 never lines on 3
 	// absent subjects).
