@@ -611,17 +611,50 @@ func RankDocs(doc *learnings.Document) []DocRank {
 	// rather than a map made for each (sparse's 10 MB memory has 27,000
 	// sessions).
 	var seen []string
+	// Sessions name the same few references again and again (agent's
+	// 10 MB memory: 44,453 of them, 430 distinct): each, as written, is
+	// cleaned and reduced to its file once, and looked for among its
+	// file's Refs only the first time it comes (callgrind, improve-docs
+	// on agent 10 MB: RankDocs 65.3 -> 14.2 M instructions, the run 1,662.9
+	// -> 1,609.5).
+	refs := make(map[string]*refRank)
 	for _, s := range doc.Sessions {
 		seen = seen[:0]
-		for _, ref := range s.Docs {
-			ref = cleanRef(ref)
+		for _, raw := range s.Docs {
+			r := refs[raw]
+			if r == nil {
+				r = &refRank{ref: cleanRef(raw)}
+				r.path = docPath(r.ref)
+				refs[raw] = r
+			}
 			// A session that lists README.md and README.md#usage saw the
 			// file once.
-			if p := docPath(ref); !slices.Contains(seen, p) {
+			p := r.path
+			if !slices.Contains(seen, p) {
 				seen = append(seen, p)
-				bump(ref, p, 1)
-			} else if d := byPath[p]; d != nil && !slices.Contains(d.Refs, ref) {
-				d.Refs = append(d.Refs, ref)
+				if p == "" {
+					continue
+				}
+				if r.doc == nil {
+					r.doc = byPath[p]
+				}
+				if r.doc == nil {
+					r.doc = &DocRank{Path: p, Refs: []string{}}
+					byPath[p] = r.doc
+					order = append(order, r.doc)
+				}
+				r.doc.Seen++
+			} else if r.doc == nil {
+				// Another reference of the session named the file first.
+				if r.doc = byPath[p]; r.doc == nil {
+					continue
+				}
+			}
+			if !r.listed {
+				r.listed = true
+				if !slices.Contains(r.doc.Refs, r.ref) {
+					r.doc.Refs = append(r.doc.Refs, r.ref)
+				}
 			}
 		}
 	}
@@ -642,6 +675,16 @@ func RankDocs(doc *learnings.Document) []DocRank {
 		return cmp.Compare(a.Path, b.Path)
 	})
 	return out
+}
+
+// refRank is what RankDocs works out once for each reference as written:
+// the reference cleaned (ref), the file it names (path), that file's rank
+// (doc, once a session counted the file), and whether ref is among the
+// rank's Refs (listed).
+type refRank struct {
+	ref, path string
+	doc       *DocRank
+	listed    bool
 }
 
 func cleanRef(ref string) string {
