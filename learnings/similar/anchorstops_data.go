@@ -89,7 +89,7 @@ const anchorStopText = "" +
 	"grayful\ngraying\ngrayit\ngrayite\ngrayites\ngrayless\ngrays\ngreyabl\n" +
 	"greyit\nhandfull\nharbor\nharborabl\nharborable\nharbord\nharbored\n" +
 	"harborful\nharboring\nharborit\nharborite\nharborites\nharborless\n" +
-	"harbors\nharbourabl\nharbourit\nhav\nhenc\nhence\nher\nhonorabl\nhonorable\n" +
+	"harbors\nharbourabl\nharbourit\nhav\nhenc\nhence\nhonorabl\nhonorable\n" +
 	"honord\nhonored\nhonorful\nhonoring\nhonorit\nhonorite\nhonorites\n" +
 	"honorless\nhonors\nhonourabl\nhonourit\nhourli\nhumor\nhumorabl\nhumorable\n" +
 	"humord\nhumored\nhumorful\nhumoring\nhumorit\nhumorite\nhumorites\n" +
@@ -106,52 +106,51 @@ const anchorStopText = "" +
 	"jewelryless\njewelrys\njudgementabl\njudgementit\njudgment\njudgmentabl\n" +
 	"judgmentable\njudgmentd\njudgmented\njudgmentful\njudgmenting\njudgmentit\n" +
 	"judgmentite\njudgmentites\njudgmentless\njudgments\nkei\nkerbabl\n" +
-	"kerbit\nkubernet\nlabel\nlabeled\nlabeledabl\nlabeledable\nlabeledd\n" +
-	"labeleded\nlabeledful\nlabeleding\nlabeledit\nlabeledite\nlabeledites\n" +
-	"labeledless\nlabeleds\nlabeling\nlabelingabl\nlabelingable\nlabelingd\n" +
-	"labelinged\nlabelingful\nlabelinging\nlabelingit\nlabelingite\nlabelingites\n" +
-	"labelingless\nlabelings\nlabell\nlabelledabl\nlabelledit\nlabellingabl\n" +
-	"labellingit\nlabor\nlaborabl\nlaborable\nlabord\nlabored\nlaborful\n" +
-	"laboring\nlaborit\nlaborite\nlaborites\nlaborless\nlabors\nlabourabl\n" +
-	"labourit\nlap\nlea\nleap\nlearn\nleav\nlevel\nleveled\nleveledabl\nleveledable\n" +
-	"leveledd\nleveleded\nleveledful\nleveleding\nleveledit\nleveledite\n" +
-	"leveledites\nleveledless\nleveleds\nlevell\nlevelledabl\nlevelledit\n" +
-	"licenc\nlicenceabl\nlicenceit\nlicens\nlicense\nlicenseabl\nlicenseable\n" +
-	"licensed\nlicenseed\nlicenseful\nlicenseing\nlicenseit\nlicenseite\n" +
-	"licenseites\nlicenseless\nlicenses\nliter\nliterabl\nliterable\nliterd\n" +
-	"litered\nliterful\nlitering\nliterit\nliterite\nliterites\nliterless\n" +
-	"liters\nlitr\nlitreabl\nlitreit\nmad\nmajoriti\nmanualli\nmarshaled\n" +
-	"marshaledabl\nmarshaledable\nmarshaledd\nmarshaleded\nmarshaledful\n" +
-	"marshaleding\nmarshaledit\nmarshaledite\nmarshaledites\nmarshaledless\n" +
-	"marshaleds\nmarshaling\nmarshalingabl\nmarshalingable\nmarshalingd\n" +
-	"marshalinged\nmarshalingful\nmarshalinging\nmarshalingit\nmarshalingite\n" +
-	"marshalingites\nmarshalingless\nmarshalings\nmarshall\nmarshalledabl\n" +
-	"marshalledit\nmarshallingabl\nmarshallingit\nmessag\nmeter\nmeterabl\n" +
-	"meterable\nmeterd\nmetered\nmeterful\nmetering\nmeterit\nmeterite\n" +
-	"meterites\nmeterless\nmeters\nmetr\nmetreabl\nmetreit\nminut\nmodel\n" +
-	"modeled\nmodeledabl\nmodeledable\nmodeledd\nmodeleded\nmodeledful\n" +
-	"modeleding\nmodeledit\nmodeledite\nmodeledites\nmodeledless\nmodeleds\n" +
-	"modeling\nmodelingabl\nmodelingable\nmodelingd\nmodelinged\nmodelingful\n" +
-	"modelinging\nmodelingit\nmodelingite\nmodelingites\nmodelingless\n" +
-	"modelings\nmodell\nmodelledabl\nmodelledit\nmodellingabl\nmodellingit\n" +
-	"mold\nmoldabl\nmoldable\nmoldd\nmolded\nmoldful\nmolding\nmoldit\nmoldite\n" +
-	"moldites\nmoldless\nmolds\nmonthli\nmor\nmouldabl\nmouldit\nn\nneighbor\n" +
-	"neighborabl\nneighborable\nneighbord\nneighbored\nneighborful\nneighboring\n" +
-	"neighborit\nneighborite\nneighborites\nneighborless\nneighbors\nneighbourabl\n" +
-	"neighbourit\nnightli\nnin\nnon\nodor\nodorabl\nodorable\nodord\nodored\n" +
-	"odorful\nodoring\nodorit\nodorite\nodorites\nodorless\nodors\nodourabl\n" +
-	"odourit\noffenc\noffenceabl\noffenceit\noffens\noffense\noffenseabl\n" +
-	"offenseable\noffensed\noffenseed\noffenseful\noffenseing\noffenseit\n" +
-	"offenseite\noffenseites\noffenseless\noffenses\nonc\nonlin\now\nparallell\n" +
-	"pleas\nplenti\nploughabl\nploughit\nplow\nplowabl\nplowable\nplowd\n" +
-	"plowed\nplowful\nplowing\nplowit\nplowite\nplowites\nplowless\nplows\n" +
-	"plus\npractic\npractice\npracticeabl\npracticeable\npracticed\npracticeed\n" +
-	"practiceful\npracticeing\npracticeit\npracticeite\npracticeites\n" +
-	"practiceless\npractices\npractis\npractiseabl\npractiseit\nprec\npretenc\n" +
-	"pretenceabl\npretenceit\npretens\npretense\npretenseabl\npretenseable\n" +
-	"pretensed\npretenseed\npretenseful\npretenseing\npretenseit\npretenseite\n" +
-	"pretenseites\npretenseless\npretenses\nprincipall\nprincipl\nprioriti\n" +
-	"program\nprogramabl\nprogramable\nprogramd\nprogramed\nprogramful\n" +
+	"kerbit\nkubernet\nlabeledabl\nlabeledable\nlabeledd\nlabeleded\nlabeledful\n" +
+	"labeleding\nlabeledit\nlabeledite\nlabeledites\nlabeledless\nlabeleds\n" +
+	"labelingabl\nlabelingable\nlabelingd\nlabelinged\nlabelingful\nlabelinging\n" +
+	"labelingit\nlabelingite\nlabelingites\nlabelingless\nlabelings\nlabell\n" +
+	"labelledabl\nlabelledit\nlabellingabl\nlabellingit\nlabor\nlaborabl\n" +
+	"laborable\nlabord\nlabored\nlaborful\nlaboring\nlaborit\nlaborite\n" +
+	"laborites\nlaborless\nlabors\nlabourabl\nlabourit\nlap\nlea\nleap\nlearn\n" +
+	"leav\nlevel\nleveled\nleveledabl\nleveledable\nleveledd\nleveleded\n" +
+	"leveledful\nleveleding\nleveledit\nleveledite\nleveledites\nleveledless\n" +
+	"leveleds\nlevell\nlevelledabl\nlevelledit\nlicenc\nlicenceabl\nlicenceit\n" +
+	"licens\nlicense\nlicenseabl\nlicenseable\nlicensed\nlicenseed\nlicenseful\n" +
+	"licenseing\nlicenseit\nlicenseite\nlicenseites\nlicenseless\nlicenses\n" +
+	"liter\nliterabl\nliterable\nliterd\nlitered\nliterful\nlitering\nliterit\n" +
+	"literite\nliterites\nliterless\nliters\nlitr\nlitreabl\nlitreit\nmad\n" +
+	"majoriti\nmanualli\nmarshaled\nmarshaledabl\nmarshaledable\nmarshaledd\n" +
+	"marshaleded\nmarshaledful\nmarshaleding\nmarshaledit\nmarshaledite\n" +
+	"marshaledites\nmarshaledless\nmarshaleds\nmarshaling\nmarshalingabl\n" +
+	"marshalingable\nmarshalingd\nmarshalinged\nmarshalingful\nmarshalinging\n" +
+	"marshalingit\nmarshalingite\nmarshalingites\nmarshalingless\nmarshalings\n" +
+	"marshall\nmarshalledabl\nmarshalledit\nmarshallingabl\nmarshallingit\n" +
+	"messag\nmeter\nmeterabl\nmeterable\nmeterd\nmetered\nmeterful\nmetering\n" +
+	"meterit\nmeterite\nmeterites\nmeterless\nmeters\nmetr\nmetreabl\nmetreit\n" +
+	"minut\nmodel\nmodeled\nmodeledabl\nmodeledable\nmodeledd\nmodeleded\n" +
+	"modeledful\nmodeleding\nmodeledit\nmodeledite\nmodeledites\nmodeledless\n" +
+	"modeleds\nmodeling\nmodelingabl\nmodelingable\nmodelingd\nmodelinged\n" +
+	"modelingful\nmodelinging\nmodelingit\nmodelingite\nmodelingites\n" +
+	"modelingless\nmodelings\nmodell\nmodelledabl\nmodelledit\nmodellingabl\n" +
+	"modellingit\nmold\nmoldabl\nmoldable\nmoldd\nmolded\nmoldful\nmolding\n" +
+	"moldit\nmoldite\nmoldites\nmoldless\nmolds\nmonthli\nmor\nmouldabl\n" +
+	"mouldit\nn\nneighbor\nneighborabl\nneighborable\nneighbord\nneighbored\n" +
+	"neighborful\nneighboring\nneighborit\nneighborite\nneighborites\n" +
+	"neighborless\nneighbors\nneighbourabl\nneighbourit\nnightli\nnin\n" +
+	"non\nodor\nodorabl\nodorable\nodord\nodored\nodorful\nodoring\nodorit\n" +
+	"odorite\nodorites\nodorless\nodors\nodourabl\nodourit\noffenc\noffenceabl\n" +
+	"offenceit\noffens\noffense\noffenseabl\noffenseable\noffensed\noffenseed\n" +
+	"offenseful\noffenseing\noffenseit\noffenseite\noffenseites\noffenseless\n" +
+	"offenses\nonc\nonlin\now\nparallell\npleas\nplenti\nploughabl\nploughit\n" +
+	"plow\nplowabl\nplowable\nplowd\nplowed\nplowful\nplowing\nplowit\nplowite\n" +
+	"plowites\nplowless\nplows\nplus\npractic\npractice\npracticeabl\npracticeable\n" +
+	"practiced\npracticeed\npracticeful\npracticeing\npracticeit\npracticeite\n" +
+	"practiceites\npracticeless\npractices\npractis\npractiseabl\npractiseit\n" +
+	"prec\npretenc\npretenceabl\npretenceit\npretens\npretense\npretenseabl\n" +
+	"pretenseable\npretensed\npretenseed\npretenseful\npretenseing\npretenseit\n" +
+	"pretenseite\npretenseites\npretenseless\npretenses\nprincipall\nprincipl\n" +
+	"prioriti\nprogram\nprogramabl\nprogramable\nprogramd\nprogramed\nprogramful\n" +
 	"programing\nprogramit\nprogramite\nprogramites\nprogramless\nprogramm\n" +
 	"programmeabl\nprogrammeit\nprogrammesabl\nprogrammesit\nprograms\n" +
 	"programsabl\nprogramsable\nprogramsd\nprogramsed\nprogramsful\nprogramsing\n" +

@@ -523,6 +523,41 @@ var phrases = []string{
 	"on its own = automatically",
 	"on their own = automatically",
 	"of its own accord = automatically",
+	// Runs heldout19 showed written for a word (swaps21.txt), each the
+	// word in every sentence a learning writes it in: a cap said "no
+	// more than" 20 is "at most" 20 (read "most", as "at most" is), and
+	// "no fewer than" is "at least"; to "let us know" is to tell us (a
+	// pronoun has no token, so the split "let X know" takes none); a
+	// thing "put back" is returned as one "brought back" is; one who
+	// "drops out" of a course withdraws; a call or an order that "comes
+	// in" arrives.
+	"no more than = most",
+	"not more than = most",
+	"no fewer than = least",
+	"not fewer than = least",
+	"no less than = least",
+	"not less than = least",
+	"let us know = tell",
+	"let me know = tell",
+	"let them know = tell",
+	"let him know = tell",
+	"let her know = tell",
+	"let you know = tell",
+	"put back = return",
+	"drop out = withdraw",
+	"come in = arrive",
+	// Words kept apart for a second sense, read alike where the word
+	// after them settles it (swaps21.txt): "leaves" before "the" leaves
+	// a place ("leaves the depot" departs it; "leaves for the port" and
+	// "leave by 10:00" are read above, "left" stays the past of "leave"),
+	// a booking or a parcel "held for" a spell is kept for it, and a
+	// thing "flagged as", "recorded as" or "labelled as" a no-show is
+	// marked as one.
+	"leave the = depart",
+	"hold for = keep",
+	"flag as = mark",
+	"record as = mark",
+	"label as = mark",
 }
 
 // degreeWords say which of several things a noun names is the one that

@@ -191,6 +191,28 @@ func TestPhrasesReadAsOneWord(t *testing.T) {
 		{"The cache is flushed once every two hours.", "The cache is flushed every two hours.", true},
 		{"The cache is flushed once in a while.", "The cache is flushed sometimes.", true},
 		{"The pumps are serviced once every day.", "The pumps are serviced daily.", true},
+		// The runs of round 21 (swaps21.txt), in other sentences than
+		// the pair sets', and their look-alikes.
+		{"A pull request touches no more than 400 lines.", "A pull request touches at most 400 lines.", true},
+		{"A pull request touches no more than 400 lines.", "A pull request touches at least 400 lines.", false},
+		{"A pull request touches no more than 400 lines.", "A pull request touches more than 400 lines.", false},
+		{"The pool keeps no fewer than 2 idle connections.", "The pool keeps at least 2 idle connections.", true},
+		{"The pool keeps no less than 2 idle connections.", "The pool keeps at most 2 idle connections.", false},
+		{"Let us know before you drop the staging schema.", "Tell us before you drop the staging schema.", true},
+		{"Let them know before you drop the staging schema.", "Tell them before you drop the staging schema.", true},
+		{"Let them in before you drop the staging schema.", "Tell them before you drop the staging schema.", false},
+		{"Spare drives are put back into the rack after the test.", "Spare drives are returned to the rack after the test.", true},
+		{"Spare drives are put into the rack after the test.", "Spare drives are returned to the rack after the test.", false},
+		{"Interns who drop out of the rota lose their on-call bonus.", "Interns who withdraw from the rota lose their on-call bonus.", true},
+		{"Alerts that come in after 22:00 page the secondary.", "Alerts that arrive after 22:00 page the secondary.", true},
+		{"The nightly build leaves the runner at 02:00.", "The nightly build departs the runner at 02:00.", true},
+		{"The nightly build leaves the cache on the runner.", "The nightly build departs the runner.", false},
+		{"The shuttle leaves for the station at 18:00.", "The shuttle leaves the station at 18:00.", false},
+		{"Release candidates are held for two days before promotion.", "Release candidates are kept for two days before promotion.", true},
+		{"The retro is held on Fridays.", "The retro is kept on Fridays.", false},
+		{"Failing canaries are flagged as blocked on the board.", "Failing canaries are marked as blocked on the board.", true},
+		{"Failing canaries are recorded as blocked on the board.", "Failing canaries are marked as blocked on the board.", true},
+		{"Failing canaries are recorded on the board.", "Failing canaries are marked on the board.", false},
 		// A run that begins a longer one waits for the next word ("in
 		// addition" and "in addition to"), and "log in" before a noun
 		// phrase is a log in a place (phraseReader.settle).

@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "swaps20.txt", "marks20.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "swaps20.txt", "swaps21.txt", "marks20.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -432,6 +432,21 @@ func testRewordings(t *testing.T, file string) {
 			// and the look-alike new facts the rules call updates
 			// (the safe side).
 			floor = map[string]float64{"same": 0.6, "update": 0.88, "new": 0.25}[k]
+		}
+		if file == "swaps21.txt" {
+			// The kinds of restatement heldout19 and heldout18 showed
+			// no rule reading alike, stated again in other domains
+			// with look-alike updates and new facts (decision21),
+			// written and labelled before the rules changed: main
+			// e837386 called 7 of 40 the same, 4 of 13 updates and 8
+			// of 13 new. Once "no more than", "let us know", "put
+			// back", "drop out", "come in", "leaves the", "held for"
+			// and "flagged as" read as their words, 24 and 10.
+			// Left: "spotted" and "found", "skips" and "misses", "a
+			// little bag", "pick up" for "collect", "sets up" for
+			// "prepares", "warns" and "alerts", and the look-alike
+			// new facts the rules call updates (the safe side).
+			floor = map[string]float64{"same": 0.6, "update": 0.76, "new": 0.6}[k]
 		}
 		if file == "swaps15.txt" {
 			// The everyday swaps heldout13 showed no table reading

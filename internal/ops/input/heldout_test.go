@@ -463,7 +463,16 @@ func decide(t *testing.T, where string, shown bool, stored, cand string) string 
 // months").
 // In issue 24's round 21 heldout19 was retired to development (DUPLICATE
 // 27, UPDATE 27, NEW 20 when it was; 24/27/20 at its first run), so its
-// misses can be read.
+// misses can be read. heldout19 DUPLICATE 33 once "no more than", "let us
+// know", "put back", "comes in", "leaves the" and "held for" read as
+// their words (decision21, swaps21.txt); with them heldout16 UPDATE 25
+// and heldout17 DUPLICATE 25. The rest of its misses are one-word swaps
+// no table reads (10), swaps kept apart for a second sense (8: warns and
+// alerts, order and request, pick up and collect, sets up and prepares, a
+// little bag, offers and shows, cancelled and stopped, "the bus leaves"),
+// several swaps at once with one of them unread (14; the tables read
+// several swaps as readily as one), clauses rebuilt (5), and three
+// updates called new where a value changes beside such a swap.
 var heldoutFloor = map[string]map[string]int{
 	"heldout": {
 		"DUPLICATE": 38,
@@ -554,7 +563,7 @@ var heldoutFloor = map[string]map[string]int{
 	// each, and their floors were raised by the lead.
 	"heldout16": {
 		"DUPLICATE": 21,
-		"UPDATE":    24,
+		"UPDATE":    25,
 		"NEW":       20,
 	},
 	// heldout17's floors are its score at the evalset17 branch on main's
@@ -563,7 +572,7 @@ var heldoutFloor = map[string]map[string]int{
 	// NEW), UPDATE 25 of 30 (none called DUPLICATE, 5 called NEW), NEW 20
 	// of 20.
 	"heldout17": {
-		"DUPLICATE": 24,
+		"DUPLICATE": 25,
 		"UPDATE":    25,
 		"NEW":       20,
 	},
@@ -581,7 +590,7 @@ var heldoutFloor = map[string]map[string]int{
 	// only: DUPLICATE 24 of 70 (25 called UPDATE, 21 NEW), UPDATE 27 of 30
 	// (none called DUPLICATE, 3 called NEW), NEW 20 of 20.
 	"heldout19": {
-		"DUPLICATE": 27,
+		"DUPLICATE": 33,
 		"UPDATE":    27,
 		"NEW":       20,
 	},
