@@ -18,17 +18,17 @@ const anchorStopText = "" +
 	"aluminuming\naluminumit\naluminumite\naluminumites\naluminumless\n" +
 	"aluminums\nalway\nanalog\nanalogabl\nanalogable\nanalogd\nanaloged\n" +
 	"analogful\nanaloging\nanalogit\nanalogite\nanalogites\nanalogless\n" +
-	"analogs\nanalogu\nanalogueabl\nanalogueit\nani\napprov\nar\narmor\narmorabl\n" +
-	"armorable\narmord\narmored\narmorful\narmoring\narmorit\narmorite\n" +
-	"armorites\narmorless\narmors\narmourabl\narmourit\naro\narriv\nartefactabl\n" +
-	"artefactit\nartefactsabl\nartefactsit\nartifact\nartifactabl\nartifactable\n" +
-	"artifactd\nartifacted\nartifactful\nartifacting\nartifactit\nartifactite\n" +
-	"artifactites\nartifactless\nartifacts\nartifactsabl\nartifactsable\n" +
-	"artifactsd\nartifactsed\nartifactsful\nartifactsing\nartifactsit\n" +
-	"artifactsite\nartifactsites\nartifactsless\nartifactss\nauthenticat\n" +
-	"automaticalli\nawai\nb\nbaill\nbasiz\nbasized\nbasizes\nbasizing\nbecaus\n" +
-	"befor\nbehavior\nbehaviorabl\nbehaviorable\nbehaviord\nbehaviored\n" +
-	"behaviorful\nbehavioring\nbehaviorit\nbehaviorite\nbehaviorites\n" +
+	"analogs\nanalogu\nanalogueabl\nanalogueit\nani\nappli\napprov\nar\narmor\n" +
+	"armorabl\narmorable\narmord\narmored\narmorful\narmoring\narmorit\n" +
+	"armorite\narmorites\narmorless\narmors\narmourabl\narmourit\naro\narriv\n" +
+	"artefactabl\nartefactit\nartefactsabl\nartefactsit\nartifact\nartifactabl\n" +
+	"artifactable\nartifactd\nartifacted\nartifactful\nartifacting\nartifactit\n" +
+	"artifactite\nartifactites\nartifactless\nartifacts\nartifactsabl\n" +
+	"artifactsable\nartifactsd\nartifactsed\nartifactsful\nartifactsing\n" +
+	"artifactsit\nartifactsite\nartifactsites\nartifactsless\nartifactss\n" +
+	"authenticat\nautomaticalli\nawai\nb\nbaill\nbasiz\nbasized\nbasizes\n" +
+	"basizing\nbecaus\nbefor\nbehavior\nbehaviorabl\nbehaviorable\nbehaviord\n" +
+	"behaviored\nbehaviorful\nbehavioring\nbehaviorit\nbehaviorite\nbehaviorites\n" +
 	"behaviorless\nbehaviors\nbehaviourabl\nbehaviourit\nbesid\nburn\ncanceledabl\n" +
 	"canceledable\ncanceledd\ncanceleded\ncanceledful\ncanceleding\ncanceledit\n" +
 	"canceledite\ncanceledites\ncanceledless\ncanceleds\ncancelingabl\n" +

@@ -530,7 +530,7 @@ var phrases = []string{
 	// pronoun has no token, so the split "let X know" takes none); a
 	// thing "put back" is returned as one "brought back" is; one who
 	// "drops out" of a course withdraws; a call or an order that "comes
-	// in" arrives.
+	// in" arrives; a permit "applied for" is requested.
 	"no more than = most",
 	"not more than = most",
 	"no fewer than = least",
@@ -546,6 +546,7 @@ var phrases = []string{
 	"put back = return",
 	"drop out = withdraw",
 	"come in = arrive",
+	"apply for = request",
 	// Words kept apart for a second sense, read alike where the word
 	// after them settles it (swaps21.txt): "leaves" before "the" leaves
 	// a place ("leaves the depot" departs it; "leaves for the port" and
