@@ -25,7 +25,9 @@
 // like a password (letters with digits or symbols, random, or quoted), so
 // that "the password is hashed" and "the password must be 12 characters"
 // pass. "changeme" is a placeholder: templates write it where a password
-// goes. Invisible characters (zero-width spaces, the byte-order mark, ...)
+// goes. A secret written after its setting's name without "=" is found
+// too (named.go): apart from it in an env listing ("DB_PASSWORD Xq7…")
+// or in a sentence ("the api_key is X"). Invisible characters (zero-width spaces, the byte-order mark, ...)
 // are read as absent, so a key split by one is still found.
 package secrets
 
@@ -277,7 +279,7 @@ var compoundWord = lazyregexp.New(`^[A-Za-z0-9]+-[a-z]{3,}$`)
 // (GODEBUG=inittrace=1), though only the commands that take or check
 // learnings scan for secrets.
 var rules = sync.OnceValue(func() []rule {
-	rs := slices.Concat(providerRules(), assignmentRules(), passwordRules())
+	rs := slices.Concat(providerRules(), assignmentRules(), passwordRules(), []rule{namedRule()})
 	for i := range rs {
 		if rs[i].pattern == "" {
 			panic("secrets: rule " + rs[i].kind + " has no pattern")

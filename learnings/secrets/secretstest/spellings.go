@@ -15,7 +15,8 @@ type Spelling struct {
 // password, DB_PASSWORD, client_secret and api_key, spelt in each case,
 // with the long s and the Kelvin sign (which Unicode case folding reads as
 // s and k) and in fullwidth letters; set with "=", ":" or blanks around
-// them, quoted, in backticks, in a sentence, in a URL's query and, for a
+// them, quoted, in backticks, in a sentence, in a URL's query, apart in an
+// env listing ("KEY VALUE"), said ("the KEY is VALUE", "KEY: is VALUE") and, for a
 // user spelt so, in a URL's password. Each secret is different, so that a
 // check run over all of them at once names the one it missed.
 func Spellings() []Spelling {
@@ -27,6 +28,9 @@ func Spellings() []Spelling {
 		{"backticks", "set `KEY=VALUE` in the env"},
 		{"sentence", "note that KEY: VALUE works on staging"},
 		{"query", "https://api.example.com/v1/items?KEY=VALUE&page=2"},
+		{"listing", "docker inspect lists KEY VALUE"},
+		{"prose", "the KEY is VALUE"},
+		{"colon is", "KEY: is VALUE, the user said"},
 	}
 	var out []Spelling
 	seed := 7000

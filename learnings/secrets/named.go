@@ -1,0 +1,112 @@
+package secrets
+
+import (
+	"regexp"
+	"strings"
+)
+
+// secretName is the name of a setting that holds a secret, as the rules
+// below read it: a word for a password, a secret, a token, an API key or a
+// private key, inside a variable's name (DB_PASSWORD, dbPassword,
+// SENTRY_AUTH_TOKEN) or as people write it ("API key", "private key").
+// judgeNamed decides from the whole name whether it holds a secret.
+const secretName = `(?P<key>[A-Za-z0-9_.\-]*?(?:pass(?:word|wd|phrase)?|pwd|pw|secret|token|api[_\- ]?key|private[_\- ]?key|credentials?)[A-Za-z0-9_\-]*(?:[ \t]+key)?)`
+
+// namedHints are literals one of which is in every secretName. A name
+// that says "key" without a word for a secret says "api" or "private"
+// just before it: the bare "key" of a cache key or a sort key, on many
+// lines, would have these rules read them all.
+var namedHints = []string{"pass", "pw", "secret", "token", "credential", "apikey", "api_key", "api-key", "api key", "private_key",
+	"private-key", "privatekey", "private key"}
+
+// namedRule finds a secret written after its setting's name without an
+// assignment's "=" or ":". In a sentence: "the api_key is X", "our
+// staging DB_PASSWORD was X", "the client secret for CI is set to X",
+// "token: is X". Or with the name and the value apart, as env listings,
+// fish's "set -gx", a Dockerfile's old "ENV NAME value" and Apache's
+// SetEnv write them, and as a learning quotes them: "docker inspect shows
+// DB_PASSWORD Xq7…". It comes after every other rule, so that what
+// another rule finds is reported as before.
+//
+// One rule with both forms reads each line with a hint once: as two
+// rules, lint on the long 1 MB memory took 20 M instructions more
+// (callgrind), most of them finding the hints of each long line again.
+func namedRule() rule {
+	return rule{
+		judge:    judgeNamed,
+		windowed: true,
+		// "API key": the name starts a word before its hint.
+		lead:    1,
+		trimmed: true,
+		spoken:  true,
+		// The value comes at most eight words after the name's: "the
+		// KEY for the CI tenant is set to X".
+		valueAfter: 8,
+		hints:      namedHints,
+		// The sentence comes first: "api_key is X" also reads as the
+		// name and the value "is".
+		pattern: `(?i)\b` + secretName + `(?:` +
+			`s?(?:[ \t]+(?:for|of|on|in|to)[ \t]+[^\n.;:=` + "`" + `]{1,40}?)?[ \t]*:?[ \t]+` +
+			`(?:is[ \t]+set[ \t]+to|is[ \t]+now|is|was|are|were|set[ \t]+to|became)[ \t]*:?[ \t]+` +
+			"(?:`(?P<q2>[^`\n]{4,})`|(?P<q3>[^\\s`\"',;()]{3,}[^\\s`\"',;().:]))" +
+			`|[ \t]+(?:(?P<q>["'])(?P<qs>[^"'\n]+)["']|(?P<s>[^\s"'` + "`" + `,;()<>]*[^\s"'` + "`" + `,;().:<>?])))`,
+	}
+}
+
+// apart reports whether a namedRule match is of a name and a value apart
+// (its submatch s or qs), not of a sentence.
+func apart(re *regexp.Regexp, m []int) bool {
+	return m[2*re.SubexpIndex("s")] >= 0 || m[2*re.SubexpIndex("qs")] >= 0
+}
+
+// judgeNamed names the secret a namedRule match holds, or "" for none:
+// a password when the name is one for a password and the value reads like
+// one (spokenPassword, and no hash or encoding: "the password is
+// argon2id"), a key when the name is one for a key or a token and the
+// value is random (looksRandom), as generated keys are and "the token is
+// refreshed" is not. A value apart from its name must end its line, as in
+// a listing, or be random: "the api key header", "password reset2 flow"
+// go on.
+func judgeNamed(text string, re *regexp.Regexp, m []int) string {
+	kind := judgeNamedValue(text, re, m)
+	if kind == "" || !apart(re, m) {
+		return kind
+	}
+	rest := text[m[1]:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	if strings.Trim(rest, " \t\r;`.,") != "" && !looksRandom(value(text, secretIndex(re, m))) {
+		return ""
+	}
+	return kind
+}
+
+// judgeNamedValue is judgeNamed without the place of the value.
+func judgeNamedValue(text string, re *regexp.Regexp, m []int) string {
+	k := m[2*re.SubexpIndex("key"):]
+	if k[0] > 0 && text[k[0]-1] == '-' {
+		return "" // a flag ("openssl enc -pass env:PASS"): the flag rules judge those
+	}
+	raw := value(text, k)
+	key := strings.ReplaceAll(lowerKey(raw), " ", "_")
+	span := secretIndex(re, m)
+	v := value(text, span)
+	if isPlaceholder(v) || isReference(v) || isNumber(v) || strings.ContainsAny(v, " \t") {
+		return "" // "the DB_PASSWORD is `16 bytes`"
+	}
+	switch {
+	case isPasswordKey(key, raw):
+		// Read as unquoted: "the DB_PASSWORD is `hashed`" holds a word.
+		if !spokenPassword(v, []int{0, len(v)}) || algorithm().MatchString(v) && !looksRandom(v) {
+			return ""
+		}
+		return "password assignment"
+	case containsAny(key, keyWords) || strings.Contains(key, "key") && (strings.Contains(key, "api") || strings.Contains(key, "private")):
+		if !looksRandom(v) {
+			return ""
+		}
+		return "generic API key assignment"
+	}
+	return ""
+}
