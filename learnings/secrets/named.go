@@ -89,7 +89,7 @@ func judgeNamedValue(text string, re *regexp.Regexp, m []int) string {
 		return "" // a flag ("openssl enc -pass env:PASS"): the flag rules judge those
 	}
 	raw := value(text, k)
-	key := strings.ReplaceAll(lowerKey(raw), " ", "_")
+	key := strings.ReplaceAll(strings.ToLower(raw), " ", "_")
 	span := secretIndex(re, m)
 	v := value(text, span)
 	if isPlaceholder(v) || isReference(v) || isNumber(v) || strings.ContainsAny(v, " \t") {

@@ -203,7 +203,7 @@ func keyed(kind string, names []string, shape string) rule {
 		valid:   randomValue,
 		pattern: pattern,
 		judge: func(text string, re *regexp.Regexp, m []int) string {
-			key := lowerKey(value(text, m[2*re.SubexpIndex("key"):]))
+			key := strings.ToLower(value(text, m[2*re.SubexpIndex("key"):]))
 			if !containsAny(key, secretNameWords) {
 				return ""
 			}

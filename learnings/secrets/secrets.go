@@ -568,10 +568,9 @@ func (r rule) matchAt(s string, p int) []int {
 func (r rule) windows(text string, ln [2]int) []part {
 	var out []part
 	line := text[ln[0]:ln[1]]
-	// Case folding reads the long s (U+017F) as an s and the Kelvin sign
-	// as a k: "paſſword" holds no hint of its own, so a line with either
-	// keeps its whole windows.
-	trim := r.trimmed && !strings.Contains(line, "ſ") && !strings.Contains(line, "\u212a")
+	// Scan folds the long s and the Kelvin sign, which case folding reads
+	// as s and k, to ASCII first: every hint is in the text as ASCII.
+	trim := r.trimmed
 	check := trim && r.spoken && r.valueAfter > 0
 	var keep []bool
 	// Only where a hint of some rule may begin (hintIndex.candidate) can
@@ -764,7 +763,7 @@ func validURLPassword(text string, span []int) bool {
 // judgeAssignment returns the kind of secret an assignment holds, or "" when
 // its key is not about secrets or its value is not one.
 func judgeAssignment(text string, re *regexp.Regexp, m []int) string {
-	key := lowerKey(value(text, m[2*re.SubexpIndex("key"):]))
+	key := strings.ToLower(value(text, m[2*re.SubexpIndex("key"):]))
 	span := secretIndex(re, m)
 	val := value(text, span)
 	quoted := m[2*re.SubexpIndex("q")] >= 0
@@ -824,15 +823,6 @@ func judgeFlag(text string, re *regexp.Regexp, m []int) string {
 	return judgeAssignment(text, re, m)
 }
 
-// lowerKey is the name of a key in lower case as the rules' expressions,
-// which fold case, read it: folding reads the long s (U+017F) as an s, and
-// strings.ToLower alone left "--ſecret" a key named by no word for a
-// secret. The Kelvin sign, the other letter outside ASCII that folds into
-// it, strings.ToLower already reads as a k.
-func lowerKey(key string) string {
-	return strings.ReplaceAll(strings.ToLower(key), "ſ", "s")
-}
-
 // keyEnds are hints for keys that end in one of words: the word followed
 // by each character but a blank that can come between a key and its "="
 // or ":" (judgeAssignment takes "pass :" for prose, so that the many
@@ -867,7 +857,7 @@ func isPasswordKey(lower, key string) bool {
 // for such keys leave the blank out.
 func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
 	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
-	key := lowerKey(text[k[0]:k[1]])
+	key := strings.ToLower(text[k[0]:k[1]])
 	if containsAny(key, passwordWords) || hasAnySuffix(key, "_pass", "-pass", "_pw", "-pw") || strings.HasSuffix(text[:k[0]], "--") {
 		return false // a flag: --pass S3cret
 	}
@@ -881,7 +871,7 @@ func blankAfterPass(text string, re *regexp.Regexp, m []int) bool {
 func shellPassword(text string, re *regexp.Regexp, m []int) bool {
 	k := m[2*re.SubexpIndex("key") : 2*re.SubexpIndex("key")+2]
 	span := secretIndex(re, m)
-	key := lowerKey(text[k[0]:k[1]])
+	key := strings.ToLower(text[k[0]:k[1]])
 	return text[k[1]:span[0]] == "=" && len(value(text, span)) >= 4 &&
 		hasAnySuffix(key, "password", "passwd", "pwd", "pass", "pw", "passphrase")
 }
