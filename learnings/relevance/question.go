@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A task of several questions asks about several things: "can a
@@ -17,9 +18,9 @@ import (
 // answers another question (see ownQuestion), and stays chosen.
 
 // questionParts returns the parts of the task's questions (the sentences
-// ending in "?", cut at a comma, semicolon, colon or bracket), each as
-// its words in lower case. A pasted log or trace (a task of several
-// lines) asks no list of questions: it has none.
+// ending in "?" or a fullwidth "？", cut at a comma, semicolon, colon or
+// bracket), each as its words in lower case. A pasted log or trace (a
+// task of several lines) asks no list of questions: it has none.
 func questionParts(task string) [][]string {
 	if strings.Contains(task, "\n") {
 		return nil
@@ -27,14 +28,12 @@ func questionParts(task string) [][]string {
 	var parts [][]string
 	start := 0
 	for i, r := range task {
-		if r != '?' {
+		if r != '?' && r != '？' {
 			continue
 		}
 		sentence := task[start:i]
-		start = i + 1
-		if j := strings.LastIndexAny(sentence, ".!"); j >= 0 {
-			sentence = sentence[j+1:]
-		}
+		start = i + utf8.RuneLen(r)
+		sentence = sentence[sentenceStart(sentence):]
 		for _, part := range strings.FieldsFunc(sentence, func(r rune) bool { return strings.ContainsRune(",;:()", r) }) {
 			ws := strings.FieldsFunc(strings.ToLower(part), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 			if len(ws) > 0 {
@@ -43,6 +42,26 @@ func questionParts(task string) [][]string {
 		}
 	}
 	return parts
+}
+
+// sentenceStart is where the last sentence of s begins: after the last
+// full stop that a blank follows, so that the dots of a version or a path
+// ("v1.2", "config.yaml") end no sentence, after the last exclamation
+// mark or ideographic full stop, or after an opening "¿" ("Tengo una
+// silla de ruedas ¿puedo subir?"), whichever comes last.
+func sentenceStart(s string) int {
+	at := 0
+	for i, r := range s {
+		switch r {
+		case '.':
+			if i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t') {
+				at = i + 1
+			}
+		case '!', '！', '。', '¿':
+			at = i + utf8.RuneLen(r)
+		}
+	}
+	return at
 }
 
 // questions is questionParts of the task, read once a scan.
