@@ -100,6 +100,20 @@ type Item struct {
 	// ellipsis follows, the rest a `learn show ID` away (see briefly).
 	// Zero prints it whole.
 	Cut int
+	// brief, when Cut is above zero, is what the bullet prints before its
+	// tag: the shown text's first clause and the ellipsis (bodyText),
+	// kept so that a cut learning is redacted once, not again for its
+	// cost and for its bullet.
+	brief string
+}
+
+// cut cuts it to the first clause of its shown text that fits room
+// (firstClauseEnd); it stays whole when none does.
+func (it *Item) cut(room int) {
+	text := shownText(*it)
+	if it.Cut = firstClauseEnd(text, room); it.Cut > 0 {
+		it.brief = text[:it.Cut] + cutMark
+	}
 }
 
 // CategoryCount is how many learnings of one category something applies to.
@@ -254,7 +268,7 @@ func (r *Result) fill(items []Item, names categoryNames, brief bool) {
 			// that a learning whose clause cannot fit is not redacted.
 			room := budget - heading - briefTag(it)
 			if firstClauseEnd(it.Learning.Text, room) > 0 {
-				it.Cut = firstClauseEnd(shownText(it), room)
+				it.cut(room)
 			}
 		}
 		if it.Cut > 0 || !rawCostOver(it, ranked, budget-heading) {

@@ -83,7 +83,7 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 			heading = runes(categoryHeading(it.Category))
 		}
 		if r.briefly(it) {
-			it.Cut = firstClauseEnd(shownText(it), math.MaxInt)
+			it.cut(math.MaxInt)
 		}
 		cost := heading + rawCost(it, ranked)
 		if cost <= budget || it.Cut > 0 {

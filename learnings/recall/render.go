@@ -324,7 +324,7 @@ func shownText(it Item) string { return shown.Text(it.Learning.Text) }
 // or its first clause and an ellipsis when it is cut (Item.Cut).
 func bodyText(it Item) string {
 	if it.Cut > 0 {
-		return shownText(it)[:it.Cut] + cutMark
+		return it.brief
 	}
 	return shownText(it)
 }
