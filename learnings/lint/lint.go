@@ -330,7 +330,7 @@ func pairs(doc *learnings.Document) []Finding {
 // before it; ti and tj are the two prepared.
 func repeat(ls []*learnings.Learning, i, j int, tj, ti *similar.Text) Finding {
 	l, first := ls[i], ls[j]
-	score := tj.Compare(ti).Score
+	score := tj.CompareScore(ti) // the kind is known: a repeat
 	where := "another session"
 	switch {
 	case first.Session == l.Session && l.Session == nil:
