@@ -237,6 +237,8 @@ type gate struct {
 	// starts in ASCII (stepped set).
 	steps   [stateMask | 0xff + 1]uint64
 	stepped bool
+	// lanes is the table's flags by byte, for eight bytes at a time.
+	lanes [256]uint8
 	// firsts is the roots' first bytes, which holds looks for (see
 	// firstLetters).
 	firsts []uint64
