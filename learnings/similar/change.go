@@ -169,7 +169,7 @@ func rewordedPlace(ta, tb *Text, ma, mb []string, pairedB uint64, pre int) bool 
 			x[j], y[j] = x[j]+pre, y[j]+pre
 		}
 		sa, sb := withPlaceholder(ta.src, x), withPlaceholder(tb.src, y)
-		if sa != "" && sb != "" && Prepare(sa).Same(Prepare(sb)) {
+		if sa != "" && sb != "" && Prepare(sa).sameAnyDirection(Prepare(sb)) {
 			return true
 		}
 	}

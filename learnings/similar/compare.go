@@ -240,9 +240,9 @@ func (t *Text) CompareScore(c *Text) float64 {
 func (t *Text) judge(c *Text, score, shared float64, notSibling bool) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src):
+	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src) && !directionClash(t.src, c.src):
 		v.Kind = Same
-	case score >= joinedFloor && t.sameOnceJoined(c):
+	case score >= joinedFloor && t.sameOnceJoined(c) && !directionClash(t.src, c.src):
 		v.Kind = Same
 	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && (notSibling || !t.sibling(c)):
 		v.Kind = Update
@@ -338,6 +338,14 @@ func (t *Text) mayUpdate(c *Text, shared float64) bool {
 // Same reports whether t and c are the same learning; cheaper than
 // Compare, since it needs no scores.
 func (t *Text) Same(c *Text) bool {
+	return t.sameAnyDirection(c) && !directionClash(t.src, c.src)
+}
+
+// sameAnyDirection is Same without directionClash: rewordedPlace asks it
+// of two texts with their changed runs taken out, where a direction
+// turned with the word it goes with ("upload ... to the NAS", "download
+// ... from the NAS") is part of that one change, not a second.
+func (t *Text) sameAnyDirection(c *Text) bool {
 	if t.f.canon == "" || c.f.canon == "" {
 		return false
 	}
