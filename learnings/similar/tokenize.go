@@ -201,6 +201,24 @@ func movedMarks(m uint64, order []int) uint64 {
 // canonical tokens (with "%" spelt out) are words; read is what
 // features.fill read of each of them, or nil.
 func (t *tokenizer) chunk(c string, words []string, read []wordReading) {
+	if len(words) > 1 {
+		// A comparison glued between a word and a number
+		// ("latency>800ms", "status>=500", "count!=0") reads as it does
+		// spaced: set aside as punctuation inside the chunk, "latency>800ms"
+		// and "latency<800ms" were the same learning (direction21.txt).
+		if p := gluedComparison(c); p > 0 {
+			k := len(canonicalTokens(strings.ReplaceAll(c[:p], "%", " percent ")))
+			if 0 < k && k < len(words) {
+				var before, after []wordReading
+				if read != nil {
+					before, after = read[:k], read[k:]
+				}
+				t.chunk(c[:p], words[:k], before)
+				t.chunk(c[p:], words[k:], after)
+				return
+			}
+		}
+	}
 	trimmed := trimMarksRight(trimMarksLeft(c), true)
 	if strings.HasPrefix(trimmed, "(") {
 		t.flush(sepStrong, false)
@@ -279,6 +297,25 @@ var comparisons = [...]struct{ op, token string }{
 	{">=", ">="}, {"≥", ">="}, {"<=", "<="}, {"≤", "<="},
 	{"!=", "<>"}, {"≠", "<>"}, {"==", "="},
 	{">", ">"}, {"<", "<"},
+}
+
+// gluedComparison is the index in c of a comparison written between a
+// word and a number with no space ("latency>800ms", "p99<=250"), 0 when
+// there is none.
+func gluedComparison(c string) int {
+	for i := 1; i < len(c); i++ {
+		j := strings.IndexAny(c[i:], "<>=!")
+		if j < 0 {
+			return 0
+		}
+		i += j
+		if isWordByte(c[i-1]) {
+			if op, rest := comparisonOf(c[i:]); op != "" && rest != "" {
+				return i
+			}
+		}
+	}
+	return 0
 }
 
 // comparisonOf is the token of the comparison c opens with and what
