@@ -924,9 +924,10 @@ type runeFold struct {
 // foldAlone is the fold of the rune r, one outside ASCII, when it folds
 // alone wherever it stands: a valid rune that starts a segment of its own
 // for NFKC, so never combines with the rune before it (a combining accent
-// does), while case folding reads one rune at a time.
+// does), while case folding reads one rune at a time; an en dash, which
+// signDashes writes as "-" before a digit only, does not.
 func foldAlone(r string) runeFold {
-	if !standsAlone(r) {
+	if !standsAlone(r) || signedInContext(r) {
 		return runeFold{}
 	}
 	return runeFold{s: fold(r), ok: true}
@@ -1064,10 +1065,11 @@ func (f *Filter) readsPast(r string) bool {
 // foldsAsItIs reports whether Canonical's folding leaves the rune r, one
 // outside ASCII, as it is wherever it stands: it is in NFKC on its own,
 // never combines with the rune before it, and folds to itself ("é", "日",
-// "—", but not "É", "ß", "’" or a combining accent). A text whose runes
-// outside ASCII all do folds to itself lower-cased.
+// "—", but not "É", "ß", "’", a combining accent or a dash signDashes
+// may write as "-"). A text whose runes outside ASCII all do folds to
+// itself lower-cased.
 func foldsAsItIs(r string) bool {
-	return standsAlone(r) && foldsToItself(r)
+	return standsAlone(r) && foldsToItself(r) && r != "\u2212" && !signedInContext(r)
 }
 
 // standsAlone reports whether r, one rune outside ASCII, is a valid rune
@@ -1082,9 +1084,10 @@ func standsAlone(r string) bool {
 // Canonical folds it into runes that are no ASCII letter or digit nor
 // another byte a root holds ("（" into "(", but not "ß" into "ss" or "ﬁ"
 // into "fi"), and never combines with the rune before it ("e" and an acute
-// accent fold into "é"). An invalid byte does not.
+// accent fold into "é"). An invalid byte does not, nor an en dash, whose
+// fold hangs on its neighbours (signDashes).
 func (f *Filter) foldsApart(r string) bool {
-	if !standsAlone(r) {
+	if !standsAlone(r) || signedInContext(r) {
 		return false
 	}
 	folded := fold(r)
@@ -1134,7 +1137,7 @@ func foldNonASCII(s string) string {
 	if !norm.NFKC.IsNormalString(s) {
 		return fold(s)
 	}
-	return strings.ReplaceAll(cases.Fold().String(s), "\u2019", "'")
+	return signDashes(strings.ReplaceAll(cases.Fold().String(s), "\u2019", "'"))
 }
 
 // stemTail reports whether the letters after a root, up to the end of the

@@ -385,6 +385,7 @@ var foldSeeds = []string{
 	"a\u0308\u0301 o\u0323\u0302 A\u030a", "İstanbul ıI", "\u1100\u1161\u11a8 가각", "don’t ’tis ‘x’", "K Å Ω ㎒ ½ ²",
 	"\xff\xfe bad \xc3 utf-8 \xe2\x80", "naïve café — “quoted” → 🚀 ✅ 東京 日本語", "ｶﾞ ｷﾞ ﾊﾟ", "か\u3099 か\uFF9E",
 	"Die Straße（B1）ist ｇｅｓｐｅｒｒｔ", "ﬁx the cafe\u0301 .env’s build", "Ä Ö Ü ä ö ü", "⚠️ 💡 \U0001F9EA", "\uFFFD x",
+	"by \u20132 s, open 9\u201317, \u22123 at UTC\u22125, x \u2012 4 ﹣5 －6",
 }
 
 // TestFilterFoldsRuneByRune holds the filter's fold, rune by rune, to

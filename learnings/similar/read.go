@@ -479,7 +479,7 @@ func foldsToItself(s string) bool {
 			return false
 		}
 	}
-	if strings.Contains(s, "\u2019") || !norm.NFKC.IsNormalString(s) {
+	if strings.Contains(s, "\u2019") || signDashes(s) != s || !norm.NFKC.IsNormalString(s) {
 		return false
 	}
 	n, err := cases.Fold().Span([]byte(s), true)
