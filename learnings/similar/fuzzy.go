@@ -679,6 +679,8 @@ func stem(w string) string {
 		return strings.TrimSuffix(w, "e")
 	}
 	switch {
+	case secureProtocols[w]:
+		return w
 	case strings.HasSuffix(w, "ies"):
 		w = w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
@@ -705,6 +707,12 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// secureProtocols are the protocols whose closing "s" says "secure", not
+// a plural: stemmed, "redirect HTTP to HTTPS" and "redirect HTTPS to
+// HTTP" were the same learning (direction21.txt), and so was a switch
+// from "http://" to "https://" written in prose.
+var secureProtocols = setOf("https", "ftps", "smtps", "imaps", "ldaps")
 
 // appendTrigrams adds the trigrams of w padded with a space at each end,
 // each packed exactly into 63 bits (three 21-bit runes).

@@ -12,7 +12,7 @@ import (
 // changed value, name, command or a negation is an update, and two
 // unrelated learnings of one category are distinct, each way round.
 func TestRewordings(t *testing.T) {
-	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "swaps20.txt", "swaps21.txt", "marks20.txt"} {
+	for _, file := range []string{"rewordings.txt", "synonyms.txt", "synonyms2.txt", "synonyms3.txt", "synonyms4.txt", "synonyms5.txt", "synonyms6.txt", "synonyms7.txt", "synonyms8.txt", "synonyms9.txt", "synonyms10.txt", "synonyms11.txt", "synonyms12.txt", "valueswaps.txt", "valueswaps2.txt", "phrases.txt", "phrases2.txt", "siblings.txt", "siblings2.txt", "rephrasings.txt", "swaps15.txt", "siblings3.txt", "rephrasings2.txt", "swaps16.txt", "swaps17.txt", "swaps18.txt", "swaps19.txt", "swaps20.txt", "swaps21.txt", "marks20.txt", "direction21.txt"} {
 		t.Run(file, func(t *testing.T) { testRewordings(t, file) })
 	}
 }
@@ -393,6 +393,23 @@ func testRewordings(t *testing.T, file string) {
 			// "< 70%" and "under 70%", ">= 500" and "at least 500"
 			// are updates to it (the safe side), 3 of 13 same pairs.
 			floor = map[string]float64{"same": 0.76, "update": 1, "new": 1}[k]
+		}
+		if file == "direction21.txt" {
+			// A direction, relation or sign turned round (fromto21),
+			// written and labelled before the rules changed: main
+			// e837386 called 24 of the 83 updates the same ("from" and
+			// "to" read away as stop words, a comparison glued to its
+			// word, a minus sign or an en dash before a number) and 14
+			// of 24 same pairs the same. Once directionClash read a
+			// "from" turned into a "to", the tokenizer a glued
+			// comparison and signDashes the dashes, 82 updates and 19
+			// same. Left: "HTTP" and "HTTPS" trading places (stem reads
+			// "https" as the plural of "http"); and as updates (the
+			// safe side) "off" for "from", "log into" for "log in to",
+			// a route's ends named in the other order, a particle moved
+			// ("scale up the workers", "scale the workers up"), "min"
+			// for "minimum".
+			floor = map[string]float64{"same": 0.79, "update": 0.98, "new": 1}[k]
 		}
 		if file == "swaps19.txt" {
 			// The kinds of restatement heldout17 showed no rule
