@@ -74,6 +74,12 @@
 //     modal verbs, so "must", "has to" and "needs to" read alike, and so
 //     do "may", "might" and "can", but "the app must refund" and "the
 //     app may refund" are not the same learning (modalClash), and
+//   - one does not turn round a direction the other states: the reading
+//     drops "to" and "from" as stop words, but "copy the file from the
+//     server" and "copy the file to the server" are not the same
+//     learning, nor are "move X into Y" and "move X out of Y"; an
+//     infinitive "to" added or dropped clashes with nothing
+//     (directionClash, direction.go), and
 //   - a word the tables read as another in one of its senses is used in
 //     that sense: "place" is "put" only where a thing goes somewhere
 //     ("place the banners on the shelf"), not for an order or a bid

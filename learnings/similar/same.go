@@ -19,8 +19,10 @@ import (
 // written as digits ("two" is "2"), units spelt one way ("30s", "30 sec"
 // and "30 seconds" are "30 s"). A negation ("not", "never", "avoid") is
 // glued to the word it negates ("!npm"). Words that relate the things a
-// clause names keep their place ("over", "than", "to", "from", "then"),
-// and the subordinating words that open a clause ("before", "after",
+// clause names keep their place ("over", "than", "then", "below"); "to"
+// and "from" are stop words, which a rewording moves or drops, and a
+// direction turned round is told by directionClash instead; and the
+// subordinating words that open a clause ("before", "after",
 // "when", "if", "unless", "because", "instead") stay as its first word, so
 // "run make gen before go test" and "before go test, run make gen" read
 // alike while "run go test before make gen" does not.
