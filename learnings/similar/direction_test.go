@@ -24,10 +24,10 @@ func TestDirectionClash(t *testing.T) {
 		{"Copy the file from the server to your laptop.", "Copy the file to your laptop from the server.", false},
 	} {
 		t.Run(tc.a+"|"+tc.b, func(t *testing.T) {
-			if got := directionClash(tc.a, tc.b); got != tc.want {
+			if got := directionClash(Prepare(tc.a), Prepare(tc.b)); got != tc.want {
 				t.Errorf("directionClash(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 			}
-			if got := directionClash(tc.b, tc.a); got != tc.want {
+			if got := directionClash(Prepare(tc.b), Prepare(tc.a)); got != tc.want {
 				t.Errorf("directionClash(%q, %q) = %v, want %v", tc.b, tc.a, got, tc.want)
 			}
 		})

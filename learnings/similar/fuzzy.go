@@ -679,12 +679,11 @@ func stem(w string) string {
 		return strings.TrimSuffix(w, "e")
 	}
 	switch {
-	case secureProtocols[w]:
-		return w
 	case strings.HasSuffix(w, "ies"):
 		w = w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
-		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") &&
+		!(w[len(w)-2] == 'p' && secureProtocols[w]):
 		w = w[:len(w)-1]
 	}
 	for _, suf := range []string{"ing", "ed"} {
