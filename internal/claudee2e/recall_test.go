@@ -20,7 +20,7 @@ func longMemory() string {
 	var b strings.Builder
 	b.WriteString("## Recent Sessions\n\n")
 	for i := 0; i < 70; i++ {
-		fmt.Fprintf(&b, "## [2026-11-%02d %02d:%02d UTC] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", 21-i/10, 10+i%10, i, i)
+		fmt.Fprintf(&b, "## [%s] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", e2eutil.RecentStamp(i), i)
 		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d and never prints to stdout directly.\n\n---\n\n", i, i, i)
 	}
 	b.WriteString("## [2025-03-02 09:00 UTC] - Video uploads\n**Project**: acme\n**Documentation Seen**: `ios/Uploader.swift`\n\n### Learnings\n\n" +

@@ -135,3 +135,13 @@ func GitProject(t testing.TB, root, name, memory string) string {
 	}
 	return dir
 }
+
+// RecentStamp is the time, as a session heading writes it, of the i-th
+// (from 0, newest first) of up to 70 recent sessions: ten a day, from
+// 19:00 back to 10:00, from 2026-11-21 back, so that every one can be
+// read and they go newest first, as learn writes them. A memory that
+// breaks either gets a problem notice in every recall, which is not what
+// the end-to-end tests are about.
+func RecentStamp(i int) string {
+	return fmt.Sprintf("2026-11-%02d %02d:00 UTC", 21-i/10, 19-i%10)
+}
