@@ -112,3 +112,51 @@ func TestBriefUntouched(t *testing.T) {
 		t.Errorf("a learning is cut though every one fits whole:\n%s", text)
 	}
 }
+
+// TestBriefShowsNoSecret: a learning cut to its first clause shows no
+// more of a secret than it would whole: a secret inside the first clause
+// is redacted, and a clause end that the text as written has inside a
+// secret (a stop or a semicolon within a quoted password or a key block)
+// cuts nothing of it, since the clause is looked for in the shown text.
+func TestBriefShowsNoSecret(t *testing.T) {
+	secretWords := []string{"ghp_", "A1b2C3", "Zx9", "Qw8r", "qw8r", "MIIEow", "IBAAKCAQEA"}
+	corrections := [][2]string{
+		{"User Corrections", "Deploy with GITHUB_TOKEN=ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8 from the vault; the old one was revoked."},
+		{"User Corrections", `Set password="Zx9. Qw8rT7yU6iO5pA4s" in staging; rotate it monthly.`},
+		{"User Corrections", "Set DB_PASSWORD='Zx9; qw8rT7yU6iO5pA4s' in staging. Then rotate it monthly."},
+		{"User Corrections", "Sign with -----BEGIN RSA PRIVATE KEY----- MIIEow. IBAAKCAQEA -----END RSA PRIVATE KEY----- first; then push the tag."},
+	}
+	briefs := []string{
+		"- Deploy with GITHUB_TOKEN=[REDACTED GitHub token] from the vault" + cutMark + " [",
+		`- Set password="[REDACTED password assignment]" in staging` + cutMark + " [",
+		"- Set DB_PASSWORD='[REDACTED password assignment]' in staging." + cutMark + " [",
+		"- Sign with [REDACTED private key] first" + cutMark + " [",
+	}
+	var older [][2]string
+	for i := range 30 {
+		older = append(older, [2]string{"Updated Conventions", fmt.Sprintf("Convention %d of the style guide holds; the reviewers check it on every pull request.", i)})
+	}
+	doc := fixture(nil,
+		fixtureSession{"2026-10-02 10:00", corrections},
+		fixtureSession{"2025-03-01 09:00", [][2]string{
+			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
+		}},
+		fixtureSession{"2024-01-01 09:00", older},
+	)
+	for _, c := range corrections {
+		if e := firstClauseEnd(c[1], 200); e == 0 {
+			t.Fatalf("the text as written of %q has no first clause to cut", c[1])
+		}
+	}
+	text := Select(doc, Options{MaxChars: 2000, Context: relevance.Context{Task: "large video uploads to S3 fail halfway"}}).Text()
+	for _, want := range briefs {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	for _, w := range secretWords {
+		if strings.Contains(text, w) {
+			t.Errorf("a cut learning shows %q of a secret:\n%s", w, text)
+		}
+	}
+}
