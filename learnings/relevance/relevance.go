@@ -280,8 +280,8 @@ func (r Ranking) Chosen(m Match) bool {
 // and for the other matches of the first one's session that hold a word
 // of the task, which go right after it when it states the task's subject
 // (see BestSessionFirst), and for the matches no word of the task tells
-// of, which go after the last match stating the task in three of its
-// words (see ToldFirst).
+// of, which go after the last match that states the task and is told
+// three of its words (see ToldFirst).
 // Among those at or above the floor, one that shares a single rare word
 // with the task goes after those that share more, and is left out when a better match rests on two words of
 // the task and comes from another session (see company). Leaving out
@@ -1056,17 +1056,19 @@ func (s *scan) weigh(ms []Match, at []int, idfs []float64, floor float64, need i
 	}
 }
 
-// toldFirstWords is how many words of the task a stated match must hold
-// (see Stated and Told) for ToldFirst to move the matches the task's
-// words tell nothing of after it.
+// toldFirstWords is how many words of the task a stated match (two in
+// its own text, see Stated) must be told in all (see Told: its session's
+// focus counts too) for ToldFirst to move the matches the task's words
+// tell nothing of after it.
 const toldFirstWords = 3
 
 // ToldFirst moves, among xs (the chosen matches in the order they are
 // shown, match reading each one's Match), those that hold no word the
 // task or branch says (Told is 0: only a path at hand, in their text or
 // their session's Documentation Seen, links them) from before the last
-// match that states the task in three of its words to right after it, in
-// their order. A path says where the work is, the task's words what it
+// match that states the task (Stated: two of its words in its own text)
+// and is told three of them (Told, its session's focus counting too) to
+// right after it, in their order. A path says where the work is, the task's words what it
 // is: a session that read config/horizon.php may have learnt who can open
 // the Horizon dashboard, and for "rota reminders are going out late
 // again, some carers got theirs at 9pm" on that file, "Carers get

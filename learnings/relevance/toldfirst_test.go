@@ -9,7 +9,7 @@ import (
 
 // TestToldFirst holds that the chosen matches no word of the task tells
 // of (only a path at hand links them) go right after the last match that
-// states the task in three of its words, in their order, and that
+// states the task and is told three of its words, in their order, and that
 // nothing moves without such a match or before the first.
 func TestToldFirst(t *testing.T) {
 	m := func(text string, told, stated int) Match {
@@ -33,6 +33,9 @@ func TestToldFirst(t *testing.T) {
 		{"after the last stated match", []Match{
 			m("best", 4, 4), m("path", 0, 0), m("a", 3, 2), m("b", 1, 1), m("c", 3, 3), m("d", 0, 0),
 		}, []string{"best", "a", "b", "c", "path", "d"}},
+		{"two stated words and a third told are enough", []Match{
+			m("best", 4, 4), m("path", 0, 0), m("a", 3, 2),
+		}, []string{"best", "a", "path"}},
 		{"two stated words are not enough", []Match{
 			m("best", 4, 4), m("path", 0, 0), m("a", 2, 2),
 		}, []string{"best", "path", "a"}},
