@@ -4,7 +4,6 @@ package claudee2e
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,23 +13,8 @@ import (
 	"github.com/learn-memory/learn/internal/e2eutil"
 )
 
-// cutMemory is a memory whose User Corrections overflow recall's default
-// budget, each two clauses long, and one older learning a task can name:
-// the memory with which "learn recall --task" cuts the corrections the
-// task does not touch to their first clause.
-func cutMemory() string {
-	var b strings.Builder
-	b.WriteString("## Recent Sessions\n\n")
-	for i := 0; i < 70; i++ {
-		fmt.Fprintf(&b, "## [%s] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", e2eutil.RecentStamp(i), i)
-		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d, and never prints to stdout directly; its tests capture the logger instead.\n\n---\n\n", i, i, i)
-	}
-	b.WriteString("## [2025-03-02 09:00 UTC] - Video uploads\n**Project**: acme\n**Documentation Seen**: `ios/Uploader.swift`\n\n### Learnings\n\n" +
-		"**Fresh Discoveries:**\n" + s3Whole + "\n\n---\n")
-	return b.String()
-}
-
-const s3Whole = "- S3 multipart upload parts must be at least 5 MB except the last part; smaller parts fail with EntityTooSmall."
+// s3Whole is e2eutil.CutMemory's S3 learning as a bullet, whole.
+const s3Whole = "- " + e2eutil.CutS3
 
 // bulletID is a learning's bullet with its ID, as recall and the prompt
 // hook print it.
@@ -66,7 +50,7 @@ exec "`+real+`" "$@"
 	}
 	w.path = bin + ":" + w.path
 	w.learn(t, w.root, "install", "--agent", "claude")
-	p := w.project(t, "cut", cutMemory())
+	p := w.project(t, "cut", e2eutil.CutMemory())
 	prompt := "The iOS uploader fails with EntityTooSmall on big videos sent to S3. Fix it."
 	if task := w.learn(t, p, "recall", "--git", "--task", prompt); !strings.Contains(task, " … [") {
 		t.Fatalf("learn recall --task cuts nothing of this memory, so the test proves nothing:\n%s", task)
@@ -103,7 +87,7 @@ exec "`+real+`" "$@"
 		t.Errorf("no UserPromptSubmit hook ran learn hook; hooks: %v", hooks)
 	}
 
-	e2eutil.MustContain(t, "the first request", text, hookHeading, s3Whole, "its tests capture the logger instead.")
+	e2eutil.MustContain(t, "the first request", text, hookHeading, s3Whole, e2eutil.CutSecond)
 	e2eutil.MustNotContain(t, "the first request", text, " … [")
 	m := bulletID.FindStringSubmatch(text)
 	if m == nil {

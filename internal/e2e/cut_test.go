@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,25 +10,6 @@ import (
 	"testing"
 
 	"github.com/learn-memory/learn/internal/e2eutil"
-)
-
-// cutMemory is a memory whose User Corrections overflow recall's default
-// budget, each two clauses long, and one older learning a task can name.
-func cutMemory() string {
-	var b strings.Builder
-	b.WriteString("## Recent Sessions\n\n")
-	for i := 0; i < 70; i++ {
-		fmt.Fprintf(&b, "## [%s] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", e2eutil.RecentStamp(i), i)
-		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d, and never prints to stdout directly; its tests capture the logger instead.\n\n---\n\n", i, i, i)
-	}
-	b.WriteString("## [2025-03-02 09:00 UTC] - Video uploads\n**Project**: acme\n**Documentation Seen**: `ios/Uploader.swift`\n\n### Learnings\n\n" +
-		"**Fresh Discoveries:**\n- S3 multipart upload parts must be at least 5 MB except the last part; smaller parts fail with EntityTooSmall.\n\n---\n")
-	return b.String()
-}
-
-const (
-	cutS3     = "S3 multipart upload parts must be at least 5 MB except the last part; smaller parts fail with EntityTooSmall."
-	cutSecond = "its tests capture the logger instead."
 )
 
 // cutLine is a learning recall shows cut to its first clause: the clause,
@@ -50,7 +30,7 @@ func TestPluginCutsWhatTheTaskDoesNotTouch(t *testing.T) {
 	}
 	w := newWorld(t)
 	w.learn(t, w.root, "", "install")
-	p := w.project(t, "cut", cutMemory())
+	p := w.project(t, "cut", e2eutil.CutMemory())
 	// A learn in front of the real one logs what the plugin runs recall
 	// with (opencode also starts learn mcp and learn hook: not logged).
 	log := filepath.Join(t.TempDir(), "argv")
@@ -82,15 +62,15 @@ exec "`+real+`" "$@"
 			break
 		}
 	}
-	e2eutil.MustContain(t, "the injected memory", mem, "## Chosen for this task", cutS3)
+	e2eutil.MustContain(t, "the injected memory", mem, "## Chosen for this task", e2eutil.CutS3)
 	cuts := cutLine.FindAllStringSubmatch(mem, -1)
 	if len(cuts) < 10 {
 		t.Fatalf("the injected memory shows %d learnings cut to their first clause, want the corrections the task does not touch:\n%s", len(cuts), mem)
 	}
-	e2eutil.MustNotContain(t, "the injected memory", mem, cutSecond)
+	e2eutil.MustNotContain(t, "the injected memory", mem, e2eutil.CutSecond)
 	for _, c := range cuts[:3] {
 		clause, id := c[1], c[2]
 		whole := w.learn(t, p, "", "show", id)
-		e2eutil.MustContain(t, "learn show "+id, whole, clause, cutSecond)
+		e2eutil.MustContain(t, "learn show "+id, whole, clause, e2eutil.CutSecond)
 	}
 }

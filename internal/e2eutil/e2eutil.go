@@ -145,3 +145,28 @@ func GitProject(t testing.TB, root, name, memory string) string {
 func RecentStamp(i int) string {
 	return fmt.Sprintf("2026-11-%02d %02d:00 UTC", 21-i/10, 19-i%10)
 }
+
+// CutMemory is a memory whose 70 User Corrections overflow recall's
+// default budget, each two clauses long (the second is CutSecond), and
+// one older learning a task about S3 uploads names (CutS3): the memory
+// with which "learn recall --task" cuts the corrections the task does not
+// touch to their first clause.
+func CutMemory() string {
+	var b strings.Builder
+	b.WriteString("## Recent Sessions\n\n")
+	for i := 0; i < 70; i++ {
+		fmt.Fprintf(&b, "## [%s] - Maintenance %d\n**Project**: acme\n\n### Learnings\n\n**User Corrections:**\n", RecentStamp(i), i)
+		fmt.Fprintf(&b, "- Convention %d: package p%d logs through logger L%d, and never prints to stdout directly; %s\n\n---\n\n", i, i, i, CutSecond)
+	}
+	b.WriteString("## [2025-03-02 09:00 UTC] - Video uploads\n**Project**: acme\n**Documentation Seen**: `ios/Uploader.swift`\n\n### Learnings\n\n" +
+		"**Fresh Discoveries:**\n- " + CutS3 + "\n\n---\n")
+	return b.String()
+}
+
+// CutS3 and CutSecond are texts of CutMemory: the learning a task about
+// S3 uploads is given whole, and the second clause of every correction,
+// which a cut leaves out.
+const (
+	CutS3     = "S3 multipart upload parts must be at least 5 MB except the last part; smaller parts fail with EntityTooSmall."
+	CutSecond = "its tests capture the logger instead."
+)
