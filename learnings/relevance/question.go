@@ -45,8 +45,9 @@ func questionParts(task string) [][]string {
 }
 
 // sentenceStart is where the last sentence of s begins: after the last
-// full stop that a blank follows, so that the dots of a version or a path
-// ("v1.2", "config.yaml") end no sentence, after the last exclamation
+// full stop that a blank follows, directly or after closing quotes and
+// brackets ("(We use Redis.) Why …"), so that the dots of a version or a
+// path ("v1.2", "config.yaml") end no sentence, after the last exclamation
 // mark or ideographic full stop, or after an opening "¿" ("Tengo una
 // silla de ruedas ¿puedo subir?"), whichever comes last.
 func sentenceStart(s string) int {
@@ -54,8 +55,8 @@ func sentenceStart(s string) int {
 	for i, r := range s {
 		switch r {
 		case '.':
-			if i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t') {
-				at = i + 1
+			if j := i + 1 + closerLen(s[i+1:]); j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+				at = j
 			}
 		case '!', '！', '。', '¿':
 			at = i + utf8.RuneLen(r)
@@ -107,4 +108,10 @@ func (s *scan) ownQuestion(m, top Match) bool {
 		}
 	}
 	return false
+}
+
+// closerLen is how many bytes of closing quotes and brackets s starts
+// with: what may stand between a full stop and the blank after it.
+func closerLen(s string) int {
+	return len(s) - len(strings.TrimLeft(s, `"')]”’»`))
 }

@@ -36,6 +36,12 @@ func TestQuestionParts(t *testing.T) {
 			[][]string{{"does", "pkg", "api", "server", "go", "still", "need", "the", "lock"}}},
 		{"full stop without a blank ends nothing", "see docs/v2.0 why is the cache cold?",
 			[][]string{{"see", "docs", "v2", "0", "why", "is", "the", "cache", "cold"}}},
+		{"full stop inside brackets", "(We cache sessions in Redis.) why are they lost on deploy?",
+			[][]string{{"why", "are", "they", "lost", "on", "deploy"}}},
+		{"full stop inside quotes", `He wrote “use the v2 client.” does the importer need it?`,
+			[][]string{{"does", "the", "importer", "need", "it"}}},
+		{"a closing quote after a dotted name", `is "config.yaml" read at start?`,
+			[][]string{{"is", "config", "yaml", "read", "at", "start"}}},
 		{"exclamation mark", "Thanks! can I reuse the token?", [][]string{{"can", "i", "reuse", "the", "token"}}},
 		{"ideographic full stop", "アプリが落ちた。オフラインで同期できますか？", [][]string{{"オフラインで同期できますか"}}},
 	}
