@@ -943,7 +943,7 @@ func isReference(v string) bool {
 		return true
 	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
 		return true // $DB_PASSWORD, ${API_KEY}, %API_KEY%
-	case identifierPath().MatchString(v):
+	case identifierPath().MatchString(v) && namesOnly(v):
 		return true // cfg.Password, process.env.API_KEY, settings.SECRET_KEY
 	case envName().MatchString(v):
 		return true // DB_PASSWORD
@@ -951,7 +951,23 @@ func isReference(v string) bool {
 	return false
 }
 
+// namesOnly reports whether every part of a dotted path reads as a name
+// in code: none looks random, and none has a digit inside a word
+// ("Tr0ub4dor", "Qw8rT7"). A password with a dot in it
+// ("Zx9.Qw8rT7yU6iO5pA4s") has the shape of a path like cfg.Password,
+// and was taken for one and kept; a digit before a capital ("s3Config",
+// "oauth2Client") or at a part's end ("v2", "ec2") still reads as a name.
+func namesOnly(v string) bool {
+	for part := range strings.SplitSeq(v, ".") {
+		if looksRandom(part) || digitInWord().MatchString(part) {
+			return false
+		}
+	}
+	return true
+}
+
 var (
+	digitInWord    = lazyregexp.New(`[A-Za-z][0-9]+[a-z]`)
 	identifierPath = lazyregexp.New(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 	envName        = lazyregexp.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	uuidAnywhere   = lazyregexp.New(uuid)
