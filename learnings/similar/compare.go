@@ -109,6 +109,10 @@ type Text struct {
 	// words are the text's words as oneChange reads them, read on first
 	// use.
 	words atomic.Pointer[changeText]
+	// writtenAs are the text's words as written (writtenWordsOf), read on
+	// first use by sibling and kept: lint asks it of one learning against
+	// several (see Text.writtenWords).
+	writtenAs atomic.Pointer[writtenWords]
 	// keyOnly is set for a text prepareKeyed read: f holds its canonical
 	// text only, and full its features once features reads them.
 	keyOnly bool

