@@ -247,3 +247,68 @@ func TestDecodeShort(t *testing.T) {
 		}
 	}
 }
+
+// checkASCII fails when ascii, which reads eight bytes a turn by their
+// lane flags, counts other words or stops elsewhere than skimBytes, a byte
+// at a time, from the start and from every place after a space.
+func checkASCII(t *testing.T, text, query string) {
+	t.Helper()
+	exact, prefixes := parseQuery(query, true)
+	if len(exact) == 0 {
+		return
+	}
+	g := newGate(exact, prefixes)
+	if !g.stepped || len(text) >= maxASCII {
+		return
+	}
+	for i := range len(text) + 1 {
+		if i > 0 && text[i-1] != ' ' {
+			continue
+		}
+		n, at := g.ascii(text, i)
+		wn, wat := g.skimBytes(text, i)
+		if n != wn || at != wat {
+			t.Fatalf("query %q in %q from %d: ascii reads %d words to %d, skimBytes %d to %d", query, text, i, n, at, wn, wat)
+		}
+	}
+}
+
+// TestASCIIReadsAsSkimBytes holds ascii to skimBytes where its lanes meet
+// their edges: texts shorter than a lane or not a multiple of eight, a word
+// start, joiner or root at each place of a lane and across two, bytes
+// beyond ASCII and invalid UTF-8 inside a lane, CRLF, tabs, runs of
+// punctuation and digits.
+func TestASCIIReadsAsSkimBytes(t *testing.T) {
+	texts := []string{"", "a", "ab c", "abcdefg", "abcdefgh", "abcdefghi", "a b c d e f g h i j k l m n o p q",
+		"a-b-c-d-e-f-g-h-i", "ab-cd-ef-gh-ij-kl", "a--b..c-.d", "x-------retry", "1234567-89 0x1f-2e3d 3.14159 v1.2.3-rc4",
+		"line one\r\nline two\r\n\r\nretry\r\n", "\tcol\tretry\t\tx-\ty", "!!!???...,,,;;;:::---___///\\\\\\",
+		"((retry)) [[x]] {{y}} <<z>> `a` 'b' \"c\"", "abcdéfgh ijklmnop", "abcdefg\xffhijklmn\xc3 retry \xe2\x80",
+		"ab\xc3\xa9-retry cd-\xe6\x9d\xb1retry", "abcdefgRetry-x abcdefg-Retry abcdefg-retry", "Retry", "xRetry", "x-retry-Retry",
+		"timeout_retry retry_timeout tIMEOUT RETRYTIMEOUT", strings.Repeat("ab-", 40) + "retry", strings.Repeat("retry ", 30)}
+	for lane := range 16 {
+		for _, word := range []string{"retry", "Retry", "x-retry", "-retry", "a-Retry", "é", "-", "7", "\r\n"} {
+			texts = append(texts, strings.Repeat("abc ", 4)[:lane]+word+" tail of it", strings.Repeat("a", lane)+word+strings.Repeat("b", 16-lane))
+		}
+	}
+	for _, mode := range append([]string{""}, memgen.Modes...) {
+		doc := learnings.Parse(memgen.GenerateWith(memgen.Options{Seed: 11, Size: 16 << 10, Mode: mode}))
+		for _, l := range doc.Learnings() {
+			texts = append(texts, l.Text)
+		}
+	}
+	for _, q := range []string{"retry", "retry timeout", "zyzzyvaquux", "x", "a", "e-pa", "7", "serv", "deploy stag"} {
+		for _, text := range texts {
+			checkASCII(t, text, q)
+		}
+	}
+}
+
+// FuzzASCIIReadsAsSkimBytes checks ascii against skimBytes for any text
+// and query.
+func FuzzASCIIReadsAsSkimBytes(f *testing.F) {
+	for _, s := range [][2]string{{"abcdefgh ijklmnop retry", "retry"}, {"abcdefg-Retry x", "retry"},
+		{"a\xffb\r\n\tc--d retry", "retry"}, {"1234567-89 x", "x"}, {"ab-é retry", "e-pa"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, text, query string) { checkASCII(t, text, query) })
+}
