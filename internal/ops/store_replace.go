@@ -46,7 +46,7 @@ func replacer(old *learnings.Learning, by []*learnings.Learning) (*learnings.Lea
 	var best *learnings.Learning
 	bestScore := 0.0
 	for _, l := range by {
-		if s := o.Compare(similar.Prepare(l.Content())).Score; s > bestScore {
+		if s := o.CompareScore(similar.Prepare(l.Content())); s > bestScore {
 			best, bestScore = l, s
 		}
 	}

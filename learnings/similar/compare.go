@@ -213,11 +213,24 @@ func (t *Text) Compare(c *Text) Verdict {
 	if t.f.canon == "" || c.f.canon == "" {
 		return Verdict{}
 	}
-	if t.f.canon == c.f.canon && t.sameKey(c) && !modalClash(t.src, c.src) {
+	score, shared, whole := t.related(c)
+	if whole {
 		return Verdict{Kind: Same, Score: 1}
 	}
-	score, shared := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
 	return t.judge(c, score, shared, false)
+}
+
+// related is what Compare reads before it judges non-empty texts: whole,
+// with a score of 1, for the same canonical form with the same analysis key
+// and no modal turned round; otherwise the texts' relatedness and the word
+// weight they share. Compare and CompareScore both read it, so that their
+// Scores cannot drift apart.
+func (t *Text) related(c *Text) (score, shared float64, whole bool) {
+	if t.f.canon == c.f.canon && t.sameKey(c) && !modalClash(t.src, c.src) {
+		return 1, 0, true
+	}
+	score, shared = relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
+	return score, shared, false
 }
 
 // CompareScore is Compare(c).Score without the verdict's kind, for a
@@ -230,10 +243,7 @@ func (t *Text) CompareScore(c *Text) float64 {
 	if t.f.canon == "" || c.f.canon == "" {
 		return 0
 	}
-	if t.f.canon == c.f.canon && t.sameKey(c) && !modalClash(t.src, c.src) {
-		return 1
-	}
-	score, _ := relatedness(t.features(), t.trigrams(), c.features(), c.trigrams())
+	score, _, _ := t.related(c)
 	return round2(score)
 }
 
