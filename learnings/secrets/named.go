@@ -103,10 +103,87 @@ func judgeNamedValue(text string, re *regexp.Regexp, m []int) string {
 		}
 		return "password assignment"
 	case containsAny(key, keyWords) || strings.Contains(key, "key") && (strings.Contains(key, "api") || strings.Contains(key, "private")):
-		if !looksRandom(v) {
+		if !looksRandom(v) || namesNoKey(v) {
 			return ""
 		}
 		return "generic API key assignment"
 	}
 	return ""
+}
+
+// namesNoKey reports a value that reads as words or code, not as a
+// generated key, though looksRandom passes it: a call or a quoted string
+// ("useSessionToken()", `getItem("jwt")`), a compound adjective
+// ("base64url-encoded", "JWT_SECRET-signed"), or an identifier or path of
+// words ("refreshAccessTokenIfExpired", "oauth2_access_token",
+// "projects/my-proj/secrets/db-pass"), one with a capital or a separator:
+// the lower-case letters and digits of a generated key run into words of
+// three letters or more as often as identifiers do. Of the random keys
+// TestNamesNoKeyOnRandomKeys makes, those of capitals, small letters and
+// digits (with "-_" or "+/" or not) read so 0.3% at 16 characters, 0.06%
+// at 24 and 0.005% at 32, hex ones and those of small letters and digits
+// never.
+func namesNoKey(v string) bool {
+	if strings.ContainsAny(v, "()\"'") {
+		return true
+	}
+	if i := strings.LastIndexByte(v, '-'); i >= 0 && len(v)-i > 4 && strings.Trim(v[i+1:], lowerLetters) == "" && !looksRandom(v[:i]) {
+		return true // "-encoded", "-signed"
+	}
+	if !strings.ContainsAny(v, "-_./:ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return false
+	}
+	return inWords(v) >= 0.85
+}
+
+const lowerLetters = "abcdefghijklmnopqrstuvwxyz"
+
+// inWords is the share of v's letters and digits that lie in words of
+// three letters or more holding a vowel, v being cut at every other
+// character, between a letter and a digit, where a capital follows a
+// small letter and before the capital that opens a word after capitals
+// ("OAuthCode": O, Auth, Code).
+func inWords(v string) float64 {
+	kind := func(c byte) int {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return 1
+		case c >= 'A' && c <= 'Z':
+			return 2
+		case c >= '0' && c <= '9':
+			return 3
+		}
+		return 0
+	}
+	alnum, long, run, vowel := 0, 0, 0, false
+	end := func() {
+		if run >= 3 && vowel {
+			long += run
+		}
+		run, vowel = 0, false
+	}
+	for i := 0; i < len(v); i++ {
+		k := kind(v[i])
+		if k == 0 {
+			end()
+			continue
+		}
+		alnum++
+		if run > 0 {
+			p := kind(v[i-1])
+			switch {
+			case (p == 3) != (k == 3), p == 1 && k == 2:
+				end()
+			case p == 2 && k == 2 && i+1 < len(v) && kind(v[i+1]) == 1:
+				end()
+			}
+		}
+		run++
+		vowel = vowel || strings.IndexByte("aeiouyAEIOUY", v[i]) >= 0
+	}
+	end()
+	if alnum == 0 {
+		return 0
+	}
+	return float64(long) / float64(alnum)
 }
