@@ -42,6 +42,8 @@ var keyForms = []struct {
 	{"for staging", "the KEY for staging is VALUE", false},
 	{"set to", "the KEY is set to VALUE", false},
 	{"backticks", "the KEY is `VALUE`", false},
+	{"double quotes", `the KEY is "VALUE".`, false},
+	{"single quotes", "the KEY was 'VALUE', rotated since", false},
 	{"is now", "KEY is now VALUE (the user said so)", false},
 }
 
@@ -125,14 +127,15 @@ func keyProseSecrets() []secretstest.Spelling {
 }
 
 // keyProseBenign are the same forms with values that are no secret, and
-// sentences that name a secret and hold none. A value in backticks after
-// "the password is" is left out: a quoted value there is taken for the
-// password, whatever it reads like (spokenPassword), as it was before.
+// sentences that name a secret and hold none. A value in backticks or
+// quotes after "the password is" is left out: a quoted value there is
+// taken for the password, whatever it reads like (spokenPassword), as it
+// was before.
 func keyProseBenign() []string {
 	var out []string
 	for _, n := range append(append([]string(nil), keyNames.password...), keyNames.key...) {
 		for _, f := range keyForms {
-			if f.envOnly && strings.Contains(n, " ") || f.name == "backticks" {
+			if f.envOnly && strings.Contains(n, " ") || f.name == "backticks" || strings.HasSuffix(f.name, "quotes") {
 				continue
 			}
 			values := benignValues

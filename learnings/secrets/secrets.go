@@ -700,9 +700,10 @@ func (r rule) findAll(s string) [][]int {
 }
 
 // secretIndex narrows a match to the secret's submatch ("s" or, for a
-// quoted assignment, "qs"), falling back to the whole match.
+// quoted assignment, "qs"; "q2" to "q5" for a value said in a sentence,
+// namedRule), falling back to the whole match.
 func secretIndex(re *regexp.Regexp, m []int) []int {
-	for _, name := range []string{"s", "qs", "q2", "q3"} {
+	for _, name := range []string{"s", "qs", "q2", "q3", "q4", "q5"} {
 		if i := re.SubexpIndex(name); i > 0 && m[2*i] >= 0 {
 			return m[2*i : 2*i+2]
 		}
