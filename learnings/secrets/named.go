@@ -35,8 +35,13 @@ func namedRule() rule {
 	return rule{
 		judge:    judgeNamed,
 		windowed: true,
-		// "API key": the name starts a word before its hint.
-		lead:    1,
+		// A name holds its hint whole, "API key" and "private key" too,
+		// in one run of key characters: a match starts in the word of
+		// its hint (lead 0), not a word before, where tried at every
+		// byte it cost lint on a 1 MB memory whose long lines speak of
+		// tokens (a tokenizer, a price per token) 3.72 G instructions
+		// instead of 2.86 G (callgrind; 1.80 G without this rule).
+		lead:    0,
 		trimmed: true,
 		spoken:  true,
 		// The value comes at most eight words after the name's: "the

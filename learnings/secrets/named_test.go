@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/learn-memory/learn/internal/lazyregexp"
 	"github.com/learn-memory/learn/learnings/secrets/secretstest"
 )
 
@@ -96,6 +97,47 @@ func TestNamesNoKeyOnRandomKeys(t *testing.T) {
 			}
 			if share := float64(words) / float64(keys); share > tc.most {
 				t.Errorf("%d of %d keys (%.3f%%) read as words, want at most %.3f%%", words, keys, 100*share, 100*tc.most)
+			}
+		})
+	}
+}
+
+// TestNamedRuleStartsInItsHintsWord: namedRule, trying its expression
+// only from the start of the word holding a hint (lead 0), finds what it
+// found trying it from a word before (lead 1).
+func TestNamedRuleStartsInItsHintsWord(t *testing.T) {
+	compiled := func(lead int) rule {
+		r := namedRule()
+		r.lead = lead
+		r.re = lazyregexp.New(r.pattern)
+		r.firsts = firstBytes(r.hints)
+		r.at = lazyregexp.New(`\A(?:` + r.pattern + `)`)
+		r.afterOne = lazyregexp.New(`\A(?s:.)(?:` + r.pattern + `)`)
+		return r
+	}
+	word, before := compiled(0), compiled(1)
+	for _, text := range []string{
+		"the API key is Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"our private key is Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"the Api-Key was Xq7bK9mZp2Lr8vNw4TtYc3Hd, rotated",
+		"(DB_PASSWORD hunter22)",
+		"cfg.token is Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"x.api_key Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"-pass env:PASS and --token Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"the client secret for CI is set to Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"per token the tokenizer splits the tokens per token, token is Xq7bK9mZp2Lr8vNw4TtYc3Hd",
+		"set -gx SENTRY_AUTH_TOKEN Xq7bK9mZp2Lr8vNw4TtYc3Hd; set -gx API key",
+		"the token-based api key is `Xq7bK9mZp2Lr8vNw4TtYc3Hd`.",
+		"mytoken token token tokens are \"Xq7bK9mZp2Lr8vNw4TtYc3Hd\"",
+	} {
+		t.Run(text, func(t *testing.T) {
+			lines := [][2]int{{0, len(text)}}
+			got, want := word.matches(text, lines), before.matches(text, lines)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("from the hint's word %v, from a word before %v", got, want)
+			}
+			if len(want) == 0 {
+				t.Errorf("no match: the case tests nothing")
 			}
 		})
 	}
