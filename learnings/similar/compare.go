@@ -255,9 +255,9 @@ func (t *Text) CompareScore(c *Text) float64 {
 func (t *Text) judge(c *Text, score, shared float64, notSibling bool) Verdict {
 	v := Verdict{Score: round2(score)}
 	switch {
-	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src) && !directionClash(t, c):
+	case score >= sameFloor && t.sameKey(c) && t.sameReading(c) && codeKept(t.src, c.src) && !modalClash(t.src, c.src) && !senseClash(t.src, c.src) && !directionClash(t, c) && !namedStopClash(t, c):
 		v.Kind = Same
-	case score >= joinedFloor && t.sameOnceJoined(c) && !directionClash(t, c):
+	case score >= joinedFloor && t.sameOnceJoined(c) && !directionClash(t, c) && !namedStopClash(t, c):
 		v.Kind = Same
 	case score >= UpdateThreshold && t.mayUpdate(c, shared) && (score >= sureUpdateScore || t.shortUpdate(c)) && (notSibling || !t.sibling(c)):
 		v.Kind = Update
@@ -353,7 +353,7 @@ func (t *Text) mayUpdate(c *Text, shared float64) bool {
 // Same reports whether t and c are the same learning; cheaper than
 // Compare, since it needs no scores.
 func (t *Text) Same(c *Text) bool {
-	return t.sameAnyDirection(c) && !directionClash(t, c)
+	return t.sameAnyDirection(c) && !directionClash(t, c) && !namedStopClash(t, c)
 }
 
 // sameAnyDirection is Same without directionClash: rewordedPlace asks it

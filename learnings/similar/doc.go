@@ -80,6 +80,12 @@
 //     learning, nor are "move X into Y" and "move X out of Y"; an
 //     infinitive "to" added or dropped clashes with nothing
 //     (directionClash, direction.go), and
+//   - one writes as a name, a month or an acronym no stop word the other
+//     does not: the reading drops "may", "will", "us", "it" and "am",
+//     but "the plant sale is held in May" and "the plant sale is held"
+//     are not the same learning, nor are "ask Will" and "ask", "ship to
+//     the US" and "ship", "at 2 AM" and "at 2" (namedStopClash,
+//     namedstop.go), and
 //   - a word the tables read as another in one of its senses is used in
 //     that sense: "place" is "put" only where a thing goes somewhere
 //     ("place the banners on the shelf"), not for an order or a bid
