@@ -12,6 +12,9 @@ func TestGluedComparison(t *testing.T) {
 		{"Retry when status>=500.", "Retry when status >= 500."},
 		{"Skip the row when count!=0.", "Skip the row when count != 0."},
 		{"Fail if coverage<80%.", "Fail if coverage < 80%."},
+		{"Alert when latency≥800ms.", "Alert when latency ≥ 800ms."},
+		{"Page when p99≤250.", "Page when p99 ≤ 250."},
+		{"Retry when status≠200.", "Retry when status ≠ 200."},
 	} {
 		a, b := Prepare(tc.glued).analysis(), Prepare(tc.spaced).analysis()
 		if !sameItems(a.items, b.items) {

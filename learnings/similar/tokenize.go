@@ -300,11 +300,11 @@ var comparisons = [...]struct{ op, token string }{
 }
 
 // gluedComparison is the index in c of a comparison written between a
-// word and a number with no space ("latency>800ms", "p99<=250"), 0 when
-// there is none.
+// word and a number with no space ("latency>800ms", "p99<=250",
+// "latency≥800ms"), 0 when there is none.
 func gluedComparison(c string) int {
 	for i := 1; i < len(c); i++ {
-		j := strings.IndexAny(c[i:], "<>=!")
+		j := strings.IndexAny(c[i:], "<>=!≥≤≠")
 		if j < 0 {
 			return 0
 		}
