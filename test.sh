@@ -55,7 +55,7 @@ step "go test"
 go test -count=1 -timeout 30m ./...  # the e2e packages drive real clients: minutes on a busy machine
 
 step "go test -race (engine, file safety, learn serve)"
-go test -count=1 -race ./learnings/... ./internal/memfile/...
+go test -count=1 -timeout 30m -race ./learnings/... ./internal/memfile/...  # learnings/similar alone takes over 10 minutes under the race detector on 2 cores
 go test -count=1 -race -short ./internal/web/   # the page under concurrent requests and stores
 
 # fuzz_one fuzzes one target. Go 1.26's fuzz coordinator can report its
