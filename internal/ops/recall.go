@@ -202,7 +202,7 @@ func recall(m *Memory, snap *Snapshot, opts RecallOptions) (*RecallResult, error
 	for _, it := range res.Shown {
 		l := NewLearning(it.Learning)
 		l.Category = Clean(it.Category)
-		out.Learnings = append(out.Learnings, RecalledLearning{Learning: l, Collapsed: it.Collapsed, Chosen: it.Chosen, Relevance: NewRelevance(it.Match), CutShort: it.Cut > 0})
+		out.Learnings = append(out.Learnings, RecalledLearning{Learning: l, Collapsed: it.Collapsed, Chosen: it.Chosen, Relevance: NewRelevance(it.Match), CutShort: it.CutShort()})
 	}
 	return out, nil
 }

@@ -95,24 +95,24 @@ type Item struct {
 	// Match is the learning's relevance to Options.Context and why; nil
 	// when it matched nothing of it.
 	Match *relevance.Match
-	// Cut, when above zero, is how many bytes of the learning's shown
-	// text (shownText) the output prints: its first clause, which an
-	// ellipsis follows, the rest a `learn show ID` away (see briefly).
-	// Zero prints it whole.
-	Cut int
-	// brief, when Cut is above zero, is what the bullet prints before its
-	// tag: the shown text's first clause and the ellipsis (bodyText),
-	// kept so that a cut learning is redacted once, not again for its
-	// cost and for its bullet.
+	// brief, for a learning cut short, is what its bullet prints before
+	// its tag: the first clause of its shown text (shownText) and an
+	// ellipsis, the rest a `learn show ID` away (see briefly); empty
+	// prints it whole. It is kept so that a cut learning is redacted once,
+	// not again for its cost and for its bullet.
 	brief string
 }
+
+// CutShort reports whether the output shows only the learning's first
+// clause, an ellipsis and its ID.
+func (it Item) CutShort() bool { return it.brief != "" }
 
 // cut cuts it to the first clause of its shown text that fits room
 // (firstClauseEnd); it stays whole when none does.
 func (it *Item) cut(room int) {
 	text := shownText(*it)
-	if it.Cut = firstClauseEnd(text, room); it.Cut > 0 {
-		it.brief = text[:it.Cut] + cutMark
+	if end := firstClauseEnd(text, room); end > 0 {
+		it.brief = text[:end] + cutMark
 	}
 }
 
@@ -223,7 +223,7 @@ func gather(doc *learnings.Document, opts Options) (*Result, []Item, categoryNam
 // matched one learning), a cut only hid what a correction asks.
 func (r *Result) fit(items []Item, names categoryNames) {
 	r.fill(items, names, true)
-	if r.OmittedTotal > 0 || !slices.ContainsFunc(r.Shown, func(it Item) bool { return it.Cut > 0 }) {
+	if r.OmittedTotal > 0 || !slices.ContainsFunc(r.Shown, Item.CutShort) {
 		return
 	}
 	brief := *r
@@ -271,7 +271,7 @@ func (r *Result) fill(items []Item, names categoryNames, brief bool) {
 				it.cut(room)
 			}
 		}
-		if it.Cut > 0 || !rawCostOver(it, ranked, budget-heading) {
+		if it.CutShort() || !rawCostOver(it, ranked, budget-heading) {
 			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {

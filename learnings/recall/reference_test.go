@@ -86,7 +86,7 @@ func referenceFit(r *Result, items []Item, names categoryNames) {
 			it.cut(math.MaxInt)
 		}
 		cost := heading + rawCost(it, ranked)
-		if cost <= budget || it.Cut > 0 {
+		if cost <= budget || it.CutShort() {
 			cost = heading + bulletCost(it, ranked)
 		}
 		if cost > budget {

@@ -193,7 +193,7 @@ func bullet(it Item, withCategory bool) string {
 // rendering, so that the budget can be checked against thousands of
 // learnings cheaply.
 func bulletCost(it Item, withCategory bool) int {
-	if it.Cut > 0 {
+	if it.CutShort() {
 		return textCost(bodyText(it), it, withCategory)
 	}
 	return sanitizedCost(secrets.Redact(it.Learning.Text), it, withCategory)
@@ -321,9 +321,9 @@ func textCostRunes(text string, n int, it Item, withCategory bool) int {
 func shownText(it Item) string { return shown.Text(it.Learning.Text) }
 
 // bodyText is what the bullet of it prints before its tag: the shown text,
-// or its first clause and an ellipsis when it is cut (Item.Cut).
+// or its first clause and an ellipsis when it is cut (Item.CutShort).
 func bodyText(it Item) string {
-	if it.Cut > 0 {
+	if it.CutShort() {
 		return it.brief
 	}
 	return shownText(it)
