@@ -476,9 +476,11 @@ func (s *surplus) add(k *sigWord, n int32) {
 	s.prose = s.prose || !k.code
 }
 
-// changeSignature is entry n's change signature, read on first use:
-// most learnings are never a candidate update. The entry's words are read
-// through memo, the calling BestBefore's.
+// changeSignature is entry n's change signature, read on first use: on a
+// memory of few near repeats most learnings are never a candidate update
+// (the long generator's 1 MB memory reads 137 of 2,376), though on one
+// made from templates nearly all are (the default's: 6,677 of 6,716). The
+// entry's words are read through memo, the calling BestBefore's.
 func (ix *Index) changeSignature(n int32, memo *changeMemo) *changeSig {
 	p := &ix.sigs[n]
 	if s := p.Load(); s != nil {
