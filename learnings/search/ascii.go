@@ -140,8 +140,9 @@ func (g *gate) ascii(text string, i int) (n, at int) {
 				start := word &^ prevWord &^ (joined<<8 | joinedBefore)
 				if looks := (x>>2&^prevWord | x>>3&prevWord) & laneOnes; looks != 0 {
 					// Up to the first byte looked at, which the bytes
-					// below read.
-					at := bits.TrailingZeros64(looks) &^ 7
+					// below read; at is a multiple of 8, looks holding
+					// only each lane's lowest bit.
+					at := bits.TrailingZeros64(looks)
 					if at > 0 {
 						sum += (start & (1<<at - 1) * laneOnes) >> 56 << 32
 						wordBefore, joinedBefore = word>>(at-8)&1, joined>>(at-8)&1
