@@ -430,9 +430,10 @@ func entries(doc *learnings.Document, freq map[string]int) []entry {
 	// sessions: entries 74.8 -> 62.0 M instructions, callgrind), and the
 	// sessions are read in one pass that looks each reference up once:
 	// a pass that found the files first and then, in parallel, looked the
-	// references up again and each file's frequency (agent's 10 MB memory,
-	// 44,453 references, 430 distinct: entries 42.8 -> 26.6 M
-	// instructions, improve-docs 1,609.5 -> 1,594.1).
+	// references up again and each file's frequency (10 MB memories,
+	// entries: agent, 44,453 references, 430 distinct, 42.8 -> 26.6 M
+	// instructions; default 29.0 -> 20.1, intl 25.5 -> 18.0, long 11.1 ->
+	// 7.8).
 	files := make(map[string]*refFile)
 	// One allocation for all the sessions, not one each.
 	sessions := make([]session, len(doc.Sessions))
@@ -625,8 +626,10 @@ func RankDocs(doc *learnings.Document) []DocRank {
 	// 10 MB memory: 44,453 of them, 430 distinct): each, as written, is
 	// cleaned and reduced to its file once, and looked for among its
 	// file's Refs only the first time it comes (callgrind, improve-docs
-	// on agent 10 MB: RankDocs 65.3 -> 14.2 M instructions, the run 1,662.9
-	// -> 1,609.5).
+	// at 10 MB, RankDocs: agent 65.3 -> 14.2 M instructions, default
+	// 22.7 -> 5.2, intl 18.9 -> 4.3, long 8.1 -> 1.9; with entries' pass
+	// below, the run: agent 1,662.9 -> 1,593.5, default 2,131.5 ->
+	// 2,106.0, intl 1,746.4 -> 1,723.1, long 1,410.3 -> 1,401.8).
 	refs := make(map[string]*refRank)
 	for _, s := range doc.Sessions {
 		seen = seen[:0]
