@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/learn-memory/learn/learnings"
 	"github.com/learn-memory/learn/learnings/relevance"
 )
 
@@ -63,19 +64,7 @@ func TestBriefUntouched(t *testing.T) {
 		{"User Corrections", "Tag releases from main only; the release job refuses other branches."},
 		{"User Corrections", "Run the linter before pushing; CI fails the build on any warning."},
 	}
-	// Untouched learnings enough that the budget cannot hold them all
-	// whole: only then is one cut.
-	var older [][2]string
-	for i := range 30 {
-		older = append(older, [2]string{"Updated Conventions", fmt.Sprintf("Convention %d of the style guide holds; the reviewers check it on every pull request.", i)})
-	}
-	doc := fixture(nil,
-		fixtureSession{"2026-10-02 10:00", corrections},
-		fixtureSession{"2025-03-01 09:00", [][2]string{
-			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
-		}},
-		fixtureSession{"2024-01-01 09:00", older},
-	)
+	doc := overflowing(corrections)
 	ctx := relevance.Context{Task: "large video uploads to S3 fail halfway"}
 	text := Select(doc, Options{MaxChars: 2000, Context: ctx}).Text()
 	for _, want := range []string{
@@ -132,17 +121,7 @@ func TestBriefShowsNoSecret(t *testing.T) {
 		"- Set DB_PASSWORD='[REDACTED password assignment]' in staging." + cutMark + " [",
 		"- Sign with [REDACTED private key] first" + cutMark + " [",
 	}
-	var older [][2]string
-	for i := range 30 {
-		older = append(older, [2]string{"Updated Conventions", fmt.Sprintf("Convention %d of the style guide holds; the reviewers check it on every pull request.", i)})
-	}
-	doc := fixture(nil,
-		fixtureSession{"2026-10-02 10:00", corrections},
-		fixtureSession{"2025-03-01 09:00", [][2]string{
-			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
-		}},
-		fixtureSession{"2024-01-01 09:00", older},
-	)
+	doc := overflowing(corrections)
 	for _, c := range corrections {
 		if e := firstClauseEnd(c[1], 200); e == 0 {
 			t.Fatalf("the text as written of %q has no first clause to cut", c[1])
@@ -159,4 +138,22 @@ func TestBriefShowsNoSecret(t *testing.T) {
 			t.Errorf("a cut learning shows %q of a secret:\n%s", w, text)
 		}
 	}
+}
+
+// overflowing is a memory of the corrections given (the newest session),
+// a learning about S3 uploads, and 30 old conventions that the tasks of
+// these tests touch nothing of: enough that a 2000-character budget cannot
+// hold them all whole, which is when recall with a task cuts one.
+func overflowing(corrections [][2]string) *learnings.Document {
+	var older [][2]string
+	for i := range 30 {
+		older = append(older, [2]string{"Updated Conventions", fmt.Sprintf("Convention %d of the style guide holds; the reviewers check it on every pull request.", i)})
+	}
+	return fixture(nil,
+		fixtureSession{"2026-10-02 10:00", corrections},
+		fixtureSession{"2025-03-01 09:00", [][2]string{
+			{"Fresh Discoveries", "S3 multipart parts must be at least 5 MB except the last one."},
+		}},
+		fixtureSession{"2024-01-01 09:00", older},
+	)
 }

@@ -15,13 +15,6 @@ func TestBestSessionFirst(t *testing.T) {
 	m := func(text string, s *learnings.Session, told, stated int) Match {
 		return Match{Learning: &learnings.Learning{Text: text, Session: s}, told: told, stated: stated}
 	}
-	texts := func(ms []Match) []string {
-		var out []string
-		for _, x := range ms {
-			out = append(out, x.Learning.Text)
-		}
-		return out
-	}
 	tests := []struct {
 		name string
 		in   []Match
@@ -44,9 +37,18 @@ func TestBestSessionFirst(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := slices.Clone(tc.in)
 			BestSessionFirst(ms, func(x Match) *Match { return &x })
-			if got := texts(ms); !slices.Equal(got, tc.want) {
+			if got := matchTexts(ms); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}
+}
+
+// matchTexts is the texts of ms's learnings, in order.
+func matchTexts(ms []Match) []string {
+	var out []string
+	for _, x := range ms {
+		out = append(out, x.Learning.Text)
+	}
+	return out
 }

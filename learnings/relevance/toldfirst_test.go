@@ -15,13 +15,6 @@ func TestToldFirst(t *testing.T) {
 	m := func(text string, told, stated int) Match {
 		return Match{Learning: &learnings.Learning{Text: text}, told: told, stated: stated}
 	}
-	texts := func(ms []Match) []string {
-		var out []string
-		for _, x := range ms {
-			out = append(out, x.Learning.Text)
-		}
-		return out
-	}
 	tests := []struct {
 		name string
 		in   []Match
@@ -53,7 +46,7 @@ func TestToldFirst(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := slices.Clone(tc.in)
 			ToldFirst(ms, func(x Match) *Match { return &x })
-			if got := texts(ms); !slices.Equal(got, tc.want) {
+			if got := matchTexts(ms); !slices.Equal(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
